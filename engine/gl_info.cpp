@@ -1,0 +1,66 @@
+#include "gl_info.h"
+
+#include "gl.h"
+
+#include <cstring>
+
+namespace dicer::gl {
+namespace {
+std::string getString(GLenum name) {
+    const GLubyte* s = glGetString(name);
+    return s ? reinterpret_cast<const char*>(s) : "";
+}
+int getInt(GLenum name) {
+    GLint v = 0;
+    glGetIntegerv(name, &v);
+    return v;
+}
+bool contains(const std::string& haystack, const char* needle) { return haystack.find(needle) != std::string::npos; }
+} // namespace
+
+std::string GlInfo::summary() const {
+    return renderer + " | " + version + (coreProfile ? " | core" : " | compatibility") +
+           (debugContext ? " | debug" : "");
+}
+
+GlInfo queryGlInfo() {
+    GlInfo info;
+    info.vendor = getString(GL_VENDOR);
+    info.renderer = getString(GL_RENDERER);
+    info.version = getString(GL_VERSION);
+    info.glslVersion = getString(GL_SHADING_LANGUAGE_VERSION);
+    info.major = getInt(GL_MAJOR_VERSION);
+    info.minor = getInt(GL_MINOR_VERSION);
+    info.coreProfile = (getInt(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT) != 0;
+    info.debugContext = (getInt(GL_CONTEXT_FLAGS) & GL_CONTEXT_FLAG_DEBUG_BIT) != 0;
+    info.maxTextureSize = getInt(GL_MAX_TEXTURE_SIZE);
+    info.maxRectangleTextureSize = getInt(GL_MAX_RECTANGLE_TEXTURE_SIZE);
+    info.maxComputeInvocations = getInt(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS);
+    if (glGetQueryiv) {
+        GLint bits = 0;
+        glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits);
+        info.timestampBits = bits;
+    }
+    info.softwareRenderer = contains(info.renderer, "llvmpipe") || contains(info.renderer, "softpipe") ||
+                            contains(info.renderer, "SwiftShader") || contains(info.renderer, "Software");
+    info.hasViewportLayerArray = GLAD_GL_ARB_shader_viewport_layer_array != 0;
+    glGetError(); // a driver without GL_CONTEXT_PROFILE_MASK etc. must not leave an error behind
+    return info;
+}
+
+Result<void> checkRequirements(const GlInfo& info) {
+    std::string missing;
+    auto need = [&](bool ok, const char* what) {
+        if (ok) return;
+        if (!missing.empty()) missing += ", ";
+        missing += what;
+    };
+    need(info.major > 4 || (info.major == 4 && info.minor >= 5), "OpenGL 4.5");
+    need(info.coreProfile, "a core profile context");
+    need(info.maxTextureSize >= 1024, "GL_MAX_TEXTURE_SIZE >= 1024");
+    need(info.maxComputeInvocations >= 256, "compute shaders with >= 256 invocations per work group");
+    if (missing.empty()) return {};
+    return makeError("this GL driver (" + info.renderer + ", " + info.version + ") lacks: " + missing);
+}
+
+} // namespace dicer::gl

@@ -1,0 +1,249 @@
+#include "shader.h"
+
+#include "log.h"
+
+#include <cctype>
+#include <cstring>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+#ifndef DICER_SHADER_SOURCE_DIR
+#define DICER_SHADER_SOURCE_DIR ""
+#endif
+
+namespace dicer::gl {
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path executableDirectory() {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
+}
+
+Result<std::string> readText(const fs::path& path) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return makeError("shader file not found: " + path.string());
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (!in && !in.eof()) return makeError("cannot read shader file: " + path.string());
+    return ss.str();
+}
+
+// Returns the quoted name of an `#include "name"` line, or "" if the line is no include.
+std::string includeTarget(const std::string& line) {
+    size_t p = line.find_first_not_of(" \t");
+    if (p == std::string::npos || line.compare(p, 8, "#include") != 0) return {};
+    size_t open = line.find('"', p + 8), close = line.rfind('"');
+    if (open == std::string::npos || close <= open) return {};
+    return line.substr(open + 1, close - open - 1);
+}
+
+bool isPragmaOnce(const std::string& line) {
+    size_t p = line.find_first_not_of(" \t");
+    return p != std::string::npos && line.compare(p, 7, "#pragma") == 0 && line.find("once") != std::string::npos;
+}
+
+struct Expander {
+    fs::path dir;
+    std::vector<std::string>* files;
+    std::set<std::string> onceFiles;
+    int depth = 0;
+
+    int fileId(const std::string& name) {
+        for (size_t i = 0; i < files->size(); ++i)
+            if ((*files)[i] == name) return int(i);
+        files->push_back(name);
+        return int(files->size() - 1);
+    }
+
+    // Appends `name` expanded; `skipVersion` drops the file's #version line (the caller emitted it).
+    Result<void> expand(const std::string& name, std::string& out, bool skipVersion) {
+        if (++depth > 16) return makeError("#include nested deeper than 16 levels at " + name);
+        Result<std::string> text = readText(dir / name);
+        if (!text) return makeError(text.error());
+        if (onceFiles.count(name)) {
+            --depth;
+            return {};
+        }
+        int id = fileId(name);
+        std::istringstream in(*text);
+        std::string line;
+        int lineNo = 0;
+        while (std::getline(in, line)) {
+            ++lineNo;
+            if (skipVersion && line.rfind("#version", 0) == 0) {
+                out += "\n"; // keep line numbers; #line below was emitted for the first line after it
+                continue;
+            }
+            if (isPragmaOnce(line)) {
+                onceFiles.insert(name);
+                out += "\n";
+                continue;
+            }
+            std::string target = includeTarget(line);
+            if (!target.empty()) {
+                out += "#line 1 " + std::to_string(fileId(target)) + "\n";
+                if (Result<void> r = expand(target, out, false); !r)
+                    return makeError(name + ":" + std::to_string(lineNo) + ": " + r.error());
+                out += "#line " + std::to_string(lineNo + 1) + " " + std::to_string(id) + "\n";
+                continue;
+            }
+            out += line;
+            out += '\n';
+        }
+        --depth;
+        return {};
+    }
+};
+
+// Rewrites "<id>:<line>(<col>)" (Mesa) and "<id>(<line>)" (NVIDIA) prefixes into "<file>:<line>".
+std::string nameFilesInLog(const std::string& log, const std::vector<std::string>& files) {
+    std::istringstream in(log);
+    std::string line, out;
+    while (std::getline(in, line)) {
+        size_t i = 0;
+        while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+        if (i > 0 && i < line.size() && (line[i] == ':' || line[i] == '(')) {
+            size_t id = std::strtoul(line.c_str(), nullptr, 10);
+            if (id < files.size()) line = files[id] + (line[i] == '(' ? ":" + line.substr(i + 1) : line.substr(i));
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string stageName(GLenum stage) {
+    switch (stage) {
+    case GL_VERTEX_SHADER: return "vertex";
+    case GL_FRAGMENT_SHADER: return "fragment";
+    case GL_GEOMETRY_SHADER: return "geometry";
+    case GL_COMPUTE_SHADER: return "compute";
+    case GL_TESS_CONTROL_SHADER: return "tess-control";
+    case GL_TESS_EVALUATION_SHADER: return "tess-evaluation";
+    default: return "unknown";
+    }
+}
+
+std::string infoLog(GLuint object, bool isProgram) {
+    GLint len = 0;
+    if (isProgram) glGetProgramiv(object, GL_INFO_LOG_LENGTH, &len);
+    else glGetShaderiv(object, GL_INFO_LOG_LENGTH, &len);
+    if (len <= 1) return {};
+    std::string text(size_t(len), '\0');
+    if (isProgram) glGetProgramInfoLog(object, len, nullptr, text.data());
+    else glGetShaderInfoLog(object, len, nullptr, text.data());
+    text.resize(std::strlen(text.c_str()));
+    return text;
+}
+
+} // namespace
+
+fs::path shaderDirectory() {
+    if (const char* env = std::getenv("DICER_SHADER_DIR"); env && *env) return env;
+    std::error_code ec;
+    fs::path nextToExe = executableDirectory() / "shaders";
+    if (fs::is_directory(nextToExe, ec)) return nextToExe;
+    return DICER_SHADER_SOURCE_DIR;
+}
+
+Result<std::string> preprocessShader(const std::string& file,
+                                     const std::vector<std::pair<std::string, std::string>>& defines,
+                                     std::vector<std::string>* files) {
+    Expander ex{shaderDirectory(), files, {}, 0};
+    Result<std::string> text = readText(ex.dir / file);
+    if (!text) return makeError(text.error());
+    // #version must stay first; our defines go right after it, then #line restores the numbering.
+    std::istringstream in(*text);
+    std::string line;
+    int versionLine = 0, lineNo = 0;
+    std::string version;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (line.rfind("#version", 0) == 0) {
+            version = line;
+            versionLine = lineNo;
+            break;
+        }
+    }
+    if (version.empty()) return makeError(file + ": no #version line");
+    std::string out = version + "\n";
+    for (const auto& [name, value] : defines) out += "#define " + name + (value.empty() ? "" : " " + value) + "\n";
+    out += "#line 1 " + std::to_string(ex.fileId(file)) + "\n";
+    (void)versionLine;
+    if (Result<void> r = ex.expand(file, out, /*skipVersion=*/true); !r) return makeError(r.error());
+    return out;
+}
+
+ProgramBuild buildProgram(const ProgramDesc& desc) {
+    ProgramBuild result;
+    std::vector<Shader> shaders;
+    bool ok = true;
+    for (const ShaderStageFile& stage : desc.stages) {
+        std::vector<std::string> files;
+        Result<std::string> source = preprocessShader(stage.file, desc.defines, &files);
+        if (!source) {
+            result.log += desc.name + ": " + source.error() + "\n";
+            ok = false;
+            continue;
+        }
+        Shader shader(glCreateShader(stage.stage));
+        const char* src = source->c_str();
+        glShaderSource(shader.id(), 1, &src, nullptr);
+        glCompileShader(shader.id());
+        GLint compiled = GL_FALSE;
+        glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &compiled);
+        std::string log = nameFilesInLog(infoLog(shader.id(), false), files);
+        if (!log.empty())
+            result.log += desc.name + " (" + stageName(stage.stage) + ", " + stage.file + "):\n" + log;
+        if (!compiled) {
+            if (log.empty()) result.log += desc.name + ": " + stage.file + ": compilation failed (no log)\n";
+            ok = false;
+        }
+        shaders.push_back(std::move(shader));
+    }
+    if (!ok) return result;
+
+    Program program(glCreateProgram());
+    for (const Shader& s : shaders) glAttachShader(program.id(), s.id());
+    glLinkProgram(program.id());
+    for (const Shader& s : shaders) glDetachShader(program.id(), s.id());
+    GLint linked = GL_FALSE;
+    glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
+    std::string log = infoLog(program.id(), true);
+    if (!log.empty()) result.log += desc.name + " (link):\n" + log;
+    if (!linked) return result;
+    program.setLabel(desc.name);
+    result.program = std::move(program);
+    return result;
+}
+
+Result<ProgramId> ShaderLibrary::add(ProgramDesc desc) {
+    ProgramBuild build = buildProgram(desc);
+    if (!build.ok()) return makeError("shader program '" + desc.name + "' failed:\n" + build.log);
+    if (!build.log.empty()) log::info("%s", build.log.c_str());
+    m_entries.push_back({std::move(desc), std::move(build)});
+    return ProgramId{int(m_entries.size() - 1)};
+}
+
+ShaderLibrary::ReloadReport ShaderLibrary::reloadAll() {
+    ReloadReport report;
+    for (Entry& e : m_entries) {
+        ProgramBuild build = buildProgram(e.desc);
+        if (build.ok()) {
+            e.build = std::move(build);
+            ++report.reloaded;
+        } else {
+            ++report.failed;
+            report.log += build.log;
+        }
+    }
+    return report;
+}
+
+} // namespace dicer::gl

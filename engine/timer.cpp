@@ -1,0 +1,173 @@
+#include "timer.h"
+
+#include "gl_debug.h"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+namespace dicer {
+
+double steadyNowMs() {
+    using namespace std::chrono;
+    return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+const char* timerSourceName(TimerSource source) {
+    return source == TimerSource::GpuTimestamp ? "gpu-timer" : "cpu-fenced";
+}
+
+TimerSource chooseTimerSource(bool timerQueriesReliable, bool forceCpu) {
+    return (timerQueriesReliable && !forceCpu) ? TimerSource::GpuTimestamp : TimerSource::CpuFenced;
+}
+
+void SampleWindow::add(double ms) {
+    m_last = ms;
+    if (int(m_values.size()) < m_capacity) {
+        m_values.push_back(ms);
+        m_next = int(m_values.size()) % m_capacity;
+        return;
+    }
+    m_values[size_t(m_next)] = ms;
+    m_next = (m_next + 1) % m_capacity;
+}
+
+StageStats SampleWindow::stats(std::string name) const {
+    StageStats s;
+    s.name = std::move(name);
+    s.samples = int(m_values.size());
+    if (m_values.empty()) return s;
+    s.lastMs = m_last;
+    s.minMs = *std::min_element(m_values.begin(), m_values.end());
+    s.maxMs = *std::max_element(m_values.begin(), m_values.end());
+    double sum = 0;
+    for (double v : m_values) sum += v;
+    s.avgMs = sum / double(m_values.size());
+    return s;
+}
+
+StageTimers::StageTimers(TimerSource source) : m_source(source) {
+    if (m_source != TimerSource::GpuTimestamp) return;
+    for (Slot& slot : m_slots)
+        for (int i = 0; i < kMaxStages; ++i) {
+            slot.start[i] = gl::createQuery(GL_TIMESTAMP);
+            slot.stop[i] = gl::createQuery(GL_TIMESTAMP);
+        }
+}
+
+int StageTimers::stageIndex(std::string_view name) {
+    for (size_t i = 0; i < m_names.size(); ++i)
+        if (m_names[i] == name) return int(i);
+    m_names.emplace_back(name);
+    m_windows.emplace_back();
+    return int(m_names.size() - 1);
+}
+
+void StageTimers::record(int stage, double ms) {
+    if (m_warmup > 0) return;
+    m_windows[size_t(stage)].add(ms);
+}
+
+void StageTimers::harvest(Slot& slot, bool mayDrop) {
+    if (!slot.pending) return;
+    GLint available = GL_FALSE;
+    glGetQueryObjectiv(slot.stop[slot.used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &available);
+    if (!available) {
+        if (mayDrop) {
+            m_dropped += slot.used; // the ring is about to reuse it: give up rather than stall
+            slot.pending = false;
+        }
+        return;
+    }
+    for (int i = 0; i < slot.used; ++i) {
+        GLuint64 t0 = 0, t1 = 0;
+        glGetQueryObjectui64v(slot.start[i].id(), GL_QUERY_RESULT, &t0);
+        glGetQueryObjectui64v(slot.stop[i].id(), GL_QUERY_RESULT, &t1);
+        if (t1 >= t0) record(slot.stageIndex[i], double(t1 - t0) * 1e-6);
+    }
+    slot.pending = false;
+}
+
+void StageTimers::beginFrame() {
+    if (m_source == TimerSource::GpuTimestamp) {
+        for (Slot& slot : m_slots) harvest(slot, false);
+        Slot& current = m_slots[m_frame % kRingFrames];
+        harvest(current, /*mayDrop=*/true);
+        current.used = 0;
+        current.frame = m_frame;
+    }
+}
+
+void StageTimers::begin(std::string_view stage) {
+    int index = stageIndex(stage);
+    m_open = index;
+    if (glPushDebugGroup) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, GLsizei(stage.size()), stage.data());
+    if (m_source == TimerSource::CpuFenced) {
+        glFinish();
+        m_cpuStart = steadyNowMs();
+        return;
+    }
+    Slot& slot = m_slots[m_frame % kRingFrames];
+    if (slot.used >= kMaxStages) return;
+    slot.stageIndex[slot.used] = index;
+    glQueryCounter(slot.start[slot.used].id(), GL_TIMESTAMP);
+}
+
+void StageTimers::end() {
+    if (m_open < 0) return;
+    if (m_source == TimerSource::CpuFenced) {
+        glFinish();
+        record(m_open, steadyNowMs() - m_cpuStart);
+    } else {
+        Slot& slot = m_slots[m_frame % kRingFrames];
+        if (slot.used < kMaxStages) {
+            glQueryCounter(slot.stop[slot.used].id(), GL_TIMESTAMP);
+            ++slot.used;
+            slot.pending = true;
+        }
+    }
+    if (glPopDebugGroup) glPopDebugGroup();
+    m_open = -1;
+}
+
+void StageTimers::endFrame() {
+    ++m_frame;
+    if (m_warmup > 0) --m_warmup;
+}
+
+void StageTimers::reset() {
+    for (SampleWindow& w : m_windows) w.clear();
+    m_warmup = kWarmupFrames;
+}
+
+std::vector<StageStats> StageTimers::stats() const {
+    std::vector<StageStats> out;
+    for (size_t i = 0; i < m_names.size(); ++i) out.push_back(m_windows[i].stats(m_names[i]));
+    return out;
+}
+
+const SampleWindow* StageTimers::history(std::string_view stage) const {
+    for (size_t i = 0; i < m_names.size(); ++i)
+        if (m_names[i] == stage) return &m_windows[i];
+    return nullptr;
+}
+
+double measureOnceMs(TimerSource source, const std::function<void()>& work) {
+    if (source == TimerSource::CpuFenced) {
+        glFinish();
+        double t0 = steadyNowMs();
+        work();
+        glFinish();
+        return steadyNowMs() - t0;
+    }
+    gl::Query q0 = gl::createQuery(GL_TIMESTAMP), q1 = gl::createQuery(GL_TIMESTAMP);
+    glQueryCounter(q0.id(), GL_TIMESTAMP);
+    work();
+    glQueryCounter(q1.id(), GL_TIMESTAMP);
+    GLuint64 t0 = 0, t1 = 0;
+    glGetQueryObjectui64v(q0.id(), GL_QUERY_RESULT, &t0); // waits: benchmarks only
+    glGetQueryObjectui64v(q1.id(), GL_QUERY_RESULT, &t1);
+    return double(t1 - t0) * 1e-6;
+}
+
+} // namespace dicer

@@ -1,0 +1,110 @@
+// Per-stage timing. Two sources, and every number says which one it came from:
+//  - GpuTimestamp: a GL_TIMESTAMP query pair per stage in a ring of frames, read back only when
+//    GL_QUERY_RESULT_AVAILABLE says so (never stalls); a still-busy slot is dropped, not waited for.
+//  - CpuFenced: glFinish() before and after the stage around a steady clock. Stalls the pipeline, which is
+//    what makes it honest where timer queries are not (Mesa llvmpipe returns garbage for them).
+// Ring + averaging modelled on nvpro's ProfilerGL / Magnum's FrameProfilerGL (ideas only).
+#pragma once
+
+#include "gl_handle.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dicer {
+
+enum class TimerSource { GpuTimestamp, CpuFenced };
+
+const char* timerSourceName(TimerSource source); // "gpu-timer" / "cpu-fenced"
+
+// The source a context should use: GPU queries unless the driver's are unreliable or the user forces CPU.
+TimerSource chooseTimerSource(bool timerQueriesReliable, bool forceCpu);
+
+struct StageStats {
+    std::string name;
+    double lastMs = 0, avgMs = 0, minMs = 0, maxMs = 0;
+    int samples = 0;
+};
+
+// Pure bookkeeping of one stage's samples: a bounded window for avg/min/max (testable without GL).
+class SampleWindow {
+public:
+    explicit SampleWindow(int capacity = 128) : m_capacity(capacity) {}
+    void add(double ms);
+    void clear() { m_values.clear(); m_next = 0; }
+    StageStats stats(std::string name) const;
+    const std::vector<double>& values() const { return m_values; } // ring order, oldest at `next()`
+    int next() const { return m_next; }
+
+private:
+    int m_capacity;
+    std::vector<double> m_values;
+    int m_next = 0;
+    double m_last = 0;
+};
+
+class StageTimers {
+public:
+    static constexpr int kRingFrames = 4;    // GPU results are read 3 frames late: enough for any driver queue
+    static constexpr int kWarmupFrames = 8;  // after reset(): the first frames of a new config are not typical
+    static constexpr int kMaxStages = 16;
+
+    explicit StageTimers(TimerSource source);
+    StageTimers(const StageTimers&) = delete;
+    StageTimers& operator=(const StageTimers&) = delete;
+
+    TimerSource source() const { return m_source; }
+
+    void beginFrame(); // harvests every finished frame in the ring
+    void begin(std::string_view stage);
+    void end();
+    void endFrame();
+    void reset();      // clears the statistics (call after a variant/preset/model change)
+
+    std::vector<StageStats> stats() const;
+    const SampleWindow* history(std::string_view stage) const;
+    int droppedSamples() const { return m_dropped; }
+
+private:
+    struct Slot {
+        gl::Query start[kMaxStages], stop[kMaxStages];
+        int stageIndex[kMaxStages] = {};
+        int used = 0;
+        bool pending = false;
+        int frame = 0;
+    };
+    int stageIndex(std::string_view name);
+    void harvest(Slot& slot, bool mayDrop);
+    void record(int stage, double ms);
+
+    TimerSource m_source;
+    std::vector<std::string> m_names;
+    std::vector<SampleWindow> m_windows;
+    Slot m_slots[kRingFrames];
+    int m_frame = 0;
+    int m_warmup = kWarmupFrames;
+    int m_open = -1; // stage index of the open section
+    double m_cpuStart = 0;
+    int m_dropped = 0;
+};
+
+class ScopedStage {
+public:
+    ScopedStage(StageTimers& timers, std::string_view stage) : m_timers(timers) { m_timers.begin(stage); }
+    ~ScopedStage() { m_timers.end(); }
+    ScopedStage(const ScopedStage&) = delete;
+    ScopedStage& operator=(const ScopedStage&) = delete;
+
+private:
+    StageTimers& m_timers;
+};
+
+// One synchronous measurement for benchmarks (stalls on purpose): the milliseconds `work` took on the GPU
+// (timestamp pair, waited for) or between two glFinish() calls.
+double measureOnceMs(TimerSource source, const std::function<void()>& work);
+
+double steadyNowMs();
+
+} // namespace dicer

@@ -1,0 +1,150 @@
+// GL foundation: the headless context, handles against a live context, shader errors naming file and line.
+#include "gl_test_util.h"
+#include "shader.h"
+#include "timer.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+using namespace dicer;
+
+TEST(HeadlessContext, IsGl45Core) {
+    const gl::GlInfo& info = test::context().info();
+    EXPECT_TRUE(info.major > 4 || (info.major == 4 && info.minor >= 5)) << info.version;
+    EXPECT_TRUE(info.coreProfile);
+    EXPECT_GE(info.maxTextureSize, 4096);
+    EXPECT_TRUE(gl::checkRequirements(info));
+}
+
+TEST(HeadlessContext, MissingFeaturesAreNamed) {
+    gl::GlInfo old;
+    old.renderer = "Old GPU";
+    old.version = "3.3";
+    old.major = 3;
+    old.minor = 3;
+    Result<void> r = gl::checkRequirements(old);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("OpenGL 4.5"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("core profile"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("Old GPU"), std::string::npos) << r.error();
+}
+
+TEST(GlHandle, CreateDestroyCyclesLeaveObjectCountFlat) {
+    int textures = gl::Texture::liveCount(), buffers = gl::Buffer::liveCount();
+    for (int i = 0; i < 50; ++i) {
+        gl::Texture t = gl::createTexture2D(4, 4, GL_RGBA8, 1, "cycle");
+        gl::Buffer b = gl::createBufferStorage(64, nullptr, 0, "cycle");
+        ASSERT_TRUE(glIsTexture(t.id()));
+        gl::Texture moved = std::move(t);
+        EXPECT_EQ(t.id(), 0u);
+        EXPECT_NE(moved.id(), 0u);
+    }
+    EXPECT_EQ(gl::Texture::liveCount(), textures);
+    EXPECT_EQ(gl::Buffer::liveCount(), buffers);
+    GLuint raw = 0;
+    {
+        gl::Texture t = gl::createTexture2D(4, 4, GL_RGBA8, 1);
+        raw = t.id();
+    }
+    EXPECT_FALSE(glIsTexture(raw)); // the destructor deleted it
+    gl::Texture r = gl::createTexture2D(2, 2, GL_R8, 1);
+    GLuint id = r.release();
+    EXPECT_EQ(r.id(), 0u);
+    EXPECT_TRUE(glIsTexture(id));
+    glDeleteTextures(1, &id);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+namespace {
+// Writes shader files into a temporary shader directory for the duration of a test.
+struct TempShaderDir {
+    std::filesystem::path dir;
+    std::string old;
+    TempShaderDir() {
+        dir = std::filesystem::temp_directory_path() / ("dicer_shader_test_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir);
+        if (const char* e = std::getenv("DICER_SHADER_DIR")) old = e;
+        ::setenv("DICER_SHADER_DIR", dir.c_str(), 1);
+    }
+    ~TempShaderDir() {
+        if (old.empty()) ::unsetenv("DICER_SHADER_DIR");
+        else ::setenv("DICER_SHADER_DIR", old.c_str(), 1);
+        std::filesystem::remove_all(dir);
+    }
+    void write(const std::string& name, const std::string& text) const { std::ofstream(dir / name) << text; }
+};
+} // namespace
+
+TEST(Shader, CompileErrorNamesIncludedFileAndLine) {
+    TempShaderDir tmp;
+    tmp.write("broken_inc.glsl", "#pragma once\nfloat ok() { return 1.0; }\nfloat bad() { return undefined_thing; }\n");
+    tmp.write("broken.comp.glsl",
+              "#version 450\nlayout(local_size_x = 1) in;\n#include \"broken_inc.glsl\"\nvoid main() {}\n");
+    gl::ProgramBuild b = gl::buildProgram({"broken", {{GL_COMPUTE_SHADER, "broken.comp.glsl"}}, {}});
+    EXPECT_FALSE(b.ok());
+    EXPECT_NE(b.log.find("broken_inc.glsl:3"), std::string::npos) << b.log;
+    glGetError();
+}
+
+TEST(Shader, DefinesAreInjectedAfterVersionAndIncludesExpandOnce) {
+    TempShaderDir tmp;
+    tmp.write("once.glsl", "#pragma once\nconst uint kOnce = 7u;\n");
+    tmp.write("def.comp.glsl", "#version 450\n#include \"once.glsl\"\n#include \"once.glsl\"\n"
+                               "layout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { uint v; };\n"
+                               "void main() { v = VALUE + kOnce; }\n");
+    gl::ProgramBuild b = gl::buildProgram({"def", {{GL_COMPUTE_SHADER, "def.comp.glsl"}}, {{"VALUE", "5u"}}});
+    ASSERT_TRUE(b.ok()) << b.log;
+    gl::Buffer buf = gl::createBufferStorage(4, nullptr, GL_DYNAMIC_STORAGE_BIT);
+    glUseProgram(b.program.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf.id());
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    unsigned v = 0;
+    glGetNamedBufferSubData(buf.id(), 0, 4, &v);
+    EXPECT_EQ(v, 12u);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(Shader, MissingFileIsAClearError) {
+    TempShaderDir tmp;
+    gl::ProgramBuild b = gl::buildProgram({"missing", {{GL_COMPUTE_SHADER, "nope.comp.glsl"}}, {}});
+    EXPECT_FALSE(b.ok());
+    EXPECT_NE(b.log.find("nope.comp.glsl"), std::string::npos) << b.log;
+}
+
+TEST(ShaderLibrary, ReloadKeepsLastGoodProgram) {
+    TempShaderDir tmp;
+    tmp.write("r.comp.glsl", "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
+    gl::ShaderLibrary lib;
+    auto id = lib.add({"r", {{GL_COMPUTE_SHADER, "r.comp.glsl"}}, {}});
+    ASSERT_TRUE(id) << id.error();
+    GLuint before = lib.get(*id);
+    tmp.write("r.comp.glsl", "#version 450\nlayout(local_size_x = 1) in;\nvoid main() { syntax error }\n");
+    auto report = lib.reloadAll();
+    EXPECT_EQ(report.failed, 1);
+    EXPECT_EQ(lib.get(*id), before);
+    EXPECT_NE(report.log.find("r.comp.glsl:3"), std::string::npos) << report.log;
+    tmp.write("r.comp.glsl", "#version 450\nlayout(local_size_x = 2) in;\nvoid main() {}\n");
+    report = lib.reloadAll();
+    EXPECT_EQ(report.failed, 0);
+    EXPECT_NE(lib.get(*id), 0u);
+    glGetError();
+}
+
+TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
+    StageTimers timers(chooseTimerSource(test::context().info().timerQueriesReliable(), false));
+    for (int f = 0; f < StageTimers::kWarmupFrames + 2 * StageTimers::kRingFrames; ++f) {
+        timers.beginFrame();
+        {
+            ScopedStage s(timers, "clear");
+            glClearColor(0, 0, 0, 0);
+        }
+        timers.endFrame();
+    }
+    auto stats = timers.stats();
+    ASSERT_EQ(stats.size(), 1u);
+    EXPECT_EQ(stats[0].name, "clear");
+    EXPECT_GT(stats[0].samples, 0); // never assert on the times themselves
+    DICER_EXPECT_NO_GL_ERROR();
+}
