@@ -1,0 +1,140 @@
+#include "histopyramid.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+#include "hp_math.h"
+
+#include <cmath>
+
+namespace dicer::hp {
+
+const char* storageName(Storage storage) { return storage == Storage::Uint32 ? "uint32" : "float32"; }
+
+std::uint32_t thresholdToByte(float threshold) {
+    if (!(threshold > 0.0f)) return 0; // also catches NaN; build() rejects NaN before getting here
+    if (threshold > 1.0f) return 256;
+    // k/255 in float may land a hair above k: the tolerance keeps "threshold exactly at alpha" inclusive.
+    return std::uint32_t(std::ceil(double(threshold) * 255.0 - 1e-3));
+}
+
+Result<void> HistoPyramid::init(const std::string& reduceShader) {
+    Defines defs = defines();
+    auto add = [&](const char* suffix, std::vector<gl::ShaderStageFile> stages) -> Result<gl::ProgramId> {
+        return m_shaders.add({std::string(name()) + "/" + storageName(m_storage) + "/" + suffix, stages, defs});
+    };
+    auto reduce = add("reduce", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, reduceShader}});
+    if (!reduce) return makeError(reduce.error());
+    auto count = add("count", {{GL_COMPUTE_SHADER, "hp_count.comp.glsl"}});
+    if (!count) return makeError(count.error());
+    auto listFrag = add("list", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "hp_list.frag.glsl"}});
+    if (!listFrag) return makeError(listFrag.error());
+    auto listComp = add("list-indirect", {{GL_COMPUTE_SHADER, "hp_list.comp.glsl"}});
+    if (!listComp) return makeError(listComp.error());
+    m_reduce = *reduce;
+    m_count = *count;
+    m_listFragment = *listFrag;
+    m_listCompute = *listComp;
+
+    // texelFetch ignores filtering, but an integer texture with a linear filter is incomplete (reads 0), and
+    // a one-level atlas with a mipmapped filter would be too: a nearest sampler makes both complete.
+    m_nearest = gl::createSampler("hp nearest");
+    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    m_emptyVao = gl::createVertexArray("hp fullscreen");
+    m_counters = gl::createBufferStorage(4 * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, "hp counters");
+    return {};
+}
+
+Result<void> HistoPyramid::reserve(int width, int height) {
+    if (width < 1 || height < 1)
+        return makeError(std::string(name()) + ": input size " + std::to_string(width) + "x" +
+                         std::to_string(height) + " is empty");
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    int base = paddedBaseSize(width, height);
+    int limit = maxBaseSize(maxTexture);
+    if (width > maxTexture || height > maxTexture || base > limit)
+        return makeError(std::string(name()) + ": input " + std::to_string(width) + "x" + std::to_string(height) +
+                         " needs a " + std::to_string(base) + "^2 pyramid, beyond this driver's limit of " +
+                         std::to_string(limit) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) + ")");
+    if (base != m_baseSize) {
+        allocate(base);
+        m_baseSize = base;
+        m_levels = storedLevels(base);
+    }
+    m_inputSize = {width, height};
+    return {};
+}
+
+Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
+    if (!std::isfinite(threshold)) return makeError(std::string(name()) + ": threshold is not a finite number");
+    if (atlas == 0 || !glIsTexture(atlas)) return makeError(std::string(name()) + ": input is not a texture");
+    GLint target = 0, format = 0, width = 0, height = 0;
+    glGetTextureParameteriv(atlas, GL_TEXTURE_TARGET, &target);
+    if (target != GL_TEXTURE_2D) return makeError(std::string(name()) + ": input must be a GL_TEXTURE_2D");
+    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
+    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_WIDTH, &width);
+    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_HEIGHT, &height);
+    if (format != GL_RGBA8) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "%s: input must be RGBA8 (GL_RGBA8), got internal format 0x%04x", name(),
+                      unsigned(format));
+        return makeError(buf);
+    }
+    if (Result<void> r = reserve(width, height); !r) return r;
+
+    gl::DebugGroup group(name());
+    m_input = atlas;
+    m_thresholdByte = thresholdToByte(threshold);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glBindTextureUnit(HP_UNIT_INPUT, atlas);
+    glBindSampler(HP_UNIT_INPUT, m_nearest.id());
+
+    GLuint reduceProgram = m_shaders.get(m_reduce);
+    glProgramUniform2i(reduceProgram, HP_LOC_INPUT_SIZE, width, height);
+    glProgramUniform1ui(reduceProgram, HP_LOC_THRESHOLD, m_thresholdByte);
+    glProgramUniform1i(reduceProgram, HP_LOC_BASE_SIZE, m_baseSize);
+    glProgramUniform1i(reduceProgram, HP_LOC_LEVELS, m_levels);
+    glUseProgram(reduceProgram);
+    glBindVertexArray(m_emptyVao.id());
+    reduce(reduceProgram);
+
+    // Count pass: the top of the pyramid into the counter buffer (stays on the GPU until someone asks).
+    GLuint countProgram = m_shaders.get(m_count);
+    glProgramUniform1i(countProgram, HP_LOC_LEVELS, m_levels);
+    glProgramUniform1i(countProgram, HP_LOC_BASE_SIZE, m_baseSize);
+    glUseProgram(countProgram);
+    bindPyramid();
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_counters.id());
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
+                    GL_UNIFORM_BARRIER_BIT);
+    return {};
+}
+
+std::uint32_t HistoPyramid::readCount() const {
+    std::uint32_t count = 0;
+    glGetNamedBufferSubData(m_counters.id(), 0, sizeof count, &count);
+    return count;
+}
+
+std::vector<std::uint32_t> HistoPyramid::readLevel(int level) const {
+    if (level < 1 || level > m_levels) return {};
+    return readLevelRaw(level);
+}
+
+void HistoPyramid::bindForTraversal(GLuint program) const {
+    glBindTextureUnit(HP_UNIT_INPUT, m_input);
+    glBindSampler(HP_UNIT_INPUT, m_nearest.id());
+    bindPyramid();
+    glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
+    glProgramUniform1ui(program, HP_LOC_THRESHOLD, m_thresholdByte);
+    glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
+    glProgramUniform1i(program, HP_LOC_BASE_SIZE, m_baseSize);
+}
+
+} // namespace dicer::hp

@@ -1,0 +1,87 @@
+// HistoPyramid: the interface the four variants implement (dicer_single, dicer_vec4, dicer_rect, dicer_bil).
+// Input: an RGBA8 GL_TEXTURE_2D (the slice atlas) and an alpha threshold; the discriminator
+// "alpha >= threshold" is fused into the first reduction. Output: the pyramid on the GPU and its top
+// (the number of active cells) copied into a small buffer by a count pass.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, "GPU Point List Generation through Histogram Pyramids",
+// TR MPI-I-2006-4-002 (2006).
+#pragma once
+
+#include "gl_handle.h"
+#include "result.h"
+#include "shader.h"
+
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dicer::hp {
+
+// Integer storage is exact for any count; float storage is what the 2006 hardware had (exact below 2^24).
+enum class Storage { Uint32, Float32 };
+const char* storageName(Storage storage); // "uint32" / "float32"
+
+using Defines = std::vector<std::pair<std::string, std::string>>;
+
+class HistoPyramid {
+public:
+    virtual ~HistoPyramid() = default;
+    HistoPyramid(const HistoPyramid&) = delete;
+    HistoPyramid& operator=(const HistoPyramid&) = delete;
+
+    virtual const char* name() const = 0;
+    Storage storage() const { return m_storage; }
+
+    // Allocates for inputs up to width x height (padded to a square power of two). Errors name the limit.
+    Result<void> reserve(int width, int height);
+    // Reduces `atlas` (must be an RGBA8 GL_TEXTURE_2D) into the pyramid and writes the count on the GPU.
+    // On error nothing changes (the previous pyramid stays valid).
+    Result<void> build(GLuint atlas, float threshold);
+
+    std::uint32_t readCount() const; // waits for the GPU: the paper's count readback
+    GLuint counterBuffer() const { return m_counters.id(); } // uint[0] = count, written by build()
+
+    int baseSize() const { return m_baseSize; }
+    int levels() const { return m_levels; }
+    glm::ivec2 inputSize() const { return m_inputSize; }
+    std::uint32_t thresholdByte() const { return m_thresholdByte; }
+    GLuint inputTexture() const { return m_input; }
+    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the GPU).
+    std::vector<std::uint32_t> readLevel(int level) const;
+
+    // --- used by the PointList builder -------------------------------------------------------------------------
+    // Binds the input atlas and the pyramid on their units and sets the traversal uniforms of `program`.
+    void bindForTraversal(GLuint program) const;
+    gl::ProgramId listFragmentProgram() const { return m_listFragment; }
+    gl::ProgramId listComputeProgram() const { return m_listCompute; }
+    gl::ShaderLibrary& shaders() const { return m_shaders; }
+
+protected:
+    HistoPyramid(gl::ShaderLibrary& shaders, Storage storage) : m_shaders(shaders), m_storage(storage) {}
+    // Registers the reduction program and the traversal programs with the variant's defines.
+    Result<void> init(const std::string& reduceShader);
+
+    virtual Defines defines() const = 0;                    // storage layout of this variant (hp_storage.glsl)
+    virtual int maxBaseSize(int maxTextureSize) const = 0;  // largest base this variant can store
+    virtual void allocate(int baseSize) = 0;               // (re)creates the pyramid texture(s)
+    virtual void reduce(GLuint reduceProgram) = 0;         // all reduction passes (input bound, uniforms set)
+    virtual void bindPyramid() const = 0;                  // binds the pyramid on HP_UNIT_PYRAMID
+    virtual std::vector<std::uint32_t> readLevelRaw(int level) const = 0;
+
+    gl::ShaderLibrary& m_shaders;
+    Storage m_storage;
+    gl::ProgramId m_reduce, m_count, m_listFragment, m_listCompute;
+    gl::Sampler m_nearest;
+    gl::VertexArray m_emptyVao; // core profile draws need a VAO, even for attribute-less triangles
+    int m_baseSize = 0, m_levels = 0;
+    glm::ivec2 m_inputSize{0};
+    std::uint32_t m_thresholdByte = 0;
+    GLuint m_input = 0;
+
+private:
+    gl::Buffer m_counters;
+};
+
+} // namespace dicer::hp

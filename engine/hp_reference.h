@@ -1,0 +1,54 @@
+// CPU reference of the HistoPyramid and its traversal, with the same padding, discriminator and child order as
+// the GPU variants: the tests and the run-time verify() compare GPU results against it exactly.
+#pragma once
+
+#include "point_list.h"
+
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace dicer::hp {
+
+struct CpuPyramid {
+    int baseSize = 0;
+    std::uint32_t thresholdByte = 0;
+    // levels[0] = the discriminator result on the padded N x N base; levels[l] has size N >> l; back() is 1x1.
+    std::vector<std::vector<std::uint32_t>> levels;
+
+    std::uint32_t count() const { return levels.empty() ? 0 : levels.back()[0]; }
+    int storedLevels() const { return int(levels.size()) - 1; }
+    std::uint32_t at(int level, int x, int y) const {
+        return levels[size_t(level)][size_t(y) * size_t(baseSize >> level) + size_t(x)];
+    }
+};
+
+// `alpha`: width x height bytes, row-major (the atlas' alpha channel).
+CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height, std::uint32_t thresholdByte);
+
+// Base cell of the k-th active cell (k < count), descending in the GPU's child order (0,0),(1,0),(0,1),(1,1).
+glm::ivec2 cpuFind(const CpuPyramid& pyramid, std::uint32_t k);
+
+// All active cells in key-index order.
+std::vector<glm::ivec2> cpuPointList(const CpuPyramid& pyramid);
+
+// The point-buffer entry the GPU writes for `cell` under `tiling` (see hp_points.glsl).
+glm::uvec4 cpuPointEntry(glm::ivec2 cell, const AtlasTiling& tiling, int baseSize);
+
+// Active cells in row-major (line-wise) order: the 2006 CPU path after downloading the atlas.
+std::vector<glm::ivec2> cpuLinewiseList(std::span<const std::uint8_t> alpha, int width, int height,
+                                        std::uint32_t thresholdByte);
+
+struct VerifyReport {
+    std::uint32_t gpuCount = 0, cpuCount = 0;
+    std::uint32_t mismatches = 0; // entries that differ (a count difference counts every missing/extra entry)
+    bool ok() const { return gpuCount == cpuCount && mismatches == 0; }
+};
+
+// Compares the point buffer of a list built with PointList::build() against the reference (reads back).
+VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference, const AtlasTiling& tiling = {});
+
+} // namespace dicer::hp

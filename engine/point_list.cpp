@@ -1,0 +1,133 @@
+#include "point_list.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+#include "hp_math.h"
+
+#include <cmath>
+
+namespace dicer::hp {
+
+glm::ivec2 listSizeFor(std::uint32_t count) {
+    if (count == 0) return {1, 1};
+    auto w = std::uint32_t(std::ceil(std::sqrt(double(count))));
+    while (std::uint64_t(w) * w < count) ++w; // sqrt rounding for large counts
+    std::uint32_t h = (count + w - 1) / w;
+    return {int(w), int(h)};
+}
+
+Result<PointList> PointList::create(gl::ShaderLibrary& shaders) {
+    PointList list(shaders);
+    auto args = shaders.add({"hp list args", {{GL_COMPUTE_SHADER, "hp_list_args.comp.glsl"}}, {}});
+    if (!args) return makeError(args.error());
+    list.m_argsProgram = *args;
+    list.m_args = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT,
+                                          "hp indirect args");
+    list.m_emptyVao = gl::createVertexArray("point list fullscreen");
+    list.ensurePointCapacity(1);
+    return list;
+}
+
+void PointList::ensurePointCapacity(std::uint32_t entries) {
+    if (entries <= m_pointCapacity && m_points) return;
+    // Grow by 1.5x so a slowly growing cloud does not reallocate every frame.
+    std::uint32_t capacity = std::max<std::uint32_t>(entries, m_pointCapacity + m_pointCapacity / 2);
+    m_points = gl::createBufferStorage(GLsizeiptr(capacity) * 16, nullptr, 0, "hp points");
+    m_pointCapacity = capacity;
+}
+
+void PointList::setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const {
+    glm::ivec2 tile = tiling.tileSize;
+    if (tile.x <= 0 || tile.y <= 0) tile = glm::ivec2(pyramid.baseSize()); // one slice: voxel = (x, y, 0)
+    glProgramUniform2i(program, HP_LOC_TILE_SIZE, tile.x, tile.y);
+    glProgramUniform1i(program, HP_LOC_TILES_X, std::max(tiling.tilesX, 1));
+}
+
+Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& tiling) {
+    if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
+    gl::DebugGroup group("point list");
+    m_count = pyramid.readCount(); // the paper's readback: the list size depends on it
+    m_listSize = listSizeFor(m_count);
+    if (m_listSize.x > m_listTextureSize.x || m_listSize.y > m_listTextureSize.y) {
+        GLint maxTexture = 0;
+        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+        glm::ivec2 size{std::min(nextPowerOfTwo(m_listSize.x), int(maxTexture)),
+                        std::min(nextPowerOfTwo(m_listSize.y), int(maxTexture))};
+        m_list = gl::createTexture2D(size.x, size.y, GL_RG32UI, 1, "hp point list");
+        m_listTarget = gl::createFramebuffer("hp point list target");
+        glNamedFramebufferTexture(m_listTarget.id(), GL_COLOR_ATTACHMENT0, m_list.id(), 0);
+        m_listTextureSize = size;
+    }
+    ensurePointCapacity(m_count);
+
+    GLuint program = m_shaders->get(pyramid.listFragmentProgram());
+    pyramid.bindForTraversal(program);
+    setTiling(program, pyramid, tiling);
+    glProgramUniform1i(program, HP_LOC_LIST_WIDTH, m_listSize.x);
+    glProgramUniform1ui(program, HP_LOC_COUNT, m_count);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
+    glUseProgram(program);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebuffer(GL_FRAMEBUFFER, m_listTarget.id());
+    glViewport(0, 0, m_listSize.x, m_listSize.y);
+    glBindVertexArray(m_emptyVao.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    return {};
+}
+
+Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity, const AtlasTiling& tiling) {
+    if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
+    if (capacity == 0) return makeError("point list: capacity must be at least 1");
+    gl::DebugGroup group("point list (indirect)");
+    ensurePointCapacity(capacity);
+    m_count = 0;
+    m_listSize = {0, 0};
+
+    GLuint args = m_shaders->get(m_argsProgram);
+    glProgramUniform1ui(args, HP_LOC_CAPACITY, capacity);
+    glUseProgram(args);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, pyramid.counterBuffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, m_args.id());
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+
+    GLuint program = m_shaders->get(pyramid.listComputeProgram());
+    pyramid.bindForTraversal(program);
+    setTiling(program, pyramid, tiling);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.id());
+    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                    GL_COMMAND_BARRIER_BIT);
+    return {};
+}
+
+std::vector<glm::uvec2> PointList::readListTexture() const {
+    std::vector<glm::uvec2> out(size_t(m_listSize.x) * size_t(m_listSize.y));
+    if (out.empty()) return out;
+    glGetTextureSubImage(m_list.id(), 0, 0, 0, 0, m_listSize.x, m_listSize.y, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                         GLsizei(out.size() * sizeof(glm::uvec2)), out.data());
+    return out;
+}
+
+std::vector<glm::uvec4> PointList::readPoints(std::uint32_t n) const {
+    n = std::min(n, m_pointCapacity);
+    std::vector<glm::uvec4> out(n);
+    if (n) glGetNamedBufferSubData(m_points.id(), 0, GLsizeiptr(n) * 16, out.data());
+    return out;
+}
+
+std::uint32_t PointList::readIndirectCount(bool* overflow) const {
+    std::uint32_t args[HP_ARGS_UINTS] = {};
+    glGetNamedBufferSubData(m_args.id(), 0, sizeof args, args);
+    if (overflow) *overflow = args[HP_ARGS_OVERFLOW] != 0;
+    return args[HP_ARGS_COUNT];
+}
+
+} // namespace dicer::hp

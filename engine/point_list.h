@@ -1,0 +1,63 @@
+// PointList builder: turns a built HistoPyramid into the list of its active cells, in key-index order.
+// Two paths:
+//  - build(): as in the paper. The count is read back to the CPU (a stall the 2006 design requires), a 2D list
+//    texture of side ~sqrt(count) is allocated, and one fragment per entry descends the pyramid. Entry (x, y)
+//    holds key k = y * width + x; entries with k >= count hold HP_EMPTY.
+//  - buildIndirect(): GPU-resident. A one-thread pass turns the count into indirect draw/dispatch arguments
+//    and a compute pass, dispatched indirectly, writes the points. The count never reaches the CPU.
+// Both write the point buffer: uvec4 (voxel.x, voxel.y, voxel.z, atlas.x | atlas.y << 16) per entry.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
+#pragma once
+
+#include "histopyramid.h"
+
+#include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+namespace dicer::hp {
+
+// How atlas texels map to voxels: slices of tileSize texels, tilesX per atlas row, slice = row * tilesX + col.
+// A zero tileSize means "the whole input is one slice" (plain 2D images).
+struct AtlasTiling {
+    glm::ivec2 tileSize{0};
+    int tilesX = 1;
+};
+
+// Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width), >= 1x1.
+glm::ivec2 listSizeFor(std::uint32_t count);
+
+class PointList {
+public:
+    static Result<PointList> create(gl::ShaderLibrary& shaders);
+
+    Result<void> build(const HistoPyramid& pyramid, const AtlasTiling& tiling = {});
+    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity, const AtlasTiling& tiling = {});
+
+    std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
+    glm::ivec2 listSize() const { return m_listSize; }
+    GLuint listTexture() const { return m_list.id(); } // RG32UI; only the listSize() corner is valid
+    GLuint pointBuffer() const { return m_points.id(); }
+    GLuint argsBuffer() const { return m_args.id(); } // HP_ARGS_* layout (dicer_shared.h)
+    std::uint32_t pointCapacity() const { return m_pointCapacity; }
+
+    // Read-backs for tests, verification and export (they wait for the GPU).
+    std::vector<glm::uvec2> readListTexture() const;          // listSize().x * listSize().y entries
+    std::vector<glm::uvec4> readPoints(std::uint32_t n) const; // the first n point-buffer entries
+    std::uint32_t readIndirectCount(bool* overflow = nullptr) const;
+
+private:
+    explicit PointList(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    void ensurePointCapacity(std::uint32_t entries);
+    void setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const;
+
+    gl::ShaderLibrary* m_shaders;
+    gl::ProgramId m_argsProgram;
+    gl::Texture m_list;
+    gl::Framebuffer m_listTarget;
+    glm::ivec2 m_listTextureSize{0}, m_listSize{0};
+    gl::Buffer m_points, m_args;
+    std::uint32_t m_pointCapacity = 0, m_count = 0;
+    gl::VertexArray m_emptyVao;
+};
+
+} // namespace dicer::hp
