@@ -1,0 +1,121 @@
+#include "hp_gl_fixture.h"
+
+#include "dicer_shared.h"
+#include "hp_math.h"
+#include "hp_reference.h"
+#include "hp_variants.h"
+
+#include <map>
+#include <memory>
+
+namespace dicer::test {
+using namespace dicer::hp;
+
+const Config kConfigs[7] = {
+    {"dicer_single", Storage::Uint32}, {"dicer_single", Storage::Float32}, {"dicer_vec4", Storage::Uint32},
+    {"dicer_vec4", Storage::Float32},  {"dicer_rect", Storage::Uint32},    {"dicer_rect", Storage::Float32},
+    {"dicer_bil", Storage::Float32},
+};
+
+std::string configName(const Config& c) { return std::string(c.variant) + "_" + storageName(c.storage); }
+
+gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h) {
+    std::vector<std::uint8_t> rgba(alpha.size() * 4);
+    for (size_t i = 0; i < alpha.size(); ++i) {
+        rgba[i * 4 + 0] = std::uint8_t(i * 7);
+        rgba[i * 4 + 1] = std::uint8_t(i >> 3);
+        rgba[i * 4 + 2] = 0x5a;
+        rgba[i * 4 + 3] = alpha[i];
+    }
+    gl::Texture t = gl::createTexture2D(w, h, GL_RGBA8, 1, "test atlas");
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage2D(t.id(), 0, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+    return t;
+}
+
+namespace {
+struct Cache {
+    gl::ShaderLibrary shaders;
+    std::map<std::string, std::unique_ptr<HistoPyramid>> pyramids;
+    std::unique_ptr<PointList> list;
+};
+Cache& cache() {
+    static Cache c;
+    return c;
+}
+} // namespace
+
+HistoPyramid* pyramidFor(const Config& c) {
+    auto& slot = cache().pyramids[configName(c)];
+    if (!slot) {
+        auto created = createVariant(c.variant, cache().shaders, context().info(), c.storage);
+        if (!created) {
+            ADD_FAILURE() << created.error();
+            return nullptr;
+        }
+        slot = std::move(created.value());
+    }
+    return slot.get();
+}
+
+PointList* sharedPointList() {
+    if (!cache().list) {
+        auto l = PointList::create(cache().shaders);
+        if (!l) {
+            ADD_FAILURE() << l.error();
+            return nullptr;
+        }
+        cache().list = std::make_unique<PointList>(std::move(l.value()));
+    }
+    return cache().list.get();
+}
+
+// Builds, lists (paper path and GPU-resident path) and compares with the reference. Returns mismatches.
+void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w, int h, float threshold,
+                 const AtlasTiling& tiling, bool checkIndirect) {
+    SCOPED_TRACE(configName(c) + " " + std::to_string(w) + "x" + std::to_string(h));
+    HistoPyramid* pyrPtr = pyramidFor(c);
+    PointList* listPtr = sharedPointList();
+    ASSERT_TRUE(pyrPtr && listPtr);
+    HistoPyramid& pyr = *pyrPtr;
+    PointList& list = *listPtr;
+    gl::Texture atlas = makeAtlas(alpha, w, h);
+    ASSERT_TRUE(pyr.build(atlas.id(), threshold));
+    CpuPyramid ref = buildCpuPyramid(alpha, w, h, thresholdToByte(threshold));
+    ASSERT_EQ(pyr.readCount(), ref.count());
+    ASSERT_TRUE(list.build(pyr, tiling));
+    ASSERT_EQ(list.count(), ref.count());
+
+    // The 2D list texture: entry k = y * width + x holds the k-th active cell, or HP_EMPTY past the count.
+    std::vector<glm::uvec2> texture = list.readListTexture();
+    std::vector<glm::ivec2> expected = cpuPointList(ref);
+    glm::ivec2 size = list.listSize();
+    ASSERT_EQ(texture.size(), size_t(size.x) * size_t(size.y));
+    std::uint32_t bad = 0;
+    for (size_t k = 0; k < texture.size(); ++k) {
+        glm::uvec2 want = k < expected.size() ? glm::uvec2(expected[k]) : glm::uvec2(HP_EMPTY);
+        if (texture[k] != want && bad++ < 5)
+            ADD_FAILURE() << "k=" << k << " gpu (" << texture[k].x << "," << texture[k].y << ") cpu (" << want.x
+                          << "," << want.y << ")";
+    }
+    EXPECT_EQ(bad, 0u) << "list texture mismatches";
+    VerifyReport report = verifyPointList(list, ref, tiling);
+    EXPECT_TRUE(report.ok()) << report.mismatches << " point-buffer mismatches";
+
+    if (checkIndirect) {
+        std::uint32_t capacity = std::max<std::uint32_t>(ref.count(), 1);
+        ASSERT_TRUE(list.buildIndirect(pyr, capacity, tiling));
+        bool overflow = true;
+        EXPECT_EQ(list.readIndirectCount(&overflow), ref.count());
+        EXPECT_FALSE(overflow);
+        std::vector<glm::uvec4> points = list.readPoints(ref.count());
+        std::uint32_t badIndirect = 0;
+        for (std::uint32_t k = 0; k < ref.count(); ++k)
+            if (points[k] != cpuPointEntry(expected[k], tiling, ref.baseSize)) ++badIndirect;
+        EXPECT_EQ(badIndirect, 0u) << "indirect point mismatches";
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+
+} // namespace dicer::test
