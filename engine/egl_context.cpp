@@ -24,8 +24,7 @@ std::string eglErrorText(const char* what) {
 
 // Creates a GL 4.5 core context on an initialised display and makes it current without a surface.
 Result<EGLContext> createCoreContext(EGLDisplay display, bool debug) {
-    if (!GLAD_EGL_KHR_surfaceless_context)
-        return makeError("EGL display lacks EGL_KHR_surfaceless_context");
+    if (!GLAD_EGL_KHR_surfaceless_context) return makeError("EGL display lacks EGL_KHR_surfaceless_context");
     if (!eglBindAPI(EGL_OPENGL_API)) return makeError(eglErrorText("eglBindAPI(EGL_OPENGL_API)"));
 
     // A config is optional with EGL_KHR_no_config_context; otherwise pick any desktop-GL-capable one.
@@ -36,10 +35,14 @@ Result<EGLContext> createCoreContext(EGLDisplay display, bool debug) {
         if (!eglChooseConfig(display, want, &config, 1, &n) || n < 1)
             return makeError("no EGL config with EGL_OPENGL_BIT");
     }
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4,
-                              EGL_CONTEXT_MINOR_VERSION, 5,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                              EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE,
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                              4,
+                              EGL_CONTEXT_MINOR_VERSION,
+                              5,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_CONTEXT_OPENGL_DEBUG,
+                              debug ? EGL_TRUE : EGL_FALSE,
                               EGL_NONE};
     EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
     if (context == EGL_NO_CONTEXT) return makeError(eglErrorText("eglCreateContext(GL 4.5 core)"));
@@ -53,7 +56,8 @@ Result<EGLContext> createCoreContext(EGLDisplay display, bool debug) {
 
 std::vector<DisplayAttempt> candidateDisplays(EglPlatform platform, int deviceIndex) {
     std::vector<DisplayAttempt> out;
-    if (platform != EglPlatform::Surfaceless && GLAD_EGL_EXT_platform_device && GLAD_EGL_EXT_device_enumeration) {
+    if (platform != EglPlatform::Surfaceless && GLAD_EGL_EXT_platform_device &&
+        GLAD_EGL_EXT_device_enumeration) {
         EGLDeviceEXT devices[16];
         EGLint count = 0;
         if (eglQueryDevicesEXT(16, devices, &count)) {
@@ -85,7 +89,8 @@ EglPlatform parseEglPlatform(const std::string& name, bool* ok) {
 Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create(const HeadlessOptions& options) {
     // glad's EGL loader must run twice: once without a display for the client extensions
     // (eglGetPlatformDisplay, device enumeration) and again per display for display extensions.
-    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) return makeError("cannot load libEGL (install libegl1 / libegl-mesa0)");
+    if (!gladLoaderLoadEGL(EGL_NO_DISPLAY))
+        return makeError("cannot load libEGL (install libegl1 / libegl-mesa0)");
 
     std::vector<DisplayAttempt> displays = candidateDisplays(options.platform, options.deviceIndex);
     if (displays.empty())

@@ -12,23 +12,36 @@ DebugFilter g_filter = DebugFilter::Warnings;
 
 const char* sourceName(GLenum source) {
     switch (source) {
-    case GL_DEBUG_SOURCE_API: return "api";
-    case GL_DEBUG_SOURCE_WINDOW_SYSTEM: return "window-system";
-    case GL_DEBUG_SOURCE_SHADER_COMPILER: return "shader-compiler";
-    case GL_DEBUG_SOURCE_THIRD_PARTY: return "third-party";
-    case GL_DEBUG_SOURCE_APPLICATION: return "application";
-    default: return "other";
+    case GL_DEBUG_SOURCE_API:
+        return "api";
+    case GL_DEBUG_SOURCE_WINDOW_SYSTEM:
+        return "window-system";
+    case GL_DEBUG_SOURCE_SHADER_COMPILER:
+        return "shader-compiler";
+    case GL_DEBUG_SOURCE_THIRD_PARTY:
+        return "third-party";
+    case GL_DEBUG_SOURCE_APPLICATION:
+        return "application";
+    default:
+        return "other";
     }
 }
 const char* typeName(GLenum type) {
     switch (type) {
-    case GL_DEBUG_TYPE_ERROR: return "error";
-    case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR: return "deprecated";
-    case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR: return "undefined-behaviour";
-    case GL_DEBUG_TYPE_PORTABILITY: return "portability";
-    case GL_DEBUG_TYPE_PERFORMANCE: return "performance";
-    case GL_DEBUG_TYPE_MARKER: return "marker";
-    default: return "other";
+    case GL_DEBUG_TYPE_ERROR:
+        return "error";
+    case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR:
+        return "deprecated";
+    case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
+        return "undefined-behaviour";
+    case GL_DEBUG_TYPE_PORTABILITY:
+        return "portability";
+    case GL_DEBUG_TYPE_PERFORMANCE:
+        return "performance";
+    case GL_DEBUG_TYPE_MARKER:
+        return "marker";
+    default:
+        return "other";
     }
 }
 
@@ -38,10 +51,12 @@ void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum sev
     if (type == GL_DEBUG_TYPE_ERROR) g_debugErrors.fetch_add(1, std::memory_order_relaxed);
 
     log::Level level = log::Level::Debug;
-    if (type == GL_DEBUG_TYPE_ERROR || severity == GL_DEBUG_SEVERITY_HIGH) level = log::Level::Error;
+    if (type == GL_DEBUG_TYPE_ERROR || severity == GL_DEBUG_SEVERITY_HIGH)
+        level = log::Level::Error;
     else if (severity == GL_DEBUG_SEVERITY_MEDIUM || type == GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR)
         level = log::Level::Warn;
-    else if (severity == GL_DEBUG_SEVERITY_LOW) level = log::Level::Info;
+    else if (severity == GL_DEBUG_SEVERITY_LOW)
+        level = log::Level::Info;
 
     // Debug output "can be quite spammy" (NVIDIA reports every buffer placement): filter by severity.
     if (g_filter == DebugFilter::ErrorsOnly && level < log::Level::Error) return;
@@ -56,26 +71,41 @@ void installDebugOutput(DebugFilter filter, bool synchronous) {
     g_filter = filter;
     if (!glDebugMessageCallback) return;
     glEnable(GL_DEBUG_OUTPUT);
-    if (synchronous) glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-    else glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    if (synchronous)
+        glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    else
+        glDisable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(onDebugMessage, nullptr);
     glDebugMessageControl(GL_DONT_CARE, GL_DONT_CARE, GL_DONT_CARE, 0, nullptr, GL_TRUE);
 }
 
-int debugErrorCount() { return g_debugErrors.load(std::memory_order_relaxed); }
-void resetDebugErrorCount() { g_debugErrors.store(0, std::memory_order_relaxed); }
+int debugErrorCount() {
+    return g_debugErrors.load(std::memory_order_relaxed);
+}
+void resetDebugErrorCount() {
+    g_debugErrors.store(0, std::memory_order_relaxed);
+}
 
 const char* errorName(GLenum error) {
     switch (error) {
-    case GL_NO_ERROR: return "GL_NO_ERROR";
-    case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-    case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-    case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-    case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
-    case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-    case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
-    case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
-    default: return "GL_UNKNOWN_ERROR";
+    case GL_NO_ERROR:
+        return "GL_NO_ERROR";
+    case GL_INVALID_ENUM:
+        return "GL_INVALID_ENUM";
+    case GL_INVALID_VALUE:
+        return "GL_INVALID_VALUE";
+    case GL_INVALID_OPERATION:
+        return "GL_INVALID_OPERATION";
+    case GL_INVALID_FRAMEBUFFER_OPERATION:
+        return "GL_INVALID_FRAMEBUFFER_OPERATION";
+    case GL_OUT_OF_MEMORY:
+        return "GL_OUT_OF_MEMORY";
+    case GL_STACK_OVERFLOW:
+        return "GL_STACK_OVERFLOW";
+    case GL_STACK_UNDERFLOW:
+        return "GL_STACK_UNDERFLOW";
+    default:
+        return "GL_UNKNOWN_ERROR";
     }
 }
 

@@ -48,7 +48,8 @@ public:
     }
     // Names the object in debuggers (RenderDoc, Nsight) and in KHR_debug messages.
     void setLabel(std::string_view label) const {
-        if (m_id && glObjectLabel) glObjectLabel(Traits::kLabelNamespace, m_id, GLsizei(label.size()), label.data());
+        if (m_id && glObjectLabel)
+            glObjectLabel(Traits::kLabelNamespace, m_id, GLsizei(label.size()), label.data());
     }
 
     static int liveCount() noexcept { return s_live.load(std::memory_order_relaxed); }

@@ -15,7 +15,9 @@ int getInt(GLenum name) {
     glGetIntegerv(name, &v);
     return v;
 }
-bool contains(const std::string& haystack, const char* needle) { return haystack.find(needle) != std::string::npos; }
+bool contains(const std::string& haystack, const char* needle) {
+    return haystack.find(needle) != std::string::npos;
+}
 } // namespace
 
 std::string GlInfo::summary() const {

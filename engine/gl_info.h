@@ -15,7 +15,7 @@ struct GlInfo {
     int maxTextureSize = 0;
     int maxRectangleTextureSize = 0;
     int maxComputeInvocations = 0;
-    int timestampBits = 0;       // GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0 = no usable timer
+    int timestampBits = 0;         // GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0 = no usable timer
     bool softwareRenderer = false; // llvmpipe / softpipe / SwiftShader: timer queries are not trustworthy
     bool hasViewportLayerArray = false;
 

@@ -8,7 +8,9 @@
 
 namespace dicer::hp {
 
-const char* storageName(Storage storage) { return storage == Storage::Uint32 ? "uint32" : "float32"; }
+const char* storageName(Storage storage) {
+    return storage == Storage::Uint32 ? "uint32" : "float32";
+}
 
 std::uint32_t thresholdToByte(float threshold) {
     if (!(threshold > 0.0f)) return 0; // also catches NaN; build() rejects NaN before getting here
@@ -20,13 +22,16 @@ std::uint32_t thresholdToByte(float threshold) {
 Result<void> HistoPyramid::init(const std::string& reduceShader) {
     Defines defs = defines();
     auto add = [&](const char* suffix, std::vector<gl::ShaderStageFile> stages) -> Result<gl::ProgramId> {
-        return m_shaders.add({std::string(name()) + "/" + storageName(m_storage) + "/" + suffix, stages, defs});
+        return m_shaders.add(
+            {std::string(name()) + "/" + storageName(m_storage) + "/" + suffix, stages, defs});
     };
-    auto reduce = add("reduce", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, reduceShader}});
+    auto reduce =
+        add("reduce", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, reduceShader}});
     if (!reduce) return makeError(reduce.error());
     auto count = add("count", {{GL_COMPUTE_SHADER, "hp_count.comp.glsl"}});
     if (!count) return makeError(count.error());
-    auto listFrag = add("list", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "hp_list.frag.glsl"}});
+    auto listFrag =
+        add("list", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "hp_list.frag.glsl"}});
     if (!listFrag) return makeError(listFrag.error());
     auto listComp = add("list-indirect", {{GL_COMPUTE_SHADER, "hp_list.comp.glsl"}});
     if (!listComp) return makeError(listComp.error());
@@ -40,8 +45,11 @@ Result<void> HistoPyramid::init(const std::string& reduceShader) {
     m_nearest = gl::createSampler("hp nearest");
     glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE); // gathers at the input's edge
+    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     m_emptyVao = gl::createVertexArray("hp fullscreen");
-    m_counters = gl::createBufferStorage(4 * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, "hp counters");
+    m_counters =
+        gl::createBufferStorage(4 * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, "hp counters");
     return {};
 }
 
@@ -54,9 +62,10 @@ Result<void> HistoPyramid::reserve(int width, int height) {
     int base = paddedBaseSize(width, height);
     int limit = maxBaseSize(maxTexture);
     if (width > maxTexture || height > maxTexture || base > limit)
-        return makeError(std::string(name()) + ": input " + std::to_string(width) + "x" + std::to_string(height) +
-                         " needs a " + std::to_string(base) + "^2 pyramid, beyond this driver's limit of " +
-                         std::to_string(limit) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) + ")");
+        return makeError(std::string(name()) + ": input " + std::to_string(width) + "x" +
+                         std::to_string(height) + " needs a " + std::to_string(base) +
+                         "^2 pyramid, beyond this driver's limit of " + std::to_string(limit) +
+                         " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) + ")");
     if (base != m_baseSize) {
         allocate(base);
         m_baseSize = base;
@@ -67,7 +76,8 @@ Result<void> HistoPyramid::reserve(int width, int height) {
 }
 
 Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
-    if (!std::isfinite(threshold)) return makeError(std::string(name()) + ": threshold is not a finite number");
+    if (!std::isfinite(threshold))
+        return makeError(std::string(name()) + ": threshold is not a finite number");
     if (atlas == 0 || !glIsTexture(atlas)) return makeError(std::string(name()) + ": input is not a texture");
     GLint target = 0, format = 0, width = 0, height = 0;
     glGetTextureParameteriv(atlas, GL_TEXTURE_TARGET, &target);
@@ -77,8 +87,8 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
     glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_HEIGHT, &height);
     if (format != GL_RGBA8) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "%s: input must be RGBA8 (GL_RGBA8), got internal format 0x%04x", name(),
-                      unsigned(format));
+        std::snprintf(buf, sizeof buf, "%s: input must be RGBA8 (GL_RGBA8), got internal format 0x%04x",
+                      name(), unsigned(format));
         return makeError(buf);
     }
     if (Result<void> r = reserve(width, height); !r) return r;

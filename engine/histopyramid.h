@@ -40,7 +40,7 @@ public:
     // On error nothing changes (the previous pyramid stays valid).
     Result<void> build(GLuint atlas, float threshold);
 
-    std::uint32_t readCount() const; // waits for the GPU: the paper's count readback
+    std::uint32_t readCount() const;                         // waits for the GPU: the paper's count readback
     GLuint counterBuffer() const { return m_counters.id(); } // uint[0] = count, written by build()
 
     int baseSize() const { return m_baseSize; }
@@ -48,11 +48,13 @@ public:
     glm::ivec2 inputSize() const { return m_inputSize; }
     std::uint32_t thresholdByte() const { return m_thresholdByte; }
     GLuint inputTexture() const { return m_input; }
-    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the GPU).
+    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the
+    // GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 
-    // --- used by the PointList builder -------------------------------------------------------------------------
-    // Binds the input atlas and the pyramid on their units and sets the traversal uniforms of `program`.
+    // --- used by the PointList builder
+    // ------------------------------------------------------------------------- Binds the input atlas and the
+    // pyramid on their units and sets the traversal uniforms of `program`.
     void bindForTraversal(GLuint program) const;
     gl::ProgramId listFragmentProgram() const { return m_listFragment; }
     gl::ProgramId listComputeProgram() const { return m_listCompute; }
@@ -63,8 +65,8 @@ protected:
     // Registers the reduction program and the traversal programs with the variant's defines.
     Result<void> init(const std::string& reduceShader);
 
-    virtual Defines defines() const = 0;                    // storage layout of this variant (hp_storage.glsl)
-    virtual int maxBaseSize(int maxTextureSize) const = 0;  // largest base this variant can store
+    virtual Defines defines() const = 0;                   // storage layout of this variant (hp_storage.glsl)
+    virtual int maxBaseSize(int maxTextureSize) const = 0; // largest base this variant can store
     virtual void allocate(int baseSize) = 0;               // (re)creates the pyramid texture(s)
     virtual void reduce(GLuint reduceProgram) = 0;         // all reduction passes (input bound, uniforms set)
     virtual void bindPyramid() const = 0;                  // binds the pyramid on HP_UNIT_PYRAMID

@@ -16,7 +16,9 @@ public:
     using HistoPyramid::init;
 
 protected:
-    Defines defines() const override { return {{"HP_LAYOUT_MIP", ""}, {"HP_STORAGE_FLOAT", ""}, {"HP_BILINEAR", ""}}; }
+    Defines defines() const override {
+        return {{"HP_LAYOUT_MIP", ""}, {"HP_STORAGE_FLOAT", ""}, {"HP_BILINEAR", ""}};
+    }
 };
 } // namespace
 

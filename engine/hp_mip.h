@@ -10,8 +10,8 @@ struct MipFormat {
     GLenum internalFormat; // GL_R32UI, GL_RGBA32F, ...
     int channels;          // 1, or 4 for vec4 texels / the 2006 RGBA32F single
     bool isFloat;
-    bool vec4Sums;         // texel = four children's sums (vec4 variant)
-    bool linearMips;       // dicer_bil samples the level below bilinearly
+    bool vec4Sums;   // texel = four children's sums (vec4 variant)
+    bool linearMips; // dicer_bil samples the level below bilinearly
 };
 
 class MipPyramid : public HistoPyramid {

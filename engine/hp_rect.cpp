@@ -44,9 +44,10 @@ protected:
     }
 
     void reduce(GLuint reduceProgram) override {
-        bindPyramid();
+        glBindTextureUnit(HP_UNIT_PYRAMID, 0); // pass 1 reads only the atlas (see MipPyramid::reduce)
         glBindFramebuffer(GL_FRAMEBUFFER, m_target.id());
         for (int level = 1; level <= m_levels; ++level) {
+            if (level == 2) bindPyramid();
             // The pass reads the level to its left in the same texture: defined after a texture barrier,
             // since no texel is read and written by the same draw.
             if (level > 1) glTextureBarrier();
@@ -71,7 +72,8 @@ protected:
         std::vector<float> raw(cells);
         glGetTextureSubImage(m_pyramid.id(), 0, x, 0, 0, size, size, 1, GL_RED, GL_FLOAT, GLsizei(cells * 4),
                              raw.data());
-        for (size_t i = 0; i < cells; ++i) sums[i] = std::uint32_t(raw[i]);
+        for (size_t i = 0; i < cells; ++i)
+            sums[i] = std::uint32_t(raw[i]);
         return sums;
     }
 

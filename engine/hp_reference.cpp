@@ -6,7 +6,8 @@
 
 namespace dicer::hp {
 
-CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height, std::uint32_t thresholdByte) {
+CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height,
+                           std::uint32_t thresholdByte) {
     CpuPyramid p;
     p.baseSize = paddedBaseSize(width, height);
     p.thresholdByte = thresholdByte;
@@ -14,7 +15,8 @@ CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int h
     std::vector<std::uint32_t> base(size_t(n) * size_t(n), 0);
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x)
-            base[size_t(y) * size_t(n) + size_t(x)] = alpha[size_t(y) * size_t(width) + size_t(x)] >= thresholdByte;
+            base[size_t(y) * size_t(n) + size_t(x)] =
+                alpha[size_t(y) * size_t(width) + size_t(x)] >= thresholdByte;
     p.levels.push_back(std::move(base));
     for (int level = 1; (n >> level) >= 1; ++level) {
         const int size = n >> level, below = size * 2;
@@ -23,8 +25,8 @@ CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int h
         for (int y = 0; y < size; ++y)
             for (int x = 0; x < size; ++x) {
                 size_t i = size_t(2 * y) * size_t(below) + size_t(2 * x);
-                dst[size_t(y) * size_t(size) + size_t(x)] = src[i] + src[i + 1] + src[i + size_t(below)] +
-                                                            src[i + size_t(below) + 1];
+                dst[size_t(y) * size_t(size) + size_t(x)] =
+                    src[i] + src[i + 1] + src[i + size_t(below)] + src[i + size_t(below) + 1];
             }
         p.levels.push_back(std::move(dst));
     }
@@ -51,7 +53,8 @@ glm::ivec2 cpuFind(const CpuPyramid& pyramid, std::uint32_t k) {
 
 std::vector<glm::ivec2> cpuPointList(const CpuPyramid& pyramid) {
     std::vector<glm::ivec2> out(pyramid.count());
-    for (std::uint32_t k = 0; k < out.size(); ++k) out[k] = cpuFind(pyramid, k);
+    for (std::uint32_t k = 0; k < out.size(); ++k)
+        out[k] = cpuFind(pyramid, k);
     return out;
 }
 

@@ -1,5 +1,5 @@
-// CPU reference of the HistoPyramid and its traversal, with the same padding, discriminator and child order as
-// the GPU variants: the tests and the run-time verify() compare GPU results against it exactly.
+// CPU reference of the HistoPyramid and its traversal, with the same padding, discriminator and child order
+// as the GPU variants: the tests and the run-time verify() compare GPU results against it exactly.
 #pragma once
 
 #include "point_list.h"
@@ -16,7 +16,8 @@ namespace dicer::hp {
 struct CpuPyramid {
     int baseSize = 0;
     std::uint32_t thresholdByte = 0;
-    // levels[0] = the discriminator result on the padded N x N base; levels[l] has size N >> l; back() is 1x1.
+    // levels[0] = the discriminator result on the padded N x N base; levels[l] has size N >> l; back() is
+    // 1x1.
     std::vector<std::vector<std::uint32_t>> levels;
 
     std::uint32_t count() const { return levels.empty() ? 0 : levels.back()[0]; }
@@ -27,7 +28,8 @@ struct CpuPyramid {
 };
 
 // `alpha`: width x height bytes, row-major (the atlas' alpha channel).
-CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height, std::uint32_t thresholdByte);
+CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height,
+                           std::uint32_t thresholdByte);
 
 // Base cell of the k-th active cell (k < count), descending in the GPU's child order (0,0),(1,0),(0,1),(1,1).
 glm::ivec2 cpuFind(const CpuPyramid& pyramid, std::uint32_t k);
@@ -49,6 +51,7 @@ struct VerifyReport {
 };
 
 // Compares the point buffer of a list built with PointList::build() against the reference (reads back).
-VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference, const AtlasTiling& tiling = {});
+VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference,
+                             const AtlasTiling& tiling = {});
 
 } // namespace dicer::hp

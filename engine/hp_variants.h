@@ -24,7 +24,8 @@ const VariantInfo* findVariant(std::string_view name);
 
 // Creates by name; unknown names, unavailable variants and unsupported storage give one clear error.
 Result<std::unique_ptr<HistoPyramid>> createVariant(std::string_view name, gl::ShaderLibrary& shaders,
-                                                    const gl::GlInfo& info, Storage storage = Storage::Uint32);
+                                                    const gl::GlInfo& info,
+                                                    Storage storage = Storage::Uint32);
 // The storage a variant uses when the caller asks for `wanted` (dicer_bil: always float32).
 Storage effectiveStorage(const VariantInfo& variant, Storage wanted);
 

@@ -27,15 +27,23 @@ void setSink(Sink sink) {
     std::lock_guard lock(g_mutex);
     g_sink = std::move(sink);
 }
-void setMinLevel(Level level) { g_minLevel = level; }
-Level minLevel() { return g_minLevel; }
+void setMinLevel(Level level) {
+    g_minLevel = level;
+}
+Level minLevel() {
+    return g_minLevel;
+}
 
 const char* levelName(Level level) {
     switch (level) {
-    case Level::Debug: return "debug";
-    case Level::Info: return "info";
-    case Level::Warn: return "warning";
-    case Level::Error: return "error";
+    case Level::Debug:
+        return "debug";
+    case Level::Info:
+        return "info";
+    case Level::Warn:
+        return "warning";
+    case Level::Error:
+        return "error";
     }
     return "?";
 }

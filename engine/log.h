@@ -12,8 +12,8 @@ enum class Level { Debug, Info, Warn, Error };
 
 using Sink = std::function<void(Level, std::string_view)>;
 
-void setSink(Sink sink);            // nullptr restores stderr
-void setMinLevel(Level level);      // messages below it are dropped
+void setSink(Sink sink);       // nullptr restores stderr
+void setMinLevel(Level level); // messages below it are dropped
 Level minLevel();
 const char* levelName(Level level);
 

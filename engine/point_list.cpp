@@ -11,7 +11,8 @@ namespace dicer::hp {
 glm::ivec2 listSizeFor(std::uint32_t count) {
     if (count == 0) return {1, 1};
     auto w = std::uint32_t(std::ceil(std::sqrt(double(count))));
-    while (std::uint64_t(w) * w < count) ++w; // sqrt rounding for large counts
+    while (std::uint64_t(w) * w < count)
+        ++w; // sqrt rounding for large counts
     std::uint32_t h = (count + w - 1) / w;
     return {int(w), int(h)};
 }
@@ -21,8 +22,8 @@ Result<PointList> PointList::create(gl::ShaderLibrary& shaders) {
     auto args = shaders.add({"hp list args", {{GL_COMPUTE_SHADER, "hp_list_args.comp.glsl"}}, {}});
     if (!args) return makeError(args.error());
     list.m_argsProgram = *args;
-    list.m_args = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                          "hp indirect args");
+    list.m_args = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr,
+                                          GL_DYNAMIC_STORAGE_BIT, "hp indirect args");
     list.m_emptyVao = gl::createVertexArray("point list fullscreen");
     list.ensurePointCapacity(1);
     return list;
@@ -75,11 +76,13 @@ Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& ti
     glBindVertexArray(m_emptyVao.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT);
     return {};
 }
 
-Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity, const AtlasTiling& tiling) {
+Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity,
+                                      const AtlasTiling& tiling) {
     if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
     if (capacity == 0) return makeError("point list: capacity must be at least 1");
     gl::DebugGroup group("point list (indirect)");
@@ -103,16 +106,16 @@ Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.id());
     glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
-                    GL_COMMAND_BARRIER_BIT);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
     return {};
 }
 
 std::vector<glm::uvec2> PointList::readListTexture() const {
     std::vector<glm::uvec2> out(size_t(m_listSize.x) * size_t(m_listSize.y));
     if (out.empty()) return out;
-    glGetTextureSubImage(m_list.id(), 0, 0, 0, 0, m_listSize.x, m_listSize.y, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
-                         GLsizei(out.size() * sizeof(glm::uvec2)), out.data());
+    glGetTextureSubImage(m_list.id(), 0, 0, 0, 0, m_listSize.x, m_listSize.y, 1, GL_RG_INTEGER,
+                         GL_UNSIGNED_INT, GLsizei(out.size() * sizeof(glm::uvec2)), out.data());
     return out;
 }
 

@@ -1,6 +1,7 @@
 // PointList builder: turns a built HistoPyramid into the list of its active cells, in key-index order.
 // Two paths:
-//  - build(): as in the paper. The count is read back to the CPU (a stall the 2006 design requires), a 2D list
+//  - build(): as in the paper. The count is read back to the CPU (a stall the 2006 design requires), a 2D
+//  list
 //    texture of side ~sqrt(count) is allocated, and one fragment per entry descends the pyramid. Entry (x, y)
 //    holds key k = y * width + x; entries with k >= count hold HP_EMPTY.
 //  - buildIndirect(): GPU-resident. A one-thread pass turns the count into indirect draw/dispatch arguments
@@ -16,14 +17,15 @@
 
 namespace dicer::hp {
 
-// How atlas texels map to voxels: slices of tileSize texels, tilesX per atlas row, slice = row * tilesX + col.
-// A zero tileSize means "the whole input is one slice" (plain 2D images).
+// How atlas texels map to voxels: slices of tileSize texels, tilesX per atlas row, slice = row * tilesX +
+// col. A zero tileSize means "the whole input is one slice" (plain 2D images).
 struct AtlasTiling {
     glm::ivec2 tileSize{0};
     int tilesX = 1;
 };
 
-// Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width), >= 1x1.
+// Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width), >=
+// 1x1.
 glm::ivec2 listSizeFor(std::uint32_t count);
 
 class PointList {
@@ -31,7 +33,8 @@ public:
     static Result<PointList> create(gl::ShaderLibrary& shaders);
 
     Result<void> build(const HistoPyramid& pyramid, const AtlasTiling& tiling = {});
-    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity, const AtlasTiling& tiling = {});
+    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity,
+                               const AtlasTiling& tiling = {});
 
     std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
     glm::ivec2 listSize() const { return m_listSize; }
@@ -41,7 +44,7 @@ public:
     std::uint32_t pointCapacity() const { return m_pointCapacity; }
 
     // Read-backs for tests, verification and export (they wait for the GPU).
-    std::vector<glm::uvec2> readListTexture() const;          // listSize().x * listSize().y entries
+    std::vector<glm::uvec2> readListTexture() const;           // listSize().x * listSize().y entries
     std::vector<glm::uvec4> readPoints(std::uint32_t n) const; // the first n point-buffer entries
     std::uint32_t readIndirectCount(bool* overflow = nullptr) const;
 

@@ -20,14 +20,26 @@ public:
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { assert(ok()); return std::get<0>(m_v); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(m_v)); }
-    const T& value() const& { assert(ok()); return std::get<0>(m_v); }
+    T& value() & {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    T&& value() && {
+        assert(ok());
+        return std::get<0>(std::move(m_v));
+    }
+    const T& value() const& {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
 
-    const std::string& error() const { assert(!ok()); return std::get<1>(m_v).message; }
+    const std::string& error() const {
+        assert(!ok());
+        return std::get<1>(m_v).message;
+    }
 
 private:
     std::variant<T, Error> m_v;
@@ -46,6 +58,8 @@ private:
     bool m_failed = false;
 };
 
-inline Error makeError(std::string message) { return Error{std::move(message)}; }
+inline Error makeError(std::string message) {
+    return Error{std::move(message)};
+}
 
 } // namespace dicer

@@ -3,8 +3,8 @@
 #include "log.h"
 
 #include <cctype>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -46,7 +46,8 @@ std::string includeTarget(const std::string& line) {
 
 bool isPragmaOnce(const std::string& line) {
     size_t p = line.find_first_not_of(" \t");
-    return p != std::string::npos && line.compare(p, 7, "#pragma") == 0 && line.find("once") != std::string::npos;
+    return p != std::string::npos && line.compare(p, 7, "#pragma") == 0 &&
+           line.find("once") != std::string::npos;
 }
 
 struct Expander {
@@ -108,10 +109,12 @@ std::string nameFilesInLog(const std::string& log, const std::vector<std::string
     std::string line, out;
     while (std::getline(in, line)) {
         size_t i = 0;
-        while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
+        while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i])))
+            ++i;
         if (i > 0 && i < line.size() && (line[i] == ':' || line[i] == '(')) {
             size_t id = std::strtoul(line.c_str(), nullptr, 10);
-            if (id < files.size()) line = files[id] + (line[i] == '(' ? ":" + line.substr(i + 1) : line.substr(i));
+            if (id < files.size())
+                line = files[id] + (line[i] == '(' ? ":" + line.substr(i + 1) : line.substr(i));
         }
         out += line + "\n";
     }
@@ -120,24 +123,35 @@ std::string nameFilesInLog(const std::string& log, const std::vector<std::string
 
 std::string stageName(GLenum stage) {
     switch (stage) {
-    case GL_VERTEX_SHADER: return "vertex";
-    case GL_FRAGMENT_SHADER: return "fragment";
-    case GL_GEOMETRY_SHADER: return "geometry";
-    case GL_COMPUTE_SHADER: return "compute";
-    case GL_TESS_CONTROL_SHADER: return "tess-control";
-    case GL_TESS_EVALUATION_SHADER: return "tess-evaluation";
-    default: return "unknown";
+    case GL_VERTEX_SHADER:
+        return "vertex";
+    case GL_FRAGMENT_SHADER:
+        return "fragment";
+    case GL_GEOMETRY_SHADER:
+        return "geometry";
+    case GL_COMPUTE_SHADER:
+        return "compute";
+    case GL_TESS_CONTROL_SHADER:
+        return "tess-control";
+    case GL_TESS_EVALUATION_SHADER:
+        return "tess-evaluation";
+    default:
+        return "unknown";
     }
 }
 
 std::string infoLog(GLuint object, bool isProgram) {
     GLint len = 0;
-    if (isProgram) glGetProgramiv(object, GL_INFO_LOG_LENGTH, &len);
-    else glGetShaderiv(object, GL_INFO_LOG_LENGTH, &len);
+    if (isProgram)
+        glGetProgramiv(object, GL_INFO_LOG_LENGTH, &len);
+    else
+        glGetShaderiv(object, GL_INFO_LOG_LENGTH, &len);
     if (len <= 1) return {};
     std::string text(size_t(len), '\0');
-    if (isProgram) glGetProgramInfoLog(object, len, nullptr, text.data());
-    else glGetShaderInfoLog(object, len, nullptr, text.data());
+    if (isProgram)
+        glGetProgramInfoLog(object, len, nullptr, text.data());
+    else
+        glGetShaderInfoLog(object, len, nullptr, text.data());
     text.resize(std::strlen(text.c_str()));
     return text;
 }
@@ -173,7 +187,8 @@ Result<std::string> preprocessShader(const std::string& file,
     }
     if (version.empty()) return makeError(file + ": no #version line");
     std::string out = version + "\n";
-    for (const auto& [name, value] : defines) out += "#define " + name + (value.empty() ? "" : " " + value) + "\n";
+    for (const auto& [name, value] : defines)
+        out += "#define " + name + (value.empty() ? "" : " " + value) + "\n";
     out += "#line 1 " + std::to_string(ex.fileId(file)) + "\n";
     (void)versionLine;
     if (Result<void> r = ex.expand(file, out, /*skipVersion=*/true); !r) return makeError(r.error());
@@ -210,9 +225,11 @@ ProgramBuild buildProgram(const ProgramDesc& desc) {
     if (!ok) return result;
 
     Program program(glCreateProgram());
-    for (const Shader& s : shaders) glAttachShader(program.id(), s.id());
+    for (const Shader& s : shaders)
+        glAttachShader(program.id(), s.id());
     glLinkProgram(program.id());
-    for (const Shader& s : shaders) glDetachShader(program.id(), s.id());
+    for (const Shader& s : shaders)
+        glDetachShader(program.id(), s.id());
     GLint linked = GL_FALSE;
     glGetProgramiv(program.id(), GL_LINK_STATUS, &linked);
     std::string log = infoLog(program.id(), true);

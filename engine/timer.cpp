@@ -13,6 +13,18 @@ double steadyNowMs() {
     return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
+Summary summarize(std::vector<double> values) {
+    Summary s;
+    s.samples = int(values.size());
+    if (values.empty()) return s;
+    std::sort(values.begin(), values.end());
+    size_t n = values.size();
+    s.median = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    s.min = values.front();
+    s.max = values.back();
+    return s;
+}
+
 const char* timerSourceName(TimerSource source) {
     return source == TimerSource::GpuTimestamp ? "gpu-timer" : "cpu-fenced";
 }
@@ -41,7 +53,8 @@ StageStats SampleWindow::stats(std::string name) const {
     s.minMs = *std::min_element(m_values.begin(), m_values.end());
     s.maxMs = *std::max_element(m_values.begin(), m_values.end());
     double sum = 0;
-    for (double v : m_values) sum += v;
+    for (double v : m_values)
+        sum += v;
     s.avgMs = sum / double(m_values.size());
     return s;
 }
@@ -90,7 +103,8 @@ void StageTimers::harvest(Slot& slot, bool mayDrop) {
 
 void StageTimers::beginFrame() {
     if (m_source == TimerSource::GpuTimestamp) {
-        for (Slot& slot : m_slots) harvest(slot, false);
+        for (Slot& slot : m_slots)
+            harvest(slot, false);
         Slot& current = m_slots[m_frame % kRingFrames];
         harvest(current, /*mayDrop=*/true);
         current.used = 0;
@@ -101,7 +115,8 @@ void StageTimers::beginFrame() {
 void StageTimers::begin(std::string_view stage) {
     int index = stageIndex(stage);
     m_open = index;
-    if (glPushDebugGroup) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, GLsizei(stage.size()), stage.data());
+    if (glPushDebugGroup)
+        glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, GLsizei(stage.size()), stage.data());
     if (m_source == TimerSource::CpuFenced) {
         glFinish();
         m_cpuStart = steadyNowMs();
@@ -136,13 +151,15 @@ void StageTimers::endFrame() {
 }
 
 void StageTimers::reset() {
-    for (SampleWindow& w : m_windows) w.clear();
+    for (SampleWindow& w : m_windows)
+        w.clear();
     m_warmup = kWarmupFrames;
 }
 
 std::vector<StageStats> StageTimers::stats() const {
     std::vector<StageStats> out;
-    for (size_t i = 0; i < m_names.size(); ++i) out.push_back(m_windows[i].stats(m_names[i]));
+    for (size_t i = 0; i < m_names.size(); ++i)
+        out.push_back(m_windows[i].stats(m_names[i]));
     return out;
 }
 

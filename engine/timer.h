@@ -33,7 +33,10 @@ class SampleWindow {
 public:
     explicit SampleWindow(int capacity = 128) : m_capacity(capacity) {}
     void add(double ms);
-    void clear() { m_values.clear(); m_next = 0; }
+    void clear() {
+        m_values.clear();
+        m_next = 0;
+    }
     StageStats stats(std::string name) const;
     const std::vector<double>& values() const { return m_values; } // ring order, oldest at `next()`
     int next() const { return m_next; }
@@ -47,8 +50,8 @@ private:
 
 class StageTimers {
 public:
-    static constexpr int kRingFrames = 4;    // GPU results are read 3 frames late: enough for any driver queue
-    static constexpr int kWarmupFrames = 8;  // after reset(): the first frames of a new config are not typical
+    static constexpr int kRingFrames = 4;   // GPU results are read 3 frames late: enough for any driver queue
+    static constexpr int kWarmupFrames = 8; // after reset(): the first frames of a new config are not typical
     static constexpr int kMaxStages = 16;
 
     explicit StageTimers(TimerSource source);
@@ -61,7 +64,7 @@ public:
     void begin(std::string_view stage);
     void end();
     void endFrame();
-    void reset();      // clears the statistics (call after a variant/preset/model change)
+    void reset(); // clears the statistics (call after a variant/preset/model change)
 
     std::vector<StageStats> stats() const;
     const SampleWindow* history(std::string_view stage) const;
@@ -106,5 +109,12 @@ private:
 double measureOnceMs(TimerSource source, const std::function<void()>& work);
 
 double steadyNowMs();
+
+// Median / min / max of repeated measurements (benchmarks report medians, never single runs).
+struct Summary {
+    double median = 0, min = 0, max = 0;
+    int samples = 0;
+};
+Summary summarize(std::vector<double> values);
 
 } // namespace dicer

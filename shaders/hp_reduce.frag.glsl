@@ -18,8 +18,8 @@ layout(location = 0) out HP_SCALAR o_sum;
 void main() {
     ivec2 b = 2 * (ivec2(gl_FragCoord.xy) - u_dstOffset);
     if (u_srcLevel == 0) {
-        o_sum = HP_SCALAR(hpActive(b) + hpActive(b + ivec2(1, 0)) + hpActive(b + ivec2(0, 1)) +
-                          hpActive(b + ivec2(1, 1)));
+        uvec4 a = hpActiveQuad(b);
+        o_sum = HP_SCALAR(a.x + a.y + a.z + a.w);
         return;
     }
 #ifdef HP_BILINEAR

@@ -32,8 +32,6 @@ ivec2 hpFind(uint k) {
         p = hpPick(p, sums, k);
     }
     // Level 0 is not stored (the discriminator was fused into the first reduction): redo the test here.
-    ivec2 b = 2 * p;
-    uvec4 isActive = uvec4(hpActive(b), hpActive(b + ivec2(1, 0)), hpActive(b + ivec2(0, 1)), hpActive(b + ivec2(1, 1)));
-    return hpPick(p, isActive, k);
+    return hpPick(p, hpActiveQuad(2 * p), k);
 #endif
 }

@@ -26,7 +26,7 @@ HP_SCALAR childSum(ivec2 cell) {
 void main() {
     ivec2 b = 2 * (ivec2(gl_FragCoord.xy) - u_dstOffset);
     if (u_srcLevel == 0) {
-        o_sums = HP_VEC(hpActive(b), hpActive(b + ivec2(1, 0)), hpActive(b + ivec2(0, 1)), hpActive(b + ivec2(1, 1)));
+        o_sums = HP_VEC(hpActiveQuad(b));
         return;
     }
     o_sums = HP_VEC(childSum(b), childSum(b + ivec2(1, 0)), childSum(b + ivec2(0, 1)), childSum(b + ivec2(1, 1)));

@@ -64,3 +64,12 @@ TEST(TimerSource, SoftwareOrForcedMeansFencedCpu) {
     EXPECT_STREQ(timerSourceName(TimerSource::CpuFenced), "cpu-fenced");
     EXPECT_STREQ(timerSourceName(TimerSource::GpuTimestamp), "gpu-timer");
 }
+
+TEST(Summary, MedianMinMax) {
+    Summary s = summarize({5, 1, 3});
+    EXPECT_DOUBLE_EQ(s.median, 3);
+    EXPECT_DOUBLE_EQ(s.min, 1);
+    EXPECT_DOUBLE_EQ(s.max, 5);
+    EXPECT_DOUBLE_EQ(summarize({1, 2, 3, 10}).median, 2.5);
+    EXPECT_EQ(summarize({}).samples, 0);
+}

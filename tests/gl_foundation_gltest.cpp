@@ -68,8 +68,10 @@ struct TempShaderDir {
         ::setenv("DICER_SHADER_DIR", dir.c_str(), 1);
     }
     ~TempShaderDir() {
-        if (old.empty()) ::unsetenv("DICER_SHADER_DIR");
-        else ::setenv("DICER_SHADER_DIR", old.c_str(), 1);
+        if (old.empty())
+            ::unsetenv("DICER_SHADER_DIR");
+        else
+            ::setenv("DICER_SHADER_DIR", old.c_str(), 1);
         std::filesystem::remove_all(dir);
     }
     void write(const std::string& name, const std::string& text) const { std::ofstream(dir / name) << text; }
@@ -78,7 +80,8 @@ struct TempShaderDir {
 
 TEST(Shader, CompileErrorNamesIncludedFileAndLine) {
     TempShaderDir tmp;
-    tmp.write("broken_inc.glsl", "#pragma once\nfloat ok() { return 1.0; }\nfloat bad() { return undefined_thing; }\n");
+    tmp.write("broken_inc.glsl",
+              "#pragma once\nfloat ok() { return 1.0; }\nfloat bad() { return undefined_thing; }\n");
     tmp.write("broken.comp.glsl",
               "#version 450\nlayout(local_size_x = 1) in;\n#include \"broken_inc.glsl\"\nvoid main() {}\n");
     gl::ProgramBuild b = gl::buildProgram({"broken", {{GL_COMPUTE_SHADER, "broken.comp.glsl"}}, {}});
@@ -90,9 +93,10 @@ TEST(Shader, CompileErrorNamesIncludedFileAndLine) {
 TEST(Shader, DefinesAreInjectedAfterVersionAndIncludesExpandOnce) {
     TempShaderDir tmp;
     tmp.write("once.glsl", "#pragma once\nconst uint kOnce = 7u;\n");
-    tmp.write("def.comp.glsl", "#version 450\n#include \"once.glsl\"\n#include \"once.glsl\"\n"
-                               "layout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { uint v; };\n"
-                               "void main() { v = VALUE + kOnce; }\n");
+    tmp.write("def.comp.glsl",
+              "#version 450\n#include \"once.glsl\"\n#include \"once.glsl\"\n"
+              "layout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { uint v; };\n"
+              "void main() { v = VALUE + kOnce; }\n");
     gl::ProgramBuild b = gl::buildProgram({"def", {{GL_COMPUTE_SHADER, "def.comp.glsl"}}, {{"VALUE", "5u"}}});
     ASSERT_TRUE(b.ok()) << b.log;
     gl::Buffer buf = gl::createBufferStorage(4, nullptr, GL_DYNAMIC_STORAGE_BIT);

@@ -10,7 +10,9 @@ namespace {
 std::unique_ptr<dicer::gl::HeadlessContext> g_context;
 }
 
-const dicer::gl::HeadlessContext& dicer::test::context() { return *g_context; }
+const dicer::gl::HeadlessContext& dicer::test::context() {
+    return *g_context;
+}
 
 int main(int argc, char** argv) {
     ::testing::InitGoogleTest(&argc, argv);
@@ -24,7 +26,8 @@ int main(int argc, char** argv) {
         return 1;
     }
     g_context = std::move(context.value());
-    std::printf("GL: %s via EGL %s\n", g_context->info().summary().c_str(), g_context->platformName().c_str());
+    std::printf("GL: %s via EGL %s\n", g_context->info().summary().c_str(),
+                g_context->platformName().c_str());
     int rc = RUN_ALL_TESTS();
     g_context.reset();
     return rc;

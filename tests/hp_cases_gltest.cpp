@@ -27,13 +27,15 @@ TEST_P(HpCases, WorkedExampleFromTheReport) {
     EXPECT_EQ(list->listSize(), glm::ivec2(3, 3));
     std::vector<glm::uvec2> entries = list->readListTexture();
     EXPECT_EQ(entries[1 * 3 + 1], glm::uvec2(2, 3)); // entry (1,1) -> k = 4 -> cell (2,3)
-    EXPECT_EQ(entries[8], glm::uvec2(HP_EMPTY));    // k = 8 >= count: empty
+    EXPECT_EQ(entries[8], glm::uvec2(HP_EMPTY));     // k = 8 >= count: empty
 }
 
 TEST_P(HpCases, FourCornersAloneAndTogether) {
-    for (glm::ivec2 size : {glm::ivec2(16, 16), glm::ivec2(37, 23), glm::ivec2(1, 9), glm::ivec2(4096, 4096)}) {
+    for (glm::ivec2 size :
+         {glm::ivec2(16, 16), glm::ivec2(37, 23), glm::ivec2(1, 9), glm::ivec2(4096, 4096)}) {
         std::vector<std::uint8_t> all(size_t(size.x) * size_t(size.y), 0);
-        for (glm::ivec2 c : {glm::ivec2(0, 0), glm::ivec2(size.x - 1, 0), glm::ivec2(0, size.y - 1), size - 1}) {
+        for (glm::ivec2 c :
+             {glm::ivec2(0, 0), glm::ivec2(size.x - 1, 0), glm::ivec2(0, size.y - 1), size - 1}) {
             expectExact(config(), singleCell(size.x, size.y, c.x, c.y), size.x, size.y, 0.5f, {}, false);
             all[size_t(c.y) * size_t(size.x) + size_t(c.x)] = 255;
         }
@@ -43,7 +45,8 @@ TEST_P(HpCases, FourCornersAloneAndTogether) {
 
 TEST_P(HpCases, ThresholdExactlyAtACellsAlphaIsActive) {
     std::vector<std::uint8_t> ramp(256);
-    for (int i = 0; i < 256; ++i) ramp[size_t(i)] = std::uint8_t(i);
+    for (int i = 0; i < 256; ++i)
+        ramp[size_t(i)] = std::uint8_t(i);
     for (int a : {0, 1, 127, 128, 254, 255}) {
         HistoPyramid* pyr = pyramidFor(config());
         ASSERT_TRUE(pyr);
@@ -56,8 +59,8 @@ TEST_P(HpCases, ThresholdExactlyAtACellsAlphaIsActive) {
 
 TEST_P(HpCases, NonSquareInputsArePadded) {
     for (glm::ivec2 size : {glm::ivec2(37, 23), glm::ivec2(1, 100), glm::ivec2(300, 5), glm::ivec2(3, 3)})
-        expectExact(config(), randomAlpha(size.x, size.y, 0.4, std::uint32_t(size.x * 7 + size.y)), size.x, size.y,
-                    0.5f);
+        expectExact(config(), randomAlpha(size.x, size.y, 0.4, std::uint32_t(size.x * 7 + size.y)), size.x,
+                    size.y, 0.5f);
 }
 
 TEST_P(HpCases, AtlasTilingGivesVoxelCoordinates) {
@@ -95,7 +98,8 @@ TEST_P(HpCases, IndirectListClampsToCapacityAndFlagsOverflow) {
     EXPECT_EQ(list->readIndirectCount(&overflow), 100u);
     EXPECT_TRUE(overflow);
     auto points = list->readPoints(100);
-    for (std::uint32_t k = 0; k < 100; ++k) EXPECT_EQ(points[k], cpuPointEntry(cpuFind(ref, k), {}, ref.baseSize));
+    for (std::uint32_t k = 0; k < 100; ++k)
+        EXPECT_EQ(points[k], cpuPointEntry(cpuFind(ref, k), {}, ref.baseSize));
 }
 
 TEST_P(HpCases, BadInputsAreClearErrorsAndKeepThePreviousPyramid) {
@@ -134,7 +138,8 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, HpCases, ::testing::Range(0, int(std::size
 
 TEST(HpVariantTable, NamesTheFourPaperVariantsAndRejectsUnknownOnes) {
     std::vector<std::string> names;
-    for (const VariantInfo& v : variantTable()) names.push_back(v.name);
+    for (const VariantInfo& v : variantTable())
+        names.push_back(v.name);
     EXPECT_EQ(names, (std::vector<std::string>{"dicer_single", "dicer_vec4", "dicer_rect", "dicer_bil"}));
     gl::ShaderLibrary shaders;
     auto bad = createVariant("dicer_quantum", shaders, context().info());
@@ -160,18 +165,22 @@ TEST(HpFloatLimits, CountsAbove2To24AreWhereFloatStorageBreaks) {
         Config config;
         bool exact;
     };
-    for (Expect e : {Expect{{"dicer_single", Storage::Uint32}, true}, Expect{{"dicer_rect", Storage::Uint32}, true},
-                     Expect{{"dicer_vec4", Storage::Uint32}, true}, Expect{{"dicer_single", Storage::Float32}, false},
-                     Expect{{"dicer_rect", Storage::Float32}, false}, Expect{{"dicer_bil", Storage::Float32}, false},
-                     Expect{{"dicer_vec4", Storage::Float32}, true}}) {
+    for (Expect e :
+         {Expect{{"dicer_single", Storage::Uint32}, true}, Expect{{"dicer_rect", Storage::Uint32}, true},
+          Expect{{"dicer_vec4", Storage::Uint32}, true}, Expect{{"dicer_single", Storage::Float32}, false},
+          Expect{{"dicer_rect", Storage::Float32}, false}, Expect{{"dicer_bil", Storage::Float32}, false},
+          Expect{{"dicer_vec4", Storage::Float32}, true}}) {
         HistoPyramid* pyr = pyramidFor(e.config);
         ASSERT_TRUE(pyr);
         ASSERT_TRUE(pyr->build(atlas.id(), 0.5f));
         std::uint32_t count = pyr->readCount();
         std::printf("[ float-limit ] %-22s 8192^2 minus one cell: count %u (exact %u)%s\n",
-                    configName(e.config).c_str(), count, exact, count == exact ? "" : "  <- float32 rounding");
-        if (e.exact) EXPECT_EQ(count, exact) << configName(e.config);
-        else EXPECT_EQ(count, 1u << 26) << configName(e.config) << ": float32 rounds 2^26-1 to 2^26";
+                    configName(e.config).c_str(), count, exact,
+                    count == exact ? "" : "  <- float32 rounding");
+        if (e.exact)
+            EXPECT_EQ(count, exact) << configName(e.config);
+        else
+            EXPECT_EQ(count, 1u << 26) << configName(e.config) << ": float32 rounds 2^26-1 to 2^26";
         // Free the 8192^2 pyramids at once: seven of them would hold ~1.5 GiB on llvmpipe.
         ASSERT_TRUE(pyr->reserve(2, 2));
     }

@@ -17,7 +17,9 @@ const Config kConfigs[7] = {
     {"dicer_bil", Storage::Float32},
 };
 
-std::string configName(const Config& c) { return std::string(c.variant) + "_" + storageName(c.storage); }
+std::string configName(const Config& c) {
+    return std::string(c.variant) + "_" + storageName(c.storage);
+}
 
 gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h) {
     std::vector<std::uint8_t> rgba(alpha.size() * 4);
@@ -95,8 +97,8 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
     for (size_t k = 0; k < texture.size(); ++k) {
         glm::uvec2 want = k < expected.size() ? glm::uvec2(expected[k]) : glm::uvec2(HP_EMPTY);
         if (texture[k] != want && bad++ < 5)
-            ADD_FAILURE() << "k=" << k << " gpu (" << texture[k].x << "," << texture[k].y << ") cpu (" << want.x
-                          << "," << want.y << ")";
+            ADD_FAILURE() << "k=" << k << " gpu (" << texture[k].x << "," << texture[k].y << ") cpu ("
+                          << want.x << "," << want.y << ")";
     }
     EXPECT_EQ(bad, 0u) << "list texture mismatches";
     VerifyReport report = verifyPointList(list, ref, tiling);
@@ -116,6 +118,5 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
-
 
 } // namespace dicer::test

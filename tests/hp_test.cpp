@@ -34,7 +34,8 @@ TEST(HpMath, RectPseudoMipmapPacksLevelsSideBySide) {
 }
 
 TEST(HpMath, ThresholdExactlyAtAnAlphaIsInclusive) {
-    for (int a = 0; a <= 255; ++a) EXPECT_EQ(thresholdToByte(float(a) / 255.0f), std::uint32_t(a)) << a;
+    for (int a = 0; a <= 255; ++a)
+        EXPECT_EQ(thresholdToByte(float(a) / 255.0f), std::uint32_t(a)) << a;
     EXPECT_EQ(thresholdToByte(0.0f), 0u);
     EXPECT_EQ(thresholdToByte(-1.0f), 0u);
     EXPECT_EQ(thresholdToByte(1.5f), 256u); // nothing is active
@@ -72,9 +73,11 @@ TEST(CpuReference, ListVisitsEveryActiveCellOnceInQuadrantOrder) {
     ASSERT_EQ(hp.size(), line.size());
     auto key = [](glm::ivec2 c) { return std::pair(c.y, c.x); };
     std::set<std::pair<int, int>> a, b;
-    for (auto c : hp) a.insert(key(c));
-    for (auto c : line) b.insert(key(c));
-    EXPECT_EQ(a, b);            // same set
+    for (auto c : hp)
+        a.insert(key(c));
+    for (auto c : line)
+        b.insert(key(c));
+    EXPECT_EQ(a, b);                // same set
     EXPECT_EQ(a.size(), hp.size()); // no duplicates
     // Quadrant order: the first 2x2 block's cells come first, (1,0) before (0,1).
     auto tiny = buildCpuPyramid(std::vector<std::uint8_t>{255, 255, 255, 255}, 2, 2, 1);

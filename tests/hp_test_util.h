@@ -16,7 +16,8 @@ inline std::vector<std::uint8_t> randomAlpha(int width, int height, double densi
     std::uniform_real_distribution<double> coin(0.0, 1.0);
     std::uniform_int_distribution<int> on(kTestThreshold, 255), off(0, kTestThreshold - 1);
     std::vector<std::uint8_t> a(size_t(width) * size_t(height));
-    for (auto& v : a) v = std::uint8_t(coin(rng) < density ? on(rng) : off(rng));
+    for (auto& v : a)
+        v = std::uint8_t(coin(rng) < density ? on(rng) : off(rng));
     return a;
 }
 
@@ -33,7 +34,8 @@ inline std::vector<std::uint8_t> singleCell(int width, int height, int x, int y)
 inline std::vector<std::uint8_t> workedExample() {
     const int active[8][2] = {{0, 0}, {1, 1}, {2, 0}, {0, 2}, {2, 3}, {3, 3}, {5, 1}, {6, 6}};
     std::vector<std::uint8_t> a(64, 0);
-    for (auto& c : active) a[size_t(c[1]) * 8 + size_t(c[0])] = 255;
+    for (auto& c : active)
+        a[size_t(c[1]) * 8 + size_t(c[0])] = 255;
     return a;
 }
 

@@ -1,0 +1,38 @@
+#include "copy_pass.h"
+
+namespace dicer {
+
+Result<CopyPass> CopyPass::create(gl::ShaderLibrary& shaders) {
+    CopyPass pass(shaders);
+    auto program =
+        shaders.add({"copy pass",
+                     {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "copy.frag.glsl"}},
+                     {}});
+    if (!program) return makeError(program.error());
+    pass.m_program = *program;
+    pass.m_vao = gl::createVertexArray("copy pass");
+    pass.m_nearest = gl::createSampler("copy pass nearest");
+    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    return pass;
+}
+
+void CopyPass::run(GLuint source, int width, int height) {
+    if (width != m_width || height != m_height) {
+        m_target = gl::createTexture2D(width, height, GL_RGBA8, 1, "copy pass target");
+        m_fbo = gl::createFramebuffer("copy pass target");
+        glNamedFramebufferTexture(m_fbo.id(), GL_COLOR_ATTACHMENT0, m_target.id(), 0);
+        m_width = width;
+        m_height = height;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, m_fbo.id());
+    glViewport(0, 0, width, height);
+    glUseProgram(m_shaders->get(m_program));
+    glBindTextureUnit(0, source);
+    glBindSampler(0, m_nearest.id());
+    glBindVertexArray(m_vao.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+} // namespace dicer

@@ -1,0 +1,45 @@
+#include "test_images.h"
+
+#include <cmath>
+
+namespace dicer {
+
+AtlasImage makeSphereShellAtlas(int atlasSize, float radius) {
+    AtlasImage img;
+    img.size = atlasSize;
+    // 16 x 16 tiles of 256 slices when possible (the paper), otherwise fewer, smaller tiles.
+    img.tilesX = atlasSize >= 1024 ? 16 : std::max(1, atlasSize / 64);
+    int tile = atlasSize / img.tilesX;
+    img.volume = {tile, tile, img.tilesX * img.tilesX};
+    img.rgba.assign(size_t(atlasSize) * size_t(atlasSize) * 4, 0);
+    const glm::vec3 voxel = 2.0f / glm::vec3(img.volume);
+    const float halfVoxel = 0.5f * std::fmax(voxel.x, std::fmax(voxel.y, voxel.z));
+    for (int z = 0; z < img.volume.z; ++z) {
+        int ox = (z % img.tilesX) * tile, oy = (z / img.tilesX) * tile;
+        float wz = -1.0f + (float(z) + 0.5f) * voxel.z;
+        for (int y = 0; y < tile; ++y) {
+            float wy = -1.0f + (float(y) + 0.5f) * voxel.y;
+            for (int x = 0; x < tile; ++x) {
+                float wx = -1.0f + (float(x) + 0.5f) * voxel.x;
+                float d = std::sqrt(wx * wx + wy * wy + wz * wz);
+                if (std::fabs(d - radius) > halfVoxel) continue;
+                size_t i = (size_t(oy + y) * size_t(atlasSize) + size_t(ox + x)) * 4;
+                img.rgba[i + 0] = std::uint8_t(255 * x / std::max(tile - 1, 1));
+                img.rgba[i + 1] = std::uint8_t(255 * y / std::max(tile - 1, 1));
+                img.rgba[i + 2] = std::uint8_t(255 * z / std::max(img.volume.z - 1, 1));
+                img.rgba[i + 3] = 255;
+            }
+        }
+    }
+    return img;
+}
+
+gl::Texture uploadAtlas(const AtlasImage& image) {
+    gl::Texture t = gl::createTexture2D(image.size, image.size, GL_RGBA8, 1, "test atlas");
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage2D(t.id(), 0, 0, 0, image.size, image.size, GL_RGBA, GL_UNSIGNED_BYTE,
+                        image.rgba.data());
+    return t;
+}
+
+} // namespace dicer

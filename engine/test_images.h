@@ -1,0 +1,31 @@
+// Built-in test atlases that need no model file: the headless run and the benchmark use them until (and
+// beside) the voxelizer. A sphere shell in the paper's slice-atlas layout has a realistic sparsity (~0.5 %
+// active).
+#pragma once
+
+#include "gl_handle.h"
+
+#include <glm/vec3.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace dicer {
+
+struct AtlasImage {
+    int size = 0;         // square atlas side
+    glm::ivec3 volume{0}; // voxels per axis (slices along z)
+    int tilesX = 0;       // tiles per atlas row
+    std::vector<std::uint8_t> rgba;
+};
+
+// The paper's layouts: 4096 -> 256^3, 2048 -> 128x128x256, 1024 -> 64x64x256 (16 x 16 tiles of 256 slices).
+// Other powers of two get 256 slices too when they fit, else as many as fit.
+// Voxels within half a voxel of a sphere of `radius` (world units, volume = [-1,1]^3) are opaque; rgb encodes
+// the voxel's position, like the paper's false colours.
+AtlasImage makeSphereShellAtlas(int atlasSize, float radius = 0.6f);
+
+// Uploads into an immutable RGBA8 texture (one level).
+gl::Texture uploadAtlas(const AtlasImage& image);
+
+} // namespace dicer
