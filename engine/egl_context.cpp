@@ -56,8 +56,9 @@ Result<EGLContext> createCoreContext(EGLDisplay display, bool debug) {
 
 std::vector<DisplayAttempt> candidateDisplays(EglPlatform platform, int deviceIndex) {
     std::vector<DisplayAttempt> out;
-    if (platform != EglPlatform::Surfaceless && GLAD_EGL_EXT_platform_device &&
-        GLAD_EGL_EXT_device_enumeration) {
+    // NVIDIA's libglvnd advertises EGL_EXT_device_base (enumeration + query in one), Mesa the split names:
+    // what matters is that eglQueryDevicesEXT was loaded.
+    if (platform != EglPlatform::Surfaceless && GLAD_EGL_EXT_platform_device && eglQueryDevicesEXT) {
         EGLDeviceEXT devices[16];
         EGLint count = 0;
         if (eglQueryDevicesEXT(16, devices, &count)) {

@@ -113,8 +113,12 @@ std::string nameFilesInLog(const std::string& log, const std::vector<std::string
             ++i;
         if (i > 0 && i < line.size() && (line[i] == ':' || line[i] == '(')) {
             size_t id = std::strtoul(line.c_str(), nullptr, 10);
-            if (id < files.size())
-                line = files[id] + (line[i] == '(' ? ":" + line.substr(i + 1) : line.substr(i));
+            if (id < files.size()) {
+                std::string rest = line.substr(line[i] == '(' ? i + 1 : i);
+                if (line[i] == '(') rest.insert(0, 1, ':');
+                line = files[id];
+                line += rest;
+            }
         }
         out += line + "\n";
     }
