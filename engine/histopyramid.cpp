@@ -11,6 +11,9 @@ namespace dicer::hp {
 const char* storageName(Storage storage) {
     return storage == Storage::Uint32 ? "uint32" : "float32";
 }
+const char* buildPathName(BuildPath path) {
+    return path == BuildPath::Compute ? "compute" : "fragment";
+}
 
 std::uint32_t thresholdToByte(float threshold) {
     if (!(threshold > 0.0f)) return 0; // also catches NaN; build() rejects NaN before getting here
@@ -19,15 +22,27 @@ std::uint32_t thresholdToByte(float threshold) {
     return std::uint32_t(std::ceil(double(threshold) * 255.0 - 1e-3));
 }
 
-Result<void> HistoPyramid::init(const std::string& reduceShader) {
+Result<void> HistoPyramid::init() {
     Defines defs = defines();
-    auto add = [&](const char* suffix, std::vector<gl::ShaderStageFile> stages) -> Result<gl::ProgramId> {
+    auto add = [&](std::string suffix, std::vector<gl::ShaderStageFile> stages,
+                   const Defines& extra = {}) -> Result<gl::ProgramId> {
+        Defines all = defs;
+        all.insert(all.end(), extra.begin(), extra.end());
         return m_shaders.add(
-            {std::string(name()) + "/" + storageName(m_storage) + "/" + suffix, stages, defs});
+            {std::string(name()) + "/" + storageName(m_storage) + "/" + suffix, stages, all});
     };
-    auto reduce =
-        add("reduce", {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, reduceShader}});
-    if (!reduce) return makeError(reduce.error());
+    for (BuildPath path : {BuildPath::Compute, BuildPath::Fragment}) {
+        std::vector<gl::ShaderStageFile> stages{{GL_COMPUTE_SHADER, "hp_reduce.comp.glsl"}};
+        if (path == BuildPath::Fragment)
+            stages = {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "hp_reduce.frag.glsl"}};
+        for (int rest = 0; rest < 2; ++rest) {
+            auto program = add(std::string("reduce-") + buildPathName(path) + (rest ? "" : "-first"), stages,
+                               rest ? Defines{} : Defines{{"HP_FIRST_LEVEL", ""}});
+            if (!program) return makeError(program.error());
+            m_reduce[int(path)][rest] = *program;
+        }
+    }
     auto count = add("count", {{GL_COMPUTE_SHADER, "hp_count.comp.glsl"}});
     if (!count) return makeError(count.error());
     auto listFrag =
@@ -35,7 +50,6 @@ Result<void> HistoPyramid::init(const std::string& reduceShader) {
     if (!listFrag) return makeError(listFrag.error());
     auto listComp = add("list-indirect", {{GL_COMPUTE_SHADER, "hp_list.comp.glsl"}});
     if (!listComp) return makeError(listComp.error());
-    m_reduce = *reduce;
     m_count = *count;
     m_listFragment = *listFrag;
     m_listCompute = *listComp;
@@ -103,14 +117,16 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
     glBindTextureUnit(HP_UNIT_INPUT, atlas);
     glBindSampler(HP_UNIT_INPUT, m_nearest.id());
 
-    GLuint reduceProgram = m_shaders.get(m_reduce);
-    glProgramUniform2i(reduceProgram, HP_LOC_INPUT_SIZE, width, height);
-    glProgramUniform1ui(reduceProgram, HP_LOC_THRESHOLD, m_thresholdByte);
-    glProgramUniform1i(reduceProgram, HP_LOC_BASE_SIZE, m_baseSize);
-    glProgramUniform1i(reduceProgram, HP_LOC_LEVELS, m_levels);
-    glUseProgram(reduceProgram);
+    const ReducePrograms programs{m_shaders.get(m_reduce[int(m_buildPath)][0]),
+                                  m_shaders.get(m_reduce[int(m_buildPath)][1])};
+    for (GLuint program : {programs.first, programs.rest}) {
+        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, width, height);
+        glProgramUniform1ui(program, HP_LOC_THRESHOLD, m_thresholdByte);
+        glProgramUniform1i(program, HP_LOC_BASE_SIZE, m_baseSize);
+        glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
+    }
     glBindVertexArray(m_emptyVao.id());
-    reduce(reduceProgram);
+    reduce(programs);
 
     // Count pass: the top of the pyramid into the counter buffer (stays on the GPU until someone asks).
     GLuint countProgram = m_shaders.get(m_count);
@@ -119,7 +135,8 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
     glUseProgram(countProgram);
     bindPyramid();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_counters.id());
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                    GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                     GL_UNIFORM_BARRIER_BIT);

@@ -23,6 +23,12 @@ namespace dicer::hp {
 enum class Storage { Uint32, Float32 };
 const char* storageName(Storage storage); // "uint32" / "float32"
 
+// How the reduction passes run. Both produce the same pyramid bit for bit (the tests check both):
+//  - Compute: one dispatch per level, imageStore (default; 2.5x cheaper per level on llvmpipe).
+//  - Fragment: one full-screen pass per level rendering into the level, as the 2006 hardware had to.
+enum class BuildPath { Compute, Fragment };
+const char* buildPathName(BuildPath path); // "compute" / "fragment"
+
 using Defines = std::vector<std::pair<std::string, std::string>>;
 
 class HistoPyramid {
@@ -33,6 +39,8 @@ public:
 
     virtual const char* name() const = 0;
     Storage storage() const { return m_storage; }
+    BuildPath buildPath() const { return m_buildPath; }
+    void setBuildPath(BuildPath path) { m_buildPath = path; } // takes effect at the next build()
 
     // Allocates for inputs up to width x height (padded to a square power of two). Errors name the limit.
     Result<void> reserve(int width, int height);
@@ -62,19 +70,26 @@ public:
 
 protected:
     HistoPyramid(gl::ShaderLibrary& shaders, Storage storage) : m_shaders(shaders), m_storage(storage) {}
-    // Registers the reduction program and the traversal programs with the variant's defines.
-    Result<void> init(const std::string& reduceShader);
+    // Registers the reduction programs (both paths) and the traversal programs with the variant's defines.
+    Result<void> init();
 
     virtual Defines defines() const = 0;                   // storage layout of this variant (hp_storage.glsl)
     virtual int maxBaseSize(int maxTextureSize) const = 0; // largest base this variant can store
     virtual void allocate(int baseSize) = 0;               // (re)creates the pyramid texture(s)
-    virtual void reduce(GLuint reduceProgram) = 0;         // all reduction passes (input bound, uniforms set)
-    virtual void bindPyramid() const = 0;                  // binds the pyramid on HP_UNIT_PYRAMID
+    // The programs of one build path: `first` makes level 1 from the atlas, `rest` every later level.
+    struct ReducePrograms {
+        GLuint first, rest;
+    };
+    // All reduction passes on m_buildPath (input bound, common uniforms set on both programs).
+    virtual void reduce(const ReducePrograms& programs) = 0;
+    virtual void bindPyramid() const = 0; // binds the pyramid on HP_UNIT_PYRAMID
     virtual std::vector<std::uint32_t> readLevelRaw(int level) const = 0;
 
     gl::ShaderLibrary& m_shaders;
     Storage m_storage;
-    gl::ProgramId m_reduce, m_count, m_listFragment, m_listCompute;
+    BuildPath m_buildPath = BuildPath::Compute;
+    gl::ProgramId m_reduce[2][2]; // [BuildPath][0: first level, 1: later levels]
+    gl::ProgramId m_count, m_listFragment, m_listCompute;
     gl::Sampler m_nearest;
     gl::VertexArray m_emptyVao; // core profile draws need a VAO, even for attribute-less triangles
     int m_baseSize = 0, m_levels = 0;

@@ -17,14 +17,18 @@ public:
 
 protected:
     Defines defines() const override {
-        return {{"HP_LAYOUT_MIP", ""}, {"HP_STORAGE_FLOAT", ""}, {"HP_BILINEAR", ""}};
+        return {{"HP_LAYOUT_MIP", ""},
+                {"HP_STORAGE_FLOAT", ""},
+                {"HP_BILINEAR", ""},
+                {"HP_IMAGE_FORMAT", "r32f"},
+                {"HP_IMAGE_TYPE", "image2D"}};
     }
 };
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createBilinear(gl::ShaderLibrary& shaders, Storage) {
     auto p = std::make_unique<BilinearPyramid>(shaders);
-    if (Result<void> r = p->init("hp_reduce.frag.glsl"); !r) return makeError(r.error());
+    if (Result<void> r = p->init(); !r) return makeError(r.error());
     return std::unique_ptr<HistoPyramid>(std::move(p));
 }
 } // namespace dicer::hp

@@ -21,7 +21,7 @@ protected:
 
     int maxBaseSize(int maxTextureSize) const override { return maxTextureSize; }
     void allocate(int baseSize) override;
-    void reduce(GLuint reduceProgram) override;
+    void reduce(const ReducePrograms& programs) override;
     void bindPyramid() const override;
     std::vector<std::uint32_t> readLevelRaw(int level) const override;
 

@@ -17,9 +17,12 @@ public:
 
 protected:
     Defines defines() const override {
-        Defines d{{"HP_LAYOUT_RECT", ""}};
-        if (m_storage == Storage::Float32) d.push_back({"HP_STORAGE_FLOAT", ""});
-        return d;
+        if (m_storage == Storage::Float32)
+            return {{"HP_LAYOUT_RECT", ""},
+                    {"HP_STORAGE_FLOAT", ""},
+                    {"HP_IMAGE_FORMAT", "r32f"},
+                    {"HP_IMAGE_TYPE", "image2DRect"}};
+        return {{"HP_LAYOUT_RECT", ""}, {"HP_IMAGE_FORMAT", "r32ui"}, {"HP_IMAGE_TYPE", "uimage2DRect"}};
     }
 
     int maxBaseSize(int maxTextureSize) const override {
@@ -30,8 +33,7 @@ protected:
 
     void allocate(int baseSize) override {
         m_pyramid = gl::createTexture(GL_TEXTURE_RECTANGLE, "dicer_rect pyramid");
-        GLenum format = m_storage == Storage::Uint32 ? GL_R32UI : GL_R32F;
-        glTextureStorage2D(m_pyramid.id(), 1, format, rectWidth(baseSize), std::max(baseSize / 2, 1));
+        glTextureStorage2D(m_pyramid.id(), 1, format(), rectWidth(baseSize), std::max(baseSize / 2, 1));
         glTextureParameteri(m_pyramid.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(m_pyramid.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         m_target = gl::createFramebuffer("dicer_rect target");
@@ -43,22 +45,38 @@ protected:
         glBindSampler(HP_UNIT_PYRAMID, 0); // rectangle textures carry their own nearest filter
     }
 
-    void reduce(GLuint reduceProgram) override {
+    void reduce(const ReducePrograms& programs) override {
         glBindTextureUnit(HP_UNIT_PYRAMID, 0); // pass 1 reads only the atlas (see MipPyramid::reduce)
-        glBindFramebuffer(GL_FRAMEBUFFER, m_target.id());
+        const bool compute = m_buildPath == BuildPath::Compute;
+        if (!compute)
+            glBindFramebuffer(GL_FRAMEBUFFER, m_target.id());
+        else
+            glBindImageTexture(HP_IMAGE_DST, m_pyramid.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, format());
         for (int level = 1; level <= m_levels; ++level) {
             if (level == 2) bindPyramid();
+            const GLuint program = level == 1 ? programs.first : programs.rest;
+            if (level <= 2) glUseProgram(program);
+            int size = levelSize(m_baseSize, level), x = rectOffset(m_baseSize, level);
+            glProgramUniform1i(program, HP_LOC_SRC_LEVEL, level - 1);
+            glProgramUniform2i(program, HP_LOC_DST_OFFSET, x, 0);
+            if (compute) {
+                if (level > 1)
+                    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+                glProgramUniform2i(program, HP_LOC_DST_SIZE, size, size);
+                GLuint groups = GLuint((size + HP_REDUCE_LOCAL_SIZE - 1) / HP_REDUCE_LOCAL_SIZE);
+                glDispatchCompute(groups, groups, 1);
+                continue;
+            }
             // The pass reads the level to its left in the same texture: defined after a texture barrier,
             // since no texel is read and written by the same draw.
             if (level > 1) glTextureBarrier();
-            int size = levelSize(m_baseSize, level), x = rectOffset(m_baseSize, level);
             glViewport(x, 0, size, size);
-            glProgramUniform1i(reduceProgram, HP_LOC_SRC_LEVEL, level - 1);
-            glProgramUniform2i(reduceProgram, HP_LOC_DST_OFFSET, x, 0);
             glDrawArrays(GL_TRIANGLES, 0, 3);
         }
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
     }
+
+    GLenum format() const { return m_storage == Storage::Uint32 ? GL_R32UI : GL_R32F; }
 
     std::vector<std::uint32_t> readLevelRaw(int level) const override {
         int size = levelSize(m_baseSize, level), x = rectOffset(m_baseSize, level);
@@ -85,7 +103,7 @@ private:
 
 Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, Storage storage) {
     auto p = std::make_unique<RectPyramid>(shaders, storage);
-    if (Result<void> r = p->init("hp_reduce.frag.glsl"); !r) return makeError(r.error());
+    if (Result<void> r = p->init(); !r) return makeError(r.error());
     return std::unique_ptr<HistoPyramid>(std::move(p));
 }
 } // namespace dicer::hp

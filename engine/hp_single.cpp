@@ -17,16 +17,19 @@ public:
 
 protected:
     Defines defines() const override {
-        Defines d{{"HP_LAYOUT_MIP", ""}};
-        if (m_storage == Storage::Float32) d.push_back({"HP_STORAGE_FLOAT", ""});
-        return d;
+        if (m_storage == Storage::Float32)
+            return {{"HP_LAYOUT_MIP", ""},
+                    {"HP_STORAGE_FLOAT", ""},
+                    {"HP_IMAGE_FORMAT", "rgba32f"},
+                    {"HP_IMAGE_TYPE", "image2D"}};
+        return {{"HP_LAYOUT_MIP", ""}, {"HP_IMAGE_FORMAT", "r32ui"}, {"HP_IMAGE_TYPE", "uimage2D"}};
     }
 };
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createSingle(gl::ShaderLibrary& shaders, Storage storage) {
     auto p = std::make_unique<SinglePyramid>(shaders, storage);
-    if (Result<void> r = p->init("hp_reduce.frag.glsl"); !r) return makeError(r.error());
+    if (Result<void> r = p->init(); !r) return makeError(r.error());
     return std::unique_ptr<HistoPyramid>(std::move(p));
 }
 } // namespace dicer::hp

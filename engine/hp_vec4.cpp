@@ -18,16 +18,23 @@ public:
 
 protected:
     Defines defines() const override {
-        Defines d{{"HP_LAYOUT_MIP", ""}, {"HP_VEC4", ""}};
-        if (m_storage == Storage::Float32) d.push_back({"HP_STORAGE_FLOAT", ""});
-        return d;
+        if (m_storage == Storage::Float32)
+            return {{"HP_LAYOUT_MIP", ""},
+                    {"HP_VEC4", ""},
+                    {"HP_STORAGE_FLOAT", ""},
+                    {"HP_IMAGE_FORMAT", "rgba32f"},
+                    {"HP_IMAGE_TYPE", "image2D"}};
+        return {{"HP_LAYOUT_MIP", ""},
+                {"HP_VEC4", ""},
+                {"HP_IMAGE_FORMAT", "rgba32ui"},
+                {"HP_IMAGE_TYPE", "uimage2D"}};
     }
 };
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createVec4(gl::ShaderLibrary& shaders, Storage storage) {
     auto p = std::make_unique<Vec4Pyramid>(shaders, storage);
-    if (Result<void> r = p->init("hp_vec4_reduce.frag.glsl"); !r) return makeError(r.error());
+    if (Result<void> r = p->init(); !r) return makeError(r.error());
     return std::unique_ptr<HistoPyramid>(std::move(p));
 }
 } // namespace dicer::hp

@@ -20,6 +20,14 @@
 #define HP_LOC_TILE_SIZE 8      // ivec2: voxel size of one slice tile in the atlas
 #define HP_LOC_TILES_X 9        // int: tiles per atlas row
 #define HP_LOC_CAPACITY 10      // uint: entries the point buffer holds (GPU-resident path)
+#define HP_LOC_DST_SIZE 11      // ivec2: cells a compute reduction pass writes (its level's size)
+
+// --- HistoPyramid: image units (compute build path) --------------------------------------------------------
+#define HP_IMAGE_DST 0 // the level a compute reduction pass writes
+
+// Compute reduction: 8x8 cells per work group. Measured on llvmpipe (4096^2 first level): 8x8 10.6 ms,
+// 64x1 11.6 ms, 16x16 19.2 ms; 64 invocations is also a good size on NVIDIA/AMD.
+#define HP_REDUCE_LOCAL_SIZE 8
 
 // --- HistoPyramid: buffer bindings -------------------------------------------------------------------------
 #define HP_BIND_COUNTERS 0 // HpCounters written by the count pass: [0] = total active cells

@@ -11,14 +11,25 @@
 namespace dicer::test {
 using namespace dicer::hp;
 
-const Config kConfigs[7] = {
-    {"dicer_single", Storage::Uint32}, {"dicer_single", Storage::Float32}, {"dicer_vec4", Storage::Uint32},
-    {"dicer_vec4", Storage::Float32},  {"dicer_rect", Storage::Uint32},    {"dicer_rect", Storage::Float32},
+const Config kConfigs[14] = {
+    {"dicer_single", Storage::Uint32},
+    {"dicer_single", Storage::Float32},
+    {"dicer_vec4", Storage::Uint32},
+    {"dicer_vec4", Storage::Float32},
+    {"dicer_rect", Storage::Uint32},
+    {"dicer_rect", Storage::Float32},
     {"dicer_bil", Storage::Float32},
+    {"dicer_single", Storage::Uint32, BuildPath::Fragment},
+    {"dicer_single", Storage::Float32, BuildPath::Fragment},
+    {"dicer_vec4", Storage::Uint32, BuildPath::Fragment},
+    {"dicer_vec4", Storage::Float32, BuildPath::Fragment},
+    {"dicer_rect", Storage::Uint32, BuildPath::Fragment},
+    {"dicer_rect", Storage::Float32, BuildPath::Fragment},
+    {"dicer_bil", Storage::Float32, BuildPath::Fragment},
 };
 
 std::string configName(const Config& c) {
-    return std::string(c.variant) + "_" + storageName(c.storage);
+    return std::string(c.variant) + "_" + storageName(c.storage) + "_" + buildPathName(c.path);
 }
 
 gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h) {
@@ -56,6 +67,7 @@ HistoPyramid* pyramidFor(const Config& c) {
             return nullptr;
         }
         slot = std::move(created.value());
+        slot->setBuildPath(c.path);
     }
     return slot.get();
 }

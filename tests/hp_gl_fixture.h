@@ -14,8 +14,10 @@ namespace dicer::test {
 struct Config {
     const char* variant;
     hp::Storage storage;
+    hp::BuildPath path = hp::BuildPath::Compute;
 };
-extern const Config kConfigs[7];
+// Every variant x storage x build path the engine offers (dicer_bil: float32 only).
+extern const Config kConfigs[14];
 std::string configName(const Config& c);
 
 // An RGBA8 atlas whose alpha channel is `alpha` (rgb: a pattern the discriminator must ignore).

@@ -1,0 +1,128 @@
+#include "bench_options.h"
+
+#include "hp_variants.h"
+
+#include <cstdlib>
+
+namespace dicer::bench {
+namespace {
+
+std::vector<std::string> splitList(const std::string& s) {
+    std::vector<std::string> out(1);
+    for (char c : s) {
+        if (c == ',')
+            out.emplace_back();
+        else
+            out.back() += c;
+    }
+    return out;
+}
+
+bool parseInt(const std::string& s, int* out) {
+    char* end = nullptr;
+    long v = std::strtol(s.c_str(), &end, 10);
+    if (s.empty() || *end || v < 0 || v > (1 << 16)) return false;
+    *out = int(v);
+    return true;
+}
+
+bool parseSizes(const std::string& s, std::vector<int>* sizes) {
+    sizes->clear();
+    for (const std::string& item : splitList(s)) {
+        int n = 0;
+        if (!parseInt(item, &n) || n < 1 || (n & (n - 1))) return false; // powers of two only
+        sizes->push_back(n);
+    }
+    return true;
+}
+
+} // namespace
+
+void printUsage(FILE* out) {
+    std::fprintf(
+        out,
+        "usage: dicer-bench [options]\n"
+        "  --size N[,N...]      atlas sizes, powers of two (default 1024,2048,4096)\n"
+        "  --variant NAME[,..]  dicer_single, dicer_vec4, dicer_rect, dicer_bil (default: all)\n"
+        "  --storage S          uint32 | float32 | both (default uint32; dicer_bil is always float32)\n"
+        "  --path P             compute | fragment | both: how reductions run (default compute)\n"
+        "  --reps N             measured repetitions per stage (default 10)\n"
+        "  --warmup N           unmeasured repetitions first (default 3)\n"
+        "  --quick              one 256^2 atlas, 3 reps, 1 warm-up (CI smoke run)\n"
+        "  --timer gpu|cpu      force the timer source (default: gpu unless the driver's is unreliable)\n"
+        "  --egl auto|device|surfaceless   EGL platform (default auto: device, then surfaceless)\n"
+        "  --csv FILE           also write the rows as CSV\n"
+        "  --gl-debug           debug context, all KHR_debug messages\n"
+        "  --help\n");
+}
+
+int parseOptions(int argc, char** argv, Options& o) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const char* v = nullptr;
+        auto value = [&]() { return (v = i + 1 < argc ? argv[++i] : nullptr) != nullptr; };
+        bool ok = true;
+        if (a == "--help" || a == "-h") {
+            printUsage(stdout);
+            return -1;
+        } else if (a == "--quick") {
+            o.sizes = {256};
+            o.reps = 3;
+            o.warmup = 1;
+        } else if (a == "--gl-debug") {
+            o.glDebug = true;
+        } else if (a == "--size") {
+            ok = value() && parseSizes(v, &o.sizes);
+        } else if (a == "--variant") {
+            ok = value();
+            if (ok) o.variants = splitList(v);
+            for (const std::string& n : o.variants)
+                ok = ok && hp::findVariant(n) != nullptr;
+        } else if (a == "--storage") {
+            ok = value();
+            std::string s = ok ? v : "";
+            if (s == "uint32")
+                o.storages = {hp::Storage::Uint32};
+            else if (s == "float32")
+                o.storages = {hp::Storage::Float32};
+            else if (s == "both")
+                o.storages = {hp::Storage::Uint32, hp::Storage::Float32};
+            else
+                ok = false;
+        } else if (a == "--path") {
+            ok = value();
+            std::string s = ok ? v : "";
+            if (s == "compute")
+                o.paths = {hp::BuildPath::Compute};
+            else if (s == "fragment")
+                o.paths = {hp::BuildPath::Fragment};
+            else if (s == "both")
+                o.paths = {hp::BuildPath::Compute, hp::BuildPath::Fragment};
+            else
+                ok = false;
+        } else if (a == "--reps") {
+            ok = value() && parseInt(v, &o.reps) && o.reps >= 1;
+        } else if (a == "--warmup") {
+            ok = value() && parseInt(v, &o.warmup);
+        } else if (a == "--timer") {
+            ok = value() && (std::string(v) == "gpu" || std::string(v) == "cpu");
+            if (ok) o.forceCpuTimer = std::string(v) == "cpu";
+        } else if (a == "--egl") {
+            ok = value();
+            if (ok) o.platform = gl::parseEglPlatform(v, &ok);
+        } else if (a == "--csv") {
+            ok = value();
+            if (ok) o.csv = v;
+        } else {
+            ok = false;
+        }
+        if (!ok) {
+            std::fprintf(stderr, "dicer-bench: bad argument '%s%s%s'\n", a.c_str(), v ? " " : "", v ? v : "");
+            printUsage(stderr);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+} // namespace dicer::bench

@@ -1,0 +1,29 @@
+// dicer-bench's command line: one Options struct is the single source of truth for what the run sweeps.
+#pragma once
+
+#include "egl_context.h"
+#include "histopyramid.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace dicer::bench {
+
+struct Options {
+    std::vector<int> sizes{1024, 2048, 4096};
+    std::vector<std::string> variants; // empty = all
+    std::vector<hp::Storage> storages{hp::Storage::Uint32};
+    std::vector<hp::BuildPath> paths{hp::BuildPath::Compute};
+    int reps = 10, warmup = 3;
+    bool forceCpuTimer = false, glDebug = false;
+    gl::EglPlatform platform = gl::EglPlatform::Auto;
+    std::string csv;
+};
+
+void printUsage(FILE* out);
+
+// 0: run; -1: --help was printed (exit 0); 2: bad arguments (usage printed to stderr).
+int parseOptions(int argc, char** argv, Options& options);
+
+} // namespace dicer::bench
