@@ -22,10 +22,17 @@ struct Fd {
 };
 
 std::string quoted(const fs::path& path) {
-    return "'" + path.string() + "'";
+    return dicer::quoted(path.native());
 }
 
 } // namespace
+
+std::string quoted(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 2);
+    out.append(1, '\'').append(text).append(1, '\'');
+    return out;
+}
 
 Result<std::string> readRegularFile(const fs::path& path, std::uintmax_t maxBytes, std::string_view what) {
     const std::string kind(what);
@@ -80,7 +87,7 @@ Result<fs::path> resolveInsideFolder(const fs::path& folder, std::string_view na
     std::string cleaned(name);
     for (char& c : cleaned)
         if (c == '\\') c = '/';
-    const std::string shown = "'" + std::string(name) + "'";
+    const std::string shown = quoted(name);
     if (cleaned.empty()) return makeError("empty file name");
     if (cleaned.find('\0') != std::string::npos)
         return makeError("file name " + shown + " contains a NUL byte");

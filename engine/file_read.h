@@ -11,6 +11,10 @@
 
 namespace dicer {
 
+// 'text' in single quotes, for messages. (Built by appending: GCC 12 warns falsely, -Wrestrict, on
+// "'" + std::string(...).)
+std::string quoted(std::string_view text);
+
 // Reads a whole file that is a regular file (never a directory, device, FIFO or socket) of at most
 // `maxBytes`. The limit is enforced while reading too, so a file that grows, or a /proc entry that reports
 // size 0, cannot exceed it. `what` names the kind of file in messages ("OBJ file", "texture", ...).

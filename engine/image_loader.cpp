@@ -74,8 +74,7 @@ struct StbFree {
 } // namespace
 
 Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
-    std::string file = "'"; // built by appending: GCC 12 warns falsely (-Wrestrict) on "'" + std::string
-    file.append(name).append("'");
+    const std::string file = quoted(name);
     const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
     const size_t n = bytes.size();
     if (n == 0) return makeError("image " + file + " is empty");

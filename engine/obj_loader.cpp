@@ -8,9 +8,11 @@
 
 #include <tiny_obj_loader.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <new>
+#include <set>
 #include <sstream>
 #include <streambuf>
 #include <unordered_map>
@@ -23,7 +25,8 @@ namespace {
 // Diffuse colour of triangles without a usable material (no usemtl, missing or refused .mtl).
 constexpr glm::vec3 kFallbackDiffuse{0.8f};
 // A generated normal keeps the position's smooth normal unless the face turns more than ~37 degrees away
-// from it; then the corner gets the flat face normal (box edges stay sharp, curved scans stay smooth).
+// from it; then the corner gets the flat face normal (box edges and corners, at 45 and 55 degrees, stay
+// sharp; curved scans stay smooth).
 constexpr float kCreaseCos = 0.8f;
 
 // An istream over text we already hold, so a 256 MiB OBJ is not copied again into a stringstream.
@@ -41,6 +44,7 @@ struct Context {
     const LoadLimits& limits;
     std::vector<std::string>& warnings;
     size_t materialsRead = 0;
+    std::set<std::string> materialsWithoutKd; // tinyobjloader invents a Kd for these, see convertMaterials
 
     void warn(const std::string& what) {
         warnings.push_back(source + ": " + what);
@@ -48,21 +52,43 @@ struct Context {
     }
 };
 
-// `newmtl` statements in MTL text, plus one: LoadMtl always appends the material it is building at the end.
-// Lines end at \r or \n and blanks lead, as in LoadMtl, so the count cannot be lower than its own.
-size_t countNewmtl(std::string_view text) {
-    size_t count = 1;
+// What we need from MTL text before LoadMtl sees it: how many `newmtl` statements it has (plus one: LoadMtl
+// always appends the material it is building at the end) and which materials have no `Kd` line. Lines end
+// at \r or \n and blanks lead, as in LoadMtl, so the count cannot be lower than its own; names are the
+// rest of the line after "newmtl" and one blank, as LoadMtl takes them.
+struct MtlSummary {
+    size_t materials = 1;
+    std::set<std::string> withoutKd;
+};
+
+MtlSummary summarizeMtl(std::string_view text) {
+    MtlSummary summary;
+    auto keyword = [](std::string_view line, std::string_view word) {
+        return line.substr(0, word.size()) == word && line.size() > word.size() &&
+               (line[word.size()] == ' ' || line[word.size()] == '\t');
+    };
+    std::string current;
+    bool hasKd = true;
+    auto close = [&] {
+        if (!hasKd) summary.withoutKd.insert(current);
+    };
     for (size_t p = 0; p < text.size();) {
-        while (p < text.size() && (text[p] == ' ' || text[p] == '\t'))
-            ++p;
-        if (text.substr(p, 6) == "newmtl" && p + 6 < text.size() &&
-            (text[p + 6] == ' ' || text[p + 6] == '\t'))
-            ++count;
-        p = text.find_first_of("\r\n", p);
-        if (p == std::string_view::npos) break;
-        ++p;
+        size_t end = text.find_first_of("\r\n", p);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(p, end - p);
+        line.remove_prefix(std::min(line.size(), line.find_first_not_of(" \t")));
+        if (keyword(line, "newmtl")) {
+            close();
+            ++summary.materials;
+            current = std::string(line.substr(7));
+            hasKd = false;
+        } else if (keyword(line, "Kd")) {
+            hasKd = true;
+        }
+        p = end + 1;
     }
-    return count;
+    close();
+    return summary;
 }
 
 // Hands tinyobjloader the text of each `mtllib` file after our own checks; it never opens files itself.
@@ -88,13 +114,14 @@ public:
             return false;
         }
         // Count `newmtl` statements first: each becomes a large material_t inside tinyobjloader.
-        const size_t declared = countNewmtl(*text);
-        if (m_ctx.materialsRead + declared > m_ctx.limits.maxMaterials) {
+        const MtlSummary summary = summarizeMtl(*text);
+        if (m_ctx.materialsRead + summary.materials > m_ctx.limits.maxMaterials) {
             m_ctx.warn(shown + " not loaded: more than " + std::to_string(m_ctx.limits.maxMaterials) +
                        " materials; using grey");
             return false;
         }
-        m_ctx.materialsRead += declared;
+        m_ctx.materialsRead += summary.materials;
+        m_ctx.materialsWithoutKd.insert(summary.withoutKd.begin(), summary.withoutKd.end());
         std::istringstream stream(std::move(*text));
         tinyobj::LoadMtl(matMap, materials, &stream, warn, err);
         return true;
@@ -160,9 +187,9 @@ void convertMaterials(const std::vector<tinyobj::material_t>& in, Context& ctx, 
                 mesh.textures.push_back(std::move(*image));
             }
         }
-        // tinyobjloader leaves Kd at 0 when the line is absent, which we cannot tell from an explicit black.
-        // A texture alone then gives the colour (spot.mtl has only map_Kd); otherwise use grey.
-        if (material.diffuse == glm::vec3(0.f))
+        // Without a Kd line tinyobjloader reports 0 (or 0.6 next to a map_Kd). The MTL convention is that the
+        // texture alone then gives the colour (spot.mtl has only map_Kd); without a texture, use grey.
+        if (ctx.materialsWithoutKd.count(m.name))
             material.diffuse = material.textureIndex >= 0 ? glm::vec3(1.f) : kFallbackDiffuse;
         mesh.materials.push_back(std::move(material));
     }
@@ -206,21 +233,28 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
     }
     if (corners.empty()) return makeError(ctx.source + ": contains no triangles");
 
-    // Smooth normals per OBJ position, accumulated from area-weighted face normals.
-    std::vector<glm::vec3> faceNormal(corners.size() / 3);
-    std::vector<glm::vec3> smooth(size_t(positionCount), glm::vec3(0.f));
-    for (size_t t = 0; t < faceNormal.size(); ++t) {
-        const int a = corners[t * 3].index.vertex_index, b = corners[t * 3 + 1].index.vertex_index,
-                  c = corners[t * 3 + 2].index.vertex_index;
-        const glm::vec3 pa = attribute3(attrib.vertices, a);
-        faceNormal[t] = glm::cross(attribute3(attrib.vertices, b) - pa, attribute3(attrib.vertices, c) - pa);
-        for (int v : {a, b, c})
-            smooth[size_t(v)] += faceNormal[t];
-    }
+    // Smooth normals per OBJ position: face normals weighted by the triangle's angle at that corner
+    // (Thuermer & Wuethrich 1998), which unlike area weighting does not depend on how faces were split:
+    // a cube corner gets exactly (1,1,1)/sqrt(3) however its quads were triangulated.
     auto unit = [](glm::vec3 v) {
         const float len = glm::length(v);
         return len > 0.f && std::isfinite(len) ? v / len : glm::vec3(0.f);
     };
+    std::vector<glm::vec3> faceNormal(corners.size() / 3);
+    std::vector<glm::vec3> smooth(size_t(positionCount), glm::vec3(0.f));
+    for (size_t t = 0; t < faceNormal.size(); ++t) {
+        int v[3];
+        glm::vec3 p[3];
+        for (size_t k = 0; k < 3; ++k) {
+            v[k] = corners[t * 3 + k].index.vertex_index;
+            p[k] = attribute3(attrib.vertices, v[k]);
+        }
+        faceNormal[t] = unit(glm::cross(p[1] - p[0], p[2] - p[0]));
+        for (size_t k = 0; k < 3; ++k) {
+            const glm::vec3 e1 = unit(p[(k + 1) % 3] - p[k]), e2 = unit(p[(k + 2) % 3] - p[k]);
+            smooth[size_t(v[k])] += std::acos(glm::clamp(glm::dot(e1, e2), -1.f, 1.f)) * faceNormal[t];
+        }
+    }
 
     Mesh mesh;
     convertMaterials(materials, ctx, mesh);
@@ -235,7 +269,7 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
                                : glm::vec3(0.f);
         int crease = -1;
         if (normal == glm::vec3(0.f)) { // none in the file, or a zero-length one: generate it
-            const glm::vec3 flat = unit(faceNormal[size_t(t)]);
+            const glm::vec3 flat = faceNormal[size_t(t)];
             normal = unit(smooth[size_t(corner.index.vertex_index)]);
             if (normal == glm::vec3(0.f) || glm::dot(normal, flat) < kCreaseCos) {
                 normal = flat == glm::vec3(0.f) ? glm::vec3(0.f, 1.f, 0.f) : flat;
@@ -296,7 +330,7 @@ Result<Mesh> parse(std::string_view text, Context& ctx) {
 Result<Mesh> loadObjFromMemory(std::string_view objText, const fs::path& baseDir, const LoadLimits& limits,
                                std::vector<std::string>* warnings, std::string_view sourceName) {
     std::vector<std::string> localWarnings;
-    Context ctx{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings};
+    Context ctx{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings, 0, {}};
     // tinyobjloader allocates freely (and throws bad_alloc on absurd input); no exception leaves the loader.
     try {
         return parse(objText, ctx);

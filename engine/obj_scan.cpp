@@ -113,9 +113,9 @@ private:
             return line.size() > word.size() && line.substr(0, word.size()) == word &&
                    isBlank(line[word.size()]);
         };
-        if (keyword("v")) return scanNumbers(line.substr(2), 3, "vertex", m_scan.positions);
-        if (keyword("vn")) return scanNumbers(line.substr(3), 3, "normal", m_scan.normals);
-        if (keyword("vt")) return scanNumbers(line.substr(3), 1, "texcoord", m_scan.texcoords);
+        if (keyword("v")) return scanNumbers(line.substr(2), 3, "vertex", "vertices", m_scan.positions);
+        if (keyword("vn")) return scanNumbers(line.substr(3), 3, "normal", "normals", m_scan.normals);
+        if (keyword("vt")) return scanNumbers(line.substr(3), 1, "texcoord", "texcoords", m_scan.texcoords);
         if (keyword("f")) return scanIndices(line.substr(2), /* face= */ true);
         if (keyword("l") || keyword("p")) return scanIndices(line.substr(2), /* face= */ false);
         if (keyword("mtllib")) ++m_scan.mtllibLines;
@@ -124,9 +124,10 @@ private:
         return {};
     }
 
-    Result<void> scanNumbers(std::string_view rest, int minimum, const char* what, size_t& counter) {
+    Result<void> scanNumbers(std::string_view rest, int minimum, const char* what, const char* plural,
+                             size_t& counter) {
         if (++counter > m_limits.maxVertices)
-            return fail(m_line, std::string("more ") + what + "s than the limit of " +
+            return fail(m_line, std::string("more ") + plural + " than the limit of " +
                                     std::to_string(m_limits.maxVertices));
         int found = 0;
         for (std::string_view token = nextToken(rest); !token.empty() && token[0] != '#';
