@@ -26,8 +26,8 @@ void finish(Mesh& mesh, glm::vec4 color) {
 // A closed latitude/longitude surface: vertex = radius(direction) * direction, poles on +-Y shared by their
 // ring. Texcoords are (longitude, latitude) in [0,1]; normals are the ray directions.
 Mesh makeRadialGrid(int stacks, int slices, const std::function<float(glm::vec3)>& radius) {
-    stacks = std::max(stacks, 2);
-    slices = std::max(slices, 3);
+    stacks = std::clamp(stacks, 2, 4096); // the upper bounds keep 32-bit indices far from overflow
+    slices = std::clamp(slices, 3, 4096);
     Mesh mesh;
     auto add = [&](glm::vec3 dir, glm::vec2 uv) {
         mesh.positions.push_back(radius(dir) * dir);
@@ -97,7 +97,7 @@ Mesh makeUvSphere(int stacks, int slices, float radius) {
 
 Mesh makeHeart(int targetTriangles) {
     // With slices = 2 * stacks the grid has 4 * stacks * (stacks - 1) triangles; solve for stacks.
-    const double target = std::max(targetTriangles, 8);
+    const double target = std::clamp(targetTriangles, 8, 4'000'000);
     const int stacks = std::max(2, int(std::lround(0.5 * (1.0 + std::sqrt(1.0 + target)))));
     Mesh mesh = makeRadialGrid(stacks, 2 * stacks, heartRadius);
     mesh.computeBounds();

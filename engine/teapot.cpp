@@ -6,6 +6,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -209,7 +210,7 @@ SurfacePoint evaluate(const std::array<int, 16>& patch, float u, float v) {
 } // namespace
 
 Mesh makeTeapot(int tessellation) {
-    const int n = std::max(1, tessellation);
+    const int n = std::clamp(tessellation, 1, 256); // 256: 4.2 M triangles, plenty
     // GLUT's modelview for glutTeapot: rotate(270 deg, x) * scale(0.5 * size) * translate(0, 0, -1.5).
     glm::mat4 glut = glm::rotate(glm::mat4(1.f), glm::radians(270.f), glm::vec3(1.f, 0.f, 0.f));
     glut = glm::scale(glut, glm::vec3(0.5f * kGlutSize));
