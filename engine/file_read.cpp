@@ -1,3 +1,5 @@
+// Guarded reads for the model loaders: stat + open + fstat (regular files only, no blocking on FIFOs),
+// a size cap enforced while reading, and name resolution confined to the model folder via canonical().
 #include "file_read.h"
 
 #include <algorithm>

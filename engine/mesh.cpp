@@ -1,3 +1,5 @@
+// Mesh bookkeeping: bounds, invariant checks, area-weighted vertex normals and the divergence-theorem
+// signed volume (used by tests to check outward winding). Declarations and layout rules: mesh.h.
 #include "mesh.h"
 
 #include <cmath>

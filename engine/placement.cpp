@@ -1,3 +1,4 @@
+// Model placement in the [-1,1]^3 voxel volume: bounding-box fit and a time-driven spin (see placement.h).
 #include "placement.h"
 
 #include <glm/gtc/matrix_transform.hpp>
