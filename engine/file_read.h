@@ -1,0 +1,29 @@
+// Defensive file access for model loading: the parsers behind it (tinyobjloader rc10, stb_image 2.27) trust
+// their input, so every byte they see comes through here first.
+#pragma once
+
+#include "result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace dicer {
+
+// 'text' in single quotes, for messages. (Built by appending: GCC 12 warns falsely, -Wrestrict, on
+// "'" + std::string(...).)
+std::string quoted(std::string_view text);
+
+// Reads a whole file that is a regular file (never a directory, device, FIFO or socket) of at most
+// `maxBytes`. The limit is enforced while reading too, so a file that grows, or a /proc entry that reports
+// size 0, cannot exceed it. `what` names the kind of file in messages ("OBJ file", "texture", ...).
+Result<std::string> readRegularFile(const std::filesystem::path& path, std::uintmax_t maxBytes,
+                                    std::string_view what);
+
+// Resolves a file name taken from a model file (mtllib, map_Kd) against the model's folder and refuses
+// anything that could leave it: empty names, absolute paths, `..` components, and symlinks whose target
+// lies outside the folder. Backslashes count as separators (Windows exporters write them).
+Result<std::filesystem::path> resolveInsideFolder(const std::filesystem::path& folder, std::string_view name);
+
+} // namespace dicer

@@ -1,0 +1,69 @@
+// Triangle meshes on the CPU: what the voxelizer uploads. No GL here, so loaders and generators are testable
+// without a context.
+//
+// Layout: an INDEXED triangle list. positions/normals/texcoords/colors are parallel per-vertex arrays of one
+// size; `indices` holds three entries per triangle. Loaders split a vertex wherever its attributes differ
+// (an OBJ corner with another normal, texcoord or material becomes its own vertex), so every attribute can
+// be fetched with the one index.
+#pragma once
+
+#include "result.h"
+
+#include <glm/glm.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dicer {
+
+// RGBA8 pixels, tightly packed. Row 0 is the BOTTOM row (already V-flipped), so OBJ texcoords (v up) and
+// glTexImage2D (first row = t 0) both use it as is.
+struct Image {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgba;
+};
+
+struct Material {
+    std::string name;
+    glm::vec3 diffuse{0.8f};
+    int textureIndex = -1; // into Mesh::textures, -1 = untextured
+};
+
+struct Mesh {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;     // same size as positions, unit length
+    std::vector<glm::vec2> texcoords;   // same size; (0,0) where the source has none
+    std::vector<glm::vec4> colors;      // same size: vertex colour x material diffuse, alpha 1
+    std::vector<std::uint32_t> indices; // 3 per triangle, counter-clockwise seen from the front side
+    std::vector<int> triangleMaterial;  // one per triangle, index into materials or -1
+    std::vector<Material> materials;
+    std::vector<Image> textures;
+    glm::vec3 boundsMin{0.f}, boundsMax{0.f}; // axis-aligned box of positions (see computeBounds)
+
+    size_t triangleCount() const { return indices.size() / 3; }
+    size_t vertexCount() const { return positions.size(); }
+    bool empty() const { return indices.empty() || positions.empty(); }
+    // Box of the positions; (0,0,0)-(0,0,0) for a mesh without vertices.
+    void computeBounds();
+};
+
+// True when no component is NaN or infinite.
+template <glm::length_t N> bool allFinite(const glm::vec<N, float>& v) {
+    return !glm::any(glm::isnan(v)) && !glm::any(glm::isinf(v));
+}
+
+// Checks the invariants above (array sizes, index ranges, material/texture references, finite positions).
+// Generators and loaders call it before returning, so a bug there surfaces as an error, not a GPU fault.
+Result<void> validateMesh(const Mesh& mesh);
+
+// Area-weighted smooth normals per vertex index (a vertex shared by triangles gets their weighted mean).
+// Vertices of zero-area triangles only keep +Y, an arbitrary but finite choice.
+void computeVertexNormals(Mesh& mesh);
+
+// Volume enclosed by the triangles by the divergence theorem (sum of dot(p0, cross(p1, p2)) / 6): positive
+// when a closed mesh winds counter-clockwise seen from outside. Meaningless for open meshes.
+double signedVolume(const Mesh& mesh);
+
+} // namespace dicer

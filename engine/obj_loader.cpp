@@ -1,0 +1,351 @@
+// OBJ/MTL loading. Parsing: tinyobjloader v2.0.0rc10 (Syoyo Fujita, MIT; the Debian package), guarded as
+// described in obj_loader.h. Mesh assembly (vertex splitting, crease-aware generated normals) is ours.
+#include "obj_loader.h"
+
+#include "file_read.h"
+#include "log.h"
+#include "obj_scan.h"
+
+#include <tiny_obj_loader.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <new>
+#include <set>
+#include <sstream>
+#include <streambuf>
+#include <unordered_map>
+
+namespace dicer {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Diffuse colour of triangles without a usable material (no usemtl, missing or refused .mtl).
+constexpr glm::vec3 kFallbackDiffuse{0.8f};
+// A generated normal keeps the position's smooth normal unless the face turns more than ~37 degrees away
+// from it; then the corner gets the flat face normal (box edges and corners, at 45 and 55 degrees, stay
+// sharp; curved scans stay smooth).
+constexpr float kCreaseCos = 0.8f;
+
+// An istream over text we already hold, so a 256 MiB OBJ is not copied again into a stringstream.
+class MemoryBuffer : public std::streambuf {
+public:
+    explicit MemoryBuffer(std::string_view text) {
+        char* begin = const_cast<char*>(text.data()); // read-only use: the get area is never written
+        setg(begin, begin, begin + text.size());
+    }
+};
+
+struct Context {
+    std::string source; // file name for messages
+    fs::path baseDir;   // empty: no file access at all
+    const LoadLimits& limits;
+    std::vector<std::string>& warnings;
+    size_t materialsRead = 0;
+    std::set<std::string> materialsWithoutKd; // tinyobjloader invents a Kd for these, see convertMaterials
+
+    void warn(const std::string& what) {
+        warnings.push_back(source + ": " + what);
+        log::warn("%s", warnings.back().c_str());
+    }
+};
+
+// What we need from MTL text before LoadMtl sees it: how many `newmtl` statements it has (plus one: LoadMtl
+// always appends the material it is building at the end) and which materials have no `Kd` line. Lines end
+// at \r or \n and blanks lead, as in LoadMtl, so the count cannot be lower than its own; names are the
+// rest of the line after "newmtl" and one blank, as LoadMtl takes them.
+struct MtlSummary {
+    size_t materials = 1;
+    std::set<std::string> withoutKd;
+};
+
+MtlSummary summarizeMtl(std::string_view text) {
+    MtlSummary summary;
+    auto keyword = [](std::string_view line, std::string_view word) {
+        return line.substr(0, word.size()) == word && line.size() > word.size() &&
+               (line[word.size()] == ' ' || line[word.size()] == '\t');
+    };
+    std::string current;
+    bool hasKd = true;
+    auto close = [&] {
+        if (!hasKd) summary.withoutKd.insert(current);
+    };
+    for (size_t p = 0; p < text.size();) {
+        size_t end = text.find_first_of("\r\n", p);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(p, end - p);
+        line.remove_prefix(std::min(line.size(), line.find_first_not_of(" \t")));
+        if (keyword(line, "newmtl")) {
+            close();
+            ++summary.materials;
+            current = std::string(line.substr(7));
+            hasKd = false;
+        } else if (keyword(line, "Kd")) {
+            hasKd = true;
+        }
+        p = end + 1;
+    }
+    close();
+    return summary;
+}
+
+// Hands tinyobjloader the text of each `mtllib` file after our own checks; it never opens files itself.
+class CheckedMaterialReader final : public tinyobj::MaterialReader {
+public:
+    explicit CheckedMaterialReader(Context& ctx) : m_ctx(ctx) {}
+
+    bool operator()(const std::string& name, std::vector<tinyobj::material_t>* materials,
+                    std::map<std::string, int>* matMap, std::string* warn, std::string* err) override {
+        const std::string shown = "material library '" + name + "'";
+        if (m_ctx.baseDir.empty()) {
+            m_ctx.warn(shown + " ignored: no model folder to read it from; using grey");
+            return false;
+        }
+        Result<fs::path> path = resolveInsideFolder(m_ctx.baseDir, name);
+        if (!path) {
+            m_ctx.warn(shown + " not loaded: " + path.error() + "; using grey");
+            return false;
+        }
+        Result<std::string> text = readRegularFile(*path, m_ctx.limits.maxMtlBytes, "material library");
+        if (!text) {
+            m_ctx.warn(text.error() + "; using grey");
+            return false;
+        }
+        // Count `newmtl` statements first: each becomes a large material_t inside tinyobjloader.
+        const MtlSummary summary = summarizeMtl(*text);
+        if (m_ctx.materialsRead + summary.materials > m_ctx.limits.maxMaterials) {
+            m_ctx.warn(shown + " not loaded: more than " + std::to_string(m_ctx.limits.maxMaterials) +
+                       " materials; using grey");
+            return false;
+        }
+        m_ctx.materialsRead += summary.materials;
+        m_ctx.materialsWithoutKd.insert(summary.withoutKd.begin(), summary.withoutKd.end());
+        std::istringstream stream(std::move(*text));
+        tinyobj::LoadMtl(matMap, materials, &stream, warn, err);
+        return true;
+    }
+
+private:
+    Context& m_ctx;
+};
+
+struct VertexKey {
+    int position, normal, texcoord, material, creaseTriangle;
+    bool operator==(const VertexKey&) const = default;
+};
+
+struct VertexKeyHash {
+    size_t operator()(const VertexKey& k) const {
+        std::uint64_t h = 1469598103934665603ull; // FNV-1a over the five ints
+        for (int v : {k.position, k.normal, k.texcoord, k.material, k.creaseTriangle}) {
+            h ^= std::uint32_t(v);
+            h *= 1099511628211ull;
+        }
+        return size_t(h);
+    }
+};
+
+glm::vec3 attribute3(const std::vector<tinyobj::real_t>& a, int i) {
+    return {a[size_t(i) * 3], a[size_t(i) * 3 + 1], a[size_t(i) * 3 + 2]};
+}
+
+// Converts tinyobjloader's materials and loads their map_Kd textures (same folder rules as the .mtl).
+void convertMaterials(const std::vector<tinyobj::material_t>& in, Context& ctx, Mesh& mesh) {
+    std::map<fs::path, int> loaded;
+    std::uintmax_t textureBytes = 0;
+    for (const tinyobj::material_t& m : in) {
+        Material material;
+        material.name = m.name;
+        glm::vec3 kd(m.diffuse[0], m.diffuse[1], m.diffuse[2]);
+        if (!allFinite(kd)) {
+            ctx.warn("material '" + m.name + "' has a non-finite Kd; using grey");
+            kd = kFallbackDiffuse;
+        }
+        material.diffuse = glm::clamp(kd, 0.f, 1.f);
+        if (!m.diffuse_texname.empty()) {
+            const std::string shown = "texture '" + m.diffuse_texname + "' of material '" + m.name + "'";
+            Result<fs::path> path = ctx.baseDir.empty() ? Result<fs::path>(makeError("no model folder"))
+                                                        : resolveInsideFolder(ctx.baseDir, m.diffuse_texname);
+            if (!path) {
+                ctx.warn(shown + " not loaded: " + path.error());
+            } else if (auto it = loaded.find(*path); it != loaded.end()) {
+                material.textureIndex = it->second;
+            } else if (mesh.textures.size() >= ctx.limits.maxTextures) {
+                ctx.warn(shown + " not loaded: more than " + std::to_string(ctx.limits.maxTextures) +
+                         " textures");
+            } else if (Result<Image> image = loadImageRgba8(*path, ctx.limits.image); !image) {
+                ctx.warn(shown + " not loaded: " + image.error());
+            } else if (textureBytes + image->rgba.size() > ctx.limits.maxTextureBytes) {
+                ctx.warn(shown + " not loaded: textures exceed " +
+                         std::to_string(ctx.limits.maxTextureBytes) + " bytes in all");
+            } else {
+                textureBytes += image->rgba.size();
+                material.textureIndex = int(mesh.textures.size());
+                loaded.emplace(*path, material.textureIndex);
+                mesh.textures.push_back(std::move(*image));
+            }
+        }
+        // Without a Kd line tinyobjloader reports 0 (or 0.6 next to a map_Kd). The MTL convention is that the
+        // texture alone then gives the colour (spot.mtl has only map_Kd); without a texture, use grey.
+        if (ctx.materialsWithoutKd.count(m.name))
+            material.diffuse = material.textureIndex >= 0 ? glm::vec3(1.f) : kFallbackDiffuse;
+        mesh.materials.push_back(std::move(material));
+    }
+}
+
+struct Corner {
+    tinyobj::index_t index;
+    int material;
+};
+
+Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyobj::shape_t>& shapes,
+                       const std::vector<tinyobj::material_t>& materials, Context& ctx) {
+    const int positionCount = int(attrib.vertices.size() / 3);
+    const int normalCount = int(attrib.normals.size() / 3);
+    const int texcoordCount = int(attrib.texcoords.size() / 2);
+    const bool hasColors = attrib.colors.size() == attrib.vertices.size();
+
+    // Flatten and re-validate everything: the pre-scan covered the text, this covers the parser.
+    std::vector<Corner> corners;
+    for (const tinyobj::shape_t& shape : shapes) {
+        const tinyobj::mesh_t& m = shape.mesh;
+        if (m.num_face_vertices.size() * 3 != m.indices.size() ||
+            m.material_ids.size() != m.num_face_vertices.size())
+            return makeError(ctx.source + ": inconsistent face data after triangulation (shape '" +
+                             shape.name + "')");
+        for (size_t f = 0; f < m.num_face_vertices.size(); ++f) {
+            if (m.num_face_vertices[f] != 3)
+                return makeError(ctx.source + ": face left untriangulated (shape '" + shape.name + "')");
+            const int material = m.material_ids[f] >= 0 && size_t(m.material_ids[f]) < materials.size()
+                                     ? m.material_ids[f]
+                                     : -1;
+            for (size_t c = 0; c < 3; ++c) {
+                const tinyobj::index_t& i = m.indices[f * 3 + c];
+                if (i.vertex_index < 0 || i.vertex_index >= positionCount || i.normal_index < -1 ||
+                    i.normal_index >= normalCount || i.texcoord_index < -1 ||
+                    i.texcoord_index >= texcoordCount)
+                    return makeError(ctx.source + ": face index out of range (shape '" + shape.name + "')");
+                corners.push_back({i, material});
+            }
+        }
+    }
+    if (corners.empty()) return makeError(ctx.source + ": contains no triangles");
+
+    // Smooth normals per OBJ position: face normals weighted by the triangle's angle at that corner
+    // (Thuermer & Wuethrich 1998), which unlike area weighting does not depend on how faces were split:
+    // a cube corner gets exactly (1,1,1)/sqrt(3) however its quads were triangulated.
+    auto unit = [](glm::vec3 v) {
+        const float len = glm::length(v);
+        return len > 0.f && std::isfinite(len) ? v / len : glm::vec3(0.f);
+    };
+    std::vector<glm::vec3> faceNormal(corners.size() / 3);
+    std::vector<glm::vec3> smooth(size_t(positionCount), glm::vec3(0.f));
+    for (size_t t = 0; t < faceNormal.size(); ++t) {
+        int v[3];
+        glm::vec3 p[3];
+        for (size_t k = 0; k < 3; ++k) {
+            v[k] = corners[t * 3 + k].index.vertex_index;
+            p[k] = attribute3(attrib.vertices, v[k]);
+        }
+        faceNormal[t] = unit(glm::cross(p[1] - p[0], p[2] - p[0]));
+        for (size_t k = 0; k < 3; ++k) {
+            const glm::vec3 e1 = unit(p[(k + 1) % 3] - p[k]), e2 = unit(p[(k + 2) % 3] - p[k]);
+            smooth[size_t(v[k])] += std::acos(glm::clamp(glm::dot(e1, e2), -1.f, 1.f)) * faceNormal[t];
+        }
+    }
+
+    Mesh mesh;
+    convertMaterials(materials, ctx, mesh);
+    std::unordered_map<VertexKey, std::uint32_t, VertexKeyHash> vertexOf;
+    mesh.indices.reserve(corners.size());
+    mesh.triangleMaterial.reserve(corners.size() / 3);
+    for (size_t k = 0; k < corners.size(); ++k) {
+        const Corner& corner = corners[k];
+        const int t = int(k / 3);
+        glm::vec3 normal = corner.index.normal_index >= 0
+                               ? unit(attribute3(attrib.normals, corner.index.normal_index))
+                               : glm::vec3(0.f);
+        int crease = -1;
+        if (normal == glm::vec3(0.f)) { // none in the file, or a zero-length one: generate it
+            const glm::vec3 flat = faceNormal[size_t(t)];
+            normal = unit(smooth[size_t(corner.index.vertex_index)]);
+            if (normal == glm::vec3(0.f) || glm::dot(normal, flat) < kCreaseCos) {
+                normal = flat == glm::vec3(0.f) ? glm::vec3(0.f, 1.f, 0.f) : flat;
+                crease = t;
+            }
+        }
+        const VertexKey key{corner.index.vertex_index, corner.index.normal_index, corner.index.texcoord_index,
+                            corner.material, crease};
+        auto [it, inserted] = vertexOf.try_emplace(key, std::uint32_t(mesh.positions.size()));
+        if (inserted) {
+            const int v = corner.index.vertex_index;
+            mesh.positions.push_back(attribute3(attrib.vertices, v));
+            mesh.normals.push_back(normal);
+            const int vt = corner.index.texcoord_index;
+            mesh.texcoords.push_back(
+                vt >= 0 ? glm::vec2(attrib.texcoords[size_t(vt) * 2], attrib.texcoords[size_t(vt) * 2 + 1])
+                        : glm::vec2(0.f));
+            const glm::vec3 vertexColor =
+                hasColors ? glm::clamp(attribute3(attrib.colors, v), 0.f, 1.f) : glm::vec3(1.f);
+            const glm::vec3 diffuse =
+                corner.material >= 0 ? mesh.materials[size_t(corner.material)].diffuse : kFallbackDiffuse;
+            mesh.colors.emplace_back(vertexColor * diffuse, 1.f);
+        }
+        mesh.indices.push_back(it->second);
+        if (k % 3 == 0) mesh.triangleMaterial.push_back(corner.material);
+    }
+    mesh.computeBounds();
+    if (Result<void> valid = validateMesh(mesh); !valid) return makeError(ctx.source + ": " + valid.error());
+    return mesh;
+}
+
+Result<Mesh> parse(std::string_view text, Context& ctx) {
+    if (text.empty()) return makeError(ctx.source + ": the OBJ file is empty");
+    Result<ObjScan> scan = scanObjText(text, ctx.source, ctx.limits);
+    if (!scan) return makeError(scan.error());
+    if (scan->triangles == 0)
+        return makeError(ctx.source + ": contains no triangles (no face with 3+ corners)");
+
+    MemoryBuffer buffer(text);
+    std::istream in(&buffer);
+    CheckedMaterialReader reader(ctx);
+    tinyobj::attrib_t attrib;
+    std::vector<tinyobj::shape_t> shapes;
+    std::vector<tinyobj::material_t> materials;
+    std::string warn, err;
+    const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warn, &err, &in, &reader,
+                                     /* triangulate= */ true, /* default_vcols_fallback= */ true);
+    if (!ok) return makeError(ctx.source + ": " + (err.empty() ? "tinyobjloader failed" : err));
+    // With ok == true, `err` holds only non-fatal messages (from the material reader).
+    std::istringstream messages(warn + err);
+    for (std::string line; std::getline(messages, line);)
+        if (!line.empty() && line != ".") ctx.warn(line);
+    return buildMesh(attrib, shapes, materials, ctx);
+}
+
+} // namespace
+
+Result<Mesh> loadObjFromMemory(std::string_view objText, const fs::path& baseDir, const LoadLimits& limits,
+                               std::vector<std::string>* warnings, std::string_view sourceName) {
+    std::vector<std::string> localWarnings;
+    Context ctx{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings, 0, {}};
+    // tinyobjloader allocates freely (and throws bad_alloc on absurd input); no exception leaves the loader.
+    try {
+        return parse(objText, ctx);
+    } catch (const std::bad_alloc&) {
+        return makeError(ctx.source + ": out of memory while parsing");
+    } catch (const std::exception& e) {
+        return makeError(ctx.source + ": parsing failed: " + e.what());
+    }
+}
+
+Result<Mesh> loadObj(const fs::path& path, const LoadLimits& limits, std::vector<std::string>* warnings) {
+    Result<std::string> text = readRegularFile(path, limits.maxObjBytes, "OBJ file");
+    if (!text) return makeError(text.error());
+    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    return loadObjFromMemory(*text, folder, limits, warnings, path.string());
+}
+
+} // namespace dicer

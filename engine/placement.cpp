@@ -1,0 +1,39 @@
+// Model placement in the [-1,1]^3 voxel volume: bounding-box fit and a time-driven spin (see placement.h).
+#include "placement.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace dicer {
+
+glm::mat4 fitToUnitCube(const Mesh& mesh, float margin) {
+    // Bounds from the positions, not the cached boundsMin/Max, which a caller may not have refreshed.
+    glm::vec3 lo(0.f), hi(0.f);
+    if (!mesh.positions.empty()) lo = hi = mesh.positions[0];
+    for (const glm::vec3& p : mesh.positions) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    const glm::vec3 centre = 0.5f * (lo + hi);
+    const glm::vec3 extent = hi - lo;
+    const float longest = std::max({extent.x, extent.y, extent.z});
+    const float half = 1.f - std::clamp(std::isfinite(margin) ? margin : 0.f, 0.f, 0.99f);
+    const float scale = longest > 0.f && std::isfinite(longest) ? 2.f * half / longest : 1.f;
+    return glm::translate(glm::scale(glm::mat4(1.f), glm::vec3(scale)), -centre);
+}
+
+glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin) {
+    return placement == Placement::Fit ? fitToUnitCube(mesh, margin) : glm::mat4(1.f);
+}
+
+glm::mat4 modelRotation(float timeSeconds, float degreesPerSecond, glm::vec3 axis) {
+    const float length = glm::length(axis);
+    const float degrees = timeSeconds * degreesPerSecond;
+    if (!(length > 0.f) || !std::isfinite(length) || !std::isfinite(degrees)) return glm::mat4(1.f);
+    // Wrap first: a float angle that grows for hours loses precision.
+    return glm::rotate(glm::mat4(1.f), glm::radians(std::fmod(degrees, 360.f)), axis / length);
+}
+
+} // namespace dicer

@@ -1,0 +1,28 @@
+// Where a model sits in the voxel volume, which always spans world [-1,1]^3 (see volume_layout.h).
+#pragma once
+
+#include "mesh.h"
+
+#include <glm/glm.hpp>
+
+namespace dicer {
+
+// How a model's coordinates map into the volume:
+//  - Fit:   centre its bounding box at the origin and scale it uniformly so the longest side spans
+//           [-1 + margin, 1 - margin]. For loaded files, whose units are arbitrary.
+//  - Fixed: use the model's own coordinates unchanged. The built-in teapot and heart are already placed
+//           like the paper's (glutTeapot(0.6)), so Fixed reproduces its voxel counts.
+enum class Placement { Fit, Fixed };
+
+// Model matrix for Placement::Fit: scale(s) * translate(-centre). A mesh without extent (empty, a point)
+// is only centred. margin is clamped to [0, 0.99].
+glm::mat4 fitToUnitCube(const Mesh& mesh, float margin);
+
+// Model matrix for `placement` (identity for Fixed).
+glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin);
+
+// Spin about `axis` through the origin (the volume centre): angle = timeSeconds * degreesPerSecond.
+// A zero or non-finite axis gives the identity.
+glm::mat4 modelRotation(float timeSeconds, float degreesPerSecond, glm::vec3 axis);
+
+} // namespace dicer

@@ -1,0 +1,136 @@
+// Slice atlas bookkeeping: z-slices tiled into one 2D texture, as the slice atlas of Ziegler et al. 2006
+// (TR MPI-I-2006-4-002, its "slicing" voxelization). The conventions are documented in volume_layout.h.
+#include "volume_layout.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace dicer {
+namespace {
+
+std::int64_t nextPowerOfTwo(std::int64_t n) {
+    std::int64_t p = 1;
+    while (p < n)
+        p <<= 1;
+    return p;
+}
+
+std::int64_t ceilSqrt(std::int64_t n) {
+    auto r = std::int64_t(std::sqrt(double(n)));
+    while (r * r < n)
+        ++r;
+    while (r > 0 && (r - 1) * (r - 1) >= n)
+        --r;
+    return r;
+}
+
+struct Preset {
+    std::string_view name;
+    glm::ivec3 volume;
+};
+
+constexpr std::array<Preset, 7> kPresets = {{
+    {"paper-4096", {256, 256, 256}},
+    {"paper-2048", {128, 128, 256}},
+    {"paper-1024", {64, 64, 256}},
+    {"64", {64, 64, 64}},
+    {"128", {128, 128, 128}},
+    {"256", {256, 256, 256}},
+    {"512", {512, 512, 512}},
+}};
+
+std::string volumeText(glm::ivec3 v) {
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+}
+
+} // namespace
+
+Result<VolumeLayout> VolumeLayout::make(glm::ivec3 volume, int maxTextureSize) {
+    if (volume.x < 1 || volume.y < 1 || volume.z < 1)
+        return makeError("volume " + volumeText(volume) + " is invalid: every dimension must be at least 1");
+    if (maxTextureSize < 1)
+        return makeError("maximum texture size " + std::to_string(maxTextureSize) + " is invalid");
+    // 64-bit throughout: the products below overflow int for absurd requests, which must fail cleanly.
+    const std::int64_t tilesX = nextPowerOfTwo(ceilSqrt(volume.z));
+    const std::int64_t tilesY = (volume.z + tilesX - 1) / tilesX;
+    const std::int64_t atlas = nextPowerOfTwo(std::max(tilesX * volume.x, tilesY * volume.y));
+    if (atlas > maxTextureSize)
+        return makeError("volume " + volumeText(volume) + " needs a " + std::to_string(atlas) + "x" +
+                         std::to_string(atlas) + " slice atlas (" + std::to_string(tilesX) + "x" +
+                         std::to_string(tilesY) + " tiles), but the driver's maximum texture size is " +
+                         std::to_string(maxTextureSize));
+    VolumeLayout layout;
+    layout.volume = volume;
+    layout.tiles = glm::ivec2(int(tilesX), int(tilesY));
+    layout.atlasSize = int(atlas);
+    return layout;
+}
+
+bool VolumeLayout::contains(glm::ivec3 v) const {
+    return v.x >= 0 && v.y >= 0 && v.z >= 0 && v.x < volume.x && v.y < volume.y && v.z < volume.z;
+}
+
+glm::ivec2 VolumeLayout::tileOrigin(int slice) const {
+    return {(slice % tiles.x) * volume.x, (slice / tiles.x) * volume.y};
+}
+
+glm::ivec2 VolumeLayout::voxelToTexel(glm::ivec3 voxel) const {
+    return tileOrigin(voxel.z) + glm::ivec2(voxel.x, voxel.y);
+}
+
+std::optional<glm::ivec3> VolumeLayout::texelToVoxel(glm::ivec2 texel) const {
+    if (texel.x < 0 || texel.y < 0 || texel.x >= atlasSize || texel.y >= atlasSize) return std::nullopt;
+    const int tileX = texel.x / volume.x, tileY = texel.y / volume.y;
+    if (tileX >= tiles.x || tileY >= tiles.y) return std::nullopt; // right of / above the tile grid
+    const int slice = tileY * tiles.x + tileX;
+    if (slice >= volume.z) return std::nullopt; // an unused tile of the last row
+    return glm::ivec3(texel.x % volume.x, texel.y % volume.y, slice);
+}
+
+glm::vec3 VolumeLayout::voxelCenterToWorld(glm::ivec3 voxel) const {
+    return -1.f + (glm::vec3(voxel) + 0.5f) * voxelSize();
+}
+
+glm::ivec3 VolumeLayout::worldToVoxel(glm::vec3 world) const {
+    glm::ivec3 voxel;
+    for (int a = 0; a < 3; ++a) {
+        const float cell = std::floor((world[a] + 1.f) * 0.5f * float(volume[a]));
+        // fmax/fmin drop a NaN operand, so NaN lands on voxel 0 instead of an undefined int conversion.
+        voxel[a] = int(std::fmin(std::fmax(cell, 0.f), float(volume[a] - 1)));
+    }
+    return voxel;
+}
+
+glm::vec2 VolumeLayout::sliceDepthRange(int slice) const {
+    const float size = 2.f / float(volume.z);
+    return {-1.f + float(slice) * size, -1.f + float(slice + 1) * size};
+}
+
+std::vector<std::string_view> presetNames() {
+    std::vector<std::string_view> names;
+    for (const Preset& p : kPresets)
+        names.push_back(p.name);
+    return names;
+}
+
+std::optional<glm::ivec3> presetVolume(std::string_view name) {
+    for (const Preset& p : kPresets)
+        if (p.name == name) return p.volume;
+    return std::nullopt;
+}
+
+Result<VolumeLayout> presetLayout(std::string_view name, int maxTextureSize) {
+    const std::optional<glm::ivec3> volume = presetVolume(name);
+    if (!volume) {
+        std::string known;
+        for (const Preset& p : kPresets)
+            known += (known.empty() ? "" : ", ") + std::string(p.name);
+        return makeError("unknown volume preset '" + std::string(name) + "' (known: " + known + ")");
+    }
+    Result<VolumeLayout> layout = VolumeLayout::make(*volume, maxTextureSize);
+    if (!layout) return makeError("preset '" + std::string(name) + "': " + layout.error());
+    return layout;
+}
+
+} // namespace dicer

@@ -1,0 +1,73 @@
+// The slice atlas: a voxel volume over world [-1,1]^3 stored as z-slices, each slice one tile of a
+// square power-of-two 2D texture (the HistoPyramid base level). Ziegler et al. 2006 (TR MPI-I-2006-4-002)
+// store 256 slices of 256x256 as 16x16 tiles of a 4096^2 texture.
+//
+// Conventions (the only ones; shaders must use the same):
+//  - Voxel v = (x, y, z), 0 <= v < volume. It covers world [-1 + v*2/volume, -1 + (v+1)*2/volume) per
+//    axis; its centre is -1 + (v + 0.5) * 2/volume. Slice k is voxel layer z = k.
+//  - Slice k is tile (k % tiles.x, k / tiles.x): row-major, slice 0 at the atlas origin (texel 0,0).
+//  - Voxel (x, y, k) is texel tileOrigin(k) + (x, y); the texel's centre (texel + 0.5, GL's pixel-centre
+//    rule) is where the voxelizer's fragment for that voxel lands.
+//  - Texels right of / above the used tiles, and tiles past the last slice, are padding: they hold no
+//    voxel and must stay 0 for the HistoPyramid count.
+#pragma once
+
+#include "result.h"
+
+#include <glm/glm.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dicer {
+
+struct VolumeLayout {
+    glm::ivec3 volume{0}; // voxels along x, y, z; slices along z
+    glm::ivec2 tiles{0};  // tile grid: tiles.x columns, tiles.y rows
+    int atlasSize = 0;    // square, power of two
+
+    // tiles.x = next power of two >= ceil(sqrt(z)) (so a row of tiles fills a power-of-two width for
+    // power-of-two slices), tiles.y = ceil(z / tiles.x), atlasSize = next power of two >=
+    // max(tiles.x * x, tiles.y * y). Errors on a dimension < 1 or when atlasSize exceeds maxTextureSize
+    // (the driver's GL_MAX_TEXTURE_SIZE); the message names both sizes.
+    static Result<VolumeLayout> make(glm::ivec3 volume, int maxTextureSize);
+
+    int sliceCount() const { return volume.z; }
+    std::int64_t voxelCount() const { return std::int64_t(volume.x) * volume.y * volume.z; }
+    std::int64_t atlasTexelCount() const { return std::int64_t(atlasSize) * atlasSize; }
+    bool contains(glm::ivec3 voxel) const;
+
+    // Lower-left texel of slice `slice`'s tile (slice in [0, z)).
+    glm::ivec2 tileOrigin(int slice) const;
+    // Atlas texel of a voxel (voxel must be inside the volume).
+    glm::ivec2 voxelToTexel(glm::ivec3 voxel) const;
+    // The voxel stored at `texel`; nullopt outside the atlas, in padding, or in unused tiles.
+    std::optional<glm::ivec3> texelToVoxel(glm::ivec2 texel) const;
+
+    // World position of the voxel's centre.
+    glm::vec3 voxelCenterToWorld(glm::ivec3 voxel) const;
+    // The voxel whose cell holds `world`; points outside [-1,1]^3 (or NaN components) are clamped to the
+    // nearest border voxel. The upper face +1 belongs to the last voxel.
+    glm::ivec3 worldToVoxel(glm::vec3 world) const;
+    // World z-range [near, far) = [-1 + k*2/z, -1 + (k+1)*2/z) of slice k: the slab its pass rasterizes.
+    glm::vec2 sliceDepthRange(int slice) const;
+    // Edge length of one voxel in world units per axis.
+    glm::vec3 voxelSize() const { return 2.f / glm::vec3(volume); }
+};
+
+// Named presets. The paper gives its three runs as "4096x4096 (256^3)", "2048x2048 (256x128x128)" and
+// "1024x1024 (256x64x64)"; we read the leading 256 as the slice count, i.e. x = y = 128 resp. 64 per slice
+// and z = 256 slices, which is what fills those atlases exactly (16x16 tiles).
+//   "paper-4096" 256x256x256 -> 4096^2     "64"  64^3  ->   512^2
+//   "paper-2048" 128x128x256 -> 2048^2     "128" 128^3 ->  2048^2
+//   "paper-1024"  64x64x256  -> 1024^2     "256" 256^3 ->  4096^2
+//                                          "512" 512^3 -> 16384^2
+std::vector<std::string_view> presetNames();
+std::optional<glm::ivec3> presetVolume(std::string_view name);
+// Layout of a preset; errors on an unknown name (listing the known ones) or as VolumeLayout::make.
+Result<VolumeLayout> presetLayout(std::string_view name, int maxTextureSize);
+
+} // namespace dicer

@@ -1,0 +1,58 @@
+// libFuzzer target for the OBJ/MTL loader (built only with -DDICER_BUILD_FUZZERS=ON, clang).
+// Input: OBJ text, optionally followed by a NUL byte and MTL text. The MTL part is written to a private
+// temporary folder as "f.mtl", so inputs containing "mtllib f.mtl" exercise the material path too.
+// Every input must either fail with an error or produce a mesh that passes validateMesh.
+#include "log.h"
+#include "mesh.h"
+#include "obj_loader.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace {
+
+// A private folder for f.mtl, removed when the fuzzer exits.
+struct WorkDir {
+    std::filesystem::path path;
+    WorkDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "dicer-objfuzz-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) std::abort();
+        path = pattern;
+        dicer::log::setMinLevel(dicer::log::Level::Error); // warnings are expected on every other input
+    }
+    ~WorkDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+};
+
+const std::filesystem::path& workDir() {
+    static const WorkDir dir;
+    return dir.path;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    const size_t split = input.find('\0');
+    const std::string_view obj = input.substr(0, split);
+    {
+        std::ofstream mtl(workDir() / "f.mtl", std::ios::binary | std::ios::trunc);
+        if (split != std::string_view::npos) mtl << input.substr(split + 1);
+    }
+    // Small caps keep each run fast; the limit checks themselves are part of what is fuzzed.
+    dicer::LoadLimits limits;
+    limits.maxVertices = 1 << 16;
+    limits.maxTriangles = 1 << 16;
+    limits.maxMtlBytes = 1 << 16;
+    limits.maxMaterials = 64;
+    std::vector<std::string> warnings;
+    dicer::Result<dicer::Mesh> mesh = dicer::loadObjFromMemory(obj, workDir(), limits, &warnings, "fuzz.obj");
+    if (mesh && !dicer::validateMesh(*mesh)) std::abort(); // a loaded mesh must be consistent
+    return 0;
+}
