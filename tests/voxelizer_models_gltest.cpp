@@ -1,0 +1,1 @@
+#include "voxelizer_gl_util.h"
