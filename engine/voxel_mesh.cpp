@@ -68,9 +68,9 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh) {
                          " triangles / " + std::to_string(mesh.vertexCount()) + " vertices need a " +
                          std::to_string(largest) + "-byte storage buffer, the driver allows " +
                          std::to_string(maxBlock));
-    if (triangles > GLint64(VOX_MAX_PAIRS))
+    if (triangles > GLint64(VOX_MAX_TRIANGLES))
         return makeError("mesh too large to voxelize: " + std::to_string(mesh.triangleCount()) +
-                         " triangles");
+                         " triangles, at most " + std::to_string(VOX_MAX_TRIANGLES));
     const TextureArrayPlan plan = planTextureArray(mesh);
     const GLint64 maxSize = getInt64(GL_MAX_TEXTURE_SIZE), maxLayers = getInt64(GL_MAX_ARRAY_TEXTURE_LAYERS);
     if (plan.width > maxSize || plan.height > maxSize || plan.layers > maxLayers)

@@ -26,6 +26,12 @@ std::string text(glm::ivec3 v) {
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
 
+// After image stores into the atlas: visible to whatever reads it next (the HistoPyramid's texel fetches,
+// the solid fill's image loads, framebuffer use, read-backs).
+constexpr GLbitfield kAtlasWrittenByImage = GL_TEXTURE_FETCH_BARRIER_BIT |
+                                            GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                                            GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
+
 GLuint groups(int items, int perGroup) {
     return GLuint((items + perGroup - 1) / perGroup);
 }
@@ -75,6 +81,8 @@ const char* voxelMethodName(VoxelMethod method) {
         return "instanced";
     case VoxelMethod::PerSlice:
         return "per-slice";
+    case VoxelMethod::Projected:
+        return "projected";
     }
     return "?";
 }
@@ -108,12 +116,21 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders) {
     Result<void> r =
         add(v.m_setup, {"voxelize setup", {{GL_COMPUTE_SHADER, "voxelize_setup.comp.glsl"}}, {}});
     if (r) r = add(v.m_scan, {"voxelize scan", {{GL_COMPUTE_SHADER, "voxelize_scan.comp.glsl"}}, {}});
-    for (VoxelMethod method : kVoxelMethods)
+    for (int method = 0; method < 3; ++method) // the slab methods: Binned, Instanced, PerSlice
         if (r)
-            r = add(v.m_surface[size_t(method)], {std::string("voxelize surface ") + voxelMethodName(method),
-                                                  {{GL_VERTEX_SHADER, "voxelize_slab.vert.glsl"},
-                                                   {GL_FRAGMENT_SHADER, "voxelize_surface.frag.glsl"}},
-                                                  {{drawDefine[size_t(method)], ""}}});
+            r = add(v.m_surface[size_t(method)],
+                    {std::string("voxelize surface ") + voxelMethodName(VoxelMethod(method)),
+                     {{GL_VERTEX_SHADER, "voxelize_slab.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "voxelize_surface.frag.glsl"}},
+                     {{drawDefine[method], ""}}});
+    const char* passDefine[2] = {"VOX_PASS_OWNER", "VOX_PASS_COLOR"};
+    for (int pass = 0; pass < 2; ++pass)
+        if (r)
+            r = add(v.m_project[size_t(pass)],
+                    {std::string("voxelize projected ") + (pass ? "colour" : "owner"),
+                     {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"}},
+                     {{passDefine[pass], ""}}});
     if (r)
         r = add(v.m_parityProgram, {"voxelize parity",
                                     {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
@@ -160,9 +177,19 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
     // Solid mode's column pass renders one pixel per voxel column and writes only an image: a framebuffer
     // without attachments, sized by its default width/height.
+    // The projected method and solid mode render one pixel per voxel column and write only images: a
+    // framebuffer without attachments, as large as the largest projection (max(volume)^2).
+    const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
     gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
-    glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, layout.volume.x);
-    glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, layout.volume.y);
+    glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
+    glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, columns);
+    // The same texels as R32UI, for the projected method's atomics (a view shares the storage; it needs a
+    // name from glGenTextures that was never bound, so no glCreateTextures here).
+    GLuint viewId = 0;
+    glGenTextures(1, &viewId);
+    gl::Texture ownerView(viewId);
+    glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
+    ownerView.setLabel("voxel slice atlas (R32UI view)");
     gl::Texture parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel parity markers");
     glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
     for (GLuint fbo : {atlasFbo.id(), columnFbo.id()})
@@ -172,6 +199,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     if (gl::checkErrors("Voxelizer::setLayout") != 0)
         return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed");
     m_atlas = std::move(atlas);
+    m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
     m_columnFbo = std::move(columnFbo);
     m_parity = std::move(parity);
@@ -192,9 +220,9 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
     shared::VoxParams p;
     p.model = params.model;
     p.volume = glm::ivec4(m_layout.volume, m_layout.tiles.x);
-    p.atlas =
-        glm::ivec4(m_layout.atlasSize, int(m_mesh.triangleCount),
-                   params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS, 0);
+    const int rule = params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
+    const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
+    p.atlas = glm::ivec4(m_layout.atlasSize, int(m_mesh.triangleCount), rule, columns);
     glNamedBufferSubData(m_params.id(), 0, sizeof(p), &p);
     glBindBufferBase(GL_UNIFORM_BUFFER, VOX_UBO_PARAMS, m_params.id());
 }
@@ -234,7 +262,26 @@ void Voxelizer::drawSurface(VoxelMethod method) {
             glDrawArrays(GL_TRIANGLES, 0, vertices);
         }
         break;
+    case VoxelMethod::Projected:
+        break; // drawProjected()
     }
+}
+
+void Voxelizer::drawProjected() {
+    gl::DebugGroup group("voxelize projected");
+    const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
+    glViewport(0, 0, columns, columns);
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindSampler(VOX_UNIT_TEXTURES, 0);
+    glBindImageTexture(VOX_IMAGE_OWNER, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    const auto vertices = GLsizei(m_mesh.triangleCount * 6);
+    glUseProgram(m_shaders->get(m_project[0])); // owners
+    glDrawArrays(GL_TRIANGLES, 0, vertices);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glUseProgram(m_shaders->get(m_project[1])); // the owners' colours
+    glDrawArrays(GL_TRIANGLES, 0, vertices);
+    glMemoryBarrier(kAtlasWrittenByImage);
 }
 
 void Voxelizer::fillSolid() {
@@ -274,7 +321,10 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_args.id());
     uploadParams(params);
     runSetup(params.method == VoxelMethod::Binned);
-    drawSurface(params.method);
+    if (params.method == VoxelMethod::Projected)
+        drawProjected();
+    else
+        drawSurface(params.method);
     if (params.mode == VoxelMode::Solid) fillSolid();
 }
 

@@ -27,6 +27,12 @@
 //  - PerSlice:  one draw per slice, like 2006.
 //  - Binned:    a setup pass bins each triangle to the slices its z-range spans, a scan lays the
 //               (triangle, slice) pairs out in triangle order, and one indirect draw covers only them.
+//  - Projected: no slices at all: each triangle is drawn once, as the box of its projection along its
+//               sampling axis, and each fragment writes the voxel the rule gives through an image. Two
+//               passes (owner = highest triangle index via imageAtomicMax, then the owner's colour) keep
+//               "last triangle wins" independent of fragment order. One quad per triangle instead of
+//               one per (triangle, slice): the fastest on llvmpipe (docs/VOXELIZER.md).
+// The colours are quantized to bytes in the shader, so framebuffer writes and image stores agree.
 #pragma once
 
 #include "gl_handle.h"
@@ -42,16 +48,16 @@
 
 namespace dicer {
 
-enum class VoxelMethod { Binned, Instanced, PerSlice };
+enum class VoxelMethod { Binned, Instanced, PerSlice, Projected };
 enum class VoxelMode { Shell, Solid };
 enum class SurfaceRule { DominantAxis, SliceAxis };
 
-const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice"
+const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice" / "projected"
 const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
 const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
 
-inline constexpr std::array<VoxelMethod, 3> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
-                                                             VoxelMethod::PerSlice};
+inline constexpr std::array<VoxelMethod, 4> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
+                                                             VoxelMethod::PerSlice, VoxelMethod::Projected};
 
 struct VoxelizeParams {
     glm::mat4 model{1.0f}; // object -> volume space [-1,1]^3 (placement.h)
@@ -91,16 +97,19 @@ private:
     void uploadParams(const VoxelizeParams& params);
     void runSetup(bool binned);
     void drawSurface(VoxelMethod method);
+    void drawProjected();
     void fillSolid();
 
     gl::ShaderLibrary* m_shaders;
     gl::ProgramId m_setup, m_scan, m_parityProgram, m_fill;
-    std::array<gl::ProgramId, 3> m_surface; // indexed by VoxelMethod
+    std::array<gl::ProgramId, 3> m_surface; // slab methods, indexed by VoxelMethod
+    std::array<gl::ProgramId, 2> m_project; // projected method: owner pass, colour pass
     VolumeLayout m_layout;
-    gl::Texture m_atlas;  // RGBA8, atlasSize^2
-    gl::Texture m_parity; // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
-    gl::Framebuffer m_atlasFbo, m_columnFbo;
-    gl::Buffer m_params; // VoxParams (std140 uniform block)
+    gl::Texture m_atlas;                     // RGBA8, atlasSize^2
+    gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
+    gl::Texture m_ownerView;                 // R32UI view of the atlas's storage (projected method)
+    gl::Framebuffer m_atlasFbo, m_columnFbo; // m_columnFbo: no attachments, max(volume)^2
+    gl::Buffer m_params;                     // VoxParams (std140 uniform block)
     gl::Buffer m_args;
     gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;

@@ -64,6 +64,7 @@
 #define VOX_UNIT_TEXTURES 0  // sampler2DArray: the mesh's map_Kd textures, one per layer
 #define VOX_IMAGE_PARITY 0   // r32ui 2D array: solid mode's crossing markers, one bit per voxel
 #define VOX_IMAGE_ATLAS 1    // rgba8: the slice atlas, written by the solid fill pass
+#define VOX_IMAGE_OWNER 2    // r32ui view of the atlas: the projected method's owner ids, then colours
 
 // Setup pass: 64 triangles per work group (one AMD wave / two NVIDIA warps; llvmpipe runs 8 lanes wide).
 #define VOX_SETUP_LOCAL_SIZE 64
@@ -75,6 +76,9 @@
 // Binned draw: (triangle, slice) pairs beyond this are dropped and VOX_ARGS_SATURATED set; 6 vertices per
 // pair must stay below 2^31 (GLsizei) even for meshes far beyond the OBJ loader's 16M-triangle limit.
 #define VOX_MAX_PAIRS 0x10000000u
+// The projected method stores triangle id + 1 in a texel's low 24 bits (alpha byte 0, see
+// voxelize_project.frag.glsl), so meshes may have at most 2^24 - 2 triangles (the OBJ loader stops at 16M).
+#define VOX_MAX_TRIANGLES 0xFFFFFEu
 #define VOX_TRIANGLE_VEC4S 7 // vec4s per VoxTriangle (voxelize_common.glsl): 3 edges, depths, 3 vertices
 #define VOX_ARGS_SATURATED 4 // uint index in the args buffer: 1 when pairs were dropped
 #define VOX_ARGS_UINTS 5
@@ -92,7 +96,7 @@ using ivec4 = glm::ivec4;
 struct VoxParams {
     mat4 model;   // object -> volume space ([-1,1]^3)
     ivec4 volume; // xyz: voxels along x, y, z; w: tiles per atlas row (slice k = tile (k % w, k / w))
-    ivec4 atlas;  // x: atlas edge in texels, y: triangle count, z: VOX_RULE_*, w: unused
+    ivec4 atlas;  // x: atlas edge in texels, y: triangle count, z: VOX_RULE_*, w: max(volume) (column viewport)
 };
 #ifdef __cplusplus
 static_assert(sizeof(VoxParams) == 96, "std140 layout of VoxParams");

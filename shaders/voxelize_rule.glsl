@@ -10,30 +10,41 @@
 
 layout(std430, binding = VOX_BIND_SETUP) restrict readonly buffer VoxSetup { VoxTriangle b_setup[]; };
 
-// Does triangle t mark `voxel`? `lambda` receives the barycentrics of the sampled point.
-bool voxSurfaceHit(uint t, ivec3 voxel, out vec3 lambda) {
+// Samples triangle t at the centre of voxel column (cu, cv) along its sampling axis: true when the
+// centre lies in the triangle's projection and the sampled point inside the volume; `cell` receives the
+// voxel index along the axis, `lambda` the barycentrics. Every method calls this with the same integers,
+// so all of them decide every voxel identically.
+bool voxSampleColumn(uint t, ivec2 column, out int axis, out int cell, out vec3 lambda) {
     VoxTriangle tri = b_setup[t];
-    int axis = int(tri.depth.w);
+    axis = int(tri.depth.w);
+    cell = -1;
     lambda = vec3(0.0);
     if (axis < 0) return false;
-    vec3 centre = -1.0 + (vec3(voxel) + 0.5) * voxVoxelSize();
     ivec2 uv = voxProjectionAxes(axis);
-    // `precise`: the three draw methods link this code into different programs; forbidding fused
-    // multiply-adds keeps their arithmetic identical, so their atlases agree bit for bit.
-    precise vec3 rel = vec3(centre[uv.x] - tri.edge[0].w, centre[uv.y] - tri.edge[1].w, 1.0);
+    vec3 size = voxVoxelSize();
+    // `precise`: the methods link this code into different programs; forbidding fused multiply-adds keeps
+    // their arithmetic identical, so their atlases agree bit for bit.
+    precise vec2 centre = -1.0 + (vec2(column) + 0.5) * vec2(size[uv.x], size[uv.y]);
+    precise vec3 rel = vec3(centre.x - tri.edge[0].w, centre.y - tri.edge[1].w, 1.0);
     precise vec3 l = vec3(dot(tri.edge[0].xyz, rel), dot(tri.edge[1].xyz, rel), dot(tri.edge[2].xyz, rel));
     lambda = l;
     if (any(lessThan(l, vec3(-VOX_EDGE_EPSILON)))) return false;
     precise float along = dot(l, tri.depth.xyz);
     if (!(along >= -1.0 && along <= 1.0)) return false;
-    int cell = min(int(floor((along + 1.0) * 0.5 * float(u_params.volume[axis]))), u_params.volume[axis] - 1);
-    return cell == voxel[axis];
+    cell = min(int(floor((along + 1.0) * 0.5 * float(u_params.volume[axis]))), u_params.volume[axis] - 1);
+    return true;
+}
+
+// Does triangle t mark `voxel`?
+bool voxSurfaceHit(uint t, ivec3 voxel, out vec3 lambda) {
+    int axis, cell;
+    ivec2 uv = voxProjectionAxes(max(int(b_setup[t].depth.w), 0));
+    return voxSampleColumn(t, ivec2(voxel[uv.x], voxel[uv.y]), axis, cell, lambda) && cell == voxel[axis];
 }
 
 // Clip-space corner `corner` (0..5, two triangles) of the quad that holds every voxel triangle t may
 // mark in `slice`: the xy box of T clipped to the slice's slab (widened by a quarter slice against
-// rounding), grown by one voxel (the x/y-sampled voxels lie within half a voxel of T) and clamped to the
-// slice's tile. A triangle that misses the slab gets a degenerate quad outside the viewport.
+// rounding), grown as below and clamped to the slice's tile. A triangle that misses the slab gets a degenerate quad outside the viewport.
 vec4 voxCandidateCorner(uint t, int slice, int corner) {
     VoxTriangle tri = b_setup[t];
     vec3 cell = voxVoxelSize();
@@ -56,8 +67,13 @@ vec4 voxCandidateCorner(uint t, int slice, int corner) {
         }
     }
     if (tri.depth.w < 0.0 || lo.x > hi.x) return vec4(-2.0, -2.0, 0.0, 1.0);
-    lo = clamp(lo - cell.xy, -1.0, 1.0);
-    hi = clamp(hi + cell.xy, -1.0, 1.0);
+    // Voxels sampled along z have their centre inside the box; those sampled along x (y) lie within half a
+    // voxel of it in x (y). The extra 0.05 voxel puts every such centre strictly inside the quad, so GL's
+    // edge rules never decide.
+    int axis = int(tri.depth.w);
+    vec2 grow = (vec2(axis == 0 ? 0.55 : 0.05, axis == 1 ? 0.55 : 0.05)) * cell.xy;
+    lo = clamp(lo - grow, -1.0, 1.0);
+    hi = clamp(hi + grow, -1.0, 1.0);
     // Corners (0,0) (1,0) (1,1) | (0,0) (1,1) (0,1).
     bool right = corner == 1 || corner == 2 || corner == 4;
     bool top = corner == 2 || corner == 4 || corner == 5;

@@ -54,15 +54,16 @@ void main() {
     s.depth = vec4(p[0][axis], p[1][axis], p[2][axis], usable ? float(axis) : -1.0);
     b_setup[t] = s;
 
-    // Bins. A slice outside [k0, k1] cannot receive a voxel of this triangle (its z-range, widened by one
-    // slice against rounding); a triangle one voxel or more outside the volume gets none at all.
+    // Bins: the slices whose slab, widened by 0.3 slice, meets the triangle's z-range. The candidate quads
+    // widen slabs by only 0.25 slice (voxelize_rule.glsl), so every slice where a quad is not empty is
+    // binned, whatever the rounding. A triangle one voxel or more outside the volume gets no slice at all.
     vec3 lo = min(min(p[0], p[1]), p[2]), hi = max(max(p[0], p[1]), p[2]);
     vec3 cell = voxVoxelSize();
     bool inside = all(greaterThanEqual(hi, vec3(-1.0) - cell)) && all(lessThanEqual(lo, vec3(1.0) + cell));
     uvec4 bin = uvec4(0u);
     if (usable && inside) {
-        int k0 = clamp(int(floor((lo.z + 1.0) / cell.z)) - 1, 0, u_params.volume.z - 1);
-        int k1 = clamp(int(floor((hi.z + 1.0) / cell.z)) + 1, 0, u_params.volume.z - 1);
+        int k0 = clamp(int(floor((lo.z + 1.0) / cell.z - 0.3)), 0, u_params.volume.z - 1);
+        int k1 = clamp(int(floor((hi.z + 1.0) / cell.z + 0.3)), 0, u_params.volume.z - 1);
         bin = uvec4(uint(k0), uint(k1 - k0 + 1), 0u, 0u);
     }
     b_bins[t] = bin;

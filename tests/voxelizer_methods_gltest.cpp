@@ -1,4 +1,4 @@
-// The three voxelization methods (binned, instanced, per-slice) produce the same atlas byte for byte, in
+// The four voxelization methods (binned, instanced, per-slice, projected) produce the same atlas byte for byte, in
 // both modes and both rules, for cubic and non-cubic volumes and for meshes partly outside the volume.
 // Also: the atlas is cleared every frame, and bad inputs are clear errors that keep the previous state.
 #include "builtin_models.h"
@@ -70,7 +70,7 @@ TEST_P(VoxSameAtlas, AllMethodsAgreeExactly) {
     voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p); // binned
     const AtlasBytes binned = readAtlas(*v);
     EXPECT_GT(binned.occupiedCount(), 0);
-    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice}) {
+    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
         p.method = method;
         v->voxelize(p);
         const AtlasBytes other = readAtlas(*v);
@@ -93,7 +93,7 @@ TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
     p.model = placementMatrix(Placement::Fit, *spot, 0.05f);
     voxelizeInto(*v, layoutOf({96, 80, 72}), *spot, p);
     const AtlasBytes binned = readAtlas(*v);
-    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice}) {
+    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
         p.method = method;
         v->voxelize(p);
         EXPECT_EQ(differingTexels(binned, readAtlas(*v)), 0)
