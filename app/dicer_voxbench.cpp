@@ -218,6 +218,16 @@ int main(int argc, char** argv) {
         row.layout = *layout;
         row.clear = measure(timer, opt.warmup, opt.reps,
                             [&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
+        // Every path runs `warmup` times before any is measured: on llvmpipe the first runs after a layout
+        // change are up to 2.5x slower (page faults while the driver's buffers grow) and which path runs
+        // first changes the others' early timings, so per-path warm-up alone is not enough.
+        for (int i = 0; i < opt.warmup; ++i) {
+            for (VoxelMethod method : opt.methods)
+                vox.voxelize({model, VoxelMode::Shell, method, SurfaceRule::DominantAxis});
+            if (opt.solid)
+                vox.voxelize({model, VoxelMode::Solid, VoxelMethod::Binned, SurfaceRule::DominantAxis});
+        }
+        glFinish();
         std::vector<std::uint8_t> reference;
         for (VoxelMethod method : opt.methods) {
             VoxelizeParams params{model, VoxelMode::Shell, method, SurfaceRule::DominantAxis};

@@ -131,12 +131,15 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders) {
                      {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
                       {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"}},
                      {{passDefine[pass], ""}}});
-    if (r)
-        r = add(v.m_parityProgram, {"voxelize parity",
-                                    {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
-                                     {GL_FRAGMENT_SHADER, "voxelize_parity.frag.glsl"}},
-                                    {}});
-    if (r) r = add(v.m_fill, {"voxelize fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
+    const char* crossingDefine[2] = {"VOX_PARITY_MARK", "VOX_PARITY_COLOR"};
+    for (int pass = 0; pass < 2; ++pass)
+        if (r)
+            r = add(v.m_crossings[size_t(pass)],
+                    {std::string("voxelize crossings ") + (pass ? "colour" : "markers"),
+                     {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "voxelize_parity.frag.glsl"}},
+                     {{crossingDefine[pass], ""}}});
+    if (r) r = add(v.m_fill, {"voxelize solid fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
     const GLuint zeros[VOX_ARGS_UINTS] = {};
     v.m_args = gl::createBufferStorage(sizeof(zeros), zeros, 0, "voxelizer draw args");
@@ -165,7 +168,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
                          " slice atlas, but this driver renders at most " + std::to_string(maxSide) + "x" +
                          std::to_string(maxSide) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) +
                          ")");
-    const int parityLayers = (layout.volume.z + 31) / 32;
+    const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > getInt(GL_MAX_ARRAY_TEXTURE_LAYERS))
         return makeError("volume " + text(layout.volume) +
                          " has too many slices for the solid-mode parity image");
@@ -190,8 +193,11 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     gl::Texture ownerView(viewId);
     glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
     ownerView.setLabel("voxel slice atlas (R32UI view)");
-    gl::Texture parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel parity markers");
+    gl::Texture parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel crossings (solid mode)");
     glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
+    // Integer textures are incomplete with linear filtering, even for texelFetch.
+    glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     for (GLuint fbo : {atlasFbo.id(), columnFbo.id()})
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
             status != GL_FRAMEBUFFER_COMPLETE)
@@ -274,7 +280,7 @@ void Voxelizer::drawProjected() {
     glViewport(0, 0, columns, columns);
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
-    glBindImageTexture(VOX_IMAGE_OWNER, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     const auto vertices = GLsizei(m_mesh.triangleCount * 6);
     glUseProgram(m_shaders->get(m_project[0])); // owners
     glDrawArrays(GL_TRIANGLES, 0, vertices);
@@ -290,20 +296,24 @@ void Voxelizer::fillSolid() {
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
     glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
     glEnable(GL_DEPTH_CLAMP); // no near/far clipping: crossings below the volume must still count
-    glUseProgram(m_shaders->get(m_parityProgram));
     glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
-    glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.triangleCount * 3));
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    for (int pass = 0; pass < 2; ++pass) { // markers and lowest crossing, then that crossing's colour
+        glUseProgram(m_shaders->get(m_crossings[size_t(pass)]));
+        glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.triangleCount * 3));
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+    }
     glDisable(GL_DEPTH_CLAMP);
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
 
     glUseProgram(m_shaders->get(m_fill));
-    glBindImageTexture(VOX_IMAGE_ATLAS, m_atlas.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
-    glDispatchCompute(groups(m_layout.volume.x, VOX_FILL_LOCAL_SIZE),
-                      groups(m_layout.volume.y, VOX_FILL_LOCAL_SIZE), 1);
-    // The atlas was written through an image: make that visible to whatever reads it next (the
-    // HistoPyramid's texel fetches, framebuffer use, read-backs).
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
-                    GL_FRAMEBUFFER_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT);
+    glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
+    glBindSampler(VOX_UNIT_PARITY, 0);
+    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    const int items = m_layout.volume.x * m_layout.volume.y * ((m_layout.volume.z + 31) / 32);
+    const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
+    const GLuint x = std::min(needed, 65535u);
+    glDispatchCompute(x, (needed + x - 1) / x, 1);
+    glMemoryBarrier(kAtlasWrittenByImage);
 }
 
 void Voxelizer::voxelize(const VoxelizeParams& params) {

@@ -18,9 +18,9 @@
 // sampled point's texcoord); where several triangles mark one voxel the last one in index order wins.
 //
 // Solid mode adds every voxel whose centre lies inside the mesh (odd number of surface crossings below it
-// along z, sampled at the column centre); interior voxels take the colour of the nearest shell voxel
-// below them in their column. Only meaningful for closed meshes: an open one (the Utah teapot: open
-// spout, lid gap) leaks, filling columns that see an odd number of crossings.
+// along z, sampled at the column centre); inside voxels take the colour of their column's lowest surface
+// crossing, shell voxels keep theirs. Only meaningful for closed meshes: an open one (the Utah teapot:
+// open spout, lid gap) leaks, filling columns that see an odd number of crossings.
 //
 // Methods (the pairs of triangle and slice that get a candidate quad; the rule then decides per voxel):
 //  - Instanced: one instanced draw, instance = slice: every triangle for every slice.
@@ -101,9 +101,10 @@ private:
     void fillSolid();
 
     gl::ShaderLibrary* m_shaders;
-    gl::ProgramId m_setup, m_scan, m_parityProgram, m_fill;
-    std::array<gl::ProgramId, 3> m_surface; // slab methods, indexed by VoxelMethod
-    std::array<gl::ProgramId, 2> m_project; // projected method: owner pass, colour pass
+    gl::ProgramId m_setup, m_scan, m_fill;
+    std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
+    std::array<gl::ProgramId, 3> m_surface;   // slab methods, indexed by VoxelMethod
+    std::array<gl::ProgramId, 2> m_project;   // projected method: owner pass, colour pass
     VolumeLayout m_layout;
     gl::Texture m_atlas;                     // RGBA8, atlasSize^2
     gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)

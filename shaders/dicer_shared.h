@@ -62,17 +62,18 @@
 
 // --- Voxelizer: texture and image units --------------------------------------------------------------------
 #define VOX_UNIT_TEXTURES 0  // sampler2DArray: the mesh's map_Kd textures, one per layer
-#define VOX_IMAGE_PARITY 0   // r32ui 2D array: solid mode's crossing markers, one bit per voxel
-#define VOX_IMAGE_ATLAS 1    // rgba8: the slice atlas, written by the solid fill pass
-#define VOX_IMAGE_OWNER 2    // r32ui view of the atlas: the projected method's owner ids, then colours
+#define VOX_IMAGE_PARITY 0   // r32ui 2D array: solid mode's crossing markers (one bit per voxel), the lowest
+                             // crossing and its colour per column (voxelize_parity.frag.glsl)
+#define VOX_UNIT_PARITY 1    // the same, read by the fill pass as a usampler2DArray
+#define VOX_IMAGE_ATLAS_U32 2 // r32ui view of the atlas: projected method's owner ids then colours; solid fill
+// Solid fill: 64 (column, 32-slice word) items per group, like the setup pass.
+#define VOX_FILL_LOCAL_SIZE 64
 
 // Setup pass: 64 triangles per work group (one AMD wave / two NVIDIA warps; llvmpipe runs 8 lanes wide).
 #define VOX_SETUP_LOCAL_SIZE 64
 // Scan pass: ONE work group whose threads each sum a contiguous run of triangles (any triangle count).
 // 256 is the smallest GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS Dicer accepts (gl_info.cpp).
 #define VOX_SCAN_LOCAL_SIZE 256
-// Solid fill: one thread per voxel column, 8x8 columns per group (the HP reduction's measured best shape).
-#define VOX_FILL_LOCAL_SIZE 8
 // Binned draw: (triangle, slice) pairs beyond this are dropped and VOX_ARGS_SATURATED set; 6 vertices per
 // pair must stay below 2^31 (GLsizei) even for meshes far beyond the OBJ loader's 16M-triangle limit.
 #define VOX_MAX_PAIRS 0x10000000u

@@ -1,42 +1,35 @@
 #version 450
-// Solid mode, pass 2: one thread per voxel column. Walks up z, XOR-accumulating the parity pass's
-// markers; a voxel with odd parity (its centre is inside the closed mesh) that the surface pass left
-// empty becomes occupied with the colour of the nearest surface voxel below it in the column (the first
-// one above it where nothing lies below). Shell voxels are kept as they are.
+// Solid mode, fill: one thread per (voxel column, 32-slice word of its crossing markers). The parity of
+// the markers below a voxel, inclusive, says whether its centre is inside the mesh; an inside voxel that
+// the surface pass left empty gets its column's interior colour. imageAtomicCompSwap(0 -> colour) writes
+// only empty texels, so shell voxels stay exactly as the surface pass (any method) left them and the
+// atlas is never read: the work follows the inside voxels, not the volume.
 #include "voxelize_common.glsl"
 
-layout(local_size_x = VOX_FILL_LOCAL_SIZE, local_size_y = VOX_FILL_LOCAL_SIZE) in;
+layout(local_size_x = VOX_FILL_LOCAL_SIZE) in;
 
-layout(binding = VOX_IMAGE_PARITY, r32ui) uniform restrict readonly uimage2DArray u_parity;
-layout(binding = VOX_IMAGE_ATLAS, rgba8) uniform restrict image2D u_atlas;
+layout(binding = VOX_UNIT_PARITY) uniform usampler2DArray u_parity;
+layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict uimage2D u_atlas;
 
 void main() {
-    ivec2 column = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(column, u_params.volume.xy))) return;
     int words = (u_params.volume.z + 31) / 32;
-    bool crossed = false;
-    for (int w = 0; w < words; ++w)
-        crossed = crossed || imageLoad(u_parity, ivec3(column, w)).x != 0u;
-    if (!crossed) return; // no crossing: the column has no inside (most columns of most models)
-
-    // Colour for inside voxels below the column's first surface voxel (white if it has none).
-    vec3 carry = vec3(1.0);
-    for (int k = 0; k < u_params.volume.z; ++k) {
-        vec4 texel = imageLoad(u_atlas, voxTileOrigin(k) + column);
-        if (texel.a > 0.5) {
-            carry = texel.rgb;
-            break;
-        }
-    }
-    uint parity = 0u, word = 0u;
-    for (int k = 0; k < u_params.volume.z; ++k) {
-        if (k % 32 == 0) word = imageLoad(u_parity, ivec3(column, k / 32)).x;
-        parity ^= (word >> uint(k % 32)) & 1u;
-        ivec2 texel = voxTileOrigin(k) + column;
-        vec4 value = imageLoad(u_atlas, texel);
-        if (value.a > 0.5)
-            carry = value.rgb;
-        else if (parity != 0u)
-            imageStore(u_atlas, texel, vec4(carry, 1.0));
+    // 2D dispatch past 65535 groups: rows of gl_NumWorkGroups.x groups.
+    uint id = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * VOX_FILL_LOCAL_SIZE + gl_GlobalInvocationID.x;
+    int word = int(id % uint(words));
+    uint columnIndex = id / uint(words);
+    ivec2 column = ivec2(int(columnIndex % uint(u_params.volume.x)), int(columnIndex / uint(u_params.volume.x)));
+    if (column.y >= u_params.volume.y) return;
+    if (texelFetch(u_parity, ivec3(column, words), 0).x == 0u) return; // no crossing in this column
+    uint parity = 0u;
+    for (int w = 0; w < word; ++w)
+        parity ^= uint(bitCount(texelFetch(u_parity, ivec3(column, w), 0).x));
+    uint markers = texelFetch(u_parity, ivec3(column, word), 0).x;
+    if ((parity & 1u) == 0u && markers == 0u) return; // all 32 voxels outside
+    uint color = texelFetch(u_parity, ivec3(column, words + 1), 0).x;
+    for (int b = 0; b < 32; ++b) {
+        int slice = word * 32 + b;
+        if (slice >= u_params.volume.z) break;
+        parity ^= (markers >> uint(b)) & 1u;
+        if ((parity & 1u) != 0u) imageAtomicCompSwap(u_atlas, voxTileOrigin(slice) + column, 0u, color);
     }
 }

@@ -8,7 +8,7 @@
 #include "voxelize_color.glsl"
 #include "voxelize_rule.glsl"
 
-layout(binding = VOX_IMAGE_OWNER, r32ui) uniform restrict coherent uimage2D u_owner;
+layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict coherent uimage2D u_owner;
 
 flat in uint v_triangle;
 
