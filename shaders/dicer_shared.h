@@ -45,4 +45,39 @@
 #define HP_ARGS_OVERFLOW 8
 #define HP_ARGS_UINTS 9
 
+// --- Peers: the stream-compaction baselines the HistoPyramid is measured against (engine/compactor.h) -------
+#define PEER_BIND_DATA 3       // Horn: the scan level being worked on (uint per element, inclusive prefix sums)
+#define PEER_BIND_SUMS 4       // Horn: one total per block of that level (scanned in turn one level up)
+#define PEER_LOC_ELEMENTS 12   // uint: elements in the scan level (level 0: atlas width x height)
+#define PEER_LOC_WRITE_TOTAL 13 // uint: 1 on the pass that finalises level 0, which then writes the count
+
+// Horn's scan: 256 invocations (a power of two, for Blelloch's tree) x 4 elements = 1024 per block. Four
+// elements per invocation shrink the shared-memory sweep to 256 entries; 1024 per block keeps 16M cells (4096^2)
+// to three scan levels.
+#define HORN_SCAN_LOCAL_SIZE 256 // invocations per block
+#define HORN_SCAN_PER_INVOCATION 4 // elements summed in registers before the shared-memory sweep
+#define HORN_SCAN_BLOCK 1024 // HORN_SCAN_LOCAL_SIZE * HORN_SCAN_PER_INVOCATION
+#define PEER_MAX_GROUPS_X 65535 // GL's guaranteed minimum of GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]: fold to 2D
+
+// Atomic append: 8x8 invocations, one textureGather (2x2 cells) each = 16x16 cells per group, so a group
+// makes one global atomicAdd for 256 cells (work-group aggregation keeps the counter from serialising).
+#define APPEND_LOCAL_SIZE 8
+
+// --- Compute HistoPyramid (engine/hp_compute.h) -------------------------------------------------------------
+// 16x16 invocations, each reducing a 4x4 block of its input level in registers (two levels), then four more
+// levels through shared memory: six levels per dispatch, so 4096^2 is built in two dispatches.
+#define HPC_LOCAL_SIZE 16 // 256 invocations: the shared-memory square halves four times (16 -> 1)
+#define HPC_LEVELS_PER_DISPATCH 6 // 2 in registers (4x4 -> 2x2 -> 1) + 4 in shared memory
+#define HPC_GROUP_CELLS 64 // input cells per group side: HPC_LOCAL_SIZE * 4
+// Levels are grouped by storage format into four textures, levels of one format side by side (x offsets in
+// HPC_LOC_LEVEL_OFFSETS): a fixed sampler per format, because Mesa 22.3 llvmpipe returns wrong texels for
+// sampler arrays in compute shaders (measured: only the first invocation of a group reads correctly).
+#define HPC_UNIT_MASKS 1  // R8UI: level 1, a 4-bit mask of active base cells per texel
+#define HPC_UNIT_SUMS8 2  // RGBA8UI: levels 2-4 (child sums <= 64)
+#define HPC_UNIT_SUMS16 3 // RGBA16UI: levels 5-8 (child sums <= 16384)
+#define HPC_UNIT_SUMS32 4 // RGBA32UI: levels 9 and up
+#define HPC_UNIT_SOURCE 5 // a build dispatch that starts above the atlas reads its source level here
+#define HPC_MAX_LEVELS 15 // inputs up to 32768 texels a side (H100's GL_MAX_TEXTURE_SIZE)
+#define HPC_LOC_LEVEL_OFFSETS 16 // int[HPC_MAX_LEVELS + 1]: x offset of level l in its format's texture
+
 #endif

@@ -1,0 +1,243 @@
+#include "hp_compute.h"
+
+#include "gl_debug.h"
+#include "hp_math.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+namespace dicer::hp {
+
+int computeLevels(glm::ivec2 input) {
+    int side = std::max({input.x, input.y, 2}); // a 1x1 input still has one level (its mask)
+    return log2Exact(nextPowerOfTwo(side));
+}
+
+glm::ivec2 computeLevelSize(glm::ivec2 input, int level) {
+    return (input + glm::ivec2((1 << level) - 1)) >> level;
+}
+
+namespace {
+// The largest child sum a texel of `level` stores: its children are level-(l-1) cells of <= 4^(l-1) cells.
+std::int64_t maxChildSum(int level) {
+    return std::int64_t(1) << (2 * (level - 1));
+}
+} // namespace
+
+GLenum computeLevelFormat(int level) {
+    if (level <= 1) return GL_R8UI; // 4-bit mask of the active base cells
+    std::int64_t m = maxChildSum(level);
+    return m <= 0xff ? GL_RGBA8UI : m <= 0xffff ? GL_RGBA16UI : GL_RGBA32UI;
+}
+
+const char* computeLevelFormatName(int level) {
+    switch (computeLevelFormat(level)) {
+    case GL_R8UI:
+        return "r8ui";
+    case GL_RGBA8UI:
+        return "rgba8ui";
+    case GL_RGBA16UI:
+        return "rgba16ui";
+    default:
+        return "rgba32ui";
+    }
+}
+
+int computeLevelTexture(int level) {
+    switch (computeLevelFormat(level)) {
+    case GL_R8UI:
+        return 0;
+    case GL_RGBA8UI:
+        return 1;
+    case GL_RGBA16UI:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+std::int64_t computePyramidBytes(glm::ivec2 input) {
+    std::int64_t bytes = 0;
+    for (int level = 1; level <= computeLevels(input); ++level) {
+        glm::ivec2 s = computeLevelSize(input, level);
+        GLenum f = computeLevelFormat(level);
+        int texelBytes = f == GL_R8UI ? 1 : f == GL_RGBA8UI ? 4 : f == GL_RGBA16UI ? 8 : 16;
+        bytes += std::int64_t(s.x) * s.y * texelBytes;
+    }
+    return bytes;
+}
+
+int computeDispatches(glm::ivec2 input) {
+    return (computeLevels(input) + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
+}
+
+Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders) {
+    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders));
+    for (int i = 0; i < kPrograms; ++i) {
+        const int start = i * HPC_LEVELS_PER_DISPATCH;
+        Defines defines{{"HPC_START_LEVEL", std::to_string(start)}};
+        if (start == 0) defines.push_back({"HPC_FROM_ATLAS", ""});
+        for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j)
+            defines.push_back({"HPC_FORMAT_" + std::to_string(j), computeLevelFormatName(start + j)});
+        auto program = shaders.add({"hp_compute/build-from-" + std::to_string(start),
+                                    {{GL_COMPUTE_SHADER, "hpc_build.comp.glsl"}},
+                                    defines});
+        if (!program) return makeError(program.error());
+        p->m_build[i] = *program;
+    }
+    auto list = shaders.add({"hp_compute/list", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, {}});
+    if (!list) return makeError(list.error());
+    p->m_list = *list;
+    if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
+    // Gathers at the atlas' edge clamp (the discriminator masks cells beyond the input anyway).
+    p->m_atlasSampler = gl::createSampler("hp_compute atlas");
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return p;
+}
+
+void ComputeHistoPyramid::allocate(glm::ivec2 input) {
+    m_levelCount = computeLevels(input);
+    glm::ivec2 extent[kTextures] = {};
+    for (int level = 1; level <= m_levelCount; ++level) {
+        glm::ivec2 s = computeLevelSize(input, level);
+        glm::ivec2& e = extent[computeLevelTexture(level)];
+        m_offsets[level] = e.x; // side by side, in level order
+        e = {e.x + s.x, std::max(e.y, s.y)};
+    }
+    static const char* kNames[kTextures] = {"masks", "8-bit sums", "16-bit sums", "32-bit sums"};
+    static const GLenum kFormats[kTextures] = {GL_R8UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
+    for (int t = 0; t < kTextures; ++t) {
+        m_textures[t] = {};
+        if (extent[t].x == 0) continue;
+        m_textures[t] = gl::createTexture2D(extent[t].x, extent[t].y, kFormats[t], 1,
+                                            std::string("hp_compute ") + kNames[t]);
+        // Integer textures are complete only with nearest filtering (texelFetch reads 0 otherwise).
+        glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+    m_inputSize = input;
+}
+
+int ComputeHistoPyramid::maxInputSide() {
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    return std::min(int(maxTexture), 1 << HPC_MAX_LEVELS);
+}
+
+Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
+    peers::CompactionInput in;
+    in.atlas = atlas;
+    in.threshold = threshold;
+    auto size = peers::checkInput(name(), in, maxInputSide());
+    if (!size) return makeError(size.error());
+    if (*size != m_inputSize) allocate(*size);
+
+    gl::DebugGroup group("hp_compute build");
+    m_atlas = atlas;
+    glBindTextureUnit(HP_UNIT_INPUT, atlas);
+    glBindSampler(HP_UNIT_INPUT, m_atlasSampler.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
+    for (int start = 0; start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
+        GLuint program = m_shaders->get(m_build[start / HPC_LEVELS_PER_DISPATCH]);
+        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
+        glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
+        glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+        if (start == 0) glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+        glUseProgram(program);
+        for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j) {
+            const int level = start + j;
+            if (level <= m_levelCount)
+                glBindImageTexture(GLuint(j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
+                                   GL_WRITE_ONLY, computeLevelFormat(level));
+            else // never stored to (the shader checks the level), but leave no stale level of another format
+                glBindImageTexture(GLuint(j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R8UI);
+        }
+        if (start > 0) {
+            // This dispatch samples what the previous one stored with imageStore.
+            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+            glBindTextureUnit(HPC_UNIT_SOURCE, m_textures[computeLevelTexture(start)].id());
+            glBindSampler(HPC_UNIT_SOURCE,
+                          0); // another pass' sampler could make the integer level incomplete
+        }
+        glm::ivec2 cells = computeLevelSize(m_inputSize, start);
+        glm::ivec2 groups = (cells + (HPC_GROUP_CELLS - 1)) / HPC_GROUP_CELLS;
+        glDispatchCompute(GLuint(groups.x), GLuint(groups.y), 1);
+    }
+    // Readers: the traversal (texelFetch), the args pass (SSBO), readCount() (buffer read-back).
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    return {};
+}
+
+Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling& tiling) {
+    if (m_levelCount == 0) return makeError("hp_compute: the pyramid has not been built");
+    if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
+    if (std::int64_t(capacity) * 16 > peers::maxStorageBlockBytes())
+        return makeError("hp_compute: capacity of " + std::to_string(capacity) +
+                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    gl::DebugGroup group("hp_compute list");
+    ensurePointCapacity(capacity, "hp_compute points");
+    writeDispatchArgs(capacity);
+
+    GLuint program = m_shaders->get(m_list);
+    glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
+    glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+    peers::CompactionInput in;
+    in.tiling = tiling;
+    bindPointOutput(program, in, m_inputSize);
+    glUseProgram(program);
+    for (int t = 0; t < kTextures; ++t) {
+        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
+        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0); // another pass' sampler could make them incomplete
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
+    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT);
+    return {};
+}
+
+Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
+    if (auto size = peers::checkInput(name(), input, maxInputSide()); !size) return makeError(size.error());
+    if (Result<void> r = build(input.atlas, input.threshold); !r) return r;
+    return list(input.capacity, input.tiling);
+}
+
+std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
+    if (level < 1 || level > m_levelCount) return {};
+    glm::ivec2 s = computeLevelSize(m_inputSize, level);
+    const size_t cells = size_t(s.x) * size_t(s.y);
+    GLuint texture = m_textures[computeLevelTexture(level)].id();
+    std::vector<std::uint32_t> sums(cells);
+    if (level == 1) {
+        std::vector<std::uint8_t> masks(cells);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1); // one byte per texel: rows are not 4-byte aligned
+        glGetTextureSubImage(texture, 0, m_offsets[1], 0, 0, s.x, s.y, 1, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
+                             GLsizei(cells), masks.data());
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        for (size_t i = 0; i < cells; ++i)
+            sums[i] = std::uint32_t(std::popcount(masks[i]));
+        return sums;
+    }
+    std::vector<std::uint32_t> raw(cells * 4);
+    glGetTextureSubImage(texture, 0, m_offsets[level], 0, 0, s.x, s.y, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+                         GLsizei(raw.size() * 4), raw.data());
+    for (size_t i = 0; i < cells; ++i)
+        sums[i] = raw[i * 4] + raw[i * 4 + 1] + raw[i * 4 + 2] + raw[i * 4 + 3];
+    return sums;
+}
+
+} // namespace dicer::hp
+
+namespace dicer::peers {
+Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibrary& shaders) {
+    auto p = hp::ComputeHistoPyramid::create(shaders);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<Compactor>(std::move(p.value()));
+}
+} // namespace dicer::peers
