@@ -10,7 +10,8 @@
 namespace dicer::hp {
 
 int computeLevels(glm::ivec2 input) {
-    int side = std::max({input.x, input.y, 2}); // a 1x1 input still has one level (its mask)
+    // At least the mask level: a small input is one 8x8 block (padding cells are inactive).
+    int side = std::max({input.x, input.y, 1 << HPC_MASK_LEVEL});
     return log2Exact(nextPowerOfTwo(side));
 }
 
@@ -26,27 +27,30 @@ std::int64_t maxChildSum(int level) {
 } // namespace
 
 GLenum computeLevelFormat(int level) {
-    if (level <= 1) return GL_R8UI; // 4-bit mask of the active base cells
+    if (level < HPC_MASK_LEVEL) return GL_NONE;    // inside the masks
+    if (level == HPC_MASK_LEVEL) return GL_RG32UI; // 64-bit mask of 8x8 base cells
     std::int64_t m = maxChildSum(level);
     return m <= 0xff ? GL_RGBA8UI : m <= 0xffff ? GL_RGBA16UI : GL_RGBA32UI;
 }
 
 const char* computeLevelFormatName(int level) {
     switch (computeLevelFormat(level)) {
-    case GL_R8UI:
-        return "r8ui";
     case GL_RGBA8UI:
         return "rgba8ui";
     case GL_RGBA16UI:
         return "rgba16ui";
-    default:
+    case GL_RGBA32UI:
         return "rgba32ui";
+    default:
+        return "rg32ui"; // the masks, and the placeholder of the unstored levels 1-2
     }
 }
 
 int computeLevelTexture(int level) {
     switch (computeLevelFormat(level)) {
-    case GL_R8UI:
+    case GL_NONE:
+        return -1;
+    case GL_RG32UI:
         return 0;
     case GL_RGBA8UI:
         return 1;
@@ -59,10 +63,10 @@ int computeLevelTexture(int level) {
 
 std::int64_t computePyramidBytes(glm::ivec2 input) {
     std::int64_t bytes = 0;
-    for (int level = 1; level <= computeLevels(input); ++level) {
+    for (int level = HPC_MASK_LEVEL; level <= computeLevels(input); ++level) {
         glm::ivec2 s = computeLevelSize(input, level);
         GLenum f = computeLevelFormat(level);
-        int texelBytes = f == GL_R8UI ? 1 : f == GL_RGBA8UI ? 4 : f == GL_RGBA16UI ? 8 : 16;
+        int texelBytes = f == GL_RGBA8UI ? 4 : f == GL_RG32UI || f == GL_RGBA16UI ? 8 : 16;
         bytes += std::int64_t(s.x) * s.y * texelBytes;
     }
     return bytes;
@@ -102,14 +106,14 @@ Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::Sha
 void ComputeHistoPyramid::allocate(glm::ivec2 input) {
     m_levelCount = computeLevels(input);
     glm::ivec2 extent[kTextures] = {};
-    for (int level = 1; level <= m_levelCount; ++level) {
+    for (int level = HPC_MASK_LEVEL; level <= m_levelCount; ++level) {
         glm::ivec2 s = computeLevelSize(input, level);
         glm::ivec2& e = extent[computeLevelTexture(level)];
         m_offsets[level] = e.x; // side by side, in level order
         e = {e.x + s.x, std::max(e.y, s.y)};
     }
     static const char* kNames[kTextures] = {"masks", "8-bit sums", "16-bit sums", "32-bit sums"};
-    static const GLenum kFormats[kTextures] = {GL_R8UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
+    static const GLenum kFormats[kTextures] = {GL_RG32UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
     for (int t = 0; t < kTextures; ++t) {
         m_textures[t] = {};
         if (extent[t].x == 0) continue;
@@ -150,11 +154,12 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
         glUseProgram(program);
         for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j) {
             const int level = start + j;
-            if (level <= m_levelCount)
+            if (level <= m_levelCount && computeLevelTexture(level) >= 0)
                 glBindImageTexture(GLuint(j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
                                    GL_WRITE_ONLY, computeLevelFormat(level));
-            else // never stored to (the shader checks the level), but leave no stale level of another format
-                glBindImageTexture(GLuint(j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R8UI);
+            else // never stored to (absent, or inside the masks): leave no stale level of another format
+                 // bound
+                glBindImageTexture(GLuint(j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
         }
         if (start > 0) {
             // This dispatch samples what the previous one stored with imageStore.
@@ -210,24 +215,34 @@ Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
 
 std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
     if (level < 1 || level > m_levelCount) return {};
-    glm::ivec2 s = computeLevelSize(m_inputSize, level);
-    const size_t cells = size_t(s.x) * size_t(s.y);
-    GLuint texture = m_textures[computeLevelTexture(level)].id();
-    std::vector<std::uint32_t> sums(cells);
-    if (level == 1) {
-        std::vector<std::uint8_t> masks(cells);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1); // one byte per texel: rows are not 4-byte aligned
-        glGetTextureSubImage(texture, 0, m_offsets[1], 0, 0, s.x, s.y, 1, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
-                             GLsizei(cells), masks.data());
-        glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        for (size_t i = 0; i < cells; ++i)
-            sums[i] = std::uint32_t(std::popcount(masks[i]));
+    const glm::ivec2 s = computeLevelSize(m_inputSize, level);
+    std::vector<std::uint32_t> sums(size_t(s.x) * size_t(s.y));
+    if (level <= HPC_MASK_LEVEL) {
+        // Levels 1-3 are popcounts of 4, 16 or 64 consecutive bits (Morton order) of the level-3 masks.
+        const glm::ivec2 m = computeLevelSize(m_inputSize, HPC_MASK_LEVEL);
+        std::vector<glm::uvec2> masks(size_t(m.x) * size_t(m.y));
+        glGetTextureSubImage(m_textures[0].id(), 0, 0, 0, 0, m.x, m.y, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                             GLsizei(masks.size() * sizeof(glm::uvec2)), masks.data());
+        const int shift = HPC_MASK_LEVEL - level, bits = 1 << (2 * level); // cells per block: 8x8 >> shift
+        for (int y = 0; y < s.y; ++y)
+            for (int x = 0; x < s.x; ++x) {
+                const glm::uvec2 mask = masks[size_t(y >> shift) * size_t(m.x) + size_t(x >> shift)];
+                // Morton index of this cell's first bit inside the block: interleave the in-block x, y bits.
+                int first = 0;
+                for (int b = 0; b < shift; ++b)
+                    first |= (((x >> b) & 1) << (2 * b)) | (((y >> b) & 1) << (2 * b + 1));
+                first <<= 2 * level;
+                const std::uint64_t word = std::uint64_t(mask.x) | (std::uint64_t(mask.y) << 32);
+                const std::uint64_t window =
+                    bits == 64 ? word : (word >> first) & ((std::uint64_t(1) << bits) - 1);
+                sums[size_t(y) * size_t(s.x) + size_t(x)] = std::uint32_t(std::popcount(window));
+            }
         return sums;
     }
-    std::vector<std::uint32_t> raw(cells * 4);
-    glGetTextureSubImage(texture, 0, m_offsets[level], 0, 0, s.x, s.y, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
-                         GLsizei(raw.size() * 4), raw.data());
-    for (size_t i = 0; i < cells; ++i)
+    std::vector<std::uint32_t> raw(sums.size() * 4);
+    glGetTextureSubImage(m_textures[computeLevelTexture(level)].id(), 0, m_offsets[level], 0, 0, s.x, s.y, 1,
+                         GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLsizei(raw.size() * 4), raw.data());
+    for (size_t i = 0; i < sums.size(); ++i)
         sums[i] = raw[i * 4] + raw[i * 4 + 1] + raw[i * 4 + 2] + raw[i * 4 + 3];
     return sums;
 }

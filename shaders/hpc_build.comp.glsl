@@ -1,10 +1,11 @@
 #version 450
-// Compute HistoPyramid build: six levels per dispatch. Each invocation reduces a 4x4 block of its input level
-// in registers (levels s+1 and s+2), then the work group halves its 16x16 level-(s+2) sums through shared memory
-// four times (levels s+3 .. s+6). With HPC_FROM_ATLAS the input is the atlas through the fused discriminator.
-// Storage (packed integers): level 1 holds a 4-bit mask of its active base cells; every higher texel holds its
-// four children's sums (x: (0,0), y: (1,0), z: (0,1), w: (1,1)) in the smallest integer format that fits them,
-// so the traversal takes one fetch per level. Levels of one format sit side by side in one texture.
+// Compute HistoPyramid build: six levels per dispatch. Each invocation reduces an 8x8 block of its input level in
+// registers (levels s+1 .. s+3), then the 8x8 work group halves its level-(s+3) sums through shared memory three
+// times (levels s+4 .. s+6). With HPC_FROM_ATLAS the input is the atlas through the fused discriminator, and the
+// first three levels are one 64-bit mask per 8x8 base cells, in Morton order: bit 16 q2 + 4 q1 + c is base cell c
+// of level-1 child q1 of level-2 child q2, each in child order (0,0), (1,0), (0,1), (1,1). Key-index order is
+// Morton order, so a level-1 or level-2 sum is a popcount of 4 or 16 consecutive bits. Above, every texel holds
+// its four children's sums (x: (0,0), y: (1,0), z: (0,1), w: (1,1)) in the smallest integer format that fits.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, vec4 layout);
 // Dyken, Ziegler, Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (several levels
 // per pass, child sums per texel).
@@ -22,7 +23,8 @@ layout(std430, binding = HP_BIND_COUNTERS) writeonly buffer HpCounters { uint u_
 
 layout(local_size_x = HPC_LOCAL_SIZE, local_size_y = HPC_LOCAL_SIZE) in;
 // HPC_FORMAT_j: the format of level HPC_START_LEVEL + j, chosen in C++ (computeLevelFormatName); slot j is bound
-// to the texture of that format, and the level is written at its x offset there.
+// to the texture of that format, and the level is written at its x offset there. (From the atlas, slots 1 and 2
+// are levels held inside the level-3 masks: declared, never stored.)
 layout(binding = 0, HPC_FORMAT_1) uniform writeonly uimage2D u_out1;
 layout(binding = 1, HPC_FORMAT_2) uniform writeonly uimage2D u_out2;
 layout(binding = 2, HPC_FORMAT_3) uniform writeonly uimage2D u_out3;
@@ -50,43 +52,65 @@ void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     if (level == u_levels) u_counters[0] = total;
 }
 
-#ifndef HPC_FROM_ATLAS
+#ifdef HPC_FROM_ATLAS
+// Levels 1-3 of the 8x8 base cells of level-3 cell `cell3`: 16 textureGathers build the Morton-ordered mask.
+uint hpcReduceInRegisters(ivec2 cell3) {
+    uint words[2] = uint[2](0u, 0u); // bits 0-31: level-2 children 0, 1; bits 32-63: children 2, 3
+    for (int q2 = 0; q2 < 4; ++q2)
+        for (int q1 = 0; q1 < 4; ++q1) {
+            ivec2 b = 8 * cell3 + 4 * ivec2(q2 & 1, q2 >> 1) + 2 * ivec2(q1 & 1, q1 >> 1);
+            uvec4 isOn = hpActiveQuad(b); // one textureGather: the four base cells of this level-1 cell
+            uint nibble = isOn.x | (isOn.y << 1) | (isOn.z << 2) | (isOn.w << 3);
+            words[q2 >> 1] |= nibble << (16 * (q2 & 1) + 4 * q1);
+        }
+    uint total = uint(bitCount(words[0]) + bitCount(words[1]));
+    hpcStore(3, cell3, uvec4(words[0], words[1], 0u, 0u), total);
+    return total;
+}
+#else
 uint hpcSourceTotal(ivec2 cell) {
     // texelFetch outside the texture is undefined without robust access: cells beyond the edge are empty.
     if (any(greaterThanEqual(cell, hpcLevelSize(HPC_START_LEVEL)))) return 0u;
     uvec4 v = texelFetch(u_source, cell + ivec2(u_levelOffset[HPC_START_LEVEL], 0), 0);
     return v.x + v.y + v.z + v.w;
 }
+
+// Level s+1 cell from its four level-s inputs; stores its child sums and returns its total.
+uint hpcReduce1(ivec2 cell) {
+    ivec2 b = 2 * cell;
+    uvec4 sums = uvec4(hpcSourceTotal(b), hpcSourceTotal(b + ivec2(1, 0)), hpcSourceTotal(b + ivec2(0, 1)),
+                       hpcSourceTotal(b + ivec2(1, 1)));
+    uint total = sums.x + sums.y + sums.z + sums.w;
+    hpcStore(1, cell, sums, total);
+    return total;
+}
+
+uint hpcReduce2(ivec2 cell) {
+    ivec2 b = 2 * cell;
+    uvec4 sums = uvec4(hpcReduce1(b), hpcReduce1(b + ivec2(1, 0)), hpcReduce1(b + ivec2(0, 1)), hpcReduce1(b + ivec2(1, 1)));
+    uint total = sums.x + sums.y + sums.z + sums.w;
+    hpcStore(2, cell, sums, total);
+    return total;
+}
+
+uint hpcReduceInRegisters(ivec2 cell) {
+    ivec2 b = 2 * cell;
+    uvec4 sums = uvec4(hpcReduce2(b), hpcReduce2(b + ivec2(1, 0)), hpcReduce2(b + ivec2(0, 1)), hpcReduce2(b + ivec2(1, 1)));
+    uint total = sums.x + sums.y + sums.z + sums.w;
+    hpcStore(3, cell, sums, total);
+    return total;
+}
 #endif
 
 void main() {
     ivec2 t = ivec2(gl_LocalInvocationID.xy);
     ivec2 group = ivec2(gl_WorkGroupID.xy);
-    ivec2 cell2 = group * HPC_LOCAL_SIZE + t; // this invocation's cell of level s+2
-    uvec4 sums2;
-    for (int q = 0; q < 4; ++q) {
-        ivec2 cell1 = 2 * cell2 + ivec2(q & 1, q >> 1); // child q of cell2, in child order
-        ivec2 b = 2 * cell1;
-#ifdef HPC_FROM_ATLAS
-        uvec4 isOn = hpActiveQuad(b); // one textureGather: the four base cells of cell1
-        uint mask = isOn.x | (isOn.y << 1) | (isOn.z << 2) | (isOn.w << 3);
-        uint total = uint(bitCount(mask));
-        hpcStore(1, cell1, uvec4(mask), total);
-#else
-        uvec4 children = uvec4(hpcSourceTotal(b), hpcSourceTotal(b + ivec2(1, 0)), hpcSourceTotal(b + ivec2(0, 1)),
-                               hpcSourceTotal(b + ivec2(1, 1)));
-        uint total = children.x + children.y + children.z + children.w;
-        hpcStore(1, cell1, children, total);
-#endif
-        sums2[q] = total;
-    }
-    uint total2 = sums2.x + sums2.y + sums2.z + sums2.w;
-    hpcStore(2, cell2, sums2, total2);
-    s_sums[t.y * HPC_LOCAL_SIZE + t.x] = total2;
+    // Registers: this invocation's cell of level s+3 from its 8x8 input cells (levels s+1 .. s+3).
+    s_sums[t.y * HPC_LOCAL_SIZE + t.x] = hpcReduceInRegisters(group * HPC_LOCAL_SIZE + t);
 
-    // Levels s+3 .. s+6: the lower-left n x n invocations each reduce 2x2 sums of the level below.
+    // Shared memory: the lower-left n x n invocations each reduce 2x2 sums of the level below, n halving.
     int n = HPC_LOCAL_SIZE / 2;
-    for (int j = 3; j <= HPC_LEVELS_PER_DISPATCH; ++j, n /= 2) {
+    for (int j = HPC_REGISTER_LEVELS + 1; j <= HPC_LEVELS_PER_DISPATCH; ++j, n /= 2) {
         if (HPC_START_LEVEL + j > u_levels) break; // uniform: every invocation leaves together
         barrier(); // the level below is complete in s_sums (barrier() also orders shared memory)
         bool mine = all(lessThan(t, ivec2(n)));

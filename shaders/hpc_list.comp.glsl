@@ -1,7 +1,8 @@
 #version 450
 // Compute HistoPyramid traversal (GPU-resident PointList): dispatched indirectly with the count turned into
 // arguments on the GPU. Entry k descends from the top with one fetch per level (texels hold their children's
-// sums); at level 1 the 4-bit mask of active base cells picks the cell, so the atlas is not read again.
+// sums) down to level 3, whose 64-bit Morton-ordered mask of 8x8 base cells resolves the last three levels with
+// popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #include "dicer_shared.h"
 #include "hp_points.glsl"
@@ -28,6 +29,23 @@ ivec2 hpcPick(ivec2 parent, uvec4 sums, inout uint k) {
     return base + ivec2(1, 1);
 }
 
+// Index (0..63) of the k-th set bit of the mask (lo, hi): halve the window five times by popcount.
+uint hpcSelectBit(uvec2 mask, uint k) {
+    uint lowCount = uint(bitCount(mask.x));
+    uint word = k < lowCount ? mask.x : mask.y;
+    uint index = k < lowCount ? 0u : 32u;
+    k -= k < lowCount ? 0u : lowCount;
+    for (uint width = 16u; width >= 1u; width >>= 1) {
+        uint count = uint(bitCount(word & ((1u << width) - 1u)));
+        if (k >= count) {
+            word >>= width;
+            index += width;
+            k -= count;
+        }
+    }
+    return index;
+}
+
 void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
     uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
@@ -38,8 +56,9 @@ void main() {
     int level = u_levels;
     for (; level >= 9; --level) p = hpcPick(p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
     for (; level >= 5; --level) p = hpcPick(p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level >= 2; --level) p = hpcPick(p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
-    uint mask = texelFetch(u_masks, p, 0).r;
-    p = hpcPick(p, (uvec4(mask) >> uvec4(0u, 1u, 2u, 3u)) & 1u, key);
-    hpWritePoint(k, p);
+    for (; level > HPC_MASK_LEVEL; --level) p = hpcPick(p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
+    // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
+    uint m = hpcSelectBit(texelFetch(u_masks, p, 0).xy, key);
+    ivec2 offset = ivec2((m & 1u) | ((m >> 1) & 2u) | ((m >> 2) & 4u), ((m >> 1) & 1u) | ((m >> 2) & 2u) | ((m >> 3) & 4u));
+    hpWritePoint(k, 8 * p + offset);
 }

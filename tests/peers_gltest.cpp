@@ -266,7 +266,7 @@ TEST(ComputeHistoPyramid, LevelsEqualTheCpuPyramid) {
         gl::Texture atlas = makeAtlas(alpha, size.x, size.y);
         ASSERT_TRUE(hpc->build(atlas.id(), 0.5f));
         hp::CpuPyramid ref = hp::buildCpuPyramid(alpha, size.x, size.y, kTestThreshold);
-        ASSERT_EQ(hpc->levels(), ref.storedLevels());
+        ASSERT_EQ(hpc->levels(), std::max(ref.storedLevels(), 3)); // small inputs: one 8x8 mask block on top
         for (int level = 1; level <= hpc->levels(); ++level) {
             glm::ivec2 s = hp::computeLevelSize(size, level);
             std::vector<std::uint32_t> got = hpc->readLevel(level);
@@ -274,7 +274,8 @@ TEST(ComputeHistoPyramid, LevelsEqualTheCpuPyramid) {
             std::uint32_t bad = 0;
             for (int y = 0; y < s.y; ++y)
                 for (int x = 0; x < s.x; ++x)
-                    bad += got[size_t(y) * size_t(s.x) + size_t(x)] != ref.at(level, x, y);
+                    bad += got[size_t(y) * size_t(s.x) + size_t(x)] !=
+                           (level <= ref.storedLevels() ? ref.at(level, x, y) : ref.count());
             EXPECT_EQ(bad, 0u) << "level " << level;
         }
         EXPECT_EQ(hpc->readCount(), ref.count());

@@ -9,13 +9,14 @@
 using namespace dicer;
 
 TEST(ComputeLevels, CoverTheInputWithoutPadding) {
-    EXPECT_EQ(hp::computeLevels({1, 1}), 1);
-    EXPECT_EQ(hp::computeLevels({2, 2}), 1);
-    EXPECT_EQ(hp::computeLevels({3, 1}), 2);
+    EXPECT_EQ(hp::computeLevels({1, 1}), 3); // at least the 8x8 masks
+    EXPECT_EQ(hp::computeLevels({8, 8}), 3);
+    EXPECT_EQ(hp::computeLevels({9, 1}), 4);
     EXPECT_EQ(hp::computeLevels({4096, 4096}), 12);
     EXPECT_EQ(hp::computeLevels({16384, 8192}), 14);
     EXPECT_EQ(hp::computeLevels({32768, 32768}), 15);
     EXPECT_EQ(hp::computeLevelSize({300, 77}, 1), glm::ivec2(150, 39));
+    EXPECT_EQ(hp::computeLevelSize({300, 77}, 3), glm::ivec2(38, 10));
     EXPECT_EQ(hp::computeLevelSize({300, 77}, 7), glm::ivec2(3, 1));
     EXPECT_EQ(hp::computeLevelSize({300, 77}, 9), glm::ivec2(1, 1));
     EXPECT_EQ(hp::computeDispatches({64, 64}), 1);
@@ -24,18 +25,22 @@ TEST(ComputeLevels, CoverTheInputWithoutPadding) {
 }
 
 TEST(ComputeLevels, FormatsHoldTheLargestChildSum) {
-    EXPECT_EQ(hp::computeLevelFormat(1), GLenum(GL_R8UI));     // mask of four base cells
-    EXPECT_EQ(hp::computeLevelFormat(2), GLenum(GL_RGBA8UI));  // children <= 4
+    EXPECT_EQ(hp::computeLevelFormat(1), GLenum(GL_NONE));     // inside the masks
+    EXPECT_EQ(hp::computeLevelFormat(2), GLenum(GL_NONE));     // inside the masks
+    EXPECT_EQ(hp::computeLevelFormat(3), GLenum(GL_RG32UI));   // 64-bit mask of 8x8 base cells
     EXPECT_EQ(hp::computeLevelFormat(4), GLenum(GL_RGBA8UI));  // children <= 64
     EXPECT_EQ(hp::computeLevelFormat(5), GLenum(GL_RGBA16UI)); // children <= 256: one past a byte
     EXPECT_EQ(hp::computeLevelFormat(8), GLenum(GL_RGBA16UI)); // children <= 16384
     EXPECT_EQ(hp::computeLevelFormat(9), GLenum(GL_RGBA32UI)); // children <= 65536: one past 16 bits
-    EXPECT_STREQ(hp::computeLevelFormatName(1), "r8ui");
+    EXPECT_EQ(hp::computeLevelTexture(2), -1);
+    EXPECT_EQ(hp::computeLevelTexture(3), 0);
+    EXPECT_EQ(hp::computeLevelTexture(15), 3);
+    EXPECT_STREQ(hp::computeLevelFormatName(3), "rg32ui");
     EXPECT_STREQ(hp::computeLevelFormatName(15), "rgba32ui");
-    // 4096^2: 4 MiB of masks + 4 MiB of level 2 + the rest, about half a byte per atlas texel.
+    // 4096^2: 2 MiB of masks (one bit per atlas texel) + 256 KiB of level 4 + the rest.
     std::int64_t bytes = hp::computePyramidBytes({4096, 4096});
-    EXPECT_GT(bytes, 8 << 20);
-    EXPECT_LT(bytes, 10 << 20);
+    EXPECT_GT(bytes, 2 << 20);
+    EXPECT_LT(bytes, 3 << 20);
 }
 
 TEST(ScanLevels, OneLevelPerThousandfoldReduction) {
