@@ -39,6 +39,7 @@ bool parseVolumes(const std::string& s, std::vector<int>* sides) {
 
 bool parseSizes(const std::string& s, std::vector<int>* sizes) {
     sizes->clear();
+    if (s == "none") return true; // e.g. a --scaling run without the paper's atlases
     for (const std::string& item : splitList(s)) {
         int n = 0;
         if (!parseInt(item, &n) || n < 1 || (n & (n - 1))) return false; // powers of two only
@@ -53,7 +54,7 @@ void printUsage(FILE* out) {
     std::fprintf(
         out,
         "usage: dicer-bench [options]\n"
-        "  --size N[,N...]      atlas sizes, powers of two (default 1024,2048,4096)\n"
+        "  --size N[,N...]      atlas sizes, powers of two (default 1024,2048,4096), or none\n"
         "  --variant NAME[,..]  dicer_single, dicer_vec4, dicer_rect, dicer_bil, hp_compute (default: all)\n"
         "  --storage S          uint32 | float32 | both (default uint32; dicer_bil is always float32)\n"
         "  --path P             compute | fragment | both: how reductions run (default compute)\n"

@@ -144,14 +144,15 @@ void printMarkdown(const Report& r) {
 
     // Scaling.
     if (!distinct(r, kTableScaling, &Measurement::input).empty()) {
-        std::printf("### Scaling — side³ volumes\n\n"
-                    "| volume | voxels | active | method | stage | ms | ns / voxel | ns / active point |\n"
-                    "|---|---:|---:|---|---|---:|---:|---:|\n");
+        std::printf(
+            "### Scaling — side³ volumes\n\n"
+            "| volume | voxels | active | method | stage | ms | × copy | ns / voxel | ns / active point |\n"
+            "|---|---:|---:|---|---|---:|---:|---:|---:|\n");
         for (const Measurement& m : r.rows)
             if (m.table == std::string(kTableScaling))
-                std::printf("| %s | %lld | %u | %s | %s | %s | %.3f | %.1f |\n", m.input.c_str(),
+                std::printf("| %s | %lld | %u | %s | %s | %s | %.2f× | %.3f | %.1f |\n", m.input.c_str(),
                             (long long)m.cells, m.count, m.method.c_str(), m.stage.c_str(),
-                            timed(&m, false).c_str(),
+                            timed(&m, false).c_str(), m.overCopy(),
                             m.time.median * 1e6 / double(std::max<std::int64_t>(m.cells, 1)),
                             m.time.median * 1e6 / double(std::max<std::uint32_t>(m.count, 1)));
         footer(r, nullptr);

@@ -99,6 +99,7 @@ Result<void> HornScan::run(const CompactionInput& input) {
     }
     gl::DebugGroup group("horn_scan");
     ensurePointCapacity(input.capacity, "horn_scan points");
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the previous gather read the scan this run overwrites
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_counters.id());
     glBindTextureUnit(HP_UNIT_INPUT, input.atlas);
     glBindSampler(HP_UNIT_INPUT, m_sampler.id());

@@ -141,7 +141,8 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
     if (*size != m_inputSize) allocate(*size);
 
     gl::DebugGroup group("hp_compute build");
-    m_atlas = atlas;
+    // The previous list pass read these levels and the counter: finish before overwriting them.
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindTextureUnit(HP_UNIT_INPUT, atlas);
     glBindSampler(HP_UNIT_INPUT, m_atlasSampler.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());

@@ -66,7 +66,6 @@ private:
     gl::Sampler m_atlasSampler;
     glm::ivec2 m_inputSize{0};
     int m_levelCount = 0;
-    GLuint m_atlas = 0;
 };
 
 } // namespace dicer::hp
