@@ -97,6 +97,16 @@ void printMarkdown(const Report& r) {
     std::vector<std::pair<std::string, std::string>> cpuRows;
     for (const std::string& stage : distinct(r, kTableCpu, &Measurement::stage)) // -Nt: N threads
         cpuRows.push_back({"cpu", stage});
+    // The paper's order: download, traversal (1 thread, then N), upload, then the totals.
+    auto rank = [](const std::pair<std::string, std::string>& row) {
+        const std::string& s = row.second;
+        return s.rfind("download", 0) == 0   ? 0
+               : s.rfind("traverse", 0) == 0 ? 1
+               : s.rfind("upload", 0) == 0   ? 2
+                                             : 3;
+    };
+    std::stable_sort(cpuRows.begin(), cpuRows.end(),
+                     [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
     pivot(r, kTableCpu, "Table 2 — CPU path (download, line-wise traversal, upload)", "stage", cpuRows, true,
           false, "cpu-fenced (CPU stages: steady clock around glFinish)");
 

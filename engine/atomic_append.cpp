@@ -41,7 +41,7 @@ Result<void> AtomicAppend::run(const CompactionInput& input) {
     glBindTextureUnit(HP_UNIT_INPUT, input.atlas);
     glBindSampler(HP_UNIT_INPUT, m_sampler.id());
     glUseProgram(program);
-    const int cellsPerGroup = 2 * APPEND_LOCAL_SIZE; // one 2x2 gather per invocation
+    const int cellsPerGroup = 2 * APPEND_GATHERS * APPEND_LOCAL_SIZE; // 2x2 cells per gather
     glDispatchCompute(GLuint((size->x + cellsPerGroup - 1) / cellsPerGroup),
                       GLuint((size->y + cellsPerGroup - 1) / cellsPerGroup), 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |

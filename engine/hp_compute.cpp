@@ -153,21 +153,22 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
         if (start == 0) glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
         glUseProgram(program);
+        // Slot j-1 writes level start+j. Slots never stored to (absent levels, or levels inside the masks)
+        // are unbound, so no stale level of another format stays bound to them.
         for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j) {
             const int level = start + j;
             if (level <= m_levelCount && computeLevelTexture(level) >= 0)
                 glBindImageTexture(GLuint(j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
                                    GL_WRITE_ONLY, computeLevelFormat(level));
-            else // never stored to (absent, or inside the masks): leave no stale level of another format
-                 // bound
+            else
                 glBindImageTexture(GLuint(j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
         }
         if (start > 0) {
             // This dispatch samples what the previous one stored with imageStore.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
             glBindTextureUnit(HPC_UNIT_SOURCE, m_textures[computeLevelTexture(start)].id());
-            glBindSampler(HPC_UNIT_SOURCE,
-                          0); // another pass' sampler could make the integer level incomplete
+            // Another pass' sampler on this unit could make the integer level incomplete.
+            glBindSampler(HPC_UNIT_SOURCE, 0);
         }
         glm::ivec2 cells = computeLevelSize(m_inputSize, start);
         glm::ivec2 groups = (cells + (HPC_GROUP_CELLS - 1)) / HPC_GROUP_CELLS;

@@ -51,17 +51,19 @@
 #define PEER_LOC_ELEMENTS 12   // uint: elements in the scan level (level 0: atlas width x height)
 #define PEER_LOC_WRITE_TOTAL 13 // uint: 1 on the pass that finalises level 0, which then writes the count
 
-// Horn's scan: 256 invocations (a power of two, for Blelloch's tree) x 4 elements = 1024 per block. Four
-// elements per invocation shrink the shared-memory sweep to 256 entries; 1024 per block keeps 16M cells (4096^2)
+// Horn's scan: 64 invocations (a power of two, for Blelloch's tree) x 16 elements = 1024 per block. Sixteen
+// elements per invocation shrink the shared-memory sweep to 64 entries; 1024 per block keeps 16M cells (4096^2)
 // to three scan levels.
-#define HORN_SCAN_LOCAL_SIZE 256 // invocations per block
-#define HORN_SCAN_PER_INVOCATION 4 // elements summed in registers before the shared-memory sweep
+#define HORN_SCAN_LOCAL_SIZE 64 // invocations per block (measured on llvmpipe, 4096^2: 256 x 4 took 2x the CPU time)
+#define HORN_SCAN_PER_INVOCATION 16 // consecutive elements summed in registers before the shared-memory sweep
 #define HORN_SCAN_BLOCK 1024 // HORN_SCAN_LOCAL_SIZE * HORN_SCAN_PER_INVOCATION
 #define PEER_MAX_GROUPS_X 65535 // GL's guaranteed minimum of GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]: fold to 2D
 
-// Atomic append: 8x8 invocations, one textureGather (2x2 cells) each = 16x16 cells per group, so a group
-// makes one global atomicAdd for 256 cells (work-group aggregation keeps the counter from serialising).
+// Atomic append: 8x8 invocations, APPEND_GATHERS^2 textureGathers (2x2 cells each) per invocation, so a group
+// makes one global atomicAdd for (16 APPEND_GATHERS)^2 cells (work-group aggregation keeps the counter from
+// serialising).
 #define APPEND_LOCAL_SIZE 8
+#define APPEND_GATHERS 2 // per side: 4x4 cells per invocation (at most 2: their bits fit one uint)
 
 // --- Compute HistoPyramid (engine/hp_compute.h) -------------------------------------------------------------
 // 8x8 invocations, each reducing an 8x8 block of its input level in registers (three levels), then three more
