@@ -132,13 +132,17 @@ int ComputeHistoPyramid::maxInputSide() {
     return std::min(int(maxTexture), 1 << HPC_MAX_LEVELS);
 }
 
-Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
+Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity) {
     peers::CompactionInput in;
     in.atlas = atlas;
     in.threshold = threshold;
     auto size = peers::checkInput(name(), in, maxInputSide());
     if (!size) return makeError(size.error());
+    if (std::int64_t(listCapacity) * 16 > peers::maxStorageBlockBytes())
+        return makeError("hp_compute: list capacity of " + std::to_string(listCapacity) +
+                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     if (*size != m_inputSize) allocate(*size);
+    if (listCapacity > 0) ensurePointCapacity(listCapacity, "hp_compute points");
 
     gl::DebugGroup group("hp_compute build");
     // The previous list pass read these levels and the counter: finish before overwriting them.
@@ -146,11 +150,13 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
     glBindTextureUnit(HP_UNIT_INPUT, atlas);
     glBindSampler(HP_UNIT_INPUT, m_atlasSampler.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
     for (int start = 0; start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
         GLuint program = m_shaders->get(m_build[start / HPC_LEVELS_PER_DISPATCH]);
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+        glProgramUniform1ui(program, HP_LOC_CAPACITY, listCapacity);
         if (start == 0) glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
         glUseProgram(program);
         // Slot j-1 writes level start+j. Slots never stored to (absent levels, or levels inside the masks)
@@ -174,9 +180,11 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold) {
         glm::ivec2 groups = (cells + (HPC_GROUP_CELLS - 1)) / HPC_GROUP_CELLS;
         glDispatchCompute(GLuint(groups.x), GLuint(groups.y), 1);
     }
-    // Readers: the traversal (texelFetch), the args pass (SSBO), readCount() (buffer read-back).
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+    // Readers: the traversal (texelFetch), the args pass and the list (SSBO), the indirect dispatch
+    // (command), readCount() and readLevel() (read-backs).
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                     GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    m_argsCapacity = listCapacity;
     return {};
 }
 
@@ -188,7 +196,12 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling
                          " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     gl::DebugGroup group("hp_compute list");
     ensurePointCapacity(capacity, "hp_compute points");
-    writeDispatchArgs(capacity);
+    if (capacity == m_argsCapacity)
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, argsBuffer()); // written by the build
+    else {
+        writeDispatchArgs(capacity);
+        m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
+    }
 
     GLuint program = m_shaders->get(m_list);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
@@ -211,7 +224,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling
 
 Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
     if (auto size = peers::checkInput(name(), input, maxInputSide()); !size) return makeError(size.error());
-    if (Result<void> r = build(input.atlas, input.threshold); !r) return r;
+    if (Result<void> r = build(input.atlas, input.threshold, input.capacity); !r) return r;
     return list(input.capacity, input.tiling);
 }
 

@@ -42,8 +42,10 @@ public:
     peers::EntryOrder order() const override { return peers::EntryOrder::KeyIndex; }
     Result<void> run(const peers::CompactionInput& input) override; // build() + list()
 
-    // Builds the pyramid of `atlas` and writes the count to counterBuffer() (on the GPU).
-    Result<void> build(GLuint atlas, float threshold);
+    // Builds the pyramid of `atlas` and writes the count to counterBuffer() (on the GPU). With a list
+    // capacity the top invocation also writes the list's indirect arguments, so list(listCapacity) skips its
+    // argument pass (run() does this: a frame is two build dispatches and one list dispatch).
+    Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0);
     // Writes the first min(count, capacity) entries to pointBuffer(); the count never reaches the CPU.
     Result<void> list(std::uint32_t capacity, const AtlasTiling& tiling = {});
 
@@ -66,6 +68,7 @@ private:
     gl::Sampler m_atlasSampler;
     glm::ivec2 m_inputSize{0};
     int m_levelCount = 0;
+    std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
 };
 
 } // namespace dicer::hp

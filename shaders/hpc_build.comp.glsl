@@ -20,6 +20,10 @@ layout(binding = HPC_UNIT_SOURCE) uniform usampler2D u_source; // holds level HP
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
 layout(std430, binding = HP_BIND_COUNTERS) writeonly buffer HpCounters { uint u_counters[]; };
+// With a capacity (> 0), the top also writes the list pass' indirect arguments: one pass less per frame.
+layout(std430, binding = HP_BIND_ARGS) writeonly buffer HpArgs { uint u_args[]; };
+layout(location = HP_LOC_CAPACITY) uniform uint u_capacity;
+#include "hp_args.glsl"
 
 layout(local_size_x = HPC_LOCAL_SIZE, local_size_y = HPC_LOCAL_SIZE) in;
 // HPC_FORMAT_j: the format of level HPC_START_LEVEL + j, chosen in C++ (computeLevelFormatName); slot j is bound
@@ -38,7 +42,8 @@ shared uint s_sums[HPC_LOCAL_SIZE * HPC_LOCAL_SIZE];
 ivec2 hpcLevelSize(int level) { return (u_inputSize + ((1 << level) - 1)) >> level; }
 
 // Writes the texel of level HPC_START_LEVEL + j if that level exists and holds `cell`; the single cell of the
-// top level also hands its total to the counter buffer (no separate count pass).
+// top level also hands its total to the counter buffer (no separate count pass) and, given a capacity, turns it
+// into the list's indirect arguments (no separate argument pass).
 void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     int level = HPC_START_LEVEL + j;
     if (level > u_levels || any(greaterThanEqual(cell, hpcLevelSize(level)))) return;
@@ -49,7 +54,10 @@ void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     else if (j == 4) imageStore(u_out4, cell, texel);
     else if (j == 5) imageStore(u_out5, cell, texel);
     else imageStore(u_out6, cell, texel);
-    if (level == u_levels) u_counters[0] = total;
+    if (level == u_levels) {
+        u_counters[0] = total;
+        if (u_capacity > 0u) hpWriteArgs(total, u_capacity);
+    }
 }
 
 #ifdef HPC_FROM_ATLAS

@@ -303,3 +303,31 @@ TEST(CpuCompaction, StagesAndThreadsAgree) {
     EXPECT_EQ((*threaded)->readCount(), expected.size());
     DICER_EXPECT_NO_GL_ERROR();
 }
+
+// run() lets the build write the list's indirect arguments; a list with another capacity computes its own,
+// and a list after a build without a capacity too.
+TEST(ComputeHistoPyramid, ListArgumentsFollowTheCapacityAskedFor) {
+    Compactor* p = peer("hp_compute");
+    ASSERT_TRUE(p);
+    auto* hpc = static_cast<hp::ComputeHistoPyramid*>(p);
+    auto alpha = randomAlpha(40, 30, 0.5, 8);
+    gl::Texture atlas = makeAtlas(alpha, 40, 30);
+    hp::CpuPyramid ref = hp::buildCpuPyramid(alpha, 40, 30, kTestThreshold);
+    std::vector<glm::uvec4> keyOrder;
+    for (glm::ivec2 cell : hp::cpuPointList(ref))
+        keyOrder.push_back(pointEntry(cell, {}, {40, 30}));
+    auto expectPrefix = [&](std::uint32_t n) {
+        EXPECT_TRUE(hpc->readPoints(n) == std::vector<glm::uvec4>(keyOrder.begin(), keyOrder.begin() + n))
+            << n;
+    };
+    ASSERT_TRUE(hpc->build(atlas.id(), 0.5f, 200)); // arguments for 200 written by the build
+    ASSERT_TRUE(hpc->list(200));
+    expectPrefix(200);
+    ASSERT_TRUE(hpc->list(50)); // another capacity: its own argument pass
+    expectPrefix(50);
+    ASSERT_TRUE(hpc->build(atlas.id(), 0.5f)); // no capacity: list() computes the arguments
+    ASSERT_TRUE(hpc->list(std::uint32_t(keyOrder.size())));
+    expectPrefix(std::uint32_t(keyOrder.size()));
+    EXPECT_EQ(hpc->readCount(), keyOrder.size());
+    DICER_EXPECT_NO_GL_ERROR();
+}
