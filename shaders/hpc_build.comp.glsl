@@ -61,18 +61,24 @@ void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
 }
 
 #ifdef HPC_FROM_ATLAS
-// Levels 1-3 of the 8x8 base cells of level-3 cell `cell3`: 16 textureGathers build the Morton-ordered mask.
+// The 16 bits of the 4x4 base cells at b: four textureGathers, one level-1 cell (a nibble) each, in child order.
+uint hpcMask16(ivec2 b) {
+    uint bits = 0u;
+    for (int q = 0; q < 4; ++q) {
+        uvec4 isOn = hpActiveQuad(b + 2 * ivec2(q & 1, q >> 1));
+        bits |= (isOn.x | (isOn.y << 1) | (isOn.z << 2) | (isOn.w << 3)) << (4 * q);
+    }
+    return bits;
+}
+
+// Levels 1-3 of the 8x8 base cells of level-3 cell `cell3`: the Morton-ordered mask, one 16-bit half-word per
+// level-2 child (bits 0-31: children (0,0) and (1,0); bits 32-63: (0,1) and (1,1)).
 uint hpcReduceInRegisters(ivec2 cell3) {
-    uint words[2] = uint[2](0u, 0u); // bits 0-31: level-2 children 0, 1; bits 32-63: children 2, 3
-    for (int q2 = 0; q2 < 4; ++q2)
-        for (int q1 = 0; q1 < 4; ++q1) {
-            ivec2 b = 8 * cell3 + 4 * ivec2(q2 & 1, q2 >> 1) + 2 * ivec2(q1 & 1, q1 >> 1);
-            uvec4 isOn = hpActiveQuad(b); // one textureGather: the four base cells of this level-1 cell
-            uint nibble = isOn.x | (isOn.y << 1) | (isOn.z << 2) | (isOn.w << 3);
-            words[q2 >> 1] |= nibble << (16 * (q2 & 1) + 4 * q1);
-        }
-    uint total = uint(bitCount(words[0]) + bitCount(words[1]));
-    hpcStore(3, cell3, uvec4(words[0], words[1], 0u, 0u), total);
+    ivec2 b = 8 * cell3;
+    uint low = hpcMask16(b) | (hpcMask16(b + ivec2(4, 0)) << 16);
+    uint high = hpcMask16(b + ivec2(0, 4)) | (hpcMask16(b + ivec2(4, 4)) << 16);
+    uint total = uint(bitCount(low) + bitCount(high));
+    hpcStore(3, cell3, uvec4(low, high, 0u, 0u), total);
     return total;
 }
 #else
