@@ -123,7 +123,9 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
         return false;
     }
     hp::ComputeHistoPyramid& hpc = **created;
-    auto build = [&] { (void)hpc.build(texture, kThreshold); };
+    // As run() does: the build writes the list's arguments for `capacity`; a list with the count read back
+    // (another capacity) makes its own.
+    auto build = [&] { (void)hpc.build(texture, kThreshold, capacity); };
     auto listReadback = [&] { (void)hpc.list(std::max(hpc.readCount(), 1u), atlas.tiling); };
     auto listResident = [&] { (void)hpc.list(capacity, atlas.tiling); };
     Measurement mb = row(kTableHp, "hp_compute", "build", atlas, 0, b.measure(build), timer, copyMs);

@@ -8,6 +8,7 @@
 #include "hp_compute.h"
 #include "hp_math.h"
 #include "hp_variants.h"
+#include "test_images.h"
 
 #include <cstdio>
 #include <map>
@@ -42,13 +43,9 @@ bool runScaling(Bench& b) {
     std::map<std::string, PlotSeries> curves; // method -> (voxels, total ms)
     for (int side : b.opt.volumes) {
         const std::string label = std::to_string(side) + "³";
-        int tilesX = 1;
-        while (tilesX * tilesX < side)
-            tilesX *= 2;
-        const std::int64_t w = std::int64_t(tilesX) * side,
-                           h = std::int64_t((side + tilesX - 1) / tilesX) * side;
-        if (w > b.info.maxTextureSize || h > b.info.maxTextureSize) {
-            std::string why = "needs a " + std::to_string(w) + "x" + std::to_string(h) +
+        const glm::ivec2 extent = cubeAtlasExtent(side); // the sources' common slice layout
+        if (extent.x > b.info.maxTextureSize || extent.y > b.info.maxTextureSize) {
+            std::string why = "needs a " + std::to_string(extent.x) + "x" + std::to_string(extent.y) +
                               " atlas, GL_MAX_TEXTURE_SIZE is " + std::to_string(b.info.maxTextureSize);
             std::fprintf(stderr, "dicer-bench: scaling %s skipped: %s\n", label.c_str(), why.c_str());
             b.report.skipped.push_back({kTableScaling, "all", label, why});
@@ -76,7 +73,7 @@ bool runScaling(Bench& b) {
 
         std::vector<ScalingMethod> methods;
         if (b.selected("hp_compute"))
-            methods.push_back({"hp_compute", [&] { return (*hpc)->build(tex, kThreshold); },
+            methods.push_back({"hp_compute", [&] { return (*hpc)->build(tex, kThreshold, capacity); },
                                [&] { return (*hpc)->list(capacity, atlas->tiling); },
                                [&] { return (*hpc)->readCount(); },
                                [&](std::uint32_t n) { return (*hpc)->readPoints(n); }});

@@ -32,7 +32,7 @@ struct AtlasSource {
     const char* name;
     const char* summary;
     Result<BenchAtlas> (*paperAtlas)(int atlasSize); // square slice atlas of the paper's layouts
-    Result<BenchAtlas> (*cubeAtlas)(int side);       // side^3 voxels, side slices of side^2
+    Result<BenchAtlas> (*cubeAtlas)(int side);       // side^3 voxels, side slices of side^2 (cubeAtlasExtent)
 };
 
 std::span<const AtlasSource> atlasSources();

@@ -43,14 +43,24 @@ AtlasImage makeSphereShellAtlas(int atlasSize, float radius) {
     return img;
 }
 
+int cubeTilesX(int side) {
+    int tilesX = 1; // the power of two >= sqrt(side): the atlas is square or twice as wide as high
+    while (tilesX * tilesX < side)
+        tilesX *= 2;
+    return tilesX;
+}
+
+glm::ivec2 cubeAtlasExtent(int side) {
+    const int tilesX = cubeTilesX(side);
+    return {tilesX * side, (side + tilesX - 1) / tilesX * side};
+}
+
 AtlasImage makeSphereShellVolume(int side, float radius) {
     AtlasImage img;
-    img.tilesX = 1;
-    while (img.tilesX * img.tilesX < side)
-        img.tilesX *= 2;
+    img.tilesX = cubeTilesX(side);
     img.volume = {side, side, side};
-    img.width = img.tilesX * side;
-    img.height = (side + img.tilesX - 1) / img.tilesX * side;
+    img.width = cubeAtlasExtent(side).x;
+    img.height = cubeAtlasExtent(side).y;
     img.size = std::max(img.width, img.height);
     fillSphereShell(img, radius);
     return img;

@@ -5,6 +5,7 @@
 
 #include "gl_handle.h"
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
@@ -30,6 +31,9 @@ AtlasImage makeSphereShellAtlas(int atlasSize, float radius = 0.6f);
 // so 64^3 -> 512x512, 128^3 -> 2048x1024, 256^3 -> 4096x4096, 512^3 -> 16384x8192, 1024^3 -> 32768x32768.
 // Same shell and colours as makeSphereShellAtlas.
 AtlasImage makeSphereShellVolume(int side, float radius = 0.6f);
+// The slice layout makeSphereShellVolume uses for a side^3 volume: tiles per atlas row and the atlas extent.
+int cubeTilesX(int side);
+glm::ivec2 cubeAtlasExtent(int side);
 
 // Uploads into an immutable RGBA8 texture (one level).
 gl::Texture uploadAtlas(const AtlasImage& image);
