@@ -92,13 +92,18 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                 good = good && verify.ok();
                 Measurement mr =
                     row(kTableHp, label, "list-resident", atlas, 0, b.measure(resident), timer, copyMs);
+                // The GPU-resident list: its own count and entries, checked the same way.
+                const std::uint32_t residentCount = b.list.readIndirectCount();
+                std::string residentCheck;
+                const bool residentGood = checkEntries(b.list.readPoints(residentCount), residentCount,
+                                                       expected, nullptr, &residentCheck);
                 for (Measurement* m : {&mb, &ml, &mr}) {
                     m->count = count;
-                    m->check = check;
-                    m->ok = good;
+                    m->check = m == &mr && !residentGood ? residentCheck : check;
+                    m->ok = good && (m != &mr || residentGood);
                     b.report.rows.push_back(*m);
                 }
-                ok = ok && good;
+                ok = ok && good && residentGood;
                 if (b.opt.gpuResident) residentRows(b, label, atlas, count, build, list, resident);
                 if (b.opt.peers) {
                     Measurement total =
