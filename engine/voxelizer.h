@@ -83,8 +83,8 @@ public:
 
     // Clears the atlas, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
     // layout). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
-    // program, VAO, indirect buffer, blend/depth/cull/scissor/depth-clamp enables); buffer-base, texture
-    // and image bindings are not.
+    // program, VAO, indirect buffer, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
+    // stencil/rasterizer-discard enables); buffer-base, texture and image bindings are not.
     void voxelize(const VoxelizeParams& params);
 
     GLuint atlas() const { return m_atlas.id(); }

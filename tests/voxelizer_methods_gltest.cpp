@@ -1,6 +1,7 @@
-// The four voxelization methods (binned, instanced, per-slice, projected) produce the same atlas byte for byte, in
-// both modes and both rules, for cubic and non-cubic volumes and for meshes partly outside the volume.
-// Also: the atlas is cleared every frame, and bad inputs are clear errors that keep the previous state.
+// The four voxelization methods (binned, instanced, per-slice, projected) produce the same atlas byte for
+// byte, in both modes and both rules, for cubic and non-cubic volumes and for meshes partly outside the
+// volume. Also: the atlas is cleared every frame, and bad inputs are clear errors that keep the previous
+// state.
 #include "builtin_models.h"
 #include "obj_loader.h"
 #include "placement.h"
@@ -137,6 +138,43 @@ TEST(Voxelizer, WithoutMeshOrLayoutNothingIsDrawn) {
     char label[64] = {};
     glGetObjectLabel(GL_TEXTURE, fresh->atlas(), sizeof(label), nullptr, label);
     EXPECT_STREQ(label, "voxel slice atlas");
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(Voxelizer, IgnoresAndRestoresTheCallersState) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const VolumeLayout layout = layoutOf(glm::ivec3(32));
+    voxelizeInto(*v, layout, makeBox(glm::vec3(0.5f)), {});
+    const AtlasBytes expected = readAtlas(*v);
+    // A frame loop's state that would spoil the voxels: masked colour, wireframe, blending, culling...
+    glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glEnable(GL_BLEND);
+    glEnable(GL_CULL_FACE);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 1, 1);
+    glViewport(1, 2, 3, 4);
+    for (VoxelMethod method : kVoxelMethods) {
+        VoxelizeParams p;
+        p.method = method;
+        v->voxelize(p);
+        EXPECT_EQ(readAtlas(*v).rgba, expected.rgba) << voxelMethodName(method);
+    }
+    GLboolean mask[4] = {};
+    glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+    EXPECT_TRUE(!mask[0] && mask[1] && !mask[2] && mask[3]);
+    GLint mode[2] = {}, viewport[4] = {};
+    glGetIntegerv(GL_POLYGON_MODE, mode);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    EXPECT_EQ(mode[0], GL_LINE);
+    EXPECT_EQ(glm::ivec4(viewport[0], viewport[1], viewport[2], viewport[3]), glm::ivec4(1, 2, 3, 4));
+    EXPECT_TRUE(glIsEnabled(GL_BLEND) && glIsEnabled(GL_CULL_FACE) && glIsEnabled(GL_SCISSOR_TEST));
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_SCISSOR_TEST);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
