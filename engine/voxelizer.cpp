@@ -188,8 +188,6 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
         gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
     gl::Framebuffer atlasFbo = gl::createFramebuffer("voxel slice atlas");
     glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
-    // Solid mode's column pass renders one pixel per voxel column and writes only an image: a framebuffer
-    // without attachments, sized by its default width/height.
     // The projected method and solid mode render one pixel per voxel column and write only images: a
     // framebuffer without attachments, as large as the largest projection (max(volume)^2).
     const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
@@ -211,7 +209,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     for (GLuint fbo : {atlasFbo.id(), columnFbo.id()})
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
             status != GL_FRAMEBUFFER_COMPLETE)
-            return makeError("voxelizer framebuffer incomplete (status 0x" + std::to_string(status) + ")");
+            return makeError("voxelizer framebuffer incomplete (status " + std::to_string(status) + ")");
     if (gl::checkErrors("Voxelizer::setLayout") != 0)
         return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed");
     m_atlas = std::move(atlas);
