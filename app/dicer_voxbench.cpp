@@ -31,7 +31,7 @@ struct Options {
     std::vector<std::string> presets{"paper-4096", "paper-2048", "paper-1024", "64", "128", "256"};
     std::vector<VoxelMethod> methods{kVoxelMethods.begin(), kVoxelMethods.end()};
     std::string model = "teapot";
-    int reps = 10, warmup = 2;
+    int reps = 15, warmup = 3;
     bool forceCpuTimer = false, glDebug = false, solid = true;
     gl::EglPlatform platform = gl::EglPlatform::Auto;
     std::string csv;
@@ -42,11 +42,11 @@ void printUsage(FILE* out) {
         out,
         "usage: dicer-voxbench [options]\n"
         "  --preset P[,P...]    volume presets (default paper-4096,paper-2048,paper-1024,64,128,256)\n"
-        "  --method M[,M...]    binned, instanced, per-slice (default: all)\n"
+        "  --method M[,M...]    binned, instanced, per-slice, projected (default: all)\n"
         "  --model NAME|FILE    teapot | heart | an .obj file, fitted into the volume (default teapot)\n"
-        "  --no-solid           skip the binned solid-mode column\n"
-        "  --reps N             measured repetitions (default 10, at least 1)\n"
-        "  --warmup N           unmeasured repetitions first (default 2)\n"
+        "  --no-solid           skip the solid-mode column (projected method)\n"
+        "  --reps N             measured repetitions, interleaved over the methods (default 15)\n"
+        "  --warmup N           unmeasured repetitions of every configuration first (default 3)\n"
         "  --quick              presets 64 and paper-1024, 3 reps, 1 warm-up (smoke run)\n"
         "  --timer gpu|cpu      force the timer source (default: gpu unless the driver's is unreliable)\n"
         "  --egl auto|device|surfaceless   EGL platform\n"
@@ -125,15 +125,6 @@ int parseOptions(int argc, char** argv, Options& o) {
     return 0;
 }
 
-Summary measure(TimerSource source, int warmup, int reps, const std::function<void()>& work) {
-    for (int i = 0; i < warmup; ++i)
-        measureOnceMs(source, work);
-    std::vector<double> t;
-    for (int i = 0; i < reps; ++i)
-        t.push_back(measureOnceMs(source, work));
-    return summarize(std::move(t));
-}
-
 std::vector<std::uint8_t> readAtlas(const Voxelizer& v) {
     std::vector<std::uint8_t> rgba(size_t(v.layout().atlasTexelCount()) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -198,11 +189,11 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "dicer-voxbench: %s\n", r.error().c_str());
         return 1;
     }
-    std::printf(
-        "renderer: %s\nEGL platform: %s\ntimer: %s, median of %d after %d warm-up runs\nmodel: %s, %u "
-        "triangles, dominant-axis rule\n\n",
-        info.summary().c_str(), (*context)->platformName().c_str(), timerSourceName(timer), opt.reps,
-        opt.warmup, opt.model.c_str(), vox.triangleCount());
+    std::printf("renderer: %s\nEGL platform: %s\ntimer: %s, median of %d interleaved runs after %d warm-up "
+                "rounds\nmodel: %s, %u "
+                "triangles, dominant-axis rule\n\n",
+                info.summary().c_str(), (*context)->platformName().c_str(), timerSourceName(timer), opt.reps,
+                opt.warmup, opt.model.c_str(), vox.triangleCount());
 
     std::vector<Row> rows;
     bool allIdentical = true;
@@ -216,23 +207,10 @@ int main(int argc, char** argv) {
         Row row;
         row.preset = preset;
         row.layout = *layout;
-        row.clear = measure(timer, opt.warmup, opt.reps,
-                            [&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
-        // Every path runs `warmup` times before any is measured: on llvmpipe the first runs after a layout
-        // change are up to 2.5x slower (page faults while the driver's buffers grow) and which path runs
-        // first changes the others' early timings, so per-path warm-up alone is not enough.
-        for (int i = 0; i < opt.warmup; ++i) {
-            for (VoxelMethod method : opt.methods)
-                vox.voxelize({model, VoxelMode::Shell, method, SurfaceRule::DominantAxis});
-            if (opt.solid)
-                vox.voxelize({model, VoxelMode::Solid, VoxelMethod::Binned, SurfaceRule::DominantAxis});
-        }
-        glFinish();
+        // Correctness first: one run per method, atlases compared byte for byte with the first.
         std::vector<std::uint8_t> reference;
         for (VoxelMethod method : opt.methods) {
-            VoxelizeParams params{model, VoxelMode::Shell, method, SurfaceRule::DominantAxis};
-            row.methods.emplace_back(method,
-                                     measure(timer, opt.warmup, opt.reps, [&] { vox.voxelize(params); }));
+            vox.voxelize({model, VoxelMode::Shell, method, SurfaceRule::DominantAxis});
             std::vector<std::uint8_t> atlas = readAtlas(vox);
             if (reference.empty()) {
                 reference = std::move(atlas);
@@ -245,12 +223,32 @@ int main(int argc, char** argv) {
                 glGetNamedBufferSubData(vox.argsBuffer(), 0, sizeof(args), args);
                 row.pairs = args[0] / 6;
             }
-            std::fprintf(stderr, "  %s %s done\n", preset.c_str(), voxelMethodName(method));
         }
-        if (opt.solid) {
-            VoxelizeParams params{model, VoxelMode::Solid, VoxelMethod::Binned, SurfaceRule::DominantAxis};
-            row.solid = measure(timer, opt.warmup, opt.reps, [&] { vox.voxelize(params); });
-        }
+        // Timing, interleaved: each repetition runs every configuration once, so load from other processes
+        // (this machine is shared) spreads over all columns instead of skewing one. The warm-up repetitions
+        // matter on llvmpipe: the first runs after a layout change are up to 2.5x slower (page faults while
+        // the driver's buffers grow), and which path ran first changes the others' early timings.
+        std::vector<std::function<void()>> configs;
+        configs.emplace_back([&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
+        for (VoxelMethod method : opt.methods)
+            configs.emplace_back([&, method] {
+                vox.voxelize({model, VoxelMode::Shell, method, SurfaceRule::DominantAxis});
+            });
+        if (opt.solid)
+            configs.emplace_back([&] {
+                vox.voxelize({model, VoxelMode::Solid, VoxelMethod::Projected, SurfaceRule::DominantAxis});
+            });
+        std::vector<std::vector<double>> samples(configs.size());
+        for (int rep = 0; rep < opt.warmup + opt.reps; ++rep)
+            for (size_t c = 0; c < configs.size(); ++c) {
+                const double ms = measureOnceMs(timer, configs[c]);
+                if (rep >= opt.warmup) samples[c].push_back(ms);
+            }
+        row.clear = summarize(samples[0]);
+        for (size_t m = 0; m < opt.methods.size(); ++m)
+            row.methods.emplace_back(opt.methods[m], summarize(samples[m + 1]));
+        if (opt.solid) row.solid = summarize(samples.back());
+        std::fprintf(stderr, "  %s done\n", preset.c_str());
         allIdentical = allIdentical && row.identical;
         rows.push_back(std::move(row));
     }
@@ -261,7 +259,7 @@ int main(int argc, char** argv) {
     for (VoxelMethod m : opt.methods)
         std::printf(" %s |", voxelMethodName(m));
     std::printf("%s identical | paper (2006 slicing) |\n|---|---|---|---|---|---|",
-                opt.solid ? " binned solid |" : "");
+                opt.solid ? " projected solid |" : "");
     for (size_t i = 0; i < opt.methods.size() + (opt.solid ? 3 : 2); ++i)
         std::printf("---|");
     std::printf("\n");

@@ -1,8 +1,8 @@
 // GPU voxelization into the slice atlas: setup/binning compute passes, candidate-quad draws (binned,
-// instanced or per-slice), optional solid fill. The rule and the methods are described in voxelizer.h.
-// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) ("slicing"); Schwarz & Seidel
-// (SIGGRAPH Asia 2010) and Crassin & Green (OpenGL Insights 2012) for dominant-axis sampling; Eisemann &
-// Decoret (GI 2008) for the parity fill.
+// instanced, per-slice) or projected owner/colour draws, optional solid fill. The rule and the methods are
+// described in voxelizer.h. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006)
+// ("slicing"); Schwarz & Seidel (SIGGRAPH Asia 2010) and Crassin & Green (OpenGL Insights 2012) for
+// dominant-axis sampling; Eisemann & Decoret (GI 2008) for the parity fill.
 //
 // [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
 #include "voxelizer.h"
@@ -27,7 +27,7 @@ std::string text(glm::ivec3 v) {
 }
 
 // After image stores into the atlas: visible to whatever reads it next (the HistoPyramid's texel fetches,
-// the solid fill's image loads, framebuffer use, read-backs).
+// the solid fill's atomics, framebuffer use, read-backs).
 constexpr GLbitfield kAtlasWrittenByImage = GL_TEXTURE_FETCH_BARRIER_BIT |
                                             GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
                                             GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
@@ -45,6 +45,11 @@ public:
         glGetIntegerv(GL_CURRENT_PROGRAM, &m_program);
         glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &m_vao);
         glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &m_indirect);
+        glGetBooleanv(GL_COLOR_WRITEMASK, m_colorMask);
+        glGetIntegerv(GL_POLYGON_MODE, m_polygonMode); // some drivers return front and back
+
+        glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL); // a wireframe caller would otherwise voxelize edges only
         for (size_t i = 0; i < kCaps.size(); ++i) {
             m_enabled[i] = glIsEnabled(kCaps[i]);
             glDisable(kCaps[i]);
@@ -56,6 +61,8 @@ public:
         glUseProgram(GLuint(m_program));
         glBindVertexArray(GLuint(m_vao));
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, GLuint(m_indirect));
+        glColorMask(m_colorMask[0], m_colorMask[1], m_colorMask[2], m_colorMask[3]);
+        glPolygonMode(GL_FRONT_AND_BACK, GLenum(m_polygonMode[0]));
         for (size_t i = 0; i < kCaps.size(); ++i)
             (m_enabled[i] ? glEnable : glDisable)(kCaps[i]);
     }
@@ -63,9 +70,12 @@ public:
     StateGuard& operator=(const StateGuard&) = delete;
 
 private:
-    static constexpr std::array<GLenum, 5> kCaps = {GL_BLEND, GL_DEPTH_TEST, GL_CULL_FACE, GL_SCISSOR_TEST,
-                                                    GL_DEPTH_CLAMP};
+    static constexpr std::array<GLenum, 7> kCaps = {
+        GL_BLEND,       GL_DEPTH_TEST,   GL_CULL_FACE,         GL_SCISSOR_TEST,
+        GL_DEPTH_CLAMP, GL_STENCIL_TEST, GL_RASTERIZER_DISCARD};
     GLint m_fbo = 0, m_viewport[4] = {}, m_program = 0, m_vao = 0, m_indirect = 0;
+    GLint m_polygonMode[2] = {GL_FILL, GL_FILL};
+    GLboolean m_colorMask[4] = {GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
     std::array<GLboolean, kCaps.size()> m_enabled{};
 };
 
@@ -178,8 +188,6 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
         gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
     gl::Framebuffer atlasFbo = gl::createFramebuffer("voxel slice atlas");
     glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
-    // Solid mode's column pass renders one pixel per voxel column and writes only an image: a framebuffer
-    // without attachments, sized by its default width/height.
     // The projected method and solid mode render one pixel per voxel column and write only images: a
     // framebuffer without attachments, as large as the largest projection (max(volume)^2).
     const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
@@ -201,7 +209,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     for (GLuint fbo : {atlasFbo.id(), columnFbo.id()})
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
             status != GL_FRAMEBUFFER_COMPLETE)
-            return makeError("voxelizer framebuffer incomplete (status 0x" + std::to_string(status) + ")");
+            return makeError("voxelizer framebuffer incomplete (status " + std::to_string(status) + ")");
     if (gl::checkErrors("Voxelizer::setLayout") != 0)
         return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed");
     m_atlas = std::move(atlas);

@@ -1,6 +1,7 @@
-// The four voxelization methods (binned, instanced, per-slice, projected) produce the same atlas byte for byte, in
-// both modes and both rules, for cubic and non-cubic volumes and for meshes partly outside the volume.
-// Also: the atlas is cleared every frame, and bad inputs are clear errors that keep the previous state.
+// The four voxelization methods (binned, instanced, per-slice, projected) produce the same atlas byte for
+// byte, in both modes and both rules, for cubic and non-cubic volumes and for meshes partly outside the
+// volume. Also: the atlas is cleared every frame, and bad inputs are clear errors that keep the previous
+// state.
 #include "builtin_models.h"
 #include "obj_loader.h"
 #include "placement.h"
@@ -10,6 +11,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <functional>
+#include <random>
 #include <string>
 
 using namespace dicer;
@@ -34,6 +36,45 @@ struct SameCase {
     SurfaceRule rule;
 };
 
+// Every triangle its own vertices and colour: a voxel that one method misses or colours from another
+// triangle shows up (with one colour per mesh, neighbours marking the same voxel would hide it).
+Mesh colourPerTriangle(const Mesh& in) {
+    Mesh out;
+    std::mt19937 rng(7);
+    for (size_t t = 0; t < in.triangleCount(); ++t) {
+        const glm::vec4 colour(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
+                               float(rng() % 256) / 255.f, 1.f);
+        for (int c = 0; c < 3; ++c) {
+            const std::uint32_t i = in.indices[t * 3 + size_t(c)];
+            out.indices.push_back(std::uint32_t(out.positions.size()));
+            out.positions.push_back(in.positions[i]);
+            out.normals.push_back(in.normals[i]);
+            out.texcoords.push_back(in.texcoords[i]);
+            out.colors.push_back(colour);
+        }
+        out.triangleMaterial.push_back(-1);
+    }
+    out.computeBounds();
+    return out;
+}
+
+// Large random triangles of every orientation, crossing many slices and slice boundaries.
+Mesh randomTriangles(int count) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> coord(-1.1f, 1.1f);
+    Mesh mesh;
+    for (int i = 0; i < count * 3; ++i) {
+        mesh.positions.emplace_back(coord(rng), coord(rng), coord(rng));
+        mesh.normals.emplace_back(0.f, 0.f, 1.f);
+        mesh.texcoords.emplace_back(0.f);
+        mesh.colors.emplace_back(1.f);
+        mesh.indices.push_back(std::uint32_t(i));
+    }
+    mesh.triangleMaterial.assign(size_t(count), -1);
+    mesh.computeBounds();
+    return colourPerTriangle(mesh);
+}
+
 // gtest prints parameters of failing cases; the name says it all.
 void PrintTo(const SameCase& c, std::ostream* os) {
     *os << c.name;
@@ -44,6 +85,12 @@ const glm::mat4 kIdentity(1.f);
 const SameCase kSameCases[] = {
     {"teapot_64_shell", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
      SurfaceRule::DominantAxis},
+    {"teapot_colour_per_triangle_paper2048", [] { return colourPerTriangle(makeTeapot()); },
+     glm::ivec3(128, 128, 256), kIdentity, VoxelMode::Shell, SurfaceRule::DominantAxis},
+    {"random_triangles_80x72x96", [] { return randomTriangles(300); }, glm::ivec3(80, 72, 96), kIdentity,
+     VoxelMode::Shell, SurfaceRule::DominantAxis},
+    {"random_triangles_slice_axis", [] { return randomTriangles(300); }, glm::ivec3(64), kIdentity,
+     VoxelMode::Shell, SurfaceRule::SliceAxis},
     {"teapot_64_slice_axis", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
      SurfaceRule::SliceAxis},
     {"teapot_paper1024_solid", [] { return makeTeapot(); }, glm::ivec3(64, 64, 256), kIdentity,
@@ -67,14 +114,17 @@ TEST_P(VoxSameAtlas, AllMethodsAgreeExactly) {
     p.model = c.model;
     p.mode = c.mode;
     p.rule = c.rule;
-    voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p); // binned
-    const AtlasBytes binned = readAtlas(*v);
-    EXPECT_GT(binned.occupiedCount(), 0);
-    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+    // The reference is the naive method: every triangle visits every slice.
+    p.method = VoxelMethod::Instanced;
+    voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p);
+    const AtlasBytes reference = readAtlas(*v);
+    EXPECT_GT(reference.occupiedCount(), 0);
+    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
         p.method = method;
         v->voxelize(p);
         const AtlasBytes other = readAtlas(*v);
-        EXPECT_EQ(differingTexels(binned, other), 0) << voxelMethodName(method) << " differs from binned";
+        EXPECT_EQ(differingTexels(reference, other), 0)
+            << voxelMethodName(method) << " differs from instanced";
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -91,13 +141,14 @@ TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
     ASSERT_NE(v, nullptr);
     VoxelizeParams p;
     p.model = placementMatrix(Placement::Fit, *spot, 0.05f);
+    p.method = VoxelMethod::Instanced;
     voxelizeInto(*v, layoutOf({96, 80, 72}), *spot, p);
-    const AtlasBytes binned = readAtlas(*v);
-    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+    const AtlasBytes reference = readAtlas(*v);
+    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
         p.method = method;
         v->voxelize(p);
-        EXPECT_EQ(differingTexels(binned, readAtlas(*v)), 0)
-            << voxelMethodName(method) << " differs from binned";
+        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0)
+            << voxelMethodName(method) << " differs from instanced";
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -137,6 +188,43 @@ TEST(Voxelizer, WithoutMeshOrLayoutNothingIsDrawn) {
     char label[64] = {};
     glGetObjectLabel(GL_TEXTURE, fresh->atlas(), sizeof(label), nullptr, label);
     EXPECT_STREQ(label, "voxel slice atlas");
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(Voxelizer, IgnoresAndRestoresTheCallersState) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const VolumeLayout layout = layoutOf(glm::ivec3(32));
+    voxelizeInto(*v, layout, makeBox(glm::vec3(0.5f)), {});
+    const AtlasBytes expected = readAtlas(*v);
+    // A frame loop's state that would spoil the voxels: masked colour, wireframe, blending, culling...
+    glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    glEnable(GL_BLEND);
+    glEnable(GL_CULL_FACE);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 1, 1);
+    glViewport(1, 2, 3, 4);
+    for (VoxelMethod method : kVoxelMethods) {
+        VoxelizeParams p;
+        p.method = method;
+        v->voxelize(p);
+        EXPECT_EQ(readAtlas(*v).rgba, expected.rgba) << voxelMethodName(method);
+    }
+    GLboolean mask[4] = {};
+    glGetBooleanv(GL_COLOR_WRITEMASK, mask);
+    EXPECT_TRUE(!mask[0] && mask[1] && !mask[2] && mask[3]);
+    GLint mode[2] = {}, viewport[4] = {};
+    glGetIntegerv(GL_POLYGON_MODE, mode);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    EXPECT_EQ(mode[0], GL_LINE);
+    EXPECT_EQ(glm::ivec4(viewport[0], viewport[1], viewport[2], viewport[3]), glm::ivec4(1, 2, 3, 4));
+    EXPECT_TRUE(glIsEnabled(GL_BLEND) && glIsEnabled(GL_CULL_FACE) && glIsEnabled(GL_SCISSOR_TEST));
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_SCISSOR_TEST);
     DICER_EXPECT_NO_GL_ERROR();
 }
 

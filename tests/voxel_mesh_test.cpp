@@ -1,0 +1,76 @@
+// The voxelizer's CPU-side packing (no GL): vertex and triangle records, the texture-array plan that
+// places differently sized map_Kd textures into one array, and the method/mode/rule names.
+#include "builtin_models.h"
+#include "voxel_mesh.h"
+#include "voxelizer.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace dicer;
+
+namespace {
+Image solidImage(int w, int h) {
+    return {w, h, std::vector<std::uint8_t>(size_t(w) * size_t(h) * 4, 0x80)};
+}
+} // namespace
+
+TEST(VoxelMesh, UntexturedMeshPlansOneWhiteLayerAndNoSlots) {
+    const Mesh box = makeBox(glm::vec3(0.5f));
+    const TextureArrayPlan plan = planTextureArray(box);
+    EXPECT_EQ(plan.width, 1);
+    EXPECT_EQ(plan.height, 1);
+    EXPECT_EQ(plan.layers, 1);
+    EXPECT_TRUE(plan.slots.empty());
+    for (const glm::uvec4& t : packTriangles(box))
+        EXPECT_EQ(t.w, 0u) << "untextured triangles use slot 0";
+}
+
+TEST(VoxelMesh, TexturesOfDifferentSizesShareTheLargestLayerSize) {
+    Mesh mesh = makePlaneZ(0.f, 1.f);
+    mesh.textures = {solidImage(64, 16), solidImage(16, 32), solidImage(64, 32)};
+    const TextureArrayPlan plan = planTextureArray(mesh);
+    EXPECT_EQ(plan.width, 64);
+    EXPECT_EQ(plan.height, 32);
+    EXPECT_EQ(plan.layers, 3);
+    ASSERT_EQ(plan.slots.size(), 3u);
+    EXPECT_EQ(plan.slots[0], glm::vec4(1.f, 0.5f, 0.f, 0.f));
+    EXPECT_EQ(plan.slots[1], glm::vec4(0.25f, 1.f, 1.f, 0.f));
+    EXPECT_EQ(plan.slots[2], glm::vec4(1.f, 1.f, 2.f, 0.f));
+}
+
+TEST(VoxelMesh, TrianglesCarryIndicesAndTextureSlotPlusOne) {
+    Mesh mesh = makePlaneZ(0.f, 1.f);
+    mesh.textures = {solidImage(2, 2), solidImage(4, 4)};
+    mesh.materials = {{"plain", glm::vec3(0.5f), -1}, {"second", glm::vec3(1.f), 1}};
+    mesh.triangleMaterial = {1, 0};
+    ASSERT_TRUE(validateMesh(mesh));
+    const std::vector<glm::uvec4> triangles = packTriangles(mesh);
+    ASSERT_EQ(triangles.size(), 2u);
+    EXPECT_EQ(triangles[0], glm::uvec4(mesh.indices[0], mesh.indices[1], mesh.indices[2], 2u));
+    EXPECT_EQ(triangles[1], glm::uvec4(mesh.indices[3], mesh.indices[4], mesh.indices[5], 0u));
+}
+
+TEST(VoxelMesh, VerticesArePaddedToVec4) {
+    Mesh mesh = makePlaneZ(0.25f, 1.f);
+    mesh.colors[2] = glm::vec4(0.1f, 0.2f, 0.3f, 1.f);
+    const std::vector<VoxelVertex> vertices = packVertices(mesh);
+    ASSERT_EQ(vertices.size(), 4u);
+    EXPECT_EQ(vertices[2].position, glm::vec4(mesh.positions[2], 1.f));
+    EXPECT_EQ(vertices[2].color, mesh.colors[2]);
+    EXPECT_EQ(vertices[2].texcoord, glm::vec4(mesh.texcoords[2], 0.f, 0.f));
+}
+
+TEST(VoxelMesh, NamesAreStable) {
+    // The benchmark's CSV and the UI use these strings.
+    EXPECT_STREQ(voxelMethodName(VoxelMethod::Binned), "binned");
+    EXPECT_STREQ(voxelMethodName(VoxelMethod::Instanced), "instanced");
+    EXPECT_STREQ(voxelMethodName(VoxelMethod::PerSlice), "per-slice");
+    EXPECT_STREQ(voxelMethodName(VoxelMethod::Projected), "projected");
+    EXPECT_STREQ(voxelModeName(VoxelMode::Shell), "shell");
+    EXPECT_STREQ(voxelModeName(VoxelMode::Solid), "solid");
+    EXPECT_STREQ(surfaceRuleName(SurfaceRule::DominantAxis), "dominant-axis");
+    EXPECT_STREQ(surfaceRuleName(SurfaceRule::SliceAxis), "slice-axis");
+    EXPECT_EQ(kVoxelMethods.size(), 4u);
+}
