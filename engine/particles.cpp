@@ -1,0 +1,148 @@
+#include "particles.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+#include "particle_step.h"
+
+#include <algorithm>
+
+namespace dicer {
+
+const char* particlePhaseName(ParticlePhase phase) {
+    switch (phase) {
+    case ParticlePhase::Exploding:
+        return "exploding";
+    case ParticlePhase::Returning:
+        return "re-assembling";
+    default:
+        return "assembled";
+    }
+}
+
+ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
+                                      std::uint32_t seed, float dt, glm::ivec3 volume) {
+    ps::ParticleParams params{};
+    params.motion = {dt, tuning.gravity, tuning.drag, tuning.floorY};
+    params.bounce = {tuning.restitution, tuning.friction, tuning.returnOmega, tuning.speed};
+    params.centre = {0.f, 0.f, 0.f, tuning.noise}; // the volume's centre: models are placed around it
+    params.volume = {glm::vec3(glm::max(volume, glm::ivec3(1))), 0.f};
+    params.control = {std::uint32_t(phase), launch ? 1u : 0u, seed, 0u};
+    return params;
+}
+
+Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
+    ParticleSystem ps(shaders);
+    auto args = shaders.add({"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
+    if (!args) return makeError(args.error());
+    auto update = shaders.add({"particles update", {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}}, {}});
+    if (!update) return makeError(update.error());
+    auto draw = shaders.add(
+        {"particles draw",
+         {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
+         {}});
+    if (!draw) return makeError(draw.error());
+    ps.m_args = *args;
+    ps.m_update = *update;
+    ps.m_draw = *draw;
+    // Zeroed: "last frame's count" starts at 0, so every particle of the first frame spawns on its voxel.
+    const std::uint32_t zeros[PS_CTRL_UINTS] = {};
+    ps.m_control = gl::createBufferStorage(sizeof zeros, zeros, 0, "particles control");
+    ps.m_params = gl::createBufferStorage(sizeof(ps::ParticleParams), nullptr, GL_DYNAMIC_STORAGE_BIT,
+                                          "particles params");
+    ps.m_emptyVao = gl::createVertexArray("particles (attribute-less)");
+    ps.reserve(4096);
+    return ps;
+}
+
+void ParticleSystem::reserve(std::uint32_t particles) {
+    if (particles <= m_capacity) return;
+    // Grow by 1.5x so a slowly growing cloud does not reallocate every frame; keep the old state (the
+    // particles that exist keep flying).
+    std::uint32_t capacity = std::max(particles, m_capacity + m_capacity / 2);
+    gl::Buffer state = gl::createBufferStorage(GLsizeiptr(capacity) * GLsizeiptr(sizeof(ps::Particle)),
+                                               nullptr, 0, "particles state");
+    if (m_state)
+        glCopyNamedBufferSubData(m_state.id(), state.id(), 0, 0,
+                                 GLsizeiptr(m_capacity) * GLsizeiptr(sizeof(ps::Particle)));
+    m_state = std::move(state);
+    m_capacity = capacity;
+}
+
+void ParticleSystem::explode() {
+    m_phase = ParticlePhase::Exploding;
+    m_launch = true;
+    m_phaseSeconds = 0.f;
+    ++m_seed; // every explosion scatters differently
+}
+
+void ParticleSystem::reassemble() {
+    if (m_phase != ParticlePhase::Exploding) return;
+    m_phase = ParticlePhase::Returning;
+    m_phaseSeconds = 0.f;
+}
+
+void ParticleSystem::toggle() {
+    if (m_phase == ParticlePhase::Exploding)
+        reassemble();
+    else
+        explode();
+}
+
+void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& tuning, float dt) {
+    if (!source.pointBuffer || !source.counterBuffer || source.pointCapacity == 0) return;
+    gl::DebugGroup group("particles update");
+    reserve(source.pointCapacity);
+    dt = std::clamp(dt, 0.f, kMaxStep);
+    m_phaseSeconds += dt;
+    // The spring's envelope is below 0.1 % of the start distance after this long: closer than a voxel of the
+    // finest preset, so the switch to "assembled" (snap onto the voxel) is invisible.
+    if (m_phase == ParticlePhase::Returning &&
+        m_phaseSeconds > ps::psSettleSeconds(tuning.returnOmega, 1e-3f))
+        m_phase = ParticlePhase::Assembled;
+
+    ps::ParticleParams params = packParticleParams(tuning, m_phase, m_launch, m_seed, dt, source.volume);
+    glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
+    m_launch = false;
+
+    GLuint args = m_shaders->get(m_args);
+    glProgramUniform1ui(args, PS_LOC_CAPACITY, std::min(source.pointCapacity, m_capacity));
+    glUseProgram(args);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, source.counterBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the count pass wrote the counters
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+
+    glUseProgram(m_shaders->get(m_update));
+    glBindBufferBase(GL_UNIFORM_BUFFER, PS_BIND_PARAMS, m_params.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id());
+    glDispatchComputeIndirect(GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) const {
+    if (!source.pointBuffer || !m_state) return;
+    gl::DebugGroup group("particles draw");
+    GLuint program = m_shaders->get(m_draw);
+    glProgramUniformMatrix4fv(program, PS_LOC_VIEW_PROJ, 1, GL_FALSE, &params.viewProj[0][0]);
+    glProgramUniform1f(program, PS_LOC_POINT_SCALE, params.pointScale);
+    glProgramUniform1i(program, PS_LOC_COLOR_MODE,
+                       params.color == ParticleColor::ModelColor ? PS_COLOR_MODEL : PS_COLOR_FALSE);
+    glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
+    glProgramUniform3i(program, PS_LOC_VOLUME, volume.x, volume.y, volume.z);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glBindVertexArray(m_emptyVao.id());
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_control.id());
+    glDrawArraysIndirect(GL_POINTS, reinterpret_cast<const void*>(PS_CTRL_DRAW * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+    glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
+} // namespace dicer
