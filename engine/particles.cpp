@@ -41,9 +41,24 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
          {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
          {}});
     if (!draw) return makeError(draw.error());
+    auto splatDepth =
+        shaders.add({"particles splat depth", {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}}, {}});
+    if (!splatDepth) return makeError(splatDepth.error());
+    auto splatColor = shaders.add({"particles splat colour",
+                                   {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}},
+                                   {{"PS_SPLAT_COLOR", ""}}});
+    if (!splatColor) return makeError(splatColor.error());
+    auto resolve = shaders.add(
+        {"particles splat resolve",
+         {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
+         {}});
+    if (!resolve) return makeError(resolve.error());
     ps.m_args = *args;
     ps.m_update = *update;
     ps.m_draw = *draw;
+    ps.m_splatDepth = *splatDepth;
+    ps.m_splatColor = *splatColor;
+    ps.m_resolve = *resolve;
     // Zeroed: "last frame's count" starts at 0, so every particle of the first frame spawns on its voxel.
     const std::uint32_t zeros[PS_CTRL_UINTS] = {};
     ps.m_control = gl::createBufferStorage(sizeof zeros, zeros, 0, "particles control");
@@ -89,7 +104,8 @@ void ParticleSystem::toggle() {
 }
 
 void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& tuning, float dt) {
-    if (!source.pointBuffer || !source.counterBuffer || source.pointCapacity == 0) return;
+    // An empty point list still runs the passes: they set the draw count to 0.
+    if (!source.pointBuffer || !source.counterBuffer) return;
     gl::DebugGroup group("particles update");
     reserve(source.pointCapacity);
     dt = std::clamp(dt, 0.f, kMaxStep);
@@ -123,26 +139,74 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
-void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) const {
-    if (!source.pointBuffer || !m_state) return;
-    gl::DebugGroup group("particles draw");
-    GLuint program = m_shaders->get(m_draw);
+// Setting a location a program does not have is GL_INVALID_OPERATION, so each program gets only its own.
+void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params,
+                                     bool color, bool viewport) const {
     glProgramUniformMatrix4fv(program, PS_LOC_VIEW_PROJ, 1, GL_FALSE, &params.viewProj[0][0]);
     glProgramUniform1f(program, PS_LOC_POINT_SCALE, params.pointScale);
-    glProgramUniform1i(program, PS_LOC_COLOR_MODE,
-                       params.color == ParticleColor::ModelColor ? PS_COLOR_MODEL : PS_COLOR_FALSE);
-    glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
-    glProgramUniform3i(program, PS_LOC_VOLUME, volume.x, volume.y, volume.z);
-    glUseProgram(program);
+    if (color) {
+        glProgramUniform1i(program, PS_LOC_COLOR_MODE,
+                           params.color == ParticleColor::ModelColor ? PS_COLOR_MODEL : PS_COLOR_FALSE);
+        glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
+        glProgramUniform3i(program, PS_LOC_VOLUME, volume.x, volume.y, volume.z);
+    }
+    if (viewport) glProgramUniform2i(program, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
+}
+
+void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
+    if (!source.pointBuffer || !m_state) return;
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
     glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);
+    if (params.render == ParticleRender::Points)
+        drawPoints(source, params);
+    else
+        drawSplats(source, params);
+}
+
+void ParticleSystem::drawPoints(const ParticleSource& source, const ParticleDraw& params) const {
+    gl::DebugGroup group("particles draw (points)");
+    GLuint program = m_shaders->get(m_draw);
+    setDrawUniforms(program, source, params, /*color=*/true, /*viewport=*/false);
+    glUseProgram(program);
     glEnable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(m_emptyVao.id());
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_control.id());
     glDrawArraysIndirect(GL_POINTS, reinterpret_cast<const void*>(PS_CTRL_DRAW * sizeof(std::uint32_t)));
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
     glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
+void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw& params) {
+    if (params.viewport.x <= 0 || params.viewport.y <= 0) return;
+    gl::DebugGroup group("particles draw (splats)");
+    if (params.viewport != m_splatSize) {
+        m_splatDepthImage =
+            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_R32UI, 1, "splat depth");
+        m_splatColorImage =
+            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA8, 1, "splat colour");
+        m_splatSize = params.viewport;
+    }
+    const GLuint empty = PS_SPLAT_EMPTY;
+    glClearTexImage(m_splatDepthImage.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
+    glBindImageTexture(PS_IMAGE_SPLAT_DEPTH, m_splatDepthImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    glBindImageTexture(PS_IMAGE_SPLAT_COLOR, m_splatColorImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id()); // one invocation per live particle
+    const GLintptr dispatch = GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t));
+    for (gl::ProgramId pass : {m_splatDepth, m_splatColor}) {
+        GLuint program = m_shaders->get(pass);
+        setDrawUniforms(program, source, params, /*color=*/pass.index == m_splatColor.index,
+                        /*viewport=*/true);
+        glUseProgram(program);
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+        glDispatchComputeIndirect(dispatch);
+    }
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glUseProgram(m_shaders->get(m_resolve));
+    glBindVertexArray(m_emptyVao.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
 } // namespace dicer

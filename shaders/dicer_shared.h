@@ -56,6 +56,16 @@
 #define PS_LOC_COLOR_MODE 2  // int: PS_COLOR_*
 #define PS_LOC_VOLUME 3      // ivec3: voxels per axis, to turn voxel coordinates into colours
 #define PS_LOC_CAPACITY 4    // uint: particles the state buffer holds (args pass clamps the count to it)
+#define PS_LOC_VIEWPORT 5    // ivec2: splat target size in pixels
+
+// Compute splatting (the default particle renderer): Mesa llvmpipe spends ~1 us per GL point in its
+// single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
+// runs 8-wide on every core. Pass 1 keeps the nearest depth per pixel (atomicMin), pass 2 writes the colour of
+// the particle that won, a full-screen pass resolves both into the framebuffer with gl_FragDepth.
+#define PS_IMAGE_SPLAT_DEPTH 2  // r32ui: window depth bits of the nearest particle (floats >= 0 order as uints)
+#define PS_IMAGE_SPLAT_COLOR 3  // rgba8: colour of that particle
+#define PS_SPLAT_MAX_RADIUS 16  // pixels: splats are at most 33 px wide (the loop is per particle)
+#define PS_SPLAT_EMPTY 0xFFFFFFFFu
 
 // Control buffer (uints): DrawArraysIndirectCommand first so glDrawArraysIndirect reads it at offset 0,
 // then the DispatchIndirectCommand of the update pass, then last frame's particle count.
@@ -81,6 +91,7 @@
 #define VIEW_LOC_DST_SIZE 1   // ivec2: display image size in pixels
 #define VIEW_LOC_VOLUME 2     // ivec3: list view, voxels per axis (false colours)
 #define VIEW_LOC_CAPACITY 3   // uint: list view, entries the point buffer holds
+#define VIEW_LOC_TILE_SIZE 4  // ivec2: atlas view, slice tile size in texels (grid lines between slices)
 #define VIEW_LOCAL_SIZE 8     // list view: 8x8 pixels per work group
 
 // --- Demo views: the shaded mesh ---------------------------------------------------------------------------

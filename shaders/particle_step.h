@@ -31,12 +31,13 @@ struct Particle {
 
 // Everything one update needs, as one std140 block (vec4/uvec4 only, so C++ and GLSL agree on the layout).
 struct ParticleParams {
-    vec4 motion; // x: time step (s), y: gravity (units/s^2, pulls -y), z: drag (1/s), w: floor height (world
-                 // y)
-    vec4 bounce; // x: restitution (normal speed kept per bounce), y: friction (tangential speed kept),
-                 // z: spring angular frequency omega (rad/s) of the return, w: explosion speed (units/s)
-    vec4 centre; // xyz: explosion centre (world), w: noise (fraction of the speed added at random)
-    vec4 volume; // xyz: voxels per axis, w: unused
+    // motion.x: time step (s), .y: gravity (units/s^2, pulls -y), .z: drag (1/s), .w: floor height (world y)
+    vec4 motion;
+    // bounce.x: restitution (normal speed kept per bounce), .y: friction (tangential speed kept),
+    // .z: spring angular frequency omega (rad/s) of the return, .w: explosion speed (units/s)
+    vec4 bounce;
+    vec4 centre;   // xyz: explosion centre (world), w: noise (fraction of the speed added at random)
+    vec4 volume;   // xyz: voxels per axis, w: unused
     uvec4 control; // x: phase (PS_PHASE_*), y: 1 on the frame the explosion starts, z: random seed, w: unused
 };
 
