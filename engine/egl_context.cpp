@@ -102,18 +102,18 @@ Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create(const HeadlessO
     for (const DisplayAttempt& attempt : displays) {
         EGLint major = 0, minor = 0;
         if (!eglInitialize(attempt.display, &major, &minor)) {
-            failures += "\n  " + attempt.name + ": " + eglErrorText("eglInitialize");
+            failures += (failures.empty() ? " " : "; ") + attempt.name + ": " + eglErrorText("eglInitialize");
             continue;
         }
         gladLoaderLoadEGL(attempt.display);
         Result<EGLContext> context = createCoreContext(attempt.display, options.debugContext);
         if (!context) {
-            failures += "\n  " + attempt.name + ": " + context.error();
+            failures += (failures.empty() ? " " : "; ") + attempt.name + ": " + context.error();
             eglTerminate(attempt.display);
             continue;
         }
         if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress))) {
-            failures += "\n  " + attempt.name + ": cannot load GL functions";
+            failures += (failures.empty() ? " " : "; ") + attempt.name + ": cannot load GL functions";
             eglMakeCurrent(attempt.display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
             eglDestroyContext(attempt.display, *context);
             eglTerminate(attempt.display);
@@ -129,7 +129,10 @@ Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create(const HeadlessO
                            /*synchronous=*/options.debugContext);
         return ctx;
     }
-    return makeError("cannot create a headless GL 4.5 core context:" + failures);
+    // One line: every display refusing the context (EGL_BAD_MATCH) means the driver has no GL 4.5 core.
+    const bool noCore45 = failures.find("eglCreateContext") != std::string::npos;
+    return makeError(std::string("cannot create a headless GL 4.5 core context") +
+                     (noCore45 ? " (this driver offers no OpenGL 4.5 core profile)" : "") + ":" + failures);
 }
 
 HeadlessContext::~HeadlessContext() {

@@ -13,6 +13,7 @@
 #include <glm/vec2.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,6 +68,15 @@ public:
     gl::ProgramId listFragmentProgram() const { return m_listFragment; }
     gl::ProgramId listComputeProgram() const { return m_listCompute; }
     gl::ShaderLibrary& shaders() const { return m_shaders; }
+
+    // For the variants' factories (hp_single.cpp, ...): construct, compile every program, and hand out only a
+    // working instance.
+    template <class Variant, class... Args>
+    static Result<std::unique_ptr<HistoPyramid>> make(Args&&... args) {
+        std::unique_ptr<Variant> p(new Variant(std::forward<Args>(args)...));
+        if (Result<void> r = p->init(); !r) return makeError(r.error());
+        return std::unique_ptr<HistoPyramid>(std::move(p));
+    }
 
 protected:
     HistoPyramid(gl::ShaderLibrary& shaders, Storage storage) : m_shaders(shaders), m_storage(storage) {}

@@ -13,7 +13,6 @@ public:
     explicit BilinearPyramid(gl::ShaderLibrary& shaders)
         : MipPyramid(shaders, Storage::Float32, MipFormat{GL_R32F, 1, true, false, true}) {}
     const char* name() const override { return "dicer_bil"; }
-    using HistoPyramid::init;
 
 protected:
     Defines defines() const override {
@@ -27,8 +26,6 @@ protected:
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createBilinear(gl::ShaderLibrary& shaders, Storage) {
-    auto p = std::make_unique<BilinearPyramid>(shaders);
-    if (Result<void> r = p->init(); !r) return makeError(r.error());
-    return std::unique_ptr<HistoPyramid>(std::move(p));
+    return HistoPyramid::make<BilinearPyramid>(shaders);
 }
 } // namespace dicer::hp

@@ -13,7 +13,6 @@ class RectPyramid final : public HistoPyramid {
 public:
     RectPyramid(gl::ShaderLibrary& shaders, Storage storage) : HistoPyramid(shaders, storage) {}
     const char* name() const override { return "dicer_rect"; }
-    using HistoPyramid::init;
 
 protected:
     Defines defines() const override {
@@ -102,8 +101,6 @@ private:
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, Storage storage) {
-    auto p = std::make_unique<RectPyramid>(shaders, storage);
-    if (Result<void> r = p->init(); !r) return makeError(r.error());
-    return std::unique_ptr<HistoPyramid>(std::move(p));
+    return HistoPyramid::make<RectPyramid>(shaders, storage);
 }
 } // namespace dicer::hp

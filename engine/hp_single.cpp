@@ -13,7 +13,6 @@ public:
                      storage == Storage::Uint32 ? MipFormat{GL_R32UI, 1, false, false, false}
                                                 : MipFormat{GL_RGBA32F, 4, true, false, false}) {}
     const char* name() const override { return "dicer_single"; }
-    using HistoPyramid::init;
 
 protected:
     Defines defines() const override {
@@ -28,8 +27,6 @@ protected:
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createSingle(gl::ShaderLibrary& shaders, Storage storage) {
-    auto p = std::make_unique<SinglePyramid>(shaders, storage);
-    if (Result<void> r = p->init(); !r) return makeError(r.error());
-    return std::unique_ptr<HistoPyramid>(std::move(p));
+    return HistoPyramid::make<SinglePyramid>(shaders, storage);
 }
 } // namespace dicer::hp

@@ -14,7 +14,6 @@ public:
                      storage == Storage::Uint32 ? MipFormat{GL_RGBA32UI, 4, false, true, false}
                                                 : MipFormat{GL_RGBA32F, 4, true, true, false}) {}
     const char* name() const override { return "dicer_vec4"; }
-    using HistoPyramid::init;
 
 protected:
     Defines defines() const override {
@@ -33,8 +32,6 @@ protected:
 } // namespace
 
 Result<std::unique_ptr<HistoPyramid>> createVec4(gl::ShaderLibrary& shaders, Storage storage) {
-    auto p = std::make_unique<Vec4Pyramid>(shaders, storage);
-    if (Result<void> r = p->init(); !r) return makeError(r.error());
-    return std::unique_ptr<HistoPyramid>(std::move(p));
+    return HistoPyramid::make<Vec4Pyramid>(shaders, storage);
 }
 } // namespace dicer::hp
