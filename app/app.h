@@ -18,6 +18,18 @@
 
 namespace dicer::app {
 
+// What a 2D panel's image depends on. Unchanged since the last render, that image is still right, so the
+// panels cost nothing while the model stands still (the atlas view reads up to 36 texels per pixel).
+struct PanelInputs {
+    glm::mat4 model{1.f};
+    ModelChoice choice;
+    PipelineSettings pipeline;
+    glm::vec4 window{0.f}; // atlas view: the texel window shown
+    glm::ivec2 size{0};
+    int shaderReloads = 0;
+    bool operator==(const PanelInputs&) const = default;
+};
+
 // Everything that holds GL programs. Built as a whole, so that a shader error at start-up leaves the app
 // running with the log on screen, and a fixed shader (Shift+R) builds it again.
 struct GpuState {
@@ -26,6 +38,7 @@ struct GpuState {
     std::optional<ParticleSystem> particles;
     std::optional<MeshView> meshView, floorView;
     std::optional<ImageViews> views;
+    std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
 };
 
 // One-frame requests from keys and buttons, consumed by applyChanges().
@@ -87,6 +100,7 @@ struct App {
     float dt = 0.f;              // seconds simulated this frame
     float rotationSeconds = 0.f; // advances only while auto-rotating
     int resetTimingsIn = -1;     // frames until StageTimers::reset(); -1: none pending
+    int shaderReloads = 0;
     bool screenshotRequested = false;
     bool verifyRequested = false;
     bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot)

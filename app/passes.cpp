@@ -27,6 +27,7 @@ void reloadShaders(App& app) {
         app.ui.reload = r ? ReloadStatus::Ok : ReloadStatus::Failed;
         return;
     }
+    ++app.shaderReloads;
     gl::ShaderLibrary::ReloadReport report = app.gpu->shaders.reloadAll();
     app.ui.reload = report.failed ? ReloadStatus::Failed : ReloadStatus::Ok;
     app.ui.shaderLog = report.log;
@@ -174,16 +175,25 @@ void drawViews(App& app) {
     }
     glDisable(GL_DEPTH_TEST);
 
+    PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.pipeline, {}, {}, app.shaderReloads};
     if (view.showUi && view.atlas) {
         // The zoom window: 1/zoom of the atlas around the centre, in texels.
         float size = float(pipeline.source().atlasSize());
         glm::vec2 half(0.5f * size / app.ui.atlasZoom);
         glm::vec2 centre = app.ui.atlasCentre * size;
-        hp::AtlasTiling tiling = pipeline.source().tiling();
-        gpu.views->renderAtlas(pipeline.source().atlas(), glm::vec4(centre - half, centre + half),
-                               tiling.tileSize, app.ui.atlasPanelSize);
+        PanelInputs atlas = inputs;
+        atlas.window = glm::vec4(centre - half, centre + half);
+        atlas.size = app.ui.atlasPanelSize;
+        if (gpu.atlasShown != atlas) {
+            gpu.views->renderAtlas(pipeline.source().atlas(), atlas.window,
+                                   pipeline.source().tiling().tileSize, atlas.size);
+            gpu.atlasShown = atlas;
+        }
     }
-    if (view.showUi && view.pointList) gpu.views->renderList(source);
+    if (view.showUi && view.pointList && gpu.listShown != inputs) {
+        gpu.views->renderList(source);
+        gpu.listShown = inputs;
+    }
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, fb.x, fb.y);
 }

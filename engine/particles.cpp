@@ -48,10 +48,10 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
                                    {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}},
                                    {{"PS_SPLAT_COLOR", ""}}});
     if (!splatColor) return makeError(splatColor.error());
-    auto resolve = shaders.add(
-        {"particles splat resolve",
-         {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
-         {}});
+    auto resolve = shaders.add({"particles splat resolve",
+                                {{GL_VERTEX_SHADER, "particles_resolve.vert.glsl"},
+                                 {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
+                                {}});
     if (!resolve) return makeError(resolve.error());
     ps.m_args = *args;
     ps.m_update = *update;
@@ -188,8 +188,13 @@ void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw
             gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA8, 1, "splat colour");
         m_splatSize = params.viewport;
     }
-    const GLuint empty = PS_SPLAT_EMPTY;
+    const GLuint empty = PS_SPLAT_EMPTY, zero = 0;
     glClearTexImage(m_splatDepthImage.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
+    // Bounds: min = empty, max = 0, grown by the depth pass.
+    const GLintptr bounds = PS_CTRL_BOUNDS * sizeof(std::uint32_t);
+    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds, 8, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
+    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds + 8, 8, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                              &zero);
     glBindImageTexture(PS_IMAGE_SPLAT_DEPTH, m_splatDepthImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     glBindImageTexture(PS_IMAGE_SPLAT_COLOR, m_splatColorImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id()); // one invocation per live particle
@@ -199,14 +204,17 @@ void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw
         setDrawUniforms(program, source, params, /*color=*/pass.index == m_splatColor.index,
                         /*viewport=*/true);
         glUseProgram(program);
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
         glDispatchComputeIndirect(dispatch);
     }
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    glUseProgram(m_shaders->get(m_resolve));
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    GLuint resolve = m_shaders->get(m_resolve);
+    glProgramUniform2i(resolve, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
+    glUseProgram(resolve);
     glBindVertexArray(m_emptyVao.id());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
 }
 
 } // namespace dicer

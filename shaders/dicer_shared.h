@@ -72,7 +72,8 @@
 #define PS_CTRL_DRAW 0     // {count, instanceCount = 1, first = 0, baseInstance = 0}
 #define PS_CTRL_DISPATCH 4 // {groupsX, groupsY, 1}
 #define PS_CTRL_PREV 7     // particles alive last frame: indices at or above it are new and spawn at their target
-#define PS_CTRL_UINTS 8
+#define PS_CTRL_BOUNDS 8   // {minX, minY, maxX, maxY}: pixels the splats touched (the resolve covers only these)
+#define PS_CTRL_UINTS 12
 
 #define PS_LOCAL_SIZE 64 // update pass: same reasoning as HP_LIST_LOCAL_SIZE
 

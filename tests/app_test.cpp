@@ -39,10 +39,12 @@ TEST(CommandLine, DefaultsAreTheInteractiveTeapot) {
 
 TEST(CommandLine, ScriptedRunOptions) {
     CommandLine c;
-    ASSERT_EQ(parse({"model.obj", "--variant", "dicer_vec4", "--preset=64", "--size", "640x480", "--frames", "12",
-                     "--screenshot", "out.png", "--explode-at", "4", "--timer", "cpu", "--gl-debug", "--storage",
-                     "float32", "--build-path", "fragment", "--paper-list", "--color", "model", "--threshold", "0.25",
-                     "--screenshot-ui", "off", "--particles", "points"},
+    ASSERT_EQ(parse({"model.obj",    "--variant",   "dicer_vec4",   "--preset=64",  "--size",
+                     "640x480",      "--frames",    "12",           "--screenshot", "out.png",
+                     "--explode-at", "4",           "--timer",      "cpu",          "--gl-debug",
+                     "--storage",    "float32",     "--build-path", "fragment",     "--paper-list",
+                     "--color",      "model",       "--threshold",  "0.25",         "--screenshot-ui",
+                     "off",          "--particles", "points"},
                     c),
               ParseResult::Run);
     EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::File, "model.obj"}));
@@ -65,22 +67,11 @@ TEST(CommandLine, ScriptedRunOptions) {
 
 TEST(CommandLine, BadArgumentsAreErrors) {
     const std::vector<std::vector<const char*>> bad = {
-        {"--bogus"},
-        {"--variant", "dicer_nope"},
-        {"--variant"},
-        {"--preset", "96"},
-        {"--mode", "hollow"},
-        {"--size", "640"},
-        {"--size", "0x480"},
-        {"--size", "640x480x3"},
-        {"--frames", "0"},
-        {"--frames", "ten"},
-        {"--explode-at", "-1"},
-        {"--timer", "fast"},
-        {"--threshold", "2"},
-        {"--screenshot", "a.png"}, // needs --frames
-        {"a.obj", "b.obj"},
-        {"--gl-debug=yes"},
+        {"--bogus"},          {"--variant", "dicer_nope"}, {"--variant"},          {"--preset", "96"},
+        {"--mode", "hollow"}, {"--size", "640"},           {"--size", "0x480"},    {"--size", "640x480x3"},
+        {"--frames", "0"},    {"--frames", "ten"},         {"--explode-at", "-1"}, {"--timer", "fast"},
+        {"--threshold", "2"}, {"--screenshot", "a.png"}, // needs --frames
+        {"a.obj", "b.obj"},   {"--gl-debug=yes"},
     };
     for (const auto& args : bad) {
         CommandLine c;
@@ -140,8 +131,9 @@ TEST(OrbitCamera, PanFollowsTheCursorAndIgnoresEmptyViewports) {
     cam.pan({100.f, 0.f}, 800.f);
     glm::mat4 v = cam.view();
     glm::vec3 right(v[0][0], v[1][0], v[2][0]);
-    EXPECT_LT(glm::dot(cam.target() - before, right), 0.f); // drag right: the scene follows, target moves left
-    glm::mat4 p = cam.projection(0.f);                      // aspect 0 (0x0 framebuffer) stays finite
+    EXPECT_LT(glm::dot(cam.target() - before, right),
+              0.f);                    // drag right: the scene follows, target moves left
+    glm::mat4 p = cam.projection(0.f); // aspect 0 (0x0 framebuffer) stays finite
     EXPECT_FALSE(glm::any(glm::isnan(p[0])) || glm::any(glm::isinf(p[0])));
 }
 
