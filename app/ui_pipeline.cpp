@@ -61,7 +61,7 @@ void uiPipelineSection(App& app) {
     ImGui::Separator();
     ImGui::TextWrapped("%s", pipeline.source().description().c_str());
     if (auto count = pipeline.activeCount())
-        ImGui::Text("active voxels: %u%s", *count,
+        ImGui::TextWrapped("active voxels: %u%s", *count,
                     pipeline.countIsLate() ? "  (read back a few frames late)" : "");
     if (s.gpuResident) ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
     if (!app.ui.pipelineError.empty()) {
