@@ -66,6 +66,7 @@ int main(int argc, char** argv) {
         app.framebuffer = app.window.framebufferSize();
         if (app.window.iconified() || app.framebuffer.x == 0 || app.framebuffer.y == 0) {
             app.window.waitEvents(0.1); // minimised: nothing to draw into, no reason to spin
+            app.frameStartMs = 0;       // and the pause is no frame time
             continue;
         }
         beginFrame(app);

@@ -26,19 +26,15 @@ std::string cell(const StageStats* s) {
 void printSummary(const App& app) {
     const Settings& s = app.settings;
     const char* variant = hp::variantTable()[size_t(s.pipeline.variant)].name;
-    std::string points = "n/a";
-    std::string volume = "n/a";
+    std::string points = "n/a", source = "n/a";
     if (app.gpu) {
         const Pipeline& p = *app.gpu->pipeline;
         if (p.activeCount()) points = std::to_string(*p.activeCount());
-        glm::ivec3 v = p.source().volume();
-        volume = std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z) + " in " +
-                 std::to_string(p.source().atlasSize()) + "^2";
+        source = p.source().description();
     }
-    std::printf("\ndicer: %d frames of %s (%s) | %s/%s/%s | preset %s: %s | %s list | %s points\n", app.frame,
-                s.model.label().c_str(), s.pipeline.testAtlas ? "test atlas" : "voxelized", variant,
-                hp::storageName(s.pipeline.storage), hp::buildPathName(s.pipeline.buildPath),
-                s.pipeline.preset.c_str(), volume.c_str(),
+    std::printf("\ndicer: %d frames of %s | %s/%s/%s | preset %s | %s | %s list | %s points\n", app.frame,
+                s.model.label().c_str(), variant, hp::storageName(s.pipeline.storage),
+                hp::buildPathName(s.pipeline.buildPath), s.pipeline.preset.c_str(), source.c_str(),
                 s.pipeline.gpuResident ? "GPU-resident" : "paper (count read back)", points.c_str());
     std::printf("renderer: %s\ntimer: %s, %d x %d window\n", app.window.info().summary().c_str(),
                 timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y);
