@@ -106,4 +106,63 @@
 #define MESH_LOC_TEXTURED 3  // int: 1 = multiply by the material's texture
 #define MESH_UNIT_TEXTURE 4  // the material's map_Kd
 
+// --- Voxelizer (engine/voxelizer.h): buffer bindings ------------------------------------------------------
+#define VOX_BIND_VERTICES 0  // VoxVertex per mesh vertex: object-space position, colour, texcoord
+#define VOX_BIND_TRIANGLES 1 // uvec4 per triangle: three vertex indices, texture slot (0 = untextured)
+#define VOX_BIND_TEXTURES 2  // vec4 per texture: (u scale, v scale, array layer, 0) into the texture array
+#define VOX_BIND_SETUP 3     // VoxTriangle per triangle, written by the setup pass every frame
+#define VOX_BIND_BINS 4      // uvec4 per triangle: (first slice, slice count, first pair, 0)
+#define VOX_BIND_ARGS 5      // binned draw: DrawArraysIndirectCommand, then the saturation flag
+
+// --- Voxelizer: parameters of one voxelize() call, a std140 uniform block read by every pass ---------------
+#define VOX_UBO_PARAMS 0 // uniform buffer binding of VoxParams
+#define VOX_LOC_SLICE 0  // int uniform of the per-slice draw: the slice it renders
+
+#define VOX_RULE_DOMINANT_AXIS 0 // each triangle sampled along the axis its normal points most along
+#define VOX_RULE_SLICE_AXIS 1    // every triangle sampled along z, as the 2006 slicing (misses steep walls)
+
+// --- Voxelizer: texture and image units --------------------------------------------------------------------
+#define VOX_UNIT_TEXTURES 0  // sampler2DArray: the mesh's map_Kd textures, one per layer
+#define VOX_IMAGE_PARITY 0   // r32ui 2D array: solid mode's crossing markers (one bit per voxel), the lowest
+                             // crossing and its colour per column (voxelize_parity.frag.glsl)
+#define VOX_UNIT_PARITY 1    // the same, read by the fill pass as a usampler2DArray
+#define VOX_IMAGE_ATLAS_U32 2 // r32ui view of the atlas: projected method's owner ids then colours; solid fill
+// Solid fill: 64 (column, 32-slice word) items per group, like the setup pass.
+#define VOX_FILL_LOCAL_SIZE 64
+
+// Setup pass: 64 triangles per work group (one AMD wave / two NVIDIA warps; llvmpipe runs 8 lanes wide).
+#define VOX_SETUP_LOCAL_SIZE 64
+// Scan pass: ONE work group whose threads each sum a contiguous run of triangles (any triangle count).
+// 256 is the smallest GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS Dicer accepts (gl_info.cpp).
+#define VOX_SCAN_LOCAL_SIZE 256
+// Binned draw: (triangle, slice) pairs beyond this are dropped and VOX_ARGS_SATURATED set; 6 vertices per
+// pair must stay below 2^31 (GLsizei) even for meshes far beyond the OBJ loader's 16M-triangle limit.
+#define VOX_MAX_PAIRS 0x10000000u
+// The projected method stores triangle id + 1 in a texel's low 24 bits (alpha byte 0, see
+// voxelize_project.frag.glsl), so meshes may have at most 2^24 - 2 triangles (the OBJ loader stops at 16M).
+#define VOX_MAX_TRIANGLES 0xFFFFFEu
+#define VOX_TRIANGLE_VEC4S 7 // vec4s per VoxTriangle (voxelize_common.glsl): 3 edges, depths, 3 vertices
+#define VOX_ARGS_SATURATED 4 // uint index in the args buffer: 1 when pairs were dropped
+#define VOX_ARGS_UINTS 5
+// A voxel centre counts as inside a triangle when each barycentric >= -VOX_EDGE_EPSILON: centres exactly
+// on an edge shared by two triangles then belong to both, so rounding cannot open a pin-hole in the shell.
+#define VOX_EDGE_EPSILON 1e-6
+
+#ifdef __cplusplus
+#include <glm/glm.hpp>
+namespace dicer::shared {
+using mat4 = glm::mat4;
+using ivec4 = glm::ivec4;
+#endif
+// Members are mat4/ivec4 only, so std140 and C++ agree without padding rules.
+struct VoxParams {
+    mat4 model;   // object -> volume space ([-1,1]^3)
+    ivec4 volume; // xyz: voxels along x, y, z; w: tiles per atlas row (slice k = tile (k % w, k / w))
+    ivec4 atlas;  // x: atlas edge in texels, y: triangle count, z: VOX_RULE_*, w: max(volume) (column viewport)
+};
+#ifdef __cplusplus
+static_assert(sizeof(VoxParams) == 96, "std140 layout of VoxParams");
+} // namespace dicer::shared
+#endif
+
 #endif

@@ -1,0 +1,53 @@
+// The voxelizer's GPU copy of a Mesh: storage buffers for vertex pulling (no vertex arrays), the map_Kd
+// textures as one RGBA8 2D array texture (a fragment may sample any triangle's texture, and GLSL 4.5
+// cannot index an array of samplers with a non-uniform index), and the per-triangle scratch buffers the
+// voxelizer's setup pass writes every frame. Packing is split from the upload so it is testable without GL.
+#pragma once
+
+#include "gl_handle.h"
+#include "mesh.h"
+#include "result.h"
+
+#include <glm/glm.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace dicer {
+
+// One mesh vertex as the shaders read it (VoxVertex in voxelize_common.glsl, std430).
+struct VoxelVertex {
+    glm::vec4 position; // w = 1
+    glm::vec4 color;    // Mesh::colors (vertex colour x material Kd)
+    glm::vec4 texcoord; // xy
+};
+static_assert(sizeof(VoxelVertex) == 48, "must match VoxVertex in voxelize_common.glsl");
+
+// Where the textures go in the 2D array: every layer is width x height (the largest texture); texture i
+// sits at the origin of layer i, and slots[i] = (its width / width, its height / height, i, 0) lets the
+// shader scale (and wrap) texcoords into it. Without textures: one 1x1 layer and no slots.
+struct TextureArrayPlan {
+    int width = 1, height = 1, layers = 1;
+    std::vector<glm::vec4> slots;
+};
+TextureArrayPlan planTextureArray(const Mesh& mesh);
+
+std::vector<VoxelVertex> packVertices(const Mesh& mesh);
+// uvec4 per triangle: the three vertex indices and the texture slot + 1 (0 = untextured).
+std::vector<glm::uvec4> packTriangles(const Mesh& mesh);
+
+struct VoxelMeshGpu {
+    gl::Buffer vertices;     // VoxelVertex per vertex (VOX_BIND_VERTICES)
+    gl::Buffer triangles;    // packTriangles (VOX_BIND_TRIANGLES)
+    gl::Buffer textureSlots; // TextureArrayPlan::slots, at least one entry (VOX_BIND_TEXTURES)
+    gl::Texture textures;    // GL_TEXTURE_2D_ARRAY, RGBA8
+    gl::Buffer setup;        // VOX_TRIANGLE_VEC4S vec4 per triangle (VOX_BIND_SETUP), GPU-only
+    gl::Buffer bins;         // uvec4 per triangle (VOX_BIND_BINS), GPU-only
+    std::uint32_t triangleCount = 0;
+};
+
+// Validates the mesh (validateMesh, at least one triangle) and the driver's limits (texture size, array
+// layers, storage block size), then uploads. Errors say what was too large; on error nothing is created.
+Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh);
+
+} // namespace dicer

@@ -1,0 +1,341 @@
+// GPU voxelization into the slice atlas: setup/binning compute passes, candidate-quad draws (binned,
+// instanced or per-slice), optional solid fill. The rule and the methods are described in voxelizer.h.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) ("slicing"); Schwarz & Seidel
+// (SIGGRAPH Asia 2010) and Crassin & Green (OpenGL Insights 2012) for dominant-axis sampling; Eisemann &
+// Decoret (GI 2008) for the parity fill.
+//
+// [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
+#include "voxelizer.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+
+#include <algorithm>
+#include <string>
+
+namespace dicer {
+namespace {
+
+GLint getInt(GLenum name) {
+    GLint value = 0;
+    glGetIntegerv(name, &value);
+    return value;
+}
+
+std::string text(glm::ivec3 v) {
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+}
+
+// After image stores into the atlas: visible to whatever reads it next (the HistoPyramid's texel fetches,
+// the solid fill's image loads, framebuffer use, read-backs).
+constexpr GLbitfield kAtlasWrittenByImage = GL_TEXTURE_FETCH_BARRIER_BIT |
+                                            GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                                            GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
+
+GLuint groups(int items, int perGroup) {
+    return GLuint((items + perGroup - 1) / perGroup);
+}
+
+// Saves and restores the GL state voxelize() changes, so callers (the demo's frame loop) keep theirs.
+class StateGuard {
+public:
+    StateGuard() {
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &m_fbo);
+        glGetIntegerv(GL_VIEWPORT, m_viewport);
+        glGetIntegerv(GL_CURRENT_PROGRAM, &m_program);
+        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &m_vao);
+        glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &m_indirect);
+        for (size_t i = 0; i < kCaps.size(); ++i) {
+            m_enabled[i] = glIsEnabled(kCaps[i]);
+            glDisable(kCaps[i]);
+        }
+    }
+    ~StateGuard() {
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(m_fbo));
+        glViewport(m_viewport[0], m_viewport[1], m_viewport[2], m_viewport[3]);
+        glUseProgram(GLuint(m_program));
+        glBindVertexArray(GLuint(m_vao));
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, GLuint(m_indirect));
+        for (size_t i = 0; i < kCaps.size(); ++i)
+            (m_enabled[i] ? glEnable : glDisable)(kCaps[i]);
+    }
+    StateGuard(const StateGuard&) = delete;
+    StateGuard& operator=(const StateGuard&) = delete;
+
+private:
+    static constexpr std::array<GLenum, 5> kCaps = {GL_BLEND, GL_DEPTH_TEST, GL_CULL_FACE, GL_SCISSOR_TEST,
+                                                    GL_DEPTH_CLAMP};
+    GLint m_fbo = 0, m_viewport[4] = {}, m_program = 0, m_vao = 0, m_indirect = 0;
+    std::array<GLboolean, kCaps.size()> m_enabled{};
+};
+
+} // namespace
+
+// [SECTION] names ------------------------------------------------------------------------------------------
+
+const char* voxelMethodName(VoxelMethod method) {
+    switch (method) {
+    case VoxelMethod::Binned:
+        return "binned";
+    case VoxelMethod::Instanced:
+        return "instanced";
+    case VoxelMethod::PerSlice:
+        return "per-slice";
+    case VoxelMethod::Projected:
+        return "projected";
+    }
+    return "?";
+}
+
+const char* voxelModeName(VoxelMode mode) {
+    return mode == VoxelMode::Shell ? "shell" : "solid";
+}
+
+const char* surfaceRuleName(SurfaceRule rule) {
+    return rule == SurfaceRule::DominantAxis ? "dominant-axis" : "slice-axis";
+}
+
+// [SECTION] creation ---------------------------------------------------------------------------------------
+
+Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders) {
+    // Vertex pulling needs storage buffers outside compute shaders, which GL 4.5 allows a driver to lack.
+    const GLint vertexBlocks = getInt(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);
+    const GLint fragmentBlocks = getInt(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS);
+    if (vertexBlocks < 3 || fragmentBlocks < 4)
+        return makeError("the voxelizer needs storage buffers in vertex (3) and fragment (4) shaders; this "
+                         "driver has " +
+                         std::to_string(vertexBlocks) + " and " + std::to_string(fragmentBlocks));
+    Voxelizer v(shaders);
+    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
+        Result<gl::ProgramId> program = shaders.add(std::move(desc));
+        if (!program) return makeError(program.error());
+        id = *program;
+        return {};
+    };
+    const char* drawDefine[3] = {"VOX_DRAW_BINNED", "VOX_DRAW_INSTANCED", "VOX_DRAW_PER_SLICE"};
+    Result<void> r =
+        add(v.m_setup, {"voxelize setup", {{GL_COMPUTE_SHADER, "voxelize_setup.comp.glsl"}}, {}});
+    if (r) r = add(v.m_scan, {"voxelize scan", {{GL_COMPUTE_SHADER, "voxelize_scan.comp.glsl"}}, {}});
+    for (int method = 0; method < 3; ++method) // the slab methods: Binned, Instanced, PerSlice
+        if (r)
+            r = add(v.m_surface[size_t(method)],
+                    {std::string("voxelize surface ") + voxelMethodName(VoxelMethod(method)),
+                     {{GL_VERTEX_SHADER, "voxelize_slab.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "voxelize_surface.frag.glsl"}},
+                     {{drawDefine[method], ""}}});
+    const char* passDefine[2] = {"VOX_PASS_OWNER", "VOX_PASS_COLOR"};
+    for (int pass = 0; pass < 2; ++pass)
+        if (r)
+            r = add(v.m_project[size_t(pass)],
+                    {std::string("voxelize projected ") + (pass ? "colour" : "owner"),
+                     {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"}},
+                     {{passDefine[pass], ""}}});
+    const char* crossingDefine[2] = {"VOX_PARITY_MARK", "VOX_PARITY_COLOR"};
+    for (int pass = 0; pass < 2; ++pass)
+        if (r)
+            r = add(v.m_crossings[size_t(pass)],
+                    {std::string("voxelize crossings ") + (pass ? "colour" : "markers"),
+                     {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
+                      {GL_FRAGMENT_SHADER, "voxelize_parity.frag.glsl"}},
+                     {{crossingDefine[pass], ""}}});
+    if (r) r = add(v.m_fill, {"voxelize solid fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
+    if (!r) return makeError(r.error());
+    const GLuint zeros[VOX_ARGS_UINTS] = {};
+    v.m_args = gl::createBufferStorage(sizeof(zeros), zeros, 0, "voxelizer draw args");
+    v.m_vao = gl::createVertexArray("voxelizer (vertex pulling)");
+    v.m_params = gl::createBufferStorage(sizeof(shared::VoxParams), nullptr, GL_DYNAMIC_STORAGE_BIT,
+                                         "voxelizer parameters");
+    return v;
+}
+
+// [SECTION] layout and mesh --------------------------------------------------------------------------------
+
+Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
+    // The layout must be what VolumeLayout::make computes for its volume (the shaders rely on it).
+    Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
+    if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
+        return makeError("inconsistent volume layout for volume " + text(layout.volume) +
+                         " (make it with VolumeLayout::make or presetLayout)");
+    const GLint maxTexture = getInt(GL_MAX_TEXTURE_SIZE);
+    GLint viewport[2] = {};
+    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
+    const GLint maxSide = std::min({maxTexture, viewport[0], viewport[1], getInt(GL_MAX_FRAMEBUFFER_WIDTH),
+                                    getInt(GL_MAX_FRAMEBUFFER_HEIGHT)});
+    if (layout.atlasSize > maxSide)
+        return makeError("volume " + text(layout.volume) + " needs a " + std::to_string(layout.atlasSize) +
+                         "x" + std::to_string(layout.atlasSize) +
+                         " slice atlas, but this driver renders at most " + std::to_string(maxSide) + "x" +
+                         std::to_string(maxSide) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) +
+                         ")");
+    const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
+    if (parityLayers > getInt(GL_MAX_ARRAY_TEXTURE_LAYERS))
+        return makeError("volume " + text(layout.volume) +
+                         " has too many slices for the solid-mode parity image");
+    if (m_atlas && layout.volume == m_layout.volume) return {};
+
+    gl::Texture atlas =
+        gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
+    gl::Framebuffer atlasFbo = gl::createFramebuffer("voxel slice atlas");
+    glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
+    // Solid mode's column pass renders one pixel per voxel column and writes only an image: a framebuffer
+    // without attachments, sized by its default width/height.
+    // The projected method and solid mode render one pixel per voxel column and write only images: a
+    // framebuffer without attachments, as large as the largest projection (max(volume)^2).
+    const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
+    gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
+    glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
+    glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, columns);
+    // The same texels as R32UI, for the projected method's atomics (a view shares the storage; it needs a
+    // name from glGenTextures that was never bound, so no glCreateTextures here).
+    GLuint viewId = 0;
+    glGenTextures(1, &viewId);
+    gl::Texture ownerView(viewId);
+    glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
+    ownerView.setLabel("voxel slice atlas (R32UI view)");
+    gl::Texture parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel crossings (solid mode)");
+    glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
+    // Integer textures are incomplete with linear filtering, even for texelFetch.
+    glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    for (GLuint fbo : {atlasFbo.id(), columnFbo.id()})
+        if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
+            status != GL_FRAMEBUFFER_COMPLETE)
+            return makeError("voxelizer framebuffer incomplete (status 0x" + std::to_string(status) + ")");
+    if (gl::checkErrors("Voxelizer::setLayout") != 0)
+        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed");
+    m_atlas = std::move(atlas);
+    m_ownerView = std::move(ownerView);
+    m_atlasFbo = std::move(atlasFbo);
+    m_columnFbo = std::move(columnFbo);
+    m_parity = std::move(parity);
+    m_layout = layout;
+    return {};
+}
+
+Result<void> Voxelizer::setMesh(const Mesh& mesh) {
+    Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh);
+    if (!gpu) return makeError(gpu.error());
+    m_mesh = std::move(gpu.value());
+    return {};
+}
+
+// [SECTION] voxelize ---------------------------------------------------------------------------------------
+
+void Voxelizer::uploadParams(const VoxelizeParams& params) {
+    shared::VoxParams p;
+    p.model = params.model;
+    p.volume = glm::ivec4(m_layout.volume, m_layout.tiles.x);
+    const int rule = params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
+    const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
+    p.atlas = glm::ivec4(m_layout.atlasSize, int(m_mesh.triangleCount), rule, columns);
+    glNamedBufferSubData(m_params.id(), 0, sizeof(p), &p);
+    glBindBufferBase(GL_UNIFORM_BUFFER, VOX_UBO_PARAMS, m_params.id());
+}
+
+void Voxelizer::runSetup(bool binned) {
+    gl::DebugGroup group("voxelize setup");
+    glUseProgram(m_shaders->get(m_setup));
+    const GLuint needed = groups(int(m_mesh.triangleCount), VOX_SETUP_LOCAL_SIZE);
+    const GLuint x = std::min(needed, 65535u); // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT
+    glDispatchCompute(x, (needed + x - 1) / x, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    if (!binned) return;
+    glUseProgram(m_shaders->get(m_scan));
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void Voxelizer::drawSurface(VoxelMethod method) {
+    gl::DebugGroup group("voxelize surface");
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_atlasFbo.id());
+    glViewport(0, 0, m_layout.atlasSize, m_layout.atlasSize);
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindSampler(VOX_UNIT_TEXTURES, 0); // the texture's own filtering and wrapping
+    glUseProgram(m_shaders->get(m_surface[size_t(method)]));
+    const auto vertices = GLsizei(m_mesh.triangleCount * 6); // a quad (two triangles) per triangle
+    switch (method) {
+    case VoxelMethod::Binned:
+        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_args.id());
+        glDrawArraysIndirect(GL_TRIANGLES, nullptr);
+        break;
+    case VoxelMethod::Instanced:
+        glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, m_layout.volume.z);
+        break;
+    case VoxelMethod::PerSlice:
+        for (int slice = 0; slice < m_layout.volume.z; ++slice) {
+            glUniform1i(VOX_LOC_SLICE, slice);
+            glDrawArrays(GL_TRIANGLES, 0, vertices);
+        }
+        break;
+    case VoxelMethod::Projected:
+        break; // drawProjected()
+    }
+}
+
+void Voxelizer::drawProjected() {
+    gl::DebugGroup group("voxelize projected");
+    const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
+    glViewport(0, 0, columns, columns);
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindSampler(VOX_UNIT_TEXTURES, 0);
+    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    const auto vertices = GLsizei(m_mesh.triangleCount * 6);
+    glUseProgram(m_shaders->get(m_project[0])); // owners
+    glDrawArrays(GL_TRIANGLES, 0, vertices);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+    glUseProgram(m_shaders->get(m_project[1])); // the owners' colours
+    glDrawArrays(GL_TRIANGLES, 0, vertices);
+    glMemoryBarrier(kAtlasWrittenByImage);
+}
+
+void Voxelizer::fillSolid() {
+    gl::DebugGroup group("voxelize solid fill");
+    glClearTexImage(m_parity.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
+    glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
+    glEnable(GL_DEPTH_CLAMP); // no near/far clipping: crossings below the volume must still count
+    glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    for (int pass = 0; pass < 2; ++pass) { // markers and lowest crossing, then that crossing's colour
+        glUseProgram(m_shaders->get(m_crossings[size_t(pass)]));
+        glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.triangleCount * 3));
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+    }
+    glDisable(GL_DEPTH_CLAMP);
+
+    glUseProgram(m_shaders->get(m_fill));
+    glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
+    glBindSampler(VOX_UNIT_PARITY, 0);
+    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    const int items = m_layout.volume.x * m_layout.volume.y * ((m_layout.volume.z + 31) / 32);
+    const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
+    const GLuint x = std::min(needed, 65535u);
+    glDispatchCompute(x, (needed + x - 1) / x, 1);
+    glMemoryBarrier(kAtlasWrittenByImage);
+}
+
+void Voxelizer::voxelize(const VoxelizeParams& params) {
+    if (!m_atlas) return;
+    gl::DebugGroup group("voxelize");
+    StateGuard state;
+    glClearTexImage(m_atlas.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
+    if (!hasMesh()) return;
+    glBindVertexArray(m_vao.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_VERTICES, m_mesh.vertices.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TRIANGLES, m_mesh.triangles.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SETUP, m_mesh.setup.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BINS, m_mesh.bins.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_args.id());
+    uploadParams(params);
+    runSetup(params.method == VoxelMethod::Binned);
+    if (params.method == VoxelMethod::Projected)
+        drawProjected();
+    else
+        drawSurface(params.method);
+    if (params.mode == VoxelMode::Solid) fillSolid();
+}
+
+} // namespace dicer

@@ -1,0 +1,78 @@
+#include "voxelizer_gl_util.h"
+
+#include <memory>
+
+namespace dicer::test {
+namespace {
+struct Shared {
+    gl::ShaderLibrary shaders;
+    std::unique_ptr<Voxelizer> voxelizer;
+    bool tried = false;
+};
+Shared& shared() {
+    static Shared s;
+    return s;
+}
+} // namespace
+
+gl::ShaderLibrary& sharedShaders() {
+    return shared().shaders;
+}
+
+Voxelizer* sharedVoxelizer() {
+    Shared& s = shared();
+    if (!s.tried) {
+        s.tried = true;
+        Result<Voxelizer> v = Voxelizer::create(s.shaders);
+        if (v)
+            s.voxelizer = std::make_unique<Voxelizer>(std::move(v.value()));
+        else
+            ADD_FAILURE() << v.error();
+    }
+    return s.voxelizer.get();
+}
+
+void voxelizeInto(Voxelizer& v, const VolumeLayout& layout, const Mesh& mesh, const VoxelizeParams& params) {
+    Result<void> r = v.setLayout(layout);
+    ASSERT_TRUE(r) << r.error();
+    r = v.setMesh(mesh);
+    ASSERT_TRUE(r) << r.error();
+    v.voxelize(params);
+}
+
+std::int64_t AtlasBytes::occupiedCount() const {
+    std::int64_t n = 0;
+    for (size_t i = 3; i < rgba.size(); i += 4)
+        n += rgba[i] != 0;
+    return n;
+}
+
+AtlasBytes readAtlas(const Voxelizer& v) {
+    AtlasBytes a{v.layout(), {}};
+    a.rgba.resize(size_t(a.layout.atlasTexelCount()) * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glGetTextureImage(v.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(a.rgba.size()), a.rgba.data());
+    return a;
+}
+
+VolumeLayout layoutOf(glm::ivec3 volume) {
+    Result<VolumeLayout> layout = VolumeLayout::make(volume, context().info().maxTextureSize);
+    EXPECT_TRUE(layout) << layout.error();
+    return layout ? *layout : VolumeLayout{};
+}
+
+VolumeLayout presetOf(std::string_view name) {
+    Result<VolumeLayout> layout = presetLayout(name, context().info().maxTextureSize);
+    EXPECT_TRUE(layout) << layout.error();
+    return layout ? *layout : VolumeLayout{};
+}
+
+std::filesystem::path modelPath(const char* relative) {
+#ifdef DICER_MODELS_DIR
+    return std::filesystem::path(DICER_MODELS_DIR) / relative;
+#else
+    return std::filesystem::path("../shared/models") / relative;
+#endif
+}
+
+} // namespace dicer::test

@@ -1,0 +1,193 @@
+// The four voxelization methods (binned, instanced, per-slice, projected) produce the same atlas byte for byte, in
+// both modes and both rules, for cubic and non-cubic volumes and for meshes partly outside the volume.
+// Also: the atlas is cleared every frame, and bad inputs are clear errors that keep the previous state.
+#include "builtin_models.h"
+#include "obj_loader.h"
+#include "placement.h"
+#include "test_util.h"
+#include "voxelizer_gl_util.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include <functional>
+#include <string>
+
+using namespace dicer;
+using namespace dicer::test;
+
+namespace {
+
+std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
+    std::int64_t n = 0;
+    for (size_t i = 0; i < a.rgba.size(); i += 4)
+        n += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2] ||
+             a.rgba[i + 3] != b.rgba[i + 3];
+    return n;
+}
+
+struct SameCase {
+    const char* name;
+    std::function<Mesh()> mesh;
+    glm::ivec3 volume;
+    glm::mat4 model;
+    VoxelMode mode;
+    SurfaceRule rule;
+};
+
+// gtest prints parameters of failing cases; the name says it all.
+void PrintTo(const SameCase& c, std::ostream* os) {
+    *os << c.name;
+}
+
+const glm::mat4 kIdentity(1.f);
+
+const SameCase kSameCases[] = {
+    {"teapot_64_shell", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
+     SurfaceRule::DominantAxis},
+    {"teapot_64_slice_axis", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
+     SurfaceRule::SliceAxis},
+    {"teapot_paper1024_solid", [] { return makeTeapot(); }, glm::ivec3(64, 64, 256), kIdentity,
+     VoxelMode::Solid, SurfaceRule::DominantAxis},
+    {"heart_rotated_solid", [] { return makeHeart(5000); }, glm::ivec3(128, 128, 64),
+     glm::rotate(kIdentity, 0.7f, glm::vec3(1.f, 2.f, 0.5f)), VoxelMode::Solid, SurfaceRule::DominantAxis},
+    // Partly outside: the x and z caps leave the volume, so binning culls and solid crossings clamp.
+    {"sphere_outside_solid", [] { return makeUvSphere(24, 48, 0.8f); }, glm::ivec3(48, 40, 36),
+     glm::translate(kIdentity, {0.5f, -0.1f, 0.6f}), VoxelMode::Solid, SurfaceRule::DominantAxis},
+};
+
+} // namespace
+
+class VoxSameAtlas : public ::testing::TestWithParam<SameCase> {};
+
+TEST_P(VoxSameAtlas, AllMethodsAgreeExactly) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const SameCase& c = GetParam();
+    VoxelizeParams p;
+    p.model = c.model;
+    p.mode = c.mode;
+    p.rule = c.rule;
+    voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p); // binned
+    const AtlasBytes binned = readAtlas(*v);
+    EXPECT_GT(binned.occupiedCount(), 0);
+    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+        p.method = method;
+        v->voxelize(p);
+        const AtlasBytes other = readAtlas(*v);
+        EXPECT_EQ(differingTexels(binned, other), 0) << voxelMethodName(method) << " differs from binned";
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+INSTANTIATE_TEST_SUITE_P(Meshes, VoxSameAtlas, ::testing::ValuesIn(kSameCases),
+                         [](const auto& p) { return std::string(p.param.name); });
+
+TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
+    const std::filesystem::path file = modelPath("spot/spot_triangulated.obj");
+    if (!std::filesystem::exists(file)) GTEST_SKIP() << "test model not found (../shared/models): " << file;
+    Result<Mesh> spot = loadObj(file);
+    ASSERT_TRUE(spot) << spot.error();
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    VoxelizeParams p;
+    p.model = placementMatrix(Placement::Fit, *spot, 0.05f);
+    voxelizeInto(*v, layoutOf({96, 80, 72}), *spot, p);
+    const AtlasBytes binned = readAtlas(*v);
+    for (VoxelMethod method : {VoxelMethod::Instanced, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+        p.method = method;
+        v->voxelize(p);
+        EXPECT_EQ(differingTexels(binned, readAtlas(*v)), 0)
+            << voxelMethodName(method) << " differs from binned";
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// --- frames and state --------------------------------------------------------------------------------------
+
+TEST(Voxelizer, AtlasIsClearedEveryFrame) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const VolumeLayout layout = layoutOf(glm::ivec3(64));
+    voxelizeInto(*v, layout, makeTeapot(4), {});
+    ASSERT_GT(readAtlas(*v).occupiedCount(), 1000);
+    // A plane at slice 10's centre: afterwards only its tile may hold anything.
+    voxelizeInto(*v, layout, makePlaneZ(layout.voxelCenterToWorld({0, 0, 10}).z, 1.5f), {});
+    EXPECT_EQ(readAtlas(*v).occupiedCount(), 64 * 64);
+    // Entirely above the volume (z = 1.5): nothing, with every method.
+    ASSERT_TRUE(v->setMesh(makePlaneZ(1.5f, 0.5f)));
+    for (VoxelMethod method : kVoxelMethods) {
+        VoxelizeParams p;
+        p.method = method;
+        v->voxelize(p);
+        EXPECT_EQ(readAtlas(*v).occupiedCount(), 0) << voxelMethodName(method);
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(Voxelizer, WithoutMeshOrLayoutNothingIsDrawn) {
+    Result<Voxelizer> fresh = Voxelizer::create(sharedShaders());
+    ASSERT_TRUE(fresh) << fresh.error();
+    EXPECT_FALSE(fresh->hasLayout());
+    EXPECT_FALSE(fresh->hasMesh());
+    fresh->voxelize({}); // no layout: a no-op
+    EXPECT_EQ(fresh->atlas(), 0u);
+    ASSERT_TRUE(fresh->setLayout(layoutOf(glm::ivec3(16))));
+    fresh->voxelize({}); // no mesh: the atlas is only cleared
+    EXPECT_EQ(readAtlas(*fresh).occupiedCount(), 0);
+    char label[64] = {};
+    glGetObjectLabel(GL_TEXTURE, fresh->atlas(), sizeof(label), nullptr, label);
+    EXPECT_STREQ(label, "voxel slice atlas");
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// --- bad inputs --------------------------------------------------------------------------------------------
+
+TEST(VoxelizerErrors, EmptyOrInvalidMeshKeepsThePreviousMesh) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    voxelizeInto(*v, layoutOf(glm::ivec3(32)), makeBox(glm::vec3(0.5f)), {});
+    const AtlasBytes before = readAtlas(*v);
+    ASSERT_EQ(v->triangleCount(), 12u);
+
+    Result<void> r = v->setMesh(Mesh{});
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(containsText(r.error(), "empty mesh"));
+    Mesh broken = makeBox(glm::vec3(0.5f));
+    broken.indices[5] = 1000;
+    r = v->setMesh(broken);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(containsText(r.error(), "out of range"));
+
+    EXPECT_EQ(v->triangleCount(), 12u);
+    v->voxelize({});
+    EXPECT_EQ(readAtlas(*v).rgba, before.rgba);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(VoxelizerErrors, OversizeOrInconsistentLayoutKeepsThePreviousAtlas) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const VolumeLayout small = layoutOf(glm::ivec3(32));
+    ASSERT_TRUE(v->setLayout(small));
+    const GLuint atlas = v->atlas();
+    const int max = context().info().maxTextureSize;
+
+    // 256 slices of (max/8)^2 need 16x16 tiles: an atlas of twice the driver's maximum. (The "512" preset,
+    // 512^3, needs 16384^2: exactly llvmpipe's maximum, so it is allowed there.)
+    Result<VolumeLayout> big = VolumeLayout::make({max / 8, max / 8, 256}, 1 << 30);
+    ASSERT_TRUE(big) << big.error();
+    Result<void> r = v->setLayout(*big);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(containsText(r.error(), std::to_string(2 * max) + "x" + std::to_string(2 * max)));
+    EXPECT_TRUE(containsText(r.error(), "GL_MAX_TEXTURE_SIZE " + std::to_string(max)));
+
+    VolumeLayout inconsistent = small;
+    inconsistent.tiles.x = 3;
+    r = v->setLayout(inconsistent);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(containsText(r.error(), "inconsistent"));
+
+    EXPECT_EQ(v->atlas(), atlas);
+    EXPECT_EQ(v->layout().volume, small.volume);
+    DICER_EXPECT_NO_GL_ERROR();
+}
