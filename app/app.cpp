@@ -60,7 +60,7 @@ Result<void> buildGpuState(App& app) {
     gpu->views.emplace(std::move(views.value()));
 
     if (Result<void> r = gpu->pipeline->configure(app.settings.pipeline); !r) return r;
-    gpu->pipeline->setMesh(app.model.mesh);
+    if (Result<void> r = gpu->pipeline->setMesh(app.model.mesh); !r) return r;
     gpu->meshView->upload(app.model.mesh);
     gpu->floorView->upload(makeFloor());
     app.gpu = std::move(gpu);

@@ -63,6 +63,9 @@ void printUsage(std::FILE* out) {
         std::fprintf(out, "%.*s ", int(p.size()), p.data());
     std::fprintf(out,
                  "\n"
+                 "  --mode shell|solid      voxelization: the surface, or filled (closed meshes)\n"
+                 "  --method NAME           voxelizer: binned, instanced, per-slice, projected (default)\n"
+                 "  --slice-axis            the 2006 rule: every triangle sampled along z (paper counts)\n"
                  "  --storage uint32|float32, --build-path compute|fragment\n"
                  "  --threshold F           discriminator: a voxel is active when alpha >= F (0..1)\n"
                  "  --paper-list            the paper's PointList (count read back) instead of GPU-resident\n"
@@ -140,6 +143,20 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
             if (!next(v)) return fail(flag + " needs a value");
             if (!presetVolume(v)) return fail("unknown preset '" + std::string(v) + "'");
             s.pipeline.preset = std::string(v);
+        } else if (arg == "--mode") {
+            if (!next(v) || (v != "shell" && v != "solid")) return fail(flag + " takes shell or solid");
+            s.pipeline.voxelMode = v == "shell" ? VoxelMode::Shell : VoxelMode::Solid;
+        } else if (arg == "--method") {
+            if (!next(v)) return fail(flag + " needs a value");
+            bool known = false;
+            for (VoxelMethod m : kVoxelMethods)
+                if (v == voxelMethodName(m)) {
+                    s.pipeline.voxelMethod = m;
+                    known = true;
+                }
+            if (!known) return fail("unknown voxelization method '" + std::string(v) + "'");
+        } else if (arg == "--slice-axis" && !hasValue) {
+            s.pipeline.sliceAxisRule = true;
         } else if (arg == "--storage") {
             if (!next(v) || (v != "uint32" && v != "float32")) return fail(flag + " takes uint32 or float32");
             s.pipeline.storage = v == "uint32" ? hp::Storage::Uint32 : hp::Storage::Float32;

@@ -40,9 +40,11 @@ void reloadShaders(App& app) {
 
 void load(App& app, const ModelChoice& choice) {
     auto loaded = loadModel(choice);
-    if (!loaded) {
-        app.ui.modelError = loaded.error();
-        log::error("%s (keeping %s)", loaded.error().c_str(), app.model.choice.label().c_str());
+    // The voxelizer checks the mesh against the driver's limits; on error it keeps the previous one.
+    Result<void> uploaded = loaded && app.gpu ? app.gpu->pipeline->setMesh(loaded->mesh) : Result<void>();
+    if (!loaded || !uploaded) {
+        app.ui.modelError = loaded ? uploaded.error() : loaded.error();
+        log::error("%s (keeping %s)", app.ui.modelError.c_str(), app.model.choice.label().c_str());
         return;
     }
     app.model = std::move(loaded.value());
@@ -92,10 +94,7 @@ void applyChanges(App& app) {
 
         Pipeline& pipeline = *app.gpu->pipeline;
         SettingsChanges changes = compareSettings(app.settings, app.last);
-        if (changes.model) {
-            pipeline.setMesh(app.model.mesh);
-            app.gpu->meshView->upload(app.model.mesh);
-        }
+        if (changes.model) app.gpu->meshView->upload(app.model.mesh); // the voxelizer has it already (load)
         if (changes.layout) {
             app.ui.pipelineError.clear();
             if (Result<void> r = pipeline.configure(app.settings.pipeline); !r) {
@@ -123,7 +122,7 @@ void applyChanges(App& app) {
 }
 
 void voxelize(App& app) {
-    if (app.gpu) app.gpu->pipeline->voxelize(app.modelMatrix);
+    if (app.gpu) app.gpu->pipeline->voxelize(app.modelMatrix, app.settings.pipeline);
 }
 
 void buildPyramid(App& app) {

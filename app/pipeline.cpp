@@ -18,7 +18,9 @@ std::uint32_t withHeadroom(std::uint32_t count) {
 Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     auto list = hp::PointList::create(shaders);
     if (!list) return makeError(list.error());
-    std::unique_ptr<Pipeline> p(new Pipeline(shaders, std::move(list.value())));
+    auto source = AtlasSource::create(shaders);
+    if (!source) return makeError(source.error());
+    std::unique_ptr<Pipeline> p(new Pipeline(shaders, std::move(list.value()), std::move(source.value())));
     auto table = hp::variantTable();
     for (int s = 0; s < 2; ++s)
         p->m_pyramids[s].resize(table.size());
@@ -41,7 +43,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
 Result<void> Pipeline::configure(const PipelineSettings& settings) {
     GLint maxTexture = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    if (Result<void> r = m_source.configure(settings.preset, maxTexture); !r) return r;
+    if (Result<void> r = m_source.configure(settings, maxTexture); !r) return r;
     resync();
     return {};
 }
@@ -63,8 +65,8 @@ hp::HistoPyramid* Pipeline::pyramid(const PipelineSettings& s) const {
     return m_pyramids[int(storage)][size_t(s.variant)].get();
 }
 
-void Pipeline::voxelize(const glm::mat4& model) {
-    m_source.produce(model);
+void Pipeline::voxelize(const glm::mat4& model, const PipelineSettings& settings) {
+    m_source.produce(model, settings);
 }
 
 Result<void> Pipeline::buildPyramid(const PipelineSettings& s) {

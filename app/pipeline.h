@@ -21,12 +21,12 @@ public:
     static Result<std::unique_ptr<Pipeline>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     Result<void> configure(const PipelineSettings& settings); // preset / atlas source
-    void setMesh(const Mesh& mesh) { m_source.setMesh(mesh); }
+    Result<void> setMesh(const Mesh& mesh) { return m_source.setMesh(mesh); }
     // After a configuration change: the next GPU-resident list reads the count once to size its buffer.
     void resync();
 
     // The stages, in frame order.
-    void voxelize(const glm::mat4& model);
+    void voxelize(const glm::mat4& model, const PipelineSettings& settings);
     Result<void> buildPyramid(const PipelineSettings& settings);
     Result<void> buildPointList(const PipelineSettings& settings);
 
@@ -45,7 +45,8 @@ public:
     hp::VerifyReport verify(const PipelineSettings& settings) const;
 
 private:
-    Pipeline(gl::ShaderLibrary& shaders, hp::PointList list) : m_shaders(&shaders), m_list(std::move(list)) {}
+    Pipeline(gl::ShaderLibrary& shaders, hp::PointList list, AtlasSource source)
+        : m_shaders(&shaders), m_list(std::move(list)), m_source(std::move(source)) {}
 
     gl::ShaderLibrary* m_shaders;
     hp::PointList m_list;

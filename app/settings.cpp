@@ -25,6 +25,9 @@ SettingsChanges compareSettings(const Settings& now, const Settings& last) {
     c.model = now.model != last.model;
     c.layout =
         now.pipeline.preset != last.pipeline.preset || now.pipeline.testAtlas != last.pipeline.testAtlas;
+    c.voxelize = now.pipeline.voxelMode != last.pipeline.voxelMode ||
+                 now.pipeline.voxelMethod != last.pipeline.voxelMethod ||
+                 now.pipeline.sliceAxisRule != last.pipeline.sliceAxisRule;
     c.pyramid = now.pipeline.variant != last.pipeline.variant ||
                 now.pipeline.storage != last.pipeline.storage ||
                 now.pipeline.buildPath != last.pipeline.buildPath;

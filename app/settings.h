@@ -4,6 +4,7 @@
 
 #include "histopyramid.h"
 #include "particles.h"
+#include "voxelizer.h"
 
 #include <string>
 
@@ -24,6 +25,9 @@ struct PipelineSettings {
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()
+    VoxelMode voxelMode = VoxelMode::Shell;
+    VoxelMethod voxelMethod = VoxelMethod::Projected; // the fastest on llvmpipe; all give the same atlas
+    bool sliceAxisRule = false; // true: the 2006 rule (every triangle sampled along z; the paper's counts)
     float threshold = 0.5f;     // discriminator: active = alpha >= threshold
     bool gpuResident = true;    // PointList::buildIndirect (no count readback) instead of the paper's build()
     bool testAtlas = false;     // the built-in sphere-shell atlas instead of the voxelized model
@@ -59,9 +63,10 @@ struct Settings {
 struct SettingsChanges {
     bool model = false;    // new mesh for the voxelizer and the mesh view
     bool layout = false;   // preset or atlas source: new atlas / volume
+    bool voxelize = false; // mode, method or rule: same atlas size, other voxels
     bool pyramid = false;  // variant, storage or build path: another HistoPyramid object
     bool listPath = false; // paper path <-> GPU-resident
-    bool any() const { return model || layout || pyramid || listPath; }
+    bool any() const { return model || layout || voxelize || pyramid || listPath; }
 };
 SettingsChanges compareSettings(const Settings& now, const Settings& last);
 

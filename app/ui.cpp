@@ -51,8 +51,9 @@ void startupErrorWindow(App& app) {
         ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
         ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.8f, vp->WorkSize.y * 0.6f), ImGuiCond_Always);
-    ImGui::Begin("Shader error", nullptr, ImGuiWindowFlags_NoCollapse);
-    ImGui::TextColored(kBad, "The pipeline's shaders do not build. Fix the file, then press Shift+R.");
+    ImGui::Begin("Pipeline error", nullptr, ImGuiWindowFlags_NoCollapse);
+    ImGui::TextColored(kBad,
+                       "The pipeline could not be built (a shader error?). Fix it, then press Shift+R.");
     if (ImGui::Button("Retry (Shift+R)")) app.actions.reloadShaders = true;
     ImGui::BeginChild("error log", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
     ImGui::TextUnformatted(app.gpuError.c_str());

@@ -48,6 +48,25 @@ void uiPipelineSection(App& app) {
         }
         ImGui::EndCombo();
     }
+    ImGui::BeginDisabled(s.testAtlas);
+    if (ImGui::BeginCombo("voxelizer", voxelMethodName(s.voxelMethod))) {
+        for (VoxelMethod m : kVoxelMethods)
+            if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m)) s.voxelMethod = m;
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("All methods produce the same atlas, byte for byte");
+    int mode = int(s.voxelMode);
+    ImGui::RadioButton("shell", &mode, int(VoxelMode::Shell));
+    ImGui::SameLine();
+    ImGui::RadioButton("solid", &mode, int(VoxelMode::Solid));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fills the inside: meaningful for closed meshes only");
+    s.voxelMode = VoxelMode(mode);
+    ImGui::SameLine();
+    ImGui::Checkbox("2006 rule", &s.sliceAxisRule);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Every triangle sampled along z, as the 2006 slicing (the paper's counts;\n"
+                          "steep walls get holes). Off: each triangle along its dominant axis.");
+    ImGui::EndDisabled();
     ImGui::Checkbox("test atlas (sphere shell)", &s.testAtlas);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -62,7 +81,7 @@ void uiPipelineSection(App& app) {
     ImGui::TextWrapped("%s", pipeline.source().description().c_str());
     if (auto count = pipeline.activeCount())
         ImGui::TextWrapped("active voxels: %u%s", *count,
-                    pipeline.countIsLate() ? "  (read back a few frames late)" : "");
+                           pipeline.countIsLate() ? "  (read back a few frames late)" : "");
     if (s.gpuResident) ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
     if (!app.ui.pipelineError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);

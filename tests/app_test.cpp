@@ -44,7 +44,8 @@ TEST(CommandLine, ScriptedRunOptions) {
                      "--explode-at", "4",           "--timer",      "cpu",          "--gl-debug",
                      "--storage",    "float32",     "--build-path", "fragment",     "--paper-list",
                      "--color",      "model",       "--threshold",  "0.25",         "--screenshot-ui",
-                     "off",          "--particles", "points"},
+                     "off",          "--particles", "points",       "--mode",       "solid",
+                     "--method",     "binned",      "--slice-axis"},
                     c),
               ParseResult::Run);
     EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::File, "model.obj"}));
@@ -63,15 +64,19 @@ TEST(CommandLine, ScriptedRunOptions) {
     EXPECT_FLOAT_EQ(c.settings.pipeline.threshold, 0.25f);
     EXPECT_FALSE(c.settings.screenshotWithUi);
     EXPECT_EQ(c.settings.view.render, ParticleRender::Points);
+    EXPECT_EQ(c.settings.pipeline.voxelMode, VoxelMode::Solid);
+    EXPECT_EQ(c.settings.pipeline.voxelMethod, VoxelMethod::Binned);
+    EXPECT_TRUE(c.settings.pipeline.sliceAxisRule);
 }
 
 TEST(CommandLine, BadArgumentsAreErrors) {
     const std::vector<std::vector<const char*>> bad = {
-        {"--bogus"},          {"--variant", "dicer_nope"}, {"--variant"},          {"--preset", "96"},
-        {"--mode", "hollow"}, {"--size", "640"},           {"--size", "0x480"},    {"--size", "640x480x3"},
-        {"--frames", "0"},    {"--frames", "ten"},         {"--explode-at", "-1"}, {"--timer", "fast"},
-        {"--threshold", "2"}, {"--screenshot", "a.png"}, // needs --frames
-        {"a.obj", "b.obj"},   {"--gl-debug=yes"},
+        {"--bogus"},         {"--variant", "dicer_nope"}, {"--variant"},
+        {"--preset", "96"},  {"--mode", "hollow"},        {"--method", "raytraced"},
+        {"--size", "640"},   {"--size", "0x480"},         {"--size", "640x480x3"},
+        {"--frames", "0"},   {"--frames", "ten"},         {"--explode-at", "-1"},
+        {"--timer", "fast"}, {"--threshold", "2"},        {"--screenshot", "a.png"}, // needs --frames
+        {"a.obj", "b.obj"},  {"--gl-debug=yes"},
     };
     for (const auto& args : bad) {
         CommandLine c;
@@ -91,6 +96,9 @@ TEST(Settings, ComparisonNamesWhatToRebuild) {
     b = a;
     b.pipeline.preset = "256";
     EXPECT_TRUE(compareSettings(b, a).layout);
+    b = a;
+    b.pipeline.voxelMode = VoxelMode::Solid;
+    EXPECT_TRUE(compareSettings(b, a).voxelize);
     b = a;
     b.model = {ModelKind::Heart, {}};
     EXPECT_TRUE(compareSettings(b, a).model);
