@@ -98,7 +98,7 @@ struct App {
     int framesSinceReset = 0; // frames since the statistics were reset
     double frameStartMs = 0;
     float dt = 0.f;              // seconds simulated this frame
-    float rotationSeconds = 0.f; // advances only while auto-rotating
+    float rotationDegrees = 0.f; // of the model about the volume's y axis; advances while auto-rotating
     int resetTimingsIn = -1;     // frames until StageTimers::reset(); -1: none pending
     int shaderReloads = 0;
     bool screenshotRequested = false;

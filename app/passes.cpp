@@ -115,10 +115,10 @@ void applyChanges(App& app) {
     }
     app.last = app.settings;
 
-    if (app.settings.view.autoRotate) app.rotationSeconds += app.dt;
-    app.modelMatrix =
-        modelRotation(app.rotationSeconds, app.settings.view.rotateDegreesPerSecond, {0.f, 1.f, 0.f}) *
-        app.model.placement;
+    // The angle accumulates, so changing the speed does not make the model jump.
+    if (app.settings.view.autoRotate)
+        app.rotationDegrees += app.dt * app.settings.view.rotateDegreesPerSecond;
+    app.modelMatrix = modelRotation(app.rotationDegrees, 1.f, {0.f, 1.f, 0.f}) * app.model.placement;
 }
 
 void voxelize(App& app) {
