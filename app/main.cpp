@@ -19,9 +19,10 @@ using namespace dicer;
 using namespace dicer::app;
 
 namespace {
-constexpr const char* kHeadlessHint = "dicer needs a display. Run it on a desktop, under a virtual one "
-                                      "(xvfb-run -a dicer ...), or use the headless benchmark "
-                                      "build/release/bin/dicer-bench (EGL, no window).\n";
+constexpr const char* kHeadlessHint =
+    "Run dicer on a desktop or under a virtual display (xvfb-run -a dicer ...), "
+    "or use the headless benchmark build/release/bin/dicer-bench (EGL, no "
+    "window).\n";
 }
 
 int main(int argc, char** argv) {

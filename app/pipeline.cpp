@@ -20,6 +20,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
     if (!list) return makeError(list.error());
     auto source = AtlasSource::create(shaders);
     if (!source) return makeError(source.error());
+    // Private constructor (a Pipeline exists only fully built): make_unique cannot reach it.
     std::unique_ptr<Pipeline> p(new Pipeline(shaders, std::move(list.value()), std::move(source.value())));
     auto table = hp::variantTable();
     for (int s = 0; s < 2; ++s)
