@@ -1,5 +1,6 @@
 #include "bench_options.h"
 
+#include "bench_source.h"
 #include "hp_variants.h"
 
 #include <cstdlib>
@@ -26,8 +27,19 @@ bool parseInt(const std::string& s, int* out) {
     return true;
 }
 
+bool parseVolumes(const std::string& s, std::vector<int>* sides) {
+    sides->clear();
+    for (const std::string& item : splitList(s)) {
+        int n = 0;
+        if (!parseInt(item, &n) || n < 2 || n > 4096) return false;
+        sides->push_back(n);
+    }
+    return true;
+}
+
 bool parseSizes(const std::string& s, std::vector<int>* sizes) {
     sizes->clear();
+    if (s == "none") return true; // e.g. a --scaling run without the paper's atlases
     for (const std::string& item : splitList(s)) {
         int n = 0;
         if (!parseInt(item, &n) || n < 1 || (n & (n - 1))) return false; // powers of two only
@@ -42,16 +54,26 @@ void printUsage(FILE* out) {
     std::fprintf(
         out,
         "usage: dicer-bench [options]\n"
-        "  --size N[,N...]      atlas sizes, powers of two (default 1024,2048,4096)\n"
-        "  --variant NAME[,..]  dicer_single, dicer_vec4, dicer_rect, dicer_bil (default: all)\n"
+        "  --size N[,N...]      atlas sizes, powers of two (default 1024,2048,4096), or none\n"
+        "  --variant NAME[,..]  dicer_single, dicer_vec4, dicer_rect, dicer_bil, hp_compute (default: all)\n"
         "  --storage S          uint32 | float32 | both (default uint32; dicer_bil is always float32)\n"
         "  --path P             compute | fragment | both: how reductions run (default compute)\n"
         "  --reps N             measured repetitions per stage (default 10)\n"
         "  --warmup N           unmeasured repetitions first (default 3)\n"
-        "  --quick              one 256^2 atlas, 3 reps, 1 warm-up (CI smoke run)\n"
+        "  --quick              one 256^2 atlas, 3 reps, 1 warm-up, with --peers and --gpu-resident\n"
+        "                       (CI smoke run; with --scaling: 16^3 and 32^3 volumes)\n"
+        "  --source NAME        atlas source (default sphere: the built-in sphere shell)\n"
+        "  --peers              also run every peer (hp_compute, horn_scan, atomic_append, cpu_linewise,\n"
+        "                       cpu_threaded) on the same atlases; tables 2-4 of the paper\n"
+        "  --gpu-resident       count read back vs kept on the GPU: the list and a whole build+list frame\n"
+        "  --scaling            side^3 volumes: time per voxel / per point, PNG plot (see --volumes, "
+        "--plot)\n"
+        "  --volumes N[,N...]   volume sides for --scaling (default 64,128,256,512,1024)\n"
+        "  --plot FILE          the scaling plot (default dicer-scaling.png)\n"
         "  --timer gpu|cpu      force the timer source (default: gpu unless the driver's is unreliable)\n"
         "  --egl auto|device|surfaceless   EGL platform (default auto: device, then surfaceless)\n"
-        "  --csv FILE           also write the rows as CSV\n"
+        "  --csv FILE           also write every measurement as CSV (one row per method, input and stage)\n"
+        "  --json FILE          also write every measurement as JSON\n"
         "  --gl-debug           debug context, all KHR_debug messages\n"
         "  --help\n");
 }
@@ -69,6 +91,25 @@ int parseOptions(int argc, char** argv, Options& o) {
             o.sizes = {256};
             o.reps = 3;
             o.warmup = 1;
+            o.peers = o.gpuResident = true;
+            o.volumes = {16, 32};
+        } else if (a == "--peers") {
+            o.peers = true;
+        } else if (a == "--gpu-resident") {
+            o.gpuResident = true;
+        } else if (a == "--scaling") {
+            o.scaling = true;
+        } else if (a == "--volumes") {
+            ok = value() && parseVolumes(v, &o.volumes);
+        } else if (a == "--plot") {
+            ok = value();
+            if (ok) o.plot = v;
+        } else if (a == "--json") {
+            ok = value();
+            if (ok) o.json = v;
+        } else if (a == "--source") {
+            ok = value() && findAtlasSource(v) != nullptr;
+            if (ok) o.source = v;
         } else if (a == "--gl-debug") {
             o.glDebug = true;
         } else if (a == "--size") {
@@ -76,8 +117,8 @@ int parseOptions(int argc, char** argv, Options& o) {
         } else if (a == "--variant") {
             ok = value();
             if (ok) o.variants = splitList(v);
-            for (const std::string& n : o.variants)
-                ok = ok && hp::findVariant(n) != nullptr;
+            for (const std::string& n : o.variants) // the paper variants and the compute HistoPyramid
+                ok = ok && (hp::findVariant(n) != nullptr || n == "hp_compute");
         } else if (a == "--storage") {
             ok = value();
             std::string s = ok ? v : "";

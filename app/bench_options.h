@@ -18,7 +18,13 @@ struct Options {
     int reps = 10, warmup = 3;
     bool forceCpuTimer = false, glDebug = false;
     gl::EglPlatform platform = gl::EglPlatform::Auto;
-    std::string csv;
+    std::string csv, json;
+    std::string source = "sphere"; // atlas source (bench_source.h): pluggable, the voxelizer adds models
+    bool peers = false;            // every peer on the same atlases, each checked against the same voxel set
+    bool gpuResident = false;      // count read back vs kept on the GPU, for the list and a whole frame
+    bool scaling = false;          // side^3 volumes: time per voxel and per point, and a PNG plot
+    std::vector<int> volumes{64, 128, 256, 512, 1024};
+    std::string plot = "dicer-scaling.png";
 };
 
 void printUsage(FILE* out);

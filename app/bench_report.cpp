@@ -1,38 +1,91 @@
 #include "bench_report.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
 namespace dicer::bench {
 
-void printMarkdown(const RunInfo& run, const std::vector<Row>& rows) {
-    std::printf("| variant | storage | build path | atlas | active cells | HP build ms | PointList ms (count "
-                "readback) | PointList ms (GPU-resident) | copy pass ms | build / copy | verify |\n");
-    std::printf("|---|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
-    for (const Row& r : rows) {
-        std::string verify = r.verify.ok() ? "exact" : std::to_string(r.verify.mismatches) + " mismatches";
-        std::printf(
-            "| %s | %s | %s | %d² | %u | %.2f (%.2f–%.2f) | %.2f (%.2f–%.2f) | %.2f | %.2f | %.2f× | %s |\n",
-            r.variant.c_str(), r.storage.c_str(), r.path.c_str(), r.size, r.count, r.build.median,
-            r.build.min, r.build.max, r.list.median, r.list.min, r.list.max, r.listIndirect.median,
-            r.copy.median, r.build.median / r.copy.median, verify.c_str());
-    }
-    std::printf("\nmedian (min–max) of %d runs after %d warm-up runs; timer: %s; renderer: %s; EGL: %s\n",
-                run.reps, run.warmup, timerSourceName(run.timer), run.renderer.c_str(), run.platform.c_str());
+bool Report::allOk() const {
+    for (const Measurement& m : rows)
+        if (!m.ok) return false;
+    return true;
 }
 
-bool writeCsv(const std::string& path, const RunInfo& run, const std::vector<Row>& rows) {
+namespace {
+std::string csvQuoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + '"';
+}
+
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(c));
+            out += buf;
+        } else {
+            out += c; // UTF-8 (², ³) passes through
+        }
+    }
+    return out + '"';
+}
+
+std::string number(double v) {
+    if (!std::isfinite(v)) v = 0; // JSON has no NaN/inf; no measurement produces them
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+} // namespace
+
+bool writeCsv(const std::string& path, const Report& report) {
     std::ofstream csv(path);
-    csv << "renderer,timer,variant,storage,build_path,atlas,active_cells,build_median_ms,build_min_ms,build_"
-           "max_ms,"
-           "list_median_ms,list_indirect_median_ms,copy_median_ms,build_over_copy,verify_mismatches\n";
-    for (const Row& r : rows)
-        csv << '"' << run.renderer << "\"," << timerSourceName(run.timer) << ',' << r.variant << ','
-            << r.storage << ',' << r.path << ',' << r.size << ',' << r.count << ',' << r.build.median << ','
-            << r.build.min << ',' << r.build.max << ',' << r.list.median << ',' << r.listIndirect.median
-            << ',' << r.copy.median << ',' << r.build.median / r.copy.median << ',' << r.verify.mismatches
-            << '\n';
+    csv << "table,method,stage,input,cells,active_cells,median_ms,min_ms,max_ms,samples,timer,copy_ms,over_"
+           "copy,"
+           "check,ok,renderer\n";
+    for (const Measurement& m : report.rows)
+        csv << m.table << ',' << m.method << ',' << m.stage << ',' << csvQuoted(m.input) << ',' << m.cells
+            << ',' << m.count << ',' << number(m.time.median) << ',' << number(m.time.min) << ','
+            << number(m.time.max) << ',' << m.time.samples << ',' << timerSourceName(m.timer) << ','
+            << number(m.copyMs) << ',' << number(m.overCopy()) << ',' << csvQuoted(m.check) << ','
+            << (m.ok ? 1 : 0) << ',' << csvQuoted(report.run.renderer) << '\n';
     return bool(csv);
+}
+
+bool writeJson(const std::string& path, const Report& report) {
+    std::ofstream js(path);
+    const RunInfo& r = report.run;
+    js << "{\n  \"renderer\": " << jsonString(r.renderer) << ",\n  \"platform\": " << jsonString(r.platform)
+       << ",\n  \"source\": " << jsonString(r.source) << ",\n  \"timer\": \"" << timerSourceName(r.timer)
+       << "\",\n  \"reps\": " << r.reps << ",\n  \"warmup\": " << r.warmup
+       << ",\n  \"all_checks_passed\": " << (report.allOk() ? "true" : "false") << ",\n  \"measurements\": [";
+    for (size_t i = 0; i < report.rows.size(); ++i) {
+        const Measurement& m = report.rows[i];
+        js << (i ? "," : "") << "\n    {\"table\": " << jsonString(m.table)
+           << ", \"method\": " << jsonString(m.method) << ", \"stage\": " << jsonString(m.stage)
+           << ", \"input\": " << jsonString(m.input) << ", \"cells\": " << m.cells
+           << ", \"active_cells\": " << m.count << ", \"median_ms\": " << number(m.time.median)
+           << ", \"min_ms\": " << number(m.time.min) << ", \"max_ms\": " << number(m.time.max)
+           << ", \"samples\": " << m.time.samples << ", \"timer\": \"" << timerSourceName(m.timer)
+           << "\", \"copy_ms\": " << number(m.copyMs) << ", \"over_copy\": " << number(m.overCopy())
+           << ", \"check\": " << jsonString(m.check) << ", \"ok\": " << (m.ok ? "true" : "false") << "}";
+    }
+    js << "\n  ],\n  \"skipped\": [";
+    for (size_t i = 0; i < report.skipped.size(); ++i) {
+        const Skipped& s = report.skipped[i];
+        js << (i ? "," : "") << "\n    {\"table\": " << jsonString(s.table)
+           << ", \"method\": " << jsonString(s.method) << ", \"input\": " << jsonString(s.input)
+           << ", \"reason\": " << jsonString(s.reason) << "}";
+    }
+    js << "\n  ]\n}\n";
+    return bool(js);
 }
 
 } // namespace dicer::bench

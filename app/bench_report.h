@@ -1,30 +1,58 @@
-// dicer-bench's output: one row per (atlas, variant, storage, build path), printed as a Markdown table shaped
-// like the paper's and optionally as CSV that names the renderer and the timer source.
+// dicer-bench's results: one Measurement per (table, method, input, stage), printed as Markdown tables shaped
+// like the paper's (Table 2: the CPU path, Table 3: HistoPyramid build, Table 4: PointList) plus the peers,
+// the GPU-resident comparison and the scaling sweep, and written as CSV and JSON that name the renderer and
+// the timer source of every number.
 #pragma once
 
-#include "hp_reference.h"
 #include "timer.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace dicer::bench {
 
-struct Row {
-    std::string variant, storage, path;
-    int size = 0;
-    std::uint32_t count = 0;
-    Summary build, list, listIndirect, copy;
-    hp::VerifyReport verify;
+// Table names (Measurement::table).
+inline constexpr const char* kTableHp = "hp";             // HistoPyramid build + PointList per variant (3, 4)
+inline constexpr const char* kTableCpu = "cpu";           // the CPU path stage by stage (Table 2)
+inline constexpr const char* kTablePeers = "peers";       // every method, atlas -> point buffer
+inline constexpr const char* kTableResident = "resident"; // count read back vs kept on the GPU
+inline constexpr const char* kTableScaling = "scaling";   // side^3 volumes
+
+struct Measurement {
+    std::string table, method;
+    std::string
+        stage; // build, list, list-resident, download, traverse-1t, traverse-mt, upload, total, frame-*
+    std::string input;       // "4096²", "256³"
+    std::int64_t cells = 0;  // atlas texels (scaling: voxels)
+    std::uint32_t count = 0; // active cells
+    Summary time;
+    TimerSource timer = TimerSource::CpuFenced;
+    double copyMs = 0;       // the copy pass over the same atlas (0: not measured)
+    std::string check = "-"; // "exact", "same set", "-" (not a result), or what differs
+    bool ok = true;          // false: the result differs from the expected voxel set
+    double overCopy() const { return copyMs > 0 ? time.median / copyMs : 0; }
+};
+
+struct Skipped {
+    std::string table, method, input, reason;
 };
 
 struct RunInfo {
-    std::string renderer, platform;
+    std::string renderer, platform, source;
     TimerSource timer = TimerSource::CpuFenced;
     int reps = 0, warmup = 0;
 };
 
-void printMarkdown(const RunInfo& run, const std::vector<Row>& rows);
-bool writeCsv(const std::string& path, const RunInfo& run, const std::vector<Row>& rows);
+struct Report {
+    RunInfo run;
+    std::vector<Measurement> rows;
+    std::vector<Skipped> skipped;
+    bool allOk() const;
+};
+
+void printMarkdown(const Report& report);
+bool writeCsv(const std::string& path, const Report& report);
+bool writeJson(const std::string& path, const Report& report);
 
 } // namespace dicer::bench

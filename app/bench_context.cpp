@@ -1,0 +1,68 @@
+#include "bench_context.h"
+
+#include "compactor.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <unistd.h>
+
+namespace dicer::bench {
+
+Progress::Progress() : m_start(steadyNowMs()), m_tty(isatty(STDERR_FILENO) != 0) {}
+
+void Progress::step(const std::string& what) {
+    char line[256];
+    int n =
+        std::snprintf(line, sizeof line, "[%7.1f s] %s", (steadyNowMs() - m_start) / 1000.0, what.c_str());
+    size_t len = size_t(std::max(n, 0));
+    if (m_tty) // pad over the previous, longer line
+        std::fprintf(stderr, "\r%s%*s", line, int(m_lastLength > len ? m_lastLength - len : 0), "");
+    else
+        std::fprintf(stderr, "%s\n", line);
+    std::fflush(stderr);
+    m_lastLength = len;
+}
+
+void Progress::finish() {
+    if (m_tty && m_lastLength) std::fprintf(stderr, "\n");
+    m_lastLength = 0;
+}
+
+Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid) {
+    Expected e;
+    std::vector<std::uint8_t> alpha = atlas.alpha();
+    e.rowMajor = peers::referenceEntries(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
+    e.sorted = peers::sortedEntries(e.rowMajor);
+    if (withPyramid) e.pyramid = hp::buildCpuPyramid(alpha, atlas.size.x, atlas.size.y, thresholdByte);
+    return e;
+}
+
+Summary Bench::measure(const std::function<void()>& work, TimerSource source) const {
+    for (int i = 0; i < opt.warmup; ++i)
+        measureOnceMs(source, work);
+    std::vector<double> t;
+    for (int i = 0; i < opt.reps; ++i)
+        t.push_back(measureOnceMs(source, work));
+    return summarize(std::move(t));
+}
+
+bool Bench::selected(const char* method) const {
+    return opt.variants.empty() ||
+           std::find(opt.variants.begin(), opt.variants.end(), method) != opt.variants.end();
+}
+
+bool checkEntries(const std::vector<glm::uvec4>& got, std::uint32_t count, const Expected& expected,
+                  const std::vector<glm::uvec4>* inOrder, std::string* check) {
+    if (count != expected.sorted.size()) {
+        *check = "count " + std::to_string(count) + " != " + std::to_string(expected.sorted.size());
+        return false;
+    }
+    if (peers::sortedEntries(got) != expected.sorted) {
+        *check = "voxel set differs";
+        return false;
+    }
+    *check = inOrder && got == *inOrder ? "exact" : "same set";
+    return true;
+}
+
+} // namespace dicer::bench

@@ -1,0 +1,72 @@
+// What every part of a dicer-bench run shares: the options, the GL objects made once (shader library, copy
+// pass, point list), the report being filled, the timer, and a progress line on stderr for long runs.
+#pragma once
+
+#include "bench_options.h"
+#include "bench_report.h"
+#include "bench_source.h"
+#include "copy_pass.h"
+#include "gl_info.h"
+#include "hp_reference.h"
+#include "point_list.h"
+
+#include <glm/vec4.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace dicer::bench {
+
+// "[  12.3 s] peers 4096²: horn_scan" on stderr; rewritten in place on a terminal, one line each otherwise.
+class Progress {
+public:
+    Progress();
+    void step(const std::string& what);
+    void finish(); // ends the in-place line
+private:
+    double m_start;
+    bool m_tty;
+    size_t m_lastLength = 0;
+};
+
+// What every method must produce for one atlas.
+struct Expected {
+    std::vector<glm::uvec4> rowMajor; // the reference entries in row-major order
+    std::vector<glm::uvec4> sorted;   // the voxel set, sorted (peers::sortedEntries)
+    hp::CpuPyramid pyramid;           // key-index order reference (empty when too large to build)
+};
+Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid);
+
+struct Bench {
+    const Options& opt;
+    const gl::GlInfo& info;
+    gl::ShaderLibrary& shaders;
+    CopyPass& copy;
+    hp::PointList& list;
+    Report report;
+    Progress progress;
+
+    // Median / min / max of opt.reps runs after opt.warmup unmeasured ones.
+    Summary measure(const std::function<void()>& work, TimerSource source) const;
+    Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
+    bool selected(const char* method) const; // --variant filter (empty: all)
+};
+
+inline constexpr float kThreshold = 0.5f; // the discriminator threshold of every benchmark run
+
+// The paper variants and hp_compute on one atlas: Tables 3 and 4, the GPU-resident comparison, and with
+// --peers their build+list totals in the peers table.
+bool runHistoPyramids(Bench& bench, const BenchAtlas& atlas, GLuint texture, const Expected& expected,
+                      double copyMs);
+// Every peer on one atlas (the peers table) and the CPU path stage by stage (Table 2).
+bool runPeers(Bench& bench, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs);
+// side^3 volumes (opt.volumes): the scaling table and the PNG plot (opt.plot).
+bool runScaling(Bench& bench);
+
+// The check of a point buffer against the expected set: "exact" when `inOrder` matches too, "same set", or
+// what differs. Returns false on a difference.
+bool checkEntries(const std::vector<glm::uvec4>& got, std::uint32_t count, const Expected& expected,
+                  const std::vector<glm::uvec4>* inOrder, std::string* check);
+
+} // namespace dicer::bench

@@ -1,0 +1,175 @@
+// dicer-bench's Markdown: the paper's Tables 2-4 (rows: stages or methods, columns: atlases), then the peers,
+// the GPU-resident comparison and the scaling sweep (one row per measurement).
+#include "bench_report.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace dicer::bench {
+namespace {
+
+std::vector<std::string> distinct(const Report& r, const char* table, std::string Measurement::*field) {
+    std::vector<std::string> out;
+    for (const Measurement& m : r.rows)
+        if (m.table == table && std::find(out.begin(), out.end(), m.*field) == out.end())
+            out.push_back(m.*field);
+    return out;
+}
+
+const Measurement* find(const Report& r, const char* table, const std::string& method,
+                        const std::string& stage, const std::string& input) {
+    for (const Measurement& m : r.rows)
+        if (m.table == table && m.method == method && m.stage == stage && m.input == input) return &m;
+    return nullptr;
+}
+
+std::string ms(const Summary& s) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.3g (%.3g–%.3g)", s.median, s.min, s.max);
+    return buf;
+}
+
+std::string timed(const Measurement* m, bool withCopyRatio) {
+    if (!m) return "–";
+    std::string cell = ms(m->time);
+    if (withCopyRatio && m->copyMs > 0) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, " · %.2f×", m->overCopy());
+        cell += buf;
+    }
+    if (!m->ok) cell += " **" + m->check + "**";
+    return cell;
+}
+
+void footer(const Report& r, const char* timerNote) {
+    std::printf("\nms, median (min–max) of %d runs after %d warm-up runs; timer: %s; renderer: %s; EGL: %s; "
+                "atlas source: %s\n\n",
+                r.run.reps, r.run.warmup, timerNote ? timerNote : timerSourceName(r.run.timer),
+                r.run.renderer.c_str(), r.run.platform.c_str(), r.run.source.c_str());
+}
+
+// Rows = (method, stage) pairs, columns = the inputs of the table.
+void pivot(const Report& r, const char* table, const char* title, const char* rowHeader,
+           const std::vector<std::pair<std::string, std::string>>& rows, bool showStage, bool withCopyRatio,
+           const char* timerNote) {
+    std::vector<std::string> inputs = distinct(r, table, &Measurement::input);
+    if (inputs.empty() || rows.empty()) return;
+    std::printf("### %s\n\n| %s |", title, rowHeader);
+    for (const std::string& in : inputs)
+        std::printf(" %s |", in.c_str());
+    std::printf("\n|---|");
+    for (size_t i = 0; i < inputs.size(); ++i)
+        std::printf("---:|");
+    std::printf("\n");
+    for (const auto& [method, stage] : rows) {
+        std::printf("| %s%s%s |", method.c_str(), showStage ? " " : "", showStage ? stage.c_str() : "");
+        for (const std::string& in : inputs)
+            std::printf(" %s |", timed(find(r, table, method, stage, in), withCopyRatio).c_str());
+        std::printf("\n");
+    }
+    std::printf("| active cells |");
+    for (const std::string& in : inputs) {
+        const Measurement* any = nullptr;
+        for (const Measurement& m : r.rows)
+            if (m.table == std::string(table) && m.input == in && !any) any = &m;
+        std::printf(" %u |", any ? any->count : 0u);
+    }
+    std::printf("\n");
+    footer(r, timerNote);
+}
+
+std::vector<std::pair<std::string, std::string>> stageRows(const Report& r, const char* table,
+                                                           const char* stage) {
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const std::string& method : distinct(r, table, &Measurement::method))
+        for (const Measurement& m : r.rows)
+            if (m.table == std::string(table) && m.method == method && m.stage == stage) {
+                rows.push_back({method, stage});
+                break;
+            }
+    return rows;
+}
+
+} // namespace
+
+void printMarkdown(const Report& r) {
+    // Table 2: the CPU path.
+    std::vector<std::pair<std::string, std::string>> cpuRows;
+    for (const std::string& stage : distinct(r, kTableCpu, &Measurement::stage)) // -Nt: N threads
+        cpuRows.push_back({"cpu", stage});
+    // The paper's order: download, traversal (1 thread, then N), upload, then the totals.
+    auto rank = [](const std::pair<std::string, std::string>& row) {
+        const std::string& s = row.second;
+        return s.rfind("download", 0) == 0   ? 0
+               : s.rfind("traverse", 0) == 0 ? 1
+               : s.rfind("upload", 0) == 0   ? 2
+                                             : 3;
+    };
+    std::stable_sort(cpuRows.begin(), cpuRows.end(),
+                     [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+    pivot(r, kTableCpu, "Table 2 — CPU path (download, line-wise traversal, upload)", "stage", cpuRows, true,
+          false, "cpu-fenced (CPU stages: steady clock around glFinish)");
+
+    // Table 3: HistoPyramid build per variant, as a multiple of the copy pass.
+    pivot(r, kTableHp, "Table 3 — HistoPyramid build (· multiple of the copy pass)", "variant",
+          stageRows(r, kTableHp, "build"), false, true, nullptr);
+    // Table 4: PointList per variant, with the count read back (paper) and kept on the GPU.
+    std::vector<std::pair<std::string, std::string>> listRows;
+    for (const char* stage : {"list", "list-resident"})
+        for (const auto& row : stageRows(r, kTableHp, stage))
+            listRows.push_back(row);
+    pivot(r, kTableHp, "Table 4 — PointList (list: count read back, list-resident: count kept on the GPU)",
+          "variant", listRows, true, false, nullptr);
+
+    // The peers: atlas -> point buffer, each checked against the same voxel set.
+    if (!distinct(r, kTablePeers, &Measurement::input).empty()) {
+        std::printf("### Peers — atlas to point buffer (· multiple of the copy pass)\n\n"
+                    "| atlas | method | active cells | total ms | × copy | timer | check |\n"
+                    "|---|---|---:|---:|---:|---|---|\n");
+        for (const Measurement& m : r.rows)
+            if (m.table == std::string(kTablePeers))
+                std::printf("| %s | %s | %u | %s | %.2f× | %s | %s |\n", m.input.c_str(), m.method.c_str(),
+                            m.count, ms(m.time).c_str(), m.overCopy(), timerSourceName(m.timer),
+                            m.check.c_str());
+        footer(r, "per row (CPU peers: cpu-fenced)");
+    }
+
+    // Count read back vs kept on the GPU.
+    pivot(
+        r, kTableResident, "GPU-resident — count read back vs kept on the GPU", "method / stage",
+        [&] {
+            std::vector<std::pair<std::string, std::string>> rows;
+            for (const std::string& method : distinct(r, kTableResident, &Measurement::method))
+                for (const char* stage :
+                     {"list-readback", "list-resident", "frame-readback", "frame-resident"})
+                    for (const Measurement& m : r.rows)
+                        if (m.table == std::string(kTableResident) && m.method == method &&
+                            m.stage == stage &&
+                            std::find(rows.begin(), rows.end(), std::make_pair(method, std::string(stage))) ==
+                                rows.end())
+                            rows.push_back({method, stage});
+            return rows;
+        }(),
+        true, false, "cpu-fenced (wall clock: a readback's stall is what is measured)");
+
+    // Scaling.
+    if (!distinct(r, kTableScaling, &Measurement::input).empty()) {
+        std::printf(
+            "### Scaling — side³ volumes\n\n"
+            "| volume | voxels | active | method | stage | ms | × copy | ns / voxel | ns / active point |\n"
+            "|---|---:|---:|---|---|---:|---:|---:|---:|\n");
+        for (const Measurement& m : r.rows)
+            if (m.table == std::string(kTableScaling))
+                std::printf("| %s | %lld | %u | %s | %s | %s | %.2f× | %.3f | %.1f |\n", m.input.c_str(),
+                            (long long)m.cells, m.count, m.method.c_str(), m.stage.c_str(),
+                            timed(&m, false).c_str(), m.overCopy(),
+                            m.time.median * 1e6 / double(std::max<std::int64_t>(m.cells, 1)),
+                            m.time.median * 1e6 / double(std::max<std::uint32_t>(m.count, 1)));
+        footer(r, nullptr);
+    }
+    for (const Skipped& s : r.skipped)
+        std::printf("- skipped: %s %s %s: %s\n", s.table.c_str(), s.method.c_str(), s.input.c_str(),
+                    s.reason.c_str());
+}
+
+} // namespace dicer::bench

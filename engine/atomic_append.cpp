@@ -1,0 +1,58 @@
+#include "atomic_append.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+#include "hp_math.h"
+
+namespace dicer::peers {
+
+Result<std::unique_ptr<AtomicAppend>> AtomicAppend::create(gl::ShaderLibrary& shaders) {
+    std::unique_ptr<AtomicAppend> p(new AtomicAppend(shaders));
+    auto program = shaders.add({"atomic_append", {{GL_COMPUTE_SHADER, "atomic_append.comp.glsl"}}, {}});
+    if (!program) return makeError(program.error());
+    p->m_program = *program;
+    // Gathers at the atlas' edge clamp; the discriminator masks the cells beyond the input.
+    p->m_sampler = gl::createSampler("atomic_append atlas");
+    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return p;
+}
+
+Result<void> AtomicAppend::run(const CompactionInput& input) {
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    auto size = checkInput(name(), input, maxTexture);
+    if (!size) return makeError(size.error());
+    gl::DebugGroup group("atomic_append");
+    ensurePointCapacity(input.capacity, "atomic_append points");
+
+    // The counter starts at zero: a clear is ordered before the dispatch like any other GL command.
+    const std::uint32_t zero = 0;
+    glClearNamedBufferSubData(m_counters.id(), GL_R32UI, 0, sizeof zero, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                              &zero);
+    GLuint program = m_shaders->get(m_program);
+    glProgramUniform2i(program, HP_LOC_INPUT_SIZE, size->x, size->y);
+    glProgramUniform1ui(program, HP_LOC_THRESHOLD, hp::thresholdToByte(input.threshold));
+    glProgramUniform1ui(program, HP_LOC_CAPACITY, input.capacity);
+    bindPointOutput(program, input, *size);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_counters.id());
+    glBindTextureUnit(HP_UNIT_INPUT, input.atlas);
+    glBindSampler(HP_UNIT_INPUT, m_sampler.id());
+    glUseProgram(program);
+    const int cellsPerGroup = 2 * APPEND_GATHERS * APPEND_LOCAL_SIZE; // 2x2 cells per gather
+    glDispatchCompute(GLuint((size->x + cellsPerGroup - 1) / cellsPerGroup),
+                      GLuint((size->y + cellsPerGroup - 1) / cellsPerGroup), 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    return {};
+}
+
+Result<std::unique_ptr<Compactor>> createAtomicAppend(gl::ShaderLibrary& shaders) {
+    auto p = AtomicAppend::create(shaders);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<Compactor>(std::move(p.value()));
+}
+
+} // namespace dicer::peers

@@ -1,0 +1,104 @@
+#include "cpu_compaction.h"
+
+#include "gl_debug.h"
+#include "hp_math.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace dicer::peers {
+
+Result<std::unique_ptr<CpuCompaction>> CpuCompaction::create(gl::ShaderLibrary& shaders, int threads) {
+    if (threads < 0) return makeError("cpu compaction: thread count must be >= 0");
+    const bool threaded = threads != 1;
+    if (threads == 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    return std::unique_ptr<CpuCompaction>(new CpuCompaction(shaders, threads, threaded));
+}
+
+Result<void> CpuCompaction::download(const CompactionInput& input) {
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    auto size = checkInput(name(), input, maxTexture);
+    if (!size) return makeError(size.error());
+    const std::size_t bytes = std::size_t(size->x) * std::size_t(size->y) * 4;
+    if (bytes > std::size_t(INT32_MAX)) // glGetTextureImage takes the destination size as a GLsizei
+        return makeError(std::string(name()) + ": input " + std::to_string(size->x) + "x" +
+                         std::to_string(size->y) + " is beyond the 2 GiB a single download can hold");
+    gl::DebugGroup group("cpu download");
+    m_input = input;
+    m_size = *size;
+    m_thresholdByte = hp::thresholdToByte(input.threshold);
+    m_rgba.resize(bytes);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4); // RGBA8 rows are always 4-byte aligned
+    glGetTextureImage(input.atlas, 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(bytes), m_rgba.data());
+    return {};
+}
+
+void CpuCompaction::scanRows(int firstRow, int endRow, std::vector<glm::uvec4>& out) const {
+    out.clear();
+    const std::size_t rowBytes = std::size_t(m_size.x) * 4;
+    for (int y = firstRow; y < endRow; ++y) {
+        const std::uint8_t* alpha = m_rgba.data() + std::size_t(y) * rowBytes + 3;
+        for (int x = 0; x < m_size.x; ++x)
+            if (alpha[std::size_t(x) * 4] >= m_thresholdByte)
+                out.push_back(pointEntry({x, y}, m_input.tiling, m_size));
+    }
+}
+
+void CpuCompaction::traverse() {
+    const int chunks = std::clamp(m_threads, 1, std::max(m_size.y, 1));
+    m_chunks.resize(std::size_t(chunks));
+    auto rows = [&](int c) { return int(std::int64_t(m_size.y) * c / chunks); };
+    if (chunks == 1) {
+        scanRows(0, m_size.y, m_chunks[0]);
+    } else {
+        // Contiguous row ranges keep the row-major order: chunk c's entries all precede chunk c+1's.
+        std::vector<std::thread> workers;
+        workers.reserve(std::size_t(chunks - 1));
+        for (int c = 1; c < chunks; ++c)
+            workers.emplace_back(
+                [this, c, &rows] { scanRows(rows(c), rows(c + 1), m_chunks[std::size_t(c)]); });
+        scanRows(0, rows(1), m_chunks[0]);
+        for (std::thread& t : workers)
+            t.join();
+    }
+    std::uint64_t total = 0;
+    for (const auto& chunk : m_chunks)
+        total += chunk.size();
+    m_count = std::uint32_t(total);
+}
+
+void CpuCompaction::upload() {
+    gl::DebugGroup group("cpu upload");
+    const std::uint32_t stored = std::min(m_count, m_input.capacity);
+    ensurePointCapacity(stored, "cpu points");
+    std::uint32_t offset = 0;
+    for (const auto& chunk : m_chunks) {
+        std::uint32_t n = std::min(std::uint32_t(chunk.size()), stored - offset);
+        if (n == 0) continue; // an empty chunk (no active rows) is not the end
+        glNamedBufferSubData(m_points.id(), GLintptr(offset) * 16, GLsizeiptr(n) * 16, chunk.data());
+        offset += n;
+    }
+    glNamedBufferSubData(m_counters.id(), 0, sizeof m_count, &m_count);
+}
+
+Result<void> CpuCompaction::run(const CompactionInput& input) {
+    if (Result<void> r = download(input); !r) return r;
+    traverse();
+    upload();
+    return {};
+}
+
+Result<std::unique_ptr<Compactor>> createCpuLinewise(gl::ShaderLibrary& shaders) {
+    auto p = CpuCompaction::create(shaders, 1);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<Compactor>(std::move(p.value()));
+}
+
+Result<std::unique_ptr<Compactor>> createCpuThreaded(gl::ShaderLibrary& shaders) {
+    auto p = CpuCompaction::create(shaders, 0);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<Compactor>(std::move(p.value()));
+}
+
+} // namespace dicer::peers

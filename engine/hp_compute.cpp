@@ -1,0 +1,273 @@
+#include "hp_compute.h"
+
+#include "gl_debug.h"
+#include "hp_math.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+namespace dicer::hp {
+
+int computeLevels(glm::ivec2 input) {
+    // At least the mask level: a small input is one 8x8 block (padding cells are inactive).
+    int side = std::max({input.x, input.y, 1 << HPC_MASK_LEVEL});
+    return log2Exact(nextPowerOfTwo(side));
+}
+
+glm::ivec2 computeLevelSize(glm::ivec2 input, int level) {
+    return (input + glm::ivec2((1 << level) - 1)) >> level;
+}
+
+namespace {
+// The largest child sum a texel of `level` stores: its children are level-(l-1) cells of <= 4^(l-1) cells.
+std::int64_t maxChildSum(int level) {
+    return std::int64_t(1) << (2 * (level - 1));
+}
+} // namespace
+
+GLenum computeLevelFormat(int level) {
+    if (level < HPC_MASK_LEVEL) return GL_NONE;    // inside the masks
+    if (level == HPC_MASK_LEVEL) return GL_RG32UI; // 64-bit mask of 8x8 base cells
+    std::int64_t m = maxChildSum(level);
+    return m <= 0xff ? GL_RGBA8UI : m <= 0xffff ? GL_RGBA16UI : GL_RGBA32UI;
+}
+
+const char* computeLevelFormatName(int level) {
+    switch (computeLevelFormat(level)) {
+    case GL_RGBA8UI:
+        return "rgba8ui";
+    case GL_RGBA16UI:
+        return "rgba16ui";
+    case GL_RGBA32UI:
+        return "rgba32ui";
+    default:
+        return "rg32ui"; // the masks, and the placeholder of the unstored levels 1-2
+    }
+}
+
+int computeLevelTexture(int level) {
+    switch (computeLevelFormat(level)) {
+    case GL_NONE:
+        return -1;
+    case GL_RG32UI:
+        return 0;
+    case GL_RGBA8UI:
+        return 1;
+    case GL_RGBA16UI:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+std::int64_t computePyramidBytes(glm::ivec2 input) {
+    std::int64_t bytes = 0;
+    for (int level = HPC_MASK_LEVEL; level <= computeLevels(input); ++level) {
+        glm::ivec2 s = computeLevelSize(input, level);
+        GLenum f = computeLevelFormat(level);
+        int texelBytes = f == GL_RGBA8UI ? 4 : f == GL_RG32UI || f == GL_RGBA16UI ? 8 : 16;
+        bytes += std::int64_t(s.x) * s.y * texelBytes;
+    }
+    return bytes;
+}
+
+int computeDispatches(glm::ivec2 input) {
+    return (computeLevels(input) + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
+}
+
+Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders) {
+    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders));
+    for (int i = 0; i < kPrograms; ++i) {
+        const int start = i * HPC_LEVELS_PER_DISPATCH;
+        Defines defines{{"HPC_START_LEVEL", std::to_string(start)}};
+        if (start == 0) defines.push_back({"HPC_FROM_ATLAS", ""});
+        for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j)
+            defines.push_back({"HPC_FORMAT_" + std::to_string(j), computeLevelFormatName(start + j)});
+        auto program = shaders.add({"hp_compute/build-from-" + std::to_string(start),
+                                    {{GL_COMPUTE_SHADER, "hpc_build.comp.glsl"}},
+                                    defines});
+        if (!program) return makeError(program.error());
+        p->m_build[i] = *program;
+    }
+    auto list = shaders.add({"hp_compute/list", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, {}});
+    if (!list) return makeError(list.error());
+    p->m_list = *list;
+    if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
+    // Gathers at the atlas' edge clamp (the discriminator masks cells beyond the input anyway).
+    p->m_atlasSampler = gl::createSampler("hp_compute atlas");
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return p;
+}
+
+void ComputeHistoPyramid::allocate(glm::ivec2 input) {
+    m_levelCount = computeLevels(input);
+    glm::ivec2 extent[kTextures] = {};
+    for (int level = HPC_MASK_LEVEL; level <= m_levelCount; ++level) {
+        glm::ivec2 s = computeLevelSize(input, level);
+        glm::ivec2& e = extent[computeLevelTexture(level)];
+        m_offsets[level] = e.x; // side by side, in level order
+        e = {e.x + s.x, std::max(e.y, s.y)};
+    }
+    static const char* kNames[kTextures] = {"masks", "8-bit sums", "16-bit sums", "32-bit sums"};
+    static const GLenum kFormats[kTextures] = {GL_RG32UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
+    for (int t = 0; t < kTextures; ++t) {
+        m_textures[t] = {};
+        if (extent[t].x == 0) continue;
+        m_textures[t] = gl::createTexture2D(extent[t].x, extent[t].y, kFormats[t], 1,
+                                            std::string("hp_compute ") + kNames[t]);
+        // Integer textures are complete only with nearest filtering (texelFetch reads 0 otherwise).
+        glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+    m_inputSize = input;
+}
+
+int ComputeHistoPyramid::maxInputSide() {
+    GLint maxTexture = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    return std::min(int(maxTexture), 1 << HPC_MAX_LEVELS);
+}
+
+Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity) {
+    peers::CompactionInput in;
+    in.atlas = atlas;
+    in.threshold = threshold;
+    auto size = peers::checkInput(name(), in, maxInputSide());
+    if (!size) return makeError(size.error());
+    if (std::int64_t(listCapacity) * 16 > peers::maxStorageBlockBytes())
+        return makeError("hp_compute: list capacity of " + std::to_string(listCapacity) +
+                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (*size != m_inputSize) allocate(*size);
+    if (listCapacity > 0) ensurePointCapacity(listCapacity, "hp_compute points");
+
+    gl::DebugGroup group("hp_compute build");
+    // The previous list pass read these levels and the counter: finish before overwriting them.
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindTextureUnit(HP_UNIT_INPUT, atlas);
+    glBindSampler(HP_UNIT_INPUT, m_atlasSampler.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
+    for (int start = 0; start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
+        GLuint program = m_shaders->get(m_build[start / HPC_LEVELS_PER_DISPATCH]);
+        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
+        glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
+        glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+        glProgramUniform1ui(program, HP_LOC_CAPACITY, listCapacity);
+        if (start == 0) glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+        glUseProgram(program);
+        // Slot j-1 writes level start+j. Slots never stored to (absent levels, or levels inside the masks)
+        // are unbound, so no stale level of another format stays bound to them.
+        for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j) {
+            const int level = start + j;
+            if (level <= m_levelCount && computeLevelTexture(level) >= 0)
+                glBindImageTexture(GLuint(j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
+                                   GL_WRITE_ONLY, computeLevelFormat(level));
+            else
+                glBindImageTexture(GLuint(j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
+        }
+        if (start > 0) {
+            // This dispatch samples what the previous one stored with imageStore.
+            glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+            glBindTextureUnit(HPC_UNIT_SOURCE, m_textures[computeLevelTexture(start)].id());
+            // Another pass' sampler on this unit could make the integer level incomplete.
+            glBindSampler(HPC_UNIT_SOURCE, 0);
+        }
+        glm::ivec2 cells = computeLevelSize(m_inputSize, start);
+        glm::ivec2 groups = (cells + (HPC_GROUP_CELLS - 1)) / HPC_GROUP_CELLS;
+        glDispatchCompute(GLuint(groups.x), GLuint(groups.y), 1);
+    }
+    // Readers: the traversal (texelFetch), the args pass and the list (SSBO), the indirect dispatch
+    // (command), readCount() and readLevel() (read-backs).
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    m_argsCapacity = listCapacity;
+    return {};
+}
+
+Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling& tiling) {
+    if (m_levelCount == 0) return makeError("hp_compute: the pyramid has not been built");
+    if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
+    if (std::int64_t(capacity) * 16 > peers::maxStorageBlockBytes())
+        return makeError("hp_compute: capacity of " + std::to_string(capacity) +
+                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    gl::DebugGroup group("hp_compute list");
+    ensurePointCapacity(capacity, "hp_compute points");
+    if (capacity == m_argsCapacity)
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, argsBuffer()); // written by the build
+    else {
+        writeDispatchArgs(capacity);
+        m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
+    }
+
+    GLuint program = m_shaders->get(m_list);
+    glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
+    glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+    peers::CompactionInput in;
+    in.tiling = tiling;
+    bindPointOutput(program, in, m_inputSize);
+    glUseProgram(program);
+    for (int t = 0; t < kTextures; ++t) {
+        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
+        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0); // another pass' sampler could make them incomplete
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
+    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT);
+    return {};
+}
+
+Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
+    if (auto size = peers::checkInput(name(), input, maxInputSide()); !size) return makeError(size.error());
+    if (Result<void> r = build(input.atlas, input.threshold, input.capacity); !r) return r;
+    return list(input.capacity, input.tiling);
+}
+
+std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
+    if (level < 1 || level > m_levelCount) return {};
+    const glm::ivec2 s = computeLevelSize(m_inputSize, level);
+    std::vector<std::uint32_t> sums(size_t(s.x) * size_t(s.y));
+    if (level <= HPC_MASK_LEVEL) {
+        // Levels 1-3 are popcounts of 4, 16 or 64 consecutive bits (Morton order) of the level-3 masks.
+        const glm::ivec2 m = computeLevelSize(m_inputSize, HPC_MASK_LEVEL);
+        std::vector<glm::uvec2> masks(size_t(m.x) * size_t(m.y));
+        glGetTextureSubImage(m_textures[0].id(), 0, 0, 0, 0, m.x, m.y, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                             GLsizei(masks.size() * sizeof(glm::uvec2)), masks.data());
+        const int shift = HPC_MASK_LEVEL - level, bits = 1 << (2 * level); // cells per block: 8x8 >> shift
+        for (int y = 0; y < s.y; ++y)
+            for (int x = 0; x < s.x; ++x) {
+                const glm::uvec2 mask = masks[size_t(y >> shift) * size_t(m.x) + size_t(x >> shift)];
+                // Morton index of this cell's first bit inside the block: interleave the in-block x, y bits.
+                int first = 0;
+                for (int b = 0; b < shift; ++b)
+                    first |= (((x >> b) & 1) << (2 * b)) | (((y >> b) & 1) << (2 * b + 1));
+                first <<= 2 * level;
+                const std::uint64_t word = std::uint64_t(mask.x) | (std::uint64_t(mask.y) << 32);
+                const std::uint64_t window =
+                    bits == 64 ? word : (word >> first) & ((std::uint64_t(1) << bits) - 1);
+                sums[size_t(y) * size_t(s.x) + size_t(x)] = std::uint32_t(std::popcount(window));
+            }
+        return sums;
+    }
+    std::vector<std::uint32_t> raw(sums.size() * 4);
+    glGetTextureSubImage(m_textures[computeLevelTexture(level)].id(), 0, m_offsets[level], 0, 0, s.x, s.y, 1,
+                         GL_RGBA_INTEGER, GL_UNSIGNED_INT, GLsizei(raw.size() * 4), raw.data());
+    for (size_t i = 0; i < sums.size(); ++i)
+        sums[i] = raw[i * 4] + raw[i * 4 + 1] + raw[i * 4 + 2] + raw[i * 4 + 3];
+    return sums;
+}
+
+} // namespace dicer::hp
+
+namespace dicer::peers {
+Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibrary& shaders) {
+    auto p = hp::ComputeHistoPyramid::create(shaders);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<Compactor>(std::move(p.value()));
+}
+} // namespace dicer::peers

@@ -1,0 +1,74 @@
+// Compute-shader HistoPyramid ("hp_compute"): the modern builder, measured against the paper's four variants.
+//  - Build: six levels per dispatch (a 16x16 work group reduces a 64x64 block of its input: two levels in
+//    registers, four through shared memory), so 4096^2 takes two dispatches instead of twelve passes. The
+//    discriminator is fused into the first dispatch; the top's single invocation writes the count.
+//  - Storage: each level in the smallest integer format that holds it: level 1 is an R8UI mask of its four
+//    base cells, every higher texel the four children's sums (RGBA8UI up to level 4, RGBA16UI up to level 8,
+//    RGBA32UI above), about 0.6 bytes per atlas texel in all; the levels of one format sit side by side in
+//    one texture. No power-of-two padding: level l has ceil(size / 2^l) cells a side; missing children count
+//    0.
+//  - Traversal: GPU-resident (indirect dispatch from the count), one fetch per level (vec4 layout), and the
+//    level-1 mask resolves the base cell without reading the atlas again. Entries are in key-index order.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006); Dyken, Ziegler, Theobalt, Seidel,
+// "High-speed Marching Cubes using HistoPyramids", Computer Graphics Forum 27(8) (2008).
+#pragma once
+
+#include "compactor.h"
+#include "dicer_shared.h"
+
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dicer::hp {
+
+// --- bookkeeping (pure CPU, tested without GL)
+// ----------------------------------------------------------------
+int computeLevels(glm::ivec2 input);                      // L = ceil(log2(max side)), at least 1
+glm::ivec2 computeLevelSize(glm::ivec2 input, int level); // ceil(input / 2^level)
+GLenum computeLevelFormat(int level);                     // GL_R8UI at level 1, else RGBA8UI/16UI/32UI
+const char* computeLevelFormatName(int level);            // the GLSL format qualifier of that format
+int computeLevelTexture(int level);                       // 0: masks, 1: 8-bit, 2: 16-bit, 3: 32-bit sums
+std::int64_t computePyramidBytes(glm::ivec2 input);       // storage of all levels
+int computeDispatches(glm::ivec2 input);                  // build dispatches: ceil(L / 6)
+
+class ComputeHistoPyramid final : public peers::Compactor {
+public:
+    static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders);
+
+    const char* name() const override { return "hp_compute"; }
+    peers::EntryOrder order() const override { return peers::EntryOrder::KeyIndex; }
+    Result<void> run(const peers::CompactionInput& input) override; // build() + list()
+
+    // Builds the pyramid of `atlas` and writes the count to counterBuffer() (on the GPU). With a list
+    // capacity the top invocation also writes the list's indirect arguments, so list(listCapacity) skips its
+    // argument pass (run() does this: a frame is two build dispatches and one list dispatch).
+    Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0);
+    // Writes the first min(count, capacity) entries to pointBuffer(); the count never reaches the CPU.
+    Result<void> list(std::uint32_t capacity, const AtlasTiling& tiling = {});
+
+    int levels() const { return m_levelCount; }
+    glm::ivec2 inputSize() const { return m_inputSize; }
+    // Per-cell sums of level l (1..levels()), row-major, for tests (waits for the GPU).
+    std::vector<std::uint32_t> readLevel(int level) const;
+
+private:
+    explicit ComputeHistoPyramid(gl::ShaderLibrary& shaders) : Compactor(shaders) {}
+    void allocate(glm::ivec2 input);
+    static int maxInputSide(); // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
+
+    // One build program per start level (0, 6, 12): each has its own image formats.
+    static constexpr int kPrograms = (HPC_MAX_LEVELS + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
+    gl::ProgramId m_build[kPrograms], m_list;
+    static constexpr int kTextures = 4;
+    gl::Texture m_textures[kTextures];      // by format: masks, 8-, 16-, 32-bit child sums
+    int m_offsets[HPC_MAX_LEVELS + 1] = {}; // x of level l in its texture
+    gl::Sampler m_atlasSampler;
+    glm::ivec2 m_inputSize{0};
+    int m_levelCount = 0;
+    std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
+};
+
+} // namespace dicer::hp

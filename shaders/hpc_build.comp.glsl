@@ -1,0 +1,143 @@
+#version 450
+// Compute HistoPyramid build: six levels per dispatch. Each invocation reduces an 8x8 block of its input level in
+// registers (levels s+1 .. s+3), then the 8x8 work group halves its level-(s+3) sums through shared memory three
+// times (levels s+4 .. s+6). With HPC_FROM_ATLAS the input is the atlas through the fused discriminator, and the
+// first three levels are one 64-bit mask per 8x8 base cells, in Morton order: bit 16 q2 + 4 q1 + c is base cell c
+// of level-1 child q1 of level-2 child q2, each in child order (0,0), (1,0), (0,1), (1,1). Key-index order is
+// Morton order, so a level-1 or level-2 sum is a popcount of 4 or 16 consecutive bits. Above, every texel holds
+// its four children's sums (x: (0,0), y: (1,0), z: (0,1), w: (1,1)) in the smallest integer format that fits.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, vec4 layout);
+// Dyken, Ziegler, Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (several levels
+// per pass, child sums per texel).
+#include "dicer_shared.h"
+
+#ifdef HPC_FROM_ATLAS
+#include "hp_discriminator.glsl"
+#else
+layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;
+layout(binding = HPC_UNIT_SOURCE) uniform usampler2D u_source; // holds level HPC_START_LEVEL (child sums)
+#endif
+layout(location = HP_LOC_LEVELS) uniform int u_levels;
+layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
+layout(std430, binding = HP_BIND_COUNTERS) writeonly buffer HpCounters { uint u_counters[]; };
+// With a capacity (> 0), the top also writes the list pass' indirect arguments: one pass less per frame.
+layout(std430, binding = HP_BIND_ARGS) writeonly buffer HpArgs { uint u_args[]; };
+layout(location = HP_LOC_CAPACITY) uniform uint u_capacity;
+#include "hp_args.glsl"
+
+layout(local_size_x = HPC_LOCAL_SIZE, local_size_y = HPC_LOCAL_SIZE) in;
+// HPC_FORMAT_j: the format of level HPC_START_LEVEL + j, chosen in C++ (computeLevelFormatName); slot j is bound
+// to the texture of that format, and the level is written at its x offset there. (From the atlas, slots 1 and 2
+// are levels held inside the level-3 masks: declared, never stored.)
+layout(binding = 0, HPC_FORMAT_1) uniform writeonly uimage2D u_out1;
+layout(binding = 1, HPC_FORMAT_2) uniform writeonly uimage2D u_out2;
+layout(binding = 2, HPC_FORMAT_3) uniform writeonly uimage2D u_out3;
+layout(binding = 3, HPC_FORMAT_4) uniform writeonly uimage2D u_out4;
+layout(binding = 4, HPC_FORMAT_5) uniform writeonly uimage2D u_out5;
+layout(binding = 5, HPC_FORMAT_6) uniform writeonly uimage2D u_out6;
+
+shared uint s_sums[HPC_LOCAL_SIZE * HPC_LOCAL_SIZE];
+
+// No padding: level l has ceil(input / 2^l) cells a side; children beyond a level's edge count 0.
+ivec2 hpcLevelSize(int level) { return (u_inputSize + ((1 << level) - 1)) >> level; }
+
+// Writes the texel of level HPC_START_LEVEL + j if that level exists and holds `cell`; the single cell of the
+// top level also hands its total to the counter buffer (no separate count pass) and, given a capacity, turns it
+// into the list's indirect arguments (no separate argument pass).
+void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
+    int level = HPC_START_LEVEL + j;
+    if (level > u_levels || any(greaterThanEqual(cell, hpcLevelSize(level)))) return;
+    cell.x += u_levelOffset[level];
+    if (j == 1) imageStore(u_out1, cell, texel);
+    else if (j == 2) imageStore(u_out2, cell, texel);
+    else if (j == 3) imageStore(u_out3, cell, texel);
+    else if (j == 4) imageStore(u_out4, cell, texel);
+    else if (j == 5) imageStore(u_out5, cell, texel);
+    else imageStore(u_out6, cell, texel);
+    if (level == u_levels) {
+        u_counters[0] = total;
+        if (u_capacity > 0u) hpWriteArgs(total, u_capacity);
+    }
+}
+
+#ifdef HPC_FROM_ATLAS
+// The 16 bits of the 4x4 base cells at b: four textureGathers, one level-1 cell (a nibble) each, in child order.
+uint hpcMask16(ivec2 b) {
+    uint bits = 0u;
+    for (int q = 0; q < 4; ++q) {
+        uvec4 isOn = hpActiveQuad(b + 2 * ivec2(q & 1, q >> 1));
+        bits |= (isOn.x | (isOn.y << 1) | (isOn.z << 2) | (isOn.w << 3)) << (4 * q);
+    }
+    return bits;
+}
+
+// Levels 1-3 of the 8x8 base cells of level-3 cell `cell3`: the Morton-ordered mask, one 16-bit half-word per
+// level-2 child (bits 0-31: children (0,0) and (1,0); bits 32-63: (0,1) and (1,1)).
+uint hpcReduceInRegisters(ivec2 cell3) {
+    ivec2 b = 8 * cell3;
+    uint low = hpcMask16(b) | (hpcMask16(b + ivec2(4, 0)) << 16);
+    uint high = hpcMask16(b + ivec2(0, 4)) | (hpcMask16(b + ivec2(4, 4)) << 16);
+    uint total = uint(bitCount(low) + bitCount(high));
+    hpcStore(3, cell3, uvec4(low, high, 0u, 0u), total);
+    return total;
+}
+#else
+uint hpcSourceTotal(ivec2 cell) {
+    // texelFetch outside the texture is undefined without robust access: cells beyond the edge are empty.
+    if (any(greaterThanEqual(cell, hpcLevelSize(HPC_START_LEVEL)))) return 0u;
+    uvec4 v = texelFetch(u_source, cell + ivec2(u_levelOffset[HPC_START_LEVEL], 0), 0);
+    return v.x + v.y + v.z + v.w;
+}
+
+// Level s+1 cell from its four level-s inputs; stores its child sums and returns its total.
+uint hpcReduce1(ivec2 cell) {
+    ivec2 b = 2 * cell;
+    uvec4 sums = uvec4(hpcSourceTotal(b), hpcSourceTotal(b + ivec2(1, 0)), hpcSourceTotal(b + ivec2(0, 1)),
+                       hpcSourceTotal(b + ivec2(1, 1)));
+    uint total = sums.x + sums.y + sums.z + sums.w;
+    hpcStore(1, cell, sums, total);
+    return total;
+}
+
+uint hpcReduce2(ivec2 cell) {
+    ivec2 b = 2 * cell;
+    uvec4 sums = uvec4(hpcReduce1(b), hpcReduce1(b + ivec2(1, 0)), hpcReduce1(b + ivec2(0, 1)), hpcReduce1(b + ivec2(1, 1)));
+    uint total = sums.x + sums.y + sums.z + sums.w;
+    hpcStore(2, cell, sums, total);
+    return total;
+}
+
+uint hpcReduceInRegisters(ivec2 cell) {
+    ivec2 b = 2 * cell;
+    uvec4 sums = uvec4(hpcReduce2(b), hpcReduce2(b + ivec2(1, 0)), hpcReduce2(b + ivec2(0, 1)), hpcReduce2(b + ivec2(1, 1)));
+    uint total = sums.x + sums.y + sums.z + sums.w;
+    hpcStore(3, cell, sums, total);
+    return total;
+}
+#endif
+
+void main() {
+    ivec2 t = ivec2(gl_LocalInvocationID.xy);
+    ivec2 group = ivec2(gl_WorkGroupID.xy);
+    // Registers: this invocation's cell of level s+3 from its 8x8 input cells (levels s+1 .. s+3).
+    s_sums[t.y * HPC_LOCAL_SIZE + t.x] = hpcReduceInRegisters(group * HPC_LOCAL_SIZE + t);
+
+    // Shared memory: the lower-left n x n invocations each reduce 2x2 sums of the level below, n halving.
+    int n = HPC_LOCAL_SIZE / 2;
+    for (int j = HPC_REGISTER_LEVELS + 1; j <= HPC_LEVELS_PER_DISPATCH; ++j, n /= 2) {
+        if (HPC_START_LEVEL + j > u_levels) break; // uniform: every invocation leaves together
+        barrier(); // the level below is complete in s_sums (barrier() also orders shared memory)
+        bool mine = all(lessThan(t, ivec2(n)));
+        uvec4 children = uvec4(0u);
+        if (mine) {
+            int i = 2 * t.y * HPC_LOCAL_SIZE + 2 * t.x;
+            children = uvec4(s_sums[i], s_sums[i + 1], s_sums[i + HPC_LOCAL_SIZE], s_sums[i + HPC_LOCAL_SIZE + 1]);
+        }
+        barrier(); // every read of this level's inputs is done before they are overwritten
+        if (mine) {
+            uint total = children.x + children.y + children.z + children.w;
+            hpcStore(j, group * n + t, children, total);
+            s_sums[t.y * HPC_LOCAL_SIZE + t.x] = total;
+        }
+    }
+}

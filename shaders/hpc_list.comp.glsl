@@ -1,0 +1,64 @@
+#version 450
+// Compute HistoPyramid traversal (GPU-resident PointList): dispatched indirectly with the count turned into
+// arguments on the GPU. Entry k descends from the top with one fetch per level (texels hold their children's
+// sums) down to level 3, whose 64-bit Morton-ordered mask of 8x8 base cells resolves the last three levels with
+// popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
+#include "dicer_shared.h"
+#include "hp_points.glsl"
+
+layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
+// One texture per storage format, its levels side by side (level l starts at x = u_levelOffset[l]).
+layout(binding = HPC_UNIT_MASKS) uniform usampler2D u_masks;
+layout(binding = HPC_UNIT_SUMS8) uniform usampler2D u_sums8;
+layout(binding = HPC_UNIT_SUMS16) uniform usampler2D u_sums16;
+layout(binding = HPC_UNIT_SUMS32) uniform usampler2D u_sums32;
+layout(location = HP_LOC_LEVELS) uniform int u_levels;
+layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
+layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
+
+// Child order (0,0), (1,0), (0,1), (1,1), as every HistoPyramid here.
+ivec2 hpcPick(ivec2 parent, uvec4 sums, inout uint k) {
+    ivec2 base = 2 * parent;
+    if (k < sums.x) return base;
+    k -= sums.x;
+    if (k < sums.y) return base + ivec2(1, 0);
+    k -= sums.y;
+    if (k < sums.z) return base + ivec2(0, 1);
+    k -= sums.z;
+    return base + ivec2(1, 1);
+}
+
+// Index (0..63) of the k-th set bit of the mask (lo, hi): halve the window five times by popcount.
+uint hpcSelectBit(uvec2 mask, uint k) {
+    uint lowCount = uint(bitCount(mask.x));
+    uint word = k < lowCount ? mask.x : mask.y;
+    uint index = k < lowCount ? 0u : 32u;
+    k -= k < lowCount ? 0u : lowCount;
+    for (uint width = 16u; width >= 1u; width >>= 1) {
+        uint count = uint(bitCount(word & ((1u << width) - 1u)));
+        if (k >= count) {
+            word >>= width;
+            index += width;
+            k -= count;
+        }
+    }
+    return index;
+}
+
+void main() {
+    uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
+    if (k >= u_args[HP_ARGS_COUNT]) return;
+    uint key = k;
+    ivec2 p = ivec2(0);
+    // One loop per format (no branch on the level inside a loop): 32-bit sums, 16-bit sums, 8-bit sums.
+    int level = u_levels;
+    for (; level >= 9; --level) p = hpcPick(p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level >= 5; --level) p = hpcPick(p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level > HPC_MASK_LEVEL; --level) p = hpcPick(p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
+    // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
+    uint m = hpcSelectBit(texelFetch(u_masks, p, 0).xy, key);
+    ivec2 offset = ivec2((m & 1u) | ((m >> 1) & 2u) | ((m >> 2) & 4u), ((m >> 1) & 1u) | ((m >> 2) & 2u) | ((m >> 3) & 4u));
+    hpWritePoint(k, 8 * p + offset);
+}
