@@ -79,8 +79,13 @@ std::vector<glm::ivec2> cpuLinewiseList(std::span<const std::uint8_t> alpha, int
 }
 
 VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference, const AtlasTiling& tiling) {
+    return verifyPointList(list, list.count(), reference, tiling);
+}
+
+VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference,
+                             const AtlasTiling& tiling) {
     VerifyReport r;
-    r.gpuCount = list.count();
+    r.gpuCount = gpuCount;
     r.cpuCount = reference.count();
     std::uint32_t common = std::min(r.gpuCount, r.cpuCount);
     std::vector<glm::uvec4> gpu = list.readPoints(common);

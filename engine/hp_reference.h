@@ -53,5 +53,9 @@ struct VerifyReport {
 // Compares the point buffer of a list built with PointList::build() against the reference (reads back).
 VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference,
                              const AtlasTiling& tiling = {});
+// The same for a list whose count the CPU did not get from build(): buildIndirect() leaves count() at 0, so
+// the caller passes the count the GPU used (readIndirectCount()).
+VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference,
+                             const AtlasTiling& tiling = {});
 
 } // namespace dicer::hp

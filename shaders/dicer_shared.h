@@ -45,6 +45,67 @@
 #define HP_ARGS_OVERFLOW 8
 #define HP_ARGS_UINTS 9
 
+// --- Particles (HeartBreaker): bindings, control-buffer layout, phases ---------------------------------------
+#define PS_BIND_STATE 3   // SSBO: Particle {vec4 position; vec4 velocity;} per point (std430, 32 bytes)
+#define PS_BIND_CONTROL 4 // SSBO: PS_CTRL_* uints (indirect draw/dispatch arguments + counts)
+#define PS_BIND_PARAMS 0  // UBO: ParticleParams (particle_step.h), one per update
+#define PS_UNIT_ATLAS 2   // the slice atlas, sampled for the model-colour mode (never HP_UNIT_*: both may be bound)
+
+#define PS_LOC_VIEW_PROJ 0   // mat4: world -> clip for the particle draw
+#define PS_LOC_POINT_SCALE 1 // float: sprite diameter in pixels at distance 1 (world-sized sprites)
+#define PS_LOC_COLOR_MODE 2  // int: PS_COLOR_*
+#define PS_LOC_VOLUME 3      // ivec3: voxels per axis, to turn voxel coordinates into colours
+#define PS_LOC_CAPACITY 4    // uint: particles the state buffer holds (args pass clamps the count to it)
+#define PS_LOC_VIEWPORT 5    // ivec2: splat target size in pixels
+
+// Compute splatting (the default particle renderer): Mesa llvmpipe spends ~1 us per GL point in its
+// single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
+// runs 8-wide on every core. Pass 1 keeps the nearest depth per pixel (atomicMin), pass 2 writes the colour of
+// the particle that won, a full-screen pass resolves both into the framebuffer with gl_FragDepth.
+#define PS_IMAGE_SPLAT_DEPTH 2  // r32ui: window depth bits of the nearest particle (floats >= 0 order as uints)
+#define PS_IMAGE_SPLAT_COLOR 3  // rgba8: colour of that particle
+#define PS_SPLAT_MAX_RADIUS 16  // pixels: splats are at most 33 px wide (the loop is per particle)
+#define PS_SPLAT_EMPTY 0xFFFFFFFFu
+
+// Control buffer (uints): DrawArraysIndirectCommand first so glDrawArraysIndirect reads it at offset 0,
+// then the DispatchIndirectCommand of the update pass, then last frame's particle count.
+#define PS_CTRL_DRAW 0     // {count, instanceCount = 1, first = 0, baseInstance = 0}
+#define PS_CTRL_DISPATCH 4 // {groupsX, groupsY, 1}
+#define PS_CTRL_PREV 7     // particles alive last frame: indices at or above it are new and spawn at their target
+#define PS_CTRL_BOUNDS 8   // {minX, minY, maxX, maxY}: pixels the splats touched (the resolve covers only these)
+#define PS_CTRL_UINTS 12
+
+#define PS_LOCAL_SIZE 64 // update pass: same reasoning as HP_LIST_LOCAL_SIZE
+
+// Phases of the HeartBreaker animation (the CPU steps through them, the GPU applies them per particle).
+#define PS_PHASE_ASSEMBLED 0u // every particle sits on its voxel (follows the live cloud exactly)
+#define PS_PHASE_EXPLODING 1u // free flight: gravity, drag, bouncing on the floor
+#define PS_PHASE_RETURNING 2u // a critically damped spring pulls each particle back to its voxel
+
+#define PS_COLOR_FALSE 0 // the paper's false colours: the voxel's 3D texture coordinate as rgb
+#define PS_COLOR_MODEL 1 // the model's colour, stored in the atlas texel's rgb by the voxelizer
+
+// --- Demo views: the 2D image panels -----------------------------------------------------------------------
+#define VIEW_UNIT_ATLAS 3     // atlas view: the slice atlas
+#define VIEW_IMAGE_DST 1      // list view: the RGBA8 display image it writes
+#define VIEW_LOC_WINDOW 0     // vec4: atlas view, shown texel window (x0, y0, x1, y1) in texels
+#define VIEW_LOC_DST_SIZE 1   // ivec2: display image size in pixels
+#define VIEW_LOC_VOLUME 2     // ivec3: list view, voxels per axis (false colours)
+#define VIEW_LOC_CAPACITY 3   // uint: list view, entries the point buffer holds
+#define VIEW_LOC_TILE_SIZE 4  // ivec2: atlas view, slice tile size in texels (grid lines between slices)
+#define VIEW_LOCAL_SIZE 8     // list view: 8x8 pixels per work group
+
+// --- Demo views: the shaded mesh ---------------------------------------------------------------------------
+#define MESH_ATTR_POSITION 0
+#define MESH_ATTR_NORMAL 1
+#define MESH_ATTR_COLOR 2
+#define MESH_ATTR_TEXCOORD 3
+#define MESH_LOC_VIEW_PROJ 0 // mat4
+#define MESH_LOC_MODEL 1     // mat4 (rigid + uniform scale, so it also transforms normals)
+#define MESH_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
+#define MESH_LOC_TEXTURED 3  // int: 1 = multiply by the material's texture
+#define MESH_UNIT_TEXTURE 4  // the material's map_Kd
+
 // --- Voxelizer (engine/voxelizer.h): buffer bindings ------------------------------------------------------
 #define VOX_BIND_VERTICES 0  // VoxVertex per mesh vertex: object-space position, colour, texcoord
 #define VOX_BIND_TRIANGLES 1 // uvec4 per triangle: three vertex indices, texture slot (0 = untextured)

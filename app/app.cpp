@@ -1,0 +1,98 @@
+#include "app.h"
+
+#include "builtin_models.h"
+#include "log.h"
+#include "volume_layout.h"
+
+#include <cstdio>
+
+namespace dicer::app {
+namespace {
+
+constexpr size_t kLogLines = 200;
+
+// The floor the particles bounce on, as a mesh: a square in the plane y = floorY.
+Mesh makeFloor() {
+    Mesh floor = makePlaneZ(0.f, 1.6f);
+    for (glm::vec3& p : floor.positions)
+        p = {p.x, 0.f, -p.y}; // the z = 0 plane turned to face +y
+    for (glm::vec3& n : floor.normals)
+        n = {0.f, 1.f, 0.f};
+    for (glm::vec4& c : floor.colors)
+        c = {0.32f, 0.33f, 0.36f, 1.f};
+    floor.computeBounds();
+    return floor;
+}
+
+} // namespace
+
+App::App(Window& w, const CommandLine& cli, TimerSource timerSource)
+    : window(w), run(cli.run), settings(cli.settings), last(cli.settings), timers(timerSource) {}
+
+App::~App() {
+    log::setSink(nullptr);
+}
+
+void captureLog(App& app) {
+    log::setSink([&app](log::Level level, std::string_view message) {
+        std::fprintf(stderr, "[%s] %.*s\n", log::levelName(level), int(message.size()), message.data());
+        app.ui.log.emplace_back(std::string(log::levelName(level)) + ": " + std::string(message));
+        if (app.ui.log.size() > kLogLines) app.ui.log.pop_front();
+    });
+}
+
+Result<void> buildGpuState(App& app) {
+    app.gpu.reset(); // the old programs go first: the library is rebuilt as a whole
+    auto gpu = std::make_unique<GpuState>();
+    auto pipeline = Pipeline::create(gpu->shaders, app.window.info());
+    if (!pipeline) return makeError(pipeline.error());
+    gpu->pipeline = std::move(pipeline.value());
+    auto particles = ParticleSystem::create(gpu->shaders);
+    if (!particles) return makeError(particles.error());
+    gpu->particles.emplace(std::move(particles.value()));
+    auto meshView = MeshView::create(gpu->shaders);
+    auto floorView = MeshView::create(gpu->shaders);
+    if (!meshView || !floorView) return makeError(meshView ? floorView.error() : meshView.error());
+    gpu->meshView.emplace(std::move(meshView.value()));
+    gpu->floorView.emplace(std::move(floorView.value()));
+    auto views = ImageViews::create(gpu->shaders);
+    if (!views) return makeError(views.error());
+    gpu->views.emplace(std::move(views.value()));
+
+    if (Result<void> r = gpu->pipeline->configure(app.settings.pipeline); !r) return r;
+    if (Result<void> r = gpu->pipeline->setMesh(app.model.mesh); !r) return r;
+    gpu->meshView->upload(app.model.mesh);
+    gpu->floorView->upload(makeFloor());
+    app.gpu = std::move(gpu);
+    app.gpuError.clear();
+    app.resetTimingsIn = 3;
+    return {};
+}
+
+Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
+    const gl::GlInfo& info = window.info();
+    const Settings& s = cli.settings;
+    const hp::VariantInfo& variant = hp::variantTable()[size_t(s.pipeline.variant)];
+    if (!variant.isAvailable(info))
+        return makeError(std::string("variant ") + variant.name + " is not available on " + info.renderer);
+    if (auto layout = presetLayout(s.pipeline.preset, info.maxTextureSize); !layout)
+        return makeError(layout.error());
+    auto model = loadModel(s.model);
+    if (!model) return makeError("cannot load the model: " + model.error());
+
+    TimerSource timer = chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
+    auto app = std::make_unique<App>(window, cli, timer);
+    captureLog(*app);
+    app->model = std::move(model.value());
+    app->ui.modelWarnings = app->model.warnings;
+    if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);
+    if (Result<void> r = buildGpuState(*app); !r) {
+        // A scripted run cannot wait for a fix; the interactive app shows the log and retries on Shift+R.
+        if (cli.run.frames > 0) return makeError(r.error());
+        app->gpuError = r.error();
+        log::error("%s", r.error().c_str());
+    }
+    return app;
+}
+
+} // namespace dicer::app

@@ -1,0 +1,118 @@
+// Everything the frame loop touches. main() creates it after the window and the UI layer and destroys it
+// before them (reverse order of creation); the stages, input and panels are free functions over it.
+#pragma once
+
+#include "camera.h"
+#include "cli.h"
+#include "image_views.h"
+#include "mesh_view.h"
+#include "model_loader.h"
+#include "pipeline.h"
+#include "timer.h"
+#include "window.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace dicer::app {
+
+// What a 2D panel's image depends on. Unchanged since the last render, that image is still right, so the
+// panels cost nothing while the model stands still (the atlas view reads up to 36 texels per pixel).
+struct PanelInputs {
+    glm::mat4 model{1.f};
+    ModelChoice choice;
+    PipelineSettings pipeline;
+    glm::vec4 window{0.f}; // atlas view: the texel window shown
+    glm::ivec2 size{0};
+    int shaderReloads = 0;
+    bool operator==(const PanelInputs&) const = default;
+};
+
+// Everything that holds GL programs. Built as a whole, so that a shader error at start-up leaves the app
+// running with the log on screen, and a fixed shader (Shift+R) builds it again.
+struct GpuState {
+    gl::ShaderLibrary shaders;
+    std::unique_ptr<Pipeline> pipeline;
+    std::optional<ParticleSystem> particles;
+    std::optional<MeshView> meshView, floorView;
+    std::optional<ImageViews> views;
+    std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
+};
+
+// One-frame requests from keys and buttons, consumed by applyChanges().
+struct Actions {
+    bool toggleExplosion = false;
+    bool explode = false;
+    bool reassemble = false;
+    bool resetCamera = false;
+    bool reloadShaders = false;
+    bool screenshot = false;
+    bool verify = false;
+    std::optional<ModelChoice> load;
+};
+
+enum class ReloadStatus { None, Ok, Failed };
+
+// What the panels show and keep between frames (not settings: nothing here changes the pipeline).
+struct UiState {
+    std::string pathInput;  // the Model panel's path field
+    std::string modelError; // last failed load (the previous model stays)
+    std::vector<std::string> recent;
+    std::vector<std::string> modelWarnings;
+    ReloadStatus reload = ReloadStatus::None;
+    std::string shaderLog;     // failed programs of the last reload
+    std::string pipelineError; // a stage that failed this configuration (e.g. preset too large)
+    std::string screenshotMessage;
+    bool screenshotFailed = false;
+    std::optional<hp::VerifyReport> verify;
+    int verifyFrame = 0;
+    double verifyMs = 0;
+    glm::ivec2 atlasPanelSize{256}; // pixels the atlas image gets (the panel's free area, last frame)
+    float atlasZoom = 1.f;          // 1 = whole atlas
+    glm::vec2 atlasCentre{0.5f};    // in atlas uv
+    std::deque<std::string> log;    // the last lines of the engine log
+};
+
+struct App {
+    App(Window& window, const CommandLine& cli, TimerSource timerSource);
+    ~App(); // detaches the log sink that points into `ui`
+    App(const App&) = delete;
+    App& operator=(const App&) = delete;
+
+    Window& window;
+    RunOptions run;
+    Settings settings, last;
+    std::unique_ptr<GpuState> gpu; // null while the shaders do not build (gpuError says why)
+    std::string gpuError;
+    LoadedModel model;
+    glm::mat4 modelMatrix{1.f}; // this frame's rotation * placement
+    OrbitCamera camera;
+    StageTimers timers;
+    SampleWindow frameMs{128};
+    Actions actions;
+    UiState ui;
+    glm::ivec2 framebuffer{0};
+    int frame = 0;            // rendered frames
+    int framesSinceReset = 0; // frames since the statistics were reset
+    double frameStartMs = 0;
+    float dt = 0.f;              // seconds simulated this frame
+    float rotationDegrees = 0.f; // of the model about the volume's y axis; advances while auto-rotating
+    int resetTimingsIn = -1;     // frames until StageTimers::reset(); -1: none pending
+    int shaderReloads = 0;
+    bool screenshotRequested = false;
+    bool verifyRequested = false;
+    bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot)
+};
+
+// Loads the model, builds the GPU state and applies the settings. A model error is fatal (the command line
+// named a model that does not load); a shader error is fatal only in --frames runs.
+Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli);
+// (Re)builds every GL program and object that depends on them; on error `gpu` stays null.
+Result<void> buildGpuState(App& app);
+
+// Keeps the last lines of the engine log for the Log panel (and still prints them to stderr).
+void captureLog(App& app);
+
+} // namespace dicer::app

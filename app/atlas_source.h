@@ -1,0 +1,46 @@
+// Where the slice atlas comes from: the first stage of the pipeline. Normally the GPU voxelizer
+// (engine/voxelizer.h) turns the model into the atlas every frame, with the model matrix of that frame.
+// The "test atlas" option replaces it by the built-in sphere shell (engine/test_images.h) in the preset's
+// atlas size: a model-free input with a known answer, for looking at the HistoPyramid stages alone.
+#pragma once
+
+#include "mesh.h"
+#include "point_list.h"
+#include "result.h"
+#include "settings.h"
+#include "voxelizer.h"
+
+#include <glm/glm.hpp>
+
+#include <optional>
+#include <string>
+
+namespace dicer::app {
+
+class AtlasSource {
+public:
+    static Result<AtlasSource> create(gl::ShaderLibrary& shaders);
+
+    // The preset's layout for the voxelizer, or the sphere in that atlas size. Errors name the preset and the
+    // driver limit; on error the previous atlas stays.
+    Result<void> configure(const PipelineSettings& settings, int maxTextureSize);
+    Result<void> setMesh(const Mesh& mesh);
+    // Fills the atlas for this frame (model = rotation * placement of the mesh in the volume).
+    void produce(const glm::mat4& model, const PipelineSettings& settings);
+
+    GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); }
+    int atlasSize() const { return m_atlasSize; }
+    glm::ivec3 volume() const { return m_volume; }
+    hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX}; }
+    std::string description() const;
+
+private:
+    std::optional<Voxelizer> m_voxelizer; // optional only because it is created by a factory
+    gl::Texture m_sphere;
+    bool m_useSphere = false;
+    int m_atlasSize = 0, m_tilesX = 1;
+    glm::ivec3 m_volume{0};
+    VoxelizeParams m_lastParams;
+};
+
+} // namespace dicer::app

@@ -1,0 +1,80 @@
+#include "image_views.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+
+#include <algorithm>
+
+namespace dicer::app {
+
+Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders) {
+    ImageViews v(shaders);
+    auto atlas = shaders.add(
+        {"atlas view",
+         {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "atlas_view.frag.glsl"}},
+         {}});
+    if (!atlas) return makeError(atlas.error());
+    auto list = shaders.add({"list view", {{GL_COMPUTE_SHADER, "list_view.comp.glsl"}}, {}});
+    if (!list) return makeError(list.error());
+    v.m_atlasProgram = *atlas;
+    v.m_listProgram = *list;
+    v.m_emptyVao = gl::createVertexArray("image views fullscreen");
+    v.m_atlasTarget = gl::createFramebuffer("atlas view target");
+    v.m_listImage = gl::createTexture2D(kListSize, kListSize, GL_RGBA8, 1, "list view image");
+    // ImGui samples the images with their own parameters: nearest keeps list entries and voxels crisp.
+    glTextureParameteri(v.m_listImage.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(v.m_listImage.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    // texelFetch ignores filtering, but the atlas must be complete whatever its own filter says.
+    v.m_nearest = gl::createSampler("atlas view nearest");
+    glSamplerParameteri(v.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(v.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    return v;
+}
+
+void ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
+    if (!atlas) return;
+    size = glm::clamp(size, glm::ivec2(16), glm::ivec2(2048));
+    gl::DebugGroup group("atlas view");
+    if (size != m_atlasSize) {
+        m_atlasImage = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "atlas view image");
+        glTextureParameteri(m_atlasImage.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(m_atlasImage.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glNamedFramebufferTexture(m_atlasTarget.id(), GL_COLOR_ATTACHMENT0, m_atlasImage.id(), 0);
+        m_atlasSize = size;
+    }
+    GLuint program = m_shaders->get(m_atlasProgram);
+    glProgramUniform4f(program, VIEW_LOC_WINDOW, window.x, window.y, window.z, window.w);
+    glProgramUniform2i(program, VIEW_LOC_DST_SIZE, size.x, size.y);
+    tileSize = glm::max(tileSize, glm::ivec2(1));
+    glProgramUniform2i(program, VIEW_LOC_TILE_SIZE, tileSize.x, tileSize.y);
+    glUseProgram(program);
+    glBindTextureUnit(VIEW_UNIT_ATLAS, atlas);
+    glBindSampler(VIEW_UNIT_ATLAS, m_nearest.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, m_atlasTarget.id());
+    glViewport(0, 0, size.x, size.y);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glBindVertexArray(m_emptyVao.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindSampler(VIEW_UNIT_ATLAS, 0);
+}
+
+void ImageViews::renderList(const ParticleSource& source) {
+    if (!source.pointBuffer || !source.counterBuffer) return;
+    gl::DebugGroup group("list view");
+    GLuint program = m_shaders->get(m_listProgram);
+    glProgramUniform2i(program, VIEW_LOC_DST_SIZE, kListSize, kListSize);
+    glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
+    glProgramUniform3i(program, VIEW_LOC_VOLUME, volume.x, volume.y, volume.z);
+    glProgramUniform1ui(program, VIEW_LOC_CAPACITY, source.pointCapacity);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, source.counterBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    glBindImageTexture(VIEW_IMAGE_DST, m_listImage.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    const GLuint groups = (kListSize + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE;
+    glDispatchCompute(groups, groups, 1);
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT); // ImGui samples it later this frame
+}
+
+} // namespace dicer::app

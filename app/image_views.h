@@ -1,0 +1,40 @@
+// The two 2D panels' images, rendered on the GPU into small RGBA8 textures that ImGui shows: the slice
+// atlas (a zoomable window of it) and the point list (in the paper's 2D list-texture layout).
+#pragma once
+
+#include "gl_handle.h"
+#include "particles.h"
+#include "result.h"
+#include "shader.h"
+
+#include <glm/glm.hpp>
+
+namespace dicer::app {
+
+class ImageViews {
+public:
+    static constexpr int kListSize = 512; // list panel image, square
+
+    static Result<ImageViews> create(gl::ShaderLibrary& shaders);
+
+    // `window`: atlas texels (x0, y0, x1, y1) to show; size: the panel's image size in pixels.
+    void renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
+    // The point list of this frame (same source the particles read).
+    void renderList(const ParticleSource& source);
+
+    GLuint atlasImage() const { return m_atlasImage.id(); }
+    glm::ivec2 atlasImageSize() const { return m_atlasSize; }
+    GLuint listImage() const { return m_listImage.id(); }
+
+private:
+    explicit ImageViews(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    gl::ShaderLibrary* m_shaders;
+    gl::ProgramId m_atlasProgram, m_listProgram;
+    gl::Texture m_atlasImage, m_listImage;
+    gl::Framebuffer m_atlasTarget;
+    gl::VertexArray m_emptyVao;
+    gl::Sampler m_nearest;
+    glm::ivec2 m_atlasSize{0};
+};
+
+} // namespace dicer::app

@@ -1,0 +1,108 @@
+#include "mesh_view.h"
+
+#include "dicer_shared.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace dicer::app {
+namespace {
+
+struct Vertex {
+    glm::vec3 position, normal;
+    glm::vec4 color;
+    glm::vec2 texcoord;
+};
+
+} // namespace
+
+Result<MeshView> MeshView::create(gl::ShaderLibrary& shaders) {
+    MeshView view(shaders);
+    auto program =
+        shaders.add({"mesh view",
+                     {{GL_VERTEX_SHADER, "mesh_view.vert.glsl"}, {GL_FRAGMENT_SHADER, "mesh_view.frag.glsl"}},
+                     {}});
+    if (!program) return makeError(program.error());
+    view.m_program = *program;
+    view.m_sampler = gl::createSampler("mesh view texture");
+    glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    return view;
+}
+
+void MeshView::upload(const Mesh& mesh) {
+    m_ranges.clear();
+    if (mesh.empty()) return; // zero-sized buffers are a GL error; loaders reject such files anyway
+    std::vector<Vertex> vertices(mesh.vertexCount());
+    for (size_t i = 0; i < vertices.size(); ++i)
+        vertices[i] = {mesh.positions[i], mesh.normals[i], mesh.colors[i], mesh.texcoords[i]};
+
+    // Triangles sorted by material (stable: file order within a material), one draw per material.
+    std::vector<size_t> order(mesh.triangleCount());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return mesh.triangleMaterial[a] < mesh.triangleMaterial[b]; });
+    std::vector<std::uint32_t> indices;
+    indices.reserve(mesh.indices.size());
+    for (size_t t : order) {
+        int material = mesh.triangleMaterial[t];
+        int texture = material >= 0 ? mesh.materials[size_t(material)].textureIndex : -1;
+        if (m_ranges.empty() || m_ranges.back().texture != texture)
+            m_ranges.push_back({GLsizei(indices.size()), 0, texture});
+        for (int c = 0; c < 3; ++c)
+            indices.push_back(mesh.indices[t * 3 + size_t(c)]);
+        m_ranges.back().count += 3;
+    }
+
+    m_textures.clear();
+    for (const Image& image : mesh.textures) {
+        int levels = 1;
+        while ((std::max(image.width, image.height) >> levels) > 0)
+            ++levels;
+        gl::Texture t = gl::createTexture2D(image.width, image.height, GL_RGBA8, levels, "mesh view map_Kd");
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTextureSubImage2D(t.id(), 0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE,
+                            image.rgba.data());
+        glGenerateTextureMipmap(t.id());
+        m_textures.push_back(std::move(t));
+    }
+
+    m_vertices = gl::createBufferStorage(GLsizeiptr(vertices.size() * sizeof(Vertex)), vertices.data(), 0,
+                                         "mesh view vertices");
+    m_indices = gl::createBufferStorage(GLsizeiptr(indices.size() * sizeof(std::uint32_t)), indices.data(), 0,
+                                        "mesh view indices");
+    m_vao = gl::createVertexArray("mesh view");
+    const GLuint vao = m_vao.id();
+    glVertexArrayVertexBuffer(vao, 0, m_vertices.id(), 0, sizeof(Vertex));
+    glVertexArrayElementBuffer(vao, m_indices.id());
+    auto attribute = [&](GLuint location, GLint components, GLuint offset) {
+        glEnableVertexArrayAttrib(vao, location);
+        glVertexArrayAttribFormat(vao, location, components, GL_FLOAT, GL_FALSE, offset);
+        glVertexArrayAttribBinding(vao, location, 0);
+    };
+    attribute(MESH_ATTR_POSITION, 3, offsetof(Vertex, position));
+    attribute(MESH_ATTR_NORMAL, 3, offsetof(Vertex, normal));
+    attribute(MESH_ATTR_COLOR, 4, offsetof(Vertex, color));
+    attribute(MESH_ATTR_TEXCOORD, 2, offsetof(Vertex, texcoord));
+}
+
+void MeshView::draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const {
+    if (!m_vao || m_ranges.empty()) return;
+    GLuint program = m_shaders->get(m_program);
+    glProgramUniformMatrix4fv(program, MESH_LOC_VIEW_PROJ, 1, GL_FALSE, &viewProj[0][0]);
+    glProgramUniformMatrix4fv(program, MESH_LOC_MODEL, 1, GL_FALSE, &model[0][0]);
+    glProgramUniform3f(program, MESH_LOC_LIGHT_DIR, lightDir.x, lightDir.y, lightDir.z);
+    glUseProgram(program);
+    glBindVertexArray(m_vao.id());
+    glBindSampler(MESH_UNIT_TEXTURE, m_sampler.id());
+    for (const Range& r : m_ranges) {
+        bool textured = r.texture >= 0 && size_t(r.texture) < m_textures.size();
+        glProgramUniform1i(program, MESH_LOC_TEXTURED, textured ? 1 : 0);
+        if (textured) glBindTextureUnit(MESH_UNIT_TEXTURE, m_textures[size_t(r.texture)].id());
+        glDrawElements(GL_TRIANGLES, r.count, GL_UNSIGNED_INT,
+                       reinterpret_cast<const void*>(size_t(r.first) * sizeof(std::uint32_t)));
+    }
+    glBindSampler(MESH_UNIT_TEXTURE, 0);
+}
+
+} // namespace dicer::app

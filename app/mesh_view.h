@@ -1,0 +1,37 @@
+// The shaded-mesh view: uploads a Mesh (triangles grouped by material so each group binds its map_Kd) and
+// draws it with the same model matrix the voxelizer uses.
+#pragma once
+
+#include "gl_handle.h"
+#include "mesh.h"
+#include "result.h"
+#include "shader.h"
+
+#include <glm/glm.hpp>
+
+#include <vector>
+
+namespace dicer::app {
+
+class MeshView {
+public:
+    static Result<MeshView> create(gl::ShaderLibrary& shaders);
+    void upload(const Mesh& mesh);
+    void draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const;
+
+private:
+    explicit MeshView(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    struct Range {
+        GLsizei first = 0, count = 0; // in indices
+        int texture = -1;             // into m_textures
+    };
+    gl::ShaderLibrary* m_shaders;
+    gl::ProgramId m_program;
+    gl::VertexArray m_vao;
+    gl::Buffer m_vertices, m_indices;
+    std::vector<gl::Texture> m_textures;
+    gl::Sampler m_sampler;
+    std::vector<Range> m_ranges;
+};
+
+} // namespace dicer::app

@@ -1,0 +1,30 @@
+// The demo's models: the built-in teapot and heart (placed like the paper's, Placement::Fixed) or an OBJ
+// file (fitted into the volume). Loading is synchronous and happens between frames; a failure leaves the
+// current model in place.
+#pragma once
+
+#include "mesh.h"
+#include "result.h"
+#include "settings.h"
+
+#include <glm/glm.hpp>
+
+#include <string>
+#include <vector>
+
+namespace dicer::app {
+
+struct LoadedModel {
+    ModelChoice choice;
+    Mesh mesh;
+    glm::mat4 placement{1.f};          // model -> volume, before the rotation
+    std::vector<std::string> warnings; // missing textures and the like
+};
+
+Result<LoadedModel> loadModel(const ModelChoice& choice);
+
+// Most recent first, no duplicates, at most kMaxRecent entries.
+constexpr size_t kMaxRecent = 8;
+void rememberRecent(std::vector<std::string>& recent, const std::string& path);
+
+} // namespace dicer::app

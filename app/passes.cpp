@@ -1,0 +1,240 @@
+#include "passes.h"
+
+#include "app.h"
+#include "log.h"
+#include "placement.h"
+#include "screenshot.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include <cmath>
+#include <utility>
+
+namespace dicer::app {
+namespace {
+
+// Scripted runs simulate a fixed 1/30 s per frame, so their screenshots do not depend on how fast the
+// machine renders.
+constexpr float kScriptedStep = 1.f / 30.f;
+// Statistics restart this many frames after a change (the frames right after it are not typical either).
+constexpr int kResetDelayFrames = 3;
+
+void reloadShaders(App& app) {
+    if (!app.gpu) { // start-up failed: build everything again
+        Result<void> r = buildGpuState(app);
+        app.gpuError = r ? std::string() : r.error();
+        app.ui.shaderLog = app.gpuError;
+        app.ui.reload = r ? ReloadStatus::Ok : ReloadStatus::Failed;
+        return;
+    }
+    ++app.shaderReloads;
+    gl::ShaderLibrary::ReloadReport report = app.gpu->shaders.reloadAll();
+    app.ui.reload = report.failed ? ReloadStatus::Failed : ReloadStatus::Ok;
+    app.ui.shaderLog = report.log;
+    if (report.failed)
+        log::error("shader reload: %d of %d programs failed, keeping their last good version:\n%s",
+                   report.failed, report.failed + report.reloaded, report.log.c_str());
+    else
+        log::info("shader reload: %d programs rebuilt", report.reloaded);
+}
+
+void load(App& app, const ModelChoice& choice) {
+    auto loaded = loadModel(choice);
+    // The voxelizer checks the mesh against the driver's limits; on error it keeps the previous one.
+    Result<void> uploaded = loaded && app.gpu ? app.gpu->pipeline->setMesh(loaded->mesh) : Result<void>();
+    if (!loaded || !uploaded) {
+        app.ui.modelError = loaded ? uploaded.error() : loaded.error();
+        log::error("%s (keeping %s)", app.ui.modelError.c_str(), app.model.choice.label().c_str());
+        return;
+    }
+    app.model = std::move(loaded.value());
+    app.settings.model = choice;
+    app.ui.modelError.clear();
+    app.ui.modelWarnings = app.model.warnings;
+    if (choice.kind == ModelKind::File) rememberRecent(app.ui.recent, choice.path);
+    log::info("model %s: %zu triangles", choice.label().c_str(), app.model.mesh.triangleCount());
+}
+
+void stageError(App& app, const Result<void>& r) {
+    if (r || r.error() == app.ui.pipelineError) return; // report each problem once, not every frame
+    app.ui.pipelineError = r.error();
+    log::error("%s", r.error().c_str());
+}
+
+float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
+    return float(framebuffer.y) / (2.f * std::tan(0.5f * OrbitCamera::kFovY));
+}
+
+} // namespace
+
+void beginFrame(App& app) {
+    double now = steadyNowMs();
+    double ms = app.frameStartMs > 0 ? now - app.frameStartMs : 0.0;
+    if (app.frameStartMs > 0 && app.framesSinceReset >= StageTimers::kWarmupFrames) app.frameMs.add(ms);
+    app.dt = app.run.frames > 0 ? kScriptedStep : float(ms / 1000.0);
+    app.frameStartMs = now;
+}
+
+void applyChanges(App& app) {
+    Actions a = std::exchange(app.actions, {});
+    for (std::string& path : app.window.takeDroppedPaths()) // several files: the last one wins
+        a.load = ModelChoice{ModelKind::File, std::move(path)};
+    if (app.frame == app.run.explodeAt) a.explode = true;
+    if (a.resetCamera) app.camera.reset();
+    if (a.reloadShaders) reloadShaders(app);
+    if (a.load) load(app, *a.load);
+    app.screenshotRequested |= a.screenshot;
+    app.verifyRequested |= a.verify;
+
+    if (app.gpu) {
+        ParticleSystem& particles = *app.gpu->particles;
+        if (a.toggleExplosion) particles.toggle();
+        if (a.explode) particles.explode();
+        if (a.reassemble) particles.reassemble();
+
+        Pipeline& pipeline = *app.gpu->pipeline;
+        SettingsChanges changes = compareSettings(app.settings, app.last);
+        if (changes.model) app.gpu->meshView->upload(app.model.mesh); // the voxelizer has it already (load)
+        if (changes.layout) {
+            app.ui.pipelineError.clear();
+            if (Result<void> r = pipeline.configure(app.settings.pipeline); !r) {
+                stageError(app, r); // e.g. a preset beyond GL_MAX_TEXTURE_SIZE: go back to the last one
+                app.settings.pipeline.preset = app.last.pipeline.preset;
+                app.settings.pipeline.testAtlas = app.last.pipeline.testAtlas;
+                (void)pipeline.configure(app.settings.pipeline);
+            }
+        }
+        if (changes.pyramid) app.ui.pipelineError.clear();
+        if (changes.any()) pipeline.resync();
+    }
+    if (changesTimings(app.settings, app.last)) app.resetTimingsIn = kResetDelayFrames;
+    if (app.resetTimingsIn >= 0 && app.resetTimingsIn-- == 0) {
+        app.timers.reset();
+        app.frameMs.clear();
+        app.framesSinceReset = 0;
+    }
+    app.last = app.settings;
+
+    // The angle accumulates, so changing the speed does not make the model jump.
+    if (app.settings.view.autoRotate)
+        app.rotationDegrees += app.dt * app.settings.view.rotateDegreesPerSecond;
+    app.modelMatrix = modelRotation(app.rotationDegrees, 1.f, {0.f, 1.f, 0.f}) * app.model.placement;
+}
+
+void voxelize(App& app) {
+    if (app.gpu) app.gpu->pipeline->voxelize(app.modelMatrix, app.settings.pipeline);
+}
+
+void buildPyramid(App& app) {
+    if (app.gpu) stageError(app, app.gpu->pipeline->buildPyramid(app.settings.pipeline));
+}
+
+void buildPointList(App& app) {
+    if (app.gpu) stageError(app, app.gpu->pipeline->buildPointList(app.settings.pipeline));
+}
+
+void updateParticles(App& app) {
+    if (!app.gpu) return;
+    ParticleSource source = app.gpu->pipeline->particleSource(app.settings.pipeline);
+    app.gpu->particles->update(source, app.settings.particles, app.dt);
+}
+
+void drawViews(App& app) {
+    const glm::ivec2 fb = app.framebuffer;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fb.x, fb.y);
+    glDisable(GL_SCISSOR_TEST);
+    glClearColor(0.10f, 0.11f, 0.13f, 1.f);
+    glClearDepth(1.0);
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!app.gpu) return;
+
+    GpuState& gpu = *app.gpu;
+    const ViewSettings& view = app.settings.view;
+    const Pipeline& pipeline = *gpu.pipeline;
+    ParticleSource source = pipeline.particleSource(app.settings.pipeline);
+    glm::mat4 viewProj = app.camera.projection(float(fb.x) / float(fb.y)) * app.camera.view();
+    glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
+    if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
+    if (view.particles) {
+        glm::mat4 floor = glm::translate(glm::mat4(1.f), {0.f, app.settings.particles.floorY - 0.002f, 0.f});
+        gpu.floorView->draw(viewProj, floor, light);
+        // Sprites as wide as a voxel times the user's factor, in pixels at distance 1.
+        float voxel = 2.f / float(glm::max(glm::max(source.volume.x, source.volume.y), source.volume.z));
+        ParticleDraw draw{viewProj,
+                          voxel * view.pointSize * pixelsPerUnitAtDistanceOne(fb),
+                          view.color,
+                          view.render,
+                          pipeline.source().atlas(),
+                          fb};
+        gpu.particles->draw(source, draw);
+    }
+    glDisable(GL_DEPTH_TEST);
+
+    PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.pipeline, {}, {}, app.shaderReloads};
+    if (view.showUi && view.atlas) {
+        // The zoom window: 1/zoom of the atlas around the centre, in texels.
+        float size = float(pipeline.source().atlasSize());
+        glm::vec2 half(0.5f * size / app.ui.atlasZoom);
+        glm::vec2 centre = app.ui.atlasCentre * size;
+        PanelInputs atlas = inputs;
+        atlas.window = glm::vec4(centre - half, centre + half);
+        atlas.size = app.ui.atlasPanelSize;
+        if (gpu.atlasShown != atlas) {
+            gpu.views->renderAtlas(pipeline.source().atlas(), atlas.window,
+                                   pipeline.source().tiling().tileSize, atlas.size);
+            gpu.atlasShown = atlas;
+        }
+    }
+    if (view.showUi && view.pointList && gpu.listShown != inputs) {
+        gpu.views->renderList(source);
+        gpu.listShown = inputs;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fb.x, fb.y);
+}
+
+void verifyIfDue(App& app) {
+    const int every = app.settings.verifyEveryFrames;
+    bool lastScripted = app.run.frames > 0 && app.frame == app.run.frames - 1;
+    bool due = app.verifyRequested || lastScripted || (every > 0 && app.frame % every == 0);
+    if (!due || !app.gpu) return;
+    app.verifyRequested = false;
+    double t0 = steadyNowMs();
+    hp::VerifyReport report = app.gpu->pipeline->verify(app.settings.pipeline);
+    app.ui.verifyMs = steadyNowMs() - t0;
+    app.ui.verify = report;
+    app.ui.verifyFrame = app.frame;
+    if (!report.ok())
+        log::error("verify: point list differs from the CPU reference: %u mismatches (GPU %u, CPU %u points)",
+                   report.mismatches, report.gpuCount, report.cpuCount);
+}
+
+void captureScreenshot(App& app, bool uiDrawn) {
+    bool scripted = !app.run.screenshot.empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
+    if (!scripted && !app.screenshotRequested) return;
+    bool withUi = app.settings.screenshotWithUi && app.settings.view.showUi;
+    if (uiDrawn != withUi) return; // not this moment: before the UI when it must not show, after it otherwise
+    std::filesystem::path path =
+        scripted ? std::filesystem::path(app.run.screenshot) : nextScreenshotPath(app.settings.screenshotDir);
+    Result<void> r = saveScreenshot(path, app.framebuffer);
+    app.screenshotRequested = false;
+    app.ui.screenshotFailed = !r;
+    app.ui.screenshotMessage = r ? "saved " + path.string() : r.error();
+    if (r)
+        log::info("%s", app.ui.screenshotMessage.c_str());
+    else
+        log::error("%s", r.error().c_str());
+    if (!r && scripted) app.scriptFailed = true;
+}
+
+bool finishFrame(App& app) {
+    ++app.frame;
+    ++app.framesSinceReset;
+    return app.run.frames > 0 && app.frame >= app.run.frames;
+}
+
+} // namespace dicer::app

@@ -1,0 +1,26 @@
+// The frame, stage by stage. main() calls these in order, each pipeline stage inside its ScopedStage:
+//   beginFrame, (UI frame, input, panels), applyChanges,
+//   voxelize -> buildPyramid -> buildPointList -> updateParticles -> drawViews, verifyIfDue,
+//   captureScreenshot(before UI), (UI), captureScreenshot(with UI), (swap), finishFrame.
+#pragma once
+
+namespace dicer::app {
+
+struct App;
+
+void beginFrame(App& app);   // frame time, simulation step
+void applyChanges(App& app); // actions, dropped files, settings vs. last frame: loads and rebuilds
+
+void voxelize(App& app);        // model -> slice atlas
+void buildPyramid(App& app);    // atlas -> HistoPyramid (+ count on the GPU)
+void buildPointList(App& app);  // HistoPyramid -> point buffer
+void updateParticles(App& app); // point buffer -> particle state (GPU), HeartBreaker phases
+void drawViews(App& app);       // the 3D view (mesh, particles, floor) and the 2D panels' images
+
+void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
+// Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.
+void captureScreenshot(App& app, bool uiDrawn);
+// Counts the frame; true when a --frames run is complete.
+bool finishFrame(App& app);
+
+} // namespace dicer::app

@@ -1,0 +1,73 @@
+#include "report.h"
+
+#include "app.h"
+
+#include <cstdio>
+#include <string>
+
+namespace dicer::app {
+namespace {
+
+const StageStats* findStage(const std::vector<StageStats>& stats, const char* name) {
+    for (const StageStats& s : stats)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+std::string cell(const StageStats* s) {
+    if (!s || s->samples == 0) return "n/a";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", s->avgMs);
+    return buf;
+}
+
+} // namespace
+
+void printSummary(const App& app) {
+    const Settings& s = app.settings;
+    const char* variant = hp::variantTable()[size_t(s.pipeline.variant)].name;
+    std::string points = "n/a", source = "n/a";
+    if (app.gpu) {
+        const Pipeline& p = *app.gpu->pipeline;
+        if (p.activeCount()) points = std::to_string(*p.activeCount());
+        source = p.source().description();
+    }
+    std::printf("\ndicer: %d frames of %s | %s/%s/%s | preset %s | %s | %s list | %s points\n", app.frame,
+                s.model.label().c_str(), variant, hp::storageName(s.pipeline.storage),
+                hp::buildPathName(s.pipeline.buildPath), s.pipeline.preset.c_str(), source.c_str(),
+                s.pipeline.gpuResident ? "GPU-resident" : "paper (count read back)", points.c_str());
+    std::printf("renderer: %s\ntimer: %s, %d x %d window\n", app.window.info().summary().c_str(),
+                timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y);
+    std::vector<StageStats> stats = app.timers.stats();
+    std::printf("%-10s %9s %9s %9s %8s\n", "stage", "avg ms", "min ms", "max ms", "samples");
+    for (const StageStats& st : stats) {
+        if (st.samples == 0)
+            std::printf("%-10s %9s %9s %9s %8d\n", st.name.c_str(), "n/a", "n/a", "n/a", 0);
+        else
+            std::printf("%-10s %9.2f %9.2f %9.2f %8d\n", st.name.c_str(), st.avgMs, st.minMs, st.maxMs,
+                        st.samples);
+    }
+    StageStats frame = app.frameMs.stats("frame");
+    if (frame.samples > 0)
+        std::printf("frame: %.2f ms avg (%.1f fps), min %.2f, max %.2f over %d frames\n", frame.avgMs,
+                    1000.0 / frame.avgMs, frame.minMs, frame.maxMs, frame.samples);
+    else
+        std::printf("frame: n/a (fewer frames than the %d warm-up frames)\n", StageTimers::kWarmupFrames);
+    if (app.ui.verify)
+        std::printf("verify (last frame): %s, GPU %u / CPU %u points, %u mismatches\n",
+                    app.ui.verify->ok() ? "OK" : "MISMATCH", app.ui.verify->gpuCount, app.ui.verify->cpuCount,
+                    app.ui.verify->mismatches);
+
+    // | variant | preset | points | voxelize | HP build | PointList | particles | views | UI | frame ms | fps
+    // |
+    std::string fps = frame.samples > 0 ? std::to_string(int(1000.0 / frame.avgMs + 0.5)) : "n/a";
+    char frameMs[32] = "n/a";
+    if (frame.samples > 0) std::snprintf(frameMs, sizeof frameMs, "%.1f", frame.avgMs);
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", variant,
+                s.pipeline.preset.c_str(), points.c_str(), cell(findStage(stats, "voxelize")).c_str(),
+                cell(findStage(stats, "HP build")).c_str(), cell(findStage(stats, "PointList")).c_str(),
+                cell(findStage(stats, "particles")).c_str(), cell(findStage(stats, "views")).c_str(),
+                cell(findStage(stats, "UI")).c_str(), frameMs, fps.c_str());
+}
+
+} // namespace dicer::app

@@ -1,0 +1,30 @@
+// Screenshots of the window as PNG (stb_image_write from libstb): the back buffer read after the frame is
+// drawn (with or without the UI: the caller picks the moment), rows flipped to top-first, alpha forced
+// opaque (the default framebuffer's alpha is whatever blending left there).
+#pragma once
+
+#include "result.h"
+
+#include <glm/vec2.hpp>
+
+#include <cstdint>
+#include <ctime>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace dicer::app {
+
+// "dicer_YYYYMMDD-HHMMSS-NNN.png" (NNN = milliseconds), so names sort by time and rarely collide.
+std::string screenshotFileName(const std::tm& localTime, int milliseconds);
+// dir / screenshotFileName(now); a name that exists already gets "-2", "-3", ... appended.
+std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir);
+
+// GL rows are bottom-first, PNG rows top-first; alpha becomes 255.
+void flipRowsAndMakeOpaque(std::vector<std::uint8_t>& rgba, int width, int height);
+
+// Reads the default framebuffer's back buffer (size = framebuffer size) and writes `file`, creating its
+// folder. Errors (no size, unwritable folder) are messages; nothing throws.
+Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size);
+
+} // namespace dicer::app

@@ -1,0 +1,76 @@
+// The demo's single source of truth: the command line fills it, the UI edits it, and every frame the app
+// compares it with last frame's copy to decide what to rebuild (nvpro's m_tweak / m_tweakLast idea).
+#pragma once
+
+#include "histopyramid.h"
+#include "particles.h"
+#include "voxelizer.h"
+
+#include <string>
+
+namespace dicer::app {
+
+enum class ModelKind { Teapot, Heart, File };
+const char* modelKindName(ModelKind kind); // "teapot" / "heart" / "file"
+
+struct ModelChoice {
+    ModelKind kind = ModelKind::Teapot;
+    std::string path; // for ModelKind::File
+    bool operator==(const ModelChoice&) const = default;
+    std::string label() const; // "teapot" or the file name
+};
+
+struct PipelineSettings {
+    int variant = 0; // index into hp::variantTable()
+    hp::Storage storage = hp::Storage::Uint32;
+    hp::BuildPath buildPath = hp::BuildPath::Compute;
+    std::string preset = "128"; // volume_layout.h presetNames()
+    VoxelMode voxelMode = VoxelMode::Shell;
+    VoxelMethod voxelMethod = VoxelMethod::Projected; // the fastest on llvmpipe; all give the same atlas
+    bool sliceAxisRule = false; // true: the 2006 rule (every triangle sampled along z; the paper's counts)
+    float threshold = 0.5f;     // discriminator: active = alpha >= threshold
+    bool gpuResident = true;    // PointList::buildIndirect (no count readback) instead of the paper's build()
+    bool testAtlas = false;     // the built-in sphere-shell atlas instead of the voxelized model
+    bool operator==(const PipelineSettings&) const = default;
+};
+
+struct ViewSettings {
+    bool mesh = false;     // the shaded model (off: it would hide the cloud that covers its surface)
+    bool particles = true; // the point cloud
+    bool atlas = true;     // the slice atlas panel
+    bool pointList = true; // the point list panel
+    bool showUi = true;    // Tab hides every panel
+    ParticleColor color = ParticleColor::FalseColor;
+    ParticleRender render = ParticleRender::Splats;
+    float pointSize = 1.0f; // sprite diameter in voxels
+    bool autoRotate = false;
+    float rotateDegreesPerSecond = 30.f;
+    bool operator==(const ViewSettings&) const = default;
+};
+
+struct Settings {
+    ModelChoice model; // the model on screen (changes only when a load succeeded)
+    PipelineSettings pipeline;
+    ViewSettings view;
+    ParticleTuning particles;
+    int verifyEveryFrames = 0; // 0: only on demand
+    std::string screenshotDir = "screenshots";
+    bool screenshotWithUi = true;
+    bool operator==(const Settings&) const = default;
+};
+
+// What differs between two frames' settings, in rebuild terms.
+struct SettingsChanges {
+    bool model = false;    // new mesh for the voxelizer and the mesh view
+    bool layout = false;   // preset or atlas source: new atlas / volume
+    bool voxelize = false; // mode, method or rule: same atlas size, other voxels
+    bool pyramid = false;  // variant, storage or build path: another HistoPyramid object
+    bool listPath = false; // paper path <-> GPU-resident
+    bool any() const { return model || layout || voxelize || pyramid || listPath; }
+};
+SettingsChanges compareSettings(const Settings& now, const Settings& last);
+
+// Timing statistics mean something only for one configuration: anything that changes the work per frame.
+bool changesTimings(const Settings& now, const Settings& last);
+
+} // namespace dicer::app

@@ -1,0 +1,90 @@
+#include "ui.h"
+
+#include "app.h"
+
+namespace dicer::app {
+namespace {
+
+void helpSection() {
+    ImGui::TextUnformatted("Space      explode / re-assemble\n"
+                           "R          reset camera\n"
+                           "Shift+R    reload shaders\n"
+                           "F12        screenshot\n"
+                           "A          auto-rotate\n"
+                           "Tab        hide / show panels\n"
+                           "Mouse      left orbit, right/middle pan,\n"
+                           "           wheel zoom\n"
+                           "Drop an .obj file on the window to load it.");
+}
+
+void shaderSection(App& app) {
+    if (ImGui::Button("Reload shaders (Shift+R)")) app.actions.reloadShaders = true;
+    ImGui::SameLine();
+    switch (app.ui.reload) {
+    case ReloadStatus::Ok:
+        ImGui::TextColored(kGood, "ok");
+        break;
+    case ReloadStatus::Failed:
+        ImGui::TextColored(kBad, "failed: last good kept");
+        break;
+    default:
+        ImGui::TextColored(kNeutral, "not reloaded yet");
+    }
+    if (!app.ui.shaderLog.empty()) {
+        ImGui::BeginChild("shader log", ImVec2(0, 160), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(app.ui.shaderLog.c_str());
+        ImGui::EndChild();
+    }
+    ImGui::TextUnformatted("Log:");
+    ImGui::BeginChild("log", ImVec2(0, 140), true, ImGuiWindowFlags_HorizontalScrollbar);
+    for (const std::string& line : app.ui.log)
+        ImGui::TextColored(line.starts_with("error") ? kBad : (line.starts_with("warn") ? kWarn : kNeutral),
+                           "%s", line.c_str());
+    if (ImGui::GetScrollY() >= ImGui::GetScrollMaxY()) ImGui::SetScrollHereY(1.f); // follow new lines
+    ImGui::EndChild();
+}
+
+// Without working shaders there is nothing to show but the reason, and a way to try again.
+void startupErrorWindow(App& app) {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(
+        ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+        ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.8f, vp->WorkSize.y * 0.6f), ImGuiCond_Always);
+    ImGui::Begin("Pipeline error", nullptr, ImGuiWindowFlags_NoCollapse);
+    ImGui::TextColored(kBad,
+                       "The pipeline could not be built (a shader error?). Fix it, then press Shift+R.");
+    if (ImGui::Button("Retry (Shift+R)")) app.actions.reloadShaders = true;
+    ImGui::BeginChild("error log", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    ImGui::TextUnformatted(app.gpuError.c_str());
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+} // namespace
+
+void buildUi(App& app) {
+    if (!app.gpu) startupErrorWindow(app);
+    if (!app.settings.view.showUi) return;
+
+    const float scale = ImGui::GetIO().FontGlobalScale;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.f, vp->WorkPos.y + 8.f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(360.f * scale, vp->WorkSize.y - 16.f), ImGuiCond_FirstUseEver);
+    ImGui::Begin("Dicer");
+    ImGui::TextColored(kNeutral, "%.1f fps  (Tab hides the panels)", double(ImGui::GetIO().Framerate));
+    if (ImGui::CollapsingHeader("Model")) uiModelSection(app);
+    if (app.gpu) {
+        if (ImGui::CollapsingHeader("Pipeline", ImGuiTreeNodeFlags_DefaultOpen)) uiPipelineSection(app);
+        if (ImGui::CollapsingHeader("Particles & views", ImGuiTreeNodeFlags_DefaultOpen))
+            uiParticlesSection(app);
+        if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) uiTimingsSection(app);
+        if (ImGui::CollapsingHeader("Verify")) uiVerifySection(app);
+    }
+    if (ImGui::CollapsingHeader("Shaders & log")) shaderSection(app);
+    if (ImGui::CollapsingHeader("Keys")) helpSection();
+    ImGui::End();
+    if (app.gpu) uiImageWindows(app);
+}
+
+} // namespace dicer::app

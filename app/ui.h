@@ -1,0 +1,27 @@
+// The ImGui panels. buildUi() lays out a sidebar of collapsible sections, each built by its own file, plus
+// the image windows and, after a failed start-up build, the shader error window. Panels only edit
+// app.settings and request app.actions; applyChanges() decides what that means.
+#pragma once
+
+#include <imgui.h>
+
+namespace dicer::app {
+
+struct App;
+
+void buildUi(App& app);
+
+void uiModelSection(App& app);     // ui_model.cpp: built-ins, OBJ by path / drop, recent files, screenshots
+void uiPipelineSection(App& app);  // ui_pipeline.cpp: variant, storage, build path, preset, threshold, path
+void uiParticlesSection(App& app); // ui_particles.cpp: HeartBreaker controls, views, colours, rotation
+void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference
+void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history plots, frame time
+void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
+
+// Shared look: green / grey / red status text.
+inline const ImVec4 kGood{0.35f, 0.85f, 0.35f, 1.f};
+inline const ImVec4 kNeutral{0.85f, 0.85f, 0.85f, 1.f};
+inline const ImVec4 kBad{1.f, 0.35f, 0.3f, 1.f};
+inline const ImVec4 kWarn{1.f, 0.8f, 0.3f, 1.f};
+
+} // namespace dicer::app

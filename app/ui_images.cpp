@@ -1,0 +1,102 @@
+// The 2D panels: the slice atlas (wheel zooms at the cursor, drag pans) and the point list in the paper's
+// list-texture layout. Their images are rendered by ImageViews in drawViews(), this frame, before ImGui
+// draws them.
+#include "ui.h"
+
+#include "app.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace dicer::app {
+namespace {
+
+ImTextureID textureId(GLuint texture) {
+    return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture));
+}
+
+// Keeps the zoom window inside the atlas.
+glm::vec2 clampCentre(glm::vec2 centre, float zoom) {
+    float half = 0.5f / zoom;
+    return glm::clamp(centre, glm::vec2(half), glm::vec2(1.f - half));
+}
+
+void atlasWindow(App& app) {
+    const float scale = ImGui::GetIO().FontGlobalScale;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f, vp->WorkPos.y + 8.f),
+                            ImGuiCond_FirstUseEver, ImVec2(1.f, 0.f));
+    ImGui::SetNextWindowSize(ImVec2(300.f * scale, 340.f * scale), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Slice atlas", &app.settings.view.atlas)) {
+        ImGui::End();
+        return;
+    }
+    const AtlasSource& source = app.gpu->pipeline->source();
+    UiState& ui = app.ui;
+    ImGui::Text("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z, double(ui.atlasZoom));
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float side = std::max(16.f, std::min(avail.x, avail.y));
+    ui.atlasPanelSize = glm::ivec2(int(side));
+    GLuint image = app.gpu->views->atlasImage();
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    // An invisible button owns the mouse over the image, so dragging pans instead of moving the window.
+    ImGui::InvisibleButton("##atlas", ImVec2(side, side));
+    if (image) // GL rows are bottom-up: flip v
+        ImGui::GetWindowDrawList()->AddImage(
+            textureId(image), origin, ImVec2(origin.x + side, origin.y + side), ImVec2(0, 1), ImVec2(1, 0));
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+        const ImGuiIO& io = ImGui::GetIO();
+        // Cursor position in atlas uv (y up), so the texel under it stays put while zooming.
+        glm::vec2 local((io.MousePos.x - origin.x) / side, 1.f - (io.MousePos.y - origin.y) / side);
+        glm::vec2 uv = ui.atlasCentre + (local - 0.5f) / ui.atlasZoom;
+        if (io.MouseWheel != 0.f) {
+            float zoom = std::clamp(ui.atlasZoom * std::pow(1.25f, io.MouseWheel), 1.f, 256.f);
+            ui.atlasCentre = uv - (local - 0.5f) / zoom;
+            ui.atlasZoom = zoom;
+        }
+        if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.f))
+            ui.atlasCentre -= glm::vec2(io.MouseDelta.x, -io.MouseDelta.y) / (side * ui.atlasZoom);
+        ImGui::SetTooltip("wheel: zoom, drag: pan, double-click: whole atlas");
+        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+            ui.atlasZoom = 1.f;
+            ui.atlasCentre = glm::vec2(0.5f);
+        }
+    }
+    ui.atlasCentre = clampCentre(ui.atlasCentre, ui.atlasZoom);
+    ImGui::End();
+}
+
+void listWindow(App& app) {
+    const float scale = ImGui::GetIO().FontGlobalScale;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f, vp->WorkPos.y + 356.f * scale),
+                            ImGuiCond_FirstUseEver, ImVec2(1.f, 0.f));
+    ImGui::SetNextWindowSize(ImVec2(300.f * scale, 320.f * scale), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Point list", &app.settings.view.pointList)) {
+        ImGui::End();
+        return;
+    }
+    const Pipeline& pipeline = *app.gpu->pipeline;
+    if (auto count = pipeline.activeCount()) {
+        glm::ivec2 list = hp::listSizeFor(*count);
+        ImGui::Text("%u entries: %d x %d list%s", *count, list.x, list.y,
+                    pipeline.countIsLate() ? " (late count)" : "");
+    }
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    float side = std::max(16.f, std::min(avail.x, avail.y));
+    ImGui::Image(textureId(app.gpu->views->listImage()), ImVec2(side, side), ImVec2(0, 1), ImVec2(1, 0));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("entry k = y * width + x, row 0 at the bottom; colour = the voxel's position;\n"
+                          "grey = empty entries (k >= count) of the last row");
+    ImGui::End();
+}
+
+} // namespace
+
+void uiImageWindows(App& app) {
+    if (app.settings.view.atlas) atlasWindow(app);
+    if (app.settings.view.pointList) listWindow(app);
+}
+
+} // namespace dicer::app

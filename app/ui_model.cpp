@@ -1,0 +1,48 @@
+// Model panel: built-in models, an OBJ by path or by drag-and-drop, recent files; screenshots.
+#include "ui.h"
+
+#include "app.h"
+
+#include <imgui_stdlib.h>
+
+namespace dicer::app {
+
+void uiModelSection(App& app) {
+    UiState& ui = app.ui;
+    ImGui::Text("Model: %s, %zu triangles", app.model.choice.label().c_str(), app.model.mesh.triangleCount());
+    if (ImGui::Button("Teapot")) app.actions.load = ModelChoice{ModelKind::Teapot, {}};
+    ImGui::SameLine();
+    if (ImGui::Button("Heart")) app.actions.load = ModelChoice{ModelKind::Heart, {}};
+
+    ImGui::SetNextItemWidth(-60.f * ImGui::GetIO().FontGlobalScale);
+    bool enter = ImGui::InputTextWithHint("##path", "path/to/model.obj", &ui.pathInput,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || enter) && !ui.pathInput.empty())
+        app.actions.load = ModelChoice{ModelKind::File, ui.pathInput};
+    ImGui::TextDisabled("or drop an .obj file on the window");
+    if (!ui.modelError.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kBad);
+        ImGui::TextWrapped("%s", ui.modelError.c_str());
+        ImGui::PopStyleColor();
+        ImGui::TextDisabled("(the previous model stays)");
+    }
+    for (const std::string& w : ui.modelWarnings)
+        ImGui::TextColored(kWarn, "%s", w.c_str());
+    if (!ui.recent.empty()) {
+        ImGui::TextUnformatted("Recent:");
+        for (const std::string& path : ui.recent)
+            if (ImGui::Selectable(path.c_str())) app.actions.load = ModelChoice{ModelKind::File, path};
+    }
+
+    ImGui::Separator();
+    if (ImGui::Button("Screenshot (F12)")) app.actions.screenshot = true;
+    ImGui::SameLine();
+    ImGui::Checkbox("with UI", &app.settings.screenshotWithUi);
+    ImGui::SetNextItemWidth(-1.f);
+    ImGui::InputTextWithHint("##shotdir", "screenshot folder", &app.settings.screenshotDir);
+    if (!ui.screenshotMessage.empty())
+        ImGui::TextColored(ui.screenshotFailed ? kBad : kGood, "%s", ui.screenshotMessage.c_str());
+}
+
+} // namespace dicer::app

@@ -1,0 +1,220 @@
+#include "particles.h"
+
+#include "dicer_shared.h"
+#include "gl_debug.h"
+#include "particle_step.h"
+
+#include <algorithm>
+
+namespace dicer {
+
+const char* particlePhaseName(ParticlePhase phase) {
+    switch (phase) {
+    case ParticlePhase::Exploding:
+        return "exploding";
+    case ParticlePhase::Returning:
+        return "re-assembling";
+    default:
+        return "assembled";
+    }
+}
+
+ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
+                                      std::uint32_t seed, float dt, glm::ivec3 volume) {
+    ps::ParticleParams params{};
+    params.motion = {dt, tuning.gravity, tuning.drag, tuning.floorY};
+    params.bounce = {tuning.restitution, tuning.friction, tuning.returnOmega, tuning.speed};
+    params.centre = {0.f, 0.f, 0.f, tuning.noise}; // the volume's centre: models are placed around it
+    params.volume = {glm::vec3(glm::max(volume, glm::ivec3(1))), 0.f};
+    params.control = {std::uint32_t(phase), launch ? 1u : 0u, seed, 0u};
+    return params;
+}
+
+Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
+    ParticleSystem ps(shaders);
+    auto args = shaders.add({"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
+    if (!args) return makeError(args.error());
+    auto update = shaders.add({"particles update", {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}}, {}});
+    if (!update) return makeError(update.error());
+    auto draw = shaders.add(
+        {"particles draw",
+         {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
+         {}});
+    if (!draw) return makeError(draw.error());
+    auto splatDepth =
+        shaders.add({"particles splat depth", {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}}, {}});
+    if (!splatDepth) return makeError(splatDepth.error());
+    auto splatColor = shaders.add({"particles splat colour",
+                                   {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}},
+                                   {{"PS_SPLAT_COLOR", ""}}});
+    if (!splatColor) return makeError(splatColor.error());
+    auto resolve = shaders.add({"particles splat resolve",
+                                {{GL_VERTEX_SHADER, "particles_resolve.vert.glsl"},
+                                 {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
+                                {}});
+    if (!resolve) return makeError(resolve.error());
+    ps.m_args = *args;
+    ps.m_update = *update;
+    ps.m_draw = *draw;
+    ps.m_splatDepth = *splatDepth;
+    ps.m_splatColor = *splatColor;
+    ps.m_resolve = *resolve;
+    // Zeroed: "last frame's count" starts at 0, so every particle of the first frame spawns on its voxel.
+    const std::uint32_t zeros[PS_CTRL_UINTS] = {};
+    ps.m_control = gl::createBufferStorage(sizeof zeros, zeros, 0, "particles control");
+    ps.m_params = gl::createBufferStorage(sizeof(ps::ParticleParams), nullptr, GL_DYNAMIC_STORAGE_BIT,
+                                          "particles params");
+    ps.m_emptyVao = gl::createVertexArray("particles (attribute-less)");
+    ps.reserve(4096);
+    return ps;
+}
+
+void ParticleSystem::reserve(std::uint32_t particles) {
+    if (particles <= m_capacity) return;
+    // Grow by 1.5x so a slowly growing cloud does not reallocate every frame; keep the old state (the
+    // particles that exist keep flying).
+    std::uint32_t capacity = std::max(particles, m_capacity + m_capacity / 2);
+    gl::Buffer state = gl::createBufferStorage(GLsizeiptr(capacity) * GLsizeiptr(sizeof(ps::Particle)),
+                                               nullptr, 0, "particles state");
+    if (m_state)
+        glCopyNamedBufferSubData(m_state.id(), state.id(), 0, 0,
+                                 GLsizeiptr(m_capacity) * GLsizeiptr(sizeof(ps::Particle)));
+    m_state = std::move(state);
+    m_capacity = capacity;
+}
+
+void ParticleSystem::explode() {
+    m_phase = ParticlePhase::Exploding;
+    m_launch = true;
+    m_phaseSeconds = 0.f;
+    ++m_seed; // every explosion scatters differently
+}
+
+void ParticleSystem::reassemble() {
+    if (m_phase != ParticlePhase::Exploding) return;
+    m_phase = ParticlePhase::Returning;
+    m_phaseSeconds = 0.f;
+}
+
+void ParticleSystem::toggle() {
+    if (m_phase == ParticlePhase::Exploding)
+        reassemble();
+    else
+        explode();
+}
+
+void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& tuning, float dt) {
+    // An empty point list still runs the passes: they set the draw count to 0.
+    if (!source.pointBuffer || !source.counterBuffer) return;
+    gl::DebugGroup group("particles update");
+    reserve(source.pointCapacity);
+    dt = std::clamp(dt, 0.f, kMaxStep);
+    m_phaseSeconds += dt;
+    // The spring's envelope is below 0.1 % of the start distance after this long: closer than a voxel of the
+    // finest preset, so the switch to "assembled" (snap onto the voxel) is invisible.
+    if (m_phase == ParticlePhase::Returning &&
+        m_phaseSeconds > ps::psSettleSeconds(tuning.returnOmega, 1e-3f))
+        m_phase = ParticlePhase::Assembled;
+
+    ps::ParticleParams params = packParticleParams(tuning, m_phase, m_launch, m_seed, dt, source.volume);
+    glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
+    m_launch = false;
+
+    GLuint args = m_shaders->get(m_args);
+    glProgramUniform1ui(args, PS_LOC_CAPACITY, std::min(source.pointCapacity, m_capacity));
+    glUseProgram(args);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, source.counterBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the count pass wrote the counters
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+
+    glUseProgram(m_shaders->get(m_update));
+    glBindBufferBase(GL_UNIFORM_BUFFER, PS_BIND_PARAMS, m_params.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id());
+    glDispatchComputeIndirect(GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+// Setting a location a program does not have is GL_INVALID_OPERATION, so each program gets only its own.
+void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params,
+                                     bool color, bool viewport) const {
+    glProgramUniformMatrix4fv(program, PS_LOC_VIEW_PROJ, 1, GL_FALSE, &params.viewProj[0][0]);
+    glProgramUniform1f(program, PS_LOC_POINT_SCALE, params.pointScale);
+    if (color) {
+        glProgramUniform1i(program, PS_LOC_COLOR_MODE,
+                           params.color == ParticleColor::ModelColor ? PS_COLOR_MODEL : PS_COLOR_FALSE);
+        glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
+        glProgramUniform3i(program, PS_LOC_VOLUME, volume.x, volume.y, volume.z);
+    }
+    if (viewport) glProgramUniform2i(program, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
+}
+
+void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
+    if (!source.pointBuffer || !m_state) return;
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);
+    if (params.render == ParticleRender::Points)
+        drawPoints(source, params);
+    else
+        drawSplats(source, params);
+}
+
+void ParticleSystem::drawPoints(const ParticleSource& source, const ParticleDraw& params) const {
+    gl::DebugGroup group("particles draw (points)");
+    GLuint program = m_shaders->get(m_draw);
+    setDrawUniforms(program, source, params, /*color=*/true, /*viewport=*/false);
+    glUseProgram(program);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glBindVertexArray(m_emptyVao.id());
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_control.id());
+    glDrawArraysIndirect(GL_POINTS, reinterpret_cast<const void*>(PS_CTRL_DRAW * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+    glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
+void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw& params) {
+    if (params.viewport.x <= 0 || params.viewport.y <= 0) return;
+    gl::DebugGroup group("particles draw (splats)");
+    if (params.viewport != m_splatSize) {
+        m_splatDepthImage =
+            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_R32UI, 1, "splat depth");
+        m_splatColorImage =
+            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA8, 1, "splat colour");
+        m_splatSize = params.viewport;
+    }
+    const GLuint empty = PS_SPLAT_EMPTY, zero = 0;
+    glClearTexImage(m_splatDepthImage.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
+    // Bounds: min = empty, max = 0, grown by the depth pass.
+    const GLintptr bounds = PS_CTRL_BOUNDS * sizeof(std::uint32_t);
+    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds, 8, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
+    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds + 8, 8, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                              &zero);
+    glBindImageTexture(PS_IMAGE_SPLAT_DEPTH, m_splatDepthImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    glBindImageTexture(PS_IMAGE_SPLAT_COLOR, m_splatColorImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id()); // one invocation per live particle
+    const GLintptr dispatch = GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t));
+    for (gl::ProgramId pass : {m_splatDepth, m_splatColor}) {
+        GLuint program = m_shaders->get(pass);
+        setDrawUniforms(program, source, params, /*color=*/pass.index == m_splatColor.index,
+                        /*viewport=*/true);
+        glUseProgram(program);
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                        GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+        glDispatchComputeIndirect(dispatch);
+    }
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    GLuint resolve = m_shaders->get(m_resolve);
+    glProgramUniform2i(resolve, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
+    glUseProgram(resolve);
+    glBindVertexArray(m_emptyVao.id());
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+} // namespace dicer

@@ -1,0 +1,117 @@
+// HeartBreaker: the point list as a GPU particle system. Each point-list entry k drives particle k: while
+// assembled it sits on its voxel; on explode it flies off (gravity, drag, bouncing on a floor); on
+// re-assemble a spring pulls it back onto its (current) voxel. State lives in an SSBO and is stepped by a
+// compute shader; the particle count comes from the HistoPyramid's counter buffer on the GPU, so nothing is
+// read back. Based on: Ziegler, Tevs, Theobalt, Seidel, VMV 2006 (HeartBreaker); the per-particle maths is
+// shaders/particle_step.h, shared with the CPU tests.
+//
+// Count changes: a one-thread pass turns the new count n into the draw/dispatch arguments and keeps last
+// frame's count; particles at indices >= last count are new and spawn on their target, indices >= n are not
+// drawn or stepped (retired) and respawn if the cloud grows again.
+#pragma once
+
+#include "gl_handle.h"
+#include "particle_step.h"
+#include "result.h"
+#include "shader.h"
+
+#include <glm/glm.hpp>
+
+#include <cstdint>
+
+namespace dicer {
+
+// The values are the shader's PS_PHASE_* (the update uploads the phase as is).
+enum class ParticlePhase : std::uint32_t {
+    Assembled = PS_PHASE_ASSEMBLED,
+    Exploding = PS_PHASE_EXPLODING,
+    Returning = PS_PHASE_RETURNING
+};
+const char* particlePhaseName(ParticlePhase phase);
+
+enum class ParticleColor { FalseColor, ModelColor };
+
+// How the cloud is drawn. Splats: compute passes into per-pixel depth/colour images, resolved with
+// gl_FragDepth (fast everywhere, and ~20x faster than points on llvmpipe). Points: GL point sprites from one
+// glDrawArraysIndirect (the classic way; cheap on GPUs).
+enum class ParticleRender { Splats, Points };
+
+// User-facing tuning (the UI edits it; ParticleSystem packs it into ParticleParams).
+struct ParticleTuning {
+    float speed = 1.6f;       // explosion speed, world units per second (the volume is 2 units wide)
+    float noise = 0.45f;      // random part of the launch velocity, as a fraction of the speed
+    float gravity = 3.0f;     // units/s^2
+    float drag = 0.35f;       // 1/s: velocity decays by e^(-drag t)
+    float floorY = -1.0f;     // the floor the particles bounce on (default: the bottom of the volume)
+    float restitution = 0.5f; // normal speed kept per bounce
+    float friction = 0.85f;   // tangential speed kept per bounce
+    float returnOmega = 4.0f; // spring angular frequency of the re-assembly (higher = faster)
+    bool operator==(const ParticleTuning&) const = default;
+};
+
+// Where this frame's points come from: the PointList's point buffer (uvec4 voxel + atlas texel) and the
+// HistoPyramid's counter buffer (uint[0] = active cells). Entries beyond `pointCapacity` do not exist.
+struct ParticleSource {
+    GLuint pointBuffer = 0;
+    GLuint counterBuffer = 0;
+    std::uint32_t pointCapacity = 0;
+    glm::ivec3 volume{1};
+};
+
+// The std140 block one update uploads (also what the tests feed the CPU version of the step).
+ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
+                                      std::uint32_t seed, float dt, glm::ivec3 volume);
+
+struct ParticleDraw {
+    glm::mat4 viewProj{1.0f};
+    float pointScale = 1.0f; // sprite diameter in pixels of an object of size 1 at distance 1
+    ParticleColor color = ParticleColor::FalseColor;
+    ParticleRender render = ParticleRender::Splats;
+    GLuint atlas = 0;       // for ParticleColor::ModelColor
+    glm::ivec2 viewport{0}; // the bound framebuffer's size (splats)
+};
+
+class ParticleSystem {
+public:
+    static constexpr float kMaxStep = 1.0f / 20.0f; // longer frames are slowed down, not skipped over
+
+    static Result<ParticleSystem> create(gl::ShaderLibrary& shaders);
+
+    void explode();    // from any phase: launch from where the particles are now
+    void reassemble(); // exploding -> returning (no-op otherwise)
+    void toggle();     // Space: explode when assembled/returning, reassemble when exploding
+    ParticlePhase phase() const { return m_phase; }
+
+    // One simulation step of `dt` seconds (clamped to kMaxStep), then the draw arguments for draw().
+    void update(const ParticleSource& source, const ParticleTuning& tuning, float dt);
+    // World-sized sprites into the bound framebuffer, depth-tested against what it holds (the caller enables
+    // GL_DEPTH_TEST). Uses the arguments of this frame's update().
+    void draw(const ParticleSource& source, const ParticleDraw& params);
+
+    std::uint32_t capacity() const { return m_capacity; }
+    std::uint32_t seed() const { return m_seed; }
+    GLuint stateBuffer() const { return m_state.id(); }
+    GLuint controlBuffer() const { return m_control.id(); } // PS_CTRL_* layout (dicer_shared.h)
+
+private:
+    explicit ParticleSystem(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    void reserve(std::uint32_t particles);
+    void setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params, bool color,
+                         bool viewport) const;
+    void drawPoints(const ParticleSource& source, const ParticleDraw& params) const;
+    void drawSplats(const ParticleSource& source, const ParticleDraw& params);
+
+    gl::ShaderLibrary* m_shaders;
+    gl::ProgramId m_args, m_update, m_draw, m_splatDepth, m_splatColor, m_resolve;
+    gl::Texture m_splatDepthImage, m_splatColorImage;
+    glm::ivec2 m_splatSize{0};
+    gl::Buffer m_state, m_control, m_params;
+    gl::VertexArray m_emptyVao;
+    std::uint32_t m_capacity = 0;
+    ParticlePhase m_phase = ParticlePhase::Assembled;
+    bool m_launch = false;      // the next update starts the explosion
+    float m_phaseSeconds = 0.f; // time spent in the current phase
+    std::uint32_t m_seed = 1;
+};
+
+} // namespace dicer

@@ -1,0 +1,36 @@
+#version 450
+// Slice-atlas view: a window of the atlas (zoom/pan) drawn into the panel's image. A shell model sets ~0.5 %
+// of the texels, so plain nearest sampling of a 4096^2 atlas in a 512-pixel panel would drop most of them:
+// each pixel shows the most opaque texel of its footprint (strided, at most 6x6 taps per pixel: a one-texel
+// ring still shows as a ring at 14 texels per pixel, and the panel stays cheap on llvmpipe).
+#include "dicer_shared.h"
+
+layout(binding = VIEW_UNIT_ATLAS) uniform sampler2D u_atlas;
+layout(location = VIEW_LOC_WINDOW) uniform vec4 u_window; // texels: x0, y0, x1, y1
+layout(location = VIEW_LOC_DST_SIZE) uniform ivec2 u_dstSize;
+layout(location = VIEW_LOC_TILE_SIZE) uniform ivec2 u_tileSize;
+layout(location = 0) out vec4 o_color;
+
+void main() {
+    ivec2 atlasSize = textureSize(u_atlas, 0);
+    vec2 perPixel = (u_window.zw - u_window.xy) / vec2(u_dstSize);
+    vec2 start = u_window.xy + floor(gl_FragCoord.xy) * perPixel;
+    ivec2 taps = clamp(ivec2(ceil(perPixel)), ivec2(1), ivec2(6));
+    vec2 stride = perPixel / vec2(taps);
+    vec4 best = vec4(0.0);
+    for (int j = 0; j < taps.y; ++j)
+        for (int i = 0; i < taps.x; ++i) {
+            ivec2 t = ivec2(start + (vec2(i, j) + 0.5) * stride);
+            if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, atlasSize))) continue;
+            vec4 c = texelFetch(u_atlas, t, 0);
+            if (c.a > best.a) best = c;
+        }
+    vec3 background = vec3(0.08);
+    ivec2 first = ivec2(floor(start)), last = ivec2(floor(start + perPixel - 1e-3));
+    if (any(lessThan(first, ivec2(0))) || any(greaterThanEqual(first, atlasSize))) background = vec3(0.02);
+    else if (any(notEqual(first / u_tileSize, last / u_tileSize)) || any(equal(first % u_tileSize, ivec2(0))))
+        background = vec3(0.16); // a slice border inside this pixel
+    // Active texels keep their colour (white where the source stores none) at full brightness.
+    vec3 color = best.a > 0.0 ? (dot(best.rgb, vec3(1.0)) > 0.0 ? best.rgb : vec3(1.0)) : background;
+    o_color = vec4(color, 1.0);
+}

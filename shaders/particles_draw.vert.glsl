@@ -1,0 +1,25 @@
+#version 450
+// Particle cloud: one point sprite per live particle (glDrawArraysIndirect, count from the GPU), sized in
+// world units so the cloud looks like the voxelized model at any zoom. Colour: the paper's false colours
+// (the voxel's 3D texture coordinate) or the model's colour stored in the atlas texel.
+#include "particle_step.h"
+
+layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
+layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+layout(binding = PS_UNIT_ATLAS) uniform sampler2D u_atlas;
+layout(location = PS_LOC_VIEW_PROJ) uniform mat4 u_viewProj;
+layout(location = PS_LOC_POINT_SCALE) uniform float u_pointScale;
+layout(location = PS_LOC_COLOR_MODE) uniform int u_colorMode;
+layout(location = PS_LOC_VOLUME) uniform ivec3 u_volume;
+
+out vec3 v_color;
+
+void main() {
+    gl_Position = u_viewProj * vec4(vec3(u_particles[gl_VertexID].position), 1.0);
+    gl_PointSize = clamp(u_pointScale / max(gl_Position.w, 1e-3), 1.0, 64.0);
+    uvec4 entry = u_points[gl_VertexID];
+    if (u_colorMode == PS_COLOR_MODEL)
+        v_color = texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb;
+    else
+        v_color = (vec3(entry.xyz) + 0.5) / vec3(u_volume);
+}

@@ -1,0 +1,92 @@
+#version 450
+// Particle cloud by compute splatting (see PS_IMAGE_SPLAT_DEPTH in dicer_shared.h for why): each particle
+// covers a disc of pixels as wide as its sprite would be. Without PS_SPLAT_COLOR: keep the nearest depth per
+// pixel, and grow the pixel bounds the resolve pass draws. With it: the particle whose depth won writes its
+// colour (ties: either; they are the same depth).
+#include "particle_step.h"
+
+layout(local_size_x = PS_LOCAL_SIZE) in;
+layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
+layout(std430, binding = PS_BIND_CONTROL) coherent buffer PsControl { uint u_control[]; };
+layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#ifdef PS_SPLAT_COLOR
+layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) readonly uniform uimage2D u_depth;
+layout(rgba8, binding = PS_IMAGE_SPLAT_COLOR) writeonly uniform image2D u_color;
+layout(binding = PS_UNIT_ATLAS) uniform sampler2D u_atlas;
+layout(location = PS_LOC_COLOR_MODE) uniform int u_colorMode;
+layout(location = PS_LOC_VOLUME) uniform ivec3 u_volume;
+#else
+layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) coherent uniform uimage2D u_depth;
+shared uint s_bounds[4]; // the work group's pixel bounds, merged into u_control once per group
+#endif
+layout(location = PS_LOC_VIEW_PROJ) uniform mat4 u_viewProj;
+layout(location = PS_LOC_POINT_SCALE) uniform float u_pointScale;
+layout(location = PS_LOC_VIEWPORT) uniform ivec2 u_viewport;
+
+// The pixels particle k covers: its window position, depth bits and radius. False when it is not visible.
+bool project(uint k, out vec2 window, out uint depth, out float radius) {
+    window = vec2(0.0);
+    depth = 0u;
+    radius = 0.0;
+    if (k >= u_control[PS_CTRL_DRAW]) return false;
+    vec4 clip = u_viewProj * vec4(vec3(u_particles[k].position), 1.0);
+    if (clip.w <= 0.0) return false;
+    vec3 ndc = clip.xyz / clip.w;
+    if (abs(ndc.z) > 1.0 || any(greaterThan(abs(ndc.xy), vec2(1.1)))) return false; // clipped or far off
+    window = (ndc.xy * 0.5 + 0.5) * vec2(u_viewport);
+    depth = floatBitsToUint(ndc.z * 0.5 + 0.5); // glDepthRange(0, 1): what gl_FragDepth expects
+    radius = max(0.5 * u_pointScale / clip.w, 0.5);
+    return true;
+}
+
+void main() {
+    uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    uint k = group * PS_LOCAL_SIZE + gl_LocalInvocationID.x;
+    vec2 window;
+    uint depth;
+    float radius;
+    bool visible = project(k, window, depth, radius);
+    int reach = min(int(ceil(radius - 0.5)), PS_SPLAT_MAX_RADIUS);
+    ivec2 centre = ivec2(floor(window));
+    ivec2 lo = clamp(centre - reach, ivec2(0), u_viewport - 1), hi = clamp(centre + reach, ivec2(0), u_viewport - 1);
+#ifdef PS_SPLAT_COLOR
+    if (!visible) return;
+    uvec4 entry = u_points[k];
+    vec3 color = u_colorMode == PS_COLOR_MODEL ? texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb
+                                               : (vec3(entry.xyz) + 0.5) / vec3(u_volume);
+#else
+    // Bounds: shared-memory atomics per group, then 4 global atomics per group instead of per particle.
+    if (gl_LocalInvocationIndex == 0u) {
+        s_bounds[0] = s_bounds[1] = PS_SPLAT_EMPTY;
+        s_bounds[2] = s_bounds[3] = 0u;
+    }
+    barrier();
+    if (visible) {
+        atomicMin(s_bounds[0], uint(lo.x));
+        atomicMin(s_bounds[1], uint(lo.y));
+        atomicMax(s_bounds[2], uint(hi.x));
+        atomicMax(s_bounds[3], uint(hi.y));
+    }
+    barrier();
+    if (gl_LocalInvocationIndex == 0u && s_bounds[0] != PS_SPLAT_EMPTY) {
+        atomicMin(u_control[PS_CTRL_BOUNDS + 0], s_bounds[0]);
+        atomicMin(u_control[PS_CTRL_BOUNDS + 1], s_bounds[1]);
+        atomicMax(u_control[PS_CTRL_BOUNDS + 2], s_bounds[2]);
+        atomicMax(u_control[PS_CTRL_BOUNDS + 3], s_bounds[3]);
+    }
+    if (!visible) return;
+#endif
+    for (int y = lo.y; y <= hi.y; ++y)
+        for (int x = lo.x; x <= hi.x; ++x) {
+            ivec2 pixel = ivec2(x, y);
+            vec2 d = (vec2(pixel) + 0.5 - window) / radius;
+            float r2 = dot(d, d);
+            if (r2 > 1.0 && pixel != centre) continue; // a disc, but never less than the centre pixel
+#ifdef PS_SPLAT_COLOR
+            if (imageLoad(u_depth, pixel).x == depth) // fake sphere shading, as the point sprites have
+                imageStore(u_color, pixel, vec4(color * (0.55 + 0.45 * sqrt(max(1.0 - r2, 0.0))), 1.0));
+#else
+            imageAtomicMin(u_depth, pixel, depth);
+#endif
+        }
+}

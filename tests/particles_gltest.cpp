@@ -1,0 +1,159 @@
+// GL tests of the GPU particle system: the compute step equals the CPU step (particle_step.h) and the
+// particle count may grow or shrink between frames (new particles spawn on their voxel, extra ones retire).
+#include "dicer_shared.h"
+#include "gl_test_util.h"
+#include "particles.h"
+
+#include <vector>
+
+using namespace dicer;
+
+namespace {
+
+constexpr glm::ivec3 kVolume{8, 8, 8};
+
+// A point buffer of `n` entries (voxel k = (k % 8, (k / 8) % 8, k / 64)) and a counter buffer saying `count`.
+struct FakePointList {
+    gl::Buffer points, counters;
+    std::uint32_t capacity = 0;
+
+    FakePointList(std::uint32_t n, std::uint32_t count) : capacity(n) {
+        std::vector<glm::uvec4> entries(n);
+        for (std::uint32_t k = 0; k < n; ++k)
+            entries[k] = {k % 8, (k / 8) % 8, k / 64, 0u};
+        points =
+            gl::createBufferStorage(GLsizeiptr(n * sizeof(glm::uvec4)), entries.data(), 0, "test points");
+        counters = gl::createBufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
+        setCount(count);
+    }
+    void setCount(std::uint32_t count) { glNamedBufferSubData(counters.id(), 0, 4, &count); }
+    ParticleSource source() const { return {points.id(), counters.id(), capacity, kVolume}; }
+    glm::vec3 target(std::uint32_t k) const {
+        return ps::psVoxelCenter(glm::uvec3(k % 8, (k / 8) % 8, k / 64), glm::vec3(kVolume));
+    }
+};
+
+std::vector<ps::Particle> readState(const ParticleSystem& system, std::uint32_t n) {
+    std::vector<ps::Particle> out(n);
+    glGetNamedBufferSubData(system.stateBuffer(), 0, GLsizeiptr(n * sizeof(ps::Particle)), out.data());
+    return out;
+}
+
+std::vector<std::uint32_t> readControl(const ParticleSystem& system) {
+    std::vector<std::uint32_t> out(PS_CTRL_UINTS);
+    glGetNamedBufferSubData(system.controlBuffer(), 0, GLsizeiptr(out.size() * 4), out.data());
+    return out;
+}
+
+class ParticlesGl : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto created = ParticleSystem::create(m_shaders);
+        ASSERT_TRUE(created) << created.error();
+        m_system.emplace(std::move(created.value()));
+    }
+    gl::ShaderLibrary m_shaders;
+    std::optional<ParticleSystem> m_system;
+    ParticleTuning m_tuning;
+};
+
+} // namespace
+
+TEST_F(ParticlesGl, FirstFrameSpawnsEveryParticleOnItsVoxel) {
+    FakePointList list(100, 100);
+    m_system->update(list.source(), m_tuning, 0.02f);
+    std::vector<ps::Particle> state = readState(*m_system, 100);
+    for (std::uint32_t k = 0; k < 100; ++k)
+        EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+    std::vector<std::uint32_t> control = readControl(*m_system);
+    EXPECT_EQ(control[PS_CTRL_DRAW], 100u);
+    EXPECT_EQ(control[PS_CTRL_DRAW + 1], 1u);
+    EXPECT_EQ(control[PS_CTRL_PREV], 0u);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST_F(ParticlesGl, GpuStepEqualsCpuStep) {
+    FakePointList list(300, 300);
+    const float dt = 1.f / 30.f;
+    m_system->update(list.source(), m_tuning, dt);
+    m_system->explode();
+    m_system->update(list.source(), m_tuning, dt); // launch
+    std::vector<ps::Particle> before = readState(*m_system, 300);
+    m_system->update(list.source(), m_tuning, dt);
+    std::vector<ps::Particle> after = readState(*m_system, 300);
+    ps::ParticleParams prm =
+        packParticleParams(m_tuning, ParticlePhase::Exploding, false, m_system->seed(), dt, kVolume);
+    for (std::uint32_t k = 0; k < 300; ++k) {
+        ps::Particle cpu = ps::psStep(before[k], list.target(k), prm, k);
+        // llvmpipe's exp() differs from glibc's in the last bits; positions stay within a few ulps of 1.
+        for (int c = 0; c < 3; ++c) {
+            EXPECT_NEAR(after[k].position[c], cpu.position[c], 1e-5f) << k;
+            EXPECT_NEAR(after[k].velocity[c], cpu.velocity[c], 1e-4f) << k;
+        }
+    }
+    // The launch really happened: particles moved away from their voxels.
+    EXPECT_GT(glm::length(glm::vec3(after[5].position) - list.target(5)), 1e-3f);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST_F(ParticlesGl, CountGrowsAndShrinksBetweenFrames) {
+    FakePointList list(64, 10);
+    m_system->update(list.source(), m_tuning, 0.02f);
+    m_system->explode();
+    m_system->update(list.source(), m_tuning, 0.02f); // particles 0..9 fly
+
+    list.setCount(20); // the cloud grew: 10..19 are new and must appear on their voxels, 0..9 keep flying
+    m_system->update(list.source(), m_tuning, 0.02f);
+    std::vector<ps::Particle> state = readState(*m_system, 20);
+    for (std::uint32_t k = 10; k < 20; ++k)
+        EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+    for (std::uint32_t k = 0; k < 10; ++k)
+        EXPECT_GT(glm::length(glm::vec3(state[k].position) - list.target(k)), 1e-3f) << k;
+    std::vector<std::uint32_t> control = readControl(*m_system);
+    EXPECT_EQ(control[PS_CTRL_DRAW], 20u);
+    EXPECT_EQ(control[PS_CTRL_PREV], 10u);
+
+    list.setCount(5); // shrank: only 5 are drawn and stepped
+    m_system->update(list.source(), m_tuning, 0.02f);
+    control = readControl(*m_system);
+    EXPECT_EQ(control[PS_CTRL_DRAW], 5u);
+    EXPECT_EQ(control[PS_CTRL_PREV], 20u);
+    EXPECT_EQ(control[PS_CTRL_DISPATCH + 0] * control[PS_CTRL_DISPATCH + 1], 1u);
+
+    list.setCount(12); // grew again: the retired 5..11 respawn on their voxels
+    m_system->update(list.source(), m_tuning, 0.02f);
+    state = readState(*m_system, 12);
+    for (std::uint32_t k = 5; k < 12; ++k)
+        EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST_F(ParticlesGl, CountIsClampedToThePointCapacity) {
+    FakePointList list(50, 1000); // the HistoPyramid found more cells than the list could hold
+    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_EQ(readControl(*m_system)[PS_CTRL_DRAW], 50u);
+    list.setCount(0);
+    m_system->update(list.source(), m_tuning, 0.02f);
+    std::vector<std::uint32_t> control = readControl(*m_system);
+    EXPECT_EQ(control[PS_CTRL_DRAW], 0u);
+    EXPECT_EQ(control[PS_CTRL_DISPATCH + 1], 0u); // an empty cloud dispatches nothing
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
+    FakePointList list(40, 40);
+    m_system->update(list.source(), m_tuning, 0.02f);
+    m_system->explode();
+    for (int i = 0; i < 20; ++i)
+        m_system->update(list.source(), m_tuning, 0.05f);
+    m_system->reassemble();
+    EXPECT_EQ(m_system->phase(), ParticlePhase::Returning);
+    for (int i = 0; i < 100 && m_system->phase() != ParticlePhase::Assembled; ++i)
+        m_system->update(list.source(), m_tuning, 0.05f);
+    EXPECT_EQ(m_system->phase(), ParticlePhase::Assembled);
+    m_system->update(list.source(), m_tuning, 0.05f);
+    std::vector<ps::Particle> state = readState(*m_system, 40);
+    for (std::uint32_t k = 0; k < 40; ++k)
+        EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+    DICER_EXPECT_NO_GL_ERROR();
+}
