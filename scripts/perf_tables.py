@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Merges dicer-bench Markdown outputs (one per machine) into the per-size tables of docs/PERFORMANCE.md.
 
-usage: scripts/perf_tables.py NAME=bench_output.md [NAME=bench_output.md ...]
+usage (reads the per-variant Markdown of dicer-bench up to the peers merge, kept in docs/bench/hp_*.md):
+       scripts/perf_tables.py NAME=bench_output.md [NAME=bench_output.md ...]
 The numbers are copied from the bench output, never typed by hand.
 """
 import sys
