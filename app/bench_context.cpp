@@ -37,12 +37,12 @@ Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool 
     return e;
 }
 
-Summary Bench::measure(const std::function<void()>& work, TimerSource source) const {
+Summary Bench::measure(const std::function<void()>& work, TimerSource timer) const {
     for (int i = 0; i < opt.warmup; ++i)
-        measureOnceMs(source, work);
+        measureOnceMs(timer, work);
     std::vector<double> t;
     for (int i = 0; i < opt.reps; ++i)
-        t.push_back(measureOnceMs(source, work));
+        t.push_back(measureOnceMs(timer, work));
     return summarize(std::move(t));
 }
 

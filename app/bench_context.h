@@ -44,16 +44,21 @@ struct Bench {
     gl::ShaderLibrary& shaders;
     CopyPass& copy;
     hp::PointList& list;
+    AtlasSource& source;
     Report report;
     Progress progress;
 
     // Median / min / max of opt.reps runs after opt.warmup unmeasured ones.
-    Summary measure(const std::function<void()>& work, TimerSource source) const;
+    Summary measure(const std::function<void()>& work, TimerSource timer) const;
     Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
     bool selected(const char* method) const; // --variant filter (empty: all)
 };
 
 inline constexpr float kThreshold = 0.5f; // the discriminator threshold of every benchmark run
+
+// Table 1 for sources that voxelize: the active cells and the time of each of opt.voxelMethods to make the
+// atlas again, each checked to give the same atlas byte for byte. Leaves the atlas as `atlas` holds it.
+bool runVoxelization(Bench& bench, const BenchAtlas& atlas, double copyMs);
 
 // The paper variants and hp_compute on one atlas: Tables 3 and 4, the GPU-resident comparison, and with
 // --peers their build+list totals in the peers table.

@@ -30,8 +30,8 @@ Measurement row(const char* table, const std::string& method, const char* stage,
     return m;
 }
 
-// Frames with the count read back vs kept on the GPU, wall clock (a readback's stall is invisible to GPU
-// timestamps, so this table is always cpu-fenced).
+// Lists and frames with the count read back vs kept on the GPU, wall clock (a readback's stall is invisible
+// to GPU timestamps, so this table is always cpu-fenced).
 void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, std::uint32_t count,
                   const std::function<void()>& build, const std::function<void()>& listReadback,
                   const std::function<void()>& listResident) {
@@ -43,11 +43,17 @@ void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, 
     build();
     add("list-readback", listReadback);
     add("list-resident", listResident);
+    // A whole frame as the demo runs it: voxelize (model sources), build, list.
+    auto voxelize = [&] {
+        if (b.source.canVoxelize()) b.source.voxelize(VoxelMethod::Projected);
+    };
     add("frame-readback", [&] {
+        voxelize();
         build();
         listReadback();
     });
     add("frame-resident", [&] {
+        voxelize();
         build();
         listResident();
     });

@@ -1,7 +1,7 @@
 #include "bench_options.h"
 
-#include "bench_source.h"
 #include "hp_variants.h"
+#include "model_catalog.h"
 
 #include <cstdlib>
 
@@ -48,6 +48,24 @@ bool parseSizes(const std::string& s, std::vector<int>* sizes) {
     return true;
 }
 
+bool parseVoxelMethods(const std::string& s, std::vector<VoxelMethod>* methods) {
+    methods->clear();
+    if (s == "all") {
+        methods->assign(kVoxelMethods.begin(), kVoxelMethods.end());
+        return true;
+    }
+    for (const std::string& item : splitList(s)) {
+        bool known = false;
+        for (VoxelMethod m : kVoxelMethods)
+            if (item == voxelMethodName(m)) {
+                methods->push_back(m);
+                known = true;
+            }
+        if (!known) return false;
+    }
+    return true;
+}
+
 } // namespace
 
 void printUsage(FILE* out) {
@@ -60,12 +78,20 @@ void printUsage(FILE* out) {
         "  --path P             compute | fragment | both: how reductions run (default compute)\n"
         "  --reps N             measured repetitions per stage (default 10)\n"
         "  --warmup N           unmeasured repetitions first (default 3)\n"
-        "  --quick              one 256^2 atlas, 3 reps, 1 warm-up, with --peers and --gpu-resident\n"
+        "  --quick              one 256^2 atlas, 3 reps, 1 warm-up, with --peers, --gpu-resident and\n"
+        "                       every voxelization method\n"
         "                       (CI smoke run; with --scaling: 16^3 and 32^3 volumes)\n"
-        "  --source NAME        atlas source (default sphere: the built-in sphere shell)\n"
+        "  --source NAME        atlas source: teapot (default; the paper's glutTeapot(0.6), voxelized on\n"
+        "                       the GPU), heart, or sphere (a sphere shell made on the CPU)\n"
+        "  --model FILE         an OBJ file as the source, fitted into the volume and voxelized\n"
+        "  --rule R             slice-axis (default: the paper's slicing) | dominant-axis (walls solid)\n"
+        "  --mode M             shell (default) | solid: how models are voxelized\n"
+        "  --vox-method M[,..]  voxelization methods timed in Table 1: projected, binned, instanced,\n"
+        "                       per-slice, all (default projected,per-slice)\n"
         "  --peers              also run every peer (hp_compute, horn_scan, atomic_append, cpu_linewise,\n"
         "                       cpu_threaded) on the same atlases; tables 2-4 of the paper\n"
-        "  --gpu-resident       count read back vs kept on the GPU: the list and a whole build+list frame\n"
+        "  --gpu-resident       count read back vs kept on the GPU: the list and a whole frame\n"
+        "                       (voxelize, build, list)\n"
         "  --scaling            side^3 volumes: time per voxel / per point, PNG plot (see --volumes, "
         "--plot)\n"
         "  --volumes N[,N...]   volume sides for --scaling (default 64,128,256,512,1024)\n"
@@ -93,6 +119,7 @@ int parseOptions(int argc, char** argv, Options& o) {
             o.warmup = 1;
             o.peers = o.gpuResident = true;
             o.volumes = {16, 32};
+            o.voxelMethods.assign(kVoxelMethods.begin(), kVoxelMethods.end());
         } else if (a == "--peers") {
             o.peers = true;
         } else if (a == "--gpu-resident") {
@@ -108,8 +135,21 @@ int parseOptions(int argc, char** argv, Options& o) {
             ok = value();
             if (ok) o.json = v;
         } else if (a == "--source") {
-            ok = value() && findAtlasSource(v) != nullptr;
+            ok = value() && (std::string(v) == "sphere" || isBuiltinModel(v));
             if (ok) o.source = v;
+        } else if (a == "--model") {
+            ok = value() && *v != '\0'; // the file is checked when it is loaded, with a clear error
+            if (ok) o.source = v;
+        } else if (a == "--rule") {
+            ok = value() && (std::string(v) == "slice-axis" || std::string(v) == "dominant-axis");
+            if (ok)
+                o.voxelize.rule =
+                    std::string(v) == "slice-axis" ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis;
+        } else if (a == "--mode") {
+            ok = value() && (std::string(v) == "shell" || std::string(v) == "solid");
+            if (ok) o.voxelize.mode = std::string(v) == "shell" ? VoxelMode::Shell : VoxelMode::Solid;
+        } else if (a == "--vox-method") {
+            ok = value() && parseVoxelMethods(v, &o.voxelMethods);
         } else if (a == "--gl-debug") {
             o.glDebug = true;
         } else if (a == "--size") {

@@ -1,6 +1,7 @@
 // dicer-bench's command line: one Options struct is the single source of truth for what the run sweeps.
 #pragma once
 
+#include "bench_source.h"
 #include "egl_context.h"
 #include "histopyramid.h"
 
@@ -19,10 +20,12 @@ struct Options {
     bool forceCpuTimer = false, glDebug = false;
     gl::EglPlatform platform = gl::EglPlatform::Auto;
     std::string csv, json;
-    std::string source = "sphere"; // atlas source (bench_source.h): pluggable, the voxelizer adds models
-    bool peers = false;            // every peer on the same atlases, each checked against the same voxel set
-    bool gpuResident = false;      // count read back vs kept on the GPU, for the list and a whole frame
-    bool scaling = false;          // side^3 volumes: time per voxel and per point, and a PNG plot
+    std::string source = "teapot"; // atlas source (bench_source.h): teapot, heart, sphere or an OBJ file
+    VoxelizeSettings voxelize;     // how model sources voxelize (the paper's slicing rule by default)
+    std::vector<VoxelMethod> voxelMethods{VoxelMethod::Projected, VoxelMethod::PerSlice}; // Table 1
+    bool peers = false;       // every peer on the same atlases, each checked against the same voxel set
+    bool gpuResident = false; // count read back vs kept on the GPU, for the list and a whole frame
+    bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
     std::vector<int> volumes{64, 128, 256, 512, 1024};
     std::string plot = "dicer-scaling.png";
 };

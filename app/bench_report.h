@@ -13,6 +13,7 @@
 namespace dicer::bench {
 
 // Table names (Measurement::table).
+inline constexpr const char* kTableVoxel = "voxelize";    // active cells, voxelization per method (1)
 inline constexpr const char* kTableHp = "hp";             // HistoPyramid build + PointList per variant (3, 4)
 inline constexpr const char* kTableCpu = "cpu";           // the CPU path stage by stage (Table 2)
 inline constexpr const char* kTablePeers = "peers";       // every method, atlas -> point buffer
@@ -40,6 +41,7 @@ struct Skipped {
 
 struct RunInfo {
     std::string renderer, platform, source;
+    bool paperModel = false; // the teapot voxelized with the paper's slicing rule: its figures apply
     TimerSource timer = TimerSource::CpuFenced;
     int reps = 0, warmup = 0;
 };

@@ -26,7 +26,6 @@ struct ScalingMethod {
 } // namespace
 
 bool runScaling(Bench& b) {
-    const AtlasSource* source = findAtlasSource(b.opt.source);
     const TimerSource timer = b.report.run.timer;
     bool ok = true;
     // Created once: each resizes its storage when the volume changes.
@@ -52,15 +51,13 @@ bool runScaling(Bench& b) {
             continue;
         }
         b.progress.step("scaling " + label + ": making the atlas");
-        auto atlas = source->cubeAtlas(side);
+        auto atlas = b.source.cubeAtlas(side);
         if (!atlas) {
             b.report.skipped.push_back({kTableScaling, "all", label, atlas.error()});
             continue;
         }
-        gl::Texture texture = gl::createTexture2D(atlas->size.x, atlas->size.y, GL_RGBA8, 1, "scaling atlas");
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glTextureSubImage2D(texture.id(), 0, 0, 0, atlas->size.x, atlas->size.y, GL_RGBA, GL_UNSIGNED_BYTE,
-                            atlas->rgba.data());
+        gl::Texture uploaded;
+        const GLuint tex = atlasTexture(*atlas, uploaded, "scaling atlas");
         if (glGetError() == GL_OUT_OF_MEMORY) {
             b.report.skipped.push_back({kTableScaling, "all", label, "out of memory for the atlas"});
             continue;
@@ -68,7 +65,6 @@ bool runScaling(Bench& b) {
         const Expected expected = expectedFor(*atlas, hp::thresholdToByte(kThreshold), /*withPyramid=*/false);
         atlas->rgba = {}; // the texture has it; the CPU copy of a 512^3 atlas is 512 MiB
         const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
-        const GLuint tex = texture.id();
         const double copyMs = b.measure([&] { b.copy.run(tex, atlas->size.x, atlas->size.y); }).median;
 
         std::vector<ScalingMethod> methods;

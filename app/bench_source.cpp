@@ -1,6 +1,8 @@
 #include "bench_source.h"
 
+#include "model_catalog.h"
 #include "test_images.h"
+#include "volume_layout.h"
 
 namespace dicer::bench {
 namespace {
@@ -15,16 +17,67 @@ BenchAtlas fromImage(AtlasImage image, std::string label) {
     return a;
 }
 
-Result<BenchAtlas> spherePaper(int atlasSize) {
-    return fromImage(makeSphereShellAtlas(atlasSize), std::to_string(atlasSize) + "²");
-}
+class SphereSource final : public AtlasSource {
+public:
+    std::string describe() const override {
+        return "sphere (built-in sphere shell, radius 0.6 of [-1,1]^3, one voxel thick; made on the CPU)";
+    }
+    Result<BenchAtlas> paperAtlas(int atlasSize) override {
+        return fromImage(makeSphereShellAtlas(atlasSize), std::to_string(atlasSize) + "²");
+    }
+    Result<BenchAtlas> cubeAtlas(int side) override {
+        return fromImage(makeSphereShellVolume(side), std::to_string(side) + "³");
+    }
+};
 
-Result<BenchAtlas> sphereCube(int side) {
-    return fromImage(makeSphereShellVolume(side), std::to_string(side) + "³");
-}
+// A mesh voxelized on the GPU into the voxelizer's atlas, which is read back once for the reference.
+class ModelSource final : public AtlasSource {
+public:
+    ModelSource(PlacedModel model, Voxelizer voxelizer, VoxelizeSettings settings)
+        : m_model(std::move(model)), m_voxelizer(std::move(voxelizer)), m_settings(settings) {}
 
-constexpr AtlasSource kSources[] = {
-    {"sphere", "built-in sphere shell (radius 0.6 of [-1,1]^3, one voxel thick)", spherePaper, sphereCube},
+    std::string describe() const override {
+        return m_model.name + " (" + std::to_string(m_voxelizer.triangleCount()) +
+               " triangles, voxelized: " + voxelModeName(m_settings.mode) + ", " +
+               surfaceRuleName(m_settings.rule) + " rule)";
+    }
+    Result<BenchAtlas> paperAtlas(int atlasSize) override {
+        auto volume = paperVolume(atlasSize);
+        if (!volume) return makeError(volume.error());
+        return make(*volume, std::to_string(atlasSize) + "²");
+    }
+    Result<BenchAtlas> cubeAtlas(int side) override {
+        return make(glm::ivec3(side), std::to_string(side) + "³");
+    }
+    bool canVoxelize() const override { return true; }
+    void voxelize(VoxelMethod method) override {
+        m_voxelizer.voxelize({m_model.placement, m_settings.mode, method, m_settings.rule});
+    }
+
+private:
+    Result<BenchAtlas> make(glm::ivec3 volume, std::string label) {
+        GLint maxSize = 0;
+        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+        auto layout = VolumeLayout::make(volume, maxSize);
+        if (!layout) return makeError(layout.error());
+        if (Result<void> r = m_voxelizer.setLayout(*layout); !r) return makeError(r.error());
+        voxelize(VoxelMethod::Projected);
+        BenchAtlas a;
+        a.label = std::move(label);
+        a.size = glm::ivec2(layout->atlasSize);
+        a.volume = layout->volume;
+        a.tiling = {{volume.x, volume.y}, layout->tiles.x};
+        a.rgba.resize(size_t(layout->atlasTexelCount()) * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTextureImage(m_voxelizer.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(a.rgba.size()),
+                          a.rgba.data());
+        a.texture = m_voxelizer.atlas();
+        return a;
+    }
+
+    PlacedModel m_model;
+    Voxelizer m_voxelizer;
+    VoxelizeSettings m_settings;
 };
 
 } // namespace
@@ -36,14 +89,36 @@ std::vector<std::uint8_t> BenchAtlas::alpha() const {
     return a;
 }
 
-std::span<const AtlasSource> atlasSources() {
-    return kSources;
+GLuint atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* label) {
+    if (atlas.texture) return atlas.texture;
+    holder = gl::createTexture2D(atlas.size.x, atlas.size.y, GL_RGBA8, 1, label);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage2D(holder.id(), 0, 0, 0, atlas.size.x, atlas.size.y, GL_RGBA, GL_UNSIGNED_BYTE,
+                        atlas.rgba.data());
+    return holder.id();
 }
 
-const AtlasSource* findAtlasSource(std::string_view name) {
-    for (const AtlasSource& s : kSources)
-        if (name == s.name) return &s;
-    return nullptr;
+Result<glm::ivec3> paperVolume(int atlasSize) {
+    if (atlasSize < 16 || (atlasSize & (atlasSize - 1)))
+        return makeError(
+            "a paper-layout atlas (256 slices as 16 x 16 tiles) needs a power-of-two size >= 16, "
+            "not " +
+            std::to_string(atlasSize));
+    return glm::ivec3(atlasSize / 16, atlasSize / 16, 256);
+}
+
+Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
+                                                       const VoxelizeSettings& settings,
+                                                       gl::ShaderLibrary& shaders) {
+    if (nameOrFile == "sphere") return std::unique_ptr<AtlasSource>(new SphereSource);
+    Result<PlacedModel> model =
+        isBuiltinModel(nameOrFile) ? loadBuiltinModel(nameOrFile) : loadModelFile(nameOrFile);
+    if (!model) return makeError(model.error());
+    auto voxelizer = Voxelizer::create(shaders);
+    if (!voxelizer) return makeError(voxelizer.error());
+    if (Result<void> r = voxelizer->setMesh(model->mesh); !r) return makeError(nameOrFile + ": " + r.error());
+    return std::unique_ptr<AtlasSource>(
+        new ModelSource(std::move(model.value()), std::move(voxelizer.value()), settings));
 }
 
 } // namespace dicer::bench

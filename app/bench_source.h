@@ -1,18 +1,25 @@
-// Where dicer-bench's atlases come from: a table of sources, each able to make the paper's square slice
-// atlases (1024^2 = 256x64x64, 2048^2 = 256x128x128, 4096^2 = 256^3) and side^3 volumes for the scaling
-// sweep. Today the built-in sphere shell; a voxelized model (the paper's teapot) plugs in as one more entry.
+// Where dicer-bench's atlases come from. A source makes the paper's square slice atlases (1024^2 =
+// 64x64x256, 2048^2 = 128x128x256, 4096^2 = 256^3; other sizes: 256 slices of (size/16)^2) and side^3
+// volumes for the scaling sweep:
+//  - "teapot" (default), "heart", or an OBJ file (--model): the mesh voxelized on the GPU every time, as
+//    the demo does each frame. The atlas stays on the GPU (the voxelizer's texture) and is read back once
+//    for the reference; voxelize() re-makes it, which is what Table 1 times.
+//  - "sphere": a sphere shell made on the CPU (test_images.h) and uploaded; no voxelization to time.
 #pragma once
 
+#include "gl_handle.h"
+#include "gl_info.h"
 #include "point_list.h"
 #include "result.h"
+#include "shader.h"
+#include "voxelizer.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
-#include <span>
+#include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace dicer::bench {
@@ -23,19 +30,41 @@ struct BenchAtlas {
     glm::ivec3 volume{0}; // voxels
     hp::AtlasTiling tiling;
     std::vector<std::uint8_t> rgba; // size.x * size.y * 4 bytes, row-major
+    // The source's own texture holding this atlas, valid until its next atlas; 0: upload `rgba`.
+    GLuint texture = 0;
     std::int64_t texels() const { return std::int64_t(size.x) * size.y; }
     std::int64_t voxels() const { return std::int64_t(volume.x) * volume.y * volume.z; }
     std::vector<std::uint8_t> alpha() const; // the discriminator's channel
 };
 
-struct AtlasSource {
-    const char* name;
-    const char* summary;
-    Result<BenchAtlas> (*paperAtlas)(int atlasSize); // square slice atlas of the paper's layouts
-    Result<BenchAtlas> (*cubeAtlas)(int side);       // side^3 voxels, side slices of side^2 (cubeAtlasExtent)
+// The texture to run on: the source's own, or `rgba` uploaded into `holder`.
+GLuint atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* label);
+
+struct VoxelizeSettings {
+    // The 2006 slicing rule by default, so the teapot's counts compare with the paper's 33989 / 8595 / 2130.
+    SurfaceRule rule = SurfaceRule::SliceAxis;
+    VoxelMode mode = VoxelMode::Shell;
 };
 
-std::span<const AtlasSource> atlasSources();
-const AtlasSource* findAtlasSource(std::string_view name);
+class AtlasSource {
+public:
+    virtual ~AtlasSource() = default;
+    virtual std::string describe() const = 0; // for the report: what, how many triangles, which rule
+    virtual Result<BenchAtlas> paperAtlas(int atlasSize) = 0;
+    virtual Result<BenchAtlas> cubeAtlas(int side) = 0;
+    // Voxelizes the mesh again into the last atlas's texture with `method` (no readback, no glFinish).
+    // False for sources made on the CPU.
+    virtual bool canVoxelize() const { return false; }
+    virtual void voxelize(VoxelMethod /*method*/) {}
+};
+
+// "sphere", a built-in model name (model_catalog.h) or an OBJ path. Errors: an unreadable or invalid model,
+// the voxelizer's driver requirements.
+Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
+                                                       const VoxelizeSettings& settings,
+                                                       gl::ShaderLibrary& shaders);
+
+// The slice layout of the paper's atlases for any power-of-two size >= 16: 256 slices of (size/16)^2.
+Result<glm::ivec3> paperVolume(int atlasSize);
 
 } // namespace dicer::bench

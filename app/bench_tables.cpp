@@ -1,5 +1,6 @@
-// dicer-bench's Markdown: the paper's Tables 2-4 (rows: stages or methods, columns: atlases), then the peers,
-// the GPU-resident comparison and the scaling sweep (one row per measurement).
+// dicer-bench's Markdown: the paper's Tables 1-4 (rows: stages or methods, columns: atlases; the paper's own
+// figures in italics below, for its three atlases: PAPER-NOTES.md, Quadro FX Go 1400, teapot), then the
+// peers, the GPU-resident comparison and the scaling sweep (one row per measurement).
 #include "bench_report.h"
 
 #include <algorithm>
@@ -48,10 +49,21 @@ void footer(const Report& r, const char* timerNote) {
                 r.run.renderer.c_str(), r.run.platform.c_str(), r.run.source.c_str());
 }
 
-// Rows = (method, stage) pairs, columns = the inputs of the table.
+// The paper's figures (PAPER-NOTES.md: Quadro FX Go 1400, teapot) for its three atlases, as a row.
+struct PaperRow {
+    const char* label;
+    const char* at4096;
+    const char* at2048;
+    const char* at1024;
+    const char* of(const std::string& input) const {
+        return input == "4096²" ? at4096 : input == "2048²" ? at2048 : input == "1024²" ? at1024 : "–";
+    }
+};
+
+// Rows = (method, stage) pairs, columns = the inputs of the table; then the paper's rows.
 void pivot(const Report& r, const char* table, const char* title, const char* rowHeader,
            const std::vector<std::pair<std::string, std::string>>& rows, bool showStage, bool withCopyRatio,
-           const char* timerNote) {
+           const char* timerNote, std::initializer_list<PaperRow> paper = {}) {
     std::vector<std::string> inputs = distinct(r, table, &Measurement::input);
     if (inputs.empty() || rows.empty()) return;
     std::printf("### %s\n\n| %s |", title, rowHeader);
@@ -75,6 +87,16 @@ void pivot(const Report& r, const char* table, const char* title, const char* ro
         std::printf(" %u |", any ? any->count : 0u);
     }
     std::printf("\n");
+    const bool paperSizes = std::any_of(inputs.begin(), inputs.end(), [](const std::string& in) {
+        return in == "4096²" || in == "2048²" || in == "1024²";
+    });
+    for (const PaperRow& p : paper) {
+        if (!paperSizes) break;
+        std::printf("| *%s* |", p.label);
+        for (const std::string& in : inputs)
+            std::printf(" *%s* |", p.of(in));
+        std::printf("\n");
+    }
     footer(r, timerNote);
 }
 
@@ -93,6 +115,23 @@ std::vector<std::pair<std::string, std::string>> stageRows(const Report& r, cons
 } // namespace
 
 void printMarkdown(const Report& r) {
+    // Table 1: active cells and the voxelization, per method.
+    if (distinct(r, kTableVoxel, &Measurement::input).empty()) {
+        std::printf("### Table 1 — voxelization: none (the %s atlas is made on the CPU)\n\n",
+                    r.run.source.substr(0, r.run.source.find(' ')).c_str());
+    } else {
+        std::vector<std::pair<std::string, std::string>> voxRows = stageRows(r, kTableVoxel, "voxelize");
+        if (r.run.paperModel)
+            pivot(r, kTableVoxel, "Table 1 — active cells and voxelization (· multiple of the copy pass)",
+                  "voxelization method", voxRows, false, true, nullptr,
+                  {{"paper: active cells", "33989", "8595", "2130"},
+                   {"paper: slicing (per-slice draws)", "470", "470", "470"}});
+        else
+            pivot(r, kTableVoxel, "Table 1 — active cells and voxelization (· multiple of the copy pass)",
+                  "voxelization method", voxRows, false, true, nullptr,
+                  {{"paper: slicing (per-slice draws, teapot)", "470", "470", "470"}});
+    }
+
     // Table 2: the CPU path.
     std::vector<std::pair<std::string, std::string>> cpuRows;
     for (const std::string& stage : distinct(r, kTableCpu, &Measurement::stage)) // -Nt: N threads
@@ -108,18 +147,27 @@ void printMarkdown(const Report& r) {
     std::stable_sort(cpuRows.begin(), cpuRows.end(),
                      [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
     pivot(r, kTableCpu, "Table 2 — CPU path (download, line-wise traversal, upload)", "stage", cpuRows, true,
-          false, "cpu-fenced (CPU stages: steady clock around glFinish)");
+          false, "cpu-fenced (CPU stages: steady clock around glFinish)",
+          {{"paper: AGP download", "560", "142", "36"},
+           {"paper: PCIe download", "172", "40", "12"},
+           {"paper: CPU traversal", "25", "25", "24"}});
 
     // Table 3: HistoPyramid build per variant, as a multiple of the copy pass.
     pivot(r, kTableHp, "Table 3 — HistoPyramid build (· multiple of the copy pass)", "variant",
-          stageRows(r, kTableHp, "build"), false, true, nullptr);
+          stageRows(r, kTableHp, "build"), false, true, nullptr,
+          {{"paper: single", "~2000", "20", "6"},
+           {"paper: vec4", "~2000", "20", "6"},
+           {"paper: rect", "30", "10", "2"}});
     // Table 4: PointList per variant, with the count read back (paper) and kept on the GPU.
     std::vector<std::pair<std::string, std::string>> listRows;
     for (const char* stage : {"list", "list-resident"})
         for (const auto& row : stageRows(r, kTableHp, stage))
             listRows.push_back(row);
     pivot(r, kTableHp, "Table 4 — PointList (list: count read back, list-resident: count kept on the GPU)",
-          "variant", listRows, true, false, nullptr);
+          "variant", listRows, true, false, nullptr,
+          {{"paper: single", "16", "12", "~6"},
+           {"paper: vec4", "14", "7", "~6"},
+           {"paper: rect", "9", "6", "~2"}});
 
     // The peers: atlas -> point buffer, each checked against the same voxel set.
     if (!distinct(r, kTablePeers, &Measurement::input).empty()) {
@@ -136,7 +184,9 @@ void printMarkdown(const Report& r) {
 
     // Count read back vs kept on the GPU.
     pivot(
-        r, kTableResident, "GPU-resident — count read back vs kept on the GPU", "method / stage",
+        r, kTableResident,
+        "GPU-resident — count read back vs kept on the GPU (frame: voxelize (model sources), build, list)",
+        "method / stage",
         [&] {
             std::vector<std::pair<std::string, std::string>> rows;
             for (const std::string& method : distinct(r, kTableResident, &Measurement::method))

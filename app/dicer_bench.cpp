@@ -1,14 +1,15 @@
-// dicer-bench: the headless run. On the atlases of one source (default: the built-in sphere shell in the
-// paper's slice layouts) it builds the HistoPyramid and the point list with every variant and the compute
-// HistoPyramid (Tables 3 and 4), and on request every peer (--peers: Horn's scan, atomic append, the CPU
-// path; Table 2), the count kept on the GPU vs read back (--gpu-resident) and the scaling sweep over side^3
-// volumes (--scaling). Every result is checked against the same voxel set; timings are medians of repeated
-// runs after warm-up, next to a copy pass over the same atlas. Exit status: 0 all exact, 1 setup or GL
-// errors, 2 bad arguments, 3 a result differed. Works on Mesa llvmpipe (no GPU) and on NVIDIA through the EGL
-// device platform.
+// dicer-bench: the headless run. On the atlases of one source (default: the built-in teapot voxelized on the
+// GPU in the paper's slice layouts; bench_source.h) it times the voxelization (Table 1), builds the
+// HistoPyramid and the point list with every variant and the compute HistoPyramid (Tables 3 and 4), and on
+// request every peer (--peers: Horn's scan, atomic append, the CPU path; Table 2), the count kept on the GPU
+// vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling). Every result is
+// checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
+// over the same atlas. Exit status: 0 all exact, 1 setup or GL errors, 2 bad arguments, 3 a result differed.
+// Works on Mesa llvmpipe (no GPU) and on NVIDIA through the EGL device platform.
 #include "bench_context.h"
 #include "egl_context.h"
 #include "gl_debug.h"
+#include "heap_tuning.h"
 #include "hp_math.h"
 
 #include <cstdio>
@@ -17,6 +18,7 @@ using namespace dicer;
 using namespace dicer::bench;
 
 int main(int argc, char** argv) {
+    keepHeapMemoryMapped(); // steady llvmpipe frame times (heap_tuning.h)
     Options opt;
     if (int rc = parseOptions(argc, argv, opt); rc != 0) return rc < 0 ? 0 : rc;
 
@@ -33,17 +35,26 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "dicer-bench: %s\n", (!list ? list.error() : copy.error()).c_str());
         return 1;
     }
-    Bench bench{opt, info, shaders, *copy, *list, {}, {}};
+    auto source = createAtlasSource(opt.source, opt.voxelize, shaders);
+    if (!source) {
+        std::fprintf(stderr, "dicer-bench: %s\n", source.error().c_str());
+        return 1;
+    }
+    Bench bench{opt, info, shaders, *copy, *list, **source, {}, {}};
     RunInfo& run = bench.report.run;
-    run = {info.renderer, (*context)->platformName(),
-           opt.source,    chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer),
-           opt.reps,      opt.warmup};
+    run.renderer = info.renderer;
+    run.platform = (*context)->platformName();
+    run.source = (*source)->describe();
+    run.paperModel = opt.source == "teapot" && opt.voxelize.rule == SurfaceRule::SliceAxis &&
+                     opt.voxelize.mode == VoxelMode::Shell;
+    run.timer = chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
+    run.reps = opt.reps;
+    run.warmup = opt.warmup;
     std::printf("renderer: %s\nEGL platform: %s\ntimer: %s%s\natlas source: %s\n\n", info.summary().c_str(),
                 run.platform.c_str(), timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
-                opt.source.c_str());
+                run.source.c_str());
 
-    const AtlasSource* source = findAtlasSource(opt.source);
     bool allOk = true;
     for (int size : opt.sizes) {
         if (size > info.maxTextureSize) {
@@ -52,15 +63,13 @@ int main(int argc, char** argv) {
             continue;
         }
         bench.progress.step("atlas " + std::to_string(size) + "²: making it and its reference");
-        auto atlas = source->paperAtlas(size);
+        auto atlas = bench.source.paperAtlas(size);
         if (!atlas) {
             std::fprintf(stderr, "dicer-bench: %s\n", atlas.error().c_str());
             return 1;
         }
-        gl::Texture texture = gl::createTexture2D(atlas->size.x, atlas->size.y, GL_RGBA8, 1, "bench atlas");
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glTextureSubImage2D(texture.id(), 0, 0, 0, atlas->size.x, atlas->size.y, GL_RGBA, GL_UNSIGNED_BYTE,
-                            atlas->rgba.data());
+        gl::Texture uploaded;
+        const GLuint texture = atlasTexture(*atlas, uploaded, "bench atlas");
         const Expected expected = expectedFor(*atlas, hp::thresholdToByte(kThreshold), /*withPyramid=*/true);
 
         Measurement copyRow;
@@ -71,12 +80,13 @@ int main(int argc, char** argv) {
         copyRow.cells = atlas->texels();
         copyRow.count = std::uint32_t(expected.sorted.size());
         copyRow.timer = run.timer;
-        copyRow.time = bench.measure([&] { copy->run(texture.id(), atlas->size.x, atlas->size.y); });
+        copyRow.time = bench.measure([&] { copy->run(texture, atlas->size.x, atlas->size.y); });
         copyRow.copyMs = copyRow.time.median;
         bench.report.rows.push_back(copyRow);
 
-        allOk = runHistoPyramids(bench, *atlas, texture.id(), expected, copyRow.copyMs) && allOk;
-        if (opt.peers) allOk = runPeers(bench, *atlas, texture.id(), expected, copyRow.copyMs) && allOk;
+        allOk = runVoxelization(bench, *atlas, copyRow.copyMs) && allOk;
+        allOk = runHistoPyramids(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
+        if (opt.peers) allOk = runPeers(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
     }
     if (opt.scaling) allOk = runScaling(bench) && allOk;
     bench.progress.finish();

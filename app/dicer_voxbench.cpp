@@ -3,13 +3,12 @@
 // renderers), checks that the methods' atlases are identical, and for the built-in teapot counts the active
 // cells at the paper's three presets with the HistoPyramid, next to the published 33989 / 8595 / 2130.
 // The paper's slicing took 470 ms per frame on a Quadro FX Go 1400 (TR MPI-I-2006-4-002).
-#include "builtin_models.h"
 #include "dicer_shared.h"
 #include "egl_context.h"
 #include "gl_debug.h"
+#include "heap_tuning.h"
 #include "hp_variants.h"
-#include "obj_loader.h"
-#include "placement.h"
+#include "model_catalog.h"
 #include "timer.h"
 #include "voxelizer.h"
 
@@ -155,18 +154,10 @@ struct Row {
     bool identical = true;
 };
 
-Result<Mesh> loadModel(const std::string& name, glm::mat4* model) {
-    *model = glm::mat4(1.f); // the built-ins are placed like the paper's (Placement::Fixed)
-    if (name == "teapot") return makeTeapot();
-    if (name == "heart") return makeHeart(5000);
-    Result<Mesh> mesh = loadObj(name);
-    if (mesh) *model = placementMatrix(Placement::Fit, *mesh, 0.05f);
-    return mesh;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
+    keepHeapMemoryMapped(); // steady llvmpipe frame times (heap_tuning.h)
     Options opt;
     if (int rc = parseOptions(argc, argv, opt); rc != 0) return rc < 0 ? 0 : rc;
     auto context = gl::HeadlessContext::create({opt.platform, opt.glDebug, -1});
@@ -176,16 +167,17 @@ int main(int argc, char** argv) {
     }
     const gl::GlInfo& info = (*context)->info();
     const TimerSource timer = chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
-    glm::mat4 model;
-    Result<Mesh> mesh = loadModel(opt.model, &model);
+    Result<PlacedModel> placed =
+        isBuiltinModel(opt.model) ? loadBuiltinModel(opt.model) : loadModelFile(opt.model);
     gl::ShaderLibrary shaders;
     Result<Voxelizer> voxelizer = Voxelizer::create(shaders);
-    if (!mesh || !voxelizer) {
-        std::fprintf(stderr, "dicer-voxbench: %s\n", (!mesh ? mesh.error() : voxelizer.error()).c_str());
+    if (!placed || !voxelizer) {
+        std::fprintf(stderr, "dicer-voxbench: %s\n", (!placed ? placed.error() : voxelizer.error()).c_str());
         return 1;
     }
     Voxelizer& vox = *voxelizer;
-    if (Result<void> r = vox.setMesh(*mesh); !r) {
+    const glm::mat4 model = placed->placement;
+    if (Result<void> r = vox.setMesh(placed->mesh); !r) {
         std::fprintf(stderr, "dicer-voxbench: %s\n", r.error().c_str());
         return 1;
     }

@@ -7,6 +7,7 @@
 // ui*.cpp, the window in window.cpp; everything they share is the App (app.h).
 #include "app.h"
 #include "gl_debug.h"
+#include "heap_tuning.h"
 #include "imgui_layer.h"
 #include "input.h"
 #include "passes.h"
@@ -26,6 +27,7 @@ constexpr const char* kHeadlessHint =
 }
 
 int main(int argc, char** argv) {
+    keepHeapMemoryMapped(); // steady llvmpipe frame times (heap_tuning.h)
     CommandLine cli;
     switch (parseCommandLine(argc, argv, cli)) {
     case ParseResult::Help:

@@ -41,7 +41,8 @@ foreach(i RANGE ${last})
 endforeach()
 foreach(want peers:hp_compute peers:horn_scan peers:atomic_append peers:cpu_linewise peers:cpu_threaded
         "hp:dicer_single uint32 compute" "hp:dicer_vec4 uint32 compute" "hp:dicer_rect uint32 compute"
-        "hp:dicer_bil float32 compute" hp:hp_compute cpu:cpu scaling:hp_compute scaling:horn_scan)
+        "hp:dicer_bil float32 compute" hp:hp_compute cpu:cpu scaling:hp_compute scaling:horn_scan
+        voxelize:projected voxelize:binned voxelize:instanced voxelize:per-slice)
     if(NOT want IN_LIST methods)
         message(FATAL_ERROR "no measurement of ${want} in the JSON")
     endif()

@@ -1,8 +1,10 @@
 // CPU-only tests of the generated meshes: counts, placement inside the volume, closedness, winding and
 // normals; and the typed-in teapot data against an independent teapot OBJ (when ../shared/models exists).
 #include "builtin_models.h"
+#include "model_catalog.h"
 #include "obj_loader.h"
 #include "placement.h"
+#include "test_files.h"
 
 #include <gtest/gtest.h>
 
@@ -237,4 +239,44 @@ TEST(Placement, RotationTurnsAboutTheAxis) {
     // Hours of spinning stay exact modulo 360 degrees.
     const glm::mat4 late = modelRotation(3600.f * 10.f + 2.f, 45.f, {0.f, 1.f, 0.f});
     EXPECT_NEAR(late[0][2], quarter[0][2], 1e-5f);
+}
+
+// The model catalog: what the demo, dicer-bench and dicer-voxbench load by name.
+TEST(ModelCatalog, BuiltinsKeepThePapersPlacement) {
+    ASSERT_EQ(builtinModelNames().size(), 2u);
+    for (std::string_view name : builtinModelNames()) {
+        EXPECT_TRUE(isBuiltinModel(name));
+        Result<PlacedModel> m = loadBuiltinModel(name);
+        ASSERT_TRUE(m) << m.error();
+        EXPECT_EQ(m->name, name);
+        EXPECT_EQ(m->placement, glm::mat4(1.f)); // Placement::Fixed: the paper's counts depend on it
+        EXPECT_TRUE(m->warnings.empty());
+    }
+    EXPECT_EQ(loadBuiltinModel("teapot")->mesh.triangleCount(), makeTeapot().triangleCount());
+    EXPECT_FALSE(isBuiltinModel("bunny"));
+    EXPECT_FALSE(isBuiltinModel(""));
+    Result<PlacedModel> unknown = loadBuiltinModel("bunny");
+    ASSERT_FALSE(unknown);
+    EXPECT_NE(unknown.error().find("'bunny' (teapot, heart)"), std::string::npos) << unknown.error();
+}
+
+TEST(ModelCatalog, FilesAreFittedWithTheMarginAndKeepTheirWarnings) {
+    test::TempDir dir;
+    // A triangle from (10,10,10) to (14,12,10) with a material library that is not there.
+    const auto obj = dir.write("tri.obj", "mtllib missing.mtl\nv 10 10 10\nv 14 10 10\nv 10 12 10\nf 1 2 3\n");
+    Result<PlacedModel> m = loadModelFile(obj, 0.1f);
+    ASSERT_TRUE(m) << m.error();
+    EXPECT_EQ(m->name, obj.string());
+    EXPECT_FALSE(m->warnings.empty()); // the missing .mtl
+    const glm::vec4 lo = m->placement * glm::vec4(10.f, 10.f, 10.f, 1.f);
+    const glm::vec4 hi = m->placement * glm::vec4(14.f, 12.f, 10.f, 1.f);
+    EXPECT_NEAR(lo.x, -0.9f, 1e-5f); // the longest side spans [-1 + margin, 1 - margin]
+    EXPECT_NEAR(hi.x, 0.9f, 1e-5f);
+    EXPECT_NEAR(lo.y + hi.y, 0.f, 1e-5f); // centred
+    Result<PlacedModel> missing = loadModelFile(dir.path() / "nope.obj");
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().find("nope.obj"), std::string::npos) << missing.error();
+    Result<PlacedModel> empty = loadModelFile(dir.write("empty.obj", ""));
+    ASSERT_FALSE(empty);
+    EXPECT_NE(empty.error().find("empty"), std::string::npos) << empty.error();
 }

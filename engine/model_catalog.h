@@ -1,0 +1,41 @@
+// A model by name, placed in the voxel volume: what the demo, dicer-bench and dicer-voxbench all start from.
+// The built-ins ("teapot", "heart") keep the coordinates they were generated in, which are the paper's
+// (glutTeapot(0.6), Placement::Fixed), so their voxel counts compare with its figures; an OBJ file has
+// arbitrary units and is fitted into [-1,1]^3 with a margin (Placement::Fit).
+#pragma once
+
+#include "mesh.h"
+#include "obj_loader.h"
+#include "result.h"
+
+#include <glm/glm.hpp>
+
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dicer {
+
+struct PlacedModel {
+    std::string name; // "teapot", "heart", or the file's path
+    Mesh mesh;
+    glm::mat4 placement{1.f};          // model -> volume space, before any per-frame rotation
+    std::vector<std::string> warnings; // a file's missing materials and textures
+};
+
+// 5 % to the volume's faces, so a fitted model can rotate with little clipping.
+inline constexpr float kModelFitMargin = 0.05f;
+
+std::span<const std::string_view> builtinModelNames(); // "teapot", "heart"
+bool isBuiltinModel(std::string_view name);
+
+// A built-in at its default tessellation (teapot: 6400 triangles, heart: ~5000, like the paper's).
+// Error on an unknown name, listing the known ones.
+Result<PlacedModel> loadBuiltinModel(std::string_view name);
+// An OBJ file (obj_loader.h: errors name the file and line), fitted into the volume.
+Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margin = kModelFitMargin,
+                                  const LoadLimits& limits = {});
+
+} // namespace dicer
