@@ -2,6 +2,7 @@
 
 #include "builtin_models.h"
 #include "log.h"
+#include "methods.h"
 #include "volume_layout.h"
 
 #include <cstdio>
@@ -72,9 +73,9 @@ Result<void> buildGpuState(App& app) {
 Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
     const gl::GlInfo& info = window.info();
     const Settings& s = cli.settings;
-    const hp::VariantInfo& variant = hp::variantTable()[size_t(s.pipeline.variant)];
-    if (!variant.isAvailable(info))
-        return makeError(std::string("variant ") + variant.name + " is not available on " + info.renderer);
+    const DemoMethod& method = demoMethods()[size_t(s.pipeline.variant)];
+    if (method.variant ? !method.variant->isAvailable(info) : !method.peer->isAvailable(info))
+        return makeError(std::string("variant ") + method.name + " is not available on " + info.renderer);
     if (auto layout = presetLayout(s.pipeline.preset, info.maxTextureSize); !layout)
         return makeError(layout.error());
     auto model = loadModel(s.model);

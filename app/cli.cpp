@@ -1,6 +1,6 @@
 #include "cli.h"
 
-#include "hp_variants.h"
+#include "methods.h"
 #include "volume_layout.h"
 
 #include <charconv>
@@ -38,13 +38,6 @@ bool parseSize(std::string_view s, glm::ivec2& out) {
     return true;
 }
 
-int variantIndex(std::string_view name) {
-    auto table = hp::variantTable();
-    for (size_t i = 0; i < table.size(); ++i)
-        if (name == table[i].name) return int(i);
-    return -1;
-}
-
 } // namespace
 
 void printUsage(std::FILE* out) {
@@ -56,8 +49,8 @@ void printUsage(std::FILE* out) {
                  "  --builtin teapot|heart  a built-in model\n"
                  "pipeline:\n"
                  "  --variant NAME          ");
-    for (const hp::VariantInfo& v : hp::variantTable())
-        std::fprintf(out, "%s ", v.name);
+    for (const DemoMethod& m : demoMethods())
+        std::fprintf(out, "%s ", m.name);
     std::fprintf(out, "\n  --preset NAME           ");
     for (std::string_view p : presetNames())
         std::fprintf(out, "%.*s ", int(p.size()), p.data());
@@ -137,7 +130,7 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
                 return fail("unknown built-in model '" + std::string(v) + "' (teapot, heart)");
         } else if (arg == "--variant") {
             if (!next(v)) return fail(flag + " needs a value");
-            s.pipeline.variant = variantIndex(v);
+            s.pipeline.variant = findDemoMethod(v);
             if (s.pipeline.variant < 0) return fail("unknown variant '" + std::string(v) + "'");
         } else if (arg == "--preset") {
             if (!next(v)) return fail(flag + " needs a value");

@@ -1,6 +1,8 @@
 #include "pipeline.h"
 
+#include "hp_math.h"
 #include "log.h"
+#include "methods.h"
 
 #include <algorithm>
 
@@ -38,6 +40,18 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
             p->m_pyramids[int(storage)][v] = std::move(pyramid.value());
         }
     }
+    auto methods = demoMethods();
+    p->m_peers.resize(methods.size());
+    for (size_t i = 0; i < methods.size(); ++i) {
+        if (!methods[i].peer) continue;
+        if (!methods[i].peer->isAvailable(info)) {
+            log::warn("%s is not available on this driver", methods[i].name);
+            continue;
+        }
+        auto peer = methods[i].peer->create(shaders);
+        if (!peer) return makeError(peer.error());
+        p->m_peers[i] = std::move(peer.value());
+    }
     return p;
 }
 
@@ -55,12 +69,18 @@ void Pipeline::resync() {
 }
 
 bool Pipeline::variantAvailable(int index) const {
-    return index >= 0 && size_t(index) < m_pyramids[0].size() &&
-           (m_pyramids[0][size_t(index)] || m_pyramids[1][size_t(index)]);
+    if (index < 0) return false;
+    const size_t i = size_t(index);
+    return (i < m_pyramids[0].size() && (m_pyramids[0][i] || m_pyramids[1][i])) ||
+           (i < m_peers.size() && m_peers[i]);
+}
+
+peers::Compactor* Pipeline::peer(const PipelineSettings& s) const {
+    return s.variant >= 0 && size_t(s.variant) < m_peers.size() ? m_peers[size_t(s.variant)].get() : nullptr;
 }
 
 hp::HistoPyramid* Pipeline::pyramid(const PipelineSettings& s) const {
-    if (!variantAvailable(s.variant)) return nullptr;
+    if (!variantAvailable(s.variant) || size_t(s.variant) >= m_pyramids[0].size()) return nullptr;
     const hp::VariantInfo& info = hp::variantTable()[size_t(s.variant)];
     hp::Storage storage = hp::effectiveStorage(info, s.storage);
     return m_pyramids[int(storage)][size_t(s.variant)].get();
@@ -71,13 +91,35 @@ void Pipeline::voxelize(const glm::mat4& model, const PipelineSettings& settings
 }
 
 Result<void> Pipeline::buildPyramid(const PipelineSettings& s) {
+    if (peers::Compactor* c = peer(s)) return compact(*c, s);
     hp::HistoPyramid* pyr = pyramid(s);
     if (!pyr) return makeError("variant is not available");
     pyr->setBuildPath(s.buildPath);
     return pyr->build(m_source.atlas(), s.threshold);
 }
 
+Result<void> Pipeline::compact(peers::Compactor& c, const PipelineSettings& s) {
+    peers::CompactionInput input{m_source.atlas(), s.threshold, m_source.tiling(),
+                                 std::max(m_capacity, 1024u)};
+    if (m_needsCount) {
+        // As the GPU-resident list: one stall per configuration change to size the point buffer.
+        if (Result<void> r = c.run(input); !r) return r;
+        m_count = c.readCount();
+        m_capacity = input.capacity = withHeadroom(*m_count);
+        m_needsCount = false;
+    }
+    Result<void> r = c.run(input);
+    m_readback.push(c.counterBuffer());
+    if (std::optional<std::uint32_t> late = m_readback.poll()) {
+        m_count = late;
+        if (*late > m_capacity) m_capacity = withHeadroom(*late);
+    }
+    m_countIsLate = true;
+    return r;
+}
+
 Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
+    if (peer(s)) return {}; // compact() wrote the points
     hp::HistoPyramid* pyr = pyramid(s);
     if (!pyr) return makeError("variant is not available");
     const hp::AtlasTiling tiling = m_source.tiling();
@@ -104,6 +146,9 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
 }
 
 ParticleSource Pipeline::particleSource(const PipelineSettings& s) const {
+    if (peers::Compactor* c = peer(s))
+        return {c->pointBuffer(), c->counterBuffer(), std::min(m_capacity, c->pointCapacity()),
+                m_source.volume()};
     hp::HistoPyramid* pyr = pyramid(s);
     if (!pyr) return {};
     // The GPU-resident list holds at most m_capacity valid entries (its buffer may be larger).
@@ -112,17 +157,40 @@ ParticleSource Pipeline::particleSource(const PipelineSettings& s) const {
 }
 
 hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
-    hp::HistoPyramid* pyr = pyramid(s);
-    if (!pyr) return {};
     const int size = m_source.atlasSize();
     std::vector<std::uint8_t> rgba(size_t(size) * size_t(size) * 4);
     glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
     std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
     for (size_t i = 0; i < alpha.size(); ++i)
         alpha[i] = rgba[i * 4 + 3];
+    if (peers::Compactor* c = peer(s)) return verifyPeer(*c, alpha, hp::thresholdToByte(s.threshold));
+    hp::HistoPyramid* pyr = pyramid(s);
+    if (!pyr) return {};
     hp::CpuPyramid reference = hp::buildCpuPyramid(alpha, size, size, pyr->thresholdByte());
     std::uint32_t count = s.gpuResident ? m_list.readIndirectCount() : m_list.count();
     return hp::verifyPointList(m_list, count, reference, m_source.tiling());
+}
+
+} // namespace dicer::app
+
+namespace dicer::app {
+
+// A peer's order is its own (row-major, key-index or none), so it is checked as a set: the sorted entries
+// against the sorted reference, each differing position one mismatch (a missing or extra entry included).
+hp::VerifyReport Pipeline::verifyPeer(const peers::Compactor& c, std::span<const std::uint8_t> alpha,
+                                      std::uint32_t thresholdByte) const {
+    const int size = m_source.atlasSize();
+    hp::VerifyReport report;
+    std::vector<glm::uvec4> expected =
+        peers::sortedEntries(peers::referenceEntries(alpha, size, size, thresholdByte, m_source.tiling()));
+    report.gpuCount = c.readCount();
+    report.cpuCount = std::uint32_t(expected.size());
+    std::vector<glm::uvec4> got = peers::sortedEntries(c.readPoints(report.gpuCount));
+    const size_t common = std::min(got.size(), expected.size());
+    for (size_t i = 0; i < common; ++i)
+        report.mismatches += got[i] != expected[i] ? 1u : 0u;
+    report.mismatches += std::uint32_t(std::max(got.size(), expected.size()) - common);
+    return report;
 }
 
 } // namespace dicer::app

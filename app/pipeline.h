@@ -1,8 +1,11 @@
-// The HistoPyramid half of the demo: the atlas source, every available variant (built at start-up for both
-// storages, so the UI switches an index), the PointList builder, and the GPU-resident path's bookkeeping.
+// The HistoPyramid half of the demo: the atlas source, every available method of demoMethods() (built at
+// start-up, the variants for both storages, so the UI switches an index), the PointList builder, and the
+// GPU-resident path's bookkeeping. A peer (compactor.h) does atlas -> points in buildPyramid(), so its
+// buildPointList() does nothing; peers always keep the count on the GPU.
 #pragma once
 
 #include "atlas_source.h"
+#include "compactor.h"
 #include "count_readback.h"
 #include "gl_info.h"
 #include "hp_reference.h"
@@ -12,6 +15,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace dicer::app {
@@ -31,7 +35,8 @@ public:
     Result<void> buildPointList(const PipelineSettings& settings);
 
     bool variantAvailable(int index) const;
-    hp::HistoPyramid* pyramid(const PipelineSettings& settings) const;
+    hp::HistoPyramid* pyramid(const PipelineSettings& settings) const; // null for a peer
+    peers::Compactor* peer(const PipelineSettings& settings) const;    // null for a HistoPyramid variant
     const AtlasSource& source() const { return m_source; }
     const hp::PointList& list() const { return m_list; }
     ParticleSource particleSource(const PipelineSettings& settings) const;
@@ -45,6 +50,10 @@ public:
     hp::VerifyReport verify(const PipelineSettings& settings) const;
 
 private:
+    Result<void> compact(peers::Compactor& peer, const PipelineSettings& settings);
+    hp::VerifyReport verifyPeer(const peers::Compactor& peer, std::span<const std::uint8_t> alpha,
+                                std::uint32_t thresholdByte) const;
+
     Pipeline(gl::ShaderLibrary& shaders, hp::PointList list, AtlasSource source)
         : m_shaders(&shaders), m_list(std::move(list)), m_source(std::move(source)) {}
 
@@ -55,6 +64,8 @@ private:
     // [variant index][storage]; empty where the variant is unavailable. dicer_bil has float32 only: both of
     // its slots hold a float32 pyramid.
     std::vector<std::unique_ptr<hp::HistoPyramid>> m_pyramids[2];
+    std::vector<std::unique_ptr<peers::Compactor>> m_peers; // [method index]; empty for variants
+
     std::optional<std::uint32_t> m_count;
     bool m_countIsLate = false;
     bool m_needsCount = true;

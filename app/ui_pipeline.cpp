@@ -1,8 +1,10 @@
-// Pipeline panel: the HistoPyramid variant (all built at start-up: the combo switches an index), storage,
-// build path, volume preset, atlas source, discriminator threshold, PointList path, active voxel count.
+// Pipeline panel: the HistoPyramid variant or peer (all built at start-up: the combo switches an index),
+// storage, build path, volume preset, atlas source, discriminator threshold, PointList path, active voxel
+// count.
 #include "ui.h"
 
 #include "app.h"
+#include "methods.h"
 #include "volume_layout.h"
 
 namespace dicer::app {
@@ -10,34 +12,45 @@ namespace dicer::app {
 void uiPipelineSection(App& app) {
     PipelineSettings& s = app.settings.pipeline;
     const Pipeline& pipeline = *app.gpu->pipeline;
-    auto table = hp::variantTable();
+    auto methods = demoMethods();
 
-    if (ImGui::BeginCombo("variant", table[size_t(s.variant)].name)) {
-        for (size_t i = 0; i < table.size(); ++i) {
+    if (ImGui::BeginCombo("variant", methods[size_t(s.variant)].name)) {
+        for (size_t i = 0; i < methods.size(); ++i) {
+            if (i > 0 && methods[i].peer && !methods[i - 1].peer) {
+                ImGui::Separator();
+                ImGui::TextDisabled("peers (compactor.h)");
+            }
             bool available = pipeline.variantAvailable(int(i));
-            std::string label = std::string(table[i].name) + (available ? "" : " (unavailable)");
+            std::string label = std::string(methods[i].name) + (available ? "" : " (unavailable)");
             ImGuiSelectableFlags flags = available ? 0 : ImGuiSelectableFlags_Disabled;
             if (ImGui::Selectable(label.c_str(), s.variant == int(i), flags)) s.variant = int(i);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", table[i].summary);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", methods[i].summary);
         }
         ImGui::EndCombo();
     }
-    const hp::VariantInfo& variant = table[size_t(s.variant)];
-    // Shows the storage in use; the setting keeps the user's choice for the variants that have both.
-    const int effective = int(hp::effectiveStorage(variant, s.storage));
-    int storage = effective;
-    ImGui::BeginDisabled(!variant.supportsUint);
-    ImGui::RadioButton("uint32", &storage, int(hp::Storage::Uint32));
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::RadioButton("float32 (2006)", &storage, int(hp::Storage::Float32));
-    if (storage != effective) s.storage = hp::Storage(storage);
-    if (!variant.supportsUint) ImGui::TextDisabled("%s filters: float32 storage only", variant.name);
-    int path = int(s.buildPath);
-    ImGui::RadioButton("compute", &path, int(hp::BuildPath::Compute));
-    ImGui::SameLine();
-    ImGui::RadioButton("fragment (2006)", &path, int(hp::BuildPath::Fragment));
-    s.buildPath = hp::BuildPath(path);
+    if (const hp::VariantInfo* variant = methods[size_t(s.variant)].variant) {
+        // Shows the storage in use; the setting keeps the user's choice for the variants that have both.
+        const int effective = int(hp::effectiveStorage(*variant, s.storage));
+        int storage = effective;
+        ImGui::BeginDisabled(!variant->supportsUint);
+        ImGui::RadioButton("uint32", &storage, int(hp::Storage::Uint32));
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::RadioButton("float32 (2006)", &storage, int(hp::Storage::Float32));
+        if (storage != effective) s.storage = hp::Storage(storage);
+        if (!variant->supportsUint) ImGui::TextDisabled("%s filters: float32 storage only", variant->name);
+        int path = int(s.buildPath);
+        ImGui::RadioButton("compute", &path, int(hp::BuildPath::Compute));
+        ImGui::SameLine();
+        ImGui::RadioButton("fragment (2006)", &path, int(hp::BuildPath::Fragment));
+        s.buildPath = hp::BuildPath(path);
+    } else {
+        ImGui::TextWrapped(
+            "A peer: atlas -> point buffer in one call (timed as \"HP build\"), count kept on the GPU%s.",
+            methods[size_t(s.variant)].peer->name == std::string_view("atomic_append")
+                ? "; unordered, so particles change voxels from frame to frame"
+                : "");
+    }
 
     if (ImGui::BeginCombo("volume", s.preset.c_str())) {
         for (std::string_view name : presetNames()) {
@@ -72,7 +85,9 @@ void uiPipelineSection(App& app) {
         ImGui::SetTooltip(
             "The built-in sphere-shell atlas instead of the model: an exact input for the HP stages");
     ImGui::SliderFloat("threshold", &s.threshold, 0.f, 1.f, "alpha >= %.3f");
+    ImGui::BeginDisabled(methods[size_t(s.variant)].peer != nullptr);
     ImGui::Checkbox("GPU-resident point list", &s.gpuResident);
+    ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("On: indirect dispatch/draw, the count never leaves the GPU.\n"
                           "Off: the paper's PointList, which reads the count back every frame (a stall).");
@@ -82,7 +97,8 @@ void uiPipelineSection(App& app) {
     if (auto count = pipeline.activeCount())
         ImGui::TextWrapped("active voxels: %u%s", *count,
                            pipeline.countIsLate() ? "  (read back a few frames late)" : "");
-    if (s.gpuResident) ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
+    if (s.gpuResident || methods[size_t(s.variant)].peer)
+        ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
     if (!app.ui.pipelineError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.pipelineError.c_str());

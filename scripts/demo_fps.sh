@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures the dicer demo's frame time per HistoPyramid variant at the volume presets 64, 128 and 256 (256^3 =
-# paper-4096) with `--frames N` runs under a virtual display, and writes the table into docs/DEMO.md between
+# Measures the dicer demo's frame time per HistoPyramid variant and GPU peer at the volume presets 64, 128 and
+# 256 (256^3 = paper-4096) with `--frames N` runs under a virtual display, and writes the table into docs/DEMO.md between
 # the fps markers. Each row is printed by the app itself at exit (app/report.cpp), nothing is typed by hand.
 # The machine's cores are shared with other jobs, so every configuration runs RUNS times and the run with the
 # lowest frame time is kept (the table says so).
@@ -17,7 +17,7 @@ table=$(mktemp)
 trap 'rm -f "$table"' EXIT
 renderer="" timer=""
 for preset in 64 128 256; do
-    for variant in dicer_single dicer_vec4 dicer_rect dicer_bil; do
+    for variant in dicer_single dicer_vec4 dicer_rect dicer_bil hp_compute atomic_append horn_scan; do
         best="" bestMs=""
         for ((r = 0; r < runs; r++)); do
             out=$(xvfb-run -a -s "-screen 0 1920x1080x24" "$dicer" --frames "$frames" --preset "$preset" \

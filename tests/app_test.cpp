@@ -2,6 +2,7 @@
 // names and pixels, recent files, model choice.
 #include "camera.h"
 #include "cli.h"
+#include "methods.h"
 #include "model_loader.h"
 #include "screenshot.h"
 #include "settings.h"
@@ -67,6 +68,30 @@ TEST(CommandLine, ScriptedRunOptions) {
     EXPECT_EQ(c.settings.pipeline.voxelMode, VoxelMode::Solid);
     EXPECT_EQ(c.settings.pipeline.voxelMethod, VoxelMethod::Binned);
     EXPECT_TRUE(c.settings.pipeline.sliceAxisRule);
+}
+
+// --variant takes the paper's four variants and, after them, the engine's GPU peers (methods.h); the CPU
+// peers, which read the atlas back every frame, are not offered.
+TEST(CommandLine, VariantsThenGpuPeers) {
+    auto methods = demoMethods();
+    ASSERT_EQ(methods.size(), hp::variantTable().size() + 3);
+    for (size_t i = 0; i < hp::variantTable().size(); ++i) {
+        EXPECT_EQ(methods[i].variant, &hp::variantTable()[i]);
+        EXPECT_EQ(methods[i].peer, nullptr);
+    }
+    for (const char* name : {"hp_compute", "horn_scan", "atomic_append"}) {
+        CommandLine c;
+        ASSERT_EQ(parse({"--variant", name}, c), ParseResult::Run) << name;
+        const DemoMethod& m = methods[size_t(c.settings.pipeline.variant)];
+        EXPECT_STREQ(m.name, name);
+        ASSERT_NE(m.peer, nullptr);
+        EXPECT_EQ(m.variant, nullptr);
+    }
+    for (const char* cpu : {"cpu_linewise", "cpu_threaded"}) {
+        EXPECT_EQ(findDemoMethod(cpu), -1);
+        CommandLine c;
+        EXPECT_EQ(parse({"--variant", cpu}, c), ParseResult::Error);
+    }
 }
 
 TEST(CommandLine, BadArgumentsAreErrors) {
