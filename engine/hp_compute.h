@@ -1,14 +1,17 @@
 // Compute-shader HistoPyramid ("hp_compute"): the modern builder, measured against the paper's four variants.
-//  - Build: six levels per dispatch (a 16x16 work group reduces a 64x64 block of its input: two levels in
-//    registers, four through shared memory), so 4096^2 takes two dispatches instead of twelve passes. The
-//    discriminator is fused into the first dispatch; the top's single invocation writes the count.
-//  - Storage: each level in the smallest integer format that holds it: level 1 is an R8UI mask of its four
-//    base cells, every higher texel the four children's sums (RGBA8UI up to level 4, RGBA16UI up to level 8,
-//    RGBA32UI above), about 0.6 bytes per atlas texel in all; the levels of one format sit side by side in
-//    one texture. No power-of-two padding: level l has ceil(size / 2^l) cells a side; missing children count
-//    0.
-//  - Traversal: GPU-resident (indirect dispatch from the count), one fetch per level (vec4 layout), and the
-//    level-1 mask resolves the base cell without reading the atlas again. Entries are in key-index order.
+//  - Build: six levels per dispatch. An 8x8 work group reduces a 64x64 block of its input: each invocation
+//    reads 8x8 cells (16 textureGathers of the atlas's alpha) and reduces three levels in registers, the
+//    group three more through shared memory. 4096^2 takes two dispatches instead of twelve passes. The
+//    discriminator is fused into the first dispatch; the top's single invocation writes the count (and, with
+//    a list capacity, the list's indirect arguments).
+//  - Storage: levels 1-2 are not stored; level 3 is one 64-bit Morton-ordered mask per 8x8 base cells
+//    (RG32UI); every higher texel holds its four children's sums in the smallest integer format that fits
+//    (RGBA8UI, RGBA16UI, RGBA32UI). Levels of one format sit side by side in one texture (a fixed sampler per
+//    format: Mesa 22.3 llvmpipe misreads sampler arrays in compute shaders). No power-of-two padding: level l
+//    has ceil(size / 2^l) cells a side; missing children count 0.
+//  - Traversal: GPU-resident (indirect dispatch from the count), one fetch per level (vec4 layout); the
+//    level-3 mask resolves the last three levels with popcounts, without reading the atlas again. Entries
+//    are in key-index order.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006); Dyken, Ziegler, Theobalt, Seidel,
 // "High-speed Marching Cubes using HistoPyramids", Computer Graphics Forum 27(8) (2008).
 #pragma once
@@ -28,7 +31,7 @@ namespace dicer::hp {
 // ----------------------------------------------------------------
 int computeLevels(glm::ivec2 input);                      // L = ceil(log2(max side)), at least 1
 glm::ivec2 computeLevelSize(glm::ivec2 input, int level); // ceil(input / 2^level)
-GLenum computeLevelFormat(int level);                     // GL_R8UI at level 1, else RGBA8UI/16UI/32UI
+GLenum computeLevelFormat(int level);                     // none below 3, RG32UI at 3, else RGBA8/16/32UI
 const char* computeLevelFormatName(int level);            // the GLSL format qualifier of that format
 int computeLevelTexture(int level);                       // 0: masks, 1: 8-bit, 2: 16-bit, 3: 32-bit sums
 std::int64_t computePyramidBytes(glm::ivec2 input);       // storage of all levels
