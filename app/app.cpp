@@ -74,7 +74,7 @@ Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
     const gl::GlInfo& info = window.info();
     const Settings& s = cli.settings;
     const DemoMethod& method = demoMethods()[size_t(s.pipeline.variant)];
-    if (method.variant ? !method.variant->isAvailable(info) : !method.peer->isAvailable(info))
+    if (!method.isAvailable(info))
         return makeError(std::string("variant ") + method.name + " is not available on " + info.renderer);
     if (auto layout = presetLayout(s.pipeline.preset, info.maxTextureSize); !layout)
         return makeError(layout.error());

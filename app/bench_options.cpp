@@ -55,13 +55,9 @@ bool parseVoxelMethods(const std::string& s, std::vector<VoxelMethod>* methods) 
         return true;
     }
     for (const std::string& item : splitList(s)) {
-        bool known = false;
-        for (VoxelMethod m : kVoxelMethods)
-            if (item == voxelMethodName(m)) {
-                methods->push_back(m);
-                known = true;
-            }
-        if (!known) return false;
+        std::optional<VoxelMethod> method = parseVoxelMethod(item);
+        if (!method) return false;
+        methods->push_back(*method);
     }
     return true;
 }
@@ -141,13 +137,13 @@ int parseOptions(int argc, char** argv, Options& o) {
             ok = value() && *v != '\0'; // the file is checked when it is loaded, with a clear error
             if (ok) o.source = v;
         } else if (a == "--rule") {
-            ok = value() && (std::string(v) == "slice-axis" || std::string(v) == "dominant-axis");
-            if (ok)
-                o.voxelize.rule =
-                    std::string(v) == "slice-axis" ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis;
+            std::optional<SurfaceRule> rule = value() ? parseSurfaceRule(v) : std::nullopt;
+            ok = rule.has_value();
+            if (ok) o.voxelize.rule = *rule;
         } else if (a == "--mode") {
-            ok = value() && (std::string(v) == "shell" || std::string(v) == "solid");
-            if (ok) o.voxelize.mode = std::string(v) == "shell" ? VoxelMode::Shell : VoxelMode::Solid;
+            std::optional<VoxelMode> mode = value() ? parseVoxelMode(v) : std::nullopt;
+            ok = mode.has_value();
+            if (ok) o.voxelize.mode = *mode;
         } else if (a == "--vox-method") {
             ok = value() && parseVoxelMethods(v, &o.voxelMethods);
         } else if (a == "--gl-debug") {

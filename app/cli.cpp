@@ -137,17 +137,14 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
             if (!presetVolume(v)) return fail("unknown preset '" + std::string(v) + "'");
             s.pipeline.preset = std::string(v);
         } else if (arg == "--mode") {
-            if (!next(v) || (v != "shell" && v != "solid")) return fail(flag + " takes shell or solid");
-            s.pipeline.voxelMode = v == "shell" ? VoxelMode::Shell : VoxelMode::Solid;
+            std::optional<VoxelMode> mode = next(v) ? parseVoxelMode(v) : std::nullopt;
+            if (!mode) return fail(flag + " takes shell or solid");
+            s.pipeline.voxelMode = *mode;
         } else if (arg == "--method") {
             if (!next(v)) return fail(flag + " needs a value");
-            bool known = false;
-            for (VoxelMethod m : kVoxelMethods)
-                if (v == voxelMethodName(m)) {
-                    s.pipeline.voxelMethod = m;
-                    known = true;
-                }
-            if (!known) return fail("unknown voxelization method '" + std::string(v) + "'");
+            std::optional<VoxelMethod> method = parseVoxelMethod(v);
+            if (!method) return fail("unknown voxelization method '" + std::string(v) + "'");
+            s.pipeline.voxelMethod = *method;
         } else if (arg == "--slice-axis" && !hasValue) {
             s.pipeline.sliceAxisRule = true;
         } else if (arg == "--storage") {

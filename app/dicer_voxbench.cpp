@@ -63,12 +63,6 @@ std::vector<std::string> splitList(const std::string& s) {
     return out;
 }
 
-std::optional<VoxelMethod> parseMethod(const std::string& name) {
-    for (VoxelMethod m : kVoxelMethods)
-        if (name == voxelMethodName(m)) return m;
-    return std::nullopt;
-}
-
 // 0: run; -1: --help printed; 2: bad arguments.
 int parseOptions(int argc, char** argv, Options& o) {
     for (int i = 1; i < argc; ++i) {
@@ -93,7 +87,7 @@ int parseOptions(int argc, char** argv, Options& o) {
         } else if (a == "--method") {
             o.methods.clear();
             for (const std::string& m : splitList(v)) {
-                std::optional<VoxelMethod> method = parseMethod(m);
+                std::optional<VoxelMethod> method = parseVoxelMethod(m);
                 ok = ok && method.has_value();
                 if (method) o.methods.push_back(*method);
             }

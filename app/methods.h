@@ -17,6 +17,9 @@ struct DemoMethod {
     const char* summary;
     const hp::VariantInfo* variant = nullptr; // exactly one of variant / peer is set
     const peers::PeerInfo* peer = nullptr;
+    bool isAvailable(const gl::GlInfo& info) const {
+        return variant ? variant->isAvailable(info) : peer->isAvailable(info);
+    }
 };
 
 // Variants first, in hp::variantTable() order (so a variant's index is the same in both tables).

@@ -44,7 +44,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
     p->m_peers.resize(methods.size());
     for (size_t i = 0; i < methods.size(); ++i) {
         if (!methods[i].peer) continue;
-        if (!methods[i].peer->isAvailable(info)) {
+        if (!methods[i].isAvailable(info)) {
             log::warn("%s is not available on this driver", methods[i].name);
             continue;
         }
@@ -102,20 +102,28 @@ Result<void> Pipeline::compact(peers::Compactor& c, const PipelineSettings& s) {
     peers::CompactionInput input{m_source.atlas(), s.threshold, m_source.tiling(),
                                  std::max(m_capacity, 1024u)};
     if (m_needsCount) {
-        // As the GPU-resident list: one stall per configuration change to size the point buffer.
         if (Result<void> r = c.run(input); !r) return r;
-        m_count = c.readCount();
-        m_capacity = input.capacity = withHeadroom(*m_count);
-        m_needsCount = false;
+        input.capacity = sizeFromCount(c.readCount());
     }
     Result<void> r = c.run(input);
-    m_readback.push(c.counterBuffer());
+    trackLateCount(c.counterBuffer());
+    return r;
+}
+
+std::uint32_t Pipeline::sizeFromCount(std::uint32_t count) {
+    m_count = count;
+    m_capacity = withHeadroom(count);
+    m_needsCount = false;
+    return m_capacity;
+}
+
+void Pipeline::trackLateCount(GLuint counterBuffer) {
+    m_readback.push(counterBuffer);
     if (std::optional<std::uint32_t> late = m_readback.poll()) {
         m_count = late;
-        if (*late > m_capacity) m_capacity = withHeadroom(*late);
+        if (*late > m_capacity) m_capacity = withHeadroom(*late); // overflowed for a frame or two: grow
     }
     m_countIsLate = true;
-    return r;
 }
 
 Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
@@ -129,19 +137,9 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
         m_countIsLate = false;
         return r;
     }
-    if (m_needsCount) {
-        // One stall per configuration change, so the first frames are not clamped to a guessed capacity.
-        m_count = pyr->readCount();
-        m_capacity = withHeadroom(*m_count);
-        m_needsCount = false;
-    }
+    if (m_needsCount) sizeFromCount(pyr->readCount());
     Result<void> r = m_list.buildIndirect(*pyr, m_capacity, tiling);
-    m_readback.push(pyr->counterBuffer());
-    if (std::optional<std::uint32_t> late = m_readback.poll()) {
-        m_count = late;
-        if (*late > m_capacity) m_capacity = withHeadroom(*late); // overflowed for a frame or two: grow
-    }
-    m_countIsLate = true;
+    trackLateCount(pyr->counterBuffer());
     return r;
 }
 

@@ -51,6 +51,11 @@ public:
 
 private:
     Result<void> compact(peers::Compactor& peer, const PipelineSettings& settings);
+    // GPU-resident bookkeeping of the indirect list and the peers. After a configuration change the count is
+    // read once (one stall), so the first frames are not clamped to a guessed capacity; returns the capacity.
+    std::uint32_t sizeFromCount(std::uint32_t count);
+    // Every frame: the count arrives a few frames late; a capacity it outgrew grows for the next frame.
+    void trackLateCount(GLuint counterBuffer);
     hp::VerifyReport verifyPeer(const peers::Compactor& peer, std::span<const std::uint8_t> alpha,
                                 std::uint32_t thresholdByte) const;
 

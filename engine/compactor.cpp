@@ -38,24 +38,10 @@ void Compactor::ensurePointCapacity(std::uint32_t entries, const char* label) {
 }
 
 Result<void> Compactor::initDispatchArgs(gl::ShaderLibrary& shaders) {
-    auto args = shaders.add({"peer dispatch args", {{GL_COMPUTE_SHADER, "hp_list_args.comp.glsl"}}, {}});
+    auto args = hp::IndirectArgs::create(shaders, "peer dispatch args");
     if (!args) return makeError(args.error());
-    m_argsProgram = *args;
-    m_args = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                     "peer indirect args");
+    m_args = std::move(args.value());
     return {};
-}
-
-void Compactor::writeDispatchArgs(std::uint32_t capacity) {
-    GLuint program = m_shaders->get(m_argsProgram);
-    glProgramUniform1ui(program, HP_LOC_CAPACITY, capacity);
-    glUseProgram(program);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_counters.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, m_args.id());
-    glDispatchCompute(1, 1, 1);
-    // The arguments are read as a dispatch command and as an SSBO (the output pass' bound on k).
-    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.id());
 }
 
 void Compactor::bindPointOutput(GLuint program, const CompactionInput& input, glm::ivec2 atlasSize) const {

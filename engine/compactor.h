@@ -9,6 +9,7 @@
 #pragma once
 
 #include "gl_info.h"
+#include "indirect_args.h"
 #include "point_list.h"
 #include "result.h"
 #include "shader.h"
@@ -65,12 +66,13 @@ protected:
     // The GPU-resident methods size their output pass from the count without a readback: a one-thread pass
     // (hp_list_args.comp.glsl) turns counterBuffer() into indirect dispatch arguments clamped to `capacity`.
     Result<void> initDispatchArgs(gl::ShaderLibrary& shaders);
-    void writeDispatchArgs(std::uint32_t capacity);   // leaves the arguments on GL_DISPATCH_INDIRECT_BUFFER
-    GLuint argsBuffer() const { return m_args.id(); } // HP_ARGS_* layout (dicer_shared.h)
+    // Leaves the arguments on GL_DISPATCH_INDIRECT_BUFFER.
+    void writeDispatchArgs(std::uint32_t capacity) { m_args.write(m_counters.id(), capacity); }
+    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
 
     gl::ShaderLibrary* m_shaders = nullptr;
-    gl::Buffer m_points, m_counters, m_args;
-    gl::ProgramId m_argsProgram;
+    gl::Buffer m_points, m_counters;
+    hp::IndirectArgs m_args;
     std::uint32_t m_pointCapacity = 0;
 };
 

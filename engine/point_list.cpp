@@ -19,11 +19,9 @@ glm::ivec2 listSizeFor(std::uint32_t count) {
 
 Result<PointList> PointList::create(gl::ShaderLibrary& shaders) {
     PointList list(shaders);
-    auto args = shaders.add({"hp list args", {{GL_COMPUTE_SHADER, "hp_list_args.comp.glsl"}}, {}});
+    auto args = IndirectArgs::create(shaders, "hp list args");
     if (!args) return makeError(args.error());
-    list.m_argsProgram = *args;
-    list.m_args = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr,
-                                          GL_DYNAMIC_STORAGE_BIT, "hp indirect args");
+    list.m_args = std::move(args.value());
     list.m_emptyVao = gl::createVertexArray("point list fullscreen");
     list.ensurePointCapacity(1);
     return list;
@@ -90,20 +88,14 @@ Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t
     m_count = 0;
     m_listSize = {0, 0};
 
-    GLuint args = m_shaders->get(m_argsProgram);
-    glProgramUniform1ui(args, HP_LOC_CAPACITY, capacity);
-    glUseProgram(args);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, pyramid.counterBuffer());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, m_args.id());
-    glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    m_args.write(pyramid.counterBuffer(), capacity);
 
     GLuint program = m_shaders->get(pyramid.listComputeProgram());
     pyramid.bindForTraversal(program);
     setTiling(program, pyramid, tiling);
     glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.id());
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.buffer());
     glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
@@ -128,7 +120,7 @@ std::vector<glm::uvec4> PointList::readPoints(std::uint32_t n) const {
 
 std::uint32_t PointList::readIndirectCount(bool* overflow) const {
     std::uint32_t args[HP_ARGS_UINTS] = {};
-    glGetNamedBufferSubData(m_args.id(), 0, sizeof args, args);
+    glGetNamedBufferSubData(m_args.buffer(), 0, sizeof args, args);
     if (overflow) *overflow = args[HP_ARGS_OVERFLOW] != 0;
     return args[HP_ARGS_COUNT];
 }

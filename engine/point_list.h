@@ -11,6 +11,7 @@
 #pragma once
 
 #include "histopyramid.h"
+#include "indirect_args.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -40,7 +41,7 @@ public:
     glm::ivec2 listSize() const { return m_listSize; }
     GLuint listTexture() const { return m_list.id(); } // RG32UI; only the listSize() corner is valid
     GLuint pointBuffer() const { return m_points.id(); }
-    GLuint argsBuffer() const { return m_args.id(); } // HP_ARGS_* layout (dicer_shared.h)
+    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
     std::uint32_t pointCapacity() const { return m_pointCapacity; }
 
     // Read-backs for tests, verification and export (they wait for the GPU).
@@ -54,11 +55,11 @@ private:
     void setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const;
 
     gl::ShaderLibrary* m_shaders;
-    gl::ProgramId m_argsProgram;
+    IndirectArgs m_args;
     gl::Texture m_list;
     gl::Framebuffer m_listTarget;
     glm::ivec2 m_listTextureSize{0}, m_listSize{0};
-    gl::Buffer m_points, m_args;
+    gl::Buffer m_points;
     std::uint32_t m_pointCapacity = 0, m_count = 0;
     gl::VertexArray m_emptyVao;
 };

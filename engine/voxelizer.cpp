@@ -105,6 +105,24 @@ const char* surfaceRuleName(SurfaceRule rule) {
     return rule == SurfaceRule::DominantAxis ? "dominant-axis" : "slice-axis";
 }
 
+std::optional<VoxelMethod> parseVoxelMethod(std::string_view name) {
+    for (VoxelMethod m : kVoxelMethods)
+        if (name == voxelMethodName(m)) return m;
+    return std::nullopt;
+}
+
+std::optional<VoxelMode> parseVoxelMode(std::string_view name) {
+    for (VoxelMode m : {VoxelMode::Shell, VoxelMode::Solid})
+        if (name == voxelModeName(m)) return m;
+    return std::nullopt;
+}
+
+std::optional<SurfaceRule> parseSurfaceRule(std::string_view name) {
+    for (SurfaceRule r : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis})
+        if (name == surfaceRuleName(r)) return r;
+    return std::nullopt;
+}
+
 // [SECTION] creation ---------------------------------------------------------------------------------------
 
 Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders) {

@@ -47,6 +47,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 namespace dicer {
 
@@ -57,6 +59,10 @@ enum class SurfaceRule { DominantAxis, SliceAxis };
 const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice" / "projected"
 const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
 const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
+// The inverses, for command lines: nullopt for any other name.
+std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
+std::optional<VoxelMode> parseVoxelMode(std::string_view name);
+std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
 
 inline constexpr std::array<VoxelMethod, 4> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
                                                              VoxelMethod::PerSlice, VoxelMethod::Projected};

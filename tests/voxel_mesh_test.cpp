@@ -74,3 +74,17 @@ TEST(VoxelMesh, NamesAreStable) {
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::SliceAxis), "slice-axis");
     EXPECT_EQ(kVoxelMethods.size(), 4u);
 }
+
+// The names the command lines take (dicer, dicer-bench, dicer-voxbench) and their inverses.
+TEST(VoxelizerNames, ParseIsTheInverseOfName) {
+    for (VoxelMethod m : kVoxelMethods)
+        EXPECT_EQ(parseVoxelMethod(voxelMethodName(m)), m);
+    for (VoxelMode m : {VoxelMode::Shell, VoxelMode::Solid})
+        EXPECT_EQ(parseVoxelMode(voxelModeName(m)), m);
+    for (SurfaceRule r : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis})
+        EXPECT_EQ(parseSurfaceRule(surfaceRuleName(r)), r);
+    EXPECT_FALSE(parseVoxelMethod("raytraced"));
+    EXPECT_FALSE(parseVoxelMethod(""));
+    EXPECT_FALSE(parseVoxelMode("hollow"));
+    EXPECT_FALSE(parseSurfaceRule("z"));
+}

@@ -1,0 +1,29 @@
+#include "indirect_args.h"
+
+#include "dicer_shared.h"
+
+namespace dicer::hp {
+
+Result<IndirectArgs> IndirectArgs::create(gl::ShaderLibrary& shaders, const std::string& label) {
+    auto program = shaders.add({label, {{GL_COMPUTE_SHADER, "hp_list_args.comp.glsl"}}, {}});
+    if (!program) return makeError(program.error());
+    IndirectArgs args;
+    args.m_shaders = &shaders;
+    args.m_program = *program;
+    args.m_buffer = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr,
+                                            GL_DYNAMIC_STORAGE_BIT, label);
+    return args;
+}
+
+void IndirectArgs::write(GLuint counterBuffer, std::uint32_t capacity) const {
+    GLuint program = m_shaders->get(m_program);
+    glProgramUniform1ui(program, HP_LOC_CAPACITY, capacity);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, m_buffer.id());
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_buffer.id());
+}
+
+} // namespace dicer::hp
