@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the dicer demo's frame time per HistoPyramid variant and GPU peer at the volume presets 64, 128 and
 # 256 (256^3 = paper-4096) with `--frames N` runs under a virtual display, and writes the table into docs/DEMO.md between
-# the fps markers. Each row is printed by the app itself at exit (app/report.cpp), nothing is typed by hand.
+# the fps markers. Each row is printed by the app itself at exit (app/demo/report.cpp), nothing is typed by hand.
 # The machine's cores are shared with other jobs, so every configuration runs RUNS times and the run with the
 # lowest frame time is kept (the table says so).
 # usage: scripts/demo_fps.sh [frames=60] [runs=2] [extra dicer arguments...]
