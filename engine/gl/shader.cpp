@@ -1,5 +1,6 @@
 #include "shader.h"
 
+#include "file_read.h"
 #include "log.h"
 
 #include <cctype>
@@ -18,12 +19,6 @@ namespace dicer::gl {
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path executableDirectory() {
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe.parent_path();
-}
 
 Result<std::string> readText(const fs::path& path) {
     std::error_code ec;
@@ -163,11 +158,7 @@ std::string infoLog(GLuint object, bool isProgram) {
 } // namespace
 
 fs::path shaderDirectory() {
-    if (const char* env = std::getenv("DICER_SHADER_DIR"); env && *env) return env;
-    std::error_code ec;
-    fs::path nextToExe = executableDirectory() / "shaders";
-    if (fs::is_directory(nextToExe, ec)) return nextToExe;
-    return DICER_SHADER_SOURCE_DIR;
+    return runtimeDataDirectory("DICER_SHADER_DIR", "shaders", DICER_SHADER_SOURCE_DIR);
 }
 
 Result<std::string> preprocessShader(const std::string& file,
