@@ -170,13 +170,10 @@ Result<std::string> preprocessShader(const std::string& file,
     // #version must stay first; our defines go right after it, then #line restores the numbering.
     std::istringstream in(*text);
     std::string line;
-    int versionLine = 0, lineNo = 0;
     std::string version;
     while (std::getline(in, line)) {
-        ++lineNo;
         if (line.rfind("#version", 0) == 0) {
             version = line;
-            versionLine = lineNo;
             break;
         }
     }
@@ -185,7 +182,6 @@ Result<std::string> preprocessShader(const std::string& file,
     for (const auto& [name, value] : defines)
         out += "#define " + name + (value.empty() ? "" : " " + value) + "\n";
     out += "#line 1 " + std::to_string(ex.fileId(file)) + "\n";
-    (void)versionLine;
     if (Result<void> r = ex.expand(file, out, /*skipVersion=*/true); !r) return makeError(r.error());
     return out;
 }

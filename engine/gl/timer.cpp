@@ -86,10 +86,7 @@ void StageTimers::harvest(Slot& slot, bool mayDrop) {
     GLint available = GL_FALSE;
     glGetQueryObjectiv(slot.stop[slot.used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &available);
     if (!available) {
-        if (mayDrop) {
-            m_dropped += slot.used; // the ring is about to reuse it: give up rather than stall
-            slot.pending = false;
-        }
+        if (mayDrop) slot.pending = false; // the ring is about to reuse it: give up rather than stall
         return;
     }
     for (int i = 0; i < slot.used; ++i) {
@@ -108,7 +105,6 @@ void StageTimers::beginFrame() {
         Slot& current = m_slots[m_frame % kRingFrames];
         harvest(current, /*mayDrop=*/true);
         current.used = 0;
-        current.frame = m_frame;
     }
 }
 

@@ -68,7 +68,6 @@ public:
 
     std::vector<StageStats> stats() const;
     const SampleWindow* history(std::string_view stage) const;
-    int droppedSamples() const { return m_dropped; }
 
 private:
     struct Slot {
@@ -76,7 +75,6 @@ private:
         int stageIndex[kMaxStages] = {};
         int used = 0;
         bool pending = false;
-        int frame = 0;
     };
     int stageIndex(std::string_view name);
     void harvest(Slot& slot, bool mayDrop);
@@ -90,7 +88,6 @@ private:
     int m_warmup = kWarmupFrames;
     int m_open = -1; // stage index of the open section
     double m_cpuStart = 0;
-    int m_dropped = 0;
 };
 
 class ScopedStage {

@@ -102,9 +102,9 @@ Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibra
 Result<std::unique_ptr<Compactor>> createCpuLinewise(gl::ShaderLibrary& shaders);
 Result<std::unique_ptr<Compactor>> createCpuThreaded(gl::ShaderLibrary& shaders);
 
-// --- comparison helpers (tests and dicer-bench)
-// ------------------------------------------------------------- The entries as a sorted set: what two methods
-// must agree on exactly, whatever their order.
+// --- comparison helpers (tests and dicer-bench) ------------------------------------------------------------
+
+// The entries as a sorted set: what two methods must agree on exactly, whatever their order.
 std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries);
 // The expected entries (row-major) of an alpha image (width x height bytes) under `tiling`.
 std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,
