@@ -1,4 +1,5 @@
 // GL foundation: the headless context, handles against a live context, shader errors naming file and line.
+#include "binding_ranges.h"
 #include "gl_test_util.h"
 #include "shader.h"
 #include "timer.h"
@@ -174,5 +175,21 @@ TEST(StageTimers, GpuTimestampRingDeliversSamples) {
         EXPECT_GT(s.samples, 0) << s.name;
         EXPECT_LE(s.samples, frames - StageTimers::kWarmupFrames) << s.name; // never read twice
     }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The binding map (binding_ranges.h) asks more than GL's guaranteed minimum of storage-buffer bindings (8):
+// this context must offer every binding the subsystems use.
+TEST(BindingRanges, FitThisContextsLimits) {
+    auto limit = [](GLenum name) {
+        GLint v = 0;
+        glGetIntegerv(name, &v);
+        return v;
+    };
+    EXPECT_GE(limit(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), TESTBED_UNITS_END);
+    EXPECT_GE(limit(GL_MAX_IMAGE_UNITS), VIEW_IMAGES_END);
+    EXPECT_GE(limit(GL_MAX_IMAGE_UNITS), HPC_IMAGES_END);
+    EXPECT_GE(limit(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), VOX_BUFFERS_END);
+    EXPECT_GE(limit(GL_MAX_UNIFORM_BUFFER_BINDINGS), PS_UBOS_END);
     DICER_EXPECT_NO_GL_ERROR();
 }

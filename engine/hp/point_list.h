@@ -39,7 +39,7 @@ public:
     std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
     glm::ivec2 listSize() const { return m_listSize; }
     GLuint pointBuffer() const { return m_points.id(); }
-    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
+    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (hp_shared.h)
     std::uint32_t pointCapacity() const { return m_pointCapacity; }
 
     // Read-backs for tests, verification and export (they wait for the GPU).

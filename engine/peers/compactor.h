@@ -68,7 +68,7 @@ protected:
     Result<void> initDispatchArgs(gl::ShaderLibrary& shaders);
     // Leaves the arguments on GL_DISPATCH_INDIRECT_BUFFER.
     void writeDispatchArgs(std::uint32_t capacity) { m_args.write(m_counters.id(), capacity); }
-    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
+    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (hp_shared.h)
 
     gl::ShaderLibrary* m_shaders = nullptr;
     gl::Buffer m_points, m_counters;

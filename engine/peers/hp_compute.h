@@ -17,7 +17,7 @@
 #pragma once
 
 #include "compactor.h"
-#include "dicer_shared.h"
+#include "peers_shared.h"
 
 #include <glm/vec2.hpp>
 
