@@ -3,7 +3,7 @@
 // of the texels, so plain nearest sampling of a 4096^2 atlas in a 512-pixel panel would drop most of them:
 // each pixel shows the most opaque texel of its footprint (strided, at most 6x6 taps per pixel: a one-texel
 // ring still shows as a ring at 14 texels per pixel, and the panel stays cheap on llvmpipe).
-#include "dicer_shared.h"
+#include "view_shared.h"
 
 layout(binding = VIEW_UNIT_ATLAS) uniform sampler2D u_atlas;
 layout(location = VIEW_LOC_WINDOW) uniform vec4 u_window; // texels: x0, y0, x1, y1

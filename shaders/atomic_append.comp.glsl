@@ -6,6 +6,7 @@
 // on how the atomics resolved: it differs between runs.
 // Based on: the append-buffer compaction of D3D11 / GL 4.3 (AppendStructuredBuffer, atomic counters);
 // work-group aggregation as in Adinetz, "Optimized filtering with warp-aggregated atomics", NVIDIA (2014).
+#include "peers_shared.h"
 #include "hp_discriminator.glsl"
 #include "hp_points.glsl"
 

@@ -4,7 +4,7 @@
 // log2(width * height) reads), and copies it. Dispatched indirectly: the count never reaches the CPU. The
 // entries come out in row-major order, the order of the input stream.
 // Based on: Horn, "Stream Reduction Operations for GPGPU Applications", GPU Gems 2 ch. 36 (2005).
-#include "dicer_shared.h"
+#include "peers_shared.h"
 #include "hp_points.glsl"
 
 layout(std430, binding = PEER_BIND_DATA) readonly buffer ScanData { uint u_data[]; };

@@ -7,7 +7,7 @@
 // the atlas texels in row-major order (element i = texel (i mod width, i div width)).
 // Based on: Horn, "Stream Reduction Operations for GPGPU Applications", GPU Gems 2 ch. 36 (2005);
 // Blelloch, "Prefix Sums and Their Applications", CMU-CS-90-190 (1990).
-#include "dicer_shared.h"
+#include "peers_shared.h"
 
 #ifdef HORN_FROM_ATLAS
 #include "hp_discriminator.glsl"

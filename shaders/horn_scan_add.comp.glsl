@@ -2,7 +2,7 @@
 // Horn's stream reduction, step 1 (cont.): adds the scanned totals of the blocks before it to every element of
 // a block, turning block-local inclusive sums into global ones (the "add-back" of a multi-level scan).
 // Based on: Horn, GPU Gems 2 ch. 36 (2005); Blelloch, CMU-CS-90-190 (1990).
-#include "dicer_shared.h"
+#include "peers_shared.h"
 
 layout(std430, binding = PEER_BIND_DATA) buffer ScanData { uint u_data[]; };
 layout(std430, binding = PEER_BIND_SUMS) readonly buffer ScanSums { uint u_sums[]; }; // inclusive, scanned

@@ -1,9 +1,9 @@
 // Indirect arguments from a count computed on the GPU: a DrawArraysIndirectCommand for the particle draw and a
 // DispatchIndirectCommand for a list pass of HP_LIST_LOCAL_SIZE invocations per group, clamped to the point
-// buffer's capacity, plus the clamped count and an overflow flag (layout: HP_ARGS_* in dicer_shared.h).
+// buffer's capacity, plus the clamped count and an overflow flag (layout: HP_ARGS_* in hp_shared.h).
 // The including shader declares u_args (binding HP_BIND_ARGS).
 #pragma once
-#include "dicer_shared.h"
+#include "hp_shared.h"
 
 const uint kMaxGroupsX = 65535u; // GL's guaranteed minimum of GL_MAX_COMPUTE_WORK_GROUP_COUNT
 

@@ -1,7 +1,7 @@
 // Discriminator fused into the first reduction (paper 6.1): a cell is active when its alpha byte reaches the
 // threshold. Comparing bytes, not floats, makes the CPU reference bit-exact.
 #pragma once
-#include "dicer_shared.h"
+#include "hp_shared.h"
 
 layout(binding = HP_UNIT_INPUT) uniform sampler2D u_input;
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;

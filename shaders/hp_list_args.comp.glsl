@@ -1,7 +1,7 @@
 #version 450
 // Turns the pyramid's count into indirect arguments on the GPU (hp_args.glsl): the particle draw and the list
 // pass are sized without the count ever reaching the CPU.
-#include "dicer_shared.h"
+#include "hp_shared.h"
 layout(local_size_x = 1) in;
 layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_counters[]; };
 layout(std430, binding = HP_BIND_ARGS) writeonly buffer HpArgs { uint u_args[]; };

@@ -1,7 +1,7 @@
 // Point list output shared by the fragment (paper) and compute (GPU-resident) list passes: the atlas texel is
 // turned into a 3D voxel coordinate with the atlas tiling (tile grid -> slice).
 #pragma once
-#include "dicer_shared.h"
+#include "hp_shared.h"
 
 layout(std430, binding = HP_BIND_POINTS) writeonly buffer HpPoints { uvec4 u_points[]; };
 layout(location = HP_LOC_TILE_SIZE) uniform ivec2 u_tileSize;

@@ -4,7 +4,7 @@
 //   HP_STORAGE_FLOAT  float texels (the 2006 formats; bil needs them for filtering), else unsigned integers
 //   HP_VEC4           each texel holds its four children's sums (vec4 variant)
 #pragma once
-#include "dicer_shared.h"
+#include "hp_shared.h"
 
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HP_LOC_BASE_SIZE) uniform int u_baseSize;

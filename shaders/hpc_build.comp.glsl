@@ -9,7 +9,7 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, vec4 layout);
 // Dyken, Ziegler, Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (several levels
 // per pass, child sums per texel).
-#include "dicer_shared.h"
+#include "peers_shared.h"
 
 #ifdef HPC_FROM_ATLAS
 #include "hp_discriminator.glsl"
@@ -29,12 +29,12 @@ layout(local_size_x = HPC_LOCAL_SIZE, local_size_y = HPC_LOCAL_SIZE) in;
 // HPC_FORMAT_j: the format of level HPC_START_LEVEL + j, chosen in C++ (computeLevelFormatName); slot j is bound
 // to the texture of that format, and the level is written at its x offset there. (From the atlas, slots 1 and 2
 // are levels held inside the level-3 masks: declared, never stored.)
-layout(binding = 0, HPC_FORMAT_1) uniform writeonly uimage2D u_out1;
-layout(binding = 1, HPC_FORMAT_2) uniform writeonly uimage2D u_out2;
-layout(binding = 2, HPC_FORMAT_3) uniform writeonly uimage2D u_out3;
-layout(binding = 3, HPC_FORMAT_4) uniform writeonly uimage2D u_out4;
-layout(binding = 4, HPC_FORMAT_5) uniform writeonly uimage2D u_out5;
-layout(binding = 5, HPC_FORMAT_6) uniform writeonly uimage2D u_out6;
+layout(binding = HPC_IMAGE_OUT + 0, HPC_FORMAT_1) uniform writeonly uimage2D u_out1;
+layout(binding = HPC_IMAGE_OUT + 1, HPC_FORMAT_2) uniform writeonly uimage2D u_out2;
+layout(binding = HPC_IMAGE_OUT + 2, HPC_FORMAT_3) uniform writeonly uimage2D u_out3;
+layout(binding = HPC_IMAGE_OUT + 3, HPC_FORMAT_4) uniform writeonly uimage2D u_out4;
+layout(binding = HPC_IMAGE_OUT + 4, HPC_FORMAT_5) uniform writeonly uimage2D u_out5;
+layout(binding = HPC_IMAGE_OUT + 5, HPC_FORMAT_6) uniform writeonly uimage2D u_out6;
 
 shared uint s_sums[HPC_LOCAL_SIZE * HPC_LOCAL_SIZE];
 

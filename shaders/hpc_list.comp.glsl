@@ -4,7 +4,7 @@
 // sums) down to level 3, whose 64-bit Morton-ordered mask of 8x8 base cells resolves the last three levels with
 // popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
-#include "dicer_shared.h"
+#include "peers_shared.h"
 #include "hp_points.glsl"
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;

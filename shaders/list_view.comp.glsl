@@ -2,7 +2,7 @@
 // Point-list view: the list laid out as the paper's 2D list texture (width ceil(sqrt(count)), entry k at
 // (k mod width, k / width)), each entry in the false colour of its voxel. Read from the point buffer, which
 // both PointList paths fill in key-index order; the count comes from the pyramid's counter on the GPU.
-#include "dicer_shared.h"
+#include "view_shared.h"
 
 layout(local_size_x = VIEW_LOCAL_SIZE, local_size_y = VIEW_LOCAL_SIZE) in;
 layout(rgba8, binding = VIEW_IMAGE_DST) uniform writeonly image2D u_dst;

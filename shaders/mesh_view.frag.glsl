@@ -1,6 +1,6 @@
 #version 450
 // Two-sided Lambert + ambient: the teapot and many OBJ files are open, so back faces are visible.
-#include "dicer_shared.h"
+#include "view_shared.h"
 
 layout(location = MESH_LOC_LIGHT_DIR) uniform vec3 u_lightDir;
 layout(location = MESH_LOC_TEXTURED) uniform int u_textured;

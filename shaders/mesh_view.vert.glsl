@@ -1,6 +1,6 @@
 #version 450
 // Shaded-mesh view: the model as the voxelizer sees it (same model matrix), for comparison with the cloud.
-#include "dicer_shared.h"
+#include "view_shared.h"
 
 layout(location = MESH_ATTR_POSITION) in vec3 a_position;
 layout(location = MESH_ATTR_NORMAL) in vec3 a_normal;

@@ -9,7 +9,7 @@
 #ifndef DICER_PARTICLE_STEP_H
 #define DICER_PARTICLE_STEP_H
 
-#include "dicer_shared.h"
+#include "particles_shared.h"
 
 #ifdef __cplusplus
 #include <glm/glm.hpp>

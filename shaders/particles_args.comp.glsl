@@ -2,7 +2,7 @@
 // HeartBreaker, per frame before the update: turns this frame's point count (the HistoPyramid's top, still on
 // the GPU) into the particle draw and dispatch arguments, and keeps last frame's count so the update knows
 // which particles are new. One invocation: the work is a handful of uints.
-#include "dicer_shared.h"
+#include "particles_shared.h"
 
 layout(local_size_x = 1) in;
 layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_counters[]; };

@@ -1,7 +1,7 @@
 #version 450
 // Writes the splatted particles into the framebuffer: colour, and the particle's depth through gl_FragDepth
 // so the depth test sorts them against the mesh and the floor drawn before.
-#include "dicer_shared.h"
+#include "particles_shared.h"
 
 layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) readonly uniform uimage2D u_depth;
 layout(rgba8, binding = PS_IMAGE_SPLAT_COLOR) readonly uniform image2D u_color;

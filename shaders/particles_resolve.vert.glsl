@@ -1,7 +1,7 @@
 #version 450
 // The splat resolve covers only the pixels the splats touched (bounds from the depth pass, on the GPU): two
 // triangles over that rectangle, or nothing when no particle is on screen.
-#include "dicer_shared.h"
+#include "particles_shared.h"
 
 layout(std430, binding = PS_BIND_CONTROL) readonly buffer PsControl { uint u_control[]; };
 layout(location = PS_LOC_VIEWPORT) uniform ivec2 u_viewport;

@@ -1,5 +1,5 @@
 #version 450
-// Particle cloud by compute splatting (see PS_IMAGE_SPLAT_DEPTH in dicer_shared.h for why): each particle
+// Particle cloud by compute splatting (see PS_IMAGE_SPLAT_DEPTH in particles_shared.h for why): each particle
 // covers a disc of pixels as wide as its sprite would be. Without PS_SPLAT_COLOR: keep the nearest depth per
 // pixel, and grow the pixel bounds the resolve pass draws. With it: the particle whose depth won writes its
 // colour (ties: either; they are the same depth).

@@ -1,10 +1,12 @@
 // CPU-only tests of the generated meshes: counts, placement inside the volume, closedness, winding and
-// normals; and the typed-in teapot data against an independent teapot OBJ (when ../shared/models exists).
+// normals; the typed-in teapot data against an independent teapot OBJ (from the optional ../shared/models);
+// the model catalog, bundled models included.
 #include "builtin_models.h"
 #include "model_catalog.h"
 #include "obj_loader.h"
 #include "placement.h"
 #include "test_files.h"
+#include "test_models.h"
 
 #include <gtest/gtest.h>
 
@@ -125,11 +127,8 @@ TEST(Teapot, WindingAndNormalsPointOutward) {
 }
 
 TEST(Teapot, MatchesNewellTeapotObj) {
-#ifndef DICER_MODELS_DIR
-    GTEST_SKIP() << "DICER_MODELS_DIR not defined";
-#else
-    const std::filesystem::path file = std::filesystem::path(DICER_MODELS_DIR) / "teapot" / "teapot.obj";
-    if (!std::filesystem::exists(file)) GTEST_SKIP() << "test model not found: " << file;
+    const std::filesystem::path file = test::sharedModelPath("teapot/teapot.obj");
+    if (!std::filesystem::exists(file)) GTEST_SKIP() << test::kSharedModelMissing << file;
     Result<Mesh> obj = loadObj(file);
     ASSERT_TRUE(obj) << obj.error();
     // The OBJ is the same patches tessellated on a grid that is a subset of ours at 40 (its vertices lie on
@@ -148,7 +147,6 @@ TEST(Teapot, MatchesNewellTeapotObj) {
         worst = std::max(worst, std::sqrt(best));
     }
     EXPECT_LT(worst, 1e-4f) << "typed-in control points disagree with the reference teapot";
-#endif
 }
 
 TEST(Heart, IsAClosedConsistentlyWoundSurfaceOfAbout5000Triangles) {
@@ -258,6 +256,22 @@ TEST(ModelCatalog, BuiltinsKeepThePapersPlacement) {
     Result<PlacedModel> unknown = loadBuiltinModel("bunny");
     ASSERT_FALSE(unknown);
     EXPECT_NE(unknown.error().find("'bunny' (teapot, heart)"), std::string::npos) << unknown.error();
+}
+
+// The committed models (assets/models) are found from the test's own folder (the build copies assets next to
+// the executables) and load without a warning: the demo's Model panel offers them.
+TEST(ModelCatalog, BundledModelsAreFoundAndLoad) {
+    ASSERT_EQ(bundledModels().size(), 2u);
+    for (const BundledModel& b : bundledModels()) {
+        const std::filesystem::path file = bundledModelPath(b.name);
+        ASSERT_TRUE(std::filesystem::is_regular_file(file)) << file;
+        EXPECT_EQ(std::filesystem::file_size(file), std::filesystem::file_size(test::assetModelPath(b.file)));
+        Result<PlacedModel> m = loadModelFile(file);
+        ASSERT_TRUE(m) << m.error();
+        EXPECT_TRUE(m->warnings.empty()) << m->warnings.front();
+        EXPECT_GT(m->mesh.triangleCount(), 0u);
+    }
+    EXPECT_TRUE(bundledModelPath("bunny").empty()); // research-only: never bundled
 }
 
 TEST(ModelCatalog, FilesAreFittedWithTheMarginAndKeepTheirWarnings) {

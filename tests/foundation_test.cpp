@@ -1,10 +1,13 @@
-// CPU-only tests of the foundation: Result, the timing window, timer source choice, handle semantics.
+// CPU-only tests of the foundation: Result, the timing window, timer source choice, handle semantics, the
+// binding map of the C++/GLSL shared headers.
+#include "dicer_shared.h"
 #include "gl_handle.h"
 #include "result.h"
 #include "timer.h"
 
 #include <gtest/gtest.h>
 
+#include <span>
 #include <type_traits>
 
 using namespace dicer;
@@ -72,4 +75,27 @@ TEST(Summary, MedianMinMax) {
     EXPECT_DOUBLE_EQ(s.max, 5);
     EXPECT_DOUBLE_EQ(summarize({1, 2, 3, 10}).median, 2.5);
     EXPECT_EQ(summarize({}).samples, 0);
+}
+
+// binding_ranges.h static_asserts the same; this names the offending pair when a range is edited. Every
+// wing header's constants are also checked against its own ranges at compile time (this file includes all).
+TEST(BindingRanges, SubsystemsOwnDisjointNonEmptyRanges) {
+    auto check = [](const char* kind, std::span<const bindings::Range> ranges) {
+        for (size_t i = 0; i < ranges.size(); ++i) {
+            EXPECT_LT(ranges[i].first, ranges[i].end) << kind << " range " << i << " is empty";
+            EXPECT_GE(ranges[i].first, 0) << kind;
+            for (size_t j = i + 1; j < ranges.size(); ++j)
+                EXPECT_TRUE(bindings::disjoint(ranges[i], ranges[j]))
+                    << kind << " ranges " << i << " and " << j;
+        }
+    };
+    check("texture unit", bindings::kTextureUnits);
+    check("image unit", bindings::kImageUnits);
+    check("storage buffer", bindings::kStorageBuffers);
+    check("uniform buffer", bindings::kUniformBuffers);
+    // A few constants that moved when the ranges were introduced: each inside its owner's range.
+    EXPECT_TRUE(bindings::inside(PS_UNIT_ATLAS, {PS_UNITS_FIRST, PS_UNITS_END}));
+    EXPECT_TRUE(bindings::inside(VOX_BIND_ARGS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}));
+    EXPECT_TRUE(bindings::inside(MESH_UNIT_TEXTURE, {VIEW_UNITS_FIRST, VIEW_UNITS_END}));
+    EXPECT_NE(PS_BIND_PARAMS, VOX_UBO_PARAMS);
 }

@@ -1,4 +1,5 @@
 // GL foundation: the headless context, handles against a live context, shader errors naming file and line.
+#include "binding_ranges.h"
 #include "gl_test_util.h"
 #include "shader.h"
 #include "timer.h"
@@ -151,5 +152,44 @@ TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
     ASSERT_EQ(stats.size(), 1u);
     EXPECT_EQ(stats[0].name, "clear");
     EXPECT_GT(stats[0].samples, 0); // never assert on the times themselves
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The timestamp ring (frame_ring.h) with real queries, even where their values mean nothing (llvmpipe): the
+// results arrive through GL_QUERY_RESULT_AVAILABLE, one sample per stage and frame, without GL errors.
+TEST(StageTimers, GpuTimestampRingDeliversSamples) {
+    StageTimers timers(TimerSource::GpuTimestamp);
+    const int frames = StageTimers::kWarmupFrames + 3 * StageTimers::kRingFrames;
+    for (int f = 0; f < frames; ++f) {
+        timers.beginFrame();
+        for (const char* stage : {"a", "b"}) {
+            ScopedStage s(timers, stage);
+            glClearColor(0, 0, 0, 0);
+        }
+        timers.endFrame();
+        glFinish(); // every query of this frame is available by the next beginFrame
+    }
+    auto stats = timers.stats();
+    ASSERT_EQ(stats.size(), 2u);
+    for (const StageStats& s : stats) {
+        EXPECT_GT(s.samples, 0) << s.name;
+        EXPECT_LE(s.samples, frames - StageTimers::kWarmupFrames) << s.name; // never read twice
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The binding map (binding_ranges.h) asks more than GL's guaranteed minimum of storage-buffer bindings (8):
+// this context must offer every binding the subsystems use.
+TEST(BindingRanges, FitThisContextsLimits) {
+    auto limit = [](GLenum name) {
+        GLint v = 0;
+        glGetIntegerv(name, &v);
+        return v;
+    };
+    EXPECT_GE(limit(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), TESTBED_UNITS_END);
+    EXPECT_GE(limit(GL_MAX_IMAGE_UNITS), VIEW_IMAGES_END);
+    EXPECT_GE(limit(GL_MAX_IMAGE_UNITS), HPC_IMAGES_END);
+    EXPECT_GE(limit(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), VOX_BUFFERS_END);
+    EXPECT_GE(limit(GL_MAX_UNIFORM_BUFFER_BINDINGS), PS_UBOS_END);
     DICER_EXPECT_NO_GL_ERROR();
 }

@@ -1,7 +1,7 @@
 // Named HistoPyramid cases: the report's worked example, corners, thresholds at an alpha, non-square inputs,
 // atlas tiling, bad inputs (each a clear error, previous state kept), where float storage stops being exact,
 // and what dicer_bil gives on this driver.
-#include "dicer_shared.h"
+#include "hp_shared.h"
 #include "hp_gl_fixture.h"
 #include "hp_math.h"
 #include "hp_reference.h"

@@ -1,6 +1,6 @@
 #include "hp_gl_fixture.h"
 
-#include "dicer_shared.h"
+#include "hp_shared.h"
 #include "hp_math.h"
 #include "hp_reference.h"
 #include "hp_variants.h"

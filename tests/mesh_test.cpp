@@ -1,7 +1,8 @@
 // CPU-only tests of the OBJ/MTL loader: hostile and broken inputs (each must fail cleanly with the file name,
-// or load with a warning), mesh assembly rules, and the real models under ../shared/models.
+// or load with a warning), mesh assembly rules, and the real models (test_models.h).
 #include "obj_loader.h"
 #include "test_files.h"
+#include "test_models.h"
 #include "test_util.h"
 
 #include <gtest/gtest.h>
@@ -279,25 +280,20 @@ TEST_F(ObjLoader, MemoryEntryWithoutFolderOpensNoFiles) {
     EXPECT_TRUE(containsText(bad.error(), "snippet:2:"));
 }
 
-// ---- the real models in ../shared/models (read in place, never copied into the repository) ----
+// ---- the real models: Spot and the Cornell box are committed (assets/models), the rest are optional ----
 
 namespace {
 
-std::filesystem::path modelPath(const char* relative) {
-#ifdef DICER_MODELS_DIR
-    return std::filesystem::path(DICER_MODELS_DIR) / relative;
-#else
-    return std::filesystem::path("../shared/models") / relative;
-#endif
-}
-
-#define LOAD_MODEL_OR_SKIP(mesh, warnings, relative)                                                         \
-    const std::filesystem::path file = modelPath(relative);                                                  \
-    if (!std::filesystem::exists(file)) GTEST_SKIP() << "test model not found (../shared/models): " << file; \
+#define LOAD_MODEL(mesh, warnings, file)                                                                     \
     std::vector<std::string> warnings;                                                                       \
     Result<Mesh> mesh = loadObj(file, {}, &warnings);                                                        \
     ASSERT_TRUE(mesh) << mesh.error();                                                                       \
     ASSERT_TRUE(validateMesh(*mesh))
+
+#define LOAD_SHARED_MODEL_OR_SKIP(mesh, warnings, relative)                                                  \
+    const std::filesystem::path file = test::sharedModelPath(relative);                                      \
+    if (!std::filesystem::exists(file)) GTEST_SKIP() << test::kSharedModelMissing << file;                   \
+    LOAD_MODEL(mesh, warnings, file)
 
 void expectBounds(const Mesh& mesh, glm::vec3 lo, glm::vec3 hi, float tolerance) {
     for (int a = 0; a < 3; ++a) {
@@ -309,7 +305,7 @@ void expectBounds(const Mesh& mesh, glm::vec3 lo, glm::vec3 hi, float tolerance)
 } // namespace
 
 TEST(RealModels, Bunny) {
-    LOAD_MODEL_OR_SKIP(mesh, warnings, "bunny/bunny.obj");
+    LOAD_SHARED_MODEL_OR_SKIP(mesh, warnings, "bunny/bunny.obj");
     EXPECT_EQ(mesh->triangleCount(), 6598u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();
     const glm::vec3 extent = mesh->boundsMax - mesh->boundsMin;
@@ -318,7 +314,7 @@ TEST(RealModels, Bunny) {
 }
 
 TEST(RealModels, SpotWithTextureAndMaterial) {
-    LOAD_MODEL_OR_SKIP(mesh, warnings, "spot/spot_triangulated.obj");
+    LOAD_MODEL(mesh, warnings, test::assetModelPath("spot/spot_triangulated.obj"));
     EXPECT_EQ(mesh->triangleCount(), 5856u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();
     ASSERT_EQ(mesh->materials.size(), 1u);
@@ -341,7 +337,7 @@ TEST(RealModels, SpotWithTextureAndMaterial) {
 }
 
 TEST(RealModels, CornellBoxMaterialColours) {
-    LOAD_MODEL_OR_SKIP(mesh, warnings, "cornell_box/cornell_box.obj");
+    LOAD_MODEL(mesh, warnings, test::assetModelPath("cornell_box/cornell_box.obj"));
     EXPECT_EQ(mesh->triangleCount(), 36u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();
     const std::pair<const char*, glm::vec3> expected[] = {{"white", {1, 1, 1}},
@@ -366,7 +362,7 @@ TEST(RealModels, CornellBoxMaterialColours) {
 }
 
 TEST(RealModels, TeapotObj) {
-    LOAD_MODEL_OR_SKIP(mesh, warnings, "teapot/teapot.obj");
+    LOAD_SHARED_MODEL_OR_SKIP(mesh, warnings, "teapot/teapot.obj");
     EXPECT_EQ(mesh->triangleCount(), 6320u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();
     expectBounds(*mesh, {-3.f, 0.f, -2.f}, {3.434f, 3.15f, 2.f}, 1e-4f);

@@ -1,6 +1,6 @@
 // GL tests of the GPU particle system: the compute step equals the CPU step (particle_step.h) and the
 // particle count may grow or shrink between frames (new particles spawn on their voxel, extra ones retire).
-#include "dicer_shared.h"
+#include "particles_shared.h"
 #include "gl_test_util.h"
 #include "particles.h"
 

@@ -67,12 +67,4 @@ VolumeLayout presetOf(std::string_view name) {
     return layout ? *layout : VolumeLayout{};
 }
 
-std::filesystem::path modelPath(const char* relative) {
-#ifdef DICER_MODELS_DIR
-    return std::filesystem::path(DICER_MODELS_DIR) / relative;
-#else
-    return std::filesystem::path("../shared/models") / relative;
-#endif
-}
-
 } // namespace dicer::test

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gl_test_util.h"
+#include "test_models.h"
 #include "voxelizer.h"
 
 #include <cstdint>
@@ -35,7 +36,5 @@ AtlasBytes readAtlas(const Voxelizer& v);
 
 VolumeLayout layoutOf(glm::ivec3 volume);
 VolumeLayout presetOf(std::string_view name);
-
-std::filesystem::path modelPath(const char* relative); // in ../shared/models, never copied in
 
 } // namespace dicer::test

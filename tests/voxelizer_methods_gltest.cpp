@@ -133,9 +133,7 @@ INSTANTIATE_TEST_SUITE_P(Meshes, VoxSameAtlas, ::testing::ValuesIn(kSameCases),
                          [](const auto& p) { return std::string(p.param.name); });
 
 TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
-    const std::filesystem::path file = modelPath("spot/spot_triangulated.obj");
-    if (!std::filesystem::exists(file)) GTEST_SKIP() << "test model not found (../shared/models): " << file;
-    Result<Mesh> spot = loadObj(file);
+    Result<Mesh> spot = loadObj(assetModelPath("spot/spot_triangulated.obj"));
     ASSERT_TRUE(spot) << spot.error();
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);

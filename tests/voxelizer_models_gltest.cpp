@@ -1,7 +1,7 @@
 // The voxelizer on textured and real models:
 //  - a textured plane: every voxel's rgb is vertex colour x bilinear map_Kd at the voxel centre's texcoord
 //    (for a texture filling its array layer and for a smaller one wrapped by hand);
-//  - Spot (../shared/models/spot): voxels that the rule says a triangle marks carry its texture colour;
+//  - Spot (assets/models/spot): voxels that the rule says a triangle marks carry its texture colour;
 //  - the built-in teapot at the paper's three presets: active-cell counts printed next to the paper's
 //    33989 / 8595 / 2130, and the HistoPyramid count of the atlas equals a CPU count of the read-back alpha.
 #include "builtin_models.h"
@@ -100,9 +100,7 @@ TEST(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColour) {
 // A later triangle that marks the same voxel (through its own sampling axis) overrides the colour, so the
 // colours are compared statistically: 95% within 3 of 255 (llvmpipe's 8-bit filter weights), all within 64.
 TEST(VoxelizerTextures, SpotVoxelsCarryTheirTextureColours) {
-    const std::filesystem::path file = modelPath("spot/spot_triangulated.obj");
-    if (!std::filesystem::exists(file)) GTEST_SKIP() << "test model not found (../shared/models): " << file;
-    Result<Mesh> spot = loadObj(file);
+    Result<Mesh> spot = loadObj(assetModelPath("spot/spot_triangulated.obj"));
     ASSERT_TRUE(spot) << spot.error();
     ASSERT_EQ(spot->textures.size(), 1u);
     Voxelizer* v = sharedVoxelizer();

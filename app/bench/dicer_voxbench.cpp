@@ -3,7 +3,7 @@
 // renderers), checks that the methods' atlases are identical, and for the built-in teapot counts the active
 // cells at the paper's three presets with the HistoPyramid, next to the published 33989 / 8595 / 2130.
 // The paper's slicing took 470 ms per frame on a Quadro FX Go 1400 (TR MPI-I-2006-4-002).
-#include "dicer_shared.h"
+#include "voxel_shared.h"
 #include "egl_context.h"
 #include "gl_debug.h"
 #include "heap_tuning.h"

@@ -2,55 +2,53 @@
 
 namespace dicer::app {
 
+namespace {
+constexpr GLsizeiptr kBytes = gl::kFrameRingSlots * sizeof(std::uint32_t);
+} // namespace
+
 CountReadback::CountReadback() {
     // Persistent + coherent: once the fence signals, the copied value is visible through the pointer.
     const GLbitfield flags = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-    m_ring = gl::createBufferStorage(kSlots * sizeof(std::uint32_t), nullptr, flags, "count readback ring");
-    m_mapped = static_cast<const std::uint32_t*>(
-        glMapNamedBufferRange(m_ring.id(), 0, kSlots * sizeof(std::uint32_t), flags));
+    m_buffer = gl::createBufferStorage(kBytes, nullptr, flags, "count readback ring");
+    m_mapped = static_cast<const std::uint32_t*>(glMapNamedBufferRange(m_buffer.id(), 0, kBytes, flags));
 }
 
 CountReadback::~CountReadback() {
     clear();
-    if (m_mapped) glUnmapNamedBuffer(m_ring.id());
+    if (m_mapped) glUnmapNamedBuffer(m_buffer.id());
+}
+
+void CountReadback::deleteFence(int slot) {
+    glDeleteSync(m_ring[slot]);
+    m_ring[slot] = nullptr;
 }
 
 void CountReadback::clear() {
-    for (GLsync& f : m_fences)
-        if (f) {
-            glDeleteSync(f);
-            f = nullptr;
-        }
+    m_ring.clear([&](int slot) { deleteFence(slot); });
 }
 
 void CountReadback::push(GLuint counterBuffer) {
     if (!m_mapped || !counterBuffer) return;
-    int slot = m_next % kSlots;
-    if (m_fences[slot]) { // never harvested: the GPU is more than kSlots frames behind, drop it
-        glDeleteSync(m_fences[slot]);
-        m_fences[slot] = nullptr;
-    }
-    glCopyNamedBufferSubData(counterBuffer, m_ring.id(), 0, GLintptr(slot * sizeof(std::uint32_t)),
+    // A slot never harvested means the GPU is more than a ring behind: the ring drops it.
+    m_ring.begin([&](int slot) { deleteFence(slot); });
+    const int slot = m_ring.currentSlot();
+    glCopyNamedBufferSubData(counterBuffer, m_buffer.id(), 0, GLintptr(slot * sizeof(std::uint32_t)),
                              sizeof(std::uint32_t));
-    m_fences[slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    m_frame[slot] = m_next++;
+    m_ring[slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+    m_ring.submit();
 }
 
 std::optional<std::uint32_t> CountReadback::poll() {
     std::optional<std::uint32_t> newest;
-    int newestFrame = m_lastRead;
-    for (int slot = 0; slot < kSlots; ++slot) {
-        if (!m_fences[slot]) continue;
-        GLenum state = glClientWaitSync(m_fences[slot], 0, 0); // timeout 0: ask, never wait
-        if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED) continue;
-        glDeleteSync(m_fences[slot]);
-        m_fences[slot] = nullptr;
-        if (m_frame[slot] > newestFrame) {
-            newestFrame = m_frame[slot];
-            newest = m_mapped[slot];
-        }
-    }
-    m_lastRead = newestFrame;
+    auto signalled = [&](int slot) {
+        const GLenum state = glClientWaitSync(m_ring[slot], 0, 0); // timeout 0: ask, never wait
+        return state == GL_ALREADY_SIGNALED || state == GL_CONDITION_SATISFIED;
+    };
+    auto read = [&](int slot) { // oldest first, so the last one read is the newest
+        deleteFence(slot);
+        newest = m_mapped[slot];
+    };
+    m_ring.harvest(signalled, read, [&](int slot) { deleteFence(slot); });
     return newest;
 }
 

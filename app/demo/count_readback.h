@@ -1,8 +1,10 @@
 // The HistoPyramid's count, read back a few frames late without stalling: each frame copies it into one
-// slot of a persistently mapped ring and sets a fence; a slot is read only once its fence has signalled.
+// slot of a persistently mapped buffer and sets a fence; a slot is read only once its fence has signalled.
+// Which slot is next, pending or ready is the engine's frame ring (frame_ring.h, tested on the CPU).
 // The GPU-resident path uses it for the UI's voxel count and to grow the point buffer, never for drawing.
 #pragma once
 
+#include "frame_ring.h"
 #include "gl_handle.h"
 
 #include <cstdint>
@@ -12,8 +14,6 @@ namespace dicer::app {
 
 class CountReadback {
 public:
-    static constexpr int kSlots = 4; // like the timer ring: results are ready 1-3 frames later
-
     CountReadback();
     ~CountReadback();
     CountReadback(const CountReadback&) = delete;
@@ -25,11 +25,11 @@ public:
     void clear(); // forget pending copies (the count they hold belongs to an old configuration)
 
 private:
-    gl::Buffer m_ring;
+    void deleteFence(int slot);
+
+    gl::FrameRing<GLsync> m_ring; // one fence per slot of m_buffer
+    gl::Buffer m_buffer;          // one uint per slot
     const std::uint32_t* m_mapped = nullptr;
-    GLsync m_fences[kSlots] = {};
-    int m_frame[kSlots] = {};
-    int m_next = 0, m_lastRead = -1;
 };
 
 } // namespace dicer::app

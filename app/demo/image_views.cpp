@@ -1,6 +1,6 @@
 #include "image_views.h"
 
-#include "dicer_shared.h"
+#include "view_shared.h"
 #include "gl_debug.h"
 
 #include <algorithm>

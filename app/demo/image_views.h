@@ -23,7 +23,6 @@ public:
     void renderList(const ParticleSource& source);
 
     GLuint atlasImage() const { return m_atlasImage.id(); }
-    glm::ivec2 atlasImageSize() const { return m_atlasSize; }
     GLuint listImage() const { return m_listImage.id(); }
 
 private:

@@ -1,6 +1,6 @@
 #include "mesh_view.h"
 
-#include "dicer_shared.h"
+#include "view_shared.h"
 
 #include <algorithm>
 #include <numeric>

@@ -23,7 +23,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
     auto source = AtlasSource::create(shaders);
     if (!source) return makeError(source.error());
     // Private constructor (a Pipeline exists only fully built): make_unique cannot reach it.
-    std::unique_ptr<Pipeline> p(new Pipeline(shaders, std::move(list.value()), std::move(source.value())));
+    std::unique_ptr<Pipeline> p(new Pipeline(std::move(list.value()), std::move(source.value())));
     auto table = hp::variantTable();
     for (int s = 0; s < 2; ++s)
         p->m_pyramids[s].resize(table.size());
@@ -168,10 +168,6 @@ hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
     std::uint32_t count = s.gpuResident ? m_list.readIndirectCount() : m_list.count();
     return hp::verifyPointList(m_list, count, reference, m_source.tiling());
 }
-
-} // namespace dicer::app
-
-namespace dicer::app {
 
 // A peer's order is its own (row-major, key-index or none), so it is checked as a set: the sorted entries
 // against the sorted reference, each differing position one mismatch (a missing or extra entry included).

@@ -59,10 +59,8 @@ private:
     hp::VerifyReport verifyPeer(const peers::Compactor& peer, std::span<const std::uint8_t> alpha,
                                 std::uint32_t thresholdByte) const;
 
-    Pipeline(gl::ShaderLibrary& shaders, hp::PointList list, AtlasSource source)
-        : m_shaders(&shaders), m_list(std::move(list)), m_source(std::move(source)) {}
+    Pipeline(hp::PointList list, AtlasSource source) : m_list(std::move(list)), m_source(std::move(source)) {}
 
-    gl::ShaderLibrary* m_shaders;
     hp::PointList m_list;
     AtlasSource m_source;
     CountReadback m_readback;

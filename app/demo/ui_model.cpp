@@ -1,7 +1,9 @@
-// Model panel: built-in models, an OBJ by path or by drag-and-drop, recent files; screenshots.
+// Model panel: built-in models, the bundled ones (assets/models), an OBJ by path or by drag-and-drop, recent
+// files; screenshots.
 #include "ui.h"
 
 #include "app.h"
+#include "model_catalog.h"
 
 #include <imgui_stdlib.h>
 
@@ -13,6 +15,11 @@ void uiModelSection(App& app) {
     if (ImGui::Button("Teapot")) app.actions.load = ModelChoice{ModelKind::Teapot, {}};
     ImGui::SameLine();
     if (ImGui::Button("Heart")) app.actions.load = ModelChoice{ModelKind::Heart, {}};
+    for (const BundledModel& b : bundledModels()) { // committed with the repository: always there
+        ImGui::SameLine();
+        if (ImGui::Button(std::string(b.label).c_str()))
+            app.actions.load = ModelChoice{ModelKind::File, bundledModelPath(b.name).string()};
+    }
 
     ImGui::SetNextItemWidth(-60.f * ImGui::GetIO().FontGlobalScale);
     bool enter = ImGui::InputTextWithHint("##path", "path/to/model.obj", &ui.pathInput,

@@ -1,5 +1,6 @@
-// Timings panel: per stage the last / average / minimum over the sample window, where the numbers come from,
-// a history plot per stage, and the frame time. Statistics restart a few frames after a configuration change.
+// Timings panel: per stage the last / average / minimum / maximum over the sample window, where the numbers
+// come from, a history plot per stage, and the frame time. Statistics restart a few frames after a
+// configuration change.
 #include "ui.h"
 
 #include "app.h"
@@ -31,11 +32,12 @@ void uiTimingsSection(App& app) {
         ImGui::TextDisabled("(%s: GPU timer queries unreliable,\n glFinish around each stage instead)",
                             app.window.info().renderer.c_str());
     std::vector<StageStats> stats = app.timers.stats();
-    if (ImGui::BeginTable("stages", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("stages", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("stage");
         ImGui::TableSetupColumn("now ms");
         ImGui::TableSetupColumn("avg");
         ImGui::TableSetupColumn("min");
+        ImGui::TableSetupColumn("max");
         ImGui::TableHeadersRow();
         for (const StageStats& s : stats) {
             ImGui::TableNextRow();
@@ -52,12 +54,15 @@ void uiTimingsSection(App& app) {
             ImGui::Text("%.2f", s.avgMs);
             ImGui::TableNextColumn();
             ImGui::Text("%.2f", s.minMs);
+            ImGui::TableNextColumn();
+            ImGui::Text("%.2f", s.maxMs);
         }
         ImGui::EndTable();
     }
     StageStats frame = app.frameMs.stats("frame");
     if (frame.samples > 0)
-        ImGui::Text("frame %.2f ms avg (%.1f fps), min %.2f", frame.avgMs, 1000.0 / frame.avgMs, frame.minMs);
+        ImGui::Text("frame %.2f ms avg (%.1f fps), min %.2f, max %.2f", frame.avgMs, 1000.0 / frame.avgMs,
+                    frame.minMs, frame.maxMs);
     else
         ImGui::TextDisabled("frame: warming up");
     ImGui::TextDisabled("window: last %d samples", frame.samples);

@@ -66,9 +66,6 @@ Window::~Window() {
 bool Window::shouldClose() const {
     return glfwWindowShouldClose(m_window);
 }
-void Window::requestClose() {
-    glfwSetWindowShouldClose(m_window, GLFW_TRUE);
-}
 void Window::pollEvents() {
     glfwPollEvents();
 }

@@ -34,7 +34,6 @@ public:
     const gl::GlInfo& info() const { return m_info; }
 
     bool shouldClose() const;
-    void requestClose();
     void pollEvents();
     void waitEvents(double timeoutSeconds); // while minimised: sleep instead of spinning
     void swapBuffers();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -115,6 +116,17 @@ Result<fs::path> resolveInsideFolder(const fs::path& folder, std::string_view na
             return makeError("file " + shown + " resolves to '" + target.string() +
                              "', outside the model's folder '" + root.string() + "'");
     return target;
+}
+
+fs::path runtimeDataDirectory(const char* envVar, std::string_view name, const fs::path& sourceDir) {
+    if (const char* env = std::getenv(envVar); env && *env) return env;
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        fs::path nextToExe = exe.parent_path() / name;
+        if (fs::is_directory(nextToExe, ec)) return nextToExe;
+    }
+    return sourceDir;
 }
 
 } // namespace dicer

@@ -26,4 +26,9 @@ Result<std::string> readRegularFile(const std::filesystem::path& path, std::uint
 // lies outside the folder. Backslashes count as separators (Windows exporters write them).
 Result<std::filesystem::path> resolveInsideFolder(const std::filesystem::path& folder, std::string_view name);
 
+// A folder of run-time data (shaders, assets), first hit wins: $`envVar` when set, `<executable dir>/<name>`
+// when the build copied it there, else `sourceDir` (the source tree's copy, baked in at compile time).
+std::filesystem::path runtimeDataDirectory(const char* envVar, std::string_view name,
+                                           const std::filesystem::path& sourceDir);
+
 } // namespace dicer

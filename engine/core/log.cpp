@@ -30,9 +30,6 @@ void setSink(Sink sink) {
 void setMinLevel(Level level) {
     g_minLevel = level;
 }
-Level minLevel() {
-    return g_minLevel;
-}
 
 const char* levelName(Level level) {
     switch (level) {

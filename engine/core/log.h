@@ -14,7 +14,6 @@ using Sink = std::function<void(Level, std::string_view)>;
 
 void setSink(Sink sink);       // nullptr restores stderr
 void setMinLevel(Level level); // messages below it are dropped
-Level minLevel();
 const char* levelName(Level level);
 
 void write(Level level, std::string_view message);

@@ -143,9 +143,4 @@ HeadlessContext::~HeadlessContext() {
     eglTerminate(display);
 }
 
-void HeadlessContext::makeCurrent() const {
-    eglMakeCurrent(static_cast<EGLDisplay>(m_display), EGL_NO_SURFACE, EGL_NO_SURFACE,
-                   static_cast<EGLContext>(m_context));
-}
-
 } // namespace dicer::gl

@@ -28,7 +28,6 @@ public:
 
     const GlInfo& info() const { return m_info; }
     const std::string& platformName() const { return m_platform; } // "device #0 (…)" or "surfaceless"
-    void makeCurrent() const;
 
 private:
     HeadlessContext() = default;

@@ -82,9 +82,6 @@ void installDebugOutput(DebugFilter filter, bool synchronous) {
 int debugErrorCount() {
     return g_debugErrors.load(std::memory_order_relaxed);
 }
-void resetDebugErrorCount() {
-    g_debugErrors.store(0, std::memory_order_relaxed);
-}
 
 const char* errorName(GLenum error) {
     switch (error) {

@@ -12,9 +12,8 @@ enum class DebugFilter { ErrorsOnly, Warnings, All };
 // for debug contexts and --gl-debug only.
 void installDebugOutput(DebugFilter filter, bool synchronous);
 
-// Number of GL_DEBUG_TYPE_ERROR messages (any severity) seen since start-up (or the last reset).
+// Number of GL_DEBUG_TYPE_ERROR messages (any severity) seen since start-up.
 int debugErrorCount();
-void resetDebugErrorCount();
 
 // Drains glGetError; logs each error with `where` and returns how many there were.
 int checkErrors(const char* where);

@@ -1,5 +1,6 @@
 #include "shader.h"
 
+#include "file_read.h"
 #include "log.h"
 
 #include <cctype>
@@ -18,12 +19,6 @@ namespace dicer::gl {
 namespace fs = std::filesystem;
 
 namespace {
-
-fs::path executableDirectory() {
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? fs::path() : exe.parent_path();
-}
 
 Result<std::string> readText(const fs::path& path) {
     std::error_code ec;
@@ -163,11 +158,7 @@ std::string infoLog(GLuint object, bool isProgram) {
 } // namespace
 
 fs::path shaderDirectory() {
-    if (const char* env = std::getenv("DICER_SHADER_DIR"); env && *env) return env;
-    std::error_code ec;
-    fs::path nextToExe = executableDirectory() / "shaders";
-    if (fs::is_directory(nextToExe, ec)) return nextToExe;
-    return DICER_SHADER_SOURCE_DIR;
+    return runtimeDataDirectory("DICER_SHADER_DIR", "shaders", DICER_SHADER_SOURCE_DIR);
 }
 
 Result<std::string> preprocessShader(const std::string& file,
@@ -179,13 +170,10 @@ Result<std::string> preprocessShader(const std::string& file,
     // #version must stay first; our defines go right after it, then #line restores the numbering.
     std::istringstream in(*text);
     std::string line;
-    int versionLine = 0, lineNo = 0;
     std::string version;
     while (std::getline(in, line)) {
-        ++lineNo;
         if (line.rfind("#version", 0) == 0) {
             version = line;
-            versionLine = lineNo;
             break;
         }
     }
@@ -194,7 +182,6 @@ Result<std::string> preprocessShader(const std::string& file,
     for (const auto& [name, value] : defines)
         out += "#define " + name + (value.empty() ? "" : " " + value) + "\n";
     out += "#line 1 " + std::to_string(ex.fileId(file)) + "\n";
-    (void)versionLine;
     if (Result<void> r = ex.expand(file, out, /*skipVersion=*/true); !r) return makeError(r.error());
     return out;
 }

@@ -61,10 +61,10 @@ StageStats SampleWindow::stats(std::string name) const {
 
 StageTimers::StageTimers(TimerSource source) : m_source(source) {
     if (m_source != TimerSource::GpuTimestamp) return;
-    for (Slot& slot : m_slots)
+    for (int s = 0; s < kRingFrames; ++s)
         for (int i = 0; i < kMaxStages; ++i) {
-            slot.start[i] = gl::createQuery(GL_TIMESTAMP);
-            slot.stop[i] = gl::createQuery(GL_TIMESTAMP);
+            m_ring[s].start[i] = gl::createQuery(GL_TIMESTAMP);
+            m_ring[s].stop[i] = gl::createQuery(GL_TIMESTAMP);
         }
 }
 
@@ -81,35 +81,26 @@ void StageTimers::record(int stage, double ms) {
     m_windows[size_t(stage)].add(ms);
 }
 
-void StageTimers::harvest(Slot& slot, bool mayDrop) {
-    if (!slot.pending) return;
-    GLint available = GL_FALSE;
-    glGetQueryObjectiv(slot.stop[slot.used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &available);
-    if (!available) {
-        if (mayDrop) {
-            m_dropped += slot.used; // the ring is about to reuse it: give up rather than stall
-            slot.pending = false;
-        }
-        return;
-    }
+void StageTimers::read(const Slot& slot) {
     for (int i = 0; i < slot.used; ++i) {
         GLuint64 t0 = 0, t1 = 0;
         glGetQueryObjectui64v(slot.start[i].id(), GL_QUERY_RESULT, &t0);
         glGetQueryObjectui64v(slot.stop[i].id(), GL_QUERY_RESULT, &t1);
         if (t1 >= t0) record(slot.stageIndex[i], double(t1 - t0) * 1e-6);
     }
-    slot.pending = false;
 }
 
 void StageTimers::beginFrame() {
-    if (m_source == TimerSource::GpuTimestamp) {
-        for (Slot& slot : m_slots)
-            harvest(slot, false);
-        Slot& current = m_slots[m_frame % kRingFrames];
-        harvest(current, /*mayDrop=*/true);
-        current.used = 0;
-        current.frame = m_frame;
-    }
+    if (m_source != TimerSource::GpuTimestamp) return;
+    // The stop queries are written in order, so the last one being available means the whole slot is.
+    auto available = [&](int s) {
+        const Slot& slot = m_ring[s];
+        GLint done = GL_FALSE;
+        glGetQueryObjectiv(slot.stop[slot.used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &done);
+        return done == GL_TRUE;
+    };
+    m_ring.harvest(available, [&](int s) { read(m_ring[s]); });
+    m_ring.begin().used = 0; // a slot still busy from kRingFrames ago is dropped, not waited for
 }
 
 void StageTimers::begin(std::string_view stage) {
@@ -122,7 +113,7 @@ void StageTimers::begin(std::string_view stage) {
         m_cpuStart = steadyNowMs();
         return;
     }
-    Slot& slot = m_slots[m_frame % kRingFrames];
+    Slot& slot = m_ring.current();
     if (slot.used >= kMaxStages) return;
     slot.stageIndex[slot.used] = index;
     glQueryCounter(slot.start[slot.used].id(), GL_TIMESTAMP);
@@ -134,11 +125,11 @@ void StageTimers::end() {
         glFinish();
         record(m_open, steadyNowMs() - m_cpuStart);
     } else {
-        Slot& slot = m_slots[m_frame % kRingFrames];
+        Slot& slot = m_ring.current();
         if (slot.used < kMaxStages) {
             glQueryCounter(slot.stop[slot.used].id(), GL_TIMESTAMP);
             ++slot.used;
-            slot.pending = true;
+            m_ring.submit();
         }
     }
     if (glPopDebugGroup) glPopDebugGroup();
@@ -149,7 +140,6 @@ void StageTimers::endFrame() {
     // A swap flushes the queries to the GPU; a headless loop has no swap, and NVIDIA never makes an unflushed
     // query available. The flush is cheap and does not wait.
     if (m_source == TimerSource::GpuTimestamp) glFlush();
-    ++m_frame;
     if (m_warmup > 0) --m_warmup;
 }
 

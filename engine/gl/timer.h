@@ -1,11 +1,12 @@
 // Per-stage timing. Two sources, and every number says which one it came from:
-//  - GpuTimestamp: a GL_TIMESTAMP query pair per stage in a ring of frames, read back only when
-//    GL_QUERY_RESULT_AVAILABLE says so (never stalls); a still-busy slot is dropped, not waited for.
+//  - GpuTimestamp: a GL_TIMESTAMP query pair per stage in a ring of frames (frame_ring.h), read back only
+//    when GL_QUERY_RESULT_AVAILABLE says so (never stalls); a still-busy slot is dropped, not waited for.
 //  - CpuFenced: glFinish() before and after the stage around a steady clock. Stalls the pipeline, which is
 //    what makes it honest where timer queries are not (Mesa llvmpipe returns garbage for them).
 // Ring + averaging modelled on nvpro's ProfilerGL / Magnum's FrameProfilerGL (ideas only).
 #pragma once
 
+#include "frame_ring.h"
 #include "gl_handle.h"
 
 #include <functional>
@@ -50,7 +51,7 @@ private:
 
 class StageTimers {
 public:
-    static constexpr int kRingFrames = 4;   // GPU results are read 3 frames late: enough for any driver queue
+    static constexpr int kRingFrames = gl::kFrameRingSlots; // results are read 1-3 frames late
     static constexpr int kWarmupFrames = 8; // after reset(): the first frames of a new config are not typical
     static constexpr int kMaxStages = 16;
 
@@ -68,29 +69,24 @@ public:
 
     std::vector<StageStats> stats() const;
     const SampleWindow* history(std::string_view stage) const;
-    int droppedSamples() const { return m_dropped; }
 
 private:
     struct Slot {
         gl::Query start[kMaxStages], stop[kMaxStages];
         int stageIndex[kMaxStages] = {};
         int used = 0;
-        bool pending = false;
-        int frame = 0;
     };
     int stageIndex(std::string_view name);
-    void harvest(Slot& slot, bool mayDrop);
+    void read(const Slot& slot);
     void record(int stage, double ms);
 
     TimerSource m_source;
     std::vector<std::string> m_names;
     std::vector<SampleWindow> m_windows;
-    Slot m_slots[kRingFrames];
-    int m_frame = 0;
+    gl::FrameRing<Slot, kRingFrames> m_ring;
     int m_warmup = kWarmupFrames;
     int m_open = -1; // stage index of the open section
     double m_cpuStart = 0;
-    int m_dropped = 0;
 };
 
 class ScopedStage {

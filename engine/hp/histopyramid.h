@@ -54,23 +54,21 @@ public:
 
     int baseSize() const { return m_baseSize; }
     int levels() const { return m_levels; }
-    glm::ivec2 inputSize() const { return m_inputSize; }
     std::uint32_t thresholdByte() const { return m_thresholdByte; }
-    GLuint inputTexture() const { return m_input; }
-    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the
-    // GPU).
+    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for
+    // the GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 
-    // --- used by the PointList builder
-    // ------------------------------------------------------------------------- Binds the input atlas and the
-    // pyramid on their units and sets the traversal uniforms of `program`.
+    // --- used by the PointList builder ---------------------------------------------------------------------
+
+    // Binds the input atlas and the pyramid on their units and sets the traversal uniforms of `program`.
     void bindForTraversal(GLuint program) const;
     gl::ProgramId listFragmentProgram() const { return m_listFragment; }
     gl::ProgramId listComputeProgram() const { return m_listCompute; }
     gl::ShaderLibrary& shaders() const { return m_shaders; }
 
-    // For the variants' factories (hp_single.cpp, ...): construct, compile every program, and hand out only a
-    // working instance.
+    // For the variants' factories (hp_single.cpp, ...): construct, compile every program, and hand out only
+    // a working instance.
     template <class Variant, class... Args>
     static Result<std::unique_ptr<HistoPyramid>> make(Args&&... args) {
         std::unique_ptr<Variant> p(new Variant(std::forward<Args>(args)...));

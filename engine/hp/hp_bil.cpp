@@ -8,10 +8,11 @@
 
 namespace dicer::hp {
 namespace {
+constexpr MipFormat kFormat{.internalFormat = GL_R32F, .channels = 1, .isFloat = true, .linearMips = true};
+
 class BilinearPyramid final : public MipPyramid {
 public:
-    explicit BilinearPyramid(gl::ShaderLibrary& shaders)
-        : MipPyramid(shaders, Storage::Float32, MipFormat{GL_R32F, 1, true, false, true}) {}
+    explicit BilinearPyramid(gl::ShaderLibrary& shaders) : MipPyramid(shaders, Storage::Float32, kFormat) {}
     const char* name() const override { return "dicer_bil"; }
 
 protected:

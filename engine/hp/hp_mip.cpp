@@ -1,6 +1,6 @@
 #include "hp_mip.h"
 
-#include "dicer_shared.h"
+#include "hp_shared.h"
 #include "hp_math.h"
 
 namespace dicer::hp {

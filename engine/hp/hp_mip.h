@@ -6,12 +6,13 @@
 
 namespace dicer::hp {
 
+// Written with designated initialisers; the flags default to false (hp_single.cpp, hp_vec4.cpp, hp_bil.cpp).
 struct MipFormat {
-    GLenum internalFormat; // GL_R32UI, GL_RGBA32F, ...
-    int channels;          // 1, or 4 for vec4 texels / the 2006 RGBA32F single
-    bool isFloat;
-    bool vec4Sums;   // texel = four children's sums (vec4 variant)
-    bool linearMips; // dicer_bil samples the level below bilinearly
+    GLenum internalFormat;   // GL_R32UI, GL_RGBA32F, ...
+    int channels;            // 1, or 4 for vec4 texels / the 2006 RGBA32F single
+    bool isFloat = false;    // float32 storage (the 2006 path)
+    bool vec4Sums = false;   // texel = four children's sums (vec4 variant)
+    bool linearMips = false; // dicer_bil samples the level below bilinearly
 };
 
 class MipPyramid : public HistoPyramid {

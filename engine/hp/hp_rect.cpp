@@ -2,7 +2,7 @@
 // mipmap: level 1 at x = 0, level 2 right of it, ...), because in 2006 the list builder had to read every
 // level from one sampler. The paper's storage is float; an integer (R32UI) storage is the exact modern form.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
-#include "dicer_shared.h"
+#include "hp_shared.h"
 #include "histopyramid.h"
 #include "hp_math.h"
 #include "hp_variants.h"

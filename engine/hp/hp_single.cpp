@@ -6,12 +6,13 @@
 
 namespace dicer::hp {
 namespace {
+constexpr MipFormat kUintFormat{.internalFormat = GL_R32UI, .channels = 1};
+constexpr MipFormat kFloatFormat{.internalFormat = GL_RGBA32F, .channels = 4, .isFloat = true};
+
 class SinglePyramid final : public MipPyramid {
 public:
     SinglePyramid(gl::ShaderLibrary& shaders, Storage storage)
-        : MipPyramid(shaders, storage,
-                     storage == Storage::Uint32 ? MipFormat{GL_R32UI, 1, false, false, false}
-                                                : MipFormat{GL_RGBA32F, 4, true, false, false}) {}
+        : MipPyramid(shaders, storage, storage == Storage::Uint32 ? kUintFormat : kFloatFormat) {}
     const char* name() const override { return "dicer_single"; }
 
 protected:

@@ -7,12 +7,14 @@
 
 namespace dicer::hp {
 namespace {
+constexpr MipFormat kUintFormat{.internalFormat = GL_RGBA32UI, .channels = 4, .vec4Sums = true};
+constexpr MipFormat kFloatFormat{
+    .internalFormat = GL_RGBA32F, .channels = 4, .isFloat = true, .vec4Sums = true};
+
 class Vec4Pyramid final : public MipPyramid {
 public:
     Vec4Pyramid(gl::ShaderLibrary& shaders, Storage storage)
-        : MipPyramid(shaders, storage,
-                     storage == Storage::Uint32 ? MipFormat{GL_RGBA32UI, 4, false, true, false}
-                                                : MipFormat{GL_RGBA32F, 4, true, true, false}) {}
+        : MipPyramid(shaders, storage, storage == Storage::Uint32 ? kUintFormat : kFloatFormat) {}
     const char* name() const override { return "dicer_vec4"; }
 
 protected:

@@ -1,6 +1,6 @@
 #include "indirect_args.h"
 
-#include "dicer_shared.h"
+#include "hp_shared.h"
 
 namespace dicer::hp {
 

@@ -1,6 +1,6 @@
 #include "point_list.h"
 
-#include "dicer_shared.h"
+#include "hp_shared.h"
 #include "gl_debug.h"
 #include "hp_math.h"
 

@@ -1,9 +1,8 @@
 // PointList builder: turns a built HistoPyramid into the list of its active cells, in key-index order.
 // Two paths:
 //  - build(): as in the paper. The count is read back to the CPU (a stall the 2006 design requires), a 2D
-//  list
-//    texture of side ~sqrt(count) is allocated, and one fragment per entry descends the pyramid. Entry (x, y)
-//    holds key k = y * width + x; entries with k >= count hold HP_EMPTY.
+//    list texture of side ~sqrt(count) is allocated, and one fragment per entry descends the pyramid.
+//    Entry (x, y) holds key k = y * width + x; entries with k >= count hold HP_EMPTY.
 //  - buildIndirect(): GPU-resident. A one-thread pass turns the count into indirect draw/dispatch arguments
 //    and a compute pass, dispatched indirectly, writes the points. The count never reaches the CPU.
 // Both write the point buffer: uvec4 (voxel.x, voxel.y, voxel.z, atlas.x | atlas.y << 16) per entry.
@@ -25,8 +24,8 @@ struct AtlasTiling {
     int tilesX = 1;
 };
 
-// Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width), >=
-// 1x1.
+// Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width),
+// at least 1x1.
 glm::ivec2 listSizeFor(std::uint32_t count);
 
 class PointList {
@@ -39,9 +38,8 @@ public:
 
     std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
     glm::ivec2 listSize() const { return m_listSize; }
-    GLuint listTexture() const { return m_list.id(); } // RG32UI; only the listSize() corner is valid
     GLuint pointBuffer() const { return m_points.id(); }
-    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
+    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (hp_shared.h)
     std::uint32_t pointCapacity() const { return m_pointCapacity; }
 
     // Read-backs for tests, verification and export (they wait for the GPU).

@@ -1,12 +1,35 @@
 #include "model_catalog.h"
 
 #include "builtin_models.h"
+#include "file_read.h"
 #include "placement.h"
+
+#ifndef DICER_ASSET_SOURCE_DIR
+#define DICER_ASSET_SOURCE_DIR ""
+#endif
 
 namespace dicer {
 namespace {
 constexpr std::string_view kBuiltins[] = {"teapot", "heart"};
+constexpr BundledModel kBundled[] = {
+    {"spot", "Spot", "spot/spot_triangulated.obj"},
+    {"cornell_box", "Cornell box", "cornell_box/cornell_box.obj"},
+};
 } // namespace
+
+std::span<const BundledModel> bundledModels() {
+    return kBundled;
+}
+
+std::filesystem::path assetDirectory() {
+    return runtimeDataDirectory("DICER_ASSET_DIR", "assets", DICER_ASSET_SOURCE_DIR);
+}
+
+std::filesystem::path bundledModelPath(std::string_view name) {
+    for (const BundledModel& m : kBundled)
+        if (m.name == name) return assetDirectory() / "models" / m.file;
+    return {};
+}
 
 std::span<const std::string_view> builtinModelNames() {
     return kBuiltins;

@@ -1,6 +1,6 @@
 #include "particles.h"
 
-#include "dicer_shared.h"
+#include "particles_shared.h"
 #include "gl_debug.h"
 #include "particle_step.h"
 

@@ -91,7 +91,7 @@ public:
     std::uint32_t capacity() const { return m_capacity; }
     std::uint32_t seed() const { return m_seed; }
     GLuint stateBuffer() const { return m_state.id(); }
-    GLuint controlBuffer() const { return m_control.id(); } // PS_CTRL_* layout (dicer_shared.h)
+    GLuint controlBuffer() const { return m_control.id(); } // PS_CTRL_* layout (particles_shared.h)
 
 private:
     explicit ParticleSystem(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}

@@ -1,6 +1,6 @@
 #include "compactor.h"
 
-#include "dicer_shared.h"
+#include "hp_shared.h"
 
 #include <algorithm>
 #include <cmath>

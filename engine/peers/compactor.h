@@ -68,7 +68,7 @@ protected:
     Result<void> initDispatchArgs(gl::ShaderLibrary& shaders);
     // Leaves the arguments on GL_DISPATCH_INDIRECT_BUFFER.
     void writeDispatchArgs(std::uint32_t capacity) { m_args.write(m_counters.id(), capacity); }
-    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
+    GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (hp_shared.h)
 
     gl::ShaderLibrary* m_shaders = nullptr;
     gl::Buffer m_points, m_counters;
@@ -102,9 +102,9 @@ Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibra
 Result<std::unique_ptr<Compactor>> createCpuLinewise(gl::ShaderLibrary& shaders);
 Result<std::unique_ptr<Compactor>> createCpuThreaded(gl::ShaderLibrary& shaders);
 
-// --- comparison helpers (tests and dicer-bench)
-// ------------------------------------------------------------- The entries as a sorted set: what two methods
-// must agree on exactly, whatever their order.
+// --- comparison helpers (tests and dicer-bench) ------------------------------------------------------------
+
+// The entries as a sorted set: what two methods must agree on exactly, whatever their order.
 std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries);
 // The expected entries (row-major) of an alpha image (width x height bytes) under `tiling`.
 std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,

@@ -1,9 +1,8 @@
 // The CPU path ("cpu_linewise", "cpu_threaded"): what the 2006 demos compared the HistoPyramid against.
 //  1. download: glGetTextureImage of the whole RGBA8 atlas (blocks until the GPU has finished writing it);
 //  2. traverse: a line-wise scan of the alpha bytes (row by row, x within a row) that emits an entry per
-//  active
-//     texel, single-threaded as in 2006, or split into contiguous row ranges on hardware_concurrency threads
-//     (std::thread), each filling its own list so the row-major order survives;
+//     active texel, single-threaded as in 2006, or split into contiguous row ranges on
+//     hardware_concurrency threads (std::thread), each filling its own list so the row-major order survives;
 //  3. upload: the entries and the count into the GPU buffers (glNamedBufferSubData).
 // The stages are public so dicer-bench can time them one by one (the paper's Table 2).
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), the "CPU" rows of Table 2.

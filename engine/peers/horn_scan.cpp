@@ -1,6 +1,6 @@
 #include "horn_scan.h"
 
-#include "dicer_shared.h"
+#include "peers_shared.h"
 #include "gl_debug.h"
 #include "hp_math.h"
 

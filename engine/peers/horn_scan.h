@@ -1,9 +1,8 @@
 // Horn's scan + search/gather stream compaction ("horn_scan"), the baseline the HistoPyramid improves on:
 //  1. Scan: a work-efficient parallel prefix sum over the discriminator results of the atlas texels in
-//  row-major
-//     order. Blocks of 1024 elements are scanned in shared memory (Blelloch up-sweep / down-sweep), their
-//     totals are scanned the same way one level up, recursively, and added back: O(n) additions, 2 passes per
-//     level.
+//     row-major order. Blocks of 1024 elements are scanned in shared memory (Blelloch up-sweep /
+//     down-sweep), their totals are scanned the same way one level up, recursively, and added back: O(n)
+//     additions, 2 passes per level.
 //  2. Search/gather (Horn's gather form, not a scatter): output k binary-searches the inclusive scan for the
 //     first element whose sum exceeds k and copies that element. Dispatched indirectly from the count, which
 //     the last scan pass writes on the GPU. Entries come out in row-major order.
@@ -21,8 +20,8 @@
 
 namespace dicer::peers {
 
-// One level of the multi-level scan: `elements` values at byte `offset` of the scan buffer, in `blocks`
-// blocks.
+// One level of the multi-level scan: `elements` values at byte `offset` of the scan buffer, split into
+// `blocks` blocks.
 struct ScanLevel {
     std::uint32_t elements = 0, blocks = 0;
     std::int64_t offset = 0;

@@ -164,10 +164,10 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
         for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j) {
             const int level = start + j;
             if (level <= m_levelCount && computeLevelTexture(level) >= 0)
-                glBindImageTexture(GLuint(j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
+                glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
                                    GL_WRITE_ONLY, computeLevelFormat(level));
             else
-                glBindImageTexture(GLuint(j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
+                glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
         }
         if (start > 0) {
             // This dispatch samples what the previous one stored with imageStore.

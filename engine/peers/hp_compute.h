@@ -17,7 +17,7 @@
 #pragma once
 
 #include "compactor.h"
-#include "dicer_shared.h"
+#include "peers_shared.h"
 
 #include <glm/vec2.hpp>
 
@@ -27,8 +27,7 @@
 
 namespace dicer::hp {
 
-// --- bookkeeping (pure CPU, tested without GL)
-// ----------------------------------------------------------------
+// --- bookkeeping (pure CPU, tested without GL) -------------------------------------------------------------
 int computeLevels(glm::ivec2 input);                      // L = ceil(log2(max side)), at least 1
 glm::ivec2 computeLevelSize(glm::ivec2 input, int level); // ceil(input / 2^level)
 GLenum computeLevelFormat(int level);                     // none below 3, RG32UI at 3, else RGBA8/16/32UI
@@ -53,7 +52,6 @@ public:
     Result<void> list(std::uint32_t capacity, const AtlasTiling& tiling = {});
 
     int levels() const { return m_levelCount; }
-    glm::ivec2 inputSize() const { return m_inputSize; }
     // Per-cell sums of level l (1..levels()), row-major, for tests (waits for the GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 

@@ -1,5 +1,7 @@
 #include "copy_pass.h"
 
+#include "testbed_shared.h"
+
 namespace dicer {
 
 Result<CopyPass> CopyPass::create(gl::ShaderLibrary& shaders) {
@@ -28,8 +30,8 @@ void CopyPass::run(GLuint source, int width, int height) {
     glBindFramebuffer(GL_FRAMEBUFFER, m_fbo.id());
     glViewport(0, 0, width, height);
     glUseProgram(m_shaders->get(m_program));
-    glBindTextureUnit(0, source);
-    glBindSampler(0, m_nearest.id());
+    glBindTextureUnit(COPY_UNIT_SOURCE, source);
+    glBindSampler(COPY_UNIT_SOURCE, m_nearest.id());
     glBindVertexArray(m_vao.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

@@ -35,7 +35,6 @@ struct VolumeLayout {
     // (the driver's GL_MAX_TEXTURE_SIZE); the message names both sizes.
     static Result<VolumeLayout> make(glm::ivec3 volume, int maxTextureSize);
 
-    int sliceCount() const { return volume.z; }
     std::int64_t voxelCount() const { return std::int64_t(volume.x) * volume.y * volume.z; }
     std::int64_t atlasTexelCount() const { return std::int64_t(atlasSize) * atlasSize; }
     bool contains(glm::ivec3 voxel) const;

@@ -1,7 +1,7 @@
 // GPU upload of a mesh for the voxelizer (see voxel_mesh.h).
 #include "voxel_mesh.h"
 
-#include "dicer_shared.h"
+#include "voxel_shared.h"
 
 #include <algorithm>
 #include <string>
@@ -62,7 +62,7 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh) {
     const GLint64 maxBlock = getInt64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
     const auto triangles = GLint64(mesh.triangleCount());
     const GLint64 largest = std::max({GLint64(mesh.vertexCount()) * GLint64(sizeof(VoxelVertex)),
-                                      triangles * VOX_TRIANGLE_VEC4S * 16, triangles * 16});
+                                      triangles * GLint64(sizeof(shared::VoxTriangle)), triangles * 16});
     if (largest > maxBlock)
         return makeError("mesh too large to voxelize: " + std::to_string(mesh.triangleCount()) +
                          " triangles / " + std::to_string(mesh.vertexCount()) + " vertices need a " +
@@ -86,7 +86,7 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh) {
     std::vector<glm::vec4> slots = plan.slots;
     if (slots.empty()) slots.emplace_back(1.f, 1.f, 0.f, 0.f); // a zero-size SSBO binding is an error
     gpu.textureSlots = uploadBuffer(slots, "voxelizer texture slots");
-    gpu.setup = gl::createBufferStorage(GLsizeiptr(triangles * VOX_TRIANGLE_VEC4S * 16), nullptr, 0,
+    gpu.setup = gl::createBufferStorage(GLsizeiptr(triangles * GLint64(sizeof(shared::VoxTriangle))), nullptr, 0,
                                         "voxelizer triangle setup");
     gpu.bins = gl::createBufferStorage(GLsizeiptr(triangles * 16), nullptr, 0, "voxelizer bins");
 

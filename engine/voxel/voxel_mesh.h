@@ -7,6 +7,7 @@
 #include "gl_handle.h"
 #include "mesh.h"
 #include "result.h"
+#include "voxel_shared.h"
 
 #include <glm/glm.hpp>
 
@@ -15,13 +16,8 @@
 
 namespace dicer {
 
-// One mesh vertex as the shaders read it (VoxVertex in voxelize_common.glsl, std430).
-struct VoxelVertex {
-    glm::vec4 position; // w = 1
-    glm::vec4 color;    // Mesh::colors (vertex colour x material Kd)
-    glm::vec4 texcoord; // xy
-};
-static_assert(sizeof(VoxelVertex) == 48, "must match VoxVertex in voxelize_common.glsl");
+// One mesh vertex as the shaders read it: the struct itself is shared with GLSL (voxel_shared.h).
+using VoxelVertex = shared::VoxVertex;
 
 // Where the textures go in the 2D array: every layer is width x height (the largest texture); texture i
 // sits at the origin of layer i, and slots[i] = (its width / width, its height / height, i, 0) lets the
@@ -41,7 +37,7 @@ struct VoxelMeshGpu {
     gl::Buffer triangles;    // packTriangles (VOX_BIND_TRIANGLES)
     gl::Buffer textureSlots; // TextureArrayPlan::slots, at least one entry (VOX_BIND_TEXTURES)
     gl::Texture textures;    // GL_TEXTURE_2D_ARRAY, RGBA8
-    gl::Buffer setup;        // VOX_TRIANGLE_VEC4S vec4 per triangle (VOX_BIND_SETUP), GPU-only
+    gl::Buffer setup;        // VoxTriangle per triangle (VOX_BIND_SETUP), GPU-only
     gl::Buffer bins;         // uvec4 per triangle (VOX_BIND_BINS), GPU-only
     std::uint32_t triangleCount = 0;
 };

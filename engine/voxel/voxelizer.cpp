@@ -7,7 +7,7 @@
 // [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
 #include "voxelizer.h"
 
-#include "dicer_shared.h"
+#include "voxel_shared.h"
 #include "gl_debug.h"
 
 #include <algorithm>

@@ -1,0 +1,97 @@
+// The binding map: which texture units, image units, storage-buffer and uniform-buffer bindings each
+// subsystem owns. Binding points are context-wide state, so subsystems get NON-OVERLAPPING ranges
+// [FIRST, END): one never clobbers a binding another still relies on, and a stray constant is caught at
+// compile time. Each wing's shared header (hp_shared.h, peers_shared.h, voxel_shared.h, particles_shared.h,
+// view_shared.h, testbed_shared.h) defines its constants inside its ranges and static_asserts that; the C++
+// section below asserts that the ranges are disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL
+// (#defines only).
+// Uniform locations are per program, so they need no ranges.
+#pragma once
+
+// --- texture units (GL 4.5 guarantees 80 combined, 16 per stage) -------------------------------------------
+#define HP_UNITS_FIRST 0 // HistoPyramid: input atlas, pyramid storage
+#define HP_UNITS_END 2
+#define PEER_UNITS_FIRST 2 // compute HistoPyramid: its four level textures and a build source
+#define PEER_UNITS_END 7
+#define PS_UNITS_FIRST 7 // particles: the atlas for model colours
+#define PS_UNITS_END 8
+#define VOX_UNITS_FIRST 8 // voxelizer: mesh textures, parity markers
+#define VOX_UNITS_END 10
+#define VIEW_UNITS_FIRST 10 // demo views: atlas panel, mesh texture
+#define VIEW_UNITS_END 12
+#define TESTBED_UNITS_FIRST 12 // copy-pass yardstick: its source
+#define TESTBED_UNITS_END 13
+
+// --- image units (GL guarantees 8, and NVIDIA exposes exactly 8) -------------------------------------------
+// Five owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
+// through six images, so it takes [HPC_IMAGES_FIRST, HPC_IMAGES_END) across the others. That is safe because
+// image bindings are transient: every pass binds its images right before it runs and nothing relies on an
+// image binding afterwards.
+#define HP_IMAGES_FIRST 0 // HistoPyramid: the level a compute reduction writes
+#define HP_IMAGES_END 1
+#define VOX_IMAGES_FIRST 1 // voxelizer: parity markers, the atlas as r32ui
+#define VOX_IMAGES_END 3
+#define PS_IMAGES_FIRST 3 // particles: splat depth and colour
+#define PS_IMAGES_END 5
+#define VIEW_IMAGES_FIRST 5 // demo views: the list view's display image
+#define VIEW_IMAGES_END 6
+#define HPC_IMAGES_FIRST 0 // compute HistoPyramid build: six output levels (the documented exception)
+#define HPC_IMAGES_END 6
+
+// --- shader storage buffer bindings ------------------------------------------------------------------------
+// GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
+#define HP_BUFFERS_FIRST 0 // HistoPyramid: counters, point buffer, indirect arguments (peers write them too)
+#define HP_BUFFERS_END 3
+#define PEER_BUFFERS_FIRST 3 // Horn's scan: the level being scanned, its block sums
+#define PEER_BUFFERS_END 5
+#define PS_BUFFERS_FIRST 5 // particles: state, control
+#define PS_BUFFERS_END 7
+#define VOX_BUFFERS_FIRST 7 // voxelizer: vertices, triangles, texture slots, setup, bins, arguments
+#define VOX_BUFFERS_END 13
+
+// --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
+#define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
+#define VOX_UBOS_END 1
+#define PS_UBOS_FIRST 1 // particles: ParticleParams
+#define PS_UBOS_END 2
+
+#ifdef __cplusplus
+namespace dicer::bindings {
+struct Range {
+    int first, end;
+};
+constexpr bool disjoint(Range a, Range b) {
+    return a.end <= b.first || b.end <= a.first;
+}
+template <int N> constexpr bool allDisjoint(const Range (&r)[N]) {
+    for (int i = 0; i < N; ++i)
+        for (int j = i + 1; j < N; ++j)
+            if (!disjoint(r[i], r[j])) return false;
+    return true;
+}
+constexpr bool inside(int value, Range r) {
+    return value >= r.first && value < r.end;
+}
+constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},
+                                   {PEER_UNITS_FIRST, PEER_UNITS_END},
+                                   {PS_UNITS_FIRST, PS_UNITS_END},
+                                   {VOX_UNITS_FIRST, VOX_UNITS_END},
+                                   {VIEW_UNITS_FIRST, VIEW_UNITS_END},
+                                   {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}};
+constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
+                                 {VOX_IMAGES_FIRST, VOX_IMAGES_END},
+                                 {PS_IMAGES_FIRST, PS_IMAGES_END},
+                                 {VIEW_IMAGES_FIRST, VIEW_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
+constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
+                                     {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
+                                     {PS_BUFFERS_FIRST, PS_BUFFERS_END},
+                                     {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}};
+constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
+static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
+static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");
+static_assert(allDisjoint(kStorageBuffers), "two subsystems share a storage buffer binding range");
+static_assert(allDisjoint(kUniformBuffers), "two subsystems share a uniform buffer binding range");
+static_assert(TESTBED_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
+static_assert(VIEW_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
+} // namespace dicer::bindings
+#endif

@@ -1,0 +1,56 @@
+// Particles (HeartBreaker, engine/particles): bindings, control-buffer layout, phases and splatting
+// constants shared by C++ and GLSL (particle_step.h holds the per-particle maths). The particles read the
+// HistoPyramid's point buffer and counters (hp_shared.h). Valid C++ and GLSL.
+#pragma once
+#include "binding_ranges.h"
+#include "hp_shared.h"
+
+#define PS_BIND_STATE 5   // SSBO: Particle {vec4 position; vec4 velocity;} per point (std430, 32 bytes)
+#define PS_BIND_CONTROL 6 // SSBO: PS_CTRL_* uints (indirect draw/dispatch arguments + counts)
+#define PS_BIND_PARAMS 1  // UBO: ParticleParams (particle_step.h), one per update
+#define PS_UNIT_ATLAS 7   // the slice atlas, sampled for the model-colour mode (never HP_UNIT_*: both may be bound)
+
+#define PS_LOC_VIEW_PROJ 0   // mat4: world -> clip for the particle draw
+#define PS_LOC_POINT_SCALE 1 // float: sprite diameter in pixels at distance 1 (world-sized sprites)
+#define PS_LOC_COLOR_MODE 2  // int: PS_COLOR_*
+#define PS_LOC_VOLUME 3      // ivec3: voxels per axis, to turn voxel coordinates into colours
+#define PS_LOC_CAPACITY 4    // uint: particles the state buffer holds (args pass clamps the count to it)
+#define PS_LOC_VIEWPORT 5    // ivec2: splat target size in pixels
+
+// Compute splatting (the default particle renderer): Mesa llvmpipe spends ~1 us per GL point in its
+// single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
+// runs 8-wide on every core. Pass 1 keeps the nearest depth per pixel (atomicMin), pass 2 writes the colour of
+// the particle that won, a full-screen pass resolves both into the framebuffer with gl_FragDepth.
+#define PS_IMAGE_SPLAT_DEPTH 3  // r32ui: window depth bits of the nearest particle (floats >= 0 order as uints)
+#define PS_IMAGE_SPLAT_COLOR 4  // rgba8: colour of that particle
+#define PS_SPLAT_MAX_RADIUS 16  // pixels: splats are at most 33 px wide (the loop is per particle)
+#define PS_SPLAT_EMPTY 0xFFFFFFFFu
+
+// Control buffer (uints): DrawArraysIndirectCommand first so glDrawArraysIndirect reads it at offset 0,
+// then the DispatchIndirectCommand of the update pass, then last frame's particle count.
+#define PS_CTRL_DRAW 0     // {count, instanceCount = 1, first = 0, baseInstance = 0}
+#define PS_CTRL_DISPATCH 4 // {groupsX, groupsY, 1}
+#define PS_CTRL_PREV 7     // particles alive last frame: indices at or above it are new and spawn at their target
+#define PS_CTRL_BOUNDS 8   // {minX, minY, maxX, maxY}: pixels the splats touched (the resolve covers only these)
+#define PS_CTRL_UINTS 12
+
+#define PS_LOCAL_SIZE 64 // update pass: same reasoning as HP_LIST_LOCAL_SIZE
+
+// Phases of the HeartBreaker animation (the CPU steps through them, the GPU applies them per particle).
+#define PS_PHASE_ASSEMBLED 0u // every particle sits on its voxel (follows the live cloud exactly)
+#define PS_PHASE_EXPLODING 1u // free flight: gravity, drag, bouncing on the floor
+#define PS_PHASE_RETURNING 2u // a critically damped spring pulls each particle back to its voxel
+
+#define PS_COLOR_FALSE 0 // the paper's false colours: the voxel's 3D texture coordinate as rgb
+#define PS_COLOR_MODEL 1 // the model's colour, stored in the atlas texel's rgb by the voxelizer
+
+#ifdef __cplusplus
+namespace dicer::bindings {
+static_assert(inside(PS_UNIT_ATLAS, {PS_UNITS_FIRST, PS_UNITS_END}));
+static_assert(inside(PS_IMAGE_SPLAT_DEPTH, {PS_IMAGES_FIRST, PS_IMAGES_END}) &&
+              inside(PS_IMAGE_SPLAT_COLOR, {PS_IMAGES_FIRST, PS_IMAGES_END}));
+static_assert(inside(PS_BIND_STATE, {PS_BUFFERS_FIRST, PS_BUFFERS_END}) &&
+              inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
+static_assert(inside(PS_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}));
+} // namespace dicer::bindings
+#endif

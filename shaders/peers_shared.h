@@ -1,0 +1,62 @@
+// The peers (engine/peers): the stream-compaction methods the HistoPyramid is measured against. Bindings,
+// locations and work-group sizes of Horn's scan, the atomic append and the compute HistoPyramid, shared by
+// C++ and GLSL. Every peer writes the HistoPyramid's point buffer, counters and arguments (hp_shared.h).
+// Valid C++ and GLSL.
+#pragma once
+#include "binding_ranges.h"
+#include "hp_shared.h"
+
+// --- Horn's scan and the atomic append ---------------------------------------------------------------------
+#define PEER_BIND_DATA 3       // Horn: the scan level being worked on (uint per element, inclusive prefix sums)
+#define PEER_BIND_SUMS 4       // Horn: one total per block of that level (scanned in turn one level up)
+#define PEER_LOC_ELEMENTS 12   // uint: elements in the scan level (level 0: atlas width x height)
+#define PEER_LOC_WRITE_TOTAL 13 // uint: 1 on the pass that finalises level 0, which then writes the count
+
+// Horn's scan: 64 invocations (a power of two, for Blelloch's tree) x 16 elements = 1024 per block. Sixteen
+// elements per invocation shrink the shared-memory sweep to 64 entries; 1024 per block keeps 16M cells (4096^2)
+// to three scan levels.
+#define HORN_SCAN_LOCAL_SIZE 64 // invocations per block (measured on llvmpipe, 4096^2: 256 x 4 took 2x the CPU time)
+#define HORN_SCAN_PER_INVOCATION 16 // consecutive elements summed in registers before the shared-memory sweep
+#define HORN_SCAN_BLOCK 1024 // HORN_SCAN_LOCAL_SIZE * HORN_SCAN_PER_INVOCATION
+#define PEER_MAX_GROUPS_X 65535 // GL's guaranteed minimum of GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]: fold to 2D
+
+// Atomic append: 8x8 invocations, APPEND_GATHERS^2 textureGathers (2x2 cells each) per invocation, so a group
+// makes one global atomicAdd for (16 APPEND_GATHERS)^2 cells (work-group aggregation keeps the counter from
+// serialising).
+#define APPEND_LOCAL_SIZE 8
+#define APPEND_GATHERS 2 // per side: 4x4 cells per invocation (at most 2: their bits fit one uint)
+
+// --- compute HistoPyramid (hp_compute.h) -------------------------------------------------------------------
+// 8x8 invocations, each reducing an 8x8 block of its input level in registers (three levels), then three more
+// levels through shared memory: six levels per dispatch, so 4096^2 is built in two dispatches. (Measured on
+// llvmpipe, 4096^2: 16x16 invocations x 4x4 cells took 1.8x the CPU time of 8x8 x 8x8.)
+#define HPC_LOCAL_SIZE 8 // 64 invocations: the shared-memory square halves three times (8 -> 1)
+#define HPC_REGISTER_LEVELS 3 // levels reduced in registers: an invocation reads 8x8 input cells
+#define HPC_LEVELS_PER_DISPATCH 6 // HPC_REGISTER_LEVELS + log2(HPC_LOCAL_SIZE)
+#define HPC_GROUP_CELLS 64 // input cells per group side: HPC_LOCAL_SIZE << HPC_REGISTER_LEVELS
+#define HPC_MASK_LEVEL 3 // the first stored level: a 64-bit Morton-ordered mask of 8x8 base cells (RG32UI)
+// Levels are grouped by storage format into four textures, levels of one format side by side (x offsets in
+// HPC_LOC_LEVEL_OFFSETS): a fixed sampler per format, because Mesa 22.3 llvmpipe returns wrong texels for
+// sampler arrays in compute shaders (measured: only the first invocation of a group reads correctly).
+#define HPC_UNIT_MASKS 2  // RG32UI: level 3, the 8x8 base-cell masks
+#define HPC_UNIT_SUMS8 3  // RGBA8UI: level 4 (child sums <= 64)
+#define HPC_UNIT_SUMS16 4 // RGBA16UI: levels 5-8 (child sums <= 16384)
+#define HPC_UNIT_SUMS32 5 // RGBA32UI: levels 9 and up
+#define HPC_UNIT_SOURCE 6 // a build dispatch that starts above the atlas reads its source level here
+#define HPC_IMAGE_OUT 0   // images HPC_IMAGE_OUT + 0..5: the six levels one build dispatch writes
+#define HPC_MAX_LEVELS 15 // inputs up to 32768 texels a side (H100's GL_MAX_TEXTURE_SIZE)
+#define HPC_LOC_LEVEL_OFFSETS 16 // int[HPC_MAX_LEVELS + 1]: x offset of level l in its format's texture
+
+#ifdef __cplusplus
+namespace dicer::bindings {
+static_assert(inside(HPC_UNIT_MASKS, {PEER_UNITS_FIRST, PEER_UNITS_END}) &&
+              inside(HPC_UNIT_SUMS32, {PEER_UNITS_FIRST, PEER_UNITS_END}) &&
+              inside(HPC_UNIT_SOURCE, {PEER_UNITS_FIRST, PEER_UNITS_END}));
+static_assert(HPC_UNIT_SUMS8 == HPC_UNIT_MASKS + 1 && HPC_UNIT_SUMS16 == HPC_UNIT_MASKS + 2 &&
+                  HPC_UNIT_SUMS32 == HPC_UNIT_MASKS + 3,
+              "hp_compute.cpp binds level texture t at HPC_UNIT_MASKS + t");
+static_assert(HPC_IMAGE_OUT >= HPC_IMAGES_FIRST && HPC_IMAGE_OUT + HPC_LEVELS_PER_DISPATCH <= HPC_IMAGES_END);
+static_assert(inside(PEER_BIND_DATA, {PEER_BUFFERS_FIRST, PEER_BUFFERS_END}) &&
+              inside(PEER_BIND_SUMS, {PEER_BUFFERS_FIRST, PEER_BUFFERS_END}));
+} // namespace dicer::bindings
+#endif

@@ -1,0 +1,101 @@
+// Voxelizer (engine/voxel): bindings, units, limits, and the structs its buffers hold (VoxVertex,
+// VoxTriangle, VoxParams), shared by C++ and GLSL so the two can never disagree on a layout. Valid C++ and
+// GLSL: the structs use only vec4/mat4/ivec4 members (std140 and std430 then need no padding rules), which
+// the C++ section maps to glm and checks with static_assert.
+#pragma once
+#include "binding_ranges.h"
+
+// --- buffer bindings ---------------------------------------------------------------------------------------
+#define VOX_BIND_VERTICES 7  // VoxVertex per mesh vertex: object-space position, colour, texcoord
+#define VOX_BIND_TRIANGLES 8 // uvec4 per triangle: three vertex indices, texture slot (0 = untextured)
+#define VOX_BIND_TEXTURES 9  // vec4 per texture: (u scale, v scale, array layer, 0) into the texture array
+#define VOX_BIND_SETUP 10    // VoxTriangle per triangle, written by the setup pass every frame
+#define VOX_BIND_BINS 11     // uvec4 per triangle: (first slice, slice count, first pair, 0)
+#define VOX_BIND_ARGS 12     // binned draw: DrawArraysIndirectCommand, then the saturation flag
+
+// --- parameters of one voxelize() call, a std140 uniform block read by every pass --------------------------
+#define VOX_UBO_PARAMS 0 // uniform buffer binding of VoxParams
+#define VOX_LOC_SLICE 0  // int uniform of the per-slice draw: the slice it renders
+
+#define VOX_RULE_DOMINANT_AXIS 0 // each triangle sampled along the axis its normal points most along
+#define VOX_RULE_SLICE_AXIS 1    // every triangle sampled along z, as the 2006 slicing (misses steep walls)
+
+// --- texture and image units -------------------------------------------------------------------------------
+#define VOX_UNIT_TEXTURES 8  // sampler2DArray: the mesh's map_Kd textures, one per layer
+#define VOX_IMAGE_PARITY 1   // r32ui 2D array: solid mode's crossing markers (one bit per voxel), the lowest
+                             // crossing and its colour per column (voxelize_parity.frag.glsl)
+#define VOX_UNIT_PARITY 9    // the same, read by the fill pass as a usampler2DArray
+#define VOX_IMAGE_ATLAS_U32 2 // r32ui view of the atlas: projected method's owner ids then colours; solid fill
+// Solid fill: 64 (column, 32-slice word) items per group, like the setup pass.
+#define VOX_FILL_LOCAL_SIZE 64
+
+// Setup pass: 64 triangles per work group (one AMD wave / two NVIDIA warps; llvmpipe runs 8 lanes wide).
+#define VOX_SETUP_LOCAL_SIZE 64
+// Scan pass: ONE work group whose threads each sum a contiguous run of triangles (any triangle count).
+// 256 is the smallest GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS Dicer accepts (gl_info.cpp).
+#define VOX_SCAN_LOCAL_SIZE 256
+// Binned draw: (triangle, slice) pairs beyond this are dropped and VOX_ARGS_SATURATED set; 6 vertices per
+// pair must stay below 2^31 (GLsizei) even for meshes far beyond the OBJ loader's 16M-triangle limit.
+#define VOX_MAX_PAIRS 0x10000000u
+// The projected method stores triangle id + 1 in a texel's low 24 bits (alpha byte 0, see
+// voxelize_project.frag.glsl), so meshes may have at most 2^24 - 2 triangles (the OBJ loader stops at 16M).
+#define VOX_MAX_TRIANGLES 0xFFFFFEu
+#define VOX_ARGS_SATURATED 4 // uint index in the args buffer: 1 when pairs were dropped
+#define VOX_ARGS_UINTS 5
+// A voxel centre counts as inside a triangle when each barycentric >= -VOX_EDGE_EPSILON: centres exactly
+// on an edge shared by two triangles then belong to both, so rounding cannot open a pin-hole in the shell.
+#define VOX_EDGE_EPSILON 1e-6
+
+// --- the buffers' structs ----------------------------------------------------------------------------------
+#ifdef __cplusplus
+#include <glm/glm.hpp>
+namespace dicer::shared {
+using vec4 = glm::vec4;
+using mat4 = glm::mat4;
+using ivec4 = glm::ivec4;
+#endif
+
+// One mesh vertex as the passes read it (VOX_BIND_VERTICES, std430); packed by packVertices (voxel_mesh.h).
+struct VoxVertex {
+    vec4 position; // object space, w = 1
+    vec4 color;    // vertex colour x material Kd
+    vec4 texcoord; // xy
+};
+
+// Written by voxelize_setup.comp.glsl once per frame (VOX_BIND_SETUP, std430); everything later reads only
+// this, so every method tests voxels with bit-identical inputs.
+struct VoxTriangle {
+    // edge[e].xyz = (A, B, C): barycentric_e = A*(u - u0) + B*(v - v0) + C in the projection plane (u, v)
+    // of `axis`, relative to the origin (u0, v0) = (edge[0].w, edge[1].w).
+    vec4 edge[3];
+    vec4 depth;    // xyz: the three vertices' coordinate along `axis`; w: axis (0,1,2), -1 = no voxels
+    vec4 world[3]; // the vertices in volume space (xyz), for the candidate quads
+};
+
+// The parameters of one voxelize() call (VOX_UBO_PARAMS, std140).
+struct VoxParams {
+    mat4 model;   // object -> volume space ([-1,1]^3)
+    ivec4 volume; // xyz: voxels along x, y, z; w: tiles per atlas row (slice k = tile (k % w, k / w))
+    ivec4 atlas;  // x: atlas edge in texels, y: triangle count, z: VOX_RULE_*, w: max(volume) (column viewport)
+};
+
+#ifdef __cplusplus
+static_assert(sizeof(VoxVertex) == 48, "std430 layout of VoxVertex");
+static_assert(sizeof(VoxTriangle) == 7 * 16, "std430 layout of VoxTriangle: 3 edges, depths, 3 vertices");
+static_assert(sizeof(VoxParams) == 96, "std140 layout of VoxParams");
+} // namespace dicer::shared
+
+namespace dicer::bindings {
+static_assert(inside(VOX_UNIT_TEXTURES, {VOX_UNITS_FIRST, VOX_UNITS_END}) &&
+              inside(VOX_UNIT_PARITY, {VOX_UNITS_FIRST, VOX_UNITS_END}));
+static_assert(inside(VOX_IMAGE_PARITY, {VOX_IMAGES_FIRST, VOX_IMAGES_END}) &&
+              inside(VOX_IMAGE_ATLAS_U32, {VOX_IMAGES_FIRST, VOX_IMAGES_END}));
+static_assert(inside(VOX_BIND_VERTICES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
+              inside(VOX_BIND_TRIANGLES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
+              inside(VOX_BIND_TEXTURES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
+              inside(VOX_BIND_SETUP, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
+              inside(VOX_BIND_BINS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
+              inside(VOX_BIND_ARGS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}));
+static_assert(inside(VOX_UBO_PARAMS, {VOX_UBOS_FIRST, VOX_UBOS_END}));
+} // namespace dicer::bindings
+#endif
