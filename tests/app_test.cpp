@@ -72,6 +72,14 @@ TEST(CommandLine, ScriptedRunOptions) {
 
 // --variant takes the paper's four variants and, after them, the engine's GPU peers (methods.h); the CPU
 // peers, which read the atlas back every frame, are not offered.
+TEST(CommandLine, ReloadShadersAtAFrame) {
+    CommandLine c;
+    EXPECT_EQ(c.run.reloadShadersAt, -1);
+    ASSERT_EQ(parse({"--reload-shaders-at", "5"}, c), ParseResult::Run);
+    EXPECT_EQ(c.run.reloadShadersAt, 5);
+    EXPECT_EQ(parse({"--reload-shaders-at", "-1"}, c), ParseResult::Error);
+}
+
 TEST(CommandLine, VariantsThenGpuPeers) {
     auto methods = demoMethods();
     ASSERT_EQ(methods.size(), hp::variantTable().size() + 3);
