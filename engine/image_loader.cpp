@@ -188,7 +188,7 @@ struct StbFree {
 
 } // namespace
 
-Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
+Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
     const std::string file = quoted(name);
     const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
     const size_t n = bytes.size();
@@ -213,7 +213,18 @@ Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, co
                          "x" + std::to_string(header->height) + ", outside the accepted 1x1 to " +
                          std::to_string(limits.maxWidth) + "x" + std::to_string(limits.maxHeight));
 
-    if (format == Format::Png)
+    return ImageInfo{int(header->width), int(header->height)};
+}
+
+Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
+    Result<ImageInfo> info = readImageInfo(bytes, name, limits);
+    if (!info) return makeError(info.error());
+    const std::string file = quoted(name);
+    const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
+    const size_t n = bytes.size();
+    const bool png = n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
+    const char* formatName = png ? "PNG" : "JPEG";
+    if (png)
         if (std::string why = checkPngStream(d, n); !why.empty())
             return makeError("PNG image " + file + " " + why);
 
@@ -221,14 +232,14 @@ Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, co
     int width = 0, height = 0, channels = 0;
     if (!stbi_info_from_memory(d, int(n), &width, &height, &channels))
         return makeError(std::string(formatName) + " image " + file + " is corrupt (" + stbReason() + ")");
-    if (std::uint32_t(width) != header->width || std::uint32_t(height) != header->height)
+    if (width != info->width || height != info->height)
         return makeError(std::string(formatName) + " image " + file + " has an inconsistent header");
 
     std::unique_ptr<stbi_uc, StbFree> pixels(stbi_load_from_memory(d, int(n), &width, &height, &channels, 4));
     if (!pixels)
         return makeError(std::string(formatName) + " image " + file + " cannot be decoded (" + stbReason() +
                          ")");
-    if (std::uint32_t(width) != header->width || std::uint32_t(height) != header->height)
+    if (width != info->width || height != info->height)
         return makeError(std::string(formatName) + " image " + file + " decoded to an unexpected size");
 
     // Flip here rather than with stbi_set_flip_vertically_on_load: that flag is global state.
