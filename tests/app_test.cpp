@@ -228,3 +228,13 @@ TEST(Models, BuiltinsLoadAndMissingFilesFail) {
     EXPECT_NE(missing.error().find("/nonexistent/model.obj"), std::string::npos) << missing.error();
     EXPECT_EQ((ModelChoice{ModelKind::File, "/a/b/spot.obj"}).label(), "spot.obj");
 }
+
+// Issue 12: `--screenshot /dev/full` printed "saved" and exited 0 (stbi_write_png ignored write errors).
+TEST(Screenshot, WriteErrorsAreReported) {
+    const std::vector<std::uint8_t> rgba(64 * 32 * 4, 200);
+    Result<void> r = writePngRgba8("/dev/full", 64, 32, rgba);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("screenshot: cannot write screenshot '/dev/full'"), std::string::npos)
+        << r.error();
+    EXPECT_NE(r.error().find("No space left on device"), std::string::npos) << r.error();
+}
