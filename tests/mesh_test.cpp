@@ -212,6 +212,26 @@ TEST_F(ObjLoader, MissingOrBadTexturesAreWarnings) {
     EXPECT_EQ(mesh->materials[1].diffuse, glm::vec3(0.8f)); // no Kd and no texture: grey
 }
 
+// Issue 12: a PNG whose IDAT chunk claims 1.8 GB (stb_image allocated it before reading) or inflates past
+// its IHDR size is one warning naming the texture; the model loads without it.
+TEST_F(ObjLoader, PngBombTextureIsAWarningAndTheModelLoads) {
+    std::string lengthBomb = dicer::test::pngHeaderOnly(33, 5);
+    dicer::test::appendBe32(lengthBomb, 0x7003f326u);
+    lengthBomb += "IDAT" + std::string(8, '\0'); // and 8 of its 1.8 GB
+    write("bomb.png", lengthBomb);
+    write("ok.png", dicer::test::pngSolidRgba8(4, 4, 9));
+    write("t.mtl", "newmtl a\nmap_Kd bomb.png\nnewmtl b\nmap_Kd ok.png\n");
+    write("t.obj", "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl a\nf 1 2 3\nusemtl b\nf 1 2 3\n");
+    Result<Mesh> mesh = load("t.obj");
+    ASSERT_TRUE(mesh) << mesh.error();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_TRUE(warned("texture 'bomb.png' of material 'a' not loaded: PNG image"));
+    EXPECT_TRUE(warned("past the end of the"));
+    ASSERT_EQ(mesh->textures.size(), 1u);
+    EXPECT_EQ(mesh->materials[0].textureIndex, -1);
+    EXPECT_EQ(mesh->materials[1].textureIndex, 0);
+}
+
 // Issue 12: the 1 GiB cap on decoded textures was checked after decoding, so every refused texture was
 // decoded anyway. Now each texture is counted from its header first, across all materials of the model: what
 // is loaded stays within the cap, and each refused texture is one warning naming it, never decoded.
