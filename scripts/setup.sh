@@ -7,6 +7,7 @@ packages=(
     build-essential cmake pkg-config git         # toolchain
     libglfw3-dev libimgui-dev libstb-dev         # window demo + UI + image I/O
     libglm-dev libtinyobjloader-dev              # maths + OBJ loading
+    zlib1g-dev                                   # PNG streams inflated under a cap before stb_image
     python3-glad                                 # generates the GL 4.5 + EGL loader at configure time
     libegl-dev libgl1-mesa-dri libegl-mesa0      # headless EGL, Mesa llvmpipe for machines without a GPU
     libgtest-dev googletest                      # tests

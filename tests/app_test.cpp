@@ -72,6 +72,14 @@ TEST(CommandLine, ScriptedRunOptions) {
 
 // --variant takes the paper's four variants and, after them, the engine's GPU peers (methods.h); the CPU
 // peers, which read the atlas back every frame, are not offered.
+TEST(CommandLine, ReloadShadersAtAFrame) {
+    CommandLine c;
+    EXPECT_EQ(c.run.reloadShadersAt, -1);
+    ASSERT_EQ(parse({"--reload-shaders-at", "5"}, c), ParseResult::Run);
+    EXPECT_EQ(c.run.reloadShadersAt, 5);
+    EXPECT_EQ(parse({"--reload-shaders-at", "-1"}, c), ParseResult::Error);
+}
+
 TEST(CommandLine, VariantsThenGpuPeers) {
     auto methods = demoMethods();
     ASSERT_EQ(methods.size(), hp::variantTable().size() + 3);
@@ -219,4 +227,14 @@ TEST(Models, BuiltinsLoadAndMissingFilesFail) {
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().find("/nonexistent/model.obj"), std::string::npos) << missing.error();
     EXPECT_EQ((ModelChoice{ModelKind::File, "/a/b/spot.obj"}).label(), "spot.obj");
+}
+
+// Issue 12: `--screenshot /dev/full` printed "saved" and exited 0 (stbi_write_png ignored write errors).
+TEST(Screenshot, WriteErrorsAreReported) {
+    const std::vector<std::uint8_t> rgba(64 * 32 * 4, 200);
+    Result<void> r = writePngRgba8("/dev/full", 64, 32, rgba);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("screenshot: cannot write screenshot '/dev/full'"), std::string::npos)
+        << r.error();
+    EXPECT_NE(r.error().find("No space left on device"), std::string::npos) << r.error();
 }

@@ -227,6 +227,69 @@ TEST(Placement, FitCentresAndScalesTheLongestSide) {
     EXPECT_EQ(fitToUnitCube(Mesh{}, 0.f), glm::mat4(1.f));
 }
 
+// Issue 12: these used to fit to identity or a zero/denormal scale and voxelize to 0 points, with no message.
+TEST(Placement, ExtentsThatCannotBeFittedAreClearErrors) {
+    const auto triangle = [](glm::vec3 a, glm::vec3 b, glm::vec3 c) {
+        Mesh m;
+        m.positions = {a, b, c};
+        m.indices = {0, 1, 2};
+        return m;
+    };
+    const struct {
+        const char* name;
+        Mesh mesh;
+        const char* expected; // nullptr: fits
+    } cases[] = {
+        {"all vertices equal",
+         triangle(glm::vec3(1.f, 2.f, 3.f), glm::vec3(1.f, 2.f, 3.f), glm::vec3(1.f, 2.f, 3.f)),
+         "mesh has zero extent: all vertices equal (1, 2, 3)"},
+        {"+-3e38", triangle(glm::vec3(-3e38f), glm::vec3(3e38f, -3e38f, 0.f), glm::vec3(0.f, 3e38f, 3e38f)),
+         "mesh extent overflows float"},
+        {"scaled by 1e-45",
+         triangle(glm::vec3(0.f), glm::vec3(1e-45f, 0.f, 0.f), glm::vec3(0.f, 1e-45f, 0.f)),
+         "is below FLT_MIN 1.17549e-38 (denormal)"},
+        {"just normal", triangle(glm::vec3(0.f), glm::vec3(2e-38f, 0.f, 0.f), glm::vec3(0.f, 1e-39f, 0.f)),
+         nullptr},
+        {"flat (one axis zero)", triangle(glm::vec3(0.f), glm::vec3(1.f, 0.f, 0.f), glm::vec3(0.f, 1.f, 0.f)),
+         nullptr},
+        {"3e38 wide, no overflow",
+         triangle(glm::vec3(0.f), glm::vec3(3e38f, 0.f, 0.f), glm::vec3(0.f, 1.f, 0.f)), nullptr},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        Result<void> r = checkFitExtent(c.mesh);
+        if (!c.expected) {
+            EXPECT_TRUE(r) << r.error();
+            continue;
+        }
+        ASSERT_FALSE(r);
+        EXPECT_TRUE(r.error().find(c.expected) != std::string::npos) << r.error();
+    }
+    EXPECT_TRUE(checkFitExtent(Mesh{})); // empty: the loader's error, not placement's
+}
+
+TEST(ModelCatalog, ModelFilesThatCannotBePlacedNameTheReason) {
+    dicer::test::TempDir dir;
+    const struct {
+        const char* file;
+        const char* obj;
+        const char* expected;
+    } cases[] = {
+        {"equal.obj", "v 1 1 1\nv 1 1 1\nv 1 1 1\nf 1 2 3\n", "all vertices equal"},
+        {"huge.obj", "v -3e38 -3e38 -3e38\nv 3e38 -3e38 0\nv 0 3e38 3e38\nf 1 2 3\n", "overflows float"},
+        {"tiny.obj", "v 0 0 0\nv 1e-45 0 0\nv 0 1e-45 0\nf 1 2 3\n", "(denormal)"},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.file);
+        Result<PlacedModel> model = loadModelFile(dir.write(c.file, c.obj));
+        ASSERT_FALSE(model);
+        EXPECT_TRUE(model.error().find(c.file) != std::string::npos) << model.error();
+        EXPECT_TRUE(model.error().find("cannot be placed in the volume") != std::string::npos)
+            << model.error();
+        EXPECT_TRUE(model.error().find(c.expected) != std::string::npos) << model.error();
+    }
+}
+
 TEST(Placement, RotationTurnsAboutTheAxis) {
     const glm::mat4 quarter = modelRotation(2.f, 45.f, {0.f, 2.f, 0.f}); // 90 degrees about +Y
     const glm::vec3 x = glm::vec3(quarter * glm::vec4(1.f, 0.f, 0.f, 1.f));
@@ -277,7 +340,8 @@ TEST(ModelCatalog, BundledModelsAreFoundAndLoad) {
 TEST(ModelCatalog, FilesAreFittedWithTheMarginAndKeepTheirWarnings) {
     test::TempDir dir;
     // A triangle from (10,10,10) to (14,12,10) with a material library that is not there.
-    const auto obj = dir.write("tri.obj", "mtllib missing.mtl\nv 10 10 10\nv 14 10 10\nv 10 12 10\nf 1 2 3\n");
+    const auto obj =
+        dir.write("tri.obj", "mtllib missing.mtl\nv 10 10 10\nv 14 10 10\nv 10 12 10\nf 1 2 3\n");
     Result<PlacedModel> m = loadModelFile(obj, 0.1f);
     ASSERT_TRUE(m) << m.error();
     EXPECT_EQ(m->name, obj.string());

@@ -1,8 +1,10 @@
 // CPU-only tests of the foundation: Result, the timing window, timer source choice, handle semantics, the
-// binding map of the C++/GLSL shared headers.
+// binding map of the C++/GLSL shared headers, whole-file writes.
 #include "dicer_shared.h"
+#include "file_read.h"
 #include "gl_handle.h"
 #include "result.h"
+#include "test_files.h"
 #include "timer.h"
 
 #include <gtest/gtest.h>
@@ -98,4 +100,44 @@ TEST(BindingRanges, SubsystemsOwnDisjointNonEmptyRanges) {
     EXPECT_TRUE(bindings::inside(VOX_BIND_ARGS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}));
     EXPECT_TRUE(bindings::inside(MESH_UNIT_TEXTURE, {VIEW_UNITS_FIRST, VIEW_UNITS_END}));
     EXPECT_NE(PS_BIND_PARAMS, VOX_UBO_PARAMS);
+}
+
+// Issue 12: write errors were ignored (stbi_write_png's fwrite/fclose, an unflushed std::ofstream), so a
+// full disk gave a truncated file reported as saved.
+TEST(WriteWholeFile, FullDeviceIsAnErrorWithTheReason) {
+    Result<void> r = writeWholeFile("/dev/full", std::string(100000, 'x'), "screenshot");
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("cannot write screenshot '/dev/full'"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("No space left on device"), std::string::npos) << r.error();
+    // Small enough for any stdio buffer: the error shows only when the data reaches the device.
+    r = writeWholeFile("/dev/full", "a,b\n", "CSV");
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("No space left on device"), std::string::npos) << r.error();
+}
+
+TEST(WriteWholeFile, ReplacesRegularFilesWholeAndLeavesNoTemporaryFile) {
+    dicer::test::TempDir dir;
+    const std::filesystem::path file = dir.path() / "out.csv";
+    ASSERT_TRUE(writeWholeFile(file, "first version, longer than the second\n", "CSV"));
+    ASSERT_TRUE(writeWholeFile(file, "second\n", "CSV"));
+    Result<std::string> back = readRegularFile(file, 1000, "CSV");
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(*back, "second\n");
+    ASSERT_TRUE(writeWholeFile(dir.path() / "empty", "", "CSV"));
+    EXPECT_EQ(std::filesystem::file_size(dir.path() / "empty"), 0u);
+    size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path()))
+        ++entries;
+    EXPECT_EQ(entries, 2u); // out.csv and empty, no leftover temporary files
+}
+
+TEST(WriteWholeFile, UnwritableTargetsAreErrorsNamingThem) {
+    dicer::test::TempDir dir;
+    Result<void> missing = writeWholeFile(dir.path() / "no-such-folder" / "x.png", "x", "screenshot");
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().find("no-such-folder/x.png"), std::string::npos) << missing.error();
+    EXPECT_NE(missing.error().find("No such file or directory"), std::string::npos) << missing.error();
+    Result<void> folder = writeWholeFile(dir.path(), "x", "JSON");
+    ASSERT_FALSE(folder);
+    EXPECT_NE(folder.error().find("Is a directory"), std::string::npos) << folder.error();
 }

@@ -213,6 +213,78 @@ TEST_F(ObjLoader, MissingOrBadTexturesAreWarnings) {
     EXPECT_EQ(mesh->materials[1].diffuse, glm::vec3(0.8f)); // no Kd and no texture: grey
 }
 
+// Issue 12: a PNG whose IDAT chunk claims 1.8 GB (stb_image allocated it before reading) or inflates past
+// its IHDR size is one warning naming the texture; the model loads without it.
+TEST_F(ObjLoader, PngBombTextureIsAWarningAndTheModelLoads) {
+    std::string lengthBomb = dicer::test::pngHeaderOnly(33, 5);
+    dicer::test::appendBe32(lengthBomb, 0x7003f326u);
+    lengthBomb += "IDAT" + std::string(8, '\0'); // and 8 of its 1.8 GB
+    write("bomb.png", lengthBomb);
+    write("ok.png", dicer::test::pngSolidRgba8(4, 4, 9));
+    write("t.mtl", "newmtl a\nmap_Kd bomb.png\nnewmtl b\nmap_Kd ok.png\n");
+    write("t.obj", "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl a\nf 1 2 3\nusemtl b\nf 1 2 3\n");
+    Result<Mesh> mesh = load("t.obj");
+    ASSERT_TRUE(mesh) << mesh.error();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_TRUE(warned("texture 'bomb.png' of material 'a' not loaded: PNG image"));
+    EXPECT_TRUE(warned("past the end of the"));
+    ASSERT_EQ(mesh->textures.size(), 1u);
+    EXPECT_EQ(mesh->materials[0].textureIndex, -1);
+    EXPECT_EQ(mesh->materials[1].textureIndex, 0);
+}
+
+// Issue 12: the 1 GiB cap on decoded textures was checked after decoding, so every refused texture was
+// decoded anyway. Now each texture is counted from its header first, across all materials of the model: what
+// is loaded stays within the cap, and each refused texture is one warning naming it, never decoded.
+TEST_F(ObjLoader, TextureBytesAreCountedBeforeDecodingAcrossMaterials) {
+    constexpr std::uintmax_t kOne = 64 * 64 * 4;
+    for (const char* name : {"a.png", "b.png", "c.png", "d.png"})
+        write(name, dicer::test::pngSolidRgba8(64, 64, 200));
+    write("e.png", dicer::test::pngSolidRgba8(64, 64, 200, /*corrupt=*/true)); // over the cap: never decoded
+    write("t.mtl", "newmtl m0\nmap_Kd a.png\nnewmtl m1\nmap_Kd b.png\nnewmtl m2\nmap_Kd a.png\n"
+                   "newmtl m3\nmap_Kd c.png\nnewmtl m4\nmap_Kd e.png\nnewmtl m5\nmap_Kd d.png\n");
+    write("t.obj", "mtllib t.mtl\nv 0 0 0\nv 1 0 0\nv 0 1 0\nusemtl m0\nf 1 2 3\nusemtl m5\nf 1 2 3\n");
+    LoadLimits limits;
+    limits.maxTextureBytes = 2 * kOne + 100;
+    Result<Mesh> mesh = load("t.obj", limits);
+    ASSERT_TRUE(mesh) << mesh.error();
+    ASSERT_EQ(mesh->textures.size(), 2u); // a (shared by m0 and m2, counted once) and b
+    std::uintmax_t total = 0;
+    for (const Image& t : mesh->textures)
+        total += t.rgba.size();
+    EXPECT_LE(total, limits.maxTextureBytes);
+    EXPECT_EQ(mesh->materials[2].textureIndex, mesh->materials[0].textureIndex);
+    for (int m : {3, 4, 5})
+        EXPECT_EQ(mesh->materials[size_t(m)].textureIndex, -1) << m;
+    EXPECT_EQ(std::count_if(warnings.begin(), warnings.end(),
+                            [](const std::string& w) { return containsText(w, "not loaded"); }),
+              3);
+    for (const char* refused :
+         {"'c.png' of material 'm3'", "'e.png' of material 'm4'", "'d.png' of material 'm5'"})
+        EXPECT_TRUE(warned(std::string(refused) +
+                           " not loaded: its 64x64 image decodes to 16384 bytes, over the "
+                           "100 left of the 32868 bytes"))
+            << refused;
+    EXPECT_FALSE(warned("corrupt")); // e.png was refused from its header, before anything decoded it
+}
+
+TEST(TextureBudget, RefusesFromTheHeaderWhatWouldPassTheCap) {
+    dicer::test::TempDir dir;
+    const auto png = dir.write("t.png", dicer::test::pngSolidRgba8(16, 8, 7));
+    LoadLimits limits;
+    limits.maxTextureBytes = 10000;
+    Result<Image> fits = loadTextureWithinBudget(png, limits, 10000 - 512); // exactly fills the cap
+    ASSERT_TRUE(fits) << fits.error();
+    EXPECT_EQ(fits->rgba.size(), 512u);
+    EXPECT_EQ(fits->rgba[0], 7);
+    for (std::uintmax_t used : {std::uintmax_t(10000 - 511), std::uintmax_t(10000), std::uintmax_t(20000)}) {
+        Result<Image> refused = loadTextureWithinBudget(png, limits, used);
+        ASSERT_FALSE(refused) << used;
+        EXPECT_TRUE(containsText(refused.error(), "16x8 image decodes to 512 bytes")) << refused.error();
+        EXPECT_TRUE(containsText(refused.error(), "of the 10000 bytes")) << refused.error();
+    }
+}
+
 TEST_F(ObjLoader, MaterialPathsCannotLeaveTheModelFolder) {
     dicer::test::TempDir outside;
     const auto secret = outside.write("secret.mtl", "newmtl secret\nKd 0 1 0\n");

@@ -4,12 +4,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dicer::test {
@@ -68,6 +70,41 @@ inline std::string pngHeaderOnly(std::uint32_t width, std::uint32_t height) {
     appendBe32(png, 13);
     png += chunk;
     appendBe32(png, crc32(chunk));
+    return png;
+}
+
+// A valid RGBA8 PNG of one colour, written with stored (uncompressed) deflate blocks, so no zlib is needed.
+// With `corrupt`, the IDAT chunk holds bytes that are no zlib stream (the header still says width x height).
+inline std::string pngSolidRgba8(std::uint32_t width, std::uint32_t height, std::uint8_t value,
+                                 bool corrupt = false) {
+    std::string raw;
+    for (std::uint32_t y = 0; y < height; ++y) {
+        raw.push_back('\0'); // filter type 0
+        raw.append(size_t(width) * 4, char(value));
+    }
+    std::string z = "\x78\x01";
+    for (size_t p = 0; p == 0 || p < raw.size(); p += 65535) {
+        const size_t n = std::min<size_t>(65535, raw.size() - p);
+        z.push_back(p + n >= raw.size() ? 1 : 0); // BFINAL on the last stored block
+        z.push_back(char(n & 0xff));
+        z.push_back(char(n >> 8));
+        z.push_back(char(~n & 0xff));
+        z.push_back(char((~n >> 8) & 0xff));
+        z.append(raw, p, n);
+    }
+    std::uint32_t a = 1, b = 0; // Adler-32
+    for (unsigned char c : raw) {
+        a = (a + c) % 65521;
+        b = (b + a) % 65521;
+    }
+    appendBe32(z, (b << 16) | a);
+    if (corrupt) z = "not a zlib stream";
+    std::string png = pngHeaderOnly(width, height);
+    for (const auto& [type, data] : {std::pair<std::string, std::string>{"IDAT", z}, {"IEND", ""}}) {
+        appendBe32(png, std::uint32_t(data.size()));
+        png += type + data;
+        appendBe32(png, crc32(type + data));
+    }
     return png;
 }
 

@@ -226,6 +226,34 @@ TEST(Voxelizer, IgnoresAndRestoresTheCallersState) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// Shift+R in the demo: the program current during the reload is deleted by it. Voxelizing afterwards must
+// not bind that dead name again (it did: GL_INVALID_VALUE in glUseProgram, exit status 3), and the atlas
+// is the same as before.
+TEST(Voxelizer, ShaderReloadBetweenVoxelizationsRaisesNoGlError) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    gl::ShaderLibrary& shaders = sharedShaders();
+    voxelizeInto(*v, layoutOf(glm::ivec3(32)), makeBox(glm::vec3(0.5f)), {});
+    const AtlasBytes before = readAtlas(*v);
+    DICER_EXPECT_NO_GL_ERROR();
+
+    glUseProgram(shaders.get(gl::ProgramId{0})); // a frame loop's last pass left one of the library's bound
+    const GLuint old = shaders.get(gl::ProgramId{0});
+    const gl::ShaderLibrary::ReloadReport report = shaders.reloadAll();
+    ASSERT_EQ(report.failed, 0) << report.log;
+    ASSERT_NE(shaders.get(gl::ProgramId{0}), old);
+    for (VoxelMethod method : kVoxelMethods) {
+        VoxelizeParams p;
+        p.method = method;
+        v->voxelize(p);
+        EXPECT_EQ(gl::checkErrors("voxelize after a shader reload"), 0) << voxelMethodName(method);
+        EXPECT_EQ(readAtlas(*v).rgba, before.rgba) << voxelMethodName(method);
+    }
+    GLint current = -1;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &current);
+    EXPECT_EQ(current, 0); // the guard binds no program it did not create (see StateGuard)
+}
+
 // --- bad inputs --------------------------------------------------------------------------------------------
 
 TEST(VoxelizerErrors, EmptyOrInvalidMeshKeepsThePreviousMesh) {
@@ -276,4 +304,17 @@ TEST(VoxelizerErrors, OversizeOrInconsistentLayoutKeepsThePreviousAtlas) {
     EXPECT_EQ(v->atlas(), atlas);
     EXPECT_EQ(v->layout().volume, small.volume);
     DICER_EXPECT_NO_GL_ERROR();
+}
+
+// glGetError is one queue for the whole context: an error someone else left pending is not the allocation's.
+TEST(VoxelizerErrors, PendingErrorOfOtherCodeIsNotTheAllocations) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(32))));
+    glBindTexture(GL_TEXTURE_2D + 0x7000, 0);            // bogus target: GL_INVALID_ENUM left pending
+    const VolumeLayout other = layoutOf(glm::ivec3(48)); // a new volume: the atlas is allocated again
+    Result<void> r = v->setLayout(other);
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_EQ(v->layout().volume, other.volume);
+    DICER_EXPECT_NO_GL_ERROR(); // the earlier error was drained (and logged as such) by setLayout
 }

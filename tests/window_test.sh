@@ -5,6 +5,7 @@
 #   explode    two runs, before and after --explode-at: the later screenshot differs from the earlier one
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
+#   full-shot  --screenshot /dev/full (a full disk): a message with the reason and exit 1, never "saved"
 #   usage      bad arguments: exit status 2 and the usage text (no display needed)
 #   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to dicer-bench
 # A model path argument that does not exist (the shared models folder is optional) skips with status 77.
@@ -72,6 +73,14 @@ bad-model)
     cat "$log"
     [ $status -eq 1 ] || fail "exit status $status, expected 1"
     grep -q "cannot load the model" "$log" || fail "no load error message"
+    ;;
+full-shot)
+    run "$log" "$@" --frames 2 --screenshot /dev/full
+    status=$?
+    grep -E "screenshot|^dicer:" "$log"
+    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    grep -q "No space left on device" "$log" || fail "no write error message"
+    grep -q "saved" "$log" && fail "reported as saved"
     ;;
 bad-shot)
     run "$log" "$@" --frames 3 --screenshot /proc/dicer-unwritable/shot.png

@@ -1,5 +1,7 @@
 #include "bench_plot.h"
 
+#include "file_read.h"
+
 #include <stb_image_write.h>
 
 #include <algorithm>
@@ -98,8 +100,15 @@ public:
         }
         return cx - x;
     }
-    bool writePng(const std::string& path) const {
-        return stbi_write_png(path.c_str(), m_w, m_h, 3, m_rgb.data(), m_w * 3) != 0;
+    // Encoded in memory: stbi_write_png(FILE) ignores write errors (a full disk gave a truncated plot).
+    Result<void> writePng(const std::string& path) const {
+        std::string png;
+        const auto append = [](void* context, void* data, int size) {
+            static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
+        };
+        if (!stbi_write_png_to_func(append, &png, m_w, m_h, 3, m_rgb.data(), m_w * 3))
+            return makeError("cannot encode the plot " + path);
+        return writeWholeFile(path, png, "plot");
     }
 
 private:
@@ -173,7 +182,7 @@ Result<void> writeLogLogPlot(const std::string& path, const PlotLabels& labels,
         c.text(left + 38, legendY, series[i].name, ink);
         legendY += 16;
     }
-    if (!c.writePng(path)) return makeError("plot: cannot write " + path);
+    if (Result<void> r = c.writePng(path); !r) return makeError("plot: " + r.error());
     return {};
 }
 

@@ -1,8 +1,10 @@
 #include "bench_report.h"
 
+#include "file_read.h"
+
 #include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 
 namespace dicer::bench {
 
@@ -45,8 +47,10 @@ std::string number(double v) {
 }
 } // namespace
 
-bool writeCsv(const std::string& path, const Report& report) {
-    std::ofstream csv(path);
+// Both writers build the text in memory and hand it to writeWholeFile: an std::ofstream checked before its
+// destructor flushed reported a full disk (or /dev/full) as success.
+Result<void> writeCsv(const std::string& path, const Report& report) {
+    std::ostringstream csv;
     csv << "table,method,stage,input,cells,active_cells,median_ms,min_ms,max_ms,samples,timer,copy_ms,over_"
            "copy,"
            "check,ok,renderer\n";
@@ -56,11 +60,11 @@ bool writeCsv(const std::string& path, const Report& report) {
             << number(m.time.max) << ',' << m.time.samples << ',' << timerSourceName(m.timer) << ','
             << number(m.copyMs) << ',' << number(m.overCopy()) << ',' << csvQuoted(m.check) << ','
             << (m.ok ? 1 : 0) << ',' << csvQuoted(report.run.renderer) << '\n';
-    return bool(csv);
+    return writeWholeFile(path, csv.str(), "CSV");
 }
 
-bool writeJson(const std::string& path, const Report& report) {
-    std::ofstream js(path);
+Result<void> writeJson(const std::string& path, const Report& report) {
+    std::ostringstream js;
     const RunInfo& r = report.run;
     js << "{\n  \"renderer\": " << jsonString(r.renderer) << ",\n  \"platform\": " << jsonString(r.platform)
        << ",\n  \"source\": " << jsonString(r.source) << ",\n  \"timer\": \"" << timerSourceName(r.timer)
@@ -85,7 +89,7 @@ bool writeJson(const std::string& path, const Report& report) {
            << ", \"reason\": " << jsonString(s.reason) << "}";
     }
     js << "\n  ]\n}\n";
-    return bool(js);
+    return writeWholeFile(path, js.str(), "JSON");
 }
 
 } // namespace dicer::bench

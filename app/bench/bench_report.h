@@ -4,6 +4,7 @@
 // the timer source of every number.
 #pragma once
 
+#include "result.h"
 #include "timer.h"
 
 #include <cstdint>
@@ -54,7 +55,7 @@ struct Report {
 };
 
 void printMarkdown(const Report& report);
-bool writeCsv(const std::string& path, const Report& report);
-bool writeJson(const std::string& path, const Report& report);
+Result<void> writeCsv(const std::string& path, const Report& report);
+Result<void> writeJson(const std::string& path, const Report& report);
 
 } // namespace dicer::bench

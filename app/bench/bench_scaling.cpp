@@ -5,6 +5,7 @@
 // time vs voxels is written to --plot.
 #include "bench_context.h"
 #include "bench_plot.h"
+#include "gl_debug.h"
 #include "hp_compute.h"
 #include "hp_math.h"
 #include "hp_variants.h"
@@ -57,8 +58,9 @@ bool runScaling(Bench& b) {
             continue;
         }
         gl::Texture uploaded;
+        gl::ErrorScope errors("scaling atlas upload"); // an error left by earlier code is not this one's
         const GLuint tex = atlasTexture(*atlas, uploaded, "scaling atlas");
-        if (glGetError() == GL_OUT_OF_MEMORY) {
+        if (errors.ownErrors() != 0 && errors.firstError() == GL_OUT_OF_MEMORY) {
             b.report.skipped.push_back({kTableScaling, "all", label, "out of memory for the atlas"});
             continue;
         }

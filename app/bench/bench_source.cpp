@@ -117,6 +117,9 @@ Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOr
     auto voxelizer = Voxelizer::create(shaders);
     if (!voxelizer) return makeError(voxelizer.error());
     if (Result<void> r = voxelizer->setMesh(model->mesh); !r) return makeError(nameOrFile + ": " + r.error());
+    // The voxelizer has its own copy now; the bench needs only the name and placement. Keeping the CPU mesh
+    // would hold its decoded textures (up to LoadLimits::maxTextureBytes, 1 GiB) for the whole run.
+    model->mesh = Mesh{};
     return std::unique_ptr<AtlasSource>(
         new ModelSource(std::move(model.value()), std::move(voxelizer.value()), settings));
 }

@@ -92,12 +92,12 @@ int main(int argc, char** argv) {
     bench.progress.finish();
 
     printMarkdown(bench.report);
-    if (!opt.csv.empty() && !writeCsv(opt.csv, bench.report)) {
-        std::fprintf(stderr, "dicer-bench: cannot write %s\n", opt.csv.c_str());
+    if (Result<void> r = opt.csv.empty() ? Result<void>() : writeCsv(opt.csv, bench.report); !r) {
+        std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
         return 1;
     }
-    if (!opt.json.empty() && !writeJson(opt.json, bench.report)) {
-        std::fprintf(stderr, "dicer-bench: cannot write %s\n", opt.json.c_str());
+    if (Result<void> r = opt.json.empty() ? Result<void>() : writeJson(opt.json, bench.report); !r) {
+        std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
         return 1;
     }
     if (gl::debugErrorCount() > 0 || gl::checkErrors("dicer-bench") > 0) {

@@ -5,6 +5,7 @@
 // The paper's slicing took 470 ms per frame on a Quadro FX Go 1400 (TR MPI-I-2006-4-002).
 #include "voxel_shared.h"
 #include "egl_context.h"
+#include "file_read.h"
 #include "gl_debug.h"
 #include "heap_tuning.h"
 #include "hp_variants.h"
@@ -292,18 +293,20 @@ int main(int argc, char** argv) {
         }
     }
     if (!opt.csv.empty()) {
-        FILE* f = std::fopen(opt.csv.c_str(), "w");
-        if (!f) {
-            std::fprintf(stderr, "dicer-voxbench: cannot write %s\n", opt.csv.c_str());
+        // Built in memory and written with writeWholeFile: fprintf/fclose errors (a full disk) were ignored.
+        std::string csv = "renderer,timer,model,preset,method,median_ms,min_ms,max_ms,samples,pairs,voxels\n";
+        for (const Row& r : rows)
+            for (const auto& [m, s] : r.methods) {
+                char numbers[160];
+                std::snprintf(numbers, sizeof numbers, "%.3f,%.3f,%.3f,%d,%u,%lld\n", s.median, s.min, s.max,
+                              s.samples, r.pairs, static_cast<long long>(r.voxels));
+                csv += "\"" + info.renderer + "\"," + timerSourceName(timer) + "," + opt.model + "," +
+                       r.preset + "," + voxelMethodName(m) + "," + numbers;
+            }
+        if (Result<void> w = writeWholeFile(opt.csv, csv, "CSV"); !w) {
+            std::fprintf(stderr, "dicer-voxbench: %s\n", w.error().c_str());
             return 1;
         }
-        std::fprintf(f, "renderer,timer,model,preset,method,median_ms,min_ms,max_ms,samples,pairs,voxels\n");
-        for (const Row& r : rows)
-            for (const auto& [m, s] : r.methods)
-                std::fprintf(f, "\"%s\",%s,%s,%s,%s,%.3f,%.3f,%.3f,%d,%u,%lld\n", info.renderer.c_str(),
-                             timerSourceName(timer), opt.model.c_str(), r.preset.c_str(), voxelMethodName(m),
-                             s.median, s.min, s.max, s.samples, r.pairs, static_cast<long long>(r.voxels));
-        std::fclose(f);
     }
     if (gl::debugErrorCount() > 0 || gl::checkErrors("dicer-voxbench") > 0) {
         std::fprintf(stderr, "dicer-voxbench: GL errors reported\n");

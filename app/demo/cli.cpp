@@ -75,6 +75,7 @@ void printUsage(std::FILE* out) {
                  "  --screenshot-dir DIR    folder of F12 screenshots (default: screenshots)\n"
                  "  --screenshot-ui on|off  screenshots with or without the panels (default on)\n"
                  "  --explode-at FRAME      explode the particles at that frame\n"
+                 "  --reload-shaders-at FRAME  reload every shader at that frame (as Shift+R)\n"
                  "  --timer gpu|cpu         stage timer source (gpu falls back to cpu on llvmpipe)\n"
                  "  --gl-debug              GL debug context, synchronous KHR_debug messages\n"
                  "  --help                  this text\n"
@@ -188,6 +189,9 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
             s.screenshotWithUi = v == "on";
         } else if (arg == "--explode-at") {
             if (!next(v) || !parseInt(v, 0, run.explodeAt)) return fail(flag + " takes a frame index >= 0");
+        } else if (arg == "--reload-shaders-at") {
+            if (!next(v) || !parseInt(v, 0, run.reloadShadersAt))
+                return fail(flag + " takes a frame index >= 0");
         } else if (arg == "--timer") {
             if (!next(v) || (v != "gpu" && v != "cpu")) return fail(flag + " takes gpu or cpu");
             run.forceCpuTimer = v == "cpu";

@@ -80,6 +80,7 @@ void applyChanges(App& app) {
     for (std::string& path : app.window.takeDroppedPaths()) // several files: the last one wins
         a.load = ModelChoice{ModelKind::File, std::move(path)};
     if (app.frame == app.run.explodeAt) a.explode = true;
+    if (app.frame == app.run.reloadShadersAt) a.reloadShaders = true;
     if (a.resetCamera) app.camera.reset();
     if (a.reloadShaders) reloadShaders(app);
     if (a.load) load(app, *a.load);

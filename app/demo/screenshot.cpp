@@ -1,5 +1,6 @@
 #include "screenshot.h"
 
+#include "file_read.h"
 #include "gl.h"
 
 #include <stb_image_write.h>
@@ -63,8 +64,22 @@ Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size) 
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
     flipRowsAndMakeOpaque(rgba, size.x, size.y);
-    if (!stbi_write_png(file.string().c_str(), size.x, size.y, 4, rgba.data(), size.x * 4))
-        return makeError("screenshot: cannot write " + file.string());
+    return writePngRgba8(file, size.x, size.y, rgba);
+}
+
+Result<void> writePngRgba8(const std::filesystem::path& file, int width, int height,
+                           const std::vector<std::uint8_t>& rgba) {
+    // stbi_write_png(FILE) ignores fwrite/fclose errors; encoding into memory leaves the writing to us.
+    std::string png;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data), size_t(size));
+    };
+    if (width <= 0 || height <= 0 || rgba.size() != size_t(width) * size_t(height) * 4 ||
+        !stbi_write_png_to_func(append, &png, width, height, 4, rgba.data(), width * 4))
+        return makeError("screenshot: cannot encode a " + std::to_string(width) + "x" +
+                         std::to_string(height) + " PNG for " + file.string());
+    Result<void> written = writeWholeFile(file, png, "screenshot");
+    if (!written) return makeError("screenshot: " + written.error());
     return {};
 }
 

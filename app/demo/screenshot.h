@@ -23,6 +23,11 @@ std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir);
 // GL rows are bottom-first, PNG rows top-first; alpha becomes 255.
 void flipRowsAndMakeOpaque(std::vector<std::uint8_t>& rgba, int width, int height);
 
+// Encodes top-first RGBA8 rows as PNG in memory and writes `file` with writeWholeFile: a full disk or an
+// unwritable target is an error naming the file, never a truncated file reported as saved.
+Result<void> writePngRgba8(const std::filesystem::path& file, int width, int height,
+                           const std::vector<std::uint8_t>& rgba);
+
 // Reads the default framebuffer's back buffer (size = framebuffer size) and writes `file`, creating its
 // folder. Errors (no size, unwritable folder) are messages; nothing throws.
 Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size);

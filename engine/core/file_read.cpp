@@ -3,6 +3,7 @@
 #include "file_read.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -127,6 +128,50 @@ fs::path runtimeDataDirectory(const char* envVar, std::string_view name, const f
         if (fs::is_directory(nextToExe, ec)) return nextToExe;
     }
     return sourceDir;
+}
+
+Result<void> writeWholeFile(const fs::path& path, std::string_view bytes, std::string_view what) {
+    const std::string target = path.string();
+    auto failure = [&](const char* step, int error) {
+        return makeError("cannot write " + std::string(what) + " " + dicer::quoted(target) + " (" + step +
+                         "): " + std::strerror(error));
+    };
+    struct stat st {};
+    const bool exists = ::lstat(target.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) return failure("open", EISDIR);
+    // A regular file (or a new one) is replaced atomically; anything else (/dev/stdout, a FIFO, a link) is
+    // the caller's to write to.
+    const bool inPlace = exists && !S_ISREG(st.st_mode);
+    static std::atomic<unsigned> counter{0};
+    const std::string temp =
+        inPlace ? target
+                : target + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1));
+    const int fd = inPlace ? ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC)
+                           : ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) return failure("open", errno);
+    auto abandon = [&](const char* step, int error) {
+        if (fd >= 0) ::close(fd);
+        if (!inPlace) ::unlink(temp.c_str());
+        return failure(step, error);
+    };
+    for (size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return abandon("write", n < 0 ? errno : EIO);
+        done += size_t(n);
+    }
+    // close() reports errors a network or quota-limited file system defers until then.
+    if (::close(fd) != 0) {
+        const int error = errno;
+        if (!inPlace) ::unlink(temp.c_str());
+        return failure("close", error);
+    }
+    if (!inPlace && ::rename(temp.c_str(), target.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        return failure("rename", error);
+    }
+    return {};
 }
 
 } // namespace dicer

@@ -31,4 +31,11 @@ Result<std::filesystem::path> resolveInsideFolder(const std::filesystem::path& f
 std::filesystem::path runtimeDataDirectory(const char* envVar, std::string_view name,
                                            const std::filesystem::path& sourceDir);
 
+// Writes `bytes` as the whole content of `path` and reports every write error (a full disk, an unwritable
+// folder, a device such as /dev/full) with the path and the system's reason; `what` names the kind of file
+// ("screenshot", "CSV", ...). A regular path (or one that does not exist yet) is written to a temporary file
+// beside it and renamed over it, so the target is never left truncated. Devices, FIFOs and symlinks are
+// written in place.
+Result<void> writeWholeFile(const std::filesystem::path& path, std::string_view bytes, std::string_view what);
+
 } // namespace dicer

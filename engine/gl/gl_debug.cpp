@@ -114,6 +114,22 @@ int checkErrors(const char* where) {
     return count;
 }
 
+ErrorScope::ErrorScope(const char* where) : m_where(where) {
+    // Bounded like checkErrors: a lost context can report errors forever.
+    for (GLenum e = glGetError(); e != GL_NO_ERROR && m_earlier < 16; e = glGetError(), ++m_earlier)
+        log::error("%s: %s (0x%04x) was pending before it started, left by earlier GL calls", where,
+                   errorName(e), e);
+}
+
+int ErrorScope::ownErrors() {
+    int count = 0;
+    for (GLenum e = glGetError(); e != GL_NO_ERROR && count < 16; e = glGetError(), ++count) {
+        if (m_first == GL_NO_ERROR) m_first = e;
+        log::error("%s: %s (0x%04x)", m_where, errorName(e), e);
+    }
+    return count;
+}
+
 DebugGroup::DebugGroup(const char* name) {
     if (glPushDebugGroup) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, -1, name);
 }

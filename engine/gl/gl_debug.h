@@ -18,6 +18,27 @@ int debugErrorCount();
 // Drains glGetError; logs each error with `where` and returns how many there were.
 int checkErrors(const char* where);
 
+// Checks one piece of code's own GL calls (typically an allocation) with glGetError, which is one queue for
+// the whole context: an error someone else left pending would otherwise be read as this code's own. The
+// constructor drains what is pending, logging each as left by earlier code (so it is not lost, and is not
+// blamed on `where`); ownErrors() then drains and logs only what was raised since.
+class ErrorScope {
+public:
+    explicit ErrorScope(const char* where);
+    // Number of errors raised since construction (each logged with `where`); the first is in firstError().
+    int ownErrors();
+    GLenum firstError() const { return m_first; }
+    // Number of errors that were pending at construction (raised by earlier code).
+    int earlierErrors() const { return m_earlier; }
+    ErrorScope(const ErrorScope&) = delete;
+    ErrorScope& operator=(const ErrorScope&) = delete;
+
+private:
+    const char* m_where;
+    int m_earlier = 0;
+    GLenum m_first = GL_NO_ERROR;
+};
+
 // Human-readable name of a GL error enum (GL_INVALID_OPERATION → "GL_INVALID_OPERATION").
 const char* errorName(GLenum error);
 

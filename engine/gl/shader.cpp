@@ -241,9 +241,15 @@ Result<ProgramId> ShaderLibrary::add(ProgramDesc desc) {
 
 ShaderLibrary::ReloadReport ShaderLibrary::reloadAll() {
     ReloadReport report;
+    // A program deleted while current lives on only until something else is bound; anyone who saved its
+    // name across the reload (a state guard, ImGui's backend) would then bind a dead name
+    // (GL_INVALID_VALUE). So a replaced program is unbound first: the saved name is then 0.
+    GLint current = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &current);
     for (Entry& e : m_entries) {
         ProgramBuild build = buildProgram(e.desc);
         if (build.ok()) {
+            if (current != 0 && GLuint(current) == e.build.program.id()) glUseProgram(0);
             e.build = std::move(build);
             ++report.reloaded;
         } else {

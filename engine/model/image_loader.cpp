@@ -6,11 +6,14 @@
 #include "file_read.h"
 
 #include <stb_image.h>
+#include <zlib.h>
 
 #include <climits>
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace dicer {
 namespace {
@@ -35,6 +38,118 @@ struct Header {
 std::optional<Header> pngHeader(const unsigned char* d, size_t n) {
     if (n < 8 + 8 + 13 || readBe(d + 8, 4) != 13 || std::memcmp(d + 12, "IHDR", 4) != 0) return std::nullopt;
     return Header{readBe(d + 16, 4), readBe(d + 20, 4)};
+}
+
+// Bytes the zlib stream of a PNG must inflate to (ISO/IEC 15948 §7-8): per row one filter byte plus the
+// packed samples; an Adam7-interlaced image is seven such sub-images. 0 when IHDR's fields are invalid.
+std::uint64_t pngInflatedBytes(std::uint32_t width, std::uint32_t height, int bitDepth, int colourType,
+                               int interlace) {
+    int channels = 0;
+    bool depthOk = false;
+    switch (colourType) {
+    case 0: // greyscale
+        channels = 1;
+        depthOk = bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8 || bitDepth == 16;
+        break;
+    case 3: // palette
+        channels = 1;
+        depthOk = bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8;
+        break;
+    case 2: // RGB
+    case 4: // greyscale + alpha
+    case 6: // RGBA
+        channels = colourType == 2 ? 3 : colourType == 4 ? 2 : 4;
+        depthOk = bitDepth == 8 || bitDepth == 16;
+        break;
+    default:
+        return 0;
+    }
+    if (!depthOk || interlace > 1) return 0;
+    auto bytes = [&](std::uint64_t w, std::uint64_t h) -> std::uint64_t {
+        if (w == 0 || h == 0) return 0; // an empty pass has no rows, not even filter bytes
+        return h * (1 + (w * std::uint64_t(channels) * std::uint64_t(bitDepth) + 7) / 8);
+    };
+    if (interlace == 0) return bytes(width, height);
+    // Adam7: pass p starts at (x0, y0) and steps (dx, dy).
+    constexpr int kPass[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                 {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};
+    std::uint64_t total = 0;
+    for (const auto& p : kPass) {
+        const std::uint64_t w = width > std::uint32_t(p[0]) ? (width - p[0] + p[2] - 1) / p[2] : 0;
+        const std::uint64_t h = height > std::uint32_t(p[1]) ? (height - p[1] + p[3] - 1) / p[3] : 0;
+        total += bytes(w, h);
+    }
+    return total;
+}
+
+// Debian's stb_image trusts chunk lengths and zlib streams: it grows its IDAT buffer to a declared length
+// before reading it (a 98-byte file claiming a 1.9 GB IDAT chunk makes it allocate 2 GiB) and its inflater
+// reallocs as long as the stream produces output. So the PNG is walked and its IDAT stream inflated here,
+// into a small scratch buffer, under the exact size IHDR implies; stb_image sees only files that pass.
+// Returns an empty string when the stream is sound, else the reason.
+std::string checkPngStream(const unsigned char* d, size_t n) {
+    // IHDR is the first chunk (pngHeader checked its place and length).
+    const std::uint32_t width = readBe(d + 16, 4), height = readBe(d + 20, 4);
+    const int bitDepth = d[24], colourType = d[25], compression = d[26], filter = d[27], interlace = d[28];
+    if (compression != 0 || filter != 0) return "has an unknown compression or filter method in IHDR";
+    const std::uint64_t expected = pngInflatedBytes(width, height, bitDepth, colourType, interlace);
+    if (expected == 0)
+        return "has an invalid IHDR (bit depth " + std::to_string(bitDepth) + ", colour type " +
+               std::to_string(colourType) + ", interlace " + std::to_string(interlace) + ")";
+
+    struct Span {
+        const unsigned char* data;
+        std::uint32_t size;
+    };
+    std::vector<Span> idat;
+    bool ended = false;
+    for (size_t p = 8; p < n && !ended;) {
+        if (n - p < 12) return "is truncated (a chunk header at byte " + std::to_string(p) + " is cut off)";
+        const std::uint32_t length = readBe(d + p, 4);
+        const std::string type(reinterpret_cast<const char*>(d + p + 4), 4);
+        if (length > 0x7fffffffu || length > n - p - 12)
+            return "is truncated or corrupt: chunk '" + type + "' at byte " + std::to_string(p) + " claims " +
+                   std::to_string(length) + " bytes, past the end of the " + std::to_string(n) + "-byte file";
+        if (type == "IDAT") idat.push_back({d + p + 8, length});
+        ended = type == "IEND";
+        p += 12 + size_t(length);
+    }
+    if (!ended) return "is truncated (no IEND chunk)";
+    if (idat.empty()) return "has no image data (no IDAT chunk)";
+
+    z_stream z{};
+    if (inflateInit(&z) != Z_OK) return "cannot be checked (zlib inflateInit failed)";
+    unsigned char scratch[1 << 14];
+    std::uint64_t produced = 0;
+    int status = Z_OK;
+    for (size_t i = 0; i < idat.size() && status != Z_STREAM_END; ++i) {
+        z.next_in = const_cast<unsigned char*>(idat[i].data);
+        z.avail_in = idat[i].size;
+        while (status != Z_STREAM_END && (z.avail_in > 0 || z.avail_out == 0)) {
+            z.next_out = scratch;
+            z.avail_out = sizeof scratch;
+            status = inflate(&z, Z_NO_FLUSH);
+            produced += sizeof scratch - z.avail_out;
+            if (produced > expected) break;
+            if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) break;
+            if (status == Z_BUF_ERROR && z.avail_in == 0) break; // needs the next chunk
+        }
+        if (produced > expected || (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)) break;
+    }
+    const std::string zlibMessage = z.msg ? z.msg : "";
+    inflateEnd(&z);
+    const std::string size = std::to_string(width) + "x" + std::to_string(height);
+    if (produced > expected)
+        return "decompresses past the " + std::to_string(expected) + " bytes its IHDR (" + size +
+               ", bit depth " + std::to_string(bitDepth) + ") allows (a decompression bomb?)";
+    if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)
+        return "has corrupt compressed image data (zlib: " + (zlibMessage.empty() ? "error" : zlibMessage) +
+               ")";
+    if (status != Z_STREAM_END) return "has truncated compressed image data";
+    if (produced < expected)
+        return "holds " + std::to_string(produced) + " bytes of image data, its IHDR (" + size + ") needs " +
+               std::to_string(expected);
+    return {};
 }
 
 // Walks the marker segments up to the first start-of-frame marker, which holds the image size.
@@ -73,7 +188,7 @@ struct StbFree {
 
 } // namespace
 
-Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
+Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
     const std::string file = quoted(name);
     const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
     const size_t n = bytes.size();
@@ -98,18 +213,33 @@ Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, co
                          "x" + std::to_string(header->height) + ", outside the accepted 1x1 to " +
                          std::to_string(limits.maxWidth) + "x" + std::to_string(limits.maxHeight));
 
+    return ImageInfo{int(header->width), int(header->height)};
+}
+
+Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
+    Result<ImageInfo> info = readImageInfo(bytes, name, limits);
+    if (!info) return makeError(info.error());
+    const std::string file = quoted(name);
+    const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
+    const size_t n = bytes.size();
+    const bool png = n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
+    const char* formatName = png ? "PNG" : "JPEG";
+    if (png)
+        if (std::string why = checkPngStream(d, n); !why.empty())
+            return makeError("PNG image " + file + " " + why);
+
     // stb's own header parse must agree with ours before it may decode anything.
     int width = 0, height = 0, channels = 0;
     if (!stbi_info_from_memory(d, int(n), &width, &height, &channels))
         return makeError(std::string(formatName) + " image " + file + " is corrupt (" + stbReason() + ")");
-    if (std::uint32_t(width) != header->width || std::uint32_t(height) != header->height)
+    if (width != info->width || height != info->height)
         return makeError(std::string(formatName) + " image " + file + " has an inconsistent header");
 
     std::unique_ptr<stbi_uc, StbFree> pixels(stbi_load_from_memory(d, int(n), &width, &height, &channels, 4));
     if (!pixels)
         return makeError(std::string(formatName) + " image " + file + " cannot be decoded (" + stbReason() +
                          ")");
-    if (std::uint32_t(width) != header->width || std::uint32_t(height) != header->height)
+    if (width != info->width || height != info->height)
         return makeError(std::string(formatName) + " image " + file + " decoded to an unexpected size");
 
     // Flip here rather than with stbi_set_flip_vertically_on_load: that flag is global state.

@@ -60,6 +60,11 @@ Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margi
     auto mesh = loadObj(path, limits, &m.warnings);
     if (!mesh) return makeError(mesh.error());
     m.mesh = std::move(mesh.value());
+    // A box that cannot be fitted would voxelize to nothing (identity fallback, a zero or denormal scale)
+    // without a word: say why instead.
+    if (Result<void> fit = checkFitExtent(m.mesh); !fit)
+        return makeError("model " + dicer::quoted(m.name) +
+                         " cannot be placed in the volume: " + fit.error());
     m.placement = placementMatrix(Placement::Fit, m.mesh, margin);
     return m;
 }

@@ -151,6 +151,27 @@ glm::vec3 attribute3(const std::vector<tinyobj::real_t>& a, int i) {
     return {a[size_t(i) * 3], a[size_t(i) * 3 + 1], a[size_t(i) * 3 + 2]};
 }
 
+} // namespace
+
+Result<Image> loadTextureWithinBudget(const fs::path& path, const LoadLimits& limits,
+                                      std::uintmax_t usedBytes) {
+    Result<std::string> bytes = readRegularFile(path, limits.image.maxFileBytes, "image");
+    if (!bytes) return makeError(bytes.error());
+    // Counted from the header before decoding: a texture over the budget is never decoded (it used to be
+    // decoded first, so each refused 8192^2 texture cost 256 MiB and more on the way).
+    Result<ImageInfo> info = readImageInfo(*bytes, path.string(), limits.image);
+    if (!info) return makeError(info.error());
+    const std::uintmax_t left = limits.maxTextureBytes - std::min(usedBytes, limits.maxTextureBytes);
+    if (info->rgba8Bytes() > left)
+        return makeError("its " + std::to_string(info->width) + "x" + std::to_string(info->height) +
+                         " image decodes to " + std::to_string(info->rgba8Bytes()) + " bytes, over the " +
+                         std::to_string(left) + " left of the " + std::to_string(limits.maxTextureBytes) +
+                         " bytes all of a model's decoded textures may take");
+    return decodeImageRgba8(*bytes, path.string(), limits.image);
+}
+
+namespace {
+
 // Converts tinyobjloader's materials and loads their map_Kd textures (same folder rules as the .mtl).
 void convertMaterials(const std::vector<tinyobj::material_t>& in, Context& ctx, Mesh& mesh) {
     std::map<fs::path, int> loaded;
@@ -175,11 +196,9 @@ void convertMaterials(const std::vector<tinyobj::material_t>& in, Context& ctx, 
             } else if (mesh.textures.size() >= ctx.limits.maxTextures) {
                 ctx.warn(shown + " not loaded: more than " + std::to_string(ctx.limits.maxTextures) +
                          " textures");
-            } else if (Result<Image> image = loadImageRgba8(*path, ctx.limits.image); !image) {
+            } else if (Result<Image> image = loadTextureWithinBudget(*path, ctx.limits, textureBytes);
+                       !image) {
                 ctx.warn(shown + " not loaded: " + image.error());
-            } else if (textureBytes + image->rgba.size() > ctx.limits.maxTextureBytes) {
-                ctx.warn(shown + " not loaded: textures exceed " +
-                         std::to_string(ctx.limits.maxTextureBytes) + " bytes in all");
             } else {
                 textureBytes += image->rgba.size();
                 material.textureIndex = int(mesh.textures.size());

@@ -29,6 +29,11 @@ struct LoadLimits {
     ImageLimits image{};                         // each texture
 };
 
+// One texture of a model whose textures already take `usedBytes` decoded: refused, before decoding, when its
+// RGBA8 size (from the header) would take the total past limits.maxTextureBytes. Errors name the file.
+Result<Image> loadTextureWithinBudget(const std::filesystem::path& path, const LoadLimits& limits,
+                                      std::uintmax_t usedBytes);
+
 // Loads an OBJ file. Failures (unreadable file, malformed or out-of-range data, limits exceeded, no
 // triangles) are errors naming the file and, where known, the line. Missing or refused .mtl files and
 // textures are warnings (appended to `warnings` and logged); their triangles fall back to grey.

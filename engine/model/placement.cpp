@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string>
 
 namespace dicer {
 
@@ -22,6 +25,35 @@ glm::mat4 fitToUnitCube(const Mesh& mesh, float margin) {
     const float half = 1.f - std::clamp(std::isfinite(margin) ? margin : 0.f, 0.f, 0.99f);
     const float scale = longest > 0.f && std::isfinite(longest) ? 2.f * half / longest : 1.f;
     return glm::translate(glm::scale(glm::mat4(1.f), glm::vec3(scale)), -centre);
+}
+
+Result<void> checkFitExtent(const Mesh& mesh) {
+    if (mesh.positions.empty()) return {};
+    glm::vec3 lo = mesh.positions[0], hi = mesh.positions[0];
+    for (const glm::vec3& p : mesh.positions) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return {};
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    auto text = [](glm::vec3 v) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "(%g, %g, %g)", double(v.x), double(v.y), double(v.z));
+        return std::string(buf);
+    };
+    const glm::vec3 extent = hi - lo;
+    const float longest = std::max({extent.x, extent.y, extent.z});
+    if (lo == hi) return makeError("mesh has zero extent: all vertices equal " + text(lo));
+    if (!std::isfinite(longest))
+        return makeError("mesh extent overflows float: its bounding box " + text(lo) + " to " + text(hi) +
+                         " is wider than " + std::to_string(std::numeric_limits<float>::max()));
+    if (longest < std::numeric_limits<float>::min()) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf,
+                      "mesh extent %g is below FLT_MIN %g (denormal): the coordinates have no precision left",
+                      double(longest), double(std::numeric_limits<float>::min()));
+        return makeError(buf);
+    }
+    return {};
 }
 
 glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mesh.h"
+#include "result.h"
 
 #include <glm/glm.hpp>
 
@@ -17,6 +18,15 @@ enum class Placement { Fit, Fixed };
 // Model matrix for Placement::Fit: scale(s) * translate(-centre). A mesh without extent (empty, a point)
 // is only centred. margin is clamped to [0, 0.99].
 glm::mat4 fitToUnitCube(const Mesh& mesh, float margin);
+
+// Whether Placement::Fit can place `mesh`: an error naming the reason when its bounding box cannot give a
+// usable scale, so a model never silently voxelizes to nothing:
+//  - "mesh has zero extent: all vertices equal (x, y, z)";
+//  - "mesh extent overflows float: ..." (e.g. vertices at +-3e38: max - min is infinite);
+//  - "mesh extent ... is below FLT_MIN (denormal): ..." (a model scaled by 1e-45: its coordinates have no
+//    precision left, and GPUs flush denormals to zero).
+// An empty mesh or non-finite positions are the loader's errors (validateMesh) and pass here.
+Result<void> checkFitExtent(const Mesh& mesh);
 
 // Model matrix for `placement` (identity for Fixed).
 glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin);

@@ -37,12 +37,17 @@ GLuint groups(int items, int perGroup) {
 }
 
 // Saves and restores the GL state voxelize() changes, so callers (the demo's frame loop) keep theirs.
+// Object bindings are restored only for objects whose names outlive the call: framebuffers, vertex arrays
+// and buffers are owned by callers that are still running. The current program is not restored: a shader
+// hot reload (ShaderLibrary::reloadAll) deletes the program that was current, GL keeps it alive only while
+// it stays current, so once voxelize() binds its own it is gone and binding its name again is
+// GL_INVALID_VALUE (or, if the name was reused, silently the wrong program). Every pass binds the program
+// it uses (glUseProgram(shaders.get(id))), so the guard leaves no program bound instead.
 class StateGuard {
 public:
     StateGuard() {
         glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &m_fbo);
         glGetIntegerv(GL_VIEWPORT, m_viewport);
-        glGetIntegerv(GL_CURRENT_PROGRAM, &m_program);
         glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &m_vao);
         glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &m_indirect);
         glGetBooleanv(GL_COLOR_WRITEMASK, m_colorMask);
@@ -58,7 +63,7 @@ public:
     ~StateGuard() {
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(m_fbo));
         glViewport(m_viewport[0], m_viewport[1], m_viewport[2], m_viewport[3]);
-        glUseProgram(GLuint(m_program));
+        glUseProgram(0); // see above: never the caller's program, which a reload may have deleted
         glBindVertexArray(GLuint(m_vao));
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, GLuint(m_indirect));
         glColorMask(m_colorMask[0], m_colorMask[1], m_colorMask[2], m_colorMask[3]);
@@ -73,7 +78,7 @@ private:
     static constexpr std::array<GLenum, 7> kCaps = {
         GL_BLEND,       GL_DEPTH_TEST,   GL_CULL_FACE,         GL_SCISSOR_TEST,
         GL_DEPTH_CLAMP, GL_STENCIL_TEST, GL_RASTERIZER_DISCARD};
-    GLint m_fbo = 0, m_viewport[4] = {}, m_program = 0, m_vao = 0, m_indirect = 0;
+    GLint m_fbo = 0, m_viewport[4] = {}, m_vao = 0, m_indirect = 0;
     GLint m_polygonMode[2] = {GL_FILL, GL_FILL};
     GLboolean m_colorMask[4] = {GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
     std::array<GLboolean, kCaps.size()> m_enabled{};
@@ -202,6 +207,8 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
                          " has too many slices for the solid-mode parity image");
     if (m_atlas && layout.volume == m_layout.volume) return {};
 
+    // Only this function's own errors count: one left pending by earlier code is logged as such.
+    gl::ErrorScope errors("Voxelizer::setLayout");
     gl::Texture atlas =
         gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
     gl::Framebuffer atlasFbo = gl::createFramebuffer("voxel slice atlas");
@@ -228,8 +235,9 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
             status != GL_FRAMEBUFFER_COMPLETE)
             return makeError("voxelizer framebuffer incomplete (status " + std::to_string(status) + ")");
-    if (gl::checkErrors("Voxelizer::setLayout") != 0)
-        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed");
+    if (errors.ownErrors() != 0)
+        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed (" +
+                         gl::errorName(errors.firstError()) + ")");
     m_atlas = std::move(atlas);
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);

@@ -89,8 +89,9 @@ public:
 
     // Clears the atlas, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
     // layout). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
-    // program, VAO, indirect buffer, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
-    // stencil/rasterizer-discard enables); buffer-base, texture and image bindings are not.
+    // VAO, indirect buffer, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
+    // stencil/rasterizer-discard enables); buffer-base, texture and image bindings are not, and it leaves
+    // program 0 bound (a shader reload may have deleted the caller's; every pass binds its own).
     void voxelize(const VoxelizeParams& params);
 
     GLuint atlas() const { return m_atlas.id(); }
