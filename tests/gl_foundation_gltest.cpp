@@ -138,7 +138,7 @@ TEST(ShaderLibrary, ReloadKeepsLastGoodProgram) {
 
 TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
     StageTimers timers(chooseTimerSource(test::context().info().timerQueriesReliable(), false));
-    for (int f = 0; f < StageTimers::kWarmupFrames + 2 * StageTimers::kRingFrames; ++f) {
+    for (int f = 0; f < Warmup::kFrames + 2 * StageTimers::kRingFrames; ++f) {
         timers.beginFrame();
         {
             ScopedStage s(timers, "clear");

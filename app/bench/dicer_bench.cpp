@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
                 run.source.c_str());
 
     bool allOk = true;
-    for (int size : opt.sizes) {
+    if (opt.voxelizer) allOk = runVoxelizerTables(bench);
+    for (int size : opt.voxelizer ? std::vector<int>{} : opt.sizes) {
         if (size > info.maxTextureSize) {
             std::fprintf(stderr, "dicer-bench: size %d exceeds GL_MAX_TEXTURE_SIZE %d, skipped\n", size,
                          info.maxTextureSize);
@@ -88,7 +89,7 @@ int main(int argc, char** argv) {
         allOk = runHistoPyramids(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
         if (opt.peers) allOk = runPeers(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
     }
-    if (opt.scaling) allOk = runScaling(bench) && allOk;
+    if (opt.scaling && !opt.voxelizer) allOk = runScaling(bench) && allOk;
     bench.progress.finish();
 
     printMarkdown(bench.report);

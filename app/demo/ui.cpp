@@ -1,8 +1,22 @@
 #include "ui.h"
 
 #include "app.h"
+#include "cli.h"
+
+#include <string>
 
 namespace dicer::app {
+
+const char* optionLabel(std::string_view option) {
+    return optionText(option).label.data(); // the table's labels are string literals: NUL-terminated
+}
+
+void optionTooltip(std::string_view option) {
+    if (!ImGui::IsItemHovered()) return;
+    const std::string_view help = optionText(option).help;
+    ImGui::SetTooltip("%.*s", int(help.size()), help.data());
+}
+
 namespace {
 
 void helpSection() {

@@ -37,19 +37,19 @@ void uiParticlesSection(App& app) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The voxel's 3D texture coordinate as rgb (as in the paper)");
     ImGui::SameLine();
-    ImGui::RadioButton("model colours", &color, int(ParticleColor::ModelColor));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rgb the voxelizer stored in the atlas texel");
+    ImGui::RadioButton(optionLabel("color"), &color, int(ParticleColor::ModelColor));
+    optionTooltip("color");
     v.color = ParticleColor(color);
     ImGui::SliderFloat("point size", &v.pointSize, 0.25f, 4.f, "%.2f voxels");
     int render = int(v.render);
     ImGui::RadioButton("compute splats", &render, int(ParticleRender::Splats));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compute passes + depth resolve: fast on llvmpipe too");
     ImGui::SameLine();
-    ImGui::RadioButton("GL points", &render, int(ParticleRender::Points));
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("One indirect draw of point sprites (llvmpipe: ~1 us per point)");
+    ImGui::RadioButton(optionLabel("particles"), &render, int(ParticleRender::Points));
+    optionTooltip("particles");
     v.render = ParticleRender(render);
-    ImGui::Checkbox("auto-rotate (A)", &v.autoRotate);
+    ImGui::Checkbox(optionLabel("auto-rotate"), &v.autoRotate);
+    optionTooltip("auto-rotate");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.f);
     ImGui::SliderFloat("##rotate", &v.rotateDegreesPerSecond, -180.f, 180.f, "%.0f deg/s");

@@ -1,0 +1,47 @@
+#include "vocabulary.h"
+
+#include "model_catalog.h"
+#include "volume_layout.h"
+
+namespace dicer::options {
+
+Codec<hp::Storage> storageCodec() {
+    return enumCodec<hp::Storage>(kStorages, hp::storageName);
+}
+Codec<hp::BuildPath> buildPathCodec() {
+    return enumCodec<hp::BuildPath>(kBuildPaths, hp::buildPathName);
+}
+Codec<VoxelMode> voxelModeCodec() {
+    return enumCodec<VoxelMode>(kVoxelModes, voxelModeName);
+}
+Codec<VoxelMethod> voxelMethodCodec() {
+    return enumCodec<VoxelMethod>(kVoxelMethods, voxelMethodName);
+}
+Codec<SurfaceRule> surfaceRuleCodec() {
+    return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName);
+}
+
+Codec<std::string> presetCodec() {
+    std::vector<std::string> names;
+    for (std::string_view p : presetNames())
+        names.emplace_back(p);
+    Codec<std::string> c =
+        textCodec("NAME", joinChoices(names), [](std::string_view s) { return presetVolume(s).has_value(); });
+    c.choices = joinChoices(names, ", ");
+    return c;
+}
+
+Codec<bool> timerCodec() {
+    return namesCodec<bool>({{"gpu", false}, {"cpu", true}});
+}
+
+Codec<std::string> modelCodec() {
+    std::vector<std::string> names;
+    for (std::string_view m : builtinModelNames())
+        names.emplace_back(m);
+    names.emplace_back("an OBJ file");
+    return textCodec("NAME|FILE",
+                     joinChoices(names)); // the file is checked when it loads, with a clear error
+}
+
+} // namespace dicer::options
