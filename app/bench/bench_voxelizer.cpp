@@ -23,6 +23,18 @@ constexpr const char* kPaperSlicingMs = "470";
 constexpr const char* kClearOnly = "clear only";
 constexpr const char* kSolid = "projected solid";
 
+// A row of the voxelizer's tables: one preset, one method (or rule), one stage.
+Measurement voxelizerRow(const char* table, std::string method, const char* stage, const std::string& preset,
+                         const VolumeLayout& layout) {
+    Measurement m;
+    m.table = table;
+    m.method = std::move(method);
+    m.stage = stage;
+    m.input = preset;
+    m.cells = layout.atlasTexelCount();
+    return m;
+}
+
 std::vector<std::uint8_t> readAtlas(const Voxelizer& v) {
     std::vector<std::uint8_t> rgba(size_t(v.layout().atlasTexelCount()) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -52,12 +64,8 @@ bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
             continue;
         for (SurfaceRule rule : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis}) {
             vox.voxelize({model, VoxelMode::Shell, VoxelMethod::Binned, rule});
-            Measurement m;
-            m.table = kTableVoxelizerCounts;
-            m.method = surfaceRuleName(rule);
-            m.stage = "count";
-            m.input = preset;
-            m.cells = layout->atlasTexelCount();
+            Measurement m =
+                voxelizerRow(kTableVoxelizerCounts, surfaceRuleName(rule), "count", preset, *layout);
             if (!(*pyramid)->build(vox.atlas(), kThreshold)) return false;
             m.count = (*pyramid)->readCount();
             const std::uint32_t cpu = occupied(readAtlas(vox));
@@ -112,12 +120,8 @@ bool runVoxelizerTables(Bench& b) {
             if (method == VoxelMethod::Binned) { // the (triangle, slice) quads binned draws: a row of its own
                 GLuint args[VOX_ARGS_UINTS] = {};
                 glGetNamedBufferSubData(vox.argsBuffer(), 0, sizeof(args), args);
-                Measurement pairs;
-                pairs.table = kTableVoxelizer;
-                pairs.method = voxelMethodName(method);
-                pairs.stage = "pairs";
-                pairs.input = preset;
-                pairs.cells = layout->atlasTexelCount();
+                Measurement pairs =
+                    voxelizerRow(kTableVoxelizer, voxelMethodName(method), "pairs", preset, *layout);
                 pairs.count = args[0] / 6; // 6 vertices per quad
                 b.report.rows.push_back(pairs);
             }
@@ -141,12 +145,7 @@ bool runVoxelizerTables(Bench& b) {
         const std::vector<Summary> times =
             measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
         for (size_t c = 0; c < configs.size(); ++c) {
-            Measurement m;
-            m.table = kTableVoxelizer;
-            m.method = names[c];
-            m.stage = "voxelize";
-            m.input = preset;
-            m.cells = layout->atlasTexelCount();
+            Measurement m = voxelizerRow(kTableVoxelizer, names[c], "voxelize", preset, *layout);
             m.count = occupied(reference); // the shell's active cells
             m.time = times[c];
             m.timer = b.report.run.timer;

@@ -147,24 +147,6 @@ template <class Target> struct Option : RowInfo {
     std::function<std::string(const Target&)> format;
 };
 
-// A row bound to a field: `field` is a member pointer or a generic lambda `[](auto& t) -> auto& {...}` (it
-// is called on Target& to parse and on const Target& to format).
-template <class Target, class V, class Field>
-Option<Target> option(OptionText text, Codec<V> codec, Field field) {
-    Option<Target> row;
-    row.text = text;
-    row.metavar = codec.metavar;
-    row.expects = codec.expects;
-    row.choices = codec.choices;
-    row.parse = [parse = codec.parse, field](Target& t, std::string_view s) {
-        std::optional<V> v = parse(s);
-        if (v) std::invoke(field, t) = std::move(*v);
-        return v.has_value();
-    };
-    row.format = [format = codec.format, field](const Target& t) { return format(std::invoke(field, t)); };
-    return row;
-}
-
 // A row whose value goes through a setter and comes back through a getter (inverted switches, a mode that
 // sets several fields, an index looked up by name).
 template <class Target, class V>
@@ -182,6 +164,15 @@ Option<Target> option(OptionText text, Codec<V> codec, std::function<V(const Tar
     };
     row.format = [format = codec.format, get](const Target& t) { return format(get(t)); };
     return row;
+}
+
+// A row bound to a field: `field` is a member pointer or a generic lambda `[](auto& t) -> auto& {...}` (it
+// is called on Target& to parse and on const Target& to format).
+template <class Target, class V, class Field>
+Option<Target> option(OptionText text, Codec<V> codec, Field field) {
+    return option<Target, V>(
+        text, std::move(codec), [field](const Target& t) { return V(std::invoke(field, t)); },
+        [field](Target& t, V v) { std::invoke(field, t) = std::move(v); });
 }
 
 // A switch: "--name" alone means "--name on".
