@@ -60,12 +60,8 @@ Codec<std::string> sourceCodec() {
                               [](std::string_view s) { return s == "sphere" || isBuiltinModel(s); });
 }
 
-#define BENCH_FIELD(expr)                                                                                    \
-    [](auto& o) -> auto& {                                                                                   \
-        return o.expr;                                                                                       \
-    }
-
 std::vector<Row> makeRows() {
+    using options::field;
     using options::flag;
     using options::inSection;
     using options::listCodec;
@@ -96,14 +92,14 @@ std::vector<Row> makeRows() {
         flag(row<bool>({"peers", "",
                         "also every peer (hp_compute, horn_scan, atomic_append, cpu_linewise, "
                         "cpu_threaded) on the same atlases: tables 2-4 of the paper"},
-                       onOff, BENCH_FIELD(peers))),
+                       onOff, field(&Options::peers))),
         flag(row<bool>({"gpu-resident", "",
                         "count read back vs kept on the GPU: the list and a whole frame "
                         "(voxelize, build, list)"},
-                       onOff, BENCH_FIELD(gpuResident))),
+                       onOff, field(&Options::gpuResident))),
         flag(row<bool>(
             {"scaling", "", "side^3 volumes: time per voxel / per point, PNG plot (--volumes, --plot)"},
-            onOff, BENCH_FIELD(scaling))),
+            onOff, field(&Options::scaling))),
         early(flag(row<bool>(
             {"voxelizer", "",
              "only the voxelizer's tables: every --vox-method (default all) per --preset, checked to give "
@@ -114,58 +110,59 @@ std::vector<Row> makeRows() {
                 o.voxelizer = on;
                 if (on) o.voxelMethods = all(kVoxelMethods);
             }))),
-        inSection("inputs",
-                  row<std::vector<int>>({"size", "",
-                                         "atlas sizes in the paper's slice layout "
-                                         "(256 slices of (N/16)^2), or none"},
-                                        listCodec(powerOfTwoCodec(), {}, {}, "none"), BENCH_FIELD(sizes))),
+        inSection("inputs", row<std::vector<int>>({"size", "",
+                                                   "atlas sizes in the paper's slice layout "
+                                                   "(256 slices of (N/16)^2), or none"},
+                                                  listCodec(powerOfTwoCodec(), {}, {}, "none"),
+                                                  field(&Options::sizes))),
         row<std::string>({"source", "",
                           "atlas source: a built-in model voxelized on the GPU (teapot: the "
                           "paper's glutTeapot(0.6)), or sphere (a sphere shell made on the CPU)"},
-                         sourceCodec(), BENCH_FIELD(source)),
-        row<std::string>(options::kModelText, options::modelCodec(), BENCH_FIELD(source)),
+                         sourceCodec(), field(&Options::source)),
+        row<std::string>(options::kModelText, options::modelCodec(), field(&Options::source)),
         row<std::vector<std::string>>(options::kPresetText, listCodec(options::presetCodec()),
-                                      BENCH_FIELD(presets)),
-        row<SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(), BENCH_FIELD(voxelize.rule)),
-        row<VoxelMode>(options::kModeText, options::voxelModeCodec(), BENCH_FIELD(voxelize.mode)),
+                                      field(&Options::presets)),
+        row<SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(),
+                         field(&Options::voxelize, &VoxelizeSettings::rule)),
+        row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
+                       field(&Options::voxelize, &VoxelizeSettings::mode)),
         row<std::vector<VoxelMethod>>(options::kVoxMethodText,
                                       listCodec(options::voxelMethodCodec(), "all", all(kVoxelMethods)),
-                                      BENCH_FIELD(voxelMethods)),
+                                      field(&Options::voxelMethods)),
         withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
-                              BENCH_FIELD(solid)),
+                              field(&Options::solid)),
                     {{"no-solid", "off"}}),
         row<std::vector<int>>({"volumes", "", "volume sides for --scaling"},
-                              listCodec(options::intCodec(2, 4096)), BENCH_FIELD(volumes)),
+                              listCodec(options::intCodec(2, 4096)), field(&Options::volumes)),
         inSection("methods", row<std::vector<std::string>>(options::kVariantText, listCodec(variantCodec()),
-                                                           BENCH_FIELD(variants))),
+                                                           field(&Options::variants))),
         row<std::vector<hp::Storage>>(options::kStorageText,
                                       listCodec(options::storageCodec(), "both", all(options::kStorages)),
-                                      BENCH_FIELD(storages)),
+                                      field(&Options::storages)),
         withAliases(row<std::vector<hp::BuildPath>>(
                         options::kBuildPathText,
                         listCodec(options::buildPathCodec(), "both", all(options::kBuildPaths)),
-                        BENCH_FIELD(paths)),
+                        field(&Options::paths)),
                     {{"path", ""}}),
         inSection("measuring", row<int>({"reps", "", "measured repetitions per stage"},
-                                        options::intCodec(1, 10000), BENCH_FIELD(reps))),
-        row<int>(options::kWarmupText, options::intCodec(0, 10000), BENCH_FIELD(warmup)),
-        row<bool>(options::kTimerText, options::timerCodec(), BENCH_FIELD(forceCpuTimer)),
+                                        options::intCodec(1, 10000), field(&Options::reps))),
+        row<int>(options::kWarmupText, options::intCodec(0, 10000), field(&Options::warmup)),
+        row<bool>(options::kTimerText, options::timerCodec(), field(&Options::forceCpuTimer)),
         row<gl::EglPlatform>({"egl", "", "EGL platform (auto: device, then surfaceless)"},
                              options::enumCodec<gl::EglPlatform>(gl::kEglPlatforms, gl::eglPlatformName),
-                             BENCH_FIELD(platform)),
-        flag(row<bool>(options::kGlDebugText, onOff, BENCH_FIELD(glDebug))),
-        inSection("outputs", row<std::string>({"csv", "",
-                                               "also every measurement as CSV (one row per table, "
-                                               "method, input and stage)"},
-                                              options::textCodec("FILE", "a file name"), BENCH_FIELD(csv))),
+                             field(&Options::platform)),
+        flag(row<bool>(options::kGlDebugText, onOff, field(&Options::glDebug))),
+        inSection("outputs",
+                  row<std::string>({"csv", "",
+                                    "also every measurement as CSV (one row per table, "
+                                    "method, input and stage)"},
+                                   options::textCodec("FILE", "a file name"), field(&Options::csv))),
         row<std::string>({"json", "", "also every measurement as JSON"},
-                         options::textCodec("FILE", "a file name"), BENCH_FIELD(json)),
+                         options::textCodec("FILE", "a file name"), field(&Options::json)),
         row<std::string>({"plot", "", "the --scaling plot (PNG)"}, options::textCodec("FILE", "a file name"),
-                         BENCH_FIELD(plot)),
+                         field(&Options::plot)),
     };
 }
-
-#undef BENCH_FIELD
 
 } // namespace
 

@@ -147,6 +147,14 @@ template <class Target> struct Option : RowInfo {
     std::function<std::string(const Target&)> format;
 };
 
+// A path of member pointers to a field, for option(): field(&Settings::pipeline, &PipelineSettings::preset)
+// reads settings.pipeline.preset, const for format and mutable for parse.
+template <class... Members> auto field(Members... members) {
+    return [=](auto& target) -> auto& {
+        return (target.*....*members);
+    };
+}
+
 // A row whose value goes through a setter and comes back through a getter (inverted switches, a mode that
 // sets several fields, an index looked up by name).
 template <class Target, class V>
@@ -208,8 +216,7 @@ template <class Target> struct Table {
 
 enum class Parsed { Run, Help, Error };
 
-// --- the generic parts, independent of the settings type (options.cpp)
-// ---------------------------------------
+// --- the generic parts, independent of the settings type (options.cpp) --------------------------------
 struct Header {
     std::string_view program, synopsis, about, epilogue;
 };

@@ -32,7 +32,12 @@ Codec<std::string> presetCodec() {
 }
 
 Codec<bool> timerCodec() {
-    return namesCodec<bool>({{"gpu", false}, {"cpu", true}});
+    // gpu | cpu as typed; the sources' own names (timerSourceName, as every report prints them) read too.
+    return namesCodec<bool>({{"gpu", false},
+                             {"cpu", true},
+                             {timerSourceName(TimerSource::GpuTimestamp), false},
+                             {timerSourceName(TimerSource::CpuFenced), true}},
+                            "gpu|cpu");
 }
 
 Codec<std::string> modelCodec() {
@@ -40,8 +45,8 @@ Codec<std::string> modelCodec() {
     for (std::string_view m : builtinModelNames())
         names.emplace_back(m);
     names.emplace_back("an OBJ file");
-    return textCodec("NAME|FILE",
-                     joinChoices(names)); // the file is checked when it loads, with a clear error
+    // The file is checked when it loads, with a clear error.
+    return textCodec("NAME|FILE", joinChoices(names));
 }
 
 } // namespace dicer::options

@@ -13,8 +13,7 @@
 
 namespace dicer::options {
 
-// --- value codecs, one per enum
-// --------------------------------------------------------------------------------
+// --- value codecs, one per enum ------------------------------------------------------------------------
 inline constexpr std::array<hp::Storage, 2> kStorages = {hp::Storage::Uint32, hp::Storage::Float32};
 inline constexpr std::array<hp::BuildPath, 2> kBuildPaths = {hp::BuildPath::Compute, hp::BuildPath::Fragment};
 inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
@@ -27,11 +26,10 @@ Codec<VoxelMode> voxelModeCodec();     // shell | solid
 Codec<VoxelMethod> voxelMethodCodec(); // binned | instanced | per-slice | projected
 Codec<SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
 Codec<std::string> presetCodec();      // volume_layout.h presetNames()
-Codec<bool> timerCodec();              // gpu | cpu: true forces the cpu-fenced timer (timer.h)
-Codec<std::string> modelCodec();       // a built-in model name or an OBJ file
+Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
+Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
 
-// --- the shared rows' names and help
-// ---------------------------------------------------------------------------
+// --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{"model", "model",
                                        "teapot, heart or an OBJ file, fitted into the volume"};
 inline constexpr OptionText kVariantText{"variant", "variant", "HistoPyramid variant or GPU peer"};

@@ -13,12 +13,6 @@ using options::Codec;
 using options::OptionText;
 using Row = options::Option<CommandLine>;
 
-// The rows' accessors: generic lambdas, so the same one reads a const CommandLine (format) and writes one.
-#define DICER_FIELD(expr)                                                                                    \
-    [](auto& c) -> auto& {                                                                                   \
-        return c.expr;                                                                                       \
-    }
-
 template <class V>
 Row row(OptionText text, Codec<V> codec, std::function<V(const CommandLine&)> get,
         std::function<void(CommandLine&, V)> set) {
@@ -69,6 +63,7 @@ ModelChoice modelChoice(const std::string& nameOrFile) {
 }
 
 std::vector<Row> makeRows() {
+    using options::field;
     using options::flag;
     using options::inSection;
     using options::withAliases;
@@ -85,15 +80,19 @@ std::vector<Row> makeRows() {
                                   [](CommandLine& c, std::string v) { c.settings.model = modelChoice(v); }),
                               {{"builtin", ""}})),
         inSection("pipeline",
-                  row<int>(options::kVariantText, variantCodec(), DICER_FIELD(settings.pipeline.variant))),
-        row<hp::Storage>(options::kStorageText, storage, DICER_FIELD(settings.pipeline.storage)),
+                  row<int>(options::kVariantText, variantCodec(),
+                           field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::variant))),
+        row<hp::Storage>(options::kStorageText, storage,
+                         field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::storage)),
         row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
-                           DICER_FIELD(settings.pipeline.buildPath)),
-        row<std::string>(options::kPresetText, options::presetCodec(), DICER_FIELD(settings.pipeline.preset)),
+                           field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::buildPath)),
+        row<std::string>(options::kPresetText, options::presetCodec(),
+                         field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::preset)),
         row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
-                       DICER_FIELD(settings.pipeline.voxelMode)),
-        withAliases(row<VoxelMethod>(options::kVoxMethodText, options::voxelMethodCodec(),
-                                     DICER_FIELD(settings.pipeline.voxelMethod)),
+                       field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::voxelMode)),
+        withAliases(row<VoxelMethod>(
+                        options::kVoxMethodText, options::voxelMethodCodec(),
+                        field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::voxelMethod)),
                     {{"method", ""}}),
         withAliases(row<SurfaceRule>(
                         options::kRuleText, options::surfaceRuleCodec(),
@@ -106,7 +105,8 @@ std::vector<Row> makeRows() {
                         }),
                     {{"slice-axis", "slice-axis"}}),
         row<float>({"threshold", "threshold", "discriminator: a voxel is active when alpha >= F"},
-                   options::floatCodec(0.f, 1.f), DICER_FIELD(settings.pipeline.threshold)),
+                   options::floatCodec(0.f, 1.f),
+                   field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::threshold)),
         flag(row<bool>(
             {"paper-list", "paper PointList (count read back)",
              "the paper's PointList, which reads the count back every frame (a stall), instead of the "
@@ -117,44 +117,50 @@ std::vector<Row> makeRows() {
             {"test-atlas", "test atlas (sphere shell)",
              "the built-in sphere-shell atlas instead of the voxelized model: an exact input for the "
              "HistoPyramid stages"},
-            options::switchCodec(), DICER_FIELD(settings.pipeline.testAtlas))),
+            options::switchCodec(),
+            field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::testAtlas))),
         inSection("view", withAliases(row<glm::ivec2>({"window", "", "window size"}, windowSizeCodec(),
-                                                      DICER_FIELD(run.windowSize)),
+                                                      field(&CommandLine::run, &RunOptions::windowSize)),
                                       {{"size", ""}})),
         row<ParticleColor>(
             {"color", "model colours", "particle colours: voxel coordinates (false) or the model's"},
             options::namesCodec<ParticleColor>(
                 {{"false", ParticleColor::FalseColor}, {"model", ParticleColor::ModelColor}}),
-            DICER_FIELD(settings.view.color)),
+            field(&CommandLine::settings, &Settings::view, &ViewSettings::color)),
         row<ParticleRender>({"particles", "GL points", "compute splats, or GL point sprites"},
                             options::namesCodec<ParticleRender>(
                                 {{"splats", ParticleRender::Splats}, {"points", ParticleRender::Points}}),
-                            DICER_FIELD(settings.view.render)),
+                            field(&CommandLine::settings, &Settings::view, &ViewSettings::render)),
         flag(row<bool>({"auto-rotate", "auto-rotate (A)", "spin the model about the volume's y axis"},
-                       options::switchCodec(), DICER_FIELD(settings.view.autoRotate))),
+                       options::switchCodec(),
+                       field(&CommandLine::settings, &Settings::view, &ViewSettings::autoRotate))),
         flag(row<bool>(
             {"no-ui", "", "start with the panels hidden (Tab toggles)"}, options::switchCodec(),
             [](const CommandLine& c) { return !c.settings.view.showUi; },
             [](CommandLine& c, bool on) { c.settings.view.showUi = !on; })),
-        inSection("scripted runs",
-                  row<int>({"frames", "", "render N frames, print a timing summary, exit"},
-                           options::intCodec(1, 1 << 30, "N", /*unset=*/0), DICER_FIELD(run.frames))),
+        inSection("scripted runs", row<int>({"frames", "", "render N frames, print a timing summary, exit"},
+                                            options::intCodec(1, 1 << 30, "N", /*unset=*/0),
+                                            field(&CommandLine::run, &RunOptions::frames))),
         row<std::string>({"screenshot", "", "PNG written after the last frame (needs --frames)"},
-                         options::textCodec("FILE", "a file name"), DICER_FIELD(run.screenshot)),
+                         options::textCodec("FILE", "a file name"),
+                         field(&CommandLine::run, &RunOptions::screenshot)),
         row<std::string>({"screenshot-dir", "folder", "folder of F12 screenshots"},
-                         options::textCodec("DIR", "a folder"), DICER_FIELD(settings.screenshotDir)),
+                         options::textCodec("DIR", "a folder"),
+                         field(&CommandLine::settings, &Settings::screenshotDir)),
         row<bool>({"screenshot-ui", "with panels", "screenshots with or without the panels"},
-                  options::switchCodec(), DICER_FIELD(settings.screenshotWithUi)),
+                  options::switchCodec(), field(&CommandLine::settings, &Settings::screenshotWithUi)),
         row<int>({"explode-at", "", "explode the particles at that frame"},
-                 options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1), DICER_FIELD(run.explodeAt)),
-        row<bool>(options::kTimerText, options::timerCodec(), DICER_FIELD(run.forceCpuTimer)),
-        row<int>(options::kWarmupText, options::intCodec(0, 10000), DICER_FIELD(run.warmupFrames)),
-        flag(row<bool>(options::kGlDebugText, options::switchCodec(), DICER_FIELD(run.glDebug))),
+                 options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
+                 field(&CommandLine::run, &RunOptions::explodeAt)),
+        row<bool>(options::kTimerText, options::timerCodec(),
+                  field(&CommandLine::run, &RunOptions::forceCpuTimer)),
+        row<int>(options::kWarmupText, options::intCodec(0, 10000),
+                 field(&CommandLine::run, &RunOptions::warmupFrames)),
+        flag(row<bool>(options::kGlDebugText, options::switchCodec(),
+                       field(&CommandLine::run, &RunOptions::glDebug))),
     };
     return rows;
 }
-
-#undef DICER_FIELD
 
 } // namespace
 
