@@ -53,10 +53,7 @@ Codec<std::string> sourceCodec() {
     std::vector<std::string> names = {"sphere"};
     for (std::string_view m : builtinModelNames())
         names.emplace_back(m);
-    std::string metavar;
-    for (const std::string& n : names)
-        metavar += (metavar.empty() ? "" : "|") + n;
-    return options::textCodec(metavar, options::joinChoices(names),
+    return options::textCodec(options::joinChoices(names, "|", "|"), options::joinChoices(names),
                               [](std::string_view s) { return s == "sphere" || isBuiltinModel(s); });
 }
 
@@ -177,10 +174,6 @@ const options::Table<Options>& optionTable() {
         makeRows(),
     };
     return table;
-}
-
-void printUsage(FILE* out) {
-    options::printHelp(out, optionTable());
 }
 
 int parseOptions(int argc, const char* const* argv, Options& o, std::string* error) {

@@ -45,8 +45,6 @@ struct Options {
 // Every option of dicer-bench, in --help order.
 const options::Table<Options>& optionTable();
 
-void printUsage(FILE* out);
-
 // 0: run; -1: --help was printed (exit 0); 2: bad arguments (one line naming the option, to stderr).
 int parseOptions(int argc, const char* const* argv, Options& options, std::string* error = nullptr);
 

@@ -6,10 +6,10 @@
 
 namespace dicer::options {
 
-std::string joinChoices(std::span<const std::string> names, const char* last) {
+std::string joinChoices(std::span<const std::string> names, const char* last, const char* sep) {
     std::string out;
     for (size_t i = 0; i < names.size(); ++i) {
-        out += i == 0 ? "" : i + 1 == names.size() ? last : ", ";
+        out += i == 0 ? "" : i + 1 == names.size() ? last : sep;
         out += names[i];
     }
     return out;

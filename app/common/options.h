@@ -28,8 +28,9 @@ template <class V> struct Codec {
     std::function<std::string(const V&)> format;
 };
 
-// "a, b or c" (an empty list gives "").
-std::string joinChoices(std::span<const std::string> names, const char* last = " or ");
+// "a, b or c" (an empty list gives ""); with other separators "a|b|c".
+std::string joinChoices(std::span<const std::string> names, const char* last = " or ",
+                        const char* sep = ", ");
 
 // `unset`: a value that means "not given" (frames 0, explode-at -1): it formats as "" (no default in --help)
 // and is not accepted as input.
@@ -40,25 +41,16 @@ Codec<bool> switchCodec(); // on | off
 Codec<std::string> textCodec(std::string metavar, std::string expects,
                              std::function<bool(std::string_view)> valid = {});
 
-// A value named in a table: {name, value} pairs, the first name of a value is how it is written.
+// A value named in a table: {name, value} pairs; the first name of a value is how it is written, the others
+// (if any) are read too.
 template <class E>
 Codec<E> namesCodec(std::vector<std::pair<std::string, E>> names, std::string metavar = {}) {
     std::vector<std::string> shown;
-    for (const auto& [name, value] : names)
-        if (std::find_if(shown.begin(), shown.end(), [&](const std::string& s) { return s == name; }) ==
-            shown.end())
-            shown.push_back(name);
+    for (const auto& entry : names)
+        shown.push_back(entry.first);
     Codec<E> c;
     c.expects = joinChoices(shown);
-    c.metavar = metavar.empty() ? [&] {
-        std::string m;
-        for (const std::string& s : shown) {
-            if (!m.empty()) m += '|';
-            m += s;
-        }
-        return m;
-    }()
-                                : metavar;
+    c.metavar = metavar.empty() ? joinChoices(shown, "|", "|") : metavar;
     c.parse = [names](std::string_view text) -> std::optional<E> {
         for (const auto& [name, value] : names)
             if (name == text) return value;

@@ -184,10 +184,6 @@ const options::OptionText& optionText(std::string_view name) {
     return row->text;
 }
 
-void printUsage(std::FILE* out) {
-    options::printHelp(out, optionTable());
-}
-
 ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out, std::string* error) {
     switch (options::parse(optionTable(), argc, argv, out, error)) {
     case options::Parsed::Help:

@@ -38,8 +38,6 @@ const options::OptionText& optionText(std::string_view name);
 
 enum class ParseResult { Run, Help, Error };
 
-void printUsage(std::FILE* out);
-
 // Help prints the usage to stdout; errors print one line naming the option, and the usage line, to stderr.
 ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out,
                              std::string* error = nullptr);
