@@ -78,8 +78,13 @@ TEST(OptionCodecs, NumbersNamesAndLists) {
     // The enum codecs take the engine's own names (one name table per enum).
     for (VoxelMethod m : kVoxelMethods)
         EXPECT_EQ(options::voxelMethodCodec().format(m), voxelMethodName(m));
-    for (SurfaceRule r : options::kSurfaceRules)
+    for (SurfaceRule r : kSurfaceRules)
         EXPECT_EQ(options::surfaceRuleCodec().parse(surfaceRuleName(r)), r);
+    for (const char* bad : {"raytraced", "", "Binned", "binned "})
+        EXPECT_FALSE(options::voxelMethodCodec().parse(bad).has_value()) << bad;
+    EXPECT_FALSE(options::voxelModeCodec().parse("hollow").has_value());
+    EXPECT_FALSE(options::surfaceRuleCodec().parse("z").has_value());
+    EXPECT_EQ(options::voxelModeCodec().metavar, "shell|solid");
 }
 
 TEST(DemoOptions, EveryRowRoundTrips) {

@@ -134,11 +134,11 @@ std::vector<Row> makeRows() {
         inSection("methods", row<std::vector<std::string>>(options::kVariantText, listCodec(variantCodec()),
                                                            field(&Options::variants))),
         row<std::vector<hp::Storage>>(options::kStorageText,
-                                      listCodec(options::storageCodec(), "both", all(options::kStorages)),
+                                      listCodec(options::storageCodec(), "both", all(hp::kStorages)),
                                       field(&Options::storages)),
         withAliases(row<std::vector<hp::BuildPath>>(
                         options::kBuildPathText,
-                        listCodec(options::buildPathCodec(), "both", all(options::kBuildPaths)),
+                        listCodec(options::buildPathCodec(), "both", all(hp::kBuildPaths)),
                         field(&Options::paths)),
                     {{"path", ""}}),
         inSection("measuring", row<int>({"reps", "", "measured repetitions per stage"},

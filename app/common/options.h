@@ -74,6 +74,14 @@ Codec<E> enumCodec(const Range& values, NameFn name, std::string metavar = {}) {
     return namesCodec<E>(std::move(names), std::move(metavar));
 }
 
+// The same with the engine's own inverse (parseVoxelMethod, ...) reading the names.
+template <class E, class Range, class NameFn, class ParseFn>
+Codec<E> enumCodec(const Range& values, NameFn name, ParseFn parse) {
+    Codec<E> c = enumCodec<E>(values, name);
+    c.parse = [parse](std::string_view text) -> std::optional<E> { return parse(text); };
+    return c;
+}
+
 // A comma-separated list of items, for sweeps ("uint32,float32"); `all` names every value ("both", "all"),
 // `none` the empty list.
 template <class V>

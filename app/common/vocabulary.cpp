@@ -6,19 +6,19 @@
 namespace dicer::options {
 
 Codec<hp::Storage> storageCodec() {
-    return enumCodec<hp::Storage>(kStorages, hp::storageName);
+    return enumCodec<hp::Storage>(hp::kStorages, hp::storageName);
 }
 Codec<hp::BuildPath> buildPathCodec() {
-    return enumCodec<hp::BuildPath>(kBuildPaths, hp::buildPathName);
+    return enumCodec<hp::BuildPath>(hp::kBuildPaths, hp::buildPathName);
 }
 Codec<VoxelMode> voxelModeCodec() {
-    return enumCodec<VoxelMode>(kVoxelModes, voxelModeName);
+    return enumCodec<VoxelMode>(kVoxelModes, voxelModeName, parseVoxelMode);
 }
 Codec<VoxelMethod> voxelMethodCodec() {
-    return enumCodec<VoxelMethod>(kVoxelMethods, voxelMethodName);
+    return enumCodec<VoxelMethod>(kVoxelMethods, voxelMethodName, parseVoxelMethod);
 }
 Codec<SurfaceRule> surfaceRuleCodec() {
-    return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName);
+    return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName, parseSurfaceRule);
 }
 
 Codec<std::string> presetCodec() {

@@ -14,12 +14,7 @@
 namespace dicer::options {
 
 // --- value codecs, one per enum ------------------------------------------------------------------------
-inline constexpr std::array<hp::Storage, 2> kStorages = {hp::Storage::Uint32, hp::Storage::Float32};
-inline constexpr std::array<hp::BuildPath, 2> kBuildPaths = {hp::BuildPath::Compute, hp::BuildPath::Fragment};
-inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
-inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
-                                                             SurfaceRule::SliceAxis};
-
+// The value lists and names are the engine's (kVoxelMethods + voxelMethodName + parseVoxelMethod, ...).
 Codec<hp::Storage> storageCodec();     // uint32 | float32
 Codec<hp::BuildPath> buildPathCodec(); // compute | fragment
 Codec<VoxelMode> voxelModeCodec();     // shell | solid
