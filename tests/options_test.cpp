@@ -67,7 +67,10 @@ TEST(OptionCodecs, NumbersNamesAndLists) {
     EXPECT_EQ(floats.parse(".25"), 0.25f);
     EXPECT_FALSE(floats.parse("1.5").has_value());
     EXPECT_FALSE(floats.parse("nan").has_value());
-    EXPECT_EQ(floats.parse(floats.format(0.1f)), 0.1f); // 9 digits read back exactly
+    EXPECT_EQ(floats.parse(floats.format(0.1f)), 0.1f); // up to 9 digits: every float reads back exactly
+    EXPECT_EQ(floats.format(0.3f), "0.3");              // the shortest text that does (--help's defaults)
+    EXPECT_EQ(floats.min, 0.0);                         // the range, for the UI's sliders
+    EXPECT_EQ(floats.max, 1.0);
     const auto storages =
         options::listCodec(options::storageCodec(), "both", {hp::Storage::Uint32, hp::Storage::Float32});
     EXPECT_EQ(storages.parse("both")->size(), 2u);

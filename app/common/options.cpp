@@ -19,6 +19,8 @@ Codec<int> intCodec(int min, int max, std::string metavar, std::optional<int> un
     Codec<int> c;
     c.metavar = std::move(metavar);
     c.expects = "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]";
+    c.min = min;
+    c.max = max;
     c.parse = [min, max](std::string_view s) -> std::optional<int> {
         int v = 0;
         auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -36,6 +38,8 @@ Codec<float> floatCodec(float min, float max, std::string metavar) {
     char range[64];
     std::snprintf(range, sizeof range, "a number in [%g, %g]", double(min), double(max));
     c.expects = range;
+    c.min = min;
+    c.max = max;
     c.parse = [min, max](std::string_view s) -> std::optional<float> {
         // strtof accepts what users type ("1e-3", ".5"); the whole text must be the number.
         const std::string text(s);
@@ -46,7 +50,10 @@ Codec<float> floatCodec(float min, float max, std::string metavar) {
     };
     c.format = [](const float& v) {
         char buf[32];
-        std::snprintf(buf, sizeof buf, "%.9g", double(v)); // 9 digits: every float reads back exactly
+        for (int digits = 6; digits <= 9; ++digits) { // the shortest text that reads back exactly ("0.3")
+            std::snprintf(buf, sizeof buf, "%.*g", digits, double(v));
+            if (std::strtof(buf, nullptr) == v) break;
+        }
         return std::string(buf);
     };
     return c;

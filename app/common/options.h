@@ -21,9 +21,10 @@ namespace dicer::options {
 
 // How one value of type V reads and writes as text. parse(format(v)) == v for every valid v.
 template <class V> struct Codec {
-    std::string metavar; // in --help: "N", "F", "shell|solid"
-    std::string expects; // in errors: "an integer in [1, 10000]", "shell or solid"
-    std::string choices; // in --help under the row, for names too many for the metavar ("NAME")
+    std::string metavar;     // in --help: "N", "F", "shell|solid"
+    std::string expects;     // in errors: "an integer in [1, 10000]", "shell or solid"
+    std::string choices;     // in --help under the row, for names too many for the metavar ("NAME")
+    double min = 0, max = 0; // the range of a number (a UI slider's too); min == max: not a number
     std::function<std::optional<V>(std::string_view)> parse;
     std::function<std::string(const V&)> format;
 };
@@ -137,6 +138,7 @@ struct RowInfo {
     OptionText text;
     std::string_view section; // --help starts a group here ("pipeline"); empty: the previous row's group
     std::string metavar, expects, choices;
+    double min = 0, max = 0;    // a number's range (Codec::min, max)
     std::string implicitValue;  // what the bare "--name" means ("on" for a switch); empty: a value is needed
     std::vector<Alias> aliases; // documented old or short spellings
     bool early = false;         // a mode that sets other options (--quick): applied before them
@@ -165,6 +167,8 @@ Option<Target> option(OptionText text, Codec<V> codec, std::function<V(const Tar
     row.metavar = codec.metavar;
     row.expects = codec.expects;
     row.choices = codec.choices;
+    row.min = codec.min;
+    row.max = codec.max;
     row.parse = [parse = codec.parse, set](Target& t, std::string_view s) {
         std::optional<V> v = parse(s);
         if (v) set(t, std::move(*v));

@@ -67,7 +67,8 @@ std::vector<Row> makeRows() {
     using options::flag;
     using options::inSection;
     using options::withAliases;
-    auto storage = options::storageCodec();
+    auto view = [](auto member) { return field(&CommandLine::settings, &Settings::view, member); };
+    auto tuning = [](auto member) { return field(&CommandLine::settings, &Settings::particles, member); };
     std::vector<Row> rows = {
         inSection("model",
                   withAliases(row<std::string>(
@@ -82,7 +83,7 @@ std::vector<Row> makeRows() {
         inSection("pipeline",
                   row<int>(options::kVariantText, variantCodec(),
                            field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::variant))),
-        row<hp::Storage>(options::kStorageText, storage,
+        row<hp::Storage>(options::kStorageText, options::storageCodec(),
                          field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::storage)),
         row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
                            field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::buildPath)),
@@ -138,6 +139,37 @@ std::vector<Row> makeRows() {
             {"no-ui", "", "start with the panels hidden (Tab toggles)"}, options::switchCodec(),
             [](const CommandLine& c) { return !c.settings.view.showUi; },
             [](CommandLine& c, bool on) { c.settings.view.showUi = !on; })),
+        flag(row<bool>({"show-mesh", "mesh", "the shaded model (it hides the cloud on its surface)"},
+                       options::switchCodec(), view(&ViewSettings::mesh))),
+        flag(row<bool>({"show-particles", "particles", "the point cloud"}, options::switchCodec(),
+                       view(&ViewSettings::particles))),
+        flag(row<bool>({"show-atlas", "atlas", "the slice atlas panel"}, options::switchCodec(),
+                       view(&ViewSettings::atlas))),
+        flag(row<bool>({"show-list", "list", "the point list panel"}, options::switchCodec(),
+                       view(&ViewSettings::pointList))),
+        row<float>({"point-size", "point size", "particle diameter in voxels"},
+                   options::floatCodec(0.25f, 4.f), view(&ViewSettings::pointSize)),
+        row<float>({"rotate-speed", "rotation", "auto-rotation speed, degrees per second"},
+                   options::floatCodec(-180.f, 180.f, "DEG"), view(&ViewSettings::rotateDegreesPerSecond)),
+        inSection("HeartBreaker", row<float>({"explode-speed", "speed",
+                                              "explosion speed, world units per second (the volume is "
+                                              "2 wide)"},
+                                             options::floatCodec(0.f, 5.f), tuning(&ParticleTuning::speed))),
+        row<float>({"explode-noise", "noise", "random part of the launch velocity, a fraction of the speed"},
+                   options::floatCodec(0.f, 1.f), tuning(&ParticleTuning::noise)),
+        row<float>({"gravity", "gravity", "gravity, world units per second squared"},
+                   options::floatCodec(0.f, 10.f), tuning(&ParticleTuning::gravity)),
+        row<float>({"drag", "drag", "1/s: the velocity decays by e^(-drag t)"}, options::floatCodec(0.f, 5.f),
+                   tuning(&ParticleTuning::drag)),
+        row<float>({"floor", "floor", "height of the floor the particles bounce on"},
+                   options::floatCodec(-2.f, 0.f, "Y"), tuning(&ParticleTuning::floorY)),
+        row<float>({"bounce", "bounce", "normal speed kept per bounce"}, options::floatCodec(0.f, 1.f),
+                   tuning(&ParticleTuning::restitution)),
+        row<float>({"friction", "friction", "tangential speed kept per bounce"},
+                   options::floatCodec(0.f, 1.f), tuning(&ParticleTuning::friction)),
+        row<float>(
+            {"return", "return", "spring angular frequency of the re-assembly, rad/s (higher: faster)"},
+            options::floatCodec(0.5f, 20.f), tuning(&ParticleTuning::returnOmega)),
         inSection("scripted runs", row<int>({"frames", "", "render N frames, print a timing summary, exit"},
                                             options::intCodec(1, 1 << 30, "N", /*unset=*/0),
                                             field(&CommandLine::run, &RunOptions::frames))),
@@ -152,6 +184,10 @@ std::vector<Row> makeRows() {
         row<int>({"explode-at", "", "explode the particles at that frame"},
                  options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
                  field(&CommandLine::run, &RunOptions::explodeAt)),
+        row<int>({"verify-every", "every N frames",
+                  "check the point list against the CPU reference every N "
+                  "frames (0: on demand)"},
+                 options::intCodec(0, 1 << 30), field(&CommandLine::settings, &Settings::verifyEveryFrames)),
         row<bool>(options::kTimerText, options::timerCodec(),
                   field(&CommandLine::run, &RunOptions::forceCpuTimer)),
         row<int>(options::kWarmupText, options::intCodec(0, 10000),
@@ -178,10 +214,10 @@ const options::Table<CommandLine>& optionTable() {
     return table;
 }
 
-const options::OptionText& optionText(std::string_view name) {
+const options::RowInfo& optionRow(std::string_view name) {
     const options::Option<CommandLine>* row = optionTable().find(name);
     if (!row) std::abort(); // a UI label naming a row that does not exist: a programming error
-    return row->text;
+    return *row;
 }
 
 ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out, std::string* error) {

@@ -33,8 +33,8 @@ struct CommandLine {
 
 // Every option of dicer, in --help order.
 const options::Table<CommandLine>& optionTable();
-// A row's name, label and help (the UI's label and tooltip); the row must exist.
-const options::OptionText& optionText(std::string_view name);
+// A row: its label and help (the UI's label and tooltip), a number's range (the UI's slider); it must exist.
+const options::RowInfo& optionRow(std::string_view name);
 
 enum class ParseResult { Run, Help, Error };
 

@@ -24,6 +24,8 @@ void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list 
 // optionLabel() is the row's label, optionTooltip() shows the row's help while the last item is hovered.
 const char* optionLabel(std::string_view option);
 void optionTooltip(std::string_view option);
+// A slider over the row's range, labelled by the row (hideLabel: the label is only the widget's id).
+bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel = false);
 
 // Shared look: green / grey / red status text.
 inline const ImVec4 kGood{0.35f, 0.85f, 0.35f, 1.f};
