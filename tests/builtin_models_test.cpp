@@ -302,7 +302,7 @@ TEST(Placement, RotationTurnsAboutTheAxis) {
     EXPECT_NEAR(late[0][2], quarter[0][2], 1e-5f);
 }
 
-// The model catalog: what the demo, dicer-bench and dicer-voxbench load by name.
+// The model catalog: what the demo and dicer-bench load by name.
 TEST(ModelCatalog, BuiltinsKeepThePapersPlacement) {
     ASSERT_EQ(builtinModelNames().size(), 2u);
     for (std::string_view name : builtinModelNames()) {

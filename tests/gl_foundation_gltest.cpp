@@ -139,7 +139,7 @@ TEST(ShaderLibrary, ReloadKeepsLastGoodProgram) {
 
 TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
     StageTimers timers(chooseTimerSource(test::context().info().timerQueriesReliable(), false));
-    for (int f = 0; f < StageTimers::kWarmupFrames + 2 * StageTimers::kRingFrames; ++f) {
+    for (int f = 0; f < Warmup::kFrames + 2 * StageTimers::kRingFrames; ++f) {
         timers.beginFrame();
         {
             ScopedStage s(timers, "clear");
@@ -159,7 +159,7 @@ TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
 // results arrive through GL_QUERY_RESULT_AVAILABLE, one sample per stage and frame, without GL errors.
 TEST(StageTimers, GpuTimestampRingDeliversSamples) {
     StageTimers timers(TimerSource::GpuTimestamp);
-    const int frames = StageTimers::kWarmupFrames + 3 * StageTimers::kRingFrames;
+    const int frames = Warmup::kFrames + 3 * StageTimers::kRingFrames;
     for (int f = 0; f < frames; ++f) {
         timers.beginFrame();
         for (const char* stage : {"a", "b"}) {
@@ -173,7 +173,7 @@ TEST(StageTimers, GpuTimestampRingDeliversSamples) {
     ASSERT_EQ(stats.size(), 2u);
     for (const StageStats& s : stats) {
         EXPECT_GT(s.samples, 0) << s.name;
-        EXPECT_LE(s.samples, frames - StageTimers::kWarmupFrames) << s.name; // never read twice
+        EXPECT_LE(s.samples, frames - Warmup::kFrames) << s.name; // never read twice
     }
     DICER_EXPECT_NO_GL_ERROR();
 }

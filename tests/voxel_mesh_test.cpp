@@ -75,7 +75,7 @@ TEST(VoxelMesh, NamesAreStable) {
     EXPECT_EQ(kVoxelMethods.size(), 4u);
 }
 
-// The names the command lines take (dicer, dicer-bench, dicer-voxbench) and their inverses.
+// The names the command lines take (dicer and dicer-bench, app/common/vocabulary.h) and their inverses.
 TEST(VoxelizerNames, ParseIsTheInverseOfName) {
     for (VoxelMethod m : kVoxelMethods)
         EXPECT_EQ(parseVoxelMethod(voxelMethodName(m)), m);

@@ -27,7 +27,7 @@ done
 size=640x480
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
-    [[ "${args[$i]}" == --size ]] && size=${args[$((i + 1))]}
+    [[ "${args[$i]}" == --window || "${args[$i]}" == --size ]] && size=${args[$((i + 1))]} # --size: old name
 done
 
 run() { # run LOGFILE ARGS...: dicer under xvfb, stdout+stderr to the log, returns dicer's status

@@ -38,12 +38,7 @@ Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool 
 }
 
 Summary Bench::measure(const std::function<void()>& work, TimerSource timer) const {
-    for (int i = 0; i < opt.warmup; ++i)
-        measureOnceMs(timer, work);
-    std::vector<double> t;
-    for (int i = 0; i < opt.reps; ++i)
-        t.push_back(measureOnceMs(timer, work));
-    return summarize(std::move(t));
+    return measureInterleaved(timer, opt.warmup, opt.reps, {work}).front();
 }
 
 bool Bench::selected(const char* method) const {

@@ -48,7 +48,7 @@ struct Bench {
     Report report;
     Progress progress;
 
-    // Median / min / max of opt.reps runs after opt.warmup unmeasured ones.
+    // Median / min / max of opt.reps runs after opt.warmup unmeasured ones (measureInterleaved, timer.h).
     Summary measure(const std::function<void()>& work, TimerSource timer) const;
     Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
     bool selected(const char* method) const; // --variant filter (empty: all)
@@ -68,6 +68,8 @@ bool runHistoPyramids(Bench& bench, const BenchAtlas& atlas, GLuint texture, con
 bool runPeers(Bench& bench, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs);
 // side^3 volumes (opt.volumes): the scaling table and the PNG plot (opt.plot).
 bool runScaling(Bench& bench);
+// --voxelizer: opt.voxelMethods on the model opt.source at every opt.presets, and the teapot's counts.
+bool runVoxelizerTables(Bench& bench);
 
 // The check of a point buffer against the expected set: "exact" when `inOrder` matches too, "same set", or
 // what differs. Returns false on a difference.

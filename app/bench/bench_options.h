@@ -1,9 +1,14 @@
-// dicer-bench's command line: one Options struct is the single source of truth for what the run sweeps.
+// dicer-bench's command line: one Options struct is the single source of truth for what the run sweeps, and
+// one table of rows (optionTable(), app/common/options.h) reads and prints it, with the names and value
+// spellings the demo uses for the same settings (app/common/vocabulary.h); a setting the demo takes once
+// is a comma list here, to sweep.
 #pragma once
 
 #include "bench_source.h"
 #include "egl_context.h"
 #include "histopyramid.h"
+#include "options.h"
+#include "timer.h"
 
 #include <cstdio>
 #include <string>
@@ -16,7 +21,8 @@ struct Options {
     std::vector<std::string> variants; // empty = all
     std::vector<hp::Storage> storages{hp::Storage::Uint32};
     std::vector<hp::BuildPath> paths{hp::BuildPath::Compute};
-    int reps = 10, warmup = 3;
+    int reps = 10, warmup = Warmup::kRuns;
+    bool quick = false; // the CI smoke run: small inputs, few repetitions, every table
     bool forceCpuTimer = false, glDebug = false;
     gl::EglPlatform platform = gl::EglPlatform::Auto;
     std::string csv, json;
@@ -28,11 +34,18 @@ struct Options {
     bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
     std::vector<int> volumes{64, 128, 256, 512, 1024};
     std::string plot = "dicer-scaling.png";
+    // --voxelizer: the voxelizer's own tables instead (bench_voxelizer.cpp): every method per volume preset,
+    // checked to give the same atlas, and the teapot's active cells next to the paper's.
+    bool voxelizer = false;
+    std::vector<std::string> presets{"paper-4096", "paper-2048", "paper-1024", "64", "128", "256"};
+    bool solid = true; // the voxelizer tables' projected-solid column
+    bool operator==(const Options&) const = default;
 };
 
-void printUsage(FILE* out);
+// Every option of dicer-bench, in --help order.
+const options::Table<Options>& optionTable();
 
-// 0: run; -1: --help was printed (exit 0); 2: bad arguments (usage printed to stderr).
-int parseOptions(int argc, char** argv, Options& options);
+// 0: run; -1: --help was printed (exit 0); 2: bad arguments (one line naming the option, to stderr).
+int parseOptions(int argc, const char* const* argv, Options& options, std::string* error = nullptr);
 
 } // namespace dicer::bench

@@ -20,6 +20,9 @@ inline constexpr const char* kTableCpu = "cpu";           // the CPU path stage 
 inline constexpr const char* kTablePeers = "peers";       // every method, atlas -> point buffer
 inline constexpr const char* kTableResident = "resident"; // count read back vs kept on the GPU
 inline constexpr const char* kTableScaling = "scaling";   // side^3 volumes
+// --voxelizer: every voxelization method per volume preset, and the teapot's active cells per rule.
+inline constexpr const char* kTableVoxelizer = "voxelizer";
+inline constexpr const char* kTableVoxelizerCounts = "voxelizer-counts";
 
 struct Measurement {
     std::string table, method;
@@ -55,6 +58,7 @@ struct Report {
 };
 
 void printMarkdown(const Report& report);
+void printVoxelizerMarkdown(const Report& report); // bench_voxelizer.cpp, called by printMarkdown
 Result<void> writeCsv(const std::string& path, const Report& report);
 Result<void> writeJson(const std::string& path, const Report& report);
 

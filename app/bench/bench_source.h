@@ -44,6 +44,7 @@ struct VoxelizeSettings {
     // The 2006 slicing rule by default, so the teapot's counts compare with the paper's 33989 / 8595 / 2130.
     SurfaceRule rule = SurfaceRule::SliceAxis;
     VoxelMode mode = VoxelMode::Shell;
+    bool operator==(const VoxelizeSettings&) const = default;
 };
 
 class AtlasSource {

@@ -115,6 +115,11 @@ std::vector<std::pair<std::string, std::string>> stageRows(const Report& r, cons
 } // namespace
 
 void printMarkdown(const Report& r) {
+    if (!distinct(r, kTableVoxelizer, &Measurement::input).empty() ||
+        !distinct(r, kTableVoxelizerCounts, &Measurement::input).empty()) {
+        printVoxelizerMarkdown(r); // --voxelizer runs only the voxelizer's tables
+        return;
+    }
     // Table 1: active cells and the voxelization, per method.
     if (distinct(r, kTableVoxel, &Measurement::input).empty()) {
         std::printf("### Table 1 — voxelization: none (the %s atlas is made on the CPU)\n\n",

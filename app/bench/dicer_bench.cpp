@@ -2,7 +2,8 @@
 // GPU in the paper's slice layouts; bench_source.h) it times the voxelization (Table 1), builds the
 // HistoPyramid and the point list with every variant and the compute HistoPyramid (Tables 3 and 4), and on
 // request every peer (--peers: Horn's scan, atomic append, the CPU path; Table 2), the count kept on the GPU
-// vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling). Every result is
+// vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
+// only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset). Every result is
 // checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
 // over the same atlas. Exit status: 0 all exact, 1 setup or GL errors, 2 bad arguments, 3 a result differed.
 // Works on Mesa llvmpipe (no GPU) and on NVIDIA through the EGL device platform.
@@ -56,39 +57,44 @@ int main(int argc, char** argv) {
                 run.source.c_str());
 
     bool allOk = true;
-    for (int size : opt.sizes) {
-        if (size > info.maxTextureSize) {
-            std::fprintf(stderr, "dicer-bench: size %d exceeds GL_MAX_TEXTURE_SIZE %d, skipped\n", size,
-                         info.maxTextureSize);
-            continue;
-        }
-        bench.progress.step("atlas " + std::to_string(size) + "²: making it and its reference");
-        auto atlas = bench.source.paperAtlas(size);
-        if (!atlas) {
-            std::fprintf(stderr, "dicer-bench: %s\n", atlas.error().c_str());
-            return 1;
-        }
-        gl::Texture uploaded;
-        const GLuint texture = atlasTexture(*atlas, uploaded, "bench atlas");
-        const Expected expected = expectedFor(*atlas, hp::thresholdToByte(kThreshold), /*withPyramid=*/true);
+    if (opt.voxelizer) {
+        allOk = runVoxelizerTables(bench); // the voxelizer's own tables, nothing else
+    } else {
+        for (int size : opt.sizes) {
+            if (size > info.maxTextureSize) {
+                std::fprintf(stderr, "dicer-bench: size %d exceeds GL_MAX_TEXTURE_SIZE %d, skipped\n", size,
+                             info.maxTextureSize);
+                continue;
+            }
+            bench.progress.step("atlas " + std::to_string(size) + "²: making it and its reference");
+            auto atlas = bench.source.paperAtlas(size);
+            if (!atlas) {
+                std::fprintf(stderr, "dicer-bench: %s\n", atlas.error().c_str());
+                return 1;
+            }
+            gl::Texture uploaded;
+            const GLuint texture = atlasTexture(*atlas, uploaded, "bench atlas");
+            const Expected expected =
+                expectedFor(*atlas, hp::thresholdToByte(kThreshold), /*withPyramid=*/true);
 
-        Measurement copyRow;
-        copyRow.table = kTableHp;
-        copyRow.method = "copy pass";
-        copyRow.stage = "build";
-        copyRow.input = atlas->label;
-        copyRow.cells = atlas->texels();
-        copyRow.count = std::uint32_t(expected.sorted.size());
-        copyRow.timer = run.timer;
-        copyRow.time = bench.measure([&] { copy->run(texture, atlas->size.x, atlas->size.y); });
-        copyRow.copyMs = copyRow.time.median;
-        bench.report.rows.push_back(copyRow);
+            Measurement copyRow;
+            copyRow.table = kTableHp;
+            copyRow.method = "copy pass";
+            copyRow.stage = "build";
+            copyRow.input = atlas->label;
+            copyRow.cells = atlas->texels();
+            copyRow.count = std::uint32_t(expected.sorted.size());
+            copyRow.timer = run.timer;
+            copyRow.time = bench.measure([&] { copy->run(texture, atlas->size.x, atlas->size.y); });
+            copyRow.copyMs = copyRow.time.median;
+            bench.report.rows.push_back(copyRow);
 
-        allOk = runVoxelization(bench, *atlas, copyRow.copyMs) && allOk;
-        allOk = runHistoPyramids(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
-        if (opt.peers) allOk = runPeers(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
+            allOk = runVoxelization(bench, *atlas, copyRow.copyMs) && allOk;
+            allOk = runHistoPyramids(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
+            if (opt.peers) allOk = runPeers(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
+        }
+        if (opt.scaling) allOk = runScaling(bench) && allOk;
     }
-    if (opt.scaling) allOk = runScaling(bench) && allOk;
     bench.progress.finish();
 
     printMarkdown(bench.report);

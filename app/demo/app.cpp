@@ -28,7 +28,8 @@ Mesh makeFloor() {
 } // namespace
 
 App::App(Window& w, const CommandLine& cli, TimerSource timerSource)
-    : window(w), run(cli.run), settings(cli.settings), last(cli.settings), timers(timerSource) {}
+    : window(w), run(cli.run), settings(cli.settings), last(cli.settings),
+      timers(timerSource, cli.run.warmupFrames) {}
 
 App::~App() {
     log::setSink(nullptr);
@@ -66,7 +67,7 @@ Result<void> buildGpuState(App& app) {
     gpu->floorView->upload(makeFloor());
     app.gpu = std::move(gpu);
     app.gpuError.clear();
-    app.resetTimingsIn = 3;
+    app.resetTimings = true;
     return {};
 }
 

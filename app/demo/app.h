@@ -94,12 +94,11 @@ struct App {
     Actions actions;
     UiState ui;
     glm::ivec2 framebuffer{0};
-    int frame = 0;            // rendered frames
-    int framesSinceReset = 0; // frames since the statistics were reset
+    int frame = 0; // rendered frames
     double frameStartMs = 0;
     float dt = 0.f;              // seconds simulated this frame
     float rotationDegrees = 0.f; // of the model about the volume's y axis; advances while auto-rotating
-    int resetTimingsIn = -1;     // frames until StageTimers::reset(); -1: none pending
+    bool resetTimings = false;   // restart the statistics and their warm-up (StageTimers::reset) this frame
     int shaderReloads = 0;
     bool screenshotRequested = false;
     bool verifyRequested = false;

@@ -1,207 +1,243 @@
 #include "cli.h"
 
 #include "methods.h"
-#include "volume_layout.h"
+#include "model_catalog.h"
+#include "vocabulary.h"
 
-#include <charconv>
-#include <cstring>
-#include <string_view>
+#include <cstdlib>
 
 namespace dicer::app {
 namespace {
 
-bool parseInt(std::string_view s, int min, int& out) {
-    int v = 0;
-    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || v < min) return false;
-    out = v;
-    return true;
+using options::Codec;
+using options::OptionText;
+using Row = options::Option<CommandLine>;
+
+template <class V>
+Row row(OptionText text, Codec<V> codec, std::function<V(const CommandLine&)> get,
+        std::function<void(CommandLine&, V)> set) {
+    return options::option<CommandLine, V>(text, std::move(codec), std::move(get), std::move(set));
 }
 
-bool parseFloat(std::string_view s, float& out) {
-    // from_chars for float exists in GCC 11+, but strtof also accepts what users type ("1e-3", "0.5").
-    std::string text(s);
-    char* end = nullptr;
-    float v = std::strtof(text.c_str(), &end);
-    if (text.empty() || end != text.c_str() + text.size()) return false;
-    out = v;
-    return true;
+template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field field) {
+    return options::option<CommandLine, V>(text, std::move(codec), field);
 }
 
-bool parseSize(std::string_view s, glm::ivec2& out) {
-    size_t x = s.find('x');
-    if (x == std::string_view::npos) return false;
-    glm::ivec2 v;
-    if (!parseInt(s.substr(0, x), 1, v.x) || !parseInt(s.substr(x + 1), 1, v.y)) return false;
-    if (v.x > 16384 || v.y > 16384) return false;
-    out = v;
-    return true;
+// --variant: an index into demoMethods(), looked up by name in one call.
+Codec<int> variantCodec() {
+    Codec<int> c;
+    std::vector<std::string> names;
+    for (const DemoMethod& m : demoMethods())
+        names.emplace_back(m.name);
+    c.metavar = "NAME";
+    c.expects = options::joinChoices(names);
+    c.choices = options::joinChoices(names, ", ");
+    c.parse = [](std::string_view name) -> std::optional<int> {
+        const int index = findDemoMethod(name);
+        return index < 0 ? std::nullopt : std::optional<int>(index);
+    };
+    c.format = [](const int& index) { return std::string(demoMethods()[size_t(index)].name); };
+    return c;
+}
+
+Codec<glm::ivec2> windowSizeCodec() {
+    const Codec<int> side = options::intCodec(1, 16384);
+    Codec<glm::ivec2> c;
+    c.metavar = "WxH";
+    c.expects = "WxH with sides in [1, 16384], e.g. 640x480";
+    c.parse = [side](std::string_view s) -> std::optional<glm::ivec2> {
+        const size_t x = s.find('x');
+        if (x == std::string_view::npos) return std::nullopt;
+        std::optional<int> w = side.parse(s.substr(0, x)), h = side.parse(s.substr(x + 1));
+        if (!w || !h) return std::nullopt;
+        return glm::ivec2(*w, *h);
+    };
+    c.format = [](const glm::ivec2& v) { return std::to_string(v.x) + "x" + std::to_string(v.y); };
+    return c;
+}
+
+ModelChoice modelChoice(const std::string& nameOrFile) {
+    if (nameOrFile == "heart") return {ModelKind::Heart, {}};
+    if (nameOrFile == "teapot") return {ModelKind::Teapot, {}};
+    return {ModelKind::File, nameOrFile};
+}
+
+std::vector<Row> makeRows() {
+    using options::field;
+    using options::flag;
+    using options::inSection;
+    using options::withAliases;
+    auto view = [](auto member) { return field(&CommandLine::settings, &Settings::view, member); };
+    auto tuning = [](auto member) { return field(&CommandLine::settings, &Settings::particles, member); };
+    std::vector<Row> rows = {
+        inSection("model",
+                  withAliases(row<std::string>(
+                                  options::kModelText, options::modelCodec(),
+                                  [](const CommandLine& c) {
+                                      const ModelChoice& m = c.settings.model;
+                                      return m.kind == ModelKind::File ? m.path
+                                                                       : std::string(modelKindName(m.kind));
+                                  },
+                                  [](CommandLine& c, std::string v) { c.settings.model = modelChoice(v); }),
+                              {{"builtin", ""}})),
+        inSection("pipeline",
+                  row<int>(options::kVariantText, variantCodec(),
+                           field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::variant))),
+        row<hp::Storage>(options::kStorageText, options::storageCodec(),
+                         field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::storage)),
+        row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
+                           field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::buildPath)),
+        row<std::string>(options::kPresetText, options::presetCodec(),
+                         field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::preset)),
+        row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
+                       field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::voxelMode)),
+        withAliases(row<VoxelMethod>(
+                        options::kVoxMethodText, options::voxelMethodCodec(),
+                        field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::voxelMethod)),
+                    {{"method", ""}}),
+        withAliases(row<SurfaceRule>(
+                        options::kRuleText, options::surfaceRuleCodec(),
+                        [](const CommandLine& c) {
+                            return c.settings.pipeline.sliceAxisRule ? SurfaceRule::SliceAxis
+                                                                     : SurfaceRule::DominantAxis;
+                        },
+                        [](CommandLine& c, SurfaceRule r) {
+                            c.settings.pipeline.sliceAxisRule = r == SurfaceRule::SliceAxis;
+                        }),
+                    {{"slice-axis", "slice-axis"}}),
+        row<float>({"threshold", "threshold", "discriminator: a voxel is active when alpha >= F"},
+                   options::floatCodec(0.f, 1.f),
+                   field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::threshold)),
+        flag(row<bool>(
+            {"paper-list", "paper PointList (count read back)",
+             "the paper's PointList, which reads the count back every frame (a stall), instead of the "
+             "GPU-resident one (indirect dispatch/draw)"},
+            options::switchCodec(), [](const CommandLine& c) { return !c.settings.pipeline.gpuResident; },
+            [](CommandLine& c, bool on) { c.settings.pipeline.gpuResident = !on; })),
+        flag(row<bool>(
+            {"test-atlas", "test atlas (sphere shell)",
+             "the built-in sphere-shell atlas instead of the voxelized model: an exact input for the "
+             "HistoPyramid stages"},
+            options::switchCodec(),
+            field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::testAtlas))),
+        inSection("view", withAliases(row<glm::ivec2>({"window", "", "window size"}, windowSizeCodec(),
+                                                      field(&CommandLine::run, &RunOptions::windowSize)),
+                                      {{"size", ""}})),
+        row<ParticleColor>(
+            {"color", "model colours", "particle colours: voxel coordinates (false) or the model's"},
+            options::namesCodec<ParticleColor>(
+                {{"false", ParticleColor::FalseColor}, {"model", ParticleColor::ModelColor}}),
+            field(&CommandLine::settings, &Settings::view, &ViewSettings::color)),
+        row<ParticleRender>({"particles", "GL points", "compute splats, or GL point sprites"},
+                            options::namesCodec<ParticleRender>(
+                                {{"splats", ParticleRender::Splats}, {"points", ParticleRender::Points}}),
+                            field(&CommandLine::settings, &Settings::view, &ViewSettings::render)),
+        flag(row<bool>({"auto-rotate", "auto-rotate (A)", "spin the model about the volume's y axis"},
+                       options::switchCodec(),
+                       field(&CommandLine::settings, &Settings::view, &ViewSettings::autoRotate))),
+        flag(row<bool>(
+            {"no-ui", "", "start with the panels hidden (Tab toggles)"}, options::switchCodec(),
+            [](const CommandLine& c) { return !c.settings.view.showUi; },
+            [](CommandLine& c, bool on) { c.settings.view.showUi = !on; })),
+        flag(row<bool>({"show-mesh", "mesh", "the shaded model (it hides the cloud on its surface)"},
+                       options::switchCodec(), view(&ViewSettings::mesh))),
+        flag(row<bool>({"show-particles", "particles", "the point cloud"}, options::switchCodec(),
+                       view(&ViewSettings::particles))),
+        flag(row<bool>({"show-atlas", "atlas", "the slice atlas panel"}, options::switchCodec(),
+                       view(&ViewSettings::atlas))),
+        flag(row<bool>({"show-list", "list", "the point list panel"}, options::switchCodec(),
+                       view(&ViewSettings::pointList))),
+        row<float>({"point-size", "point size", "particle diameter in voxels"},
+                   options::floatCodec(0.25f, 4.f), view(&ViewSettings::pointSize)),
+        row<float>({"rotate-speed", "rotation", "auto-rotation speed, degrees per second"},
+                   options::floatCodec(-180.f, 180.f, "DEG"), view(&ViewSettings::rotateDegreesPerSecond)),
+        inSection("HeartBreaker", row<float>({"explode-speed", "speed",
+                                              "explosion speed, world units per second (the volume is "
+                                              "2 wide)"},
+                                             options::floatCodec(0.f, 5.f), tuning(&ParticleTuning::speed))),
+        row<float>({"explode-noise", "noise", "random part of the launch velocity, a fraction of the speed"},
+                   options::floatCodec(0.f, 1.f), tuning(&ParticleTuning::noise)),
+        row<float>({"gravity", "gravity", "gravity, world units per second squared"},
+                   options::floatCodec(0.f, 10.f), tuning(&ParticleTuning::gravity)),
+        row<float>({"drag", "drag", "1/s: the velocity decays by e^(-drag t)"}, options::floatCodec(0.f, 5.f),
+                   tuning(&ParticleTuning::drag)),
+        row<float>({"floor", "floor", "height of the floor the particles bounce on"},
+                   options::floatCodec(-2.f, 0.f, "Y"), tuning(&ParticleTuning::floorY)),
+        row<float>({"bounce", "bounce", "normal speed kept per bounce"}, options::floatCodec(0.f, 1.f),
+                   tuning(&ParticleTuning::restitution)),
+        row<float>({"friction", "friction", "tangential speed kept per bounce"},
+                   options::floatCodec(0.f, 1.f), tuning(&ParticleTuning::friction)),
+        row<float>(
+            {"return", "return", "spring angular frequency of the re-assembly, rad/s (higher: faster)"},
+            options::floatCodec(0.5f, 20.f), tuning(&ParticleTuning::returnOmega)),
+        inSection("scripted runs", row<int>({"frames", "", "render N frames, print a timing summary, exit"},
+                                            options::intCodec(1, 1 << 30, "N", /*unset=*/0),
+                                            field(&CommandLine::run, &RunOptions::frames))),
+        row<std::string>({"screenshot", "", "PNG written after the last frame (needs --frames)"},
+                         options::textCodec("FILE", "a file name"),
+                         field(&CommandLine::run, &RunOptions::screenshot)),
+        row<std::string>({"screenshot-dir", "folder", "folder of F12 screenshots"},
+                         options::textCodec("DIR", "a folder"),
+                         field(&CommandLine::settings, &Settings::screenshotDir)),
+        row<bool>({"screenshot-ui", "with panels", "screenshots with or without the panels"},
+                  options::switchCodec(), field(&CommandLine::settings, &Settings::screenshotWithUi)),
+        row<int>({"explode-at", "", "explode the particles at that frame"},
+                 options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
+                 field(&CommandLine::run, &RunOptions::explodeAt)),
+        row<int>({"reload-shaders-at", "", "reload every shader at that frame (as Shift+R)"},
+                 options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
+                 field(&CommandLine::run, &RunOptions::reloadShadersAt)),
+        row<int>({"verify-every", "every N frames",
+                  "check the point list against the CPU reference every N "
+                  "frames (0: on demand)"},
+                 options::intCodec(0, 1 << 30), field(&CommandLine::settings, &Settings::verifyEveryFrames)),
+        row<bool>(options::kTimerText, options::timerCodec(),
+                  field(&CommandLine::run, &RunOptions::forceCpuTimer)),
+        row<int>(options::kWarmupText, options::intCodec(0, 10000),
+                 field(&CommandLine::run, &RunOptions::warmupFrames)),
+        flag(row<bool>(options::kGlDebugText, options::switchCodec(),
+                       field(&CommandLine::run, &RunOptions::glDebug))),
+    };
+    return rows;
 }
 
 } // namespace
 
-void printUsage(std::FILE* out) {
-    std::fprintf(out,
-                 "usage: dicer [model.obj] [options]\n"
-                 "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.\n\n"
-                 "model:\n"
-                 "  model.obj               an OBJ file (placed to fit the volume); default: the teapot\n"
-                 "  --builtin teapot|heart  a built-in model\n"
-                 "pipeline:\n"
-                 "  --variant NAME          ");
-    for (const DemoMethod& m : demoMethods())
-        std::fprintf(out, "%s ", m.name);
-    std::fprintf(out, "\n  --preset NAME           ");
-    for (std::string_view p : presetNames())
-        std::fprintf(out, "%.*s ", int(p.size()), p.data());
-    std::fprintf(out,
-                 "\n"
-                 "  --mode shell|solid      voxelization: the surface, or filled (closed meshes)\n"
-                 "  --method NAME           voxelizer: binned, instanced, per-slice, projected (default)\n"
-                 "  --slice-axis            the 2006 rule: every triangle sampled along z (paper counts)\n"
-                 "  --storage uint32|float32, --build-path compute|fragment\n"
-                 "  --threshold F           discriminator: a voxel is active when alpha >= F (0..1)\n"
-                 "  --paper-list            the paper's PointList (count read back) instead of GPU-resident\n"
-                 "  --test-atlas            the built-in sphere-shell atlas instead of the voxelized model\n"
-                 "view:\n"
-                 "  --size WxH              window size (default 1280x800)\n"
-                 "  --color false|model     particle colours: voxel coordinates or the model's colours\n"
-                 "  --particles splats|points  compute splats (default) or GL point sprites\n"
-                 "  --auto-rotate           spin the model\n"
-                 "  --no-ui                 start with the panels hidden (Tab toggles)\n"
-                 "scripted runs:\n"
-                 "  --frames N              render N frames, print a timing summary, exit\n"
-                 "  --screenshot FILE       PNG written after the last frame (needs --frames)\n"
-                 "  --screenshot-dir DIR    folder of F12 screenshots (default: screenshots)\n"
-                 "  --screenshot-ui on|off  screenshots with or without the panels (default on)\n"
-                 "  --explode-at FRAME      explode the particles at that frame\n"
-                 "  --reload-shaders-at FRAME  reload every shader at that frame (as Shift+R)\n"
-                 "  --timer gpu|cpu         stage timer source (gpu falls back to cpu on llvmpipe)\n"
-                 "  --gl-debug              GL debug context, synchronous KHR_debug messages\n"
-                 "  --help                  this text\n"
-                 "Exit status: 0 ok, 1 no display / start-up, model or screenshot error, 2 bad arguments,\n"
-                 "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
-                 "Without a display use the headless dicer-bench.\n");
+const options::Table<CommandLine>& optionTable() {
+    static const options::Table<CommandLine> table{
+        "dicer",
+        "[model.obj] [options]",
+        "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.",
+        "Exit status: 0 ok, 1 no display / start-up, model or screenshot error, 2 bad arguments,\n"
+        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
+        "Without a display use the headless dicer-bench.",
+        "model",
+        makeRows(),
+    };
+    return table;
 }
 
-ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out) {
-    Settings& s = out.settings;
-    RunOptions& run = out.run;
-    bool havePositional = false;
-    auto fail = [](const std::string& message) {
-        std::fprintf(stderr, "dicer: %s\n\n", message.c_str());
-        printUsage(stderr);
+const options::RowInfo& optionRow(std::string_view name) {
+    const options::Option<CommandLine>* row = optionTable().find(name);
+    if (!row) std::abort(); // a UI label naming a row that does not exist: a programming error
+    return *row;
+}
+
+ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out, std::string* error) {
+    switch (options::parse(optionTable(), argc, argv, out, error)) {
+    case options::Parsed::Help:
+        return ParseResult::Help;
+    case options::Parsed::Error:
         return ParseResult::Error;
-    };
-    for (int i = 1; i < argc; ++i) {
-        std::string_view arg = argv[i];
-        std::string_view value;
-        bool hasValue = false;
-        if (arg.starts_with("--") && arg.find('=') != std::string_view::npos) { // --flag=value
-            value = arg.substr(arg.find('=') + 1);
-            arg = arg.substr(0, arg.find('='));
-            hasValue = true;
-        }
-        // Fetches the flag's value from "--flag=value" or the next argument.
-        auto next = [&](std::string_view& v) {
-            if (hasValue) {
-                v = value;
-                return true;
-            }
-            if (i + 1 >= argc) return false;
-            v = argv[++i];
-            return true;
-        };
-        std::string_view v;
-        const std::string flag(arg);
-        if (arg == "--help" || arg == "-h") {
-            printUsage(stdout);
-            return ParseResult::Help;
-        } else if (!arg.starts_with("-")) {
-            if (havePositional) return fail("only one model file, got '" + std::string(arg) + "' too");
-            havePositional = true;
-            s.model = {ModelKind::File, std::string(arg)};
-        } else if (arg == "--builtin") {
-            if (!next(v)) return fail(flag + " needs a value");
-            if (v == "teapot")
-                s.model = {ModelKind::Teapot, {}};
-            else if (v == "heart")
-                s.model = {ModelKind::Heart, {}};
-            else
-                return fail("unknown built-in model '" + std::string(v) + "' (teapot, heart)");
-        } else if (arg == "--variant") {
-            if (!next(v)) return fail(flag + " needs a value");
-            s.pipeline.variant = findDemoMethod(v);
-            if (s.pipeline.variant < 0) return fail("unknown variant '" + std::string(v) + "'");
-        } else if (arg == "--preset") {
-            if (!next(v)) return fail(flag + " needs a value");
-            if (!presetVolume(v)) return fail("unknown preset '" + std::string(v) + "'");
-            s.pipeline.preset = std::string(v);
-        } else if (arg == "--mode") {
-            std::optional<VoxelMode> mode = next(v) ? parseVoxelMode(v) : std::nullopt;
-            if (!mode) return fail(flag + " takes shell or solid");
-            s.pipeline.voxelMode = *mode;
-        } else if (arg == "--method") {
-            if (!next(v)) return fail(flag + " needs a value");
-            std::optional<VoxelMethod> method = parseVoxelMethod(v);
-            if (!method) return fail("unknown voxelization method '" + std::string(v) + "'");
-            s.pipeline.voxelMethod = *method;
-        } else if (arg == "--slice-axis" && !hasValue) {
-            s.pipeline.sliceAxisRule = true;
-        } else if (arg == "--storage") {
-            if (!next(v) || (v != "uint32" && v != "float32")) return fail(flag + " takes uint32 or float32");
-            s.pipeline.storage = v == "uint32" ? hp::Storage::Uint32 : hp::Storage::Float32;
-        } else if (arg == "--build-path") {
-            if (!next(v) || (v != "compute" && v != "fragment"))
-                return fail(flag + " takes compute or fragment");
-            s.pipeline.buildPath = v == "compute" ? hp::BuildPath::Compute : hp::BuildPath::Fragment;
-        } else if (arg == "--threshold") {
-            float t = 0;
-            if (!next(v) || !parseFloat(v, t) || !(t >= 0.f && t <= 1.f))
-                return fail(flag + " takes a number in [0, 1]");
-            s.pipeline.threshold = t;
-        } else if (arg == "--paper-list" && !hasValue) {
-            s.pipeline.gpuResident = false;
-        } else if (arg == "--test-atlas" && !hasValue) {
-            s.pipeline.testAtlas = true;
-        } else if (arg == "--size") {
-            if (!next(v) || !parseSize(v, run.windowSize)) return fail(flag + " takes WxH, e.g. 640x480");
-        } else if (arg == "--color") {
-            if (!next(v) || (v != "false" && v != "model")) return fail(flag + " takes false or model");
-            s.view.color = v == "false" ? ParticleColor::FalseColor : ParticleColor::ModelColor;
-        } else if (arg == "--particles") {
-            if (!next(v) || (v != "splats" && v != "points")) return fail(flag + " takes splats or points");
-            s.view.render = v == "splats" ? ParticleRender::Splats : ParticleRender::Points;
-        } else if (arg == "--auto-rotate" && !hasValue) {
-            s.view.autoRotate = true;
-        } else if (arg == "--no-ui" && !hasValue) {
-            s.view.showUi = false;
-        } else if (arg == "--frames") {
-            if (!next(v) || !parseInt(v, 1, run.frames)) return fail(flag + " takes a positive frame count");
-        } else if (arg == "--screenshot") {
-            if (!next(v) || v.empty()) return fail(flag + " needs a file name");
-            run.screenshot = std::string(v);
-        } else if (arg == "--screenshot-dir") {
-            if (!next(v) || v.empty()) return fail(flag + " needs a folder");
-            s.screenshotDir = std::string(v);
-        } else if (arg == "--screenshot-ui") {
-            if (!next(v) || (v != "on" && v != "off")) return fail(flag + " takes on or off");
-            s.screenshotWithUi = v == "on";
-        } else if (arg == "--explode-at") {
-            if (!next(v) || !parseInt(v, 0, run.explodeAt)) return fail(flag + " takes a frame index >= 0");
-        } else if (arg == "--reload-shaders-at") {
-            if (!next(v) || !parseInt(v, 0, run.reloadShadersAt))
-                return fail(flag + " takes a frame index >= 0");
-        } else if (arg == "--timer") {
-            if (!next(v) || (v != "gpu" && v != "cpu")) return fail(flag + " takes gpu or cpu");
-            run.forceCpuTimer = v == "cpu";
-        } else if (arg == "--gl-debug" && !hasValue) {
-            run.glDebug = true;
-        } else {
-            return fail("unknown option '" + std::string(argv[i]) + "'");
-        }
+    case options::Parsed::Run:
+        break;
     }
-    if (!run.screenshot.empty() && run.frames == 0) return fail("--screenshot needs --frames N");
+    if (!out.run.screenshot.empty() && out.run.frames == 0) {
+        const std::string message = "--screenshot needs --frames N";
+        options::reportError(optionTable().program, optionTable().synopsis, message);
+        if (error) *error = message;
+        return ParseResult::Error;
+    }
     return ParseResult::Run;
 }
 

@@ -1,8 +1,11 @@
-// dicer's command line: it fills the same Settings the UI edits, plus the options of a scripted run
-// (--frames N renders N frames, writes --screenshot after the last one and exits).
+// dicer's command line: one table of options (optionTable(), built on app/common/options.h) fills the same
+// Settings the UI edits, plus the options of a scripted run (--frames N renders N frames, writes --screenshot
+// after the last one and exits). The same rows give --help and the panels' labels and tooltips.
 #pragma once
 
+#include "options.h"
 #include "settings.h"
+#include "timer.h"
 
 #include <glm/vec2.hpp>
 
@@ -19,18 +22,25 @@ struct RunOptions {
     bool forceCpuTimer = false;
     bool glDebug = false; // debug context + synchronous KHR_debug output (always on in Debug builds)
     glm::ivec2 windowSize{1280, 800};
+    int warmupFrames = Warmup::kFrames; // frames not timed after any change (StageTimers)
+    bool operator==(const RunOptions&) const = default;
 };
 
 struct CommandLine {
     Settings settings;
     RunOptions run;
+    bool operator==(const CommandLine&) const = default;
 };
+
+// Every option of dicer, in --help order.
+const options::Table<CommandLine>& optionTable();
+// A row: its label and help (the UI's label and tooltip), a number's range (the UI's slider); it must exist.
+const options::RowInfo& optionRow(std::string_view name);
 
 enum class ParseResult { Run, Help, Error };
 
-void printUsage(std::FILE* out);
-
-// Help prints the usage to stdout; errors print the problem and the usage to stderr.
-ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out);
+// Help prints the usage to stdout; errors print one line naming the option, and the usage line, to stderr.
+ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out,
+                             std::string* error = nullptr);
 
 } // namespace dicer::app

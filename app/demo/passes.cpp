@@ -16,8 +16,6 @@ namespace {
 // Scripted runs simulate a fixed 1/30 s per frame, so their screenshots do not depend on how fast the
 // machine renders.
 constexpr float kScriptedStep = 1.f / 30.f;
-// Statistics restart this many frames after a change (the frames right after it are not typical either).
-constexpr int kResetDelayFrames = 3;
 
 void reloadShaders(App& app) {
     if (!app.gpu) { // start-up failed: build everything again
@@ -70,7 +68,7 @@ float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
 void beginFrame(App& app) {
     double now = steadyNowMs();
     double ms = app.frameStartMs > 0 ? now - app.frameStartMs : 0.0;
-    if (app.frameStartMs > 0 && app.framesSinceReset >= StageTimers::kWarmupFrames) app.frameMs.add(ms);
+    if (app.frameStartMs > 0 && !app.timers.warmingUp()) app.frameMs.add(ms); // one warm-up for all timings
     app.dt = app.run.frames > 0 ? kScriptedStep : float(ms / 1000.0);
     app.frameStartMs = now;
 }
@@ -108,11 +106,11 @@ void applyChanges(App& app) {
         if (changes.pyramid) app.ui.pipelineError.clear();
         if (changes.any()) pipeline.resync();
     }
-    if (changesTimings(app.settings, app.last)) app.resetTimingsIn = kResetDelayFrames;
-    if (app.resetTimingsIn >= 0 && app.resetTimingsIn-- == 0) {
+    // Statistics describe one configuration: any change restarts them, and the warm-up (timer.h) skips the
+    // frames right after it, the late GPU results of the old configuration among them.
+    if (std::exchange(app.resetTimings, false) || changesTimings(app.settings, app.last)) {
         app.timers.reset();
         app.frameMs.clear();
-        app.framesSinceReset = 0;
     }
     app.last = app.settings;
 
@@ -234,7 +232,6 @@ void captureScreenshot(App& app, bool uiDrawn) {
 
 bool finishFrame(App& app) {
     ++app.frame;
-    ++app.framesSinceReset;
     return app.run.frames > 0 && app.frame >= app.run.frames;
 }
 

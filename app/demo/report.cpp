@@ -53,7 +53,7 @@ void printSummary(const App& app) {
         std::printf("frame: %.2f ms avg (%.1f fps), min %.2f, max %.2f over %d frames\n", frame.avgMs,
                     1000.0 / frame.avgMs, frame.minMs, frame.maxMs, frame.samples);
     else
-        std::printf("frame: n/a (fewer frames than the %d warm-up frames)\n", StageTimers::kWarmupFrames);
+        std::printf("frame: n/a (fewer frames than the %d warm-up frames)\n", app.timers.warmupFrames());
     if (app.ui.verify)
         std::printf("verify (last frame): %s, GPU %u / CPU %u points, %u mismatches\n",
                     app.ui.verify->ok() ? "OK" : "MISMATCH", app.ui.verify->gpuCount, app.ui.verify->cpuCount,

@@ -1,8 +1,31 @@
 #include "ui.h"
 
 #include "app.h"
+#include "cli.h"
+
+#include <string>
 
 namespace dicer::app {
+
+const char* optionLabel(std::string_view option) {
+    return optionRow(option).text.label.data(); // the table's labels are string literals: NUL-terminated
+}
+
+void optionTooltip(std::string_view option) {
+    if (!ImGui::IsItemHovered()) return;
+    const std::string_view help = optionRow(option).text.help;
+    ImGui::SetTooltip("%.*s", int(help.size()), help.data());
+}
+
+bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel) {
+    const options::RowInfo& row = optionRow(option);
+    std::string label = hideLabel ? "##" : "";
+    label += row.text.label;
+    const bool changed = ImGui::SliderFloat(label.c_str(), &value, float(row.min), float(row.max), format);
+    optionTooltip(option);
+    return changed;
+}
+
 namespace {
 
 void helpSection() {

@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include <string_view>
+
 namespace dicer::app {
 
 struct App;
@@ -17,6 +19,13 @@ void uiParticlesSection(App& app); // ui_particles.cpp: HeartBreaker controls, v
 void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference
 void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history plots, frame time
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
+
+// A setting's widget is labelled by its command-line row (cli.cpp optionTable(): the same text as --help):
+// optionLabel() is the row's label, optionTooltip() shows the row's help while the last item is hovered.
+const char* optionLabel(std::string_view option);
+void optionTooltip(std::string_view option);
+// A slider over the row's range, labelled by the row (hideLabel: the label is only the widget's id).
+bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel = false);
 
 // Shared look: green / grey / red status text.
 inline const ImVec4 kGood{0.35f, 0.85f, 0.35f, 1.f};

@@ -45,9 +45,11 @@ void uiModelSection(App& app) {
     ImGui::Separator();
     if (ImGui::Button("Screenshot (F12)")) app.actions.screenshot = true;
     ImGui::SameLine();
-    ImGui::Checkbox("with UI", &app.settings.screenshotWithUi);
+    ImGui::Checkbox(optionLabel("screenshot-ui"), &app.settings.screenshotWithUi);
+    optionTooltip("screenshot-ui");
     ImGui::SetNextItemWidth(-1.f);
-    ImGui::InputTextWithHint("##shotdir", "screenshot folder", &app.settings.screenshotDir);
+    ImGui::InputTextWithHint("##shotdir", optionLabel("screenshot-dir"), &app.settings.screenshotDir);
+    optionTooltip("screenshot-dir");
     if (!ui.screenshotMessage.empty())
         ImGui::TextColored(ui.screenshotFailed ? kBad : kGood, "%s", ui.screenshotMessage.c_str());
 }

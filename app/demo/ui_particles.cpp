@@ -15,44 +15,49 @@ void uiParticlesSection(App& app) {
         app.actions.toggleExplosion = true;
     ImGui::SameLine();
     if (ImGui::Button("Defaults")) t = ParticleTuning{};
-    ImGui::SliderFloat("speed", &t.speed, 0.f, 5.f, "%.2f units/s");
-    ImGui::SliderFloat("noise", &t.noise, 0.f, 1.f);
-    ImGui::SliderFloat("gravity", &t.gravity, 0.f, 10.f, "%.2f units/s^2");
-    ImGui::SliderFloat("drag", &t.drag, 0.f, 5.f, "%.2f 1/s");
-    ImGui::SliderFloat("floor", &t.floorY, -2.f, 0.f, "y = %.2f");
-    ImGui::SliderFloat("bounce", &t.restitution, 0.f, 1.f);
-    ImGui::SliderFloat("friction", &t.friction, 0.f, 1.f);
-    ImGui::SliderFloat("return", &t.returnOmega, 0.5f, 20.f, "omega %.1f rad/s");
+    // Labels, ranges and tooltips: the command line's rows (cli.cpp).
+    optionSlider("explode-speed", t.speed, "%.2f units/s");
+    optionSlider("explode-noise", t.noise, "%.3f");
+    optionSlider("gravity", t.gravity, "%.2f units/s^2");
+    optionSlider("drag", t.drag, "%.2f 1/s");
+    optionSlider("floor", t.floorY, "y = %.2f");
+    optionSlider("bounce", t.restitution, "%.3f");
+    optionSlider("friction", t.friction, "%.3f");
+    optionSlider("return", t.returnOmega, "omega %.1f rad/s");
 
     ImGui::Separator();
-    ImGui::Checkbox("mesh", &v.mesh);
+    ImGui::Checkbox(optionLabel("show-mesh"), &v.mesh);
+    optionTooltip("show-mesh");
     ImGui::SameLine();
-    ImGui::Checkbox("particles", &v.particles);
+    ImGui::Checkbox(optionLabel("show-particles"), &v.particles);
+    optionTooltip("show-particles");
     ImGui::SameLine();
-    ImGui::Checkbox("atlas", &v.atlas);
+    ImGui::Checkbox(optionLabel("show-atlas"), &v.atlas);
+    optionTooltip("show-atlas");
     ImGui::SameLine();
-    ImGui::Checkbox("list", &v.pointList);
+    ImGui::Checkbox(optionLabel("show-list"), &v.pointList);
+    optionTooltip("show-list");
     int color = int(v.color);
     ImGui::RadioButton("false colours", &color, int(ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The voxel's 3D texture coordinate as rgb (as in the paper)");
     ImGui::SameLine();
-    ImGui::RadioButton("model colours", &color, int(ParticleColor::ModelColor));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rgb the voxelizer stored in the atlas texel");
+    ImGui::RadioButton(optionLabel("color"), &color, int(ParticleColor::ModelColor));
+    optionTooltip("color");
     v.color = ParticleColor(color);
-    ImGui::SliderFloat("point size", &v.pointSize, 0.25f, 4.f, "%.2f voxels");
+    optionSlider("point-size", v.pointSize, "%.2f voxels");
     int render = int(v.render);
     ImGui::RadioButton("compute splats", &render, int(ParticleRender::Splats));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compute passes + depth resolve: fast on llvmpipe too");
     ImGui::SameLine();
-    ImGui::RadioButton("GL points", &render, int(ParticleRender::Points));
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("One indirect draw of point sprites (llvmpipe: ~1 us per point)");
+    ImGui::RadioButton(optionLabel("particles"), &render, int(ParticleRender::Points));
+    optionTooltip("particles");
     v.render = ParticleRender(render);
-    ImGui::Checkbox("auto-rotate (A)", &v.autoRotate);
+    ImGui::Checkbox(optionLabel("auto-rotate"), &v.autoRotate);
+    optionTooltip("auto-rotate");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.f);
-    ImGui::SliderFloat("##rotate", &v.rotateDegreesPerSecond, -180.f, 180.f, "%.0f deg/s");
+    optionSlider("rotate-speed", v.rotateDegreesPerSecond, "%.0f deg/s", /*hideLabel=*/true);
     if (ImGui::Button("Reset camera (R)")) app.actions.resetCamera = true;
 }
 

@@ -14,7 +14,7 @@ void uiPipelineSection(App& app) {
     const Pipeline& pipeline = *app.gpu->pipeline;
     auto methods = demoMethods();
 
-    if (ImGui::BeginCombo("variant", methods[size_t(s.variant)].name)) {
+    if (ImGui::BeginCombo(optionLabel("variant"), methods[size_t(s.variant)].name)) {
         for (size_t i = 0; i < methods.size(); ++i) {
             if (i > 0 && methods[i].peer && !methods[i - 1].peer) {
                 ImGui::Separator();
@@ -34,15 +34,19 @@ void uiPipelineSection(App& app) {
         int storage = effective;
         ImGui::BeginDisabled(!variant->supportsUint);
         ImGui::RadioButton("uint32", &storage, int(hp::Storage::Uint32));
+        optionTooltip("storage");
         ImGui::EndDisabled();
         ImGui::SameLine();
         ImGui::RadioButton("float32 (2006)", &storage, int(hp::Storage::Float32));
+        optionTooltip("storage");
         if (storage != effective) s.storage = hp::Storage(storage);
         if (!variant->supportsUint) ImGui::TextDisabled("%s filters: float32 storage only", variant->name);
         int path = int(s.buildPath);
         ImGui::RadioButton("compute", &path, int(hp::BuildPath::Compute));
+        optionTooltip("build-path");
         ImGui::SameLine();
         ImGui::RadioButton("fragment (2006)", &path, int(hp::BuildPath::Fragment));
+        optionTooltip("build-path");
         s.buildPath = hp::BuildPath(path);
     } else {
         ImGui::TextWrapped(
@@ -52,7 +56,7 @@ void uiPipelineSection(App& app) {
                 : "");
     }
 
-    if (ImGui::BeginCombo("volume", s.preset.c_str())) {
+    if (ImGui::BeginCombo(optionLabel("preset"), s.preset.c_str())) {
         for (std::string_view name : presetNames()) {
             auto volume = presetVolume(name);
             std::string label = std::string(name) + "  (" + std::to_string(volume->x) + "x" +
@@ -62,35 +66,32 @@ void uiPipelineSection(App& app) {
         ImGui::EndCombo();
     }
     ImGui::BeginDisabled(s.testAtlas);
-    if (ImGui::BeginCombo("voxelizer", voxelMethodName(s.voxelMethod))) {
+    if (ImGui::BeginCombo(optionLabel("vox-method"), voxelMethodName(s.voxelMethod))) {
         for (VoxelMethod m : kVoxelMethods)
             if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m)) s.voxelMethod = m;
         ImGui::EndCombo();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("All methods produce the same atlas, byte for byte");
+    optionTooltip("vox-method");
     int mode = int(s.voxelMode);
     ImGui::RadioButton("shell", &mode, int(VoxelMode::Shell));
     ImGui::SameLine();
-    ImGui::RadioButton("solid", &mode, int(VoxelMode::Solid));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fills the inside: meaningful for closed meshes only");
+    ImGui::RadioButton(optionLabel("mode"), &mode, int(VoxelMode::Solid));
+    optionTooltip("mode");
     s.voxelMode = VoxelMode(mode);
     ImGui::SameLine();
-    ImGui::Checkbox("2006 rule", &s.sliceAxisRule);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Every triangle sampled along z, as the 2006 slicing (the paper's counts;\n"
-                          "steep walls get holes). Off: each triangle along its dominant axis.");
+    ImGui::Checkbox(optionLabel("rule"), &s.sliceAxisRule);
+    optionTooltip("rule");
     ImGui::EndDisabled();
-    ImGui::Checkbox("test atlas (sphere shell)", &s.testAtlas);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "The built-in sphere-shell atlas instead of the model: an exact input for the HP stages");
-    ImGui::SliderFloat("threshold", &s.threshold, 0.f, 1.f, "alpha >= %.3f");
+    ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
+    optionTooltip("test-atlas");
+    ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
+    optionTooltip("threshold");
     ImGui::BeginDisabled(methods[size_t(s.variant)].peer != nullptr);
-    ImGui::Checkbox("GPU-resident point list", &s.gpuResident);
+    bool paperList = !s.gpuResident;
+    ImGui::Checkbox(optionLabel("paper-list"), &paperList);
+    s.gpuResident = !paperList;
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("On: indirect dispatch/draw, the count never leaves the GPU.\n"
-                          "Off: the paper's PointList, which reads the count back every frame (a stall).");
+    optionTooltip("paper-list");
 
     ImGui::Separator();
     ImGui::TextWrapped("%s", pipeline.source().description().c_str());

@@ -72,7 +72,7 @@ void uiTimingsSection(App& app) {
         plotHistory("frame", app.frameMs, frame.avgMs);
         ImGui::TreePop();
     }
-    if (ImGui::Button("Reset statistics")) app.resetTimingsIn = 0;
+    if (ImGui::Button("Reset statistics")) app.resetTimings = true;
 }
 
 } // namespace dicer::app

@@ -10,7 +10,8 @@ void uiVerifySection(App& app) {
     if (ImGui::Button("Verify now")) app.actions.verify = true;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(100.f * ImGui::GetIO().FontGlobalScale);
-    ImGui::InputInt("every N frames", &app.settings.verifyEveryFrames);
+    ImGui::InputInt(optionLabel("verify-every"), &app.settings.verifyEveryFrames);
+    optionTooltip("verify-every");
     if (app.settings.verifyEveryFrames < 0) app.settings.verifyEveryFrames = 0;
     ImGui::TextDisabled("0 = on demand only");
     const std::optional<hp::VerifyReport>& r = app.ui.verify;

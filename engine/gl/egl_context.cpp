@@ -78,13 +78,15 @@ std::vector<DisplayAttempt> candidateDisplays(EglPlatform platform, int deviceIn
 
 } // namespace
 
-EglPlatform parseEglPlatform(const std::string& name, bool* ok) {
-    *ok = true;
-    if (name == "auto") return EglPlatform::Auto;
-    if (name == "device") return EglPlatform::Device;
-    if (name == "surfaceless") return EglPlatform::Surfaceless;
-    *ok = false;
-    return EglPlatform::Auto;
+const char* eglPlatformName(EglPlatform platform) {
+    switch (platform) {
+    case EglPlatform::Device:
+        return "device";
+    case EglPlatform::Surfaceless:
+        return "surfaceless";
+    default:
+        return "auto";
+    }
 }
 
 Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create(const HeadlessOptions& options) {

@@ -37,6 +37,8 @@ private:
     GlInfo m_info;
 };
 
-EglPlatform parseEglPlatform(const std::string& name, bool* ok);
+inline constexpr EglPlatform kEglPlatforms[] = {EglPlatform::Auto, EglPlatform::Device,
+                                                EglPlatform::Surfaceless};
+const char* eglPlatformName(EglPlatform platform); // "auto" / "device" / "surfaceless"
 
 } // namespace dicer::gl

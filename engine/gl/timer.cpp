@@ -25,6 +25,26 @@ Summary summarize(std::vector<double> values) {
     return s;
 }
 
+std::vector<Summary> measureInterleaved(TimerSource source, int warmup, int reps,
+                                        const std::vector<std::function<void()>>& configs) {
+    Warmup warm(warmup);
+    std::vector<std::vector<double>> samples(configs.size());
+    for (int measured = 0; measured < reps;) {
+        for (size_t c = 0; c < configs.size(); ++c) {
+            const double ms = measureOnceMs(source, configs[c]);
+            if (warm.done()) samples[c].push_back(ms);
+        }
+        if (warm.done())
+            ++measured;
+        else
+            warm.tick();
+    }
+    std::vector<Summary> out;
+    for (std::vector<double>& s : samples)
+        out.push_back(summarize(std::move(s)));
+    return out;
+}
+
 const char* timerSourceName(TimerSource source) {
     return source == TimerSource::GpuTimestamp ? "gpu-timer" : "cpu-fenced";
 }
@@ -59,7 +79,7 @@ StageStats SampleWindow::stats(std::string name) const {
     return s;
 }
 
-StageTimers::StageTimers(TimerSource source) : m_source(source) {
+StageTimers::StageTimers(TimerSource source, int warmupFrames) : m_source(source), m_warmup(warmupFrames) {
     if (m_source != TimerSource::GpuTimestamp) return;
     for (int s = 0; s < kRingFrames; ++s)
         for (int i = 0; i < kMaxStages; ++i) {
@@ -77,7 +97,7 @@ int StageTimers::stageIndex(std::string_view name) {
 }
 
 void StageTimers::record(int stage, double ms) {
-    if (m_warmup > 0) return;
+    if (!m_warmup.done()) return;
     m_windows[size_t(stage)].add(ms);
 }
 
@@ -140,13 +160,13 @@ void StageTimers::endFrame() {
     // A swap flushes the queries to the GPU; a headless loop has no swap, and NVIDIA never makes an unflushed
     // query available. The flush is cheap and does not wait.
     if (m_source == TimerSource::GpuTimestamp) glFlush();
-    if (m_warmup > 0) --m_warmup;
+    m_warmup.tick();
 }
 
 void StageTimers::reset() {
     for (SampleWindow& w : m_windows)
         w.clear();
-    m_warmup = kWarmupFrames;
+    m_warmup.restart();
 }
 
 std::vector<StageStats> StageTimers::stats() const {

@@ -49,13 +49,36 @@ private:
     double m_last = 0;
 };
 
+// Warm-up: the first runs of a new configuration are not typical (llvmpipe grows its buffers and faults their
+// pages in, caches are cold, a GPU queue still holds the old configuration's work), so no timing in Dicer
+// counts them. The one counter of it: the demo's frames after a change (StageTimers, and the frame time
+// through warmingUp()) and the benchmarks' unmeasured repetitions (measureInterleaved) both count here.
+class Warmup {
+public:
+    // Frames after a change in the demo: more than StageTimers::kRingFrames, so the late GPU results of the
+    // previous configuration all fall inside. Repetitions in the benchmarks, where one run is a whole stage
+    // on a large atlas: fewer.
+    static constexpr int kFrames = 8;
+    static constexpr int kRuns = 3;
+
+    explicit Warmup(int runs) : m_runs(runs), m_left(runs) {}
+    void restart() { m_left = m_runs; }
+    void tick() { // one run done
+        if (m_left > 0) --m_left;
+    }
+    bool done() const { return m_left == 0; }
+    int runs() const { return m_runs; }
+
+private:
+    int m_runs, m_left;
+};
+
 class StageTimers {
 public:
     static constexpr int kRingFrames = gl::kFrameRingSlots; // results are read 1-3 frames late
-    static constexpr int kWarmupFrames = 8; // after reset(): the first frames of a new config are not typical
     static constexpr int kMaxStages = 16;
 
-    explicit StageTimers(TimerSource source);
+    explicit StageTimers(TimerSource source, int warmupFrames = Warmup::kFrames);
     StageTimers(const StageTimers&) = delete;
     StageTimers& operator=(const StageTimers&) = delete;
 
@@ -65,7 +88,9 @@ public:
     void begin(std::string_view stage);
     void end();
     void endFrame();
-    void reset(); // clears the statistics (call after a variant/preset/model change)
+    void reset(); // clears the statistics and restarts the warm-up (call after a variant/preset/model change)
+    bool warmingUp() const { return !m_warmup.done(); } // frames not to count, anywhere
+    int warmupFrames() const { return m_warmup.runs(); }
 
     std::vector<StageStats> stats() const;
     const SampleWindow* history(std::string_view stage) const;
@@ -84,7 +109,7 @@ private:
     std::vector<std::string> m_names;
     std::vector<SampleWindow> m_windows;
     gl::FrameRing<Slot, kRingFrames> m_ring;
-    int m_warmup = kWarmupFrames;
+    Warmup m_warmup;
     int m_open = -1; // stage index of the open section
     double m_cpuStart = 0;
 };
@@ -112,5 +137,10 @@ struct Summary {
     int samples = 0;
 };
 Summary summarize(std::vector<double> values);
+
+// `reps` measured rounds after `warmup` unmeasured ones; each round runs every configuration once, so load
+// from other processes spreads over all of them instead of skewing one. One Summary per configuration.
+std::vector<Summary> measureInterleaved(TimerSource source, int warmup, int reps,
+                                        const std::vector<std::function<void()>>& configs);
 
 } // namespace dicer

@@ -12,6 +12,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,12 +24,14 @@ namespace dicer::hp {
 // Integer storage is exact for any count; float storage is what the 2006 hardware had (exact below 2^24).
 enum class Storage { Uint32, Float32 };
 const char* storageName(Storage storage); // "uint32" / "float32"
+inline constexpr std::array<Storage, 2> kStorages = {Storage::Uint32, Storage::Float32};
 
 // How the reduction passes run. Both produce the same pyramid bit for bit (the tests check both):
 //  - Compute: one dispatch per level, imageStore (default; 2.5x cheaper per level on llvmpipe).
 //  - Fragment: one full-screen pass per level rendering into the level, as the 2006 hardware had to.
 enum class BuildPath { Compute, Fragment };
 const char* buildPathName(BuildPath path); // "compute" / "fragment"
+inline constexpr std::array<BuildPath, 2> kBuildPaths = {BuildPath::Compute, BuildPath::Fragment};
 
 using Defines = std::vector<std::pair<std::string, std::string>>;
 

@@ -1,4 +1,4 @@
-// A model by name, placed in the voxel volume: what the demo, dicer-bench and dicer-voxbench all start from.
+// A model by name, placed in the voxel volume: what the demo and dicer-bench (and its --voxelizer tables) start from.
 // The built-ins ("teapot", "heart") keep the coordinates they were generated in, which are the paper's
 // (glutTeapot(0.6), Placement::Fixed), so their voxel counts compare with its figures; an OBJ file has
 // arbitrary units and is fitted into [-1,1]^3 with a margin (Placement::Fit).

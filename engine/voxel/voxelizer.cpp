@@ -117,13 +117,13 @@ std::optional<VoxelMethod> parseVoxelMethod(std::string_view name) {
 }
 
 std::optional<VoxelMode> parseVoxelMode(std::string_view name) {
-    for (VoxelMode m : {VoxelMode::Shell, VoxelMode::Solid})
+    for (VoxelMode m : kVoxelModes)
         if (name == voxelModeName(m)) return m;
     return std::nullopt;
 }
 
 std::optional<SurfaceRule> parseSurfaceRule(std::string_view name) {
-    for (SurfaceRule r : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis})
+    for (SurfaceRule r : kSurfaceRules)
         if (name == surfaceRuleName(r)) return r;
     return std::nullopt;
 }

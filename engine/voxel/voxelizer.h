@@ -64,8 +64,12 @@ std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
 std::optional<VoxelMode> parseVoxelMode(std::string_view name);
 std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
 
+// Every value, in the order the command lines and the UI list them.
 inline constexpr std::array<VoxelMethod, 4> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
                                                              VoxelMethod::PerSlice, VoxelMethod::Projected};
+inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
+inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
+                                                             SurfaceRule::SliceAxis};
 
 struct VoxelizeParams {
     glm::mat4 model{1.0f}; // object -> volume space [-1,1]^3 (placement.h)

@@ -1,0 +1,52 @@
+#include "vocabulary.h"
+
+#include "model_catalog.h"
+#include "volume_layout.h"
+
+namespace dicer::options {
+
+Codec<hp::Storage> storageCodec() {
+    return enumCodec<hp::Storage>(hp::kStorages, hp::storageName);
+}
+Codec<hp::BuildPath> buildPathCodec() {
+    return enumCodec<hp::BuildPath>(hp::kBuildPaths, hp::buildPathName);
+}
+Codec<VoxelMode> voxelModeCodec() {
+    return enumCodec<VoxelMode>(kVoxelModes, voxelModeName, parseVoxelMode);
+}
+Codec<VoxelMethod> voxelMethodCodec() {
+    return enumCodec<VoxelMethod>(kVoxelMethods, voxelMethodName, parseVoxelMethod);
+}
+Codec<SurfaceRule> surfaceRuleCodec() {
+    return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName, parseSurfaceRule);
+}
+
+Codec<std::string> presetCodec() {
+    std::vector<std::string> names;
+    for (std::string_view p : presetNames())
+        names.emplace_back(p);
+    Codec<std::string> c =
+        textCodec("NAME", joinChoices(names), [](std::string_view s) { return presetVolume(s).has_value(); });
+    c.choices = joinChoices(names, ", ");
+    return c;
+}
+
+Codec<bool> timerCodec() {
+    // gpu | cpu as typed; the sources' own names (timerSourceName, as every report prints them) read too.
+    return namesCodec<bool>({{"gpu", false},
+                             {"cpu", true},
+                             {timerSourceName(TimerSource::GpuTimestamp), false},
+                             {timerSourceName(TimerSource::CpuFenced), true}},
+                            "gpu|cpu");
+}
+
+Codec<std::string> modelCodec() {
+    std::vector<std::string> names;
+    for (std::string_view m : builtinModelNames())
+        names.emplace_back(m);
+    names.emplace_back("an OBJ file");
+    // The file is checked when it loads, with a clear error.
+    return textCodec("NAME|FILE", joinChoices(names));
+}
+
+} // namespace dicer::options

@@ -1,0 +1,51 @@
+// The settings' one vocabulary: the option names, help lines and value spellings that dicer and dicer-bench
+// share. A setting both programs have is spelled the same in both (the demo takes one value, the benchmark
+// a comma list to sweep); the value names come from the engine's own name functions, one table per enum.
+#pragma once
+
+#include "options.h"
+
+#include "histopyramid.h"
+#include "timer.h"
+#include "voxelizer.h"
+
+#include <array>
+
+namespace dicer::options {
+
+// --- value codecs, one per enum ------------------------------------------------------------------------
+// The value lists and names are the engine's (kVoxelMethods + voxelMethodName + parseVoxelMethod, ...).
+Codec<hp::Storage> storageCodec();     // uint32 | float32
+Codec<hp::BuildPath> buildPathCodec(); // compute | fragment
+Codec<VoxelMode> voxelModeCodec();     // shell | solid
+Codec<VoxelMethod> voxelMethodCodec(); // binned | instanced | per-slice | projected
+Codec<SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
+Codec<std::string> presetCodec();      // volume_layout.h presetNames()
+Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
+Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
+
+// --- the shared rows' names and help -------------------------------------------------------------------
+inline constexpr OptionText kModelText{"model", "model",
+                                       "teapot, heart or an OBJ file, fitted into the volume"};
+inline constexpr OptionText kVariantText{"variant", "variant", "HistoPyramid variant, or a GPU peer where offered"};
+inline constexpr OptionText kStorageText{
+    "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
+inline constexpr OptionText kBuildPathText{"build-path", "build path",
+                                           "how the reductions run: compute, or fragment passes (2006)"};
+inline constexpr OptionText kPresetText{"preset", "volume", "volume preset (volume_layout.h)"};
+inline constexpr OptionText kModeText{
+    "mode", "solid", "voxelization: the surface (shell), or filled (solid; closed meshes only)"};
+inline constexpr OptionText kVoxMethodText{"vox-method", "voxelizer",
+                                           "voxelization method; all give the same atlas, byte for byte"};
+inline constexpr OptionText kRuleText{"rule", "2006 rule",
+                                      "slice-axis: every triangle sampled along z, as the 2006 slicing (the "
+                                      "paper's counts; steep walls get holes); dominant-axis: solid walls"};
+inline constexpr OptionText kTimerText{
+    "timer", "timer", "timer source: gpu (unless the driver's is unreliable) or cpu (fenced)"};
+inline constexpr OptionText kWarmupText{
+    "warmup", "warm-up",
+    "unmeasured runs first (timer.h Warmup): frames after any change (dicer), "
+    "repetitions of each measurement (dicer-bench)"};
+inline constexpr OptionText kGlDebugText{"gl-debug", "", "GL debug context, synchronous KHR_debug messages"};
+
+} // namespace dicer::options

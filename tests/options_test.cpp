@@ -1,0 +1,247 @@
+// CPU tests of the option tables (app/common/options.h) and of both programs' rows: every row reads back what
+// it writes, unknown options and bad values give one message naming the option, --help lists every row, and
+// dicer and dicer-bench speak one vocabulary for the settings they share.
+#include "bench_options.h"
+#include "cli.h"
+#include "vocabulary.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace dicer;
+
+namespace {
+
+struct Outcome {
+    int status; // dicer: ParseResult as int; dicer-bench: parseOptions' return value
+    std::string error, out;
+};
+
+Outcome parseDemo(std::vector<const char*> args, app::CommandLine& c) {
+    args.insert(args.begin(), "dicer");
+    testing::internal::CaptureStderr();
+    testing::internal::CaptureStdout();
+    Outcome o;
+    o.status = int(app::parseCommandLine(int(args.size()), args.data(), c, &o.error));
+    o.out = testing::internal::GetCapturedStdout();
+    testing::internal::GetCapturedStderr();
+    return o;
+}
+
+Outcome parseBench(std::vector<const char*> args, bench::Options& opt) {
+    args.insert(args.begin(), "dicer-bench");
+    testing::internal::CaptureStderr();
+    testing::internal::CaptureStdout();
+    Outcome o;
+    o.status = bench::parseOptions(int(args.size()), args.data(), opt, &o.error);
+    o.out = testing::internal::GetCapturedStdout();
+    testing::internal::GetCapturedStderr();
+    return o;
+}
+
+// Every row formats its value, parses that text into a default target and formats the same text again;
+// applying every row's text to a default target rebuilds the whole target.
+template <class Target> void expectRoundTrips(const options::Table<Target>& table, const Target& full) {
+    Target rebuilt{};
+    for (const options::Option<Target>& row : table.rows) {
+        const std::string text = row.format(full);
+        if (text.empty()) continue; // "not given" (frames 0, explode-at -1, an empty file name)
+        Target fresh{};
+        ASSERT_TRUE(row.parse(fresh, text)) << "--" << row.text.name << " " << text;
+        EXPECT_EQ(row.format(fresh), text) << "--" << row.text.name;
+        ASSERT_TRUE(row.parse(rebuilt, text)) << "--" << row.text.name << " " << text;
+    }
+    EXPECT_TRUE(rebuilt == full);
+}
+
+} // namespace
+
+TEST(OptionCodecs, NumbersNamesAndLists) {
+    const auto ints = options::intCodec(1, 10);
+    EXPECT_EQ(ints.parse("10"), 10);
+    for (const char* bad : {"0", "11", "", "1x", " 1", "1.0"})
+        EXPECT_FALSE(ints.parse(bad).has_value()) << bad;
+    const auto floats = options::floatCodec(0.f, 1.f);
+    EXPECT_EQ(floats.parse(".25"), 0.25f);
+    EXPECT_FALSE(floats.parse("1.5").has_value());
+    EXPECT_FALSE(floats.parse("nan").has_value());
+    EXPECT_EQ(floats.parse(floats.format(0.1f)), 0.1f); // up to 9 digits: every float reads back exactly
+    EXPECT_EQ(floats.format(0.3f), "0.3");              // the shortest text that does (--help's defaults)
+    EXPECT_EQ(floats.min, 0.0);                         // the range, for the UI's sliders
+    EXPECT_EQ(floats.max, 1.0);
+    const auto storages =
+        options::listCodec(options::storageCodec(), "both", {hp::Storage::Uint32, hp::Storage::Float32});
+    EXPECT_EQ(storages.parse("both")->size(), 2u);
+    EXPECT_EQ(storages.parse("float32,uint32"),
+              (std::vector<hp::Storage>{hp::Storage::Float32, hp::Storage::Uint32}));
+    EXPECT_FALSE(storages.parse("uint32,").has_value());
+    EXPECT_EQ(storages.expects, "a comma list of uint32 or float32, or both");
+    // The enum codecs take the engine's own names (one name table per enum).
+    for (VoxelMethod m : kVoxelMethods)
+        EXPECT_EQ(options::voxelMethodCodec().format(m), voxelMethodName(m));
+    for (SurfaceRule r : kSurfaceRules)
+        EXPECT_EQ(options::surfaceRuleCodec().parse(surfaceRuleName(r)), r);
+    for (const char* bad : {"raytraced", "", "Binned", "binned "})
+        EXPECT_FALSE(options::voxelMethodCodec().parse(bad).has_value()) << bad;
+    EXPECT_FALSE(options::voxelModeCodec().parse("hollow").has_value());
+    EXPECT_FALSE(options::surfaceRuleCodec().parse("z").has_value());
+    EXPECT_EQ(options::voxelModeCodec().metavar, "shell|solid");
+}
+
+TEST(DemoOptions, EveryRowRoundTrips) {
+    app::CommandLine defaults;
+    expectRoundTrips(app::optionTable(), defaults);
+    app::CommandLine full;
+    ASSERT_EQ(parseDemo({"heart",      "--variant",       "hp_compute",   "--storage",
+                         "float32",    "--build-path",    "fragment",     "--preset",
+                         "paper-1024", "--mode",          "solid",        "--vox-method",
+                         "per-slice",  "--rule",          "slice-axis",   "--threshold",
+                         "0.1",        "--paper-list",    "--test-atlas", "--window",
+                         "64x48",      "--color",         "model",        "--particles",
+                         "points",     "--auto-rotate",   "--no-ui",      "--frames",
+                         "3",          "--screenshot",    "a.png",        "--screenshot-dir",
+                         "d",          "--screenshot-ui", "off",          "--explode-at",
+                         "2",          "--timer",         "cpu",          "--warmup",
+                         "0",          "--gl-debug"},
+                        full)
+                  .status,
+              int(app::ParseResult::Run));
+    expectRoundTrips(app::optionTable(), full);
+}
+
+TEST(BenchOptions, EveryRowRoundTrips) {
+    bench::Options defaults;
+    expectRoundTrips(bench::optionTable(), defaults);
+    bench::Options full;
+    ASSERT_EQ(parseBench({"--size",       "none",
+                          "--variant",    "dicer_rect,hp_compute",
+                          "--storage",    "both",
+                          "--build-path", "fragment",
+                          "--reps",       "2",
+                          "--warmup",     "0",
+                          "--source",     "heart",
+                          "--rule",       "dominant-axis",
+                          "--mode",       "solid",
+                          "--vox-method", "binned",
+                          "--peers",      "--gpu-resident",
+                          "--scaling",    "--volumes",
+                          "8,16",         "--plot",
+                          "p.png",        "--timer",
+                          "cpu",          "--egl",
+                          "surfaceless",  "--csv",
+                          "a.csv",        "--json",
+                          "a.json",       "--gl-debug",
+                          "--preset",     "64",
+                          "--no-solid"},
+                         full)
+                  .status,
+              0);
+    expectRoundTrips(bench::optionTable(), full);
+}
+
+TEST(DemoOptions, ErrorsNameTheOption) {
+    app::CommandLine c;
+    Outcome o = parseDemo({"--bogus"}, c);
+    EXPECT_EQ(o.status, int(app::ParseResult::Error));
+    EXPECT_EQ(o.error, "unknown option '--bogus'");
+    o = parseDemo({"--storage", "int8"}, c);
+    EXPECT_EQ(o.error, "bad value 'int8' for --storage (expected uint32 or float32)");
+    o = parseDemo({"--threshold"}, c);
+    EXPECT_EQ(o.error, "--threshold needs a value: a number in [0, 1]");
+    o = parseDemo({"--slice-axis=on"}, c); // an alias with a fixed value takes none
+    EXPECT_NE(o.error.find("--slice-axis takes no value"), std::string::npos) << o.error;
+    o = parseDemo({"a.obj", "b.obj"}, c);
+    EXPECT_NE(o.error.find("'b.obj'"), std::string::npos) << o.error;
+}
+
+TEST(BenchOptions, ErrorsNameTheOption) {
+    bench::Options opt;
+    Outcome o = parseBench({"--bogus"}, opt);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error, "unknown option '--bogus'");
+    o = parseBench({"--size", "1000"}, opt);
+    EXPECT_EQ(o.error,
+              "bad value '1000' for --size (expected a comma list of a power of two in [1, 65536], or none)");
+    o = parseBench({"--model.obj"}, opt);
+    EXPECT_EQ(o.error, "unknown option '--model.obj'");
+    o = parseBench({"teapot"}, opt); // dicer-bench has no positional argument
+    EXPECT_EQ(o.error, "unexpected argument 'teapot'");
+}
+
+TEST(Help, ListsEveryRowWithItsDefault) {
+    app::CommandLine c;
+    Outcome demo = parseDemo({"--help"}, c);
+    EXPECT_EQ(demo.status, int(app::ParseResult::Help));
+    for (const auto& row : app::optionTable().rows)
+        EXPECT_NE(demo.out.find("--" + std::string(row.text.name) + " "), std::string::npos) << row.text.name;
+    EXPECT_NE(demo.out.find("(default 128)"), std::string::npos); // formatted from a default CommandLine
+    EXPECT_NE(demo.out.find("also --slice-axis (= slice-axis)"), std::string::npos);
+    bench::Options opt;
+    Outcome bench = parseBench({"--help"}, opt);
+    EXPECT_EQ(bench.status, -1);
+    for (const auto& row : bench::optionTable().rows)
+        EXPECT_NE(bench.out.find("--" + std::string(row.text.name) + " "), std::string::npos)
+            << row.text.name;
+    EXPECT_NE(bench.out.find("1024,2048,4096)"), std::string::npos); // the default, maybe wrapped
+}
+
+// A setting both programs have has one name, one help line and one set of value spellings.
+TEST(Vocabulary, BothProgramsShareTheirSettings) {
+    int shared = 0;
+    for (const auto& demoRow : app::optionTable().rows) {
+        const auto* benchRow = bench::optionTable().find(demoRow.text.name);
+        if (!benchRow) continue;
+        ++shared;
+        EXPECT_EQ(demoRow.text.help, benchRow->text.help) << demoRow.text.name;
+    }
+    EXPECT_GE(shared, 11);
+    const std::vector<std::vector<const char*>> same = {
+        {"--storage", "float32"},
+        {"--build-path", "fragment"},
+        {"--mode", "solid"},
+        {"--vox-method", "binned"},
+        {"--rule", "slice-axis"},
+        {"--preset", "64"},
+        {"--timer", "cpu"},
+        {"--warmup", "5"},
+        {"--gl-debug"},
+        {"--model", "heart"},
+        {"--variant", "dicer_vec4"},
+        {"--rule=dominant-axis"},
+    };
+    for (const auto& args : same) {
+        app::CommandLine c;
+        bench::Options opt;
+        EXPECT_EQ(parseDemo(args, c).status, int(app::ParseResult::Run)) << args[0];
+        EXPECT_EQ(parseBench(args, opt).status, 0) << args[0];
+    }
+    // The same value in both: the demo's single setting is the benchmark's one-element sweep.
+    app::CommandLine c;
+    bench::Options opt;
+    parseDemo({"--storage", "float32", "--rule", "dominant-axis", "--vox-method", "binned"}, c);
+    parseBench({"--storage", "float32", "--rule", "dominant-axis", "--vox-method", "binned"}, opt);
+    EXPECT_EQ(opt.storages, std::vector<hp::Storage>{c.settings.pipeline.storage});
+    EXPECT_EQ(opt.voxelize.rule, SurfaceRule::DominantAxis);
+    EXPECT_FALSE(c.settings.pipeline.sliceAxisRule);
+    EXPECT_EQ(opt.voxelMethods, std::vector<VoxelMethod>{c.settings.pipeline.voxelMethod});
+}
+
+// Modes (--quick, --voxelizer) set defaults first, so an option given next to them wins wherever it stands.
+TEST(BenchOptions, ModesApplyBeforeTheOptionsBesideThem) {
+    bench::Options opt;
+    ASSERT_EQ(parseBench({"--reps", "7", "--vox-method", "binned", "--quick", "--voxelizer"}, opt).status, 0);
+    EXPECT_EQ(opt.reps, 7);
+    EXPECT_EQ(opt.voxelMethods, std::vector<VoxelMethod>{VoxelMethod::Binned});
+    EXPECT_EQ(opt.presets, (std::vector<std::string>{"64", "paper-1024"}));
+    EXPECT_TRUE(opt.voxelizer);
+    bench::Options vox;
+    ASSERT_EQ(parseBench({"--voxelizer"}, vox).status, 0);
+    EXPECT_EQ(vox.voxelMethods.size(), kVoxelMethods.size()); // the voxelizer tables time every method
+    // The former dicer-voxbench and dicer-bench spellings that remain aliases.
+    bench::Options old;
+    ASSERT_EQ(parseBench({"--path", "both", "--no-solid"}, old).status, 0);
+    EXPECT_EQ(old.paths.size(), 2u);
+    EXPECT_FALSE(old.solid);
+}
