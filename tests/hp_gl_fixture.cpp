@@ -94,10 +94,10 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
     HistoPyramid& pyr = *pyrPtr;
     PointList& list = *listPtr;
     gl::Texture atlas = makeAtlas(alpha, w, h);
-    ASSERT_TRUE(pyr.build(atlas.id(), threshold));
-    CpuPyramid ref = buildCpuPyramid(alpha, w, h, thresholdToByte(threshold));
+    ASSERT_TRUE(pyr.build(atlas.id(), threshold, tiling));
+    CpuPyramid ref = buildCpuPyramid(alpha, w, h, thresholdToByte(threshold), tiling);
     ASSERT_EQ(pyr.readCount(), ref.count());
-    ASSERT_TRUE(list.build(pyr, tiling));
+    ASSERT_TRUE(list.build(pyr));
     ASSERT_EQ(list.count(), ref.count());
 
     // The 2D list texture: entry k = y * width + x holds the k-th active cell, or HP_EMPTY past the count.
@@ -113,19 +113,19 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
                           << want.x << "," << want.y << ")";
     }
     EXPECT_EQ(bad, 0u) << "list texture mismatches";
-    VerifyReport report = verifyPointList(list, ref, tiling);
+    VerifyReport report = verifyPointList(list, ref);
     EXPECT_TRUE(report.ok()) << report.mismatches << " point-buffer mismatches";
 
     if (checkIndirect) {
         std::uint32_t capacity = std::max<std::uint32_t>(ref.count(), 1);
-        ASSERT_TRUE(list.buildIndirect(pyr, capacity, tiling));
+        ASSERT_TRUE(list.buildIndirect(pyr, capacity));
         bool overflow = true;
         EXPECT_EQ(list.readIndirectCount(&overflow), ref.count());
         EXPECT_FALSE(overflow);
         std::vector<glm::uvec4> points = list.readPoints(ref.count());
         std::uint32_t badIndirect = 0;
         for (std::uint32_t k = 0; k < ref.count(); ++k)
-            if (points[k] != cpuPointEntry(expected[k], tiling, ref.baseSize)) ++badIndirect;
+            if (points[k] != pointEntry(expected[k], tiling, {w, h})) ++badIndirect;
         EXPECT_EQ(badIndirect, 0u) << "indirect point mismatches";
     }
     DICER_EXPECT_NO_GL_ERROR();

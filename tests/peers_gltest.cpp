@@ -52,7 +52,7 @@ std::vector<std::string> peerNames() {
 std::vector<glm::uvec4> histoPyramidEntries(GLuint atlas, float threshold, const hp::AtlasTiling& tiling) {
     hp::HistoPyramid* pyr = pyramidFor({"dicer_vec4", hp::Storage::Uint32});
     hp::PointList* list = sharedPointList();
-    if (!pyr || !list || !pyr->build(atlas, threshold) || !list->build(*pyr, tiling)) {
+    if (!pyr || !list || !pyr->build(atlas, threshold, tiling) || !list->build(*pyr)) {
         ADD_FAILURE() << "dicer_vec4 failed";
         return {};
     }
@@ -77,7 +77,7 @@ void expectSameEntries(const std::string& name, const std::vector<std::uint8_t>&
         EXPECT_TRUE(got == expected) << "row-major order differs";
         break;
     case EntryOrder::KeyIndex: {
-        hp::CpuPyramid ref = hp::buildCpuPyramid(alpha, w, h, byte);
+        hp::CpuPyramid ref = hp::buildCpuPyramid(alpha, w, h, byte, tiling);
         std::vector<glm::uvec4> keyOrder;
         for (glm::ivec2 cell : hp::cpuPointList(ref))
             keyOrder.push_back(pointEntry(cell, tiling, {w, h}));

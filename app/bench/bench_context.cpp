@@ -33,7 +33,8 @@ Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool 
     std::vector<std::uint8_t> alpha = atlas.alpha();
     e.rowMajor = peers::referenceEntries(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
     e.sorted = peers::sortedEntries(e.rowMajor);
-    if (withPyramid) e.pyramid = hp::buildCpuPyramid(alpha, atlas.size.x, atlas.size.y, thresholdByte);
+    if (withPyramid)
+        e.pyramid = hp::buildCpuPyramid(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
     return e;
 }
 

@@ -82,14 +82,14 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                 pyr.setBuildPath(path);
                 const std::string label = variantLabel(v.name, storage, path);
                 b.progress.step("HistoPyramid " + atlas.label + ": " + label);
-                auto build = [&] { (void)pyr.build(texture, kThreshold); };
-                auto list = [&] { (void)b.list.build(pyr, atlas.tiling); };
-                auto resident = [&] { (void)b.list.buildIndirect(pyr, capacity, atlas.tiling); };
+                auto build = [&] { (void)pyr.build(texture, kThreshold, atlas.tiling); };
+                auto list = [&] { (void)b.list.build(pyr); };
+                auto resident = [&] { (void)b.list.buildIndirect(pyr, capacity); };
                 Measurement mb = row(kTableHp, label, "build", atlas, 0, b.measure(build), timer, copyMs);
                 Measurement ml = row(kTableHp, label, "list", atlas, 0, b.measure(list), timer, copyMs);
                 const std::uint32_t count = b.list.count(); // buildIndirect() leaves it unknown (0)
                 // Verification: the key-index order of the CPU reference, entry by entry, and the voxel set.
-                hp::VerifyReport verify = hp::verifyPointList(b.list, expected.pyramid, atlas.tiling);
+                hp::VerifyReport verify = hp::verifyPointList(b.list, expected.pyramid);
                 std::string check;
                 bool good = checkEntries(b.list.readPoints(count), count, expected, nullptr, &check);
                 check = good && verify.ok() ? "exact"
@@ -136,9 +136,9 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
     hp::ComputeHistoPyramid& hpc = **created;
     // As run() does: the build writes the list's arguments for `capacity`; a list with the count read back
     // (another capacity) makes its own.
-    auto build = [&] { (void)hpc.build(texture, kThreshold, capacity); };
-    auto listReadback = [&] { (void)hpc.list(std::max(hpc.readCount(), 1u), atlas.tiling); };
-    auto listResident = [&] { (void)hpc.list(capacity, atlas.tiling); };
+    auto build = [&] { (void)hpc.build(texture, kThreshold, capacity, atlas.tiling); };
+    auto listReadback = [&] { (void)hpc.list(std::max(hpc.readCount(), 1u)); };
+    auto listResident = [&] { (void)hpc.list(capacity); };
     Measurement mb = row(kTableHp, "hp_compute", "build", atlas, 0, b.measure(build), timer, copyMs);
     Measurement ml = row(kTableHp, "hp_compute", "list", atlas, 0, b.measure(listReadback), timer, copyMs);
     Measurement mr =

@@ -69,15 +69,14 @@ bool runScaling(Bench& b) {
 
         std::vector<ScalingMethod> methods;
         if (b.selected("hp_compute"))
-            methods.push_back({"hp_compute", [&] { return (*hpc)->build(tex, kThreshold, capacity); },
-                               [&] { return (*hpc)->list(capacity, atlas->tiling); },
-                               [&] { return (*hpc)->readCount(); },
+            methods.push_back({"hp_compute",
+                               [&] { return (*hpc)->build(tex, kThreshold, capacity, atlas->tiling); },
+                               [&] { return (*hpc)->list(capacity); }, [&] { return (*hpc)->readCount(); },
                                [&](std::uint32_t n) { return (*hpc)->readPoints(n); }});
         for (auto& v : variants) {
             hp::HistoPyramid* pyr = v.get();
-            methods.push_back({pyr->name(), [=] { return pyr->build(tex, kThreshold); },
-                               [&, pyr] { return b.list.build(*pyr, atlas->tiling); },
-                               [&] { return b.list.count(); },
+            methods.push_back({pyr->name(), [=] { return pyr->build(tex, kThreshold, atlas->tiling); },
+                               [&, pyr] { return b.list.build(*pyr); }, [&] { return b.list.count(); },
                                [&](std::uint32_t n) { return b.list.readPoints(n); }});
         }
         for (peers::Compactor* p : {append->get(), horn->get()})

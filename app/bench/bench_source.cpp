@@ -12,7 +12,7 @@ BenchAtlas fromImage(AtlasImage image, std::string label) {
     a.label = std::move(label);
     a.size = {image.width, image.height};
     a.volume = image.volume;
-    a.tiling = {{image.volume.x, image.volume.y}, image.tilesX};
+    a.tiling = {{image.volume.x, image.volume.y}, image.tilesX, image.volume.z};
     a.rgba = std::move(image.rgba);
     return a;
 }
@@ -66,7 +66,7 @@ private:
         a.label = std::move(label);
         a.size = glm::ivec2(layout->atlasSize);
         a.volume = layout->volume;
-        a.tiling = {{volume.x, volume.y}, layout->tiles.x};
+        a.tiling = {{volume.x, volume.y}, layout->tiles.x, volume.z};
         a.rgba.resize(size_t(layout->atlasTexelCount()) * 4);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
         glGetTextureImage(m_voxelizer.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(a.rgba.size()),

@@ -31,7 +31,7 @@ public:
     GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); }
     int atlasSize() const { return m_atlasSize; }
     glm::ivec3 volume() const { return m_volume; }
-    hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX}; }
+    hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX, m_volume.z}; }
     std::string description() const;
 
 private:

@@ -95,7 +95,7 @@ Result<void> Pipeline::buildPyramid(const PipelineSettings& s) {
     hp::HistoPyramid* pyr = pyramid(s);
     if (!pyr) return makeError("variant is not available");
     pyr->setBuildPath(s.buildPath);
-    return pyr->build(m_source.atlas(), s.threshold);
+    return pyr->build(m_source.atlas(), s.threshold, m_source.tiling());
 }
 
 Result<void> Pipeline::compact(peers::Compactor& c, const PipelineSettings& s) {
@@ -130,15 +130,14 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
     if (peer(s)) return {}; // compact() wrote the points
     hp::HistoPyramid* pyr = pyramid(s);
     if (!pyr) return makeError("variant is not available");
-    const hp::AtlasTiling tiling = m_source.tiling();
     if (!s.gpuResident) {
-        Result<void> r = m_list.build(*pyr, tiling); // the paper's path: reads the count back (stalls)
+        Result<void> r = m_list.build(*pyr); // the paper's path: reads the count back (stalls)
         m_count = m_list.count();
         m_countIsLate = false;
         return r;
     }
     if (m_needsCount) sizeFromCount(pyr->readCount());
-    Result<void> r = m_list.buildIndirect(*pyr, m_capacity, tiling);
+    Result<void> r = m_list.buildIndirect(*pyr, m_capacity);
     trackLateCount(pyr->counterBuffer());
     return r;
 }
@@ -164,9 +163,10 @@ hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
     if (peers::Compactor* c = peer(s)) return verifyPeer(*c, alpha, hp::thresholdToByte(s.threshold));
     hp::HistoPyramid* pyr = pyramid(s);
     if (!pyr) return {};
-    hp::CpuPyramid reference = hp::buildCpuPyramid(alpha, size, size, pyr->thresholdByte());
+    hp::CpuPyramid reference =
+        hp::buildCpuPyramid(alpha, size, size, pyr->thresholdByte(), m_source.tiling());
     std::uint32_t count = s.gpuResident ? m_list.readIndirectCount() : m_list.count();
-    return hp::verifyPointList(m_list, count, reference, m_source.tiling());
+    return hp::verifyPointList(m_list, count, reference);
 }
 
 } // namespace dicer::app

@@ -89,7 +89,7 @@ Result<void> HistoPyramid::reserve(int width, int height) {
     return {};
 }
 
-Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
+Result<void> HistoPyramid::build(GLuint atlas, float threshold, const AtlasTiling& tiling) {
     if (!std::isfinite(threshold))
         return makeError(std::string(name()) + ": threshold is not a finite number");
     if (atlas == 0 || !glIsTexture(atlas)) return makeError(std::string(name()) + ": input is not a texture");
@@ -110,6 +110,7 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
     gl::DebugGroup group(name());
     m_input = atlas;
     m_thresholdByte = thresholdToByte(threshold);
+    m_tiling = tiling;
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
@@ -125,6 +126,7 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
         glProgramUniform1i(program, HP_LOC_BASE_SIZE, m_baseSize);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
     }
+    setTilingUniforms(programs.first, tiling, m_inputSize);
     glBindVertexArray(m_emptyVao.id());
     reduce(programs);
 
@@ -162,6 +164,7 @@ void HistoPyramid::bindForTraversal(GLuint program) const {
     glProgramUniform1ui(program, HP_LOC_THRESHOLD, m_thresholdByte);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
     glProgramUniform1i(program, HP_LOC_BASE_SIZE, m_baseSize);
+    setTilingUniforms(program, m_tiling, m_inputSize);
 }
 
 } // namespace dicer::hp

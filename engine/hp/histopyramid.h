@@ -6,6 +6,7 @@
 // TR MPI-I-2006-4-002 (2006).
 #pragma once
 
+#include "atlas_tiling.h"
 #include "gl_handle.h"
 #include "result.h"
 #include "shader.h"
@@ -46,8 +47,9 @@ public:
     // Allocates for inputs up to width x height (padded to a square power of two). Errors name the limit.
     Result<void> reserve(int width, int height);
     // Reduces `atlas` (must be an RGBA8 GL_TEXTURE_2D) into the pyramid and writes the count on the GPU.
+    // Texels outside the volume of `tiling` are inactive; the traversal uses the same tiling.
     // On error nothing changes (the previous pyramid stays valid).
-    Result<void> build(GLuint atlas, float threshold);
+    Result<void> build(GLuint atlas, float threshold, const AtlasTiling& tiling = {});
 
     std::uint32_t readCount() const;                         // waits for the GPU: the paper's count readback
     GLuint counterBuffer() const { return m_counters.id(); } // uint[0] = count, written by build()
@@ -57,13 +59,14 @@ public:
     glm::ivec2 inputSize() const { return m_inputSize; }
     std::uint32_t thresholdByte() const { return m_thresholdByte; }
     GLuint inputTexture() const { return m_input; }
+    const AtlasTiling& tiling() const { return m_tiling; }
     // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the
     // GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 
     // --- used by the PointList builder
-    // ------------------------------------------------------------------------- Binds the input atlas and the
-    // pyramid on their units and sets the traversal uniforms of `program`.
+    // Binds the input atlas and the pyramid on their units and sets the traversal uniforms of `program`
+    // (the tiling included).
     void bindForTraversal(GLuint program) const;
     gl::ProgramId listFragmentProgram() const { return m_listFragment; }
     gl::ProgramId listComputeProgram() const { return m_listCompute; }
@@ -106,6 +109,7 @@ protected:
     glm::ivec2 m_inputSize{0};
     std::uint32_t m_thresholdByte = 0;
     GLuint m_input = 0;
+    AtlasTiling m_tiling;
 
 private:
     gl::Buffer m_counters;

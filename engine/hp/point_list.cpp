@@ -35,14 +35,7 @@ void PointList::ensurePointCapacity(std::uint32_t entries) {
     m_pointCapacity = capacity;
 }
 
-void PointList::setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const {
-    glm::ivec2 tile = tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = glm::ivec2(pyramid.baseSize()); // one slice: voxel = (x, y, 0)
-    glProgramUniform2i(program, HP_LOC_TILE_SIZE, tile.x, tile.y);
-    glProgramUniform1i(program, HP_LOC_TILES_X, std::max(tiling.tilesX, 1));
-}
-
-Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& tiling) {
+Result<void> PointList::build(const HistoPyramid& pyramid) {
     if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
     gl::DebugGroup group("point list");
     m_count = pyramid.readCount(); // the paper's readback: the list size depends on it
@@ -61,7 +54,6 @@ Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& ti
 
     GLuint program = m_shaders->get(pyramid.listFragmentProgram());
     pyramid.bindForTraversal(program);
-    setTiling(program, pyramid, tiling);
     glProgramUniform1i(program, HP_LOC_LIST_WIDTH, m_listSize.x);
     glProgramUniform1ui(program, HP_LOC_COUNT, m_count);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
@@ -79,8 +71,7 @@ Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& ti
     return {};
 }
 
-Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity,
-                                      const AtlasTiling& tiling) {
+Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity) {
     if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
     if (capacity == 0) return makeError("point list: capacity must be at least 1");
     gl::DebugGroup group("point list (indirect)");
@@ -92,7 +83,6 @@ Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t
 
     GLuint program = m_shaders->get(pyramid.listComputeProgram());
     pyramid.bindForTraversal(program);
-    setTiling(program, pyramid, tiling);
     glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.buffer());

@@ -10,6 +10,7 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #pragma once
 
+#include "atlas_tiling.h"
 #include "histopyramid.h"
 #include "indirect_args.h"
 
@@ -17,13 +18,6 @@
 #include <glm/vec4.hpp>
 
 namespace dicer::hp {
-
-// How atlas texels map to voxels: slices of tileSize texels, tilesX per atlas row, slice = row * tilesX +
-// col. A zero tileSize means "the whole input is one slice" (plain 2D images).
-struct AtlasTiling {
-    glm::ivec2 tileSize{0};
-    int tilesX = 1;
-};
 
 // Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width), >=
 // 1x1.
@@ -33,9 +27,9 @@ class PointList {
 public:
     static Result<PointList> create(gl::ShaderLibrary& shaders);
 
-    Result<void> build(const HistoPyramid& pyramid, const AtlasTiling& tiling = {});
-    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity,
-                               const AtlasTiling& tiling = {});
+    // Both use the tiling the pyramid was built with.
+    Result<void> build(const HistoPyramid& pyramid);
+    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity);
 
     std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
     glm::ivec2 listSize() const { return m_listSize; }
@@ -52,7 +46,6 @@ public:
 private:
     explicit PointList(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
     void ensurePointCapacity(std::uint32_t entries);
-    void setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const;
 
     gl::ShaderLibrary* m_shaders;
     IndirectArgs m_args;

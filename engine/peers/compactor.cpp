@@ -45,10 +45,7 @@ Result<void> Compactor::initDispatchArgs(gl::ShaderLibrary& shaders) {
 }
 
 void Compactor::bindPointOutput(GLuint program, const CompactionInput& input, glm::ivec2 atlasSize) const {
-    glm::ivec2 tile = input.tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = atlasSize; // one slice: voxel = (x, y, 0)
-    glProgramUniform2i(program, HP_LOC_TILE_SIZE, tile.x, tile.y);
-    glProgramUniform1i(program, HP_LOC_TILES_X, std::max(input.tiling.tilesX, 1));
+    hp::setTilingUniforms(program, input.tiling, atlasSize);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
 }
 
@@ -139,35 +136,6 @@ Result<std::unique_ptr<Compactor>> createPeer(std::string_view name, gl::ShaderL
     if (!p->isAvailable(info))
         return makeError(std::string(p->name) + " is not available on " + info.renderer);
     return p->create(shaders);
-}
-
-std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries) {
-    // The packed atlas coordinate (.w) is unique per entry; sorting on it alone is enough and cheap.
-    std::sort(entries.begin(), entries.end(), [](const glm::uvec4& a, const glm::uvec4& b) {
-        if (a.w != b.w) return a.w < b.w;
-        if (a.z != b.z) return a.z < b.z;
-        if (a.y != b.y) return a.y < b.y;
-        return a.x < b.x;
-    });
-    return entries;
-}
-
-glm::uvec4 pointEntry(glm::ivec2 cell, const hp::AtlasTiling& tiling, glm::ivec2 atlasSize) {
-    glm::ivec2 tile = tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = atlasSize;
-    glm::ivec2 t = cell / tile, in = cell - t * tile;
-    return {std::uint32_t(in.x), std::uint32_t(in.y), std::uint32_t(t.y * std::max(tiling.tilesX, 1) + t.x),
-            std::uint32_t(cell.x) | (std::uint32_t(cell.y) << 16)};
-}
-
-std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,
-                                         std::uint32_t thresholdByte, const hp::AtlasTiling& tiling) {
-    std::vector<glm::uvec4> out;
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            if (alpha[size_t(y) * size_t(width) + size_t(x)] >= thresholdByte)
-                out.push_back(pointEntry({x, y}, tiling, {width, height}));
-    return out;
 }
 
 } // namespace dicer::peers

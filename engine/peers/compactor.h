@@ -9,6 +9,7 @@
 #pragma once
 
 #include "gl_info.h"
+#include "hp_reference.h"
 #include "indirect_args.h"
 #include "point_list.h"
 #include "result.h"
@@ -102,14 +103,9 @@ Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibra
 Result<std::unique_ptr<Compactor>> createCpuLinewise(gl::ShaderLibrary& shaders);
 Result<std::unique_ptr<Compactor>> createCpuThreaded(gl::ShaderLibrary& shaders);
 
-// --- comparison helpers (tests and dicer-bench)
-// ------------------------------------------------------------- The entries as a sorted set: what two methods
-// must agree on exactly, whatever their order.
-std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries);
-// The expected entries (row-major) of an alpha image (width x height bytes) under `tiling`.
-std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,
-                                         std::uint32_t thresholdByte, const hp::AtlasTiling& tiling);
-// The point entry of atlas texel `cell` (hp_points.glsl): a zero tile size means one slice of `atlasSize`.
-glm::uvec4 pointEntry(glm::ivec2 cell, const hp::AtlasTiling& tiling, glm::ivec2 atlasSize);
+// The comparison helpers (tests and dicer-bench) are the CPU reference's (hp_reference.h).
+using hp::pointEntry;
+using hp::referenceEntries;
+using hp::sortedEntries;
 
 } // namespace dicer::peers

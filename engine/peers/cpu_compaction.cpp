@@ -40,7 +40,7 @@ void CpuCompaction::scanRows(int firstRow, int endRow, std::vector<glm::uvec4>& 
     for (int y = firstRow; y < endRow; ++y) {
         const std::uint8_t* alpha = m_rgba.data() + std::size_t(y) * rowBytes + 3;
         for (int x = 0; x < m_size.x; ++x)
-            if (alpha[std::size_t(x) * 4] >= m_thresholdByte)
+            if (alpha[std::size_t(x) * 4] >= m_thresholdByte && hp::inVolume({x, y}, m_input.tiling, m_size))
                 out.push_back(pointEntry({x, y}, m_input.tiling, m_size));
     }
 }

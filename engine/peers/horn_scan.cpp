@@ -112,6 +112,7 @@ Result<void> HornScan::run(const CompactionInput& input) {
         if (i == 0) {
             glProgramUniform2i(program, HP_LOC_INPUT_SIZE, size->x, size->y);
             glProgramUniform1ui(program, HP_LOC_THRESHOLD, hp::thresholdToByte(input.threshold));
+            hp::setTilingUniforms(program, input.tiling, *size);
         }
         glUseProgram(program);
         bindLevel(PEER_BIND_DATA, i);

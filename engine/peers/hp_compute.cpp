@@ -132,7 +132,8 @@ int ComputeHistoPyramid::maxInputSide() {
     return std::min(int(maxTexture), 1 << HPC_MAX_LEVELS);
 }
 
-Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity) {
+Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity,
+                                        const AtlasTiling& tiling) {
     peers::CompactionInput in;
     in.atlas = atlas;
     in.threshold = threshold;
@@ -157,7 +158,10 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
         glProgramUniform1ui(program, HP_LOC_CAPACITY, listCapacity);
-        if (start == 0) glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+        if (start == 0) {
+            glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+            setTilingUniforms(program, tiling, m_inputSize);
+        }
         glUseProgram(program);
         // Slot j-1 writes level start+j. Slots never stored to (absent levels, or levels inside the masks)
         // are unbound, so no stale level of another format stays bound to them.
@@ -185,10 +189,11 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                     GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     m_argsCapacity = listCapacity;
+    m_tiling = tiling;
     return {};
 }
 
-Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling& tiling) {
+Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     if (m_levelCount == 0) return makeError("hp_compute: the pyramid has not been built");
     if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
     if (std::int64_t(capacity) * 16 > peers::maxStorageBlockBytes())
@@ -207,7 +212,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
     peers::CompactionInput in;
-    in.tiling = tiling;
+    in.tiling = m_tiling;
     bindPointOutput(program, in, m_inputSize);
     glUseProgram(program);
     for (int t = 0; t < kTextures; ++t) {
@@ -224,8 +229,8 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling
 
 Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
     if (auto size = peers::checkInput(name(), input, maxInputSide()); !size) return makeError(size.error());
-    if (Result<void> r = build(input.atlas, input.threshold, input.capacity); !r) return r;
-    return list(input.capacity, input.tiling);
+    if (Result<void> r = build(input.atlas, input.threshold, input.capacity, input.tiling); !r) return r;
+    return list(input.capacity);
 }
 
 std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {

@@ -47,10 +47,12 @@ public:
 
     // Builds the pyramid of `atlas` and writes the count to counterBuffer() (on the GPU). With a list
     // capacity the top invocation also writes the list's indirect arguments, so list(listCapacity) skips its
-    // argument pass (run() does this: a frame is two build dispatches and one list dispatch).
-    Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0);
+    // argument pass (run() does this: a frame is two build dispatches and one list dispatch). Texels outside
+    // the volume of `tiling` are inactive; list() writes its entries with the same tiling.
+    Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0,
+                       const AtlasTiling& tiling = {});
     // Writes the first min(count, capacity) entries to pointBuffer(); the count never reaches the CPU.
-    Result<void> list(std::uint32_t capacity, const AtlasTiling& tiling = {});
+    Result<void> list(std::uint32_t capacity);
 
     int levels() const { return m_levelCount; }
     glm::ivec2 inputSize() const { return m_inputSize; }
@@ -70,6 +72,7 @@ private:
     int m_offsets[HPC_MAX_LEVELS + 1] = {}; // x of level l in its texture
     gl::Sampler m_atlasSampler;
     glm::ivec2 m_inputSize{0};
+    AtlasTiling m_tiling;
     int m_levelCount = 0;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
 };
