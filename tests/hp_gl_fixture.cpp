@@ -3,7 +3,8 @@
 #include "dicer_shared.h"
 #include "hp_math.h"
 #include "hp_reference.h"
-#include "hp_variants.h"
+#include "method_table.h"
+#include "paper_method.h"
 
 #include <map>
 #include <memory>
@@ -49,7 +50,7 @@ gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h) {
 namespace {
 struct Cache {
     gl::ShaderLibrary shaders;
-    std::map<std::string, std::unique_ptr<HistoPyramid>> pyramids;
+    std::map<std::string, std::unique_ptr<PointMethod>> methods; // by variant: options pick the pyramid
     std::unique_ptr<PointList> list;
 };
 Cache& cache() {
@@ -59,22 +60,30 @@ Cache& cache() {
 } // namespace
 
 HistoPyramid* pyramidFor(const Config& c) {
-    auto& slot = cache().pyramids[configName(c)];
+    auto& slot = cache().methods[c.variant];
     if (!slot) {
-        auto created = createVariant(c.variant, cache().shaders, context().info(), c.storage);
+        auto created =
+            methods::createMethod(c.variant, cache().shaders, context().info(), {c.storage, c.path});
         if (!created) {
             ADD_FAILURE() << created.error();
             return nullptr;
         }
         slot = std::move(created.value());
-        slot->setBuildPath(c.path);
     }
-    return slot.get();
+    auto* paper = dynamic_cast<PaperMethod*>(slot.get()); // the paper rows are PaperMethods
+    if (!paper) {
+        ADD_FAILURE() << c.variant << " is not a paper variant";
+        return nullptr;
+    }
+    paper->setOptions({c.storage, c.path});
+    HistoPyramid& pyramid = paper->pyramid();
+    pyramid.setBuildPath(c.path);
+    return &pyramid;
 }
 
 PointList* sharedPointList() {
     if (!cache().list) {
-        auto l = PointList::create(cache().shaders);
+        auto l = PointList::create(cache().shaders, context().info());
         if (!l) {
             ADD_FAILURE() << l.error();
             return nullptr;
@@ -122,7 +131,7 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
         bool overflow = true;
         EXPECT_EQ(list.readIndirectCount(&overflow), ref.count());
         EXPECT_FALSE(overflow);
-        std::vector<glm::uvec4> points = list.readPoints(ref.count());
+        std::vector<glm::uvec4> points = list.points().read(ref.count());
         std::uint32_t badIndirect = 0;
         for (std::uint32_t k = 0; k < ref.count(); ++k)
             if (points[k] != pointEntry(expected[k], tiling, {w, h})) ++badIndirect;

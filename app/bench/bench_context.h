@@ -8,7 +8,7 @@
 #include "copy_pass.h"
 #include "gl_info.h"
 #include "hp_reference.h"
-#include "point_list.h"
+#include "point_method.h"
 
 #include <glm/vec4.hpp>
 
@@ -33,7 +33,7 @@ private:
 // What every method must produce for one atlas.
 struct Expected {
     std::vector<glm::uvec4> rowMajor; // the reference entries in row-major order
-    std::vector<glm::uvec4> sorted;   // the voxel set, sorted (peers::sortedEntries)
+    std::vector<glm::uvec4> sorted;   // the voxel set, sorted (hp::sortedEntries)
     hp::CpuPyramid pyramid;           // key-index order reference (empty when too large to build)
 };
 Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid);
@@ -43,7 +43,6 @@ struct Bench {
     const gl::GlInfo& info;
     gl::ShaderLibrary& shaders;
     CopyPass& copy;
-    hp::PointList& list;
     AtlasSource& source;
     Report report;
     Progress progress;

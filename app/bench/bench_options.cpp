@@ -1,6 +1,6 @@
 #include "bench_options.h"
 
-#include "hp_variants.h"
+#include "method_table.h"
 #include "model_catalog.h"
 
 #include <cstdlib>
@@ -153,8 +153,8 @@ int parseOptions(int argc, char** argv, Options& o) {
         } else if (a == "--variant") {
             ok = value();
             if (ok) o.variants = splitList(v);
-            for (const std::string& n : o.variants) // the paper variants and the compute HistoPyramid
-                ok = ok && (hp::findVariant(n) != nullptr || n == "hp_compute");
+            for (const std::string& n : o.variants) // the methods with a list stage (method_table.h)
+                ok = ok && methods::findMethod(n) && methods::findMethod(n)->listStage;
         } else if (a == "--storage") {
             ok = value();
             std::string s = ok ? v : "";

@@ -7,7 +7,7 @@
 #include "egl_context.h"
 #include "gl_debug.h"
 #include "heap_tuning.h"
-#include "hp_variants.h"
+#include "method_table.h"
 #include "model_catalog.h"
 #include "timer.h"
 #include "voxelizer.h"
@@ -263,7 +263,7 @@ int main(int argc, char** argv) {
     }
 
     if (opt.model == "teapot") {
-        auto pyramid = hp::createVariant("dicer_single", shaders, info);
+        auto pyramid = methods::createMethod("dicer_single", shaders, info);
         if (!pyramid) {
             std::fprintf(stderr, "dicer-voxbench: %s\n", pyramid.error().c_str());
             return 1;
@@ -275,13 +275,13 @@ int main(int argc, char** argv) {
             {"paper-4096", 33989}, {"paper-2048", 8595}, {"paper-1024", 2130}};
         for (const auto& [preset, published] : paper) {
             Result<VolumeLayout> layout = presetLayout(preset, info.maxTextureSize);
-            if (!layout || !vox.setLayout(*layout) ||
-                !(*pyramid)->reserve(layout->atlasSize, layout->atlasSize))
-                continue;
+            if (!layout || !vox.setLayout(*layout)) continue;
+            const hp::AtlasTiling tiling{
+                {layout->volume.x, layout->volume.y}, layout->tiles.x, layout->sliceCount()};
             std::uint32_t count[2] = {};
             for (SurfaceRule rule : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis}) {
                 vox.voxelize({model, VoxelMode::Shell, VoxelMethod::Binned, rule});
-                if (!(*pyramid)->build(vox.atlas(), 0.5f)) return 1;
+                if (!(*pyramid)->build({vox.atlas(), 0.5f, tiling, 1})) return 1;
                 count[int(rule)] = (*pyramid)->readCount();
                 if (std::int64_t(count[int(rule)]) != occupied(readAtlas(vox))) {
                     std::fprintf(stderr, "dicer-voxbench: HistoPyramid count differs from the CPU count\n");

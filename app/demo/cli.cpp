@@ -1,6 +1,6 @@
 #include "cli.h"
 
-#include "methods.h"
+#include "method_table.h"
 #include "volume_layout.h"
 
 #include <charconv>
@@ -49,8 +49,8 @@ void printUsage(std::FILE* out) {
                  "  --builtin teapot|heart  a built-in model\n"
                  "pipeline:\n"
                  "  --variant NAME          ");
-    for (const DemoMethod& m : demoMethods())
-        std::fprintf(out, "%s ", m.name);
+    for (const methods::MethodInfo& m : methods::methodTable())
+        if (m.inDemo()) std::fprintf(out, "%s ", m.name);
     std::fprintf(out, "\n  --preset NAME           ");
     for (std::string_view p : presetNames())
         std::fprintf(out, "%.*s ", int(p.size()), p.data());
@@ -130,8 +130,10 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
                 return fail("unknown built-in model '" + std::string(v) + "' (teapot, heart)");
         } else if (arg == "--variant") {
             if (!next(v)) return fail(flag + " needs a value");
-            s.pipeline.variant = findDemoMethod(v);
-            if (s.pipeline.variant < 0) return fail("unknown variant '" + std::string(v) + "'");
+            s.pipeline.variant = methods::methodIndex(v);
+            if (s.pipeline.variant < 0 || !methods::methodTable()[size_t(s.pipeline.variant)].inDemo())
+                return fail("unknown variant '" + std::string(v) +
+                            "' (the demo offers: " + methods::methodNames(/* demoOnly= */ true) + ")");
         } else if (arg == "--preset") {
             if (!next(v)) return fail(flag + " needs a value");
             if (!presetVolume(v)) return fail("unknown preset '" + std::string(v) + "'");

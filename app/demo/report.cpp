@@ -1,7 +1,7 @@
 #include "report.h"
 
 #include "app.h"
-#include "methods.h"
+#include "method_table.h"
 
 #include <cstdio>
 #include <string>
@@ -26,7 +26,7 @@ std::string cell(const StageStats* s) {
 
 void printSummary(const App& app) {
     const Settings& s = app.settings;
-    const char* variant = demoMethods()[size_t(s.pipeline.variant)].name;
+    const char* variant = methods::methodTable()[size_t(s.pipeline.variant)].name;
     std::string points = "n/a", source = "n/a";
     if (app.gpu) {
         const Pipeline& p = *app.gpu->pipeline;

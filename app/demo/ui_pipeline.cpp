@@ -1,10 +1,9 @@
-// Pipeline panel: the HistoPyramid variant or peer (all built at start-up: the combo switches an index),
-// storage, build path, volume preset, atlas source, discriminator threshold, PointList path, active voxel
-// count.
+// Pipeline panel: the method (a row of the method table; all built at start-up: the combo switches an index),
+// storage, build path, volume preset, atlas source, discriminator threshold, list path, active voxel count.
 #include "ui.h"
 
 #include "app.h"
-#include "methods.h"
+#include "method_table.h"
 #include "volume_layout.h"
 
 namespace dicer::app {
@@ -12,44 +11,51 @@ namespace dicer::app {
 void uiPipelineSection(App& app) {
     PipelineSettings& s = app.settings.pipeline;
     const Pipeline& pipeline = *app.gpu->pipeline;
-    auto methods = demoMethods();
+    auto table = methods::methodTable();
+    const methods::MethodInfo& current = table[size_t(s.variant)];
 
-    if (ImGui::BeginCombo("variant", methods[size_t(s.variant)].name)) {
-        for (size_t i = 0; i < methods.size(); ++i) {
-            if (i > 0 && methods[i].peer && !methods[i - 1].peer) {
+    if (ImGui::BeginCombo("variant", current.name)) {
+        for (size_t i = 0; i < table.size(); ++i) {
+            if (!table[i].inDemo()) continue;
+            if (i > 0 && table[i].family != table[i - 1].family) {
                 ImGui::Separator();
-                ImGui::TextDisabled("peers (compactor.h)");
+                ImGui::TextDisabled("%ss", methods::familyName(table[i].family));
             }
-            bool available = pipeline.variantAvailable(int(i));
-            std::string label = std::string(methods[i].name) + (available ? "" : " (unavailable)");
+            bool available = pipeline.methodAvailable(int(i));
+            std::string label = std::string(table[i].name) + (available ? "" : " (unavailable)");
             ImGuiSelectableFlags flags = available ? 0 : ImGuiSelectableFlags_Disabled;
             if (ImGui::Selectable(label.c_str(), s.variant == int(i), flags)) s.variant = int(i);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", methods[i].summary);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s (%s order)", table[i].summary, hp::entryOrderName(table[i].order));
         }
         ImGui::EndCombo();
     }
-    if (const hp::VariantInfo* variant = methods[size_t(s.variant)].variant) {
-        // Shows the storage in use; the setting keeps the user's choice for the variants that have both.
-        const int effective = int(hp::effectiveStorage(*variant, s.storage));
+    if (!current.storages.empty()) {
+        // Shows the storage in use; the setting keeps the user's choice for the methods that have both.
+        const int effective = int(current.storageFor(s.storage));
         int storage = effective;
-        ImGui::BeginDisabled(!variant->supportsUint);
+        ImGui::BeginDisabled(!current.offersStorage(hp::Storage::Uint32));
         ImGui::RadioButton("uint32", &storage, int(hp::Storage::Uint32));
         ImGui::EndDisabled();
         ImGui::SameLine();
         ImGui::RadioButton("float32 (2006)", &storage, int(hp::Storage::Float32));
         if (storage != effective) s.storage = hp::Storage(storage);
-        if (!variant->supportsUint) ImGui::TextDisabled("%s filters: float32 storage only", variant->name);
+        if (!current.offersStorage(hp::Storage::Uint32))
+            ImGui::TextDisabled("%s filters: float32 storage only", current.name);
+    }
+    if (!current.buildPaths.empty()) {
         int path = int(s.buildPath);
         ImGui::RadioButton("compute", &path, int(hp::BuildPath::Compute));
         ImGui::SameLine();
         ImGui::RadioButton("fragment (2006)", &path, int(hp::BuildPath::Fragment));
         s.buildPath = hp::BuildPath(path);
     } else {
-        ImGui::TextWrapped(
-            "A peer: atlas -> point buffer in one call (timed as \"HP build\"), count kept on the GPU%s.",
-            methods[size_t(s.variant)].peer->name == std::string_view("atomic_append")
-                ? "; unordered, so particles change voxels from frame to frame"
-                : "");
+        ImGui::TextWrapped("A %s: %s (%s order)%s.", methods::familyName(current.family),
+                           current.listStage ? "build and list" : "atlas -> point buffer in one pass",
+                           hp::entryOrderName(current.order),
+                           current.order == hp::EntryOrder::Unordered
+                               ? "; particles change voxels from frame to frame"
+                               : "");
     }
 
     if (ImGui::BeginCombo("volume", s.preset.c_str())) {
@@ -85,9 +91,7 @@ void uiPipelineSection(App& app) {
         ImGui::SetTooltip(
             "The built-in sphere-shell atlas instead of the model: an exact input for the HP stages");
     ImGui::SliderFloat("threshold", &s.threshold, 0.f, 1.f, "alpha >= %.3f");
-    ImGui::BeginDisabled(methods[size_t(s.variant)].peer != nullptr);
     ImGui::Checkbox("GPU-resident point list", &s.gpuResident);
-    ImGui::EndDisabled();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("On: indirect dispatch/draw, the count never leaves the GPU.\n"
                           "Off: the paper's PointList, which reads the count back every frame (a stall).");
@@ -97,8 +101,7 @@ void uiPipelineSection(App& app) {
     if (auto count = pipeline.activeCount())
         ImGui::TextWrapped("active voxels: %u%s", *count,
                            pipeline.countIsLate() ? "  (read back a few frames late)" : "");
-    if (s.gpuResident || methods[size_t(s.variant)].peer)
-        ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
+    if (s.gpuResident) ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
     if (!app.ui.pipelineError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.pipelineError.c_str());

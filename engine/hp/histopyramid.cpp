@@ -8,13 +8,6 @@
 
 namespace dicer::hp {
 
-const char* storageName(Storage storage) {
-    return storage == Storage::Uint32 ? "uint32" : "float32";
-}
-const char* buildPathName(BuildPath path) {
-    return path == BuildPath::Compute ? "compute" : "fragment";
-}
-
 std::uint32_t thresholdToByte(float threshold) {
     if (!(threshold > 0.0f)) return 0; // also catches NaN; build() rejects NaN before getting here
     if (threshold > 1.0f) return 256;
@@ -62,8 +55,7 @@ Result<void> HistoPyramid::init() {
     glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE); // gathers at the input's edge
     glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     m_emptyVao = gl::createVertexArray("hp fullscreen");
-    m_counters =
-        gl::createBufferStorage(4 * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, "hp counters");
+    m_counters = CountBuffer::create("hp counters");
     return {};
 }
 
@@ -71,10 +63,9 @@ Result<void> HistoPyramid::reserve(int width, int height) {
     if (width < 1 || height < 1)
         return makeError(std::string(name()) + ": input size " + std::to_string(width) + "x" +
                          std::to_string(height) + " is empty");
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    const int maxTexture = m_info.maxTextureSize;
     int base = paddedBaseSize(width, height);
-    int limit = maxBaseSize(maxTexture);
+    int limit = maxBaseSize(m_info);
     if (width > maxTexture || height > maxTexture || base > limit)
         return makeError(std::string(name()) + ": input " + std::to_string(width) + "x" +
                          std::to_string(height) + " needs a " + std::to_string(base) +
@@ -90,21 +81,10 @@ Result<void> HistoPyramid::reserve(int width, int height) {
 }
 
 Result<void> HistoPyramid::build(GLuint atlas, float threshold, const AtlasTiling& tiling) {
-    if (!std::isfinite(threshold))
-        return makeError(std::string(name()) + ": threshold is not a finite number");
-    if (atlas == 0 || !glIsTexture(atlas)) return makeError(std::string(name()) + ": input is not a texture");
-    GLint target = 0, format = 0, width = 0, height = 0;
-    glGetTextureParameteriv(atlas, GL_TEXTURE_TARGET, &target);
-    if (target != GL_TEXTURE_2D) return makeError(std::string(name()) + ": input must be a GL_TEXTURE_2D");
-    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
-    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_WIDTH, &width);
-    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_HEIGHT, &height);
-    if (format != GL_RGBA8) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "%s: input must be RGBA8 (GL_RGBA8), got internal format 0x%04x",
-                      name(), unsigned(format));
-        return makeError(buf);
-    }
+    // Any side passes the input check: reserve() names the pyramid's own limit.
+    auto size = checkInput(name(), {atlas, threshold, tiling, 1}, INT32_MAX, m_info);
+    if (!size) return makeError(size.error());
+    const int width = size->x, height = size->y;
     if (Result<void> r = reserve(width, height); !r) return r;
 
     gl::DebugGroup group(name());
@@ -143,12 +123,6 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold, const AtlasTilin
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                     GL_UNIFORM_BARRIER_BIT);
     return {};
-}
-
-std::uint32_t HistoPyramid::readCount() const {
-    std::uint32_t count = 0;
-    glGetNamedBufferSubData(m_counters.id(), 0, sizeof count, &count);
-    return count;
 }
 
 std::vector<std::uint32_t> HistoPyramid::readLevel(int level) const {

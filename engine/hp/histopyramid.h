@@ -8,6 +8,9 @@
 
 #include "atlas_tiling.h"
 #include "gl_handle.h"
+#include "gl_info.h"
+#include "point_buffer.h"
+#include "point_method.h"
 #include "result.h"
 #include "shader.h"
 
@@ -21,15 +24,7 @@
 
 namespace dicer::hp {
 
-// Integer storage is exact for any count; float storage is what the 2006 hardware had (exact below 2^24).
-enum class Storage { Uint32, Float32 };
-const char* storageName(Storage storage); // "uint32" / "float32"
-
-// How the reduction passes run. Both produce the same pyramid bit for bit (the tests check both):
-//  - Compute: one dispatch per level, imageStore (default; 2.5x cheaper per level on llvmpipe).
-//  - Fragment: one full-screen pass per level rendering into the level, as the 2006 hardware had to.
-enum class BuildPath { Compute, Fragment };
-const char* buildPathName(BuildPath path); // "compute" / "fragment"
+// Storage and BuildPath: point_method.h (the tests check both build paths give the same pyramid bit for bit).
 
 using Defines = std::vector<std::pair<std::string, std::string>>;
 
@@ -51,8 +46,10 @@ public:
     // On error nothing changes (the previous pyramid stays valid).
     Result<void> build(GLuint atlas, float threshold, const AtlasTiling& tiling = {});
 
-    std::uint32_t readCount() const;                         // waits for the GPU: the paper's count readback
-    GLuint counterBuffer() const { return m_counters.id(); } // uint[0] = count, written by build()
+    std::uint32_t readCount() const { return m_counters.read(); } // waits for the GPU: the paper's readback
+    const CountBuffer& counts() const { return m_counters; }      // uint[0] = count, written by build()
+    GLuint counterBuffer() const { return m_counters.id(); }
+    const gl::GlInfo& info() const { return m_info; }
 
     int baseSize() const { return m_baseSize; }
     int levels() const { return m_levels; }
@@ -75,8 +72,9 @@ public:
     // For the variants' factories (hp_single.cpp, ...): construct, compile every program, and hand out only a
     // working instance.
     template <class Variant, class... Args>
-    static Result<std::unique_ptr<HistoPyramid>> make(Args&&... args) {
+    static Result<std::unique_ptr<HistoPyramid>> make(const gl::GlInfo& info, Args&&... args) {
         std::unique_ptr<Variant> p(new Variant(std::forward<Args>(args)...));
+        p->m_info = info;
         if (Result<void> r = p->init(); !r) return makeError(r.error());
         return std::unique_ptr<HistoPyramid>(std::move(p));
     }
@@ -86,9 +84,9 @@ protected:
     // Registers the reduction programs (both paths) and the traversal programs with the variant's defines.
     Result<void> init();
 
-    virtual Defines defines() const = 0;                   // storage layout of this variant (hp_storage.glsl)
-    virtual int maxBaseSize(int maxTextureSize) const = 0; // largest base this variant can store
-    virtual void allocate(int baseSize) = 0;               // (re)creates the pyramid texture(s)
+    virtual Defines defines() const = 0; // storage layout of this variant (hp_storage.glsl)
+    virtual int maxBaseSize(const gl::GlInfo& info) const = 0; // largest base this variant can store
+    virtual void allocate(int baseSize) = 0;                   // (re)creates the pyramid texture(s)
     // The programs of one build path: `first` makes level 1 from the atlas, `rest` every later level.
     struct ReducePrograms {
         GLuint first, rest;
@@ -99,6 +97,7 @@ protected:
     virtual std::vector<std::uint32_t> readLevelRaw(int level) const = 0;
 
     gl::ShaderLibrary& m_shaders;
+    gl::GlInfo m_info; // the limits of the context it was created on
     Storage m_storage;
     BuildPath m_buildPath = BuildPath::Compute;
     gl::ProgramId m_reduce[2][2]; // [BuildPath][0: first level, 1: later levels]
@@ -112,7 +111,7 @@ protected:
     AtlasTiling m_tiling;
 
 private:
-    gl::Buffer m_counters;
+    CountBuffer m_counters;
 };
 
 } // namespace dicer::hp

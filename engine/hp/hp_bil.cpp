@@ -4,7 +4,7 @@
 // core now (R32F is filterable), and the tests report whether this driver's filter is exact.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
 #include "hp_mip.h"
-#include "hp_variants.h"
+#include "paper_method.h"
 
 namespace dicer::hp {
 namespace {
@@ -25,7 +25,8 @@ protected:
 };
 } // namespace
 
-Result<std::unique_ptr<HistoPyramid>> createBilinear(gl::ShaderLibrary& shaders, Storage) {
-    return HistoPyramid::make<BilinearPyramid>(shaders);
+Result<std::unique_ptr<HistoPyramid>> createBilinear(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                     Storage) {
+    return HistoPyramid::make<BilinearPyramid>(info, shaders);
 }
 } // namespace dicer::hp

@@ -19,7 +19,7 @@ protected:
     MipPyramid(gl::ShaderLibrary& shaders, Storage storage, MipFormat format)
         : HistoPyramid(shaders, storage), m_format(format) {}
 
-    int maxBaseSize(int maxTextureSize) const override { return maxTextureSize; }
+    int maxBaseSize(const gl::GlInfo& info) const override { return info.maxTextureSize; }
     void allocate(int baseSize) override;
     void reduce(const ReducePrograms& programs) override;
     void bindPyramid() const override;

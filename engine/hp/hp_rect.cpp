@@ -5,7 +5,7 @@
 #include "dicer_shared.h"
 #include "histopyramid.h"
 #include "hp_math.h"
-#include "hp_variants.h"
+#include "paper_method.h"
 
 namespace dicer::hp {
 namespace {
@@ -24,10 +24,8 @@ protected:
         return {{"HP_LAYOUT_RECT", ""}, {"HP_IMAGE_FORMAT", "r32ui"}, {"HP_IMAGE_TYPE", "uimage2DRect"}};
     }
 
-    int maxBaseSize(int maxTextureSize) const override {
-        GLint maxRect = 0;
-        glGetIntegerv(GL_MAX_RECTANGLE_TEXTURE_SIZE, &maxRect);
-        return std::min(maxTextureSize, int(maxRect)); // width N-1 < N <= limit
+    int maxBaseSize(const gl::GlInfo& info) const override {
+        return std::min(info.maxTextureSize, info.maxRectangleTextureSize); // width N-1 < N <= limit
     }
 
     void allocate(int baseSize) override {
@@ -100,7 +98,8 @@ private:
 };
 } // namespace
 
-Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, Storage storage) {
-    return HistoPyramid::make<RectPyramid>(shaders, storage);
+Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                 Storage storage) {
+    return HistoPyramid::make<RectPyramid>(info, shaders, storage);
 }
 } // namespace dicer::hp

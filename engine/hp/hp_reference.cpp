@@ -95,6 +95,30 @@ std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries) {
     return entries;
 }
 
+std::vector<glm::uvec4> expectedEntries(std::span<const std::uint8_t> alpha, int width, int height,
+                                        std::uint32_t thresholdByte, const AtlasTiling& tiling,
+                                        EntryOrder order) {
+    if (order == EntryOrder::KeyIndex)
+        return cpuKeyIndexEntries(buildCpuPyramid(alpha, width, height, thresholdByte, tiling));
+    return referenceEntries(alpha, width, height, thresholdByte, tiling);
+}
+
+VerifyReport compareEntries(std::vector<glm::uvec4> got, std::uint32_t gpuCount,
+                            std::vector<glm::uvec4> expected, EntryOrder order) {
+    if (order == EntryOrder::Unordered) {
+        got = sortedEntries(std::move(got));
+        expected = sortedEntries(std::move(expected));
+    }
+    VerifyReport r;
+    r.gpuCount = gpuCount;
+    r.cpuCount = std::uint32_t(expected.size());
+    const std::size_t common = std::min(got.size(), expected.size());
+    for (std::size_t i = 0; i < common; ++i)
+        r.mismatches += got[i] != expected[i] ? 1u : 0u;
+    r.mismatches += std::uint32_t(std::max<std::size_t>(std::max(r.gpuCount, r.cpuCount), common) - common);
+    return r;
+}
+
 VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference) {
     return verifyPointList(list, list.count(), reference);
 }
@@ -104,7 +128,7 @@ VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, cons
     r.gpuCount = gpuCount;
     r.cpuCount = reference.count();
     std::uint32_t common = std::min(r.gpuCount, r.cpuCount);
-    std::vector<glm::uvec4> gpu = list.readPoints(common);
+    std::vector<glm::uvec4> gpu = list.points().read(common);
     for (std::uint32_t k = 0; k < common; ++k)
         if (gpu[k] != pointEntry(cpuFind(reference, k), reference.tiling, reference.inputSize))
             ++r.mismatches;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "point_list.h"
+#include "point_method.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -52,11 +53,22 @@ std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, in
 // The entries as a sorted set: what two methods must agree on exactly, whatever their order.
 std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries);
 
+// What a method of that order must write for this atlas: the key-index entries of the CPU pyramid, or the
+// row-major ones (also the set an unordered method must produce).
+std::vector<glm::uvec4> expectedEntries(std::span<const std::uint8_t> alpha, int width, int height,
+                                        std::uint32_t thresholdByte, const AtlasTiling& tiling,
+                                        EntryOrder order);
+
 struct VerifyReport {
     std::uint32_t gpuCount = 0, cpuCount = 0;
     std::uint32_t mismatches = 0; // entries that differ (a count difference counts every missing/extra entry)
     bool ok() const { return gpuCount == cpuCount && mismatches == 0; }
 };
+
+// Compares a method's entries (`got`, its first min(gpuCount, capacity) entries) with expectedEntries(): in
+// order for row-major and key-index methods, as sorted sets for unordered ones. Exact: tolerance 0.
+VerifyReport compareEntries(std::vector<glm::uvec4> got, std::uint32_t gpuCount,
+                            std::vector<glm::uvec4> expected, EntryOrder order);
 
 // Compares the point buffer of a list built with PointList::build() against the reference (reads back).
 VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference);

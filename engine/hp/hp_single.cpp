@@ -2,7 +2,7 @@
 // Modern storage R32UI; the 2006 storage RGBA32F (the hardware then had no one-channel float render target).
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
 #include "hp_mip.h"
-#include "hp_variants.h"
+#include "paper_method.h"
 
 namespace dicer::hp {
 namespace {
@@ -26,7 +26,8 @@ protected:
 };
 } // namespace
 
-Result<std::unique_ptr<HistoPyramid>> createSingle(gl::ShaderLibrary& shaders, Storage storage) {
-    return HistoPyramid::make<SinglePyramid>(shaders, storage);
+Result<std::unique_ptr<HistoPyramid>> createSingle(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                   Storage storage) {
+    return HistoPyramid::make<SinglePyramid>(info, shaders, storage);
 }
 } // namespace dicer::hp

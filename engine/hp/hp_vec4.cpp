@@ -3,7 +3,7 @@
 // results of its 2x2 base block, so the traversal needs no input fetch at the bottom.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
 #include "hp_mip.h"
-#include "hp_variants.h"
+#include "paper_method.h"
 
 namespace dicer::hp {
 namespace {
@@ -31,7 +31,8 @@ protected:
 };
 } // namespace
 
-Result<std::unique_ptr<HistoPyramid>> createVec4(gl::ShaderLibrary& shaders, Storage storage) {
-    return HistoPyramid::make<Vec4Pyramid>(shaders, storage);
+Result<std::unique_ptr<HistoPyramid>> createVec4(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                 Storage storage) {
+    return HistoPyramid::make<Vec4Pyramid>(info, shaders, storage);
 }
 } // namespace dicer::hp

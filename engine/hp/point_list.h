@@ -13,6 +13,7 @@
 #include "atlas_tiling.h"
 #include "histopyramid.h"
 #include "indirect_args.h"
+#include "point_buffer.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -25,7 +26,7 @@ glm::ivec2 listSizeFor(std::uint32_t count);
 
 class PointList {
 public:
-    static Result<PointList> create(gl::ShaderLibrary& shaders);
+    static Result<PointList> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     // Both use the tiling the pyramid was built with.
     Result<void> build(const HistoPyramid& pyramid);
@@ -34,26 +35,25 @@ public:
     std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
     glm::ivec2 listSize() const { return m_listSize; }
     GLuint listTexture() const { return m_list.id(); } // RG32UI; only the listSize() corner is valid
-    GLuint pointBuffer() const { return m_points.id(); }
+    const PointBuffer& points() const { return m_points; }
     GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (dicer_shared.h)
-    std::uint32_t pointCapacity() const { return m_pointCapacity; }
 
     // Read-backs for tests, verification and export (they wait for the GPU).
-    std::vector<glm::uvec2> readListTexture() const;           // listSize().x * listSize().y entries
-    std::vector<glm::uvec4> readPoints(std::uint32_t n) const; // the first n point-buffer entries
+    std::vector<glm::uvec2> readListTexture() const; // listSize().x * listSize().y entries
     std::uint32_t readIndirectCount(bool* overflow = nullptr) const;
 
 private:
-    explicit PointList(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
-    void ensurePointCapacity(std::uint32_t entries);
+    PointList(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : m_shaders(&shaders), m_maxTextureSize(info.maxTextureSize), m_points(info, "hp points") {}
 
     gl::ShaderLibrary* m_shaders;
+    int m_maxTextureSize;
     IndirectArgs m_args;
     gl::Texture m_list;
     gl::Framebuffer m_listTarget;
     glm::ivec2 m_listTextureSize{0}, m_listSize{0};
-    gl::Buffer m_points;
-    std::uint32_t m_pointCapacity = 0, m_count = 0;
+    PointBuffer m_points;
+    std::uint32_t m_count = 0;
     gl::VertexArray m_emptyVao;
 };
 

@@ -1,6 +1,7 @@
 #include "hp_compute.h"
 
 #include "gl_debug.h"
+#include "histopyramid.h"
 #include "hp_math.h"
 
 #include <algorithm>
@@ -76,8 +77,9 @@ int computeDispatches(glm::ivec2 input) {
     return (computeLevels(input) + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
 }
 
-Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders));
+Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders,
+                                                                         const gl::GlInfo& info) {
+    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders, info));
     for (int i = 0; i < kPrograms; ++i) {
         const int start = i * HPC_LEVELS_PER_DISPATCH;
         Defines defines{{"HPC_START_LEVEL", std::to_string(start)}};
@@ -126,24 +128,17 @@ void ComputeHistoPyramid::allocate(glm::ivec2 input) {
     m_inputSize = input;
 }
 
-int ComputeHistoPyramid::maxInputSide() {
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    return std::min(int(maxTexture), 1 << HPC_MAX_LEVELS);
+int ComputeHistoPyramid::maxInputSide() const {
+    return std::min(m_info.maxTextureSize, 1 << HPC_MAX_LEVELS);
 }
 
 Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity,
                                         const AtlasTiling& tiling) {
-    peers::CompactionInput in;
-    in.atlas = atlas;
-    in.threshold = threshold;
-    auto size = peers::checkInput(name(), in, maxInputSide());
+    auto size = checkInput({atlas, threshold, tiling, std::max(listCapacity, 1u)}, maxInputSide());
     if (!size) return makeError(size.error());
-    if (std::int64_t(listCapacity) * 16 > peers::maxStorageBlockBytes())
-        return makeError("hp_compute: list capacity of " + std::to_string(listCapacity) +
-                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (listCapacity > 0)
+        if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
     if (*size != m_inputSize) allocate(*size);
-    if (listCapacity > 0) ensurePointCapacity(listCapacity, "hp_compute points");
 
     gl::DebugGroup group("hp_compute build");
     // The previous list pass read these levels and the counter: finish before overwriting them.
@@ -196,11 +191,8 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
 Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     if (m_levelCount == 0) return makeError("hp_compute: the pyramid has not been built");
     if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
-    if (std::int64_t(capacity) * 16 > peers::maxStorageBlockBytes())
-        return makeError("hp_compute: capacity of " + std::to_string(capacity) +
-                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (Result<void> r = m_points.reserve(capacity); !r) return r;
     gl::DebugGroup group("hp_compute list");
-    ensurePointCapacity(capacity, "hp_compute points");
     if (capacity == m_argsCapacity)
         glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, argsBuffer()); // written by the build
     else {
@@ -211,7 +203,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     GLuint program = m_shaders->get(m_list);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
-    peers::CompactionInput in;
+    MethodInput in;
     in.tiling = m_tiling;
     bindPointOutput(program, in, m_inputSize);
     glUseProgram(program);
@@ -227,10 +219,19 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     return {};
 }
 
-Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
-    if (auto size = peers::checkInput(name(), input, maxInputSide()); !size) return makeError(size.error());
-    if (Result<void> r = build(input.atlas, input.threshold, input.capacity, input.tiling); !r) return r;
-    return list(input.capacity);
+Result<void> ComputeHistoPyramid::build(const MethodInput& input) {
+    if (auto size = checkInput(input, maxInputSide()); !size) return makeError(size.error());
+    m_listed.reset();
+    return build(input.atlas, input.threshold, input.capacity, input.tiling);
+}
+
+Result<void> ComputeHistoPyramid::list(const MethodInput& input, ListPath path) {
+    m_listed.reset();
+    if (path == ListPath::Resident) return list(input.capacity);
+    const std::uint32_t count = readCount(); // the paper's readback
+    if (Result<void> r = list(std::max(count, 1u)); !r) return r;
+    m_listed = count;
+    return {};
 }
 
 std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
@@ -270,9 +271,10 @@ std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
 } // namespace dicer::hp
 
 namespace dicer::peers {
-Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibrary& shaders) {
-    auto p = hp::ComputeHistoPyramid::create(shaders);
+Result<std::unique_ptr<hp::PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
+                                                                   const gl::GlInfo& info) {
+    auto p = hp::ComputeHistoPyramid::create(shaders, info);
     if (!p) return makeError(p.error());
-    return std::unique_ptr<Compactor>(std::move(p.value()));
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
 }
 } // namespace dicer::peers

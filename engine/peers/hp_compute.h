@@ -39,11 +39,15 @@ int computeDispatches(glm::ivec2 input);                  // build dispatches: c
 
 class ComputeHistoPyramid final : public peers::Compactor {
 public:
-    static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders);
+    static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders,
+                                                               const gl::GlInfo& info);
 
     const char* name() const override { return "hp_compute"; }
-    peers::EntryOrder order() const override { return peers::EntryOrder::KeyIndex; }
-    Result<void> run(const peers::CompactionInput& input) override; // build() + list()
+    EntryOrder order() const override { return EntryOrder::KeyIndex; }
+    // PointMethod: build() writes the list arguments for input.capacity, so list(Resident) is one dispatch;
+    // list(Readback) reads the count and lists every entry.
+    Result<void> build(const MethodInput& input) override;
+    Result<void> list(const MethodInput& input, ListPath path) override;
 
     // Builds the pyramid of `atlas` and writes the count to counterBuffer() (on the GPU). With a list
     // capacity the top invocation also writes the list's indirect arguments, so list(listCapacity) skips its
@@ -60,9 +64,10 @@ public:
     std::vector<std::uint32_t> readLevel(int level) const;
 
 private:
-    explicit ComputeHistoPyramid(gl::ShaderLibrary& shaders) : Compactor(shaders) {}
+    ComputeHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "hp_compute") {}
     void allocate(glm::ivec2 input);
-    static int maxInputSide(); // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
+    int maxInputSide() const; // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
 
     // One build program per start level (0, 6, 12): each has its own image formats.
     static constexpr int kPrograms = (HPC_MAX_LEVELS + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
