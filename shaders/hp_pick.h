@@ -8,19 +8,7 @@
 #ifndef DICER_HP_PICK_H
 #define DICER_HP_PICK_H
 
-#ifdef __cplusplus
-#include <glm/glm.hpp>
-
-#include <cstdint>
-#define HP_FN inline
-namespace dicer::hp {
-using glm::ivec2;
-using glm::uvec3;
-using glm::uvec4;
-using uint = std::uint32_t;
-#else
-#define HP_FN
-#endif
+#include "hp_shared_fn.h"
 
 // Key k falls in the child whose running range [start, start + sums[i]) holds it. Returns (child x, child y,
 // k - start): the child cell on the next level down (2 * parent + offset) and the key inside that child.

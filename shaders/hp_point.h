@@ -9,19 +9,7 @@
 #ifndef DICER_HP_POINT_H
 #define DICER_HP_POINT_H
 
-#ifdef __cplusplus
-#include <glm/glm.hpp>
-
-#include <cstdint>
-#define HP_FN inline
-namespace dicer::hp {
-using glm::ivec2;
-using glm::uvec3;
-using glm::uvec4;
-using uint = std::uint32_t;
-#else
-#define HP_FN
-#endif
+#include "hp_shared_fn.h"
 
 // Bytes of one point entry: uvec4 (voxel.x, voxel.y, voxel.z, atlas.x | atlas.y << 16), std430.
 #define HP_POINT_BYTES 16

@@ -59,23 +59,26 @@ Cache& cache() {
 }
 } // namespace
 
-HistoPyramid* pyramidFor(const Config& c) {
-    auto& slot = cache().methods[c.variant];
+PointMethod* methodFor(const std::string& name, const MethodOptions& options) {
+    auto& slot = cache().methods[name];
     if (!slot) {
-        auto created =
-            methods::createMethod(c.variant, cache().shaders, context().info(), {c.storage, c.path});
+        auto created = methods::createMethod(name, cache().shaders, context().info(), options);
         if (!created) {
             ADD_FAILURE() << created.error();
             return nullptr;
         }
         slot = std::move(created.value());
     }
-    auto* paper = dynamic_cast<PaperMethod*>(slot.get()); // the paper rows are PaperMethods
+    slot->setOptions(options);
+    return slot.get();
+}
+
+HistoPyramid* pyramidFor(const Config& c) {
+    auto* paper = dynamic_cast<PaperMethod*>(methodFor(c.variant, {c.storage, c.path})); // the paper rows
     if (!paper) {
         ADD_FAILURE() << c.variant << " is not a paper variant";
         return nullptr;
     }
-    paper->setOptions({c.storage, c.path});
     HistoPyramid& pyramid = paper->pyramid();
     pyramid.setBuildPath(c.path);
     return &pyramid;

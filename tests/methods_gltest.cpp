@@ -21,24 +21,12 @@ using hp::ListPath;
 
 namespace {
 
-gl::ShaderLibrary& methodShaders() {
+gl::ShaderLibrary& methodShaders() { // for methods made with other limits than the context's
     static gl::ShaderLibrary shaders;
     return shaders;
 }
-// Methods are created once per executable and configuration: compiling their programs would dominate.
 hp::PointMethod* methodFor(const methods::MethodConfig& c) {
-    static std::map<std::string, std::unique_ptr<hp::PointMethod>> cache;
-    auto& slot = cache[c.label()];
-    if (!slot) {
-        auto created = methods::createMethod(c.method->name, methodShaders(), context().info(), c.options);
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        slot = std::move(created.value());
-    }
-    slot->setOptions(c.options);
-    return slot.get();
+    return test::methodFor(c.method->name, c.options);
 }
 
 // Runs the method on both list paths and compares with the reference exactly.

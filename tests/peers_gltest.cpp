@@ -21,23 +21,12 @@ using namespace dicer::test;
 
 namespace {
 
-// Peers are created once per executable: compiling their programs would dominate the small cases.
+hp::PointMethod* peer(const std::string& name) {
+    return methodFor(name);
+}
 gl::ShaderLibrary& peerShaders() {
     static gl::ShaderLibrary shaders;
     return shaders;
-}
-hp::PointMethod* peer(const std::string& name) {
-    static std::map<std::string, std::unique_ptr<hp::PointMethod>> cache;
-    auto& slot = cache[name];
-    if (!slot) {
-        auto created = methods::createMethod(name, peerShaders(), context().info());
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        slot = std::move(created.value());
-    }
-    return slot.get();
 }
 
 } // namespace

@@ -33,8 +33,10 @@ Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool 
     std::vector<std::uint8_t> alpha = atlas.alpha();
     e.rowMajor = hp::referenceEntries(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
     e.sorted = hp::sortedEntries(e.rowMajor);
-    if (withPyramid)
+    if (withPyramid) {
         e.pyramid = hp::buildCpuPyramid(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
+        e.keyIndex = hp::cpuKeyIndexEntries(e.pyramid);
+    }
     return e;
 }
 

@@ -35,6 +35,13 @@ struct Expected {
     std::vector<glm::uvec4> rowMajor; // the reference entries in row-major order
     std::vector<glm::uvec4> sorted;   // the voxel set, sorted (hp::sortedEntries)
     hp::CpuPyramid pyramid;           // key-index order reference (empty when too large to build)
+    std::vector<glm::uvec4> keyIndex; // its entries in key-index order (empty without the pyramid)
+
+    // The entries in the order a method of `order` writes them; nullptr for unordered methods.
+    const std::vector<glm::uvec4>* inOrder(hp::EntryOrder order) const {
+        if (order == hp::EntryOrder::Unordered) return nullptr;
+        return order == hp::EntryOrder::RowMajor ? &rowMajor : &keyIndex;
+    }
 };
 Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid);
 

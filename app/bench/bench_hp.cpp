@@ -68,8 +68,6 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
     const TimerSource timer = b.report.run.timer;
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
     const hp::MethodInput input{texture, kThreshold, atlas.tiling, capacity};
-    std::vector<glm::uvec4> keyOrder;
-    if (!expected.pyramid.levels.empty()) keyOrder = hp::cpuKeyIndexEntries(expected.pyramid);
     bool ok = true;
 
     // Every method with a list stage of its own (the paper variants, the compute HistoPyramid), each storage
@@ -93,10 +91,7 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
             return false;
         }
         hp::PointMethod& method = **created;
-        const std::vector<glm::uvec4>* order = method.order() == hp::EntryOrder::KeyIndex ? &keyOrder
-                                               : method.order() == hp::EntryOrder::RowMajor
-                                                   ? &expected.rowMajor
-                                                   : nullptr;
+        const std::vector<glm::uvec4>* order = expected.inOrder(method.order());
         for (hp::Storage storage : storages)
             for (hp::BuildPath path : paths) {
                 method.setOptions({storage, path});

@@ -12,8 +12,6 @@ namespace dicer::bench {
 bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs) {
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
     const hp::MethodInput input{texture, kThreshold, atlas.tiling, capacity};
-    std::vector<glm::uvec4> keyOrder;
-    if (!expected.pyramid.levels.empty()) keyOrder = hp::cpuKeyIndexEntries(expected.pyramid);
     bool ok = true;
     // Every method of the table but the paper variants (runHistoPyramids adds their build + list totals).
     for (const methods::MethodInfo& info : methods::methodTable()) {
@@ -40,10 +38,8 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
         }
         m.time = b.measure([&] { (void)peer.run(input); }, m.timer);
         m.count = peer.readCount();
-        const std::vector<glm::uvec4>* order = peer.order() == hp::EntryOrder::RowMajor   ? &expected.rowMajor
-                                               : peer.order() == hp::EntryOrder::KeyIndex ? &keyOrder
-                                                                                          : nullptr;
-        m.ok = checkEntries(peer.points().read(m.count), m.count, expected, order, &m.check);
+        m.ok = checkEntries(peer.points().read(m.count), m.count, expected, expected.inOrder(peer.order()),
+                            &m.check);
         if (m.ok) m.check += std::string(" (") + hp::entryOrderName(peer.order()) + ")";
         ok = ok && m.ok;
         b.report.rows.push_back(m);

@@ -15,6 +15,17 @@ std::uint32_t thresholdToByte(float threshold) {
     return std::uint32_t(std::ceil(double(threshold) * 255.0 - 1e-3));
 }
 
+Defines HistoPyramid::storageDefines(const char* layout, const char* extra, const char* uintFormat,
+                                     const char* floatFormat, const char* image) const {
+    const bool isFloat = m_storage == Storage::Float32;
+    Defines d{{layout, ""}};
+    if (extra) d.push_back({extra, ""});
+    if (isFloat) d.push_back({"HP_STORAGE_FLOAT", ""});
+    d.push_back({"HP_IMAGE_FORMAT", isFloat ? floatFormat : uintFormat});
+    d.push_back({"HP_IMAGE_TYPE", std::string(isFloat ? "" : "u") + image});
+    return d;
+}
+
 Result<void> HistoPyramid::init() {
     Defines defs = defines();
     auto add = [&](std::string suffix, std::vector<gl::ShaderStageFile> stages,
@@ -47,13 +58,8 @@ Result<void> HistoPyramid::init() {
     m_listFragment = *listFrag;
     m_listCompute = *listComp;
 
-    // texelFetch ignores filtering, but an integer texture with a linear filter is incomplete (reads 0), and
-    // a one-level atlas with a mipmapped filter would be too: a nearest sampler makes both complete.
-    m_nearest = gl::createSampler("hp nearest");
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE); // gathers at the input's edge
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    // Also bound with integer pyramid textures, which a linear filter would make incomplete.
+    m_nearest = createAtlasSampler("hp nearest");
     m_emptyVao = gl::createVertexArray("hp fullscreen");
     m_counters = CountBuffer::create("hp counters");
     return {};

@@ -85,6 +85,10 @@ protected:
     Result<void> init();
 
     virtual Defines defines() const = 0; // storage layout of this variant (hp_storage.glsl)
+    // The hp_storage.glsl defines: `layout` (HP_LAYOUT_*), `extra` (HP_VEC4, HP_BILINEAR or nullptr), the
+    // storage, and the image format of each storage (the image type is `image` for float, u`image` for uint).
+    Defines storageDefines(const char* layout, const char* extra, const char* uintFormat,
+                           const char* floatFormat, const char* image) const;
     virtual int maxBaseSize(const gl::GlInfo& info) const = 0; // largest base this variant can store
     virtual void allocate(int baseSize) = 0;                   // (re)creates the pyramid texture(s)
     // The programs of one build path: `first` makes level 1 from the atlas, `rest` every later level.

@@ -16,12 +16,7 @@ public:
 
 protected:
     Defines defines() const override {
-        if (m_storage == Storage::Float32)
-            return {{"HP_LAYOUT_RECT", ""},
-                    {"HP_STORAGE_FLOAT", ""},
-                    {"HP_IMAGE_FORMAT", "r32f"},
-                    {"HP_IMAGE_TYPE", "image2DRect"}};
-        return {{"HP_LAYOUT_RECT", ""}, {"HP_IMAGE_FORMAT", "r32ui"}, {"HP_IMAGE_TYPE", "uimage2DRect"}};
+        return storageDefines("HP_LAYOUT_RECT", nullptr, "r32ui", "r32f", "image2DRect");
     }
 
     int maxBaseSize(const gl::GlInfo& info) const override {

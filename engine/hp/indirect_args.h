@@ -21,6 +21,9 @@ public:
     // Writes the arguments and makes them visible to indirect commands and shader storage reads (the output
     // pass' bound on k); leaves them bound to GL_DISPATCH_INDIRECT_BUFFER.
     void write(GLuint counterBuffer, std::uint32_t capacity) const;
+    // Dispatches the program in use from the arguments (also bound on HP_BIND_ARGS for its bound on k) and
+    // makes its point-buffer writes visible to every reader (draws, read-backs, the next indirect command).
+    void dispatch() const;
     GLuint buffer() const { return m_buffer.id(); }
 
 private:

@@ -9,14 +9,18 @@ Result<std::unique_ptr<PaperMethod>> PaperMethod::create(PyramidFactory factory,
                                                          const MethodOptions& options) {
     auto list = PointList::create(shaders, info);
     if (!list) return makeError(list.error());
-    // Private constructor (a method exists only fully built): make_unique cannot reach it.
-    std::unique_ptr<PaperMethod> m(new PaperMethod(std::move(list.value()), uintStorage));
+    std::unique_ptr<HistoPyramid> pyramids[2];
     for (Storage storage : {Storage::Uint32, Storage::Float32}) {
         if (storage == Storage::Uint32 && !uintStorage) continue;
         auto pyramid = factory(shaders, info, storage);
         if (!pyramid) return makeError(pyramid.error());
-        m->m_pyramids[int(storage)] = std::move(pyramid.value());
+        pyramids[int(storage)] = std::move(pyramid.value());
     }
+    // Private constructor (a method exists only fully built): make_unique cannot reach it.
+    std::unique_ptr<PaperMethod> m(
+        new PaperMethod(pyramids[int(Storage::Float32)]->name(), std::move(list.value()), uintStorage));
+    for (int s = 0; s < 2; ++s)
+        m->m_pyramids[s] = std::move(pyramids[s]);
     m->setOptions(options);
     return m;
 }

@@ -13,18 +13,11 @@
 
 namespace dicer::hp {
 
-// One factory per variant file (hp_single.cpp, ...).
+// The variants' factories: createMip<kDicerSingle / kDicerVec4 / kDicerBil> (hp_mip.h) and createRect.
 using PyramidFactory = Result<std::unique_ptr<HistoPyramid>> (*)(gl::ShaderLibrary& shaders,
                                                                  const gl::GlInfo& info, Storage storage);
-Result<std::unique_ptr<HistoPyramid>> createSingle(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
-                                                   Storage storage);
-Result<std::unique_ptr<HistoPyramid>> createVec4(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
-                                                 Storage storage);
 Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                  Storage storage);
-// Float32 only: the bilinear fetch filters.
-Result<std::unique_ptr<HistoPyramid>> createBilinear(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
-                                                     Storage storage);
 
 class PaperMethod final : public PointMethod {
 public:
@@ -33,8 +26,6 @@ public:
                                                        gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                        const MethodOptions& options);
 
-    const char* name() const override { return pyramid().name(); }
-    EntryOrder order() const override { return EntryOrder::KeyIndex; }
     void setOptions(const MethodOptions& options) override { m_options = options; }
     Result<void> build(const MethodInput& input) override;
     Result<void> list(const MethodInput& input, ListPath path) override;
@@ -46,7 +37,8 @@ public:
     const PointList& pointList() const { return m_list; }
 
 private:
-    PaperMethod(PointList list, bool uintStorage) : m_list(std::move(list)), m_uintStorage(uintStorage) {}
+    PaperMethod(const char* name, PointList list, bool uintStorage)
+        : PointMethod(name, EntryOrder::KeyIndex), m_list(std::move(list)), m_uintStorage(uintStorage) {}
 
     std::unique_ptr<HistoPyramid> m_pyramids[2]; // [Storage]
     PointList m_list;

@@ -76,11 +76,7 @@ Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t
     pyramid.bindForTraversal(program);
     glUseProgram(program);
     m_points.bind();
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.buffer());
-    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    m_args.dispatch();
     return {};
 }
 

@@ -8,25 +8,31 @@
 
 namespace dicer::hp {
 
+// Names in enumerator order.
 const char* entryOrderName(EntryOrder order) {
-    switch (order) {
-    case EntryOrder::RowMajor:
-        return "row-major";
-    case EntryOrder::KeyIndex:
-        return "key-index";
-    case EntryOrder::Unordered:
-        return "unordered";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"row-major", "key-index", "unordered"};
+    return kNames[int(order)];
 }
 const char* listPathName(ListPath path) {
-    return path == ListPath::Readback ? "readback" : "resident";
+    static constexpr const char* kNames[] = {"readback", "resident"};
+    return kNames[int(path)];
 }
 const char* storageName(Storage storage) {
-    return storage == Storage::Uint32 ? "uint32" : "float32";
+    static constexpr const char* kNames[] = {"uint32", "float32"};
+    return kNames[int(storage)];
 }
 const char* buildPathName(BuildPath path) {
-    return path == BuildPath::Compute ? "compute" : "fragment";
+    static constexpr const char* kNames[] = {"compute", "fragment"};
+    return kNames[int(path)];
+}
+
+gl::Sampler createAtlasSampler(const std::string& label) {
+    gl::Sampler s = gl::createSampler(label);
+    glSamplerParameteri(s.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(s.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glSamplerParameteri(s.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glSamplerParameteri(s.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return s;
 }
 
 Result<glm::ivec2> checkInput(const char* who, const MethodInput& input, int maxSide,

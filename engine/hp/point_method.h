@@ -15,6 +15,7 @@
 #pragma once
 
 #include "atlas_tiling.h"
+#include "gl_handle.h"
 #include "gl_info.h"
 #include "point_buffer.h"
 #include "result.h"
@@ -23,6 +24,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace dicer::hp {
 
@@ -65,14 +67,19 @@ struct MethodInput {
 // hold. Errors start with `who`.
 Result<glm::ivec2> checkInput(const char* who, const MethodInput& input, int maxSide, const gl::GlInfo& info);
 
+// The sampler every method reads the atlas through: nearest (texelFetch ignores filtering, but a one-level
+// texture with a mipmapped filter is incomplete and reads 0) and clamped (gathers at the atlas' edge; the
+// discriminator masks the cells beyond it).
+gl::Sampler createAtlasSampler(const std::string& label);
+
 class PointMethod {
 public:
     virtual ~PointMethod() = default;
     PointMethod(const PointMethod&) = delete;
     PointMethod& operator=(const PointMethod&) = delete;
 
-    virtual const char* name() const = 0;
-    virtual EntryOrder order() const = 0;
+    const char* name() const { return m_name; }
+    EntryOrder order() const { return m_order; }
     // Takes effect at the next build(). Methods without storage or build-path choices ignore it.
     virtual void setOptions(const MethodOptions&) {}
 
@@ -92,8 +99,12 @@ public:
     std::optional<std::uint32_t> listedCount() const { return m_listed; }
 
 protected:
-    PointMethod() = default;
+    PointMethod(const char* name, EntryOrder order) : m_name(name), m_order(order) {}
     std::optional<std::uint32_t> m_listed;
+
+private:
+    const char* m_name;
+    EntryOrder m_order;
 };
 
 } // namespace dicer::hp

@@ -6,6 +6,7 @@
 #include "dicer_shared.h"
 #include "horn_scan.h"
 #include "hp_compute.h"
+#include "hp_mip.h"
 #include "paper_method.h"
 
 #include <string>
@@ -65,13 +66,13 @@ constexpr std::span<const BuildPath> kNoPath;
 // One row per line: tests/CMakeLists.txt reads the names and families of this table for the window tests.
 constexpr MethodInfo kMethods[] = {
     {"dicer_single", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
-     kBothStorages, kBothPaths, true, mipChain, paper<hp::createSingle, true>},
+     kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},
     {"dicer_vec4", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
-     kBothStorages, kBothPaths, true, mipChain, paper<hp::createVec4, true>},
+     kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerVec4>, true>},
     {"dicer_rect", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
      kBothStorages, kBothPaths, true, rectangle, paper<hp::createRect, true>},
     {"dicer_bil", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
-     kFloatOnly, kBothPaths, true, mipChain, paper<hp::createBilinear, false>},
+     kFloatOnly, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
     {"hp_compute", Family::GpuPeer, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
      kNoStorage, kNoPath, true, computePyramid, peer<peers::createComputeHistoPyramid>},
     {"horn_scan", Family::GpuPeer, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
@@ -87,15 +88,8 @@ constexpr MethodInfo kMethods[] = {
 } // namespace
 
 const char* familyName(Family family) {
-    switch (family) {
-    case Family::PaperHistoPyramid:
-        return "paper";
-    case Family::GpuPeer:
-        return "gpu peer";
-    case Family::CpuPeer:
-        return "cpu peer";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"paper", "gpu peer", "cpu peer"}; // in enumerator order
+    return kNames[int(family)];
 }
 
 bool MethodInfo::offersStorage(Storage storage) const {

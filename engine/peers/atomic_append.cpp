@@ -12,12 +12,7 @@ Result<std::unique_ptr<AtomicAppend>> AtomicAppend::create(gl::ShaderLibrary& sh
     auto program = shaders.add({"atomic_append", {{GL_COMPUTE_SHADER, "atomic_append.comp.glsl"}}, {}});
     if (!program) return makeError(program.error());
     p->m_program = *program;
-    // Gathers at the atlas' edge clamp; the discriminator masks the cells beyond the input.
-    p->m_sampler = gl::createSampler("atomic_append atlas");
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    p->m_sampler = hp::createAtlasSampler("atomic_append atlas");
     return p;
 }
 

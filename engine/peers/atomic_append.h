@@ -14,13 +14,11 @@ namespace dicer::peers {
 class AtomicAppend final : public Compactor {
 public:
     static Result<std::unique_ptr<AtomicAppend>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    const char* name() const override { return "atomic_append"; }
-    EntryOrder order() const override { return EntryOrder::Unordered; }
     Result<void> build(const MethodInput& input) override;
 
 private:
     AtomicAppend(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
-        : Compactor(shaders, info, "atomic_append") {}
+        : Compactor(shaders, info, "atomic_append", EntryOrder::Unordered) {}
     gl::ProgramId m_program;
     gl::Sampler m_sampler;
 };

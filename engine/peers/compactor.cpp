@@ -4,9 +4,10 @@
 
 namespace dicer::peers {
 
-Compactor::Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* label)
-    : m_shaders(&shaders), m_info(info), m_points(info, std::string(label) + " points"),
-      m_counters(hp::CountBuffer::create((std::string(label) + " counters").c_str())) {}
+Compactor::Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, EntryOrder order)
+    : PointMethod(name, order), m_shaders(&shaders), m_info(info),
+      m_points(info, std::string(name) + " points"),
+      m_counters(hp::CountBuffer::create((std::string(name) + " counters").c_str())) {}
 
 Result<void> Compactor::list(const MethodInput& input, hp::ListPath path) {
     m_listed.reset();

@@ -31,7 +31,7 @@ public:
     const hp::PointBuffer& points() const override { return m_points; }
 
 protected:
-    Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* label);
+    Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, EntryOrder order);
     // The input check of every method (hp::checkInput) with this method's largest atlas side.
     Result<glm::ivec2> checkInput(const MethodInput& input, int maxSide) const {
         return hp::checkInput(name(), input, maxSide, m_info);

@@ -23,8 +23,6 @@ public:
     static Result<std::unique_ptr<CpuCompaction>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                          int threads);
 
-    const char* name() const override { return m_threaded ? "cpu_threaded" : "cpu_linewise"; }
-    EntryOrder order() const override { return EntryOrder::RowMajor; }
     Result<void> build(const MethodInput& input) override; // download() + traverse() + upload()
 
     Result<void> download(const MethodInput& input);
@@ -36,12 +34,11 @@ public:
 
 private:
     CpuCompaction(gl::ShaderLibrary& shaders, const gl::GlInfo& info, int threads, bool threaded)
-        : Compactor(shaders, info, threaded ? "cpu_threaded" : "cpu_linewise"), m_threads(threads),
-          m_threaded(threaded) {}
+        : Compactor(shaders, info, threaded ? "cpu_threaded" : "cpu_linewise", EntryOrder::RowMajor),
+          m_threads(threads) {}
     void scanRows(int firstRow, int endRow, std::vector<glm::uvec4>& out) const;
 
     int m_threads;
-    bool m_threaded;
     MethodInput m_input;
     glm::ivec2 m_size{0};
     std::uint32_t m_thresholdByte = 0, m_count = 0;

@@ -55,9 +55,7 @@ Result<std::unique_ptr<HornScan>> HornScan::create(gl::ShaderLibrary& shaders, c
         *d.id = *program;
     }
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
-    p->m_sampler = gl::createSampler("horn_scan atlas");
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    p->m_sampler = hp::createAtlasSampler("horn_scan atlas");
     return p;
 }
 
@@ -137,12 +135,8 @@ Result<void> HornScan::build(const MethodInput& input) {
     glProgramUniform2i(gather, HP_LOC_INPUT_SIZE, size->x, size->y);
     bindPointOutput(gather, input, *size);
     bindLevel(PEER_BIND_DATA, 0);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
     glUseProgram(gather);
-    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    m_args.dispatch();
     return {};
 }
 

@@ -36,15 +36,14 @@ std::int64_t scanBufferBytes(const std::vector<ScanLevel>& levels, int alignment
 class HornScan final : public Compactor {
 public:
     static Result<std::unique_ptr<HornScan>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    const char* name() const override { return "horn_scan"; }
-    EntryOrder order() const override { return EntryOrder::RowMajor; }
     Result<void> build(const MethodInput& input) override;
 
     // The level-0 inclusive scan (width x height values), for tests (waits for the GPU).
     std::vector<std::uint32_t> readScan() const;
 
 private:
-    HornScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : Compactor(shaders, info, "horn_scan") {}
+    HornScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "horn_scan", EntryOrder::RowMajor) {}
     void bindLevel(GLuint binding, std::size_t level) const;
     void dispatchBlocks(std::uint32_t blocks) const;
 

@@ -96,12 +96,7 @@ Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::Sha
     if (!list) return makeError(list.error());
     p->m_list = *list;
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
-    // Gathers at the atlas' edge clamp (the discriminator masks cells beyond the input anyway).
-    p->m_atlasSampler = gl::createSampler("hp_compute atlas");
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    p->m_atlasSampler = createAtlasSampler("hp_compute atlas");
     return p;
 }
 
@@ -193,9 +188,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
     if (Result<void> r = m_points.reserve(capacity); !r) return r;
     gl::DebugGroup group("hp_compute list");
-    if (capacity == m_argsCapacity)
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, argsBuffer()); // written by the build
-    else {
+    if (capacity != m_argsCapacity) { // else the build wrote them
         writeDispatchArgs(capacity);
         m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
     }
@@ -211,11 +204,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
         glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
         glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0); // another pass' sampler could make them incomplete
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
-    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT);
+    m_args.dispatch();
     return {};
 }
 

@@ -42,8 +42,6 @@ public:
     static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders,
                                                                const gl::GlInfo& info);
 
-    const char* name() const override { return "hp_compute"; }
-    EntryOrder order() const override { return EntryOrder::KeyIndex; }
     // PointMethod: build() writes the list arguments for input.capacity, so list(Resident) is one dispatch;
     // list(Readback) reads the count and lists every entry.
     Result<void> build(const MethodInput& input) override;
@@ -65,7 +63,7 @@ public:
 
 private:
     ComputeHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
-        : Compactor(shaders, info, "hp_compute") {}
+        : Compactor(shaders, info, "hp_compute", EntryOrder::KeyIndex) {}
     void allocate(glm::ivec2 input);
     int maxInputSide() const; // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
 
