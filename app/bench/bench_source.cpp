@@ -56,9 +56,7 @@ public:
 
 private:
     Result<BenchAtlas> make(glm::ivec3 volume, std::string label) {
-        GLint maxSize = 0;
-        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-        auto layout = VolumeLayout::make(volume, maxSize);
+        auto layout = VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
         if (!layout) return makeError(layout.error());
         if (Result<void> r = m_voxelizer.setLayout(*layout); !r) return makeError(r.error());
         voxelize(VoxelMethod::Projected);
@@ -109,12 +107,12 @@ Result<glm::ivec3> paperVolume(int atlasSize) {
 
 Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
                                                        const VoxelizeSettings& settings,
-                                                       gl::ShaderLibrary& shaders) {
+                                                       gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     if (nameOrFile == "sphere") return std::unique_ptr<AtlasSource>(new SphereSource);
     Result<PlacedModel> model =
         isBuiltinModel(nameOrFile) ? loadBuiltinModel(nameOrFile) : loadModelFile(nameOrFile);
     if (!model) return makeError(model.error());
-    auto voxelizer = Voxelizer::create(shaders);
+    auto voxelizer = Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
     if (Result<void> r = voxelizer->setMesh(model->mesh); !r) return makeError(nameOrFile + ": " + r.error());
     return std::unique_ptr<AtlasSource>(

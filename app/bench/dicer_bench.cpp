@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "dicer-bench: %s\n", copy.error().c_str());
         return 1;
     }
-    auto source = createAtlasSource(opt.source, opt.voxelize, shaders);
+    auto source = createAtlasSource(opt.source, opt.voxelize, shaders, info);
     if (!source) {
         std::fprintf(stderr, "dicer-bench: %s\n", source.error().c_str());
         return 1;

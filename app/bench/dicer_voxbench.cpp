@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
     Result<PlacedModel> placed =
         isBuiltinModel(opt.model) ? loadBuiltinModel(opt.model) : loadModelFile(opt.model);
     gl::ShaderLibrary shaders;
-    Result<Voxelizer> voxelizer = Voxelizer::create(shaders);
+    Result<Voxelizer> voxelizer = Voxelizer::create(shaders, info);
     if (!placed || !voxelizer) {
         std::fprintf(stderr, "dicer-voxbench: %s\n", (!placed ? placed.error() : voxelizer.error()).c_str());
         return 1;

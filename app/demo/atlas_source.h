@@ -19,7 +19,7 @@ namespace dicer::app {
 
 class AtlasSource {
 public:
-    static Result<AtlasSource> create(gl::ShaderLibrary& shaders);
+    static Result<AtlasSource> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     // The preset's layout for the voxelizer, or the sphere in that atlas size. Errors name the preset and the
     // driver limit; on error the previous atlas stays.

@@ -17,7 +17,7 @@ std::uint32_t withHeadroom(std::uint32_t count) {
 } // namespace
 
 Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto source = AtlasSource::create(shaders);
+    auto source = AtlasSource::create(shaders, info);
     if (!source) return makeError(source.error());
     // Private constructor (a Pipeline exists only fully built): make_unique cannot reach it.
     std::unique_ptr<Pipeline> p(new Pipeline(std::move(source.value())));
