@@ -9,9 +9,11 @@ namespace dicer::app {
 namespace {
 
 // Point-buffer size for a count: a quarter of headroom, so a rotating model's changing count rarely
-// outgrows it before the late readback notices.
-std::uint32_t withHeadroom(std::uint32_t count) {
-    return std::max<std::uint32_t>(1024, count + count / 4);
+// outgrows it before the late readback notices; no headroom past the driver's limit (a count beyond it is the
+// point buffer's clear error, not the headroom's).
+std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
+    const std::uint64_t wanted = std::max<std::uint64_t>(1024, std::uint64_t(count) + count / 4);
+    return std::uint32_t(std::min<std::uint64_t>(wanted, std::max(maxEntries, count)));
 }
 
 } // namespace
@@ -21,6 +23,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
     if (!source) return makeError(source.error());
     // Private constructor (a Pipeline exists only fully built): make_unique cannot reach it.
     std::unique_ptr<Pipeline> p(new Pipeline(std::move(source.value())));
+    p->m_info = info;
     auto table = methods::methodTable();
     p->m_methods.resize(table.size());
     for (size_t i = 0; i < table.size(); ++i) {
@@ -33,7 +36,6 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
         if (!method) return makeError(method.error());
         p->m_methods[i] = std::move(method.value());
     }
-    p->m_info = info;
     return p;
 }
 
@@ -73,7 +75,7 @@ Result<void> Pipeline::buildPyramid(const PipelineSettings& s) {
 
 std::uint32_t Pipeline::sizeFromCount(std::uint32_t count) {
     m_count = count;
-    m_capacity = withHeadroom(count);
+    m_capacity = withHeadroom(count, hp::PointBuffer::maxEntries(m_info));
     m_needsCount = false;
     return m_capacity;
 }
@@ -82,7 +84,8 @@ void Pipeline::trackLateCount(GLuint counterBuffer) {
     m_readback.push(counterBuffer);
     if (std::optional<std::uint32_t> late = m_readback.poll()) {
         m_count = late;
-        if (*late > m_capacity) m_capacity = withHeadroom(*late); // overflowed for a frame or two: grow
+        if (*late > m_capacity) // overflowed for a frame or two: grow
+            m_capacity = withHeadroom(*late, hp::PointBuffer::maxEntries(m_info));
     }
     m_countIsLate = true;
 }

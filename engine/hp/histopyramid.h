@@ -69,8 +69,8 @@ public:
     gl::ProgramId listComputeProgram() const { return m_listCompute; }
     gl::ShaderLibrary& shaders() const { return m_shaders; }
 
-    // For the variants' factories (hp_single.cpp, ...): construct, compile every program, and hand out only a
-    // working instance.
+    // For the variants' factories (createMip, createRect): construct, compile every program, and hand out
+    // only a working instance.
     template <class Variant, class... Args>
     static Result<std::unique_ptr<HistoPyramid>> make(const gl::GlInfo& info, Args&&... args) {
         std::unique_ptr<Variant> p(new Variant(std::forward<Args>(args)...));

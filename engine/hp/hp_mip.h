@@ -28,7 +28,7 @@ struct MipFormat {
     bool linearMips; // dicer_bil samples the level below bilinearly
 };
 
-// One mip-chain variant (hp_single.cpp, hp_vec4.cpp, hp_bil.cpp): its texel format per storage and its
+// One mip-chain variant (kDicerSingle, kDicerVec4, kDicerBil below): its texel format per storage and its
 // hp_storage.glsl defines.
 struct MipVariant {
     const char* name;

@@ -1,7 +1,7 @@
 // The one-thread pass (hp_list_args.comp.glsl) that turns a count on the GPU (uint[0] of a counter buffer)
 // into indirect draw and dispatch arguments for at most `capacity` entries (HP_ARGS_* layout,
 // dicer_shared.h), so an output pass is sized without reading the count back. Shared by the GPU-resident
-// PointList and the GPU peers (compactor.h).
+// PointList and the GPU peers (engine/peers/compactor.h).
 #pragma once
 
 #include "gl_handle.h"
