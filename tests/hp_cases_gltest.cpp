@@ -16,7 +16,7 @@ using namespace dicer::test;
 
 class HpCases : public ::testing::TestWithParam<int> {
 protected:
-    const Config& config() const { return kConfigs[GetParam()]; }
+    const Config& config() const { return paperConfigs()[GetParam()]; }
 };
 
 TEST_P(HpCases, WorkedExampleFromTheReport) {
@@ -133,8 +133,8 @@ TEST_P(HpCases, BadInputsAreClearErrorsAndKeepThePreviousPyramid) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, HpCases, ::testing::Range(0, int(std::size(kConfigs))),
-                         [](const auto& param) { return configName(kConfigs[param.param]); });
+INSTANTIATE_TEST_SUITE_P(AllVariants, HpCases, ::testing::Range(0, int(paperConfigs().size())),
+                         [](const auto& param) { return configName(paperConfigs()[param.param]); });
 
 TEST(HpVariantTable, TheFourPaperVariantsLeadTheMethodTable) {
     std::vector<std::string> names;

@@ -12,22 +12,16 @@
 namespace dicer::test {
 using namespace dicer::hp;
 
-const Config kConfigs[14] = {
-    {"dicer_single", Storage::Uint32},
-    {"dicer_single", Storage::Float32},
-    {"dicer_vec4", Storage::Uint32},
-    {"dicer_vec4", Storage::Float32},
-    {"dicer_rect", Storage::Uint32},
-    {"dicer_rect", Storage::Float32},
-    {"dicer_bil", Storage::Float32},
-    {"dicer_single", Storage::Uint32, BuildPath::Fragment},
-    {"dicer_single", Storage::Float32, BuildPath::Fragment},
-    {"dicer_vec4", Storage::Uint32, BuildPath::Fragment},
-    {"dicer_vec4", Storage::Float32, BuildPath::Fragment},
-    {"dicer_rect", Storage::Uint32, BuildPath::Fragment},
-    {"dicer_rect", Storage::Float32, BuildPath::Fragment},
-    {"dicer_bil", Storage::Float32, BuildPath::Fragment},
-};
+const std::vector<Config>& paperConfigs() {
+    static const std::vector<Config> configs = [] {
+        std::vector<Config> out;
+        for (const methods::MethodConfig& c : methods::methodConfigs())
+            if (c.method->family == methods::Family::PaperHistoPyramid)
+                out.push_back({c.method->name, c.options.storage, c.options.buildPath});
+        return out;
+    }();
+    return configs;
+}
 
 std::string configName(const Config& c) {
     return std::string(c.variant) + "_" + storageName(c.storage) + "_" + buildPathName(c.path);

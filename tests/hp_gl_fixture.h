@@ -17,8 +17,8 @@ struct Config {
     hp::Storage storage;
     hp::BuildPath path = hp::BuildPath::Compute;
 };
-// Every variant x storage x build path the engine offers (dicer_bil: float32 only).
-extern const Config kConfigs[14];
+// Every paper variant x storage x build path of the method table (dicer_bil: float32 only).
+const std::vector<Config>& paperConfigs();
 std::string configName(const Config& c);
 
 // An RGBA8 atlas whose alpha channel is `alpha` (rgb: a pattern the discriminator must ignore).
