@@ -76,6 +76,13 @@ std::string paramName(const ::testing::TestParamInfo<methods::MethodConfig>& inf
 
 class Methods : public ::testing::TestWithParam<methods::MethodConfig> {};
 
+TEST_P(Methods, ItsRowNamesItAndGivesItsOrder) {
+    hp::PointMethod* m = methodFor(GetParam());
+    ASSERT_TRUE(m);
+    EXPECT_STREQ(m->name(), GetParam().method->name);
+    EXPECT_EQ(m->order(), GetParam().method->order);
+}
+
 TEST_P(Methods, SameEntriesAsTheReferenceOnRandomAtlases) {
     for (const RandomCase& rc : kCases) {
         std::uint32_t seed = std::uint32_t(rc.w * 131 + rc.h * 7 + int(rc.density * 1000));
