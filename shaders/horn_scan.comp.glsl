@@ -24,9 +24,7 @@ shared uint s_scan[HORN_SCAN_LOCAL_SIZE];
 uint hornLoad(uint i) {
     if (i >= u_elements) return 0u;
 #ifdef HORN_FROM_ATLAS
-    ivec2 texel = ivec2(int(i % uint(u_inputSize.x)), int(i / uint(u_inputSize.x)));
-    uint alpha8 = uint(texelFetch(u_input, texel, 0).a * 255.0 + 0.5);
-    return alpha8 >= u_threshold ? 1u : 0u;
+    return hpActiveTexel(ivec2(int(i % uint(u_inputSize.x)), int(i / uint(u_inputSize.x))));
 #else
     return u_data[i]; // the block totals of the level below
 #endif

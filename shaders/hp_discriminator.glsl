@@ -1,7 +1,9 @@
-// Discriminator fused into the first reduction (paper 6.1): a cell is active when its alpha byte reaches the
-// threshold. Comparing bytes, not floats, makes the CPU reference bit-exact.
+// Discriminator fused into the first reduction (paper 6.1): a cell is active when it holds a voxel (inside the
+// input and the volume's tiles, hp_point.h) and its alpha byte reaches the threshold. Comparing bytes, not
+// floats, makes the CPU reference bit-exact. Every method's first pass uses these two functions.
 #pragma once
 #include "hp_shared.h"
+#include "hp_tiling.glsl"
 
 layout(binding = HP_UNIT_INPUT) uniform sampler2D u_input;
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;
@@ -17,5 +19,14 @@ uvec4 hpActiveQuad(ivec2 b) {
     ivec4 x = ivec4(b.x, b.x + 1, b.x, b.x + 1), y = ivec4(b.y, b.y, b.y + 1, b.y + 1);
     // Cells beyond the input (padding up to the power-of-two base) are inactive, whatever clamping returned.
     uvec4 inside = uvec4(lessThan(x, ivec4(u_inputSize.x))) * uvec4(lessThan(y, ivec4(u_inputSize.y)));
+    // Texels of unused tiles (past the last slice) are padding too: threshold 0 must not count them.
+    if (u_slices > 0)
+        for (int i = 0; i < 4; ++i) inside[i] *= uint(hpInVolume(ivec2(x[i], y[i]), u_tileSize, u_tilesX, u_slices));
     return uvec4(greaterThanEqual(alpha8, uvec4(u_threshold))) * inside;
+}
+
+// Activity of one texel (inside the input): the same rule, one texelFetch.
+uint hpActiveTexel(ivec2 texel) {
+    uint alpha8 = uint(texelFetch(u_input, texel, 0).a * 255.0 + 0.5);
+    return uint(alpha8 >= u_threshold && hpInVolume(texel, u_tileSize, u_tilesX, u_slices));
 }

@@ -1,16 +1,9 @@
-// Point list output shared by the fragment (paper) and compute (GPU-resident) list passes: the atlas texel is
-// turned into a 3D voxel coordinate with the atlas tiling (tile grid -> slice).
+// Point list output shared by every method's list pass: the atlas texel is turned into a 3D voxel coordinate
+// with the atlas tiling (tile grid -> slice). The entry packing is hp_point.h, shared with the C++ reference.
 #pragma once
 #include "hp_shared.h"
+#include "hp_tiling.glsl"
 
 layout(std430, binding = HP_BIND_POINTS) writeonly buffer HpPoints { uvec4 u_points[]; };
-layout(location = HP_LOC_TILE_SIZE) uniform ivec2 u_tileSize;
-layout(location = HP_LOC_TILES_X) uniform int u_tilesX;
 
-uvec3 hpVoxel(ivec2 cell) {
-    ivec2 tile = cell / u_tileSize;
-    ivec2 inTile = cell - tile * u_tileSize;
-    return uvec3(inTile, uint(tile.y * u_tilesX + tile.x));
-}
-
-void hpWritePoint(uint k, ivec2 cell) { u_points[k] = uvec4(hpVoxel(cell), uint(cell.x) | (uint(cell.y) << 16)); }
+void hpWritePoint(uint k, ivec2 cell) { u_points[k] = hpPointEntry(cell, u_tileSize, u_tilesX); }

@@ -21,6 +21,7 @@
 #define HP_LOC_TILES_X 9        // int: tiles per atlas row
 #define HP_LOC_CAPACITY 10      // uint: entries the point buffer holds (GPU-resident path)
 #define HP_LOC_DST_SIZE 11      // ivec2: cells a compute reduction pass writes (its level's size)
+#define HP_LOC_SLICES 14        // int: slices of the volume; texels of later tiles are padding (0: no volume)
 
 // --- image units (compute build path) ----------------------------------------------------------------------
 #define HP_IMAGE_DST 0 // the level a compute reduction pass writes

@@ -4,34 +4,23 @@
 #pragma once
 #include "hp_storage.glsl"
 #include "hp_discriminator.glsl"
-
-// Child order, identical in the CPU reference: (0,0), (1,0), (0,1), (1,1) -- x first, then y.
-ivec2 hpPick(ivec2 parent, uvec4 sums, inout uint k) {
-    ivec2 base = 2 * parent;
-    if (k < sums.x) return base;
-    k -= sums.x;
-    if (k < sums.y) return base + ivec2(1, 0);
-    k -= sums.y;
-    if (k < sums.z) return base + ivec2(0, 1);
-    k -= sums.z;
-    return base + ivec2(1, 1);
-}
+#include "hp_pick.h"
 
 // Base-level cell (atlas texel) of the k-th active cell; k must be < hpTotal().
 ivec2 hpFind(uint k) {
     ivec2 p = ivec2(0);
 #ifdef HP_VEC4
     // One fetch per level: the texel already holds the four children's sums (log2 N fetches in all).
-    for (int level = u_levels; level >= 1; --level) p = hpPick(p, uvec4(HP_FETCH(level, p)), k);
+    for (int level = u_levels; level >= 1; --level) p = hpDescend(p, uvec4(HP_FETCH(level, p)), k);
     return p;
 #else
     for (int level = u_levels - 1; level >= 1; --level) {
         ivec2 b = 2 * p;
         uvec4 sums = uvec4(hpValue(level, b), hpValue(level, b + ivec2(1, 0)), hpValue(level, b + ivec2(0, 1)),
                            hpValue(level, b + ivec2(1, 1)));
-        p = hpPick(p, sums, k);
+        p = hpDescend(p, sums, k);
     }
     // Level 0 is not stored (the discriminator was fused into the first reduction): redo the test here.
-    return hpPick(p, hpActiveQuad(2 * p), k);
+    return hpDescend(p, hpActiveQuad(2 * p), k);
 #endif
 }

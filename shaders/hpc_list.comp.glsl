@@ -5,6 +5,7 @@
 // popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #include "peers_shared.h"
+#include "hp_pick.h"
 #include "hp_points.glsl"
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
@@ -17,17 +18,6 @@ layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
 
-// Child order (0,0), (1,0), (0,1), (1,1), as every HistoPyramid here.
-ivec2 hpcPick(ivec2 parent, uvec4 sums, inout uint k) {
-    ivec2 base = 2 * parent;
-    if (k < sums.x) return base;
-    k -= sums.x;
-    if (k < sums.y) return base + ivec2(1, 0);
-    k -= sums.y;
-    if (k < sums.z) return base + ivec2(0, 1);
-    k -= sums.z;
-    return base + ivec2(1, 1);
-}
 
 // Index (0..63) of the k-th set bit of the mask (lo, hi): halve the window five times by popcount.
 uint hpcSelectBit(uvec2 mask, uint k) {
@@ -54,9 +44,9 @@ void main() {
     ivec2 p = ivec2(0);
     // One loop per format (no branch on the level inside a loop): 32-bit sums, 16-bit sums, 8-bit sums.
     int level = u_levels;
-    for (; level >= 9; --level) p = hpcPick(p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level >= 5; --level) p = hpcPick(p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level > HPC_MASK_LEVEL; --level) p = hpcPick(p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level >= 9; --level) p = hpDescend(p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level >= 5; --level) p = hpDescend(p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level > HPC_MASK_LEVEL; --level) p = hpDescend(p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
     // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
     uint m = hpcSelectBit(texelFetch(u_masks, p, 0).xy, key);
     ivec2 offset = ivec2((m & 1u) | ((m >> 1) & 2u) | ((m >> 2) & 4u), ((m >> 1) & 1u) | ((m >> 2) & 2u) | ((m >> 3) & 4u));

@@ -6,7 +6,7 @@
 #include "hp_math.h"
 #include "hp_reference.h"
 #include "hp_test_util.h"
-#include "hp_variants.h"
+#include "method_table.h"
 
 #include <cstdio>
 
@@ -16,7 +16,7 @@ using namespace dicer::test;
 
 class HpCases : public ::testing::TestWithParam<int> {
 protected:
-    const Config& config() const { return kConfigs[GetParam()]; }
+    const Config& config() const { return paperConfigs()[GetParam()]; }
 };
 
 TEST_P(HpCases, WorkedExampleFromTheReport) {
@@ -97,9 +97,9 @@ TEST_P(HpCases, IndirectListClampsToCapacityAndFlagsOverflow) {
     bool overflow = false;
     EXPECT_EQ(list->readIndirectCount(&overflow), 100u);
     EXPECT_TRUE(overflow);
-    auto points = list->readPoints(100);
+    auto points = list->points().read(100);
     for (std::uint32_t k = 0; k < 100; ++k)
-        EXPECT_EQ(points[k], cpuPointEntry(cpuFind(ref, k), {}, ref.baseSize));
+        EXPECT_EQ(points[k], pointEntry(cpuFind(ref, k), {}, {32, 32}));
 }
 
 TEST_P(HpCases, BadInputsAreClearErrorsAndKeepThePreviousPyramid) {
@@ -133,21 +133,17 @@ TEST_P(HpCases, BadInputsAreClearErrorsAndKeepThePreviousPyramid) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, HpCases, ::testing::Range(0, int(std::size(kConfigs))),
-                         [](const auto& param) { return configName(kConfigs[param.param]); });
+INSTANTIATE_TEST_SUITE_P(AllVariants, HpCases, ::testing::Range(0, int(paperConfigs().size())),
+                         [](const auto& param) { return configName(paperConfigs()[param.param]); });
 
-TEST(HpVariantTable, NamesTheFourPaperVariantsAndRejectsUnknownOnes) {
+TEST(HpVariantTable, TheFourPaperVariantsLeadTheMethodTable) {
     std::vector<std::string> names;
-    for (const VariantInfo& v : variantTable())
-        names.push_back(v.name);
+    for (const methods::MethodInfo& m : methods::methodTable())
+        if (m.family == methods::Family::PaperHistoPyramid) names.push_back(m.name);
     EXPECT_EQ(names, (std::vector<std::string>{"dicer_single", "dicer_vec4", "dicer_rect", "dicer_bil"}));
-    gl::ShaderLibrary shaders;
-    auto bad = createVariant("dicer_quantum", shaders, context().info());
-    ASSERT_FALSE(bad);
-    EXPECT_NE(bad.error().find("dicer_single"), std::string::npos) << bad.error();
-    const VariantInfo* bil = findVariant("dicer_bil");
+    const methods::MethodInfo* bil = methods::findMethod("dicer_bil");
     ASSERT_TRUE(bil);
-    EXPECT_EQ(effectiveStorage(*bil, Storage::Uint32), Storage::Float32); // filtering needs float
+    EXPECT_EQ(bil->storageFor(Storage::Uint32), Storage::Float32); // filtering needs float
 }
 
 // Float32 counts are exact only up to 2^24. An 8192^2 input with every cell but one active has the odd count

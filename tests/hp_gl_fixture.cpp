@@ -3,7 +3,8 @@
 #include "hp_shared.h"
 #include "hp_math.h"
 #include "hp_reference.h"
-#include "hp_variants.h"
+#include "method_table.h"
+#include "paper_method.h"
 
 #include <map>
 #include <memory>
@@ -11,22 +12,16 @@
 namespace dicer::test {
 using namespace dicer::hp;
 
-const Config kConfigs[14] = {
-    {"dicer_single", Storage::Uint32},
-    {"dicer_single", Storage::Float32},
-    {"dicer_vec4", Storage::Uint32},
-    {"dicer_vec4", Storage::Float32},
-    {"dicer_rect", Storage::Uint32},
-    {"dicer_rect", Storage::Float32},
-    {"dicer_bil", Storage::Float32},
-    {"dicer_single", Storage::Uint32, BuildPath::Fragment},
-    {"dicer_single", Storage::Float32, BuildPath::Fragment},
-    {"dicer_vec4", Storage::Uint32, BuildPath::Fragment},
-    {"dicer_vec4", Storage::Float32, BuildPath::Fragment},
-    {"dicer_rect", Storage::Uint32, BuildPath::Fragment},
-    {"dicer_rect", Storage::Float32, BuildPath::Fragment},
-    {"dicer_bil", Storage::Float32, BuildPath::Fragment},
-};
+const std::vector<Config>& paperConfigs() {
+    static const std::vector<Config> configs = [] {
+        std::vector<Config> out;
+        for (const methods::MethodConfig& c : methods::methodConfigs())
+            if (c.method->family == methods::Family::PaperHistoPyramid)
+                out.push_back({c.method->name, c.options.storage, c.options.buildPath});
+        return out;
+    }();
+    return configs;
+}
 
 std::string configName(const Config& c) {
     return std::string(c.variant) + "_" + storageName(c.storage) + "_" + buildPathName(c.path);
@@ -49,7 +44,7 @@ gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h) {
 namespace {
 struct Cache {
     gl::ShaderLibrary shaders;
-    std::map<std::string, std::unique_ptr<HistoPyramid>> pyramids;
+    std::map<std::string, std::unique_ptr<PointMethod>> methods; // by variant: options pick the pyramid
     std::unique_ptr<PointList> list;
 };
 Cache& cache() {
@@ -58,23 +53,34 @@ Cache& cache() {
 }
 } // namespace
 
-HistoPyramid* pyramidFor(const Config& c) {
-    auto& slot = cache().pyramids[configName(c)];
+PointMethod* methodFor(const std::string& name, const MethodOptions& options) {
+    auto& slot = cache().methods[name];
     if (!slot) {
-        auto created = createVariant(c.variant, cache().shaders, context().info(), c.storage);
+        auto created = methods::createMethod(name, cache().shaders, context().info(), options);
         if (!created) {
             ADD_FAILURE() << created.error();
             return nullptr;
         }
         slot = std::move(created.value());
-        slot->setBuildPath(c.path);
     }
+    slot->setOptions(options);
     return slot.get();
+}
+
+HistoPyramid* pyramidFor(const Config& c) {
+    auto* paper = dynamic_cast<PaperMethod*>(methodFor(c.variant, {c.storage, c.path})); // the paper rows
+    if (!paper) {
+        ADD_FAILURE() << c.variant << " is not a paper variant";
+        return nullptr;
+    }
+    HistoPyramid& pyramid = paper->pyramid();
+    pyramid.setBuildPath(c.path);
+    return &pyramid;
 }
 
 PointList* sharedPointList() {
     if (!cache().list) {
-        auto l = PointList::create(cache().shaders);
+        auto l = PointList::create(cache().shaders, context().info());
         if (!l) {
             ADD_FAILURE() << l.error();
             return nullptr;
@@ -94,10 +100,10 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
     HistoPyramid& pyr = *pyrPtr;
     PointList& list = *listPtr;
     gl::Texture atlas = makeAtlas(alpha, w, h);
-    ASSERT_TRUE(pyr.build(atlas.id(), threshold));
-    CpuPyramid ref = buildCpuPyramid(alpha, w, h, thresholdToByte(threshold));
+    ASSERT_TRUE(pyr.build(atlas.id(), threshold, tiling));
+    CpuPyramid ref = buildCpuPyramid(alpha, w, h, thresholdToByte(threshold), tiling);
     ASSERT_EQ(pyr.readCount(), ref.count());
-    ASSERT_TRUE(list.build(pyr, tiling));
+    ASSERT_TRUE(list.build(pyr));
     ASSERT_EQ(list.count(), ref.count());
 
     // The 2D list texture: entry k = y * width + x holds the k-th active cell, or HP_EMPTY past the count.
@@ -113,19 +119,19 @@ void expectExact(const Config& c, const std::vector<std::uint8_t>& alpha, int w,
                           << want.x << "," << want.y << ")";
     }
     EXPECT_EQ(bad, 0u) << "list texture mismatches";
-    VerifyReport report = verifyPointList(list, ref, tiling);
+    VerifyReport report = verifyPointList(list, ref);
     EXPECT_TRUE(report.ok()) << report.mismatches << " point-buffer mismatches";
 
     if (checkIndirect) {
         std::uint32_t capacity = std::max<std::uint32_t>(ref.count(), 1);
-        ASSERT_TRUE(list.buildIndirect(pyr, capacity, tiling));
+        ASSERT_TRUE(list.buildIndirect(pyr, capacity));
         bool overflow = true;
         EXPECT_EQ(list.readIndirectCount(&overflow), ref.count());
         EXPECT_FALSE(overflow);
-        std::vector<glm::uvec4> points = list.readPoints(ref.count());
+        std::vector<glm::uvec4> points = list.points().read(ref.count());
         std::uint32_t badIndirect = 0;
         for (std::uint32_t k = 0; k < ref.count(); ++k)
-            if (points[k] != cpuPointEntry(expected[k], tiling, ref.baseSize)) ++badIndirect;
+            if (points[k] != pointEntry(expected[k], tiling, {w, h})) ++badIndirect;
         EXPECT_EQ(badIndirect, 0u) << "indirect point mismatches";
     }
     DICER_EXPECT_NO_GL_ERROR();

@@ -4,6 +4,7 @@
 #include "gl_test_util.h"
 #include "histopyramid.h"
 #include "point_list.h"
+#include "point_method.h"
 
 #include <cstdint>
 #include <string>
@@ -16,15 +17,18 @@ struct Config {
     hp::Storage storage;
     hp::BuildPath path = hp::BuildPath::Compute;
 };
-// Every variant x storage x build path the engine offers (dicer_bil: float32 only).
-extern const Config kConfigs[14];
+// Every paper variant x storage x build path of the method table (dicer_bil: float32 only).
+const std::vector<Config>& paperConfigs();
 std::string configName(const Config& c);
 
 // An RGBA8 atlas whose alpha channel is `alpha` (rgb: a pattern the discriminator must ignore).
 gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h);
 
-// Variants are created once per executable: compiling their programs dominates small cases otherwise.
-// nullptr (and a test failure with the shader log) if the variant cannot be created.
+// Methods (method_table.h) are created once per executable, options set on each call: compiling their
+// programs dominates small cases otherwise. nullptr (and a test failure with the error) if one cannot be
+// made.
+hp::PointMethod* methodFor(const std::string& name, const hp::MethodOptions& options = {});
+// The pyramid of a paper variant's method in the configuration `c`.
 hp::HistoPyramid* pyramidFor(const Config& c);
 hp::PointList* sharedPointList();
 

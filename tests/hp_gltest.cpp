@@ -18,7 +18,7 @@ struct RandomCase {
 class HpRandom : public ::testing::TestWithParam<std::tuple<int, RandomCase>> {};
 
 TEST_P(HpRandom, GpuListEqualsCpuReference) {
-    const Config& c = kConfigs[std::get<0>(GetParam())];
+    const Config& c = paperConfigs()[std::get<0>(GetParam())];
     RandomCase rc = std::get<1>(GetParam());
     std::uint32_t seed = std::uint32_t(rc.size * 131 + int(rc.density * 1000));
     auto alpha = rc.density < 0 ? test::singleCell(rc.size, rc.size, rc.size / 3, rc.size - 1)
@@ -39,9 +39,9 @@ const RandomCase kRandomCases[] = {
 
 INSTANTIATE_TEST_SUITE_P(
     AllVariants, HpRandom,
-    ::testing::Combine(::testing::Range(0, int(std::size(kConfigs))), ::testing::ValuesIn(kRandomCases)),
+    ::testing::Combine(::testing::Range(0, int(paperConfigs().size())), ::testing::ValuesIn(kRandomCases)),
     [](const auto& param) {
         RandomCase rc = std::get<1>(param.param);
         std::string d = rc.density < 0 ? "one" : std::to_string(int(rc.density * 1000)) + "pm";
-        return configName(kConfigs[std::get<0>(param.param)]) + "_" + std::to_string(rc.size) + "_" + d;
+        return configName(paperConfigs()[std::get<0>(param.param)]) + "_" + std::to_string(rc.size) + "_" + d;
     });

@@ -1,7 +1,10 @@
 // HistoPyramid bookkeeping and the CPU reference (no GL): sizes, padding, threshold bytes, traversal order.
 #include "hp_math.h"
+#include "hp_pick.h"
+#include "hp_point.h"
 #include "hp_reference.h"
 #include "hp_test_util.h"
+#include "volume_layout.h"
 
 #include <gtest/gtest.h>
 
@@ -97,6 +100,63 @@ TEST(CpuReference, EmptyAndPaddedInputs) {
 
 TEST(CpuReference, PointEntryFollowsTheTiling) {
     AtlasTiling tiling{{4, 4}, 2}; // 2 tiles per row of 4x4 voxels
-    EXPECT_EQ(cpuPointEntry({5, 6}, tiling, 8), glm::uvec4(1, 2, 3, 5u | (6u << 16)));
-    EXPECT_EQ(cpuPointEntry({3, 0}, AtlasTiling{}, 8), glm::uvec4(3, 0, 0, 3u));
+    EXPECT_EQ(pointEntry({5, 6}, tiling, {8, 8}), glm::uvec4(1, 2, 3, 5u | (6u << 16)));
+    EXPECT_EQ(pointEntry({3, 0}, AtlasTiling{}, {8, 8}), glm::uvec4(3, 0, 0, 3u));
+}
+
+// hp_pick.h, the rule every GPU traversal runs: the key's running range picks the child, x before y.
+TEST(SharedPick, PicksTheChildWhoseRangeHoldsTheKey) {
+    const glm::uvec4 sums{2, 0, 3, 1}; // child (1,0) is empty: no key may land there
+    const glm::ivec2 parent{3, 5};
+    EXPECT_EQ(hpPick(parent, sums, 0), glm::uvec3(6, 10, 0));
+    EXPECT_EQ(hpPick(parent, sums, 1), glm::uvec3(6, 10, 1));
+    EXPECT_EQ(hpPick(parent, sums, 2), glm::uvec3(6, 11, 0)); // skips the empty (1,0)
+    EXPECT_EQ(hpPick(parent, sums, 4), glm::uvec3(6, 11, 2));
+    EXPECT_EQ(hpPick(parent, sums, 5), glm::uvec3(7, 11, 0));
+    EXPECT_EQ(hpPick({0, 0}, {0, 0, 0, 1}, 0), glm::uvec3(1, 1, 0));
+    EXPECT_EQ(hpPick({0, 0}, {0, 1, 0, 0}, 0), glm::uvec3(1, 0, 0));
+}
+
+// hp_point.h: the packing every method writes and the volume test every discriminator applies.
+TEST(SharedPoint, PacksVoxelAndAtlasTexel) {
+    EXPECT_EQ(hpPointEntry({17, 33}, {16, 16}, 4), glm::uvec4(1, 1, 9, 17u | (33u << 16)));
+    EXPECT_EQ(hpPointEntry({65535, 65535}, {65536, 65536}, 1), glm::uvec4(65535, 65535, 0, 0xffffffffu));
+    EXPECT_EQ(HP_POINT_BYTES, 16);
+}
+
+TEST(SharedPoint, TexelsOfUnusedTilesAndPastTheGridHoldNoVoxel) {
+    // 3 slices of 4x4 in a 2-wide tile grid of an 8x8 atlas: tile (1,1) is unused.
+    EXPECT_TRUE(hpInVolume({0, 0}, {4, 4}, 2, 3));
+    EXPECT_TRUE(hpInVolume({7, 3}, {4, 4}, 2, 3));
+    EXPECT_TRUE(hpInVolume({3, 7}, {4, 4}, 2, 3));
+    EXPECT_FALSE(hpInVolume({4, 4}, {4, 4}, 2, 3));
+    EXPECT_FALSE(hpInVolume({7, 7}, {4, 4}, 2, 3));
+    // Right of the tile grid (2 columns of 3 texels in an 8-wide atlas).
+    EXPECT_FALSE(hpInVolume({6, 0}, {3, 3}, 2, 4));
+    EXPECT_TRUE(hpInVolume({5, 0}, {3, 3}, 2, 4));
+    EXPECT_TRUE(hpInVolume({7, 7}, {4, 4}, 2, 0)); // no slice count: a plain image
+}
+
+// Issue 12: threshold 0 makes every texel's alpha pass, so only the volume test keeps the padding out. At
+// each preset the reference must count exactly the voxels of the volume (128^3 has 128 unused tiles of
+// 2048^2).
+TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
+    for (std::string_view name : presetNames()) {
+        auto layout = presetLayout(name, 4096); // the 16384^2 preset is left to the GPU tests' limits
+        if (!layout) continue;
+        SCOPED_TRACE(std::string(name));
+        const AtlasTiling tiling{{layout->volume.x, layout->volume.y}, layout->tiles.x, layout->volume.z};
+        const int n = layout->atlasSize;
+        std::vector<std::uint8_t> alpha(size_t(n) * size_t(n), 0);
+        EXPECT_EQ(std::int64_t(cpuLinewiseList(alpha, n, n, 0, tiling).size()), layout->voxelCount());
+        if (n <= 2048) {
+            EXPECT_EQ(std::int64_t(buildCpuPyramid(alpha, n, n, 0, tiling).count()), layout->voxelCount());
+        }
+    }
+    // A volume whose tiles fill neither a row nor the atlas: 100^3 -> 16 x 7 tiles of 100^2 in 2048^2.
+    auto odd = VolumeLayout::make({100, 100, 100}, 4096);
+    ASSERT_TRUE(odd);
+    const AtlasTiling tiling{{100, 100}, odd->tiles.x, 100};
+    std::vector<std::uint8_t> alpha(size_t(odd->atlasTexelCount()), 0);
+    EXPECT_EQ(buildCpuPyramid(alpha, odd->atlasSize, odd->atlasSize, 0, tiling).count(), 1000000u);
 }

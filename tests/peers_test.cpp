@@ -3,6 +3,7 @@
 #include "compactor.h"
 #include "horn_scan.h"
 #include "hp_compute.h"
+#include "hp_reference.h"
 
 #include <gtest/gtest.h>
 
@@ -62,13 +63,13 @@ TEST(ScanLevels, OneLevelPerThousandfoldReduction) {
 
 TEST(PointEntries, MatchTheShaderLayoutAndSortByAtlasPosition) {
     hp::AtlasTiling tiling{{16, 16}, 4};
-    EXPECT_EQ(peers::pointEntry({17, 33}, tiling, {64, 64}), glm::uvec4(1, 1, 9, 17u | (33u << 16)));
-    EXPECT_EQ(peers::pointEntry({5, 6}, {}, {37, 23}), glm::uvec4(5, 6, 0, 5u | (6u << 16)));
+    EXPECT_EQ(hp::pointEntry({17, 33}, tiling, {64, 64}), glm::uvec4(1, 1, 9, 17u | (33u << 16)));
+    EXPECT_EQ(hp::pointEntry({5, 6}, {}, {37, 23}), glm::uvec4(5, 6, 0, 5u | (6u << 16)));
     std::vector<std::uint8_t> alpha{0, 255, 255, 0, 0, 200};
-    auto entries = peers::referenceEntries(alpha, 3, 2, 128, {});
+    auto entries = hp::referenceEntries(alpha, 3, 2, 128, {});
     ASSERT_EQ(entries.size(), 3u);
     EXPECT_EQ(entries[0].w, 1u);
     EXPECT_EQ(entries[2].w, 2u | (1u << 16));
     std::vector<glm::uvec4> reversed(entries.rbegin(), entries.rend());
-    EXPECT_TRUE(peers::sortedEntries(reversed) == entries);
+    EXPECT_TRUE(hp::sortedEntries(reversed) == entries);
 }

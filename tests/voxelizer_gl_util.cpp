@@ -23,7 +23,7 @@ Voxelizer* sharedVoxelizer() {
     Shared& s = shared();
     if (!s.tried) {
         s.tried = true;
-        Result<Voxelizer> v = Voxelizer::create(s.shaders);
+        Result<Voxelizer> v = Voxelizer::create(s.shaders, context().info());
         if (v)
             s.voxelizer = std::make_unique<Voxelizer>(std::move(v.value()));
         else

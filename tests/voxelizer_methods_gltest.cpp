@@ -174,7 +174,7 @@ TEST(Voxelizer, AtlasIsClearedEveryFrame) {
 }
 
 TEST(Voxelizer, WithoutMeshOrLayoutNothingIsDrawn) {
-    Result<Voxelizer> fresh = Voxelizer::create(sharedShaders());
+    Result<Voxelizer> fresh = Voxelizer::create(sharedShaders(), context().info());
     ASSERT_TRUE(fresh) << fresh.error();
     EXPECT_FALSE(fresh->hasLayout());
     EXPECT_FALSE(fresh->hasMesh());

@@ -5,7 +5,7 @@
 //  - the built-in teapot at the paper's three presets: active-cell counts printed next to the paper's
 //    33989 / 8595 / 2130, and the HistoPyramid count of the atlas equals a CPU count of the read-back alpha.
 #include "builtin_models.h"
-#include "hp_variants.h"
+#include "method_table.h"
 #include "obj_loader.h"
 #include "placement.h"
 #include "voxelizer_gl_util.h"
@@ -192,16 +192,16 @@ TEST_P(VoxTeapot, HistoPyramidCountsTheAtlasExactly) {
     ASSERT_NE(v, nullptr);
     const PaperCase pc = GetParam();
     const VolumeLayout layout = presetOf(pc.preset);
-    auto pyramid = hp::createVariant("dicer_single", sharedShaders(), context().info());
+    auto pyramid = methods::createMethod("dicer_single", sharedShaders(), context().info());
     ASSERT_TRUE(pyramid) << pyramid.error();
-    ASSERT_TRUE((*pyramid)->reserve(layout.atlasSize, layout.atlasSize));
+    const hp::AtlasTiling tiling{{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
     const Mesh teapot = makeTeapot(); // placed like glutTeapot(0.6): Placement::Fixed, identity model
     std::uint32_t counts[2] = {};
     for (SurfaceRule rule : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis}) {
         VoxelizeParams params;
         params.rule = rule;
         voxelizeInto(*v, layout, teapot, params);
-        Result<void> built = (*pyramid)->build(v->atlas(), 0.5f);
+        Result<void> built = (*pyramid)->build({v->atlas(), 0.5f, tiling, 1});
         ASSERT_TRUE(built) << built.error();
         const std::uint32_t gpu = (*pyramid)->readCount();
         const std::int64_t cpu = readAtlas(*v).occupiedCount();

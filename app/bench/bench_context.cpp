@@ -31,9 +31,12 @@ void Progress::finish() {
 Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid) {
     Expected e;
     std::vector<std::uint8_t> alpha = atlas.alpha();
-    e.rowMajor = peers::referenceEntries(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
-    e.sorted = peers::sortedEntries(e.rowMajor);
-    if (withPyramid) e.pyramid = hp::buildCpuPyramid(alpha, atlas.size.x, atlas.size.y, thresholdByte);
+    e.rowMajor = hp::referenceEntries(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
+    e.sorted = hp::sortedEntries(e.rowMajor);
+    if (withPyramid) {
+        e.pyramid = hp::buildCpuPyramid(alpha, atlas.size.x, atlas.size.y, thresholdByte, atlas.tiling);
+        e.keyIndex = hp::cpuKeyIndexEntries(e.pyramid);
+    }
     return e;
 }
 
@@ -52,7 +55,7 @@ bool checkEntries(const std::vector<glm::uvec4>& got, std::uint32_t count, const
         *check = "count " + std::to_string(count) + " != " + std::to_string(expected.sorted.size());
         return false;
     }
-    if (peers::sortedEntries(got) != expected.sorted) {
+    if (hp::sortedEntries(got) != expected.sorted) {
         *check = "voxel set differs";
         return false;
     }

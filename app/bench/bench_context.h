@@ -8,7 +8,7 @@
 #include "copy_pass.h"
 #include "gl_info.h"
 #include "hp_reference.h"
-#include "point_list.h"
+#include "point_method.h"
 
 #include <glm/vec4.hpp>
 
@@ -33,8 +33,15 @@ private:
 // What every method must produce for one atlas.
 struct Expected {
     std::vector<glm::uvec4> rowMajor; // the reference entries in row-major order
-    std::vector<glm::uvec4> sorted;   // the voxel set, sorted (peers::sortedEntries)
+    std::vector<glm::uvec4> sorted;   // the voxel set, sorted (hp::sortedEntries)
     hp::CpuPyramid pyramid;           // key-index order reference (empty when too large to build)
+    std::vector<glm::uvec4> keyIndex; // its entries in key-index order (empty without the pyramid)
+
+    // The entries in the order a method of `order` writes them; nullptr for unordered methods.
+    const std::vector<glm::uvec4>* inOrder(hp::EntryOrder order) const {
+        if (order == hp::EntryOrder::Unordered) return nullptr;
+        return order == hp::EntryOrder::RowMajor ? &rowMajor : &keyIndex;
+    }
 };
 Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid);
 
@@ -43,7 +50,6 @@ struct Bench {
     const gl::GlInfo& info;
     gl::ShaderLibrary& shaders;
     CopyPass& copy;
-    hp::PointList& list;
     AtlasSource& source;
     Report report;
     Progress progress;

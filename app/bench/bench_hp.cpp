@@ -1,10 +1,12 @@
-// dicer-bench, HistoPyramid part: every selected paper variant (storage x build path) and the compute
-// HistoPyramid on one atlas. Build (Table 3) and PointList (Table 4, count read back and kept on the GPU),
-// each list verified against the CPU reference; with --gpu-resident whole build+list frames both ways; with
+// dicer-bench, HistoPyramid part: every selected method of the table with a list stage of its own (the paper
+// variants, storage x build path, and the compute HistoPyramid) on one atlas. Build (Table 3) and PointList
+// (Table 4, count read back and kept on the GPU), each list verified against the CPU reference; with
+// --gpu-resident whole build+list frames both ways; with
 // --peers the build+list total beside the peers.
 #include "bench_context.h"
-#include "hp_compute.h"
-#include "hp_variants.h"
+#include "method_table.h"
+
+#include <algorithm>
 
 #include <cstdio>
 
@@ -65,44 +67,53 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                       double copyMs) {
     const TimerSource timer = b.report.run.timer;
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
+    const hp::MethodInput input{texture, kThreshold, atlas.tiling, capacity};
     bool ok = true;
 
-    for (const hp::VariantInfo& v : hp::variantTable()) {
-        if (!b.selected(v.name)) continue;
-        for (hp::Storage wanted : b.opt.storages) {
-            hp::Storage storage = hp::effectiveStorage(v, wanted);
-            if (storage != wanted && b.opt.storages.size() > 1) continue; // dicer_bil once, not twice
-            auto created = v.create(b.shaders, storage);
-            if (!created) {
-                std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
-                return false;
+    // Every method with a list stage of its own (the paper variants, the compute HistoPyramid), each storage
+    // x build path it offers.
+    for (const methods::MethodInfo& info : methods::methodTable()) {
+        if (!info.listStage || !b.selected(info.name)) continue;
+        std::vector<hp::Storage> storages{hp::Storage::Uint32};
+        if (!info.storages.empty()) {
+            storages.clear();
+            for (hp::Storage wanted : b.opt.storages) {
+                hp::Storage storage = info.storageFor(wanted);
+                if (std::find(storages.begin(), storages.end(), storage) == storages.end())
+                    storages.push_back(storage); // dicer_bil once, not twice
             }
-            hp::HistoPyramid& pyr = **created;
-            for (hp::BuildPath path : b.opt.paths) {
-                pyr.setBuildPath(path);
-                const std::string label = variantLabel(v.name, storage, path);
+        }
+        std::vector<hp::BuildPath> paths{hp::BuildPath::Compute};
+        if (!info.buildPaths.empty()) paths = b.opt.paths;
+        auto created = info.create(b.shaders, b.info, {storages.front(), paths.front()});
+        if (!created) {
+            std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
+            return false;
+        }
+        hp::PointMethod& method = **created;
+        const std::vector<glm::uvec4>* order = expected.inOrder(method.order());
+        for (hp::Storage storage : storages)
+            for (hp::BuildPath path : paths) {
+                method.setOptions({storage, path});
+                // The paper variants keep their 2006 labels ("dicer_vec4 uint32 compute").
+                const std::string label =
+                    info.storages.empty() ? std::string(info.name) : variantLabel(info.name, storage, path);
                 b.progress.step("HistoPyramid " + atlas.label + ": " + label);
-                auto build = [&] { (void)pyr.build(texture, kThreshold); };
-                auto list = [&] { (void)b.list.build(pyr, atlas.tiling); };
-                auto resident = [&] { (void)b.list.buildIndirect(pyr, capacity, atlas.tiling); };
+                auto build = [&] { (void)method.build(input); };
+                auto list = [&] { (void)method.list(input, hp::ListPath::Readback); };
+                auto resident = [&] { (void)method.list(input, hp::ListPath::Resident); };
                 Measurement mb = row(kTableHp, label, "build", atlas, 0, b.measure(build), timer, copyMs);
                 Measurement ml = row(kTableHp, label, "list", atlas, 0, b.measure(list), timer, copyMs);
-                const std::uint32_t count = b.list.count(); // buildIndirect() leaves it unknown (0)
-                // Verification: the key-index order of the CPU reference, entry by entry, and the voxel set.
-                hp::VerifyReport verify = hp::verifyPointList(b.list, expected.pyramid, atlas.tiling);
+                const std::uint32_t count = method.listedCount().value_or(0);
                 std::string check;
-                bool good = checkEntries(b.list.readPoints(count), count, expected, nullptr, &check);
-                check = good && verify.ok() ? "exact"
-                        : verify.ok()       ? check
-                                            : std::to_string(verify.mismatches) + " mismatches";
-                good = good && verify.ok();
+                bool good = checkEntries(method.points().read(count), count, expected, order, &check);
                 Measurement mr =
                     row(kTableHp, label, "list-resident", atlas, 0, b.measure(resident), timer, copyMs);
                 // The GPU-resident list: its own count and entries, checked the same way.
-                const std::uint32_t residentCount = b.list.readIndirectCount();
+                const std::uint32_t residentCount = std::min(method.readCount(), capacity);
                 std::string residentCheck;
-                const bool residentGood = checkEntries(b.list.readPoints(residentCount), residentCount,
-                                                       expected, nullptr, &residentCheck);
+                const bool residentGood = checkEntries(method.points().read(residentCount), residentCount,
+                                                       expected, order, &residentCheck);
                 for (Measurement* m : {&mb, &ml, &mr}) {
                     m->count = count;
                     m->check = m == &mr && !residentGood ? residentCheck : check;
@@ -111,7 +122,8 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                 }
                 ok = ok && good && residentGood;
                 if (b.opt.gpuResident) residentRows(b, label, atlas, count, build, list, resident);
-                if (b.opt.peers) {
+                // The paper variants join the peers table as build + list (the others are in it already).
+                if (b.opt.peers && info.family == methods::Family::PaperHistoPyramid) {
                     Measurement total =
                         row(kTablePeers, label + " (build + list)", "total", atlas, count, b.measure([&] {
                             build();
@@ -123,40 +135,8 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                     b.report.rows.push_back(total);
                 }
             }
-        }
     }
-
-    if (!b.selected("hp_compute")) return ok;
-    b.progress.step("HistoPyramid " + atlas.label + ": hp_compute");
-    auto created = hp::ComputeHistoPyramid::create(b.shaders);
-    if (!created) {
-        std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
-        return false;
-    }
-    hp::ComputeHistoPyramid& hpc = **created;
-    // As run() does: the build writes the list's arguments for `capacity`; a list with the count read back
-    // (another capacity) makes its own.
-    auto build = [&] { (void)hpc.build(texture, kThreshold, capacity); };
-    auto listReadback = [&] { (void)hpc.list(std::max(hpc.readCount(), 1u), atlas.tiling); };
-    auto listResident = [&] { (void)hpc.list(capacity, atlas.tiling); };
-    Measurement mb = row(kTableHp, "hp_compute", "build", atlas, 0, b.measure(build), timer, copyMs);
-    Measurement ml = row(kTableHp, "hp_compute", "list", atlas, 0, b.measure(listReadback), timer, copyMs);
-    Measurement mr =
-        row(kTableHp, "hp_compute", "list-resident", atlas, 0, b.measure(listResident), timer, copyMs);
-    std::vector<glm::uvec4> keyOrder;
-    for (glm::ivec2 cell : hp::cpuPointList(expected.pyramid))
-        keyOrder.push_back(peers::pointEntry(cell, atlas.tiling, atlas.size));
-    std::string check;
-    const std::uint32_t count = hpc.readCount();
-    bool good = checkEntries(hpc.readPoints(count), count, expected, &keyOrder, &check);
-    for (Measurement* m : {&mb, &ml, &mr}) {
-        m->count = count;
-        m->check = check;
-        m->ok = good;
-        b.report.rows.push_back(*m);
-    }
-    if (b.opt.gpuResident) residentRows(b, "hp_compute", atlas, count, build, listReadback, listResident);
-    return ok && good;
+    return ok;
 }
 
 } // namespace dicer::bench

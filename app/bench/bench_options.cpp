@@ -1,6 +1,6 @@
 #include "bench_options.h"
 
-#include "hp_variants.h"
+#include "method_table.h"
 #include "model_catalog.h"
 #include "vocabulary.h"
 
@@ -36,14 +36,14 @@ Codec<int> powerOfTwoCodec() {
     return c;
 }
 
-// The paper variants and the compute HistoPyramid, the ones the HistoPyramid tables time.
+// The methods with a list stage (method_table.h): the ones the HistoPyramid tables time.
 Codec<std::string> variantCodec() {
     std::vector<std::string> names;
-    for (const hp::VariantInfo& v : hp::variantTable())
-        names.emplace_back(v.name);
-    names.emplace_back("hp_compute");
+    for (const methods::MethodInfo& m : methods::methodTable())
+        if (m.listStage) names.emplace_back(m.name);
     Codec<std::string> c = options::textCodec("NAME", options::joinChoices(names), [](std::string_view n) {
-        return hp::findVariant(n) != nullptr || n == "hp_compute";
+        const methods::MethodInfo* m = methods::findMethod(n);
+        return m != nullptr && m->listStage;
     });
     c.choices = options::joinChoices(names, ", ");
     return c;

@@ -1,36 +1,28 @@
-// dicer-bench, peers part: every peer of the table (engine/compactor.h) on one atlas, atlas -> point buffer,
-// each checked against the same voxel set (and its own order where it has one), reported as a multiple of the
-// copy pass; then the CPU path stage by stage, the paper's Table 2.
+// dicer-bench, peers part: every method of the table but the paper variants (method_table.h) on one atlas,
+// atlas -> point buffer, each checked against the same voxel set (and its own order where it has one),
+// reported as a multiple of the copy pass; then the CPU path stage by stage, the paper's Table 2.
 #include "bench_context.h"
 #include "cpu_compaction.h"
-#include "hp_compute.h"
+#include "method_table.h"
 
 #include <cstdio>
 
 namespace dicer::bench {
-namespace {
-
-bool isCpu(const peers::Compactor& p) {
-    return dynamic_cast<const peers::CpuCompaction*>(&p) != nullptr;
-}
-
-} // namespace
 
 bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs) {
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
-    const peers::CompactionInput input{texture, kThreshold, atlas.tiling, capacity};
-    std::vector<glm::uvec4> keyOrder;
-    for (glm::ivec2 cell : hp::cpuPointList(expected.pyramid))
-        keyOrder.push_back(peers::pointEntry(cell, atlas.tiling, atlas.size));
+    const hp::MethodInput input{texture, kThreshold, atlas.tiling, capacity};
     bool ok = true;
-    for (const peers::PeerInfo& info : peers::peerTable()) {
+    // Every method of the table but the paper variants (runHistoPyramids adds their build + list totals).
+    for (const methods::MethodInfo& info : methods::methodTable()) {
+        if (info.family == methods::Family::PaperHistoPyramid) continue;
         b.progress.step("peers " + atlas.label + ": " + info.name);
-        auto created = peers::createPeer(info.name, b.shaders, b.info);
+        auto created = methods::createMethod(info.name, b.shaders, b.info);
         if (!created) {
             std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
             return false;
         }
-        peers::Compactor& peer = **created;
+        hp::PointMethod& peer = **created;
         Measurement m;
         m.table = kTablePeers;
         m.method = info.name;
@@ -39,26 +31,23 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
         m.cells = atlas.texels();
         m.copyMs = copyMs;
         // The CPU path's stages run on the CPU: only a wall clock sees them.
-        m.timer = isCpu(peer) ? TimerSource::CpuFenced : b.report.run.timer;
+        m.timer = info.family == methods::Family::CpuPeer ? TimerSource::CpuFenced : b.report.run.timer;
         if (Result<void> r = peer.run(input); !r) {
             b.report.skipped.push_back({kTablePeers, info.name, atlas.label, r.error()});
             continue;
         }
         m.time = b.measure([&] { (void)peer.run(input); }, m.timer);
         m.count = peer.readCount();
-        const std::vector<glm::uvec4>* order = peer.order() == peers::EntryOrder::RowMajor
-                                                   ? &expected.rowMajor
-                                               : peer.order() == peers::EntryOrder::KeyIndex ? &keyOrder
-                                                                                             : nullptr;
-        m.ok = checkEntries(peer.readPoints(m.count), m.count, expected, order, &m.check);
-        if (m.ok) m.check += std::string(" (") + peers::entryOrderName(peer.order()) + ")";
+        m.ok = checkEntries(peer.points().read(m.count), m.count, expected, expected.inOrder(peer.order()),
+                            &m.check);
+        if (m.ok) m.check += std::string(" (") + hp::entryOrderName(peer.order()) + ")";
         ok = ok && m.ok;
         b.report.rows.push_back(m);
     }
 
     // Table 2: the CPU path stage by stage, single-threaded (2006) and on every hardware thread.
     for (int threads : {1, 0}) {
-        auto created = peers::CpuCompaction::create(b.shaders, threads);
+        auto created = peers::CpuCompaction::create(b.shaders, b.info, threads);
         if (!created) return false;
         peers::CpuCompaction& cpu = **created;
         const std::string suffix =
@@ -79,7 +68,7 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
         if (!cpu.download(input)) return false;
         if (threads == 1) add("download", [&] { (void)cpu.download(input); });
         add("traverse" + suffix, [&] { cpu.traverse(); });
-        if (threads == 1) add("upload", [&] { cpu.upload(); });
+        if (threads == 1) add("upload", [&] { (void)cpu.upload(); });
         add("total" + suffix, [&] { (void)cpu.run(input); });
     }
     return ok;

@@ -6,39 +6,35 @@
 #include "bench_context.h"
 #include "bench_plot.h"
 #include "gl_debug.h"
-#include "hp_compute.h"
 #include "hp_math.h"
-#include "hp_variants.h"
+#include "method_table.h"
 #include "test_images.h"
 
 #include <cstdio>
 #include <map>
 
 namespace dicer::bench {
-namespace {
-
-struct ScalingMethod {
-    std::string name;
-    std::function<Result<void>()> build, list; // list empty: build does atlas -> points
-    std::function<std::uint32_t()> count;
-    std::function<std::vector<glm::uvec4>(std::uint32_t)> points;
-};
-
-} // namespace
+namespace {} // namespace
 
 bool runScaling(Bench& b) {
     const TimerSource timer = b.report.run.timer;
     bool ok = true;
-    // Created once: each resizes its storage when the volume changes.
-    std::vector<std::unique_ptr<hp::HistoPyramid>> variants;
-    for (const hp::VariantInfo& v : hp::variantTable())
-        if (b.selected(v.name))
-            if (auto p = v.create(b.shaders, hp::effectiveStorage(v, hp::Storage::Uint32)))
-                variants.push_back(std::move(p.value()));
-    auto hpc = hp::ComputeHistoPyramid::create(b.shaders);
-    auto append = peers::createPeer("atomic_append", b.shaders, b.info);
-    auto horn = peers::createPeer("horn_scan", b.shaders, b.info);
-    if (!hpc || !append || !horn) return false;
+    // Created once: each resizes its storage when the volume changes. Every GPU method of the table (the CPU
+    // paths would download up to 512 MiB atlases); --variant selects among those with a list stage.
+    struct Scaled {
+        const methods::MethodInfo* info;
+        std::unique_ptr<hp::PointMethod> method;
+    };
+    std::vector<Scaled> scaled;
+    for (const methods::MethodInfo& info : methods::methodTable()) {
+        if (info.family == methods::Family::CpuPeer || (info.listStage && !b.selected(info.name))) continue;
+        auto created = methods::createMethod(info.name, b.shaders, b.info);
+        if (!created) {
+            std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
+            return false;
+        }
+        scaled.push_back({&info, std::move(created.value())});
+    }
 
     std::map<std::string, PlotSeries> curves; // method -> (voxels, total ms)
     for (int side : b.opt.volumes) {
@@ -69,66 +65,48 @@ bool runScaling(Bench& b) {
         const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
         const double copyMs = b.measure([&] { b.copy.run(tex, atlas->size.x, atlas->size.y); }).median;
 
-        std::vector<ScalingMethod> methods;
-        if (b.selected("hp_compute"))
-            methods.push_back({"hp_compute", [&] { return (*hpc)->build(tex, kThreshold, capacity); },
-                               [&] { return (*hpc)->list(capacity, atlas->tiling); },
-                               [&] { return (*hpc)->readCount(); },
-                               [&](std::uint32_t n) { return (*hpc)->readPoints(n); }});
-        for (auto& v : variants) {
-            hp::HistoPyramid* pyr = v.get();
-            methods.push_back({pyr->name(), [=] { return pyr->build(tex, kThreshold); },
-                               [&, pyr] { return b.list.build(*pyr, atlas->tiling); },
-                               [&] { return b.list.count(); },
-                               [&](std::uint32_t n) { return b.list.readPoints(n); }});
-        }
-        for (peers::Compactor* p : {append->get(), horn->get()})
-            methods.push_back({p->name(),
-                               [=, &atlas] {
-                                   return p->run({tex, kThreshold, atlas->tiling, capacity});
-                               },
-                               nullptr, [=] { return p->readCount(); },
-                               [=](std::uint32_t n) { return p->readPoints(n); }});
-
-        for (ScalingMethod& m : methods) {
-            b.progress.step("scaling " + label + ": " + m.name);
-            Result<void> first = m.build();
-            if (first && m.list) first = m.list();
+        const hp::MethodInput input{tex, kThreshold, atlas->tiling, capacity};
+        for (Scaled& s : scaled) {
+            hp::PointMethod& m = *s.method;
+            const std::string name = m.name();
+            b.progress.step("scaling " + label + ": " + name);
+            // The paper variants list with the count read back, as in 2006; the others GPU-resident.
+            const hp::ListPath path = s.info->family == methods::Family::PaperHistoPyramid
+                                          ? hp::ListPath::Readback
+                                          : hp::ListPath::Resident;
+            Result<void> first = m.run(input, path);
             if (!first) { // e.g. Horn's scan beyond the storage-block limit: named, not fatal
-                std::fprintf(stderr, "dicer-bench: scaling %s %s skipped: %s\n", label.c_str(),
-                             m.name.c_str(), first.error().c_str());
-                b.report.skipped.push_back({kTableScaling, m.name, label, first.error()});
+                std::fprintf(stderr, "dicer-bench: scaling %s %s skipped: %s\n", label.c_str(), name.c_str(),
+                             first.error().c_str());
+                b.report.skipped.push_back({kTableScaling, name, label, first.error()});
                 continue;
             }
             Measurement r;
             r.table = kTableScaling;
-            r.method = m.name;
+            r.method = name;
             r.input = label;
             r.cells = atlas->voxels();
             r.timer = timer;
             r.copyMs = copyMs;
-            r.count = m.count();
-            r.ok = checkEntries(m.points(r.count), r.count, expected, nullptr, &r.check);
+            r.count = m.listedCount().value_or(std::min(m.readCount(), capacity));
+            r.ok = checkEntries(m.points().read(r.count), r.count, expected, nullptr, &r.check);
             ok = ok && r.ok;
-            auto stage = [&](const char* name, const std::function<void()>& work) {
-                r.stage = name;
+            auto stage = [&](const char* stageName, const std::function<void()>& work) {
+                r.stage = stageName;
                 r.time = b.measure(work, timer);
                 b.report.rows.push_back(r);
                 return r.time.median;
             };
             double total = 0;
-            if (m.list) {
-                stage("build", [&] { (void)m.build(); });
-                stage("list", [&] { (void)m.list(); });
-                total = stage("total", [&] {
-                    (void)m.build();
-                    (void)m.list();
-                });
+            if (s.info->listStage) {
+                stage("build", [&] { (void)m.build(input); });
+                stage("list", [&] { (void)m.list(input, path); });
+                total = stage("total", [&] { (void)m.run(input, path); });
             } else {
-                total = stage("total", [&] { (void)m.build(); });
+                total = stage("total", [&] { (void)m.run(input, path); });
             }
-            curves[m.name].name = m.name;
-            curves[m.name].points.push_back({double(atlas->voxels()), total});
+            curves[name].name = name;
+            curves[name].points.push_back({double(atlas->voxels()), total});
         }
     }
 

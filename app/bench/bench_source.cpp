@@ -12,7 +12,7 @@ BenchAtlas fromImage(AtlasImage image, std::string label) {
     a.label = std::move(label);
     a.size = {image.width, image.height};
     a.volume = image.volume;
-    a.tiling = {{image.volume.x, image.volume.y}, image.tilesX};
+    a.tiling = {{image.volume.x, image.volume.y}, image.tilesX, image.volume.z};
     a.rgba = std::move(image.rgba);
     return a;
 }
@@ -56,9 +56,7 @@ public:
 
 private:
     Result<BenchAtlas> make(glm::ivec3 volume, std::string label) {
-        GLint maxSize = 0;
-        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
-        auto layout = VolumeLayout::make(volume, maxSize);
+        auto layout = VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
         if (!layout) return makeError(layout.error());
         if (Result<void> r = m_voxelizer.setLayout(*layout); !r) return makeError(r.error());
         voxelize(VoxelMethod::Projected);
@@ -66,7 +64,7 @@ private:
         a.label = std::move(label);
         a.size = glm::ivec2(layout->atlasSize);
         a.volume = layout->volume;
-        a.tiling = {{volume.x, volume.y}, layout->tiles.x};
+        a.tiling = {{volume.x, volume.y}, layout->tiles.x, volume.z};
         a.rgba.resize(size_t(layout->atlasTexelCount()) * 4);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
         glGetTextureImage(m_voxelizer.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(a.rgba.size()),
@@ -109,12 +107,12 @@ Result<glm::ivec3> paperVolume(int atlasSize) {
 
 Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
                                                        const VoxelizeSettings& settings,
-                                                       gl::ShaderLibrary& shaders) {
+                                                       gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     if (nameOrFile == "sphere") return std::unique_ptr<AtlasSource>(new SphereSource);
     Result<PlacedModel> model =
         isBuiltinModel(nameOrFile) ? loadBuiltinModel(nameOrFile) : loadModelFile(nameOrFile);
     if (!model) return makeError(model.error());
-    auto voxelizer = Voxelizer::create(shaders);
+    auto voxelizer = Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
     if (Result<void> r = voxelizer->setMesh(model->mesh); !r) return makeError(nameOrFile + ": " + r.error());
     // The voxelizer has its own copy now; the bench needs only the name and placement. Keeping the CPU mesh

@@ -7,9 +7,9 @@
 //  - "sphere": a sphere shell made on the CPU (test_images.h) and uploaded; no voxelization to time.
 #pragma once
 
+#include "atlas_tiling.h"
 #include "gl_handle.h"
 #include "gl_info.h"
-#include "point_list.h"
 #include "result.h"
 #include "shader.h"
 #include "voxelizer.h"
@@ -63,7 +63,7 @@ public:
 // the voxelizer's driver requirements.
 Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
                                                        const VoxelizeSettings& settings,
-                                                       gl::ShaderLibrary& shaders);
+                                                       gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
 // The slice layout of the paper's atlases for any power-of-two size >= 16: 256 slices of (size/16)^2.
 Result<glm::ivec3> paperVolume(int atlasSize);

@@ -7,7 +7,7 @@
 #include "bench_context.h"
 
 #include "dicer_shared.h"
-#include "hp_variants.h"
+#include "method_table.h"
 #include "model_catalog.h"
 #include "volume_layout.h"
 #include "voxelizer.h"
@@ -52,7 +52,7 @@ std::uint32_t occupied(const std::vector<std::uint8_t>& rgba) {
 // The teapot's active cells per rule at the paper's presets, counted by the HistoPyramid and checked against
 // the CPU count of the read-back atlas.
 bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
-    auto pyramid = hp::createVariant("dicer_single", b.shaders, b.info);
+    auto pyramid = methods::createMethod("dicer_single", b.shaders, b.info);
     if (!pyramid) {
         std::fprintf(stderr, "dicer-bench: %s\n", pyramid.error().c_str());
         return false;
@@ -60,13 +60,13 @@ bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
     bool ok = true;
     for (const char* preset : {"paper-4096", "paper-2048", "paper-1024"}) {
         Result<VolumeLayout> layout = presetLayout(preset, b.info.maxTextureSize);
-        if (!layout || !vox.setLayout(*layout) || !(*pyramid)->reserve(layout->atlasSize, layout->atlasSize))
-            continue;
+        if (!layout || !vox.setLayout(*layout)) continue;
+        const hp::AtlasTiling tiling{{layout->volume.x, layout->volume.y}, layout->tiles.x, layout->volume.z};
         for (SurfaceRule rule : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis}) {
             vox.voxelize({model, VoxelMode::Shell, VoxelMethod::Binned, rule});
             Measurement m =
                 voxelizerRow(kTableVoxelizerCounts, surfaceRuleName(rule), "count", preset, *layout);
-            if (!(*pyramid)->build(vox.atlas(), kThreshold)) return false;
+            if (!(*pyramid)->build({vox.atlas(), kThreshold, tiling, 1})) return false;
             m.count = (*pyramid)->readCount();
             const std::uint32_t cpu = occupied(readAtlas(vox));
             m.ok = m.count == cpu;
@@ -87,7 +87,7 @@ bool runVoxelizerTables(Bench& b) {
         return false;
     }
     Result<PlacedModel> placed = isBuiltinModel(name) ? loadBuiltinModel(name) : loadModelFile(name);
-    Result<Voxelizer> voxelizer = Voxelizer::create(b.shaders);
+    Result<Voxelizer> voxelizer = Voxelizer::create(b.shaders, b.info);
     if (!placed || !voxelizer) {
         std::fprintf(stderr, "dicer-bench: %s\n", (!placed ? placed.error() : voxelizer.error()).c_str());
         return false;

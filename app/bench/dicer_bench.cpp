@@ -30,18 +30,17 @@ int main(int argc, char** argv) {
     }
     const gl::GlInfo& info = (*context)->info();
     gl::ShaderLibrary shaders;
-    auto list = hp::PointList::create(shaders);
     auto copy = CopyPass::create(shaders);
-    if (!list || !copy) {
-        std::fprintf(stderr, "dicer-bench: %s\n", (!list ? list.error() : copy.error()).c_str());
+    if (!copy) {
+        std::fprintf(stderr, "dicer-bench: %s\n", copy.error().c_str());
         return 1;
     }
-    auto source = createAtlasSource(opt.source, opt.voxelize, shaders);
+    auto source = createAtlasSource(opt.source, opt.voxelize, shaders, info);
     if (!source) {
         std::fprintf(stderr, "dicer-bench: %s\n", source.error().c_str());
         return 1;
     }
-    Bench bench{opt, info, shaders, *copy, *list, **source, {}, {}};
+    Bench bench{opt, info, shaders, *copy, **source, {}, {}};
     RunInfo& run = bench.report.run;
     run.renderer = info.renderer;
     run.platform = (*context)->platformName();

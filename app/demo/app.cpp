@@ -2,7 +2,7 @@
 
 #include "builtin_models.h"
 #include "log.h"
-#include "methods.h"
+#include "method_table.h"
 #include "volume_layout.h"
 
 #include <cstdio>
@@ -74,7 +74,7 @@ Result<void> buildGpuState(App& app) {
 Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
     const gl::GlInfo& info = window.info();
     const Settings& s = cli.settings;
-    const DemoMethod& method = demoMethods()[size_t(s.pipeline.variant)];
+    const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
     if (!method.isAvailable(info))
         return makeError(std::string("variant ") + method.name + " is not available on " + info.renderer);
     if (auto layout = presetLayout(s.pipeline.preset, info.maxTextureSize); !layout)

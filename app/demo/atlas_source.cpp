@@ -5,8 +5,8 @@
 
 namespace dicer::app {
 
-Result<AtlasSource> AtlasSource::create(gl::ShaderLibrary& shaders) {
-    auto voxelizer = Voxelizer::create(shaders);
+Result<AtlasSource> AtlasSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    auto voxelizer = Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
     AtlasSource source;
     source.m_voxelizer.emplace(std::move(voxelizer.value()));

@@ -19,7 +19,7 @@ namespace dicer::app {
 
 class AtlasSource {
 public:
-    static Result<AtlasSource> create(gl::ShaderLibrary& shaders);
+    static Result<AtlasSource> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     // The preset's layout for the voxelizer, or the sphere in that atlas size. Errors name the preset and the
     // driver limit; on error the previous atlas stays.
@@ -31,7 +31,7 @@ public:
     GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); }
     int atlasSize() const { return m_atlasSize; }
     glm::ivec3 volume() const { return m_volume; }
-    hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX}; }
+    hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX, m_volume.z}; }
     std::string description() const;
 
 private:

@@ -1,6 +1,6 @@
 #include "cli.h"
 
-#include "methods.h"
+#include "method_table.h"
 #include "model_catalog.h"
 #include "vocabulary.h"
 
@@ -23,20 +23,21 @@ template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field f
     return options::option<CommandLine, V>(text, std::move(codec), field);
 }
 
-// --variant: an index into demoMethods(), looked up by name in one call.
+// --variant: a row of the method table (method_table.h) that the demo offers; the setting is its index.
 Codec<int> variantCodec() {
     Codec<int> c;
     std::vector<std::string> names;
-    for (const DemoMethod& m : demoMethods())
-        names.emplace_back(m.name);
+    for (const methods::MethodInfo& m : methods::methodTable())
+        if (m.inDemo()) names.emplace_back(m.name);
     c.metavar = "NAME";
     c.expects = options::joinChoices(names);
     c.choices = options::joinChoices(names, ", ");
     c.parse = [](std::string_view name) -> std::optional<int> {
-        const int index = findDemoMethod(name);
-        return index < 0 ? std::nullopt : std::optional<int>(index);
+        const int index = methods::methodIndex(name);
+        if (index < 0 || !methods::methodTable()[size_t(index)].inDemo()) return std::nullopt;
+        return index;
     };
-    c.format = [](const int& index) { return std::string(demoMethods()[size_t(index)].name); };
+    c.format = [](const int& index) { return std::string(methods::methodTable()[size_t(index)].name); };
     return c;
 }
 

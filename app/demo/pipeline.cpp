@@ -2,7 +2,6 @@
 
 #include "hp_math.h"
 #include "log.h"
-#include "methods.h"
 
 #include <algorithm>
 
@@ -10,55 +9,38 @@ namespace dicer::app {
 namespace {
 
 // Point-buffer size for a count: a quarter of headroom, so a rotating model's changing count rarely
-// outgrows it before the late readback notices.
-std::uint32_t withHeadroom(std::uint32_t count) {
-    return std::max<std::uint32_t>(1024, count + count / 4);
+// outgrows it before the late readback notices; no headroom past the driver's limit (a count beyond it is the
+// point buffer's clear error, not the headroom's).
+std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
+    const std::uint64_t wanted = std::max<std::uint64_t>(1024, std::uint64_t(count) + count / 4);
+    return std::uint32_t(std::min<std::uint64_t>(wanted, std::max(maxEntries, count)));
 }
 
 } // namespace
 
 Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto list = hp::PointList::create(shaders);
-    if (!list) return makeError(list.error());
-    auto source = AtlasSource::create(shaders);
+    auto source = AtlasSource::create(shaders, info);
     if (!source) return makeError(source.error());
     // Private constructor (a Pipeline exists only fully built): make_unique cannot reach it.
-    std::unique_ptr<Pipeline> p(new Pipeline(std::move(list.value()), std::move(source.value())));
-    auto table = hp::variantTable();
-    for (int s = 0; s < 2; ++s)
-        p->m_pyramids[s].resize(table.size());
-    for (size_t v = 0; v < table.size(); ++v) {
-        if (!table[v].isAvailable(info)) {
-            log::warn("variant %s is not available on this driver", table[v].name);
+    std::unique_ptr<Pipeline> p(new Pipeline(std::move(source.value())));
+    p->m_info = info;
+    auto table = methods::methodTable();
+    p->m_methods.resize(table.size());
+    for (size_t i = 0; i < table.size(); ++i) {
+        if (!table[i].inDemo()) continue;
+        if (!table[i].isAvailable(info)) {
+            log::warn("%s is not available on this driver", table[i].name);
             continue;
         }
-        for (hp::Storage storage : {hp::Storage::Uint32, hp::Storage::Float32}) {
-            hp::Storage effective = hp::effectiveStorage(table[v], storage);
-            if (effective != storage) continue; // filled from the other slot below
-            auto pyramid = table[v].create(shaders, storage);
-            if (!pyramid) return makeError(pyramid.error());
-            p->m_pyramids[int(storage)][v] = std::move(pyramid.value());
-        }
-    }
-    auto methods = demoMethods();
-    p->m_peers.resize(methods.size());
-    for (size_t i = 0; i < methods.size(); ++i) {
-        if (!methods[i].peer) continue;
-        if (!methods[i].isAvailable(info)) {
-            log::warn("%s is not available on this driver", methods[i].name);
-            continue;
-        }
-        auto peer = methods[i].peer->create(shaders);
-        if (!peer) return makeError(peer.error());
-        p->m_peers[i] = std::move(peer.value());
+        auto method = table[i].create(shaders, info, {});
+        if (!method) return makeError(method.error());
+        p->m_methods[i] = std::move(method.value());
     }
     return p;
 }
 
 Result<void> Pipeline::configure(const PipelineSettings& settings) {
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    if (Result<void> r = m_source.configure(settings, maxTexture); !r) return r;
+    if (Result<void> r = m_source.configure(settings, m_info.maxTextureSize); !r) return r;
     resync();
     return {};
 }
@@ -68,22 +50,16 @@ void Pipeline::resync() {
     m_readback.clear();
 }
 
-bool Pipeline::variantAvailable(int index) const {
-    if (index < 0) return false;
-    const size_t i = size_t(index);
-    return (i < m_pyramids[0].size() && (m_pyramids[0][i] || m_pyramids[1][i])) ||
-           (i < m_peers.size() && m_peers[i]);
+bool Pipeline::methodAvailable(int index) const {
+    return index >= 0 && size_t(index) < m_methods.size() && m_methods[size_t(index)];
 }
 
-peers::Compactor* Pipeline::peer(const PipelineSettings& s) const {
-    return s.variant >= 0 && size_t(s.variant) < m_peers.size() ? m_peers[size_t(s.variant)].get() : nullptr;
+hp::PointMethod* Pipeline::method(const PipelineSettings& s) const {
+    return methodAvailable(s.variant) ? m_methods[size_t(s.variant)].get() : nullptr;
 }
 
-hp::HistoPyramid* Pipeline::pyramid(const PipelineSettings& s) const {
-    if (!variantAvailable(s.variant) || size_t(s.variant) >= m_pyramids[0].size()) return nullptr;
-    const hp::VariantInfo& info = hp::variantTable()[size_t(s.variant)];
-    hp::Storage storage = hp::effectiveStorage(info, s.storage);
-    return m_pyramids[int(storage)][size_t(s.variant)].get();
+hp::MethodInput Pipeline::input(const PipelineSettings& s) const {
+    return {m_source.atlas(), s.threshold, m_source.tiling(), std::max(m_capacity, 1024u)};
 }
 
 void Pipeline::voxelize(const glm::mat4& model, const PipelineSettings& settings) {
@@ -91,28 +67,15 @@ void Pipeline::voxelize(const glm::mat4& model, const PipelineSettings& settings
 }
 
 Result<void> Pipeline::buildPyramid(const PipelineSettings& s) {
-    if (peers::Compactor* c = peer(s)) return compact(*c, s);
-    hp::HistoPyramid* pyr = pyramid(s);
-    if (!pyr) return makeError("variant is not available");
-    pyr->setBuildPath(s.buildPath);
-    return pyr->build(m_source.atlas(), s.threshold);
-}
-
-Result<void> Pipeline::compact(peers::Compactor& c, const PipelineSettings& s) {
-    peers::CompactionInput input{m_source.atlas(), s.threshold, m_source.tiling(),
-                                 std::max(m_capacity, 1024u)};
-    if (m_needsCount) {
-        if (Result<void> r = c.run(input); !r) return r;
-        input.capacity = sizeFromCount(c.readCount());
-    }
-    Result<void> r = c.run(input);
-    trackLateCount(c.counterBuffer());
-    return r;
+    hp::PointMethod* m = method(s);
+    if (!m) return makeError("method is not available");
+    m->setOptions({s.storage, s.buildPath});
+    return m->build(input(s));
 }
 
 std::uint32_t Pipeline::sizeFromCount(std::uint32_t count) {
     m_count = count;
-    m_capacity = withHeadroom(count);
+    m_capacity = withHeadroom(count, hp::PointBuffer::maxEntries(m_info));
     m_needsCount = false;
     return m_capacity;
 }
@@ -121,69 +84,58 @@ void Pipeline::trackLateCount(GLuint counterBuffer) {
     m_readback.push(counterBuffer);
     if (std::optional<std::uint32_t> late = m_readback.poll()) {
         m_count = late;
-        if (*late > m_capacity) m_capacity = withHeadroom(*late); // overflowed for a frame or two: grow
+        if (*late > m_capacity) // overflowed for a frame or two: grow
+            m_capacity = withHeadroom(*late, hp::PointBuffer::maxEntries(m_info));
     }
     m_countIsLate = true;
 }
 
 Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
-    if (peer(s)) return {}; // compact() wrote the points
-    hp::HistoPyramid* pyr = pyramid(s);
-    if (!pyr) return makeError("variant is not available");
-    const hp::AtlasTiling tiling = m_source.tiling();
+    hp::PointMethod* m = method(s);
+    if (!m) return makeError("method is not available");
+    hp::MethodInput in = input(s);
     if (!s.gpuResident) {
-        Result<void> r = m_list.build(*pyr, tiling); // the paper's path: reads the count back (stalls)
-        m_count = m_list.count();
+        Result<void> r =
+            m->list(in, hp::ListPath::Readback); // the paper's path: reads the count back (stalls)
+        m_count = m->listedCount();
         m_countIsLate = false;
         return r;
     }
-    if (m_needsCount) sizeFromCount(pyr->readCount());
-    Result<void> r = m_list.buildIndirect(*pyr, m_capacity, tiling);
-    trackLateCount(pyr->counterBuffer());
+    if (m_needsCount) {
+        // One stall after a change. A one-pass method wrote its points in build() with the old capacity:
+        // build again with the new one (the same for every method, so no method is special-cased).
+        in.capacity = sizeFromCount(m->readCount());
+        if (Result<void> r = m->build(in); !r) return r;
+    }
+    Result<void> r = m->list(in, hp::ListPath::Resident);
+    trackLateCount(m->counterBuffer());
     return r;
 }
 
 ParticleSource Pipeline::particleSource(const PipelineSettings& s) const {
-    if (peers::Compactor* c = peer(s))
-        return {c->pointBuffer(), c->counterBuffer(), std::min(m_capacity, c->pointCapacity()),
-                m_source.volume()};
-    hp::HistoPyramid* pyr = pyramid(s);
-    if (!pyr) return {};
+    hp::PointMethod* m = method(s);
+    if (!m) return {};
     // The GPU-resident list holds at most m_capacity valid entries (its buffer may be larger).
-    std::uint32_t capacity = s.gpuResident ? m_capacity : m_list.count();
-    return {m_list.pointBuffer(), pyr->counterBuffer(), capacity, m_source.volume()};
+    const std::uint32_t valid = s.gpuResident ? m_capacity : m->listedCount().value_or(0);
+    return {m->points().id(), m->counterBuffer(), std::min(valid, m->points().capacity()), m_source.volume()};
 }
 
 hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
+    hp::PointMethod* m = method(s);
+    if (!m) return {};
     const int size = m_source.atlasSize();
     std::vector<std::uint8_t> rgba(size_t(size) * size_t(size) * 4);
     glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
     std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
     for (size_t i = 0; i < alpha.size(); ++i)
         alpha[i] = rgba[i * 4 + 3];
-    if (peers::Compactor* c = peer(s)) return verifyPeer(*c, alpha, hp::thresholdToByte(s.threshold));
-    hp::HistoPyramid* pyr = pyramid(s);
-    if (!pyr) return {};
-    hp::CpuPyramid reference = hp::buildCpuPyramid(alpha, size, size, pyr->thresholdByte());
-    std::uint32_t count = s.gpuResident ? m_list.readIndirectCount() : m_list.count();
-    return hp::verifyPointList(m_list, count, reference, m_source.tiling());
-}
-
-// A peer's order is its own (row-major, key-index or none), so it is checked as a set: the sorted entries
-// against the sorted reference, each differing position one mismatch (a missing or extra entry included).
-hp::VerifyReport Pipeline::verifyPeer(const peers::Compactor& c, std::span<const std::uint8_t> alpha,
-                                      std::uint32_t thresholdByte) const {
-    const int size = m_source.atlasSize();
-    hp::VerifyReport report;
-    std::vector<glm::uvec4> expected =
-        peers::sortedEntries(peers::referenceEntries(alpha, size, size, thresholdByte, m_source.tiling()));
-    report.gpuCount = c.readCount();
-    report.cpuCount = std::uint32_t(expected.size());
-    std::vector<glm::uvec4> got = peers::sortedEntries(c.readPoints(report.gpuCount));
-    const size_t common = std::min(got.size(), expected.size());
-    for (size_t i = 0; i < common; ++i)
-        report.mismatches += got[i] != expected[i] ? 1u : 0u;
-    report.mismatches += std::uint32_t(std::max(got.size(), expected.size()) - common);
+    std::vector<glm::uvec4> expected = hp::expectedEntries(
+        alpha, size, size, hp::thresholdToByte(s.threshold), m_source.tiling(), m->order());
+    const std::uint32_t count = m->listedCount().value_or(m->readCount());
+    // Resident: entries past the capacity were dropped on purpose; compare what the buffer holds.
+    const std::uint32_t held = s.gpuResident ? std::min(count, m_capacity) : count;
+    hp::VerifyReport report =
+        hp::compareEntries(m->points().read(held), count, std::move(expected), m->order());
     return report;
 }
 

@@ -1,21 +1,20 @@
-// The HistoPyramid half of the demo: the atlas source, every available method of demoMethods() (built at
-// start-up, the variants for both storages, so the UI switches an index), the PointList builder, and the
-// GPU-resident path's bookkeeping. A peer (compactor.h) does atlas -> points in buildPyramid(), so its
-// buildPointList() does nothing; peers always keep the count on the GPU.
+// The HistoPyramid half of the demo: the atlas source, one instance of every method of the method table that
+// the demo offers (built at start-up, so the UI switches an index: index = table row; empty where a method is
+// unavailable or not in the demo), and the bookkeeping of the GPU-resident list. Every method runs the same
+// two stages, build (atlas -> count) and list (count -> points), on the paper's readback path or the
+// GPU-resident one (PipelineSettings::gpuResident).
 #pragma once
 
 #include "atlas_source.h"
-#include "compactor.h"
 #include "count_readback.h"
 #include "gl_info.h"
 #include "hp_reference.h"
-#include "hp_variants.h"
+#include "method_table.h"
 #include "particles.h"
 #include "settings.h"
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <vector>
 
 namespace dicer::app {
@@ -34,11 +33,9 @@ public:
     Result<void> buildPyramid(const PipelineSettings& settings);
     Result<void> buildPointList(const PipelineSettings& settings);
 
-    bool variantAvailable(int index) const;
-    hp::HistoPyramid* pyramid(const PipelineSettings& settings) const; // null for a peer
-    peers::Compactor* peer(const PipelineSettings& settings) const;    // null for a HistoPyramid variant
+    bool methodAvailable(int index) const;                           // index into methods::methodTable()
+    hp::PointMethod* method(const PipelineSettings& settings) const; // null if unavailable
     const AtlasSource& source() const { return m_source; }
-    const hp::PointList& list() const { return m_list; }
     ParticleSource particleSource(const PipelineSettings& settings) const;
 
     // Active cells: exact on the paper path, a few frames old on the GPU-resident one (countIsLate()).
@@ -50,24 +47,19 @@ public:
     hp::VerifyReport verify(const PipelineSettings& settings) const;
 
 private:
-    Result<void> compact(peers::Compactor& peer, const PipelineSettings& settings);
-    // GPU-resident bookkeeping of the indirect list and the peers. After a configuration change the count is
-    // read once (one stall), so the first frames are not clamped to a guessed capacity; returns the capacity.
+    hp::MethodInput input(const PipelineSettings& settings) const;
+    // GPU-resident bookkeeping. After a configuration change the count is read once (one stall), so the first
+    // frames are not clamped to a guessed capacity; returns the capacity.
     std::uint32_t sizeFromCount(std::uint32_t count);
     // Every frame: the count arrives a few frames late; a capacity it outgrew grows for the next frame.
     void trackLateCount(GLuint counterBuffer);
-    hp::VerifyReport verifyPeer(const peers::Compactor& peer, std::span<const std::uint8_t> alpha,
-                                std::uint32_t thresholdByte) const;
 
-    Pipeline(hp::PointList list, AtlasSource source) : m_list(std::move(list)), m_source(std::move(source)) {}
+    Pipeline(AtlasSource source) : m_source(std::move(source)) {}
 
-    hp::PointList m_list;
     AtlasSource m_source;
+    gl::GlInfo m_info;
     CountReadback m_readback;
-    // [variant index][storage]; empty where the variant is unavailable. dicer_bil has float32 only: both of
-    // its slots hold a float32 pyramid.
-    std::vector<std::unique_ptr<hp::HistoPyramid>> m_pyramids[2];
-    std::vector<std::unique_ptr<peers::Compactor>> m_peers; // [method index]; empty for variants
+    std::vector<std::unique_ptr<hp::PointMethod>> m_methods; // [methodTable() row]
 
     std::optional<std::uint32_t> m_count;
     bool m_countIsLate = false;

@@ -1,7 +1,7 @@
 #include "report.h"
 
 #include "app.h"
-#include "methods.h"
+#include "method_table.h"
 
 #include <cstdio>
 #include <string>
@@ -26,16 +26,20 @@ std::string cell(const StageStats* s) {
 
 void printSummary(const App& app) {
     const Settings& s = app.settings;
-    const char* variant = demoMethods()[size_t(s.pipeline.variant)].name;
+    const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
+    const char* variant = method.name;
+    std::string options; // the storage and build path in use, for the rows that offer them
+    if (!method.storages.empty())
+        options += std::string("/") + hp::storageName(method.storageFor(s.pipeline.storage));
+    if (!method.buildPaths.empty()) options += std::string("/") + hp::buildPathName(s.pipeline.buildPath);
     std::string points = "n/a", source = "n/a";
     if (app.gpu) {
         const Pipeline& p = *app.gpu->pipeline;
         if (p.activeCount()) points = std::to_string(*p.activeCount());
         source = p.source().description();
     }
-    std::printf("\ndicer: %d frames of %s | %s/%s/%s | preset %s | %s | %s list | %s points\n", app.frame,
-                s.model.label().c_str(), variant, hp::storageName(s.pipeline.storage),
-                hp::buildPathName(s.pipeline.buildPath), s.pipeline.preset.c_str(), source.c_str(),
+    std::printf("\ndicer: %d frames of %s | %s%s | preset %s | %s | %s list | %s points\n", app.frame,
+                s.model.label().c_str(), variant, options.c_str(), s.pipeline.preset.c_str(), source.c_str(),
                 s.pipeline.gpuResident ? "GPU-resident" : "paper (count read back)", points.c_str());
     std::printf("renderer: %s\ntimer: %s, %d x %d window\n", app.window.info().summary().c_str(),
                 timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y);

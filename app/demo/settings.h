@@ -21,7 +21,7 @@ struct ModelChoice {
 };
 
 struct PipelineSettings {
-    int variant = 0; // index into demoMethods() (methods.h): a HistoPyramid variant or a peer
+    int variant = 0; // row of methods::methodTable() (method_table.h); the demo offers the inDemo() rows
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()

@@ -1,10 +1,9 @@
-// Pipeline panel: the HistoPyramid variant or peer (all built at start-up: the combo switches an index),
-// storage, build path, volume preset, atlas source, discriminator threshold, PointList path, active voxel
-// count.
+// Pipeline panel: the method (a row of the method table; all built at start-up: the combo switches an index),
+// storage, build path, volume preset, atlas source, discriminator threshold, list path, active voxel count.
 #include "ui.h"
 
 #include "app.h"
-#include "methods.h"
+#include "method_table.h"
 #include "volume_layout.h"
 
 namespace dicer::app {
@@ -12,27 +11,30 @@ namespace dicer::app {
 void uiPipelineSection(App& app) {
     PipelineSettings& s = app.settings.pipeline;
     const Pipeline& pipeline = *app.gpu->pipeline;
-    auto methods = demoMethods();
+    auto table = methods::methodTable();
+    const methods::MethodInfo& current = table[size_t(s.variant)];
 
-    if (ImGui::BeginCombo(optionLabel("variant"), methods[size_t(s.variant)].name)) {
-        for (size_t i = 0; i < methods.size(); ++i) {
-            if (i > 0 && methods[i].peer && !methods[i - 1].peer) {
+    if (ImGui::BeginCombo(optionLabel("variant"), current.name)) {
+        for (size_t i = 0; i < table.size(); ++i) {
+            if (!table[i].inDemo()) continue;
+            if (i > 0 && table[i].family != table[i - 1].family) {
                 ImGui::Separator();
-                ImGui::TextDisabled("peers (compactor.h)");
+                ImGui::TextDisabled("%ss", methods::familyName(table[i].family));
             }
-            bool available = pipeline.variantAvailable(int(i));
-            std::string label = std::string(methods[i].name) + (available ? "" : " (unavailable)");
+            bool available = pipeline.methodAvailable(int(i));
+            std::string label = std::string(table[i].name) + (available ? "" : " (unavailable)");
             ImGuiSelectableFlags flags = available ? 0 : ImGuiSelectableFlags_Disabled;
             if (ImGui::Selectable(label.c_str(), s.variant == int(i), flags)) s.variant = int(i);
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", methods[i].summary);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s (%s order)", table[i].summary, hp::entryOrderName(table[i].order));
         }
         ImGui::EndCombo();
     }
-    if (const hp::VariantInfo* variant = methods[size_t(s.variant)].variant) {
-        // Shows the storage in use; the setting keeps the user's choice for the variants that have both.
-        const int effective = int(hp::effectiveStorage(*variant, s.storage));
+    if (!current.storages.empty()) {
+        // Shows the storage in use; the setting keeps the user's choice for the methods that have both.
+        const int effective = int(current.storageFor(s.storage));
         int storage = effective;
-        ImGui::BeginDisabled(!variant->supportsUint);
+        ImGui::BeginDisabled(!current.offersStorage(hp::Storage::Uint32));
         ImGui::RadioButton("uint32", &storage, int(hp::Storage::Uint32));
         optionTooltip("storage");
         ImGui::EndDisabled();
@@ -40,7 +42,10 @@ void uiPipelineSection(App& app) {
         ImGui::RadioButton("float32 (2006)", &storage, int(hp::Storage::Float32));
         optionTooltip("storage");
         if (storage != effective) s.storage = hp::Storage(storage);
-        if (!variant->supportsUint) ImGui::TextDisabled("%s filters: float32 storage only", variant->name);
+        if (!current.offersStorage(hp::Storage::Uint32))
+            ImGui::TextDisabled("%s filters: float32 storage only", current.name);
+    }
+    if (!current.buildPaths.empty()) {
         int path = int(s.buildPath);
         ImGui::RadioButton("compute", &path, int(hp::BuildPath::Compute));
         optionTooltip("build-path");
@@ -49,11 +54,12 @@ void uiPipelineSection(App& app) {
         optionTooltip("build-path");
         s.buildPath = hp::BuildPath(path);
     } else {
-        ImGui::TextWrapped(
-            "A peer: atlas -> point buffer in one call (timed as \"HP build\"), count kept on the GPU%s.",
-            methods[size_t(s.variant)].peer->name == std::string_view("atomic_append")
-                ? "; unordered, so particles change voxels from frame to frame"
-                : "");
+        ImGui::TextWrapped("A %s: %s (%s order)%s.", methods::familyName(current.family),
+                           current.listStage ? "build and list" : "atlas -> point buffer in one pass",
+                           hp::entryOrderName(current.order),
+                           current.order == hp::EntryOrder::Unordered
+                               ? "; particles change voxels from frame to frame"
+                               : "");
     }
 
     if (ImGui::BeginCombo(optionLabel("preset"), s.preset.c_str())) {
@@ -86,11 +92,9 @@ void uiPipelineSection(App& app) {
     optionTooltip("test-atlas");
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
     optionTooltip("threshold");
-    ImGui::BeginDisabled(methods[size_t(s.variant)].peer != nullptr);
-    bool paperList = !s.gpuResident;
+    bool paperList = !s.gpuResident; // every method has both list paths (point_method.h)
     ImGui::Checkbox(optionLabel("paper-list"), &paperList);
     s.gpuResident = !paperList;
-    ImGui::EndDisabled();
     optionTooltip("paper-list");
 
     ImGui::Separator();
@@ -98,8 +102,7 @@ void uiPipelineSection(App& app) {
     if (auto count = pipeline.activeCount())
         ImGui::TextWrapped("active voxels: %u%s", *count,
                            pipeline.countIsLate() ? "  (read back a few frames late)" : "");
-    if (s.gpuResident || methods[size_t(s.variant)].peer)
-        ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
+    if (s.gpuResident) ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
     if (!app.ui.pipelineError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.pipelineError.c_str());

@@ -2,6 +2,7 @@
 
 #include "gl.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace dicer::gl {
@@ -10,9 +11,12 @@ std::string getString(GLenum name) {
     const GLubyte* s = glGetString(name);
     return s ? reinterpret_cast<const char*>(s) : "";
 }
-int getInt(GLenum name) {
+int getInt(GLenum name, GLuint index = ~0u) {
     GLint v = 0;
-    glGetIntegerv(name, &v);
+    if (index == ~0u)
+        glGetIntegerv(name, &v);
+    else
+        glGetIntegeri_v(name, index, &v);
     return v;
 }
 bool contains(const std::string& haystack, const char* needle) {
@@ -38,6 +42,21 @@ GlInfo queryGlInfo() {
     info.maxTextureSize = getInt(GL_MAX_TEXTURE_SIZE);
     info.maxRectangleTextureSize = getInt(GL_MAX_RECTANGLE_TEXTURE_SIZE);
     info.maxComputeInvocations = getInt(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS);
+    for (GLuint axis = 0; axis < 3; ++axis)
+        info.maxComputeGroupCount[axis] = getInt(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis);
+    GLint64 block = 0;
+    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
+    info.maxStorageBlockBytes = std::int64_t(block);
+    info.storageBufferOffsetAlignment = std::max(getInt(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT), 16);
+    info.maxVertexStorageBlocks = getInt(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);
+    info.maxFragmentStorageBlocks = getInt(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS);
+    GLint viewport[2] = {};
+    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
+    info.maxViewportDims[0] = viewport[0];
+    info.maxViewportDims[1] = viewport[1];
+    info.maxFramebufferSize[0] = getInt(GL_MAX_FRAMEBUFFER_WIDTH);
+    info.maxFramebufferSize[1] = getInt(GL_MAX_FRAMEBUFFER_HEIGHT);
+    info.maxArrayTextureLayers = getInt(GL_MAX_ARRAY_TEXTURE_LAYERS);
     if (glGetQueryiv) {
         GLint bits = 0;
         glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits);

@@ -1,8 +1,10 @@
-// What the current GL context is and whether Dicer can run on it.
+// What the current GL context is, every limit the engine needs (queried once, here), and whether Dicer can
+// run on it. Methods get a GlInfo in isAvailable() and create(), so tests can hand them a fake one.
 #pragma once
 
 #include "result.h"
 
+#include <cstdint>
 #include <string>
 
 namespace dicer::gl {
@@ -15,7 +17,15 @@ struct GlInfo {
     int maxTextureSize = 0;
     int maxRectangleTextureSize = 0;
     int maxComputeInvocations = 0;
-    int timestampBits = 0;         // GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0 = no usable timer
+    int maxComputeGroupCount[3] = {0, 0, 0}; // GL_MAX_COMPUTE_WORK_GROUP_COUNT per axis
+    std::int64_t maxStorageBlockBytes = 0;   // GL_MAX_SHADER_STORAGE_BLOCK_SIZE: the largest bound SSBO
+    int storageBufferOffsetAlignment = 256;  // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+    int maxVertexStorageBlocks = 0;          // GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS
+    int maxFragmentStorageBlocks = 0;        // GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS
+    int maxViewportDims[2] = {0, 0};         // GL_MAX_VIEWPORT_DIMS
+    int maxFramebufferSize[2] = {0, 0};      // GL_MAX_FRAMEBUFFER_WIDTH / HEIGHT
+    int maxArrayTextureLayers = 0;           // GL_MAX_ARRAY_TEXTURE_LAYERS
+    int timestampBits = 0;                   // GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0 = no usable timer
     bool softwareRenderer = false; // llvmpipe / softpipe / SwiftShader: timer queries are not trustworthy
     bool hasViewportLayerArray = false;
 

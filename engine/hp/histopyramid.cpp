@@ -8,18 +8,22 @@
 
 namespace dicer::hp {
 
-const char* storageName(Storage storage) {
-    return storage == Storage::Uint32 ? "uint32" : "float32";
-}
-const char* buildPathName(BuildPath path) {
-    return path == BuildPath::Compute ? "compute" : "fragment";
-}
-
 std::uint32_t thresholdToByte(float threshold) {
     if (!(threshold > 0.0f)) return 0; // also catches NaN; build() rejects NaN before getting here
     if (threshold > 1.0f) return 256;
     // k/255 in float may land a hair above k: the tolerance keeps "threshold exactly at alpha" inclusive.
     return std::uint32_t(std::ceil(double(threshold) * 255.0 - 1e-3));
+}
+
+Defines HistoPyramid::storageDefines(const char* layout, const char* extra, const char* uintFormat,
+                                     const char* floatFormat, const char* image) const {
+    const bool isFloat = m_storage == Storage::Float32;
+    Defines d{{layout, ""}};
+    if (extra) d.push_back({extra, ""});
+    if (isFloat) d.push_back({"HP_STORAGE_FLOAT", ""});
+    d.push_back({"HP_IMAGE_FORMAT", isFloat ? floatFormat : uintFormat});
+    d.push_back({"HP_IMAGE_TYPE", std::string(isFloat ? "" : "u") + image});
+    return d;
 }
 
 Result<void> HistoPyramid::init() {
@@ -54,16 +58,10 @@ Result<void> HistoPyramid::init() {
     m_listFragment = *listFrag;
     m_listCompute = *listComp;
 
-    // texelFetch ignores filtering, but an integer texture with a linear filter is incomplete (reads 0), and
-    // a one-level atlas with a mipmapped filter would be too: a nearest sampler makes both complete.
-    m_nearest = gl::createSampler("hp nearest");
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE); // gathers at the input's edge
-    glSamplerParameteri(m_nearest.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    // Also bound with integer pyramid textures, which a linear filter would make incomplete.
+    m_nearest = createAtlasSampler("hp nearest");
     m_emptyVao = gl::createVertexArray("hp fullscreen");
-    m_counters =
-        gl::createBufferStorage(4 * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, "hp counters");
+    m_counters = CountBuffer::create("hp counters");
     return {};
 }
 
@@ -71,10 +69,9 @@ Result<void> HistoPyramid::reserve(int width, int height) {
     if (width < 1 || height < 1)
         return makeError(std::string(name()) + ": input size " + std::to_string(width) + "x" +
                          std::to_string(height) + " is empty");
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
+    const int maxTexture = m_info.maxTextureSize;
     int base = paddedBaseSize(width, height);
-    int limit = maxBaseSize(maxTexture);
+    int limit = maxBaseSize(m_info);
     if (width > maxTexture || height > maxTexture || base > limit)
         return makeError(std::string(name()) + ": input " + std::to_string(width) + "x" +
                          std::to_string(height) + " needs a " + std::to_string(base) +
@@ -89,27 +86,17 @@ Result<void> HistoPyramid::reserve(int width, int height) {
     return {};
 }
 
-Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
-    if (!std::isfinite(threshold))
-        return makeError(std::string(name()) + ": threshold is not a finite number");
-    if (atlas == 0 || !glIsTexture(atlas)) return makeError(std::string(name()) + ": input is not a texture");
-    GLint target = 0, format = 0, width = 0, height = 0;
-    glGetTextureParameteriv(atlas, GL_TEXTURE_TARGET, &target);
-    if (target != GL_TEXTURE_2D) return makeError(std::string(name()) + ": input must be a GL_TEXTURE_2D");
-    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
-    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_WIDTH, &width);
-    glGetTextureLevelParameteriv(atlas, 0, GL_TEXTURE_HEIGHT, &height);
-    if (format != GL_RGBA8) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "%s: input must be RGBA8 (GL_RGBA8), got internal format 0x%04x",
-                      name(), unsigned(format));
-        return makeError(buf);
-    }
+Result<void> HistoPyramid::build(GLuint atlas, float threshold, const AtlasTiling& tiling) {
+    // Any side passes the input check: reserve() names the pyramid's own limit.
+    auto size = checkInput(name(), {atlas, threshold, tiling, 1}, INT32_MAX, m_info);
+    if (!size) return makeError(size.error());
+    const int width = size->x, height = size->y;
     if (Result<void> r = reserve(width, height); !r) return r;
 
     gl::DebugGroup group(name());
     m_input = atlas;
     m_thresholdByte = thresholdToByte(threshold);
+    m_tiling = tiling;
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
@@ -125,6 +112,7 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
         glProgramUniform1i(program, HP_LOC_BASE_SIZE, m_baseSize);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
     }
+    setTilingUniforms(programs.first, tiling, m_inputSize);
     glBindVertexArray(m_emptyVao.id());
     reduce(programs);
 
@@ -143,12 +131,6 @@ Result<void> HistoPyramid::build(GLuint atlas, float threshold) {
     return {};
 }
 
-std::uint32_t HistoPyramid::readCount() const {
-    std::uint32_t count = 0;
-    glGetNamedBufferSubData(m_counters.id(), 0, sizeof count, &count);
-    return count;
-}
-
 std::vector<std::uint32_t> HistoPyramid::readLevel(int level) const {
     if (level < 1 || level > m_levels) return {};
     return readLevelRaw(level);
@@ -162,6 +144,7 @@ void HistoPyramid::bindForTraversal(GLuint program) const {
     glProgramUniform1ui(program, HP_LOC_THRESHOLD, m_thresholdByte);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
     glProgramUniform1i(program, HP_LOC_BASE_SIZE, m_baseSize);
+    setTilingUniforms(program, m_tiling, m_inputSize);
 }
 
 } // namespace dicer::hp

@@ -6,7 +6,11 @@
 // TR MPI-I-2006-4-002 (2006).
 #pragma once
 
+#include "atlas_tiling.h"
 #include "gl_handle.h"
+#include "gl_info.h"
+#include "point_buffer.h"
+#include "point_method.h"
 #include "result.h"
 #include "shader.h"
 
@@ -21,17 +25,7 @@
 
 namespace dicer::hp {
 
-// Integer storage is exact for any count; float storage is what the 2006 hardware had (exact below 2^24).
-enum class Storage { Uint32, Float32 };
-const char* storageName(Storage storage); // "uint32" / "float32"
-inline constexpr std::array<Storage, 2> kStorages = {Storage::Uint32, Storage::Float32};
-
-// How the reduction passes run. Both produce the same pyramid bit for bit (the tests check both):
-//  - Compute: one dispatch per level, imageStore (default; 2.5x cheaper per level on llvmpipe).
-//  - Fragment: one full-screen pass per level rendering into the level, as the 2006 hardware had to.
-enum class BuildPath { Compute, Fragment };
-const char* buildPathName(BuildPath path); // "compute" / "fragment"
-inline constexpr std::array<BuildPath, 2> kBuildPaths = {BuildPath::Compute, BuildPath::Fragment};
+// Storage and BuildPath: point_method.h (the tests check both build paths give the same pyramid bit for bit).
 
 using Defines = std::vector<std::pair<std::string, std::string>>;
 
@@ -49,32 +43,39 @@ public:
     // Allocates for inputs up to width x height (padded to a square power of two). Errors name the limit.
     Result<void> reserve(int width, int height);
     // Reduces `atlas` (must be an RGBA8 GL_TEXTURE_2D) into the pyramid and writes the count on the GPU.
+    // Texels outside the volume of `tiling` are inactive; the traversal uses the same tiling.
     // On error nothing changes (the previous pyramid stays valid).
-    Result<void> build(GLuint atlas, float threshold);
+    Result<void> build(GLuint atlas, float threshold, const AtlasTiling& tiling = {});
 
-    std::uint32_t readCount() const;                         // waits for the GPU: the paper's count readback
-    GLuint counterBuffer() const { return m_counters.id(); } // uint[0] = count, written by build()
+    std::uint32_t readCount() const { return m_counters.read(); } // waits for the GPU: the paper's readback
+    const CountBuffer& counts() const { return m_counters; }      // uint[0] = count, written by build()
+    GLuint counterBuffer() const { return m_counters.id(); }
+    const gl::GlInfo& info() const { return m_info; }
 
     int baseSize() const { return m_baseSize; }
     int levels() const { return m_levels; }
     std::uint32_t thresholdByte() const { return m_thresholdByte; }
-    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for
-    // the GPU).
+    GLuint inputTexture() const { return m_input; }
+    const AtlasTiling& tiling() const { return m_tiling; }
+    // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the
+    // GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 
     // --- used by the PointList builder ---------------------------------------------------------------------
 
-    // Binds the input atlas and the pyramid on their units and sets the traversal uniforms of `program`.
+    // Binds the input atlas and the pyramid on their units and sets the traversal uniforms of `program`
+    // (the tiling included).
     void bindForTraversal(GLuint program) const;
     gl::ProgramId listFragmentProgram() const { return m_listFragment; }
     gl::ProgramId listComputeProgram() const { return m_listCompute; }
     gl::ShaderLibrary& shaders() const { return m_shaders; }
 
-    // For the variants' factories (hp_single.cpp, ...): construct, compile every program, and hand out only
-    // a working instance.
+    // For the variants' factories (createMip, createRect): construct, compile every program, and hand out
+    // only a working instance.
     template <class Variant, class... Args>
-    static Result<std::unique_ptr<HistoPyramid>> make(Args&&... args) {
+    static Result<std::unique_ptr<HistoPyramid>> make(const gl::GlInfo& info, Args&&... args) {
         std::unique_ptr<Variant> p(new Variant(std::forward<Args>(args)...));
+        p->m_info = info;
         if (Result<void> r = p->init(); !r) return makeError(r.error());
         return std::unique_ptr<HistoPyramid>(std::move(p));
     }
@@ -84,9 +85,13 @@ protected:
     // Registers the reduction programs (both paths) and the traversal programs with the variant's defines.
     Result<void> init();
 
-    virtual Defines defines() const = 0;                   // storage layout of this variant (hp_storage.glsl)
-    virtual int maxBaseSize(int maxTextureSize) const = 0; // largest base this variant can store
-    virtual void allocate(int baseSize) = 0;               // (re)creates the pyramid texture(s)
+    virtual Defines defines() const = 0; // storage layout of this variant (hp_storage.glsl)
+    // The hp_storage.glsl defines: `layout` (HP_LAYOUT_*), `extra` (HP_VEC4, HP_BILINEAR or nullptr), the
+    // storage, and the image format of each storage (the image type is `image` for float, u`image` for uint).
+    Defines storageDefines(const char* layout, const char* extra, const char* uintFormat,
+                           const char* floatFormat, const char* image) const;
+    virtual int maxBaseSize(const gl::GlInfo& info) const = 0; // largest base this variant can store
+    virtual void allocate(int baseSize) = 0;                   // (re)creates the pyramid texture(s)
     // The programs of one build path: `first` makes level 1 from the atlas, `rest` every later level.
     struct ReducePrograms {
         GLuint first, rest;
@@ -97,6 +102,7 @@ protected:
     virtual std::vector<std::uint32_t> readLevelRaw(int level) const = 0;
 
     gl::ShaderLibrary& m_shaders;
+    gl::GlInfo m_info; // the limits of the context it was created on
     Storage m_storage;
     BuildPath m_buildPath = BuildPath::Compute;
     gl::ProgramId m_reduce[2][2]; // [BuildPath][0: first level, 1: later levels]
@@ -107,9 +113,10 @@ protected:
     glm::ivec2 m_inputSize{0};
     std::uint32_t m_thresholdByte = 0;
     GLuint m_input = 0;
+    AtlasTiling m_tiling;
 
 private:
-    gl::Buffer m_counters;
+    CountBuffer m_counters;
 };
 
 } // namespace dicer::hp

@@ -5,7 +5,7 @@
 #include "hp_shared.h"
 #include "histopyramid.h"
 #include "hp_math.h"
-#include "hp_variants.h"
+#include "paper_method.h"
 
 namespace dicer::hp {
 namespace {
@@ -16,18 +16,11 @@ public:
 
 protected:
     Defines defines() const override {
-        if (m_storage == Storage::Float32)
-            return {{"HP_LAYOUT_RECT", ""},
-                    {"HP_STORAGE_FLOAT", ""},
-                    {"HP_IMAGE_FORMAT", "r32f"},
-                    {"HP_IMAGE_TYPE", "image2DRect"}};
-        return {{"HP_LAYOUT_RECT", ""}, {"HP_IMAGE_FORMAT", "r32ui"}, {"HP_IMAGE_TYPE", "uimage2DRect"}};
+        return storageDefines("HP_LAYOUT_RECT", nullptr, "r32ui", "r32f", "image2DRect");
     }
 
-    int maxBaseSize(int maxTextureSize) const override {
-        GLint maxRect = 0;
-        glGetIntegerv(GL_MAX_RECTANGLE_TEXTURE_SIZE, &maxRect);
-        return std::min(maxTextureSize, int(maxRect)); // width N-1 < N <= limit
+    int maxBaseSize(const gl::GlInfo& info) const override {
+        return std::min(info.maxTextureSize, info.maxRectangleTextureSize); // width N-1 < N <= limit
     }
 
     void allocate(int baseSize) override {
@@ -100,7 +93,8 @@ private:
 };
 } // namespace
 
-Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, Storage storage) {
-    return HistoPyramid::make<RectPyramid>(shaders, storage);
+Result<std::unique_ptr<HistoPyramid>> createRect(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                 Storage storage) {
+    return HistoPyramid::make<RectPyramid>(info, shaders, storage);
 }
 } // namespace dicer::hp

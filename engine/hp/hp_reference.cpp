@@ -1,22 +1,26 @@
 #include "hp_reference.h"
 
 #include "hp_math.h"
+#include "hp_pick.h"
 
 #include <algorithm>
 
 namespace dicer::hp {
 
 CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height,
-                           std::uint32_t thresholdByte) {
+                           std::uint32_t thresholdByte, const AtlasTiling& tiling) {
     CpuPyramid p;
     p.baseSize = paddedBaseSize(width, height);
     p.thresholdByte = thresholdByte;
+    p.inputSize = {width, height};
+    p.tiling = tiling;
     const int n = p.baseSize;
     std::vector<std::uint32_t> base(size_t(n) * size_t(n), 0);
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x)
             base[size_t(y) * size_t(n) + size_t(x)] =
-                alpha[size_t(y) * size_t(width) + size_t(x)] >= thresholdByte;
+                alpha[size_t(y) * size_t(width) + size_t(x)] >= thresholdByte &&
+                inVolume({x, y}, tiling, p.inputSize);
     p.levels.push_back(std::move(base));
     for (int level = 1; (n >> level) >= 1; ++level) {
         const int size = n >> level, below = size * 2;
@@ -34,19 +38,14 @@ CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int h
 }
 
 glm::ivec2 cpuFind(const CpuPyramid& pyramid, std::uint32_t k) {
-    static constexpr glm::ivec2 kChild[4] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     glm::ivec2 p{0, 0};
     for (int level = pyramid.storedLevels() - 1; level >= 0; --level) {
-        glm::ivec2 base = 2 * p;
-        for (int c = 0; c < 4; ++c) {
-            glm::ivec2 child = base + kChild[c];
-            std::uint32_t v = pyramid.at(level, child.x, child.y);
-            if (k < v || c == 3) {
-                p = child;
-                break;
-            }
-            k -= v;
-        }
+        const glm::ivec2 b = 2 * p;
+        const glm::uvec4 sums{pyramid.at(level, b.x, b.y), pyramid.at(level, b.x + 1, b.y),
+                              pyramid.at(level, b.x, b.y + 1), pyramid.at(level, b.x + 1, b.y + 1)};
+        const glm::uvec3 pick = hpPick(p, sums, k); // hp_pick.h: the rule the GPU traversals run
+        p = glm::ivec2(pick.x, pick.y);
+        k = pick.z;
     }
     return p;
 }
@@ -58,39 +57,81 @@ std::vector<glm::ivec2> cpuPointList(const CpuPyramid& pyramid) {
     return out;
 }
 
-glm::uvec4 cpuPointEntry(glm::ivec2 cell, const AtlasTiling& tiling, int baseSize) {
-    glm::ivec2 tile = tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = glm::ivec2(baseSize);
-    glm::ivec2 t = cell / tile, in = cell - t * tile;
-    int tilesX = std::max(tiling.tilesX, 1);
-    return {std::uint32_t(in.x), std::uint32_t(in.y), std::uint32_t(t.y * tilesX + t.x),
-            std::uint32_t(cell.x) | (std::uint32_t(cell.y) << 16)};
+std::vector<glm::uvec4> cpuKeyIndexEntries(const CpuPyramid& pyramid) {
+    std::vector<glm::uvec4> out;
+    out.reserve(pyramid.count());
+    for (glm::ivec2 cell : cpuPointList(pyramid))
+        out.push_back(pointEntry(cell, pyramid.tiling, pyramid.inputSize));
+    return out;
 }
 
 std::vector<glm::ivec2> cpuLinewiseList(std::span<const std::uint8_t> alpha, int width, int height,
-                                        std::uint32_t thresholdByte) {
+                                        std::uint32_t thresholdByte, const AtlasTiling& tiling) {
     std::vector<glm::ivec2> out;
     for (int y = 0; y < height; ++y) {
         const std::uint8_t* row = alpha.data() + size_t(y) * size_t(width);
         for (int x = 0; x < width; ++x)
-            if (row[x] >= thresholdByte) out.push_back({x, y});
+            if (row[x] >= thresholdByte && inVolume({x, y}, tiling, {width, height})) out.push_back({x, y});
     }
     return out;
 }
 
-VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference, const AtlasTiling& tiling) {
-    return verifyPointList(list, list.count(), reference, tiling);
+std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,
+                                         std::uint32_t thresholdByte, const AtlasTiling& tiling) {
+    std::vector<glm::uvec4> out;
+    for (glm::ivec2 cell : cpuLinewiseList(alpha, width, height, thresholdByte, tiling))
+        out.push_back(pointEntry(cell, tiling, {width, height}));
+    return out;
 }
 
-VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference,
-                             const AtlasTiling& tiling) {
+std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries) {
+    // The packed atlas coordinate (.w) is unique per entry; sorting on it alone is enough and cheap.
+    std::sort(entries.begin(), entries.end(), [](const glm::uvec4& a, const glm::uvec4& b) {
+        if (a.w != b.w) return a.w < b.w;
+        if (a.z != b.z) return a.z < b.z;
+        if (a.y != b.y) return a.y < b.y;
+        return a.x < b.x;
+    });
+    return entries;
+}
+
+std::vector<glm::uvec4> expectedEntries(std::span<const std::uint8_t> alpha, int width, int height,
+                                        std::uint32_t thresholdByte, const AtlasTiling& tiling,
+                                        EntryOrder order) {
+    if (order == EntryOrder::KeyIndex)
+        return cpuKeyIndexEntries(buildCpuPyramid(alpha, width, height, thresholdByte, tiling));
+    return referenceEntries(alpha, width, height, thresholdByte, tiling);
+}
+
+VerifyReport compareEntries(std::vector<glm::uvec4> got, std::uint32_t gpuCount,
+                            std::vector<glm::uvec4> expected, EntryOrder order) {
+    if (order == EntryOrder::Unordered) {
+        got = sortedEntries(std::move(got));
+        expected = sortedEntries(std::move(expected));
+    }
+    VerifyReport r;
+    r.gpuCount = gpuCount;
+    r.cpuCount = std::uint32_t(expected.size());
+    const std::size_t common = std::min(got.size(), expected.size());
+    for (std::size_t i = 0; i < common; ++i)
+        r.mismatches += got[i] != expected[i] ? 1u : 0u;
+    r.mismatches += std::uint32_t(std::max<std::size_t>(std::max(r.gpuCount, r.cpuCount), common) - common);
+    return r;
+}
+
+VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference) {
+    return verifyPointList(list, list.count(), reference);
+}
+
+VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference) {
     VerifyReport r;
     r.gpuCount = gpuCount;
     r.cpuCount = reference.count();
     std::uint32_t common = std::min(r.gpuCount, r.cpuCount);
-    std::vector<glm::uvec4> gpu = list.readPoints(common);
+    std::vector<glm::uvec4> gpu = list.points().read(common);
     for (std::uint32_t k = 0; k < common; ++k)
-        if (gpu[k] != cpuPointEntry(cpuFind(reference, k), tiling, reference.baseSize)) ++r.mismatches;
+        if (gpu[k] != pointEntry(cpuFind(reference, k), reference.tiling, reference.inputSize))
+            ++r.mismatches;
     r.mismatches += std::max(r.gpuCount, r.cpuCount) - common;
     return r;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "point_list.h"
+#include "point_method.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
@@ -16,6 +17,8 @@ namespace dicer::hp {
 struct CpuPyramid {
     int baseSize = 0;
     std::uint32_t thresholdByte = 0;
+    glm::ivec2 inputSize{0};
+    AtlasTiling tiling; // texels outside its volume are inactive; the entries use it
     // levels[0] = the discriminator result on the padded N x N base; levels[l] has size N >> l; back() is
     // 1x1.
     std::vector<std::vector<std::uint32_t>> levels;
@@ -27,9 +30,10 @@ struct CpuPyramid {
     }
 };
 
-// `alpha`: width x height bytes, row-major (the atlas' alpha channel).
+// `alpha`: width x height bytes, row-major (the atlas' alpha channel). Active: inside the volume of `tiling`
+// (hp_point.h) and alpha >= thresholdByte.
 CpuPyramid buildCpuPyramid(std::span<const std::uint8_t> alpha, int width, int height,
-                           std::uint32_t thresholdByte);
+                           std::uint32_t thresholdByte, const AtlasTiling& tiling = {});
 
 // Base cell of the k-th active cell (k < count), descending in the GPU's child order (0,0),(1,0),(0,1),(1,1).
 glm::ivec2 cpuFind(const CpuPyramid& pyramid, std::uint32_t k);
@@ -37,12 +41,23 @@ glm::ivec2 cpuFind(const CpuPyramid& pyramid, std::uint32_t k);
 // All active cells in key-index order.
 std::vector<glm::ivec2> cpuPointList(const CpuPyramid& pyramid);
 
-// The point-buffer entry the GPU writes for `cell` under `tiling` (see hp_points.glsl).
-glm::uvec4 cpuPointEntry(glm::ivec2 cell, const AtlasTiling& tiling, int baseSize);
+// The point entries of the active cells in key-index order (what the HistoPyramids write).
+std::vector<glm::uvec4> cpuKeyIndexEntries(const CpuPyramid& pyramid);
 
 // Active cells in row-major (line-wise) order: the 2006 CPU path after downloading the atlas.
 std::vector<glm::ivec2> cpuLinewiseList(std::span<const std::uint8_t> alpha, int width, int height,
-                                        std::uint32_t thresholdByte);
+                                        std::uint32_t thresholdByte, const AtlasTiling& tiling = {});
+// Their point entries (row-major): what the row-major methods write.
+std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,
+                                         std::uint32_t thresholdByte, const AtlasTiling& tiling);
+// The entries as a sorted set: what two methods must agree on exactly, whatever their order.
+std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries);
+
+// What a method of that order must write for this atlas: the key-index entries of the CPU pyramid, or the
+// row-major ones (also the set an unordered method must produce).
+std::vector<glm::uvec4> expectedEntries(std::span<const std::uint8_t> alpha, int width, int height,
+                                        std::uint32_t thresholdByte, const AtlasTiling& tiling,
+                                        EntryOrder order);
 
 struct VerifyReport {
     std::uint32_t gpuCount = 0, cpuCount = 0;
@@ -50,12 +65,15 @@ struct VerifyReport {
     bool ok() const { return gpuCount == cpuCount && mismatches == 0; }
 };
 
+// Compares a method's entries (`got`, its first min(gpuCount, capacity) entries) with expectedEntries(): in
+// order for row-major and key-index methods, as sorted sets for unordered ones. Exact: tolerance 0.
+VerifyReport compareEntries(std::vector<glm::uvec4> got, std::uint32_t gpuCount,
+                            std::vector<glm::uvec4> expected, EntryOrder order);
+
 // Compares the point buffer of a list built with PointList::build() against the reference (reads back).
-VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference,
-                             const AtlasTiling& tiling = {});
+VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference);
 // The same for a list whose count the CPU did not get from build(): buildIndirect() leaves count() at 0, so
 // the caller passes the count the GPU used (readIndirectCount()).
-VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference,
-                             const AtlasTiling& tiling = {});
+VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference);
 
 } // namespace dicer::hp

@@ -26,4 +26,13 @@ void IndirectArgs::write(GLuint counterBuffer, std::uint32_t capacity) const {
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_buffer.id());
 }
 
+void IndirectArgs::dispatch() const {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, m_buffer.id());
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_buffer.id());
+    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
 } // namespace dicer::hp

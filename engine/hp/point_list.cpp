@@ -17,54 +17,37 @@ glm::ivec2 listSizeFor(std::uint32_t count) {
     return {int(w), int(h)};
 }
 
-Result<PointList> PointList::create(gl::ShaderLibrary& shaders) {
-    PointList list(shaders);
+Result<PointList> PointList::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    PointList list(shaders, info);
     auto args = IndirectArgs::create(shaders, "hp list args");
     if (!args) return makeError(args.error());
     list.m_args = std::move(args.value());
     list.m_emptyVao = gl::createVertexArray("point list fullscreen");
-    list.ensurePointCapacity(1);
+    if (Result<void> r = list.m_points.reserve(1); !r) return makeError(r.error());
     return list;
 }
 
-void PointList::ensurePointCapacity(std::uint32_t entries) {
-    if (entries <= m_pointCapacity && m_points) return;
-    // Grow by 1.5x so a slowly growing cloud does not reallocate every frame.
-    std::uint32_t capacity = std::max<std::uint32_t>(entries, m_pointCapacity + m_pointCapacity / 2);
-    m_points = gl::createBufferStorage(GLsizeiptr(capacity) * 16, nullptr, 0, "hp points");
-    m_pointCapacity = capacity;
-}
-
-void PointList::setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const {
-    glm::ivec2 tile = tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = glm::ivec2(pyramid.baseSize()); // one slice: voxel = (x, y, 0)
-    glProgramUniform2i(program, HP_LOC_TILE_SIZE, tile.x, tile.y);
-    glProgramUniform1i(program, HP_LOC_TILES_X, std::max(tiling.tilesX, 1));
-}
-
-Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& tiling) {
+Result<void> PointList::build(const HistoPyramid& pyramid) {
     if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
     gl::DebugGroup group("point list");
-    m_count = pyramid.readCount(); // the paper's readback: the list size depends on it
+    const std::uint32_t count = pyramid.readCount(); // the paper's readback: the list size depends on it
+    if (Result<void> r = m_points.reserve(count); !r) return r;
+    m_count = count;
     m_listSize = listSizeFor(m_count);
     if (m_listSize.x > m_listTextureSize.x || m_listSize.y > m_listTextureSize.y) {
-        GLint maxTexture = 0;
-        glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-        glm::ivec2 size{std::min(nextPowerOfTwo(m_listSize.x), int(maxTexture)),
-                        std::min(nextPowerOfTwo(m_listSize.y), int(maxTexture))};
+        glm::ivec2 size{std::min(nextPowerOfTwo(m_listSize.x), m_maxTextureSize),
+                        std::min(nextPowerOfTwo(m_listSize.y), m_maxTextureSize)};
         m_list = gl::createTexture2D(size.x, size.y, GL_RG32UI, 1, "hp point list");
         m_listTarget = gl::createFramebuffer("hp point list target");
         glNamedFramebufferTexture(m_listTarget.id(), GL_COLOR_ATTACHMENT0, m_list.id(), 0);
         m_listTextureSize = size;
     }
-    ensurePointCapacity(m_count);
 
     GLuint program = m_shaders->get(pyramid.listFragmentProgram());
     pyramid.bindForTraversal(program);
-    setTiling(program, pyramid, tiling);
     glProgramUniform1i(program, HP_LOC_LIST_WIDTH, m_listSize.x);
     glProgramUniform1ui(program, HP_LOC_COUNT, m_count);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
+    m_points.bind();
     glUseProgram(program);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
@@ -79,12 +62,11 @@ Result<void> PointList::build(const HistoPyramid& pyramid, const AtlasTiling& ti
     return {};
 }
 
-Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity,
-                                      const AtlasTiling& tiling) {
+Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity) {
     if (pyramid.baseSize() == 0) return makeError("point list: the pyramid has not been built");
     if (capacity == 0) return makeError("point list: capacity must be at least 1");
     gl::DebugGroup group("point list (indirect)");
-    ensurePointCapacity(capacity);
+    if (Result<void> r = m_points.reserve(capacity); !r) return r;
     m_count = 0;
     m_listSize = {0, 0};
 
@@ -92,14 +74,9 @@ Result<void> PointList::buildIndirect(const HistoPyramid& pyramid, std::uint32_t
 
     GLuint program = m_shaders->get(pyramid.listComputeProgram());
     pyramid.bindForTraversal(program);
-    setTiling(program, pyramid, tiling);
     glUseProgram(program);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_args.buffer());
-    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    m_points.bind();
+    m_args.dispatch();
     return {};
 }
 
@@ -108,13 +85,6 @@ std::vector<glm::uvec2> PointList::readListTexture() const {
     if (out.empty()) return out;
     glGetTextureSubImage(m_list.id(), 0, 0, 0, 0, m_listSize.x, m_listSize.y, 1, GL_RG_INTEGER,
                          GL_UNSIGNED_INT, GLsizei(out.size() * sizeof(glm::uvec2)), out.data());
-    return out;
-}
-
-std::vector<glm::uvec4> PointList::readPoints(std::uint32_t n) const {
-    n = std::min(n, m_pointCapacity);
-    std::vector<glm::uvec4> out(n);
-    if (n) glGetNamedBufferSubData(m_points.id(), 0, GLsizeiptr(n) * 16, out.data());
     return out;
 }
 

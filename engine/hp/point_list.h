@@ -9,20 +9,15 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #pragma once
 
+#include "atlas_tiling.h"
 #include "histopyramid.h"
 #include "indirect_args.h"
+#include "point_buffer.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
 namespace dicer::hp {
-
-// How atlas texels map to voxels: slices of tileSize texels, tilesX per atlas row, slice = row * tilesX +
-// col. A zero tileSize means "the whole input is one slice" (plain 2D images).
-struct AtlasTiling {
-    glm::ivec2 tileSize{0};
-    int tilesX = 1;
-};
 
 // Size of the paper's 2D list for `count` entries: width ceil(sqrt(count)), height ceil(count / width),
 // at least 1x1.
@@ -30,35 +25,34 @@ glm::ivec2 listSizeFor(std::uint32_t count);
 
 class PointList {
 public:
-    static Result<PointList> create(gl::ShaderLibrary& shaders);
+    static Result<PointList> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    Result<void> build(const HistoPyramid& pyramid, const AtlasTiling& tiling = {});
-    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity,
-                               const AtlasTiling& tiling = {});
+    // Both use the tiling the pyramid was built with.
+    Result<void> build(const HistoPyramid& pyramid);
+    Result<void> buildIndirect(const HistoPyramid& pyramid, std::uint32_t capacity);
 
     std::uint32_t count() const { return m_count; } // build(): the count; buildIndirect(): unknown (0)
     glm::ivec2 listSize() const { return m_listSize; }
-    GLuint pointBuffer() const { return m_points.id(); }
+    GLuint listTexture() const { return m_list.id(); } // RG32UI; only the listSize() corner is valid
+    const PointBuffer& points() const { return m_points; }
     GLuint argsBuffer() const { return m_args.buffer(); } // HP_ARGS_* layout (hp_shared.h)
-    std::uint32_t pointCapacity() const { return m_pointCapacity; }
 
     // Read-backs for tests, verification and export (they wait for the GPU).
-    std::vector<glm::uvec2> readListTexture() const;           // listSize().x * listSize().y entries
-    std::vector<glm::uvec4> readPoints(std::uint32_t n) const; // the first n point-buffer entries
+    std::vector<glm::uvec2> readListTexture() const; // listSize().x * listSize().y entries
     std::uint32_t readIndirectCount(bool* overflow = nullptr) const;
 
 private:
-    explicit PointList(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
-    void ensurePointCapacity(std::uint32_t entries);
-    void setTiling(GLuint program, const HistoPyramid& pyramid, const AtlasTiling& tiling) const;
+    PointList(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : m_shaders(&shaders), m_maxTextureSize(info.maxTextureSize), m_points(info, "hp points") {}
 
     gl::ShaderLibrary* m_shaders;
+    int m_maxTextureSize;
     IndirectArgs m_args;
     gl::Texture m_list;
     gl::Framebuffer m_listTarget;
     glm::ivec2 m_listTextureSize{0}, m_listSize{0};
-    gl::Buffer m_points;
-    std::uint32_t m_pointCapacity = 0, m_count = 0;
+    PointBuffer m_points;
+    std::uint32_t m_count = 0;
     gl::VertexArray m_emptyVao;
 };
 

@@ -6,32 +6,24 @@
 
 namespace dicer::peers {
 
-Result<std::unique_ptr<AtomicAppend>> AtomicAppend::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<AtomicAppend> p(new AtomicAppend(shaders));
+Result<std::unique_ptr<AtomicAppend>> AtomicAppend::create(gl::ShaderLibrary& shaders,
+                                                           const gl::GlInfo& info) {
+    std::unique_ptr<AtomicAppend> p(new AtomicAppend(shaders, info));
     auto program = shaders.add({"atomic_append", {{GL_COMPUTE_SHADER, "atomic_append.comp.glsl"}}, {}});
     if (!program) return makeError(program.error());
     p->m_program = *program;
-    // Gathers at the atlas' edge clamp; the discriminator masks the cells beyond the input.
-    p->m_sampler = gl::createSampler("atomic_append atlas");
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    p->m_sampler = hp::createAtlasSampler("atomic_append atlas");
     return p;
 }
 
-Result<void> AtomicAppend::run(const CompactionInput& input) {
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    auto size = checkInput(name(), input, maxTexture);
+Result<void> AtomicAppend::build(const MethodInput& input) {
+    auto size = checkInput(input, m_info.maxTextureSize);
     if (!size) return makeError(size.error());
+    if (Result<void> r = m_points.reserve(input.capacity); !r) return r;
     gl::DebugGroup group("atomic_append");
-    ensurePointCapacity(input.capacity, "atomic_append points");
 
     // The counter starts at zero: a clear is ordered before the dispatch like any other GL command.
-    const std::uint32_t zero = 0;
-    glClearNamedBufferSubData(m_counters.id(), GL_R32UI, 0, sizeof zero, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                              &zero);
+    m_counters.clear();
     GLuint program = m_shaders->get(m_program);
     glProgramUniform2i(program, HP_LOC_INPUT_SIZE, size->x, size->y);
     glProgramUniform1ui(program, HP_LOC_THRESHOLD, hp::thresholdToByte(input.threshold));
@@ -49,10 +41,11 @@ Result<void> AtomicAppend::run(const CompactionInput& input) {
     return {};
 }
 
-Result<std::unique_ptr<Compactor>> createAtomicAppend(gl::ShaderLibrary& shaders) {
-    auto p = AtomicAppend::create(shaders);
+Result<std::unique_ptr<hp::PointMethod>> createAtomicAppend(gl::ShaderLibrary& shaders,
+                                                            const gl::GlInfo& info) {
+    auto p = AtomicAppend::create(shaders, info);
     if (!p) return makeError(p.error());
-    return std::unique_ptr<Compactor>(std::move(p.value()));
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
 }
 
 } // namespace dicer::peers

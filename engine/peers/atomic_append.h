@@ -13,13 +13,12 @@ namespace dicer::peers {
 
 class AtomicAppend final : public Compactor {
 public:
-    static Result<std::unique_ptr<AtomicAppend>> create(gl::ShaderLibrary& shaders);
-    const char* name() const override { return "atomic_append"; }
-    EntryOrder order() const override { return EntryOrder::Unordered; }
-    Result<void> run(const CompactionInput& input) override;
+    static Result<std::unique_ptr<AtomicAppend>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    Result<void> build(const MethodInput& input) override;
 
 private:
-    explicit AtomicAppend(gl::ShaderLibrary& shaders) : Compactor(shaders) {}
+    AtomicAppend(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "atomic_append", EntryOrder::Unordered) {}
     gl::ProgramId m_program;
     gl::Sampler m_sampler;
 };

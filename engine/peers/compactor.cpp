@@ -2,39 +2,24 @@
 
 #include "hp_shared.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <string>
-
 namespace dicer::peers {
 
-const char* entryOrderName(EntryOrder order) {
-    switch (order) {
-    case EntryOrder::RowMajor:
-        return "row-major";
-    case EntryOrder::KeyIndex:
-        return "key-index";
-    case EntryOrder::Unordered:
-        return "unordered";
+Compactor::Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, EntryOrder order)
+    : PointMethod(name, order), m_shaders(&shaders), m_info(info),
+      m_points(info, std::string(name) + " points"),
+      m_counters(hp::CountBuffer::create((std::string(name) + " counters").c_str())) {}
+
+Result<void> Compactor::list(const MethodInput& input, hp::ListPath path) {
+    m_listed.reset();
+    if (path == hp::ListPath::Resident) return {}; // build() wrote min(count, capacity) entries
+    const std::uint32_t count = readCount();       // the paper's readback
+    if (count > input.capacity) {
+        MethodInput all = input;
+        all.capacity = count;
+        if (Result<void> r = build(all); !r) return r;
     }
-    return "?";
-}
-
-Compactor::Compactor(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {
-    m_counters =
-        gl::createBufferStorage(4 * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, "peer counters");
-    const std::uint32_t zero[4] = {};
-    glNamedBufferSubData(m_counters.id(), 0, sizeof zero, zero);
-}
-
-void Compactor::ensurePointCapacity(std::uint32_t entries, const char* label) {
-    entries = std::max(entries, 1u);
-    if (entries <= m_pointCapacity && m_points) return;
-    // Dynamic storage: the CPU peers upload into it; the GPU peers only ever write it from shaders.
-    m_points = gl::createBufferStorage(GLsizeiptr(entries) * 16, nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                       std::string(label));
-    m_pointCapacity = entries;
+    m_listed = count;
+    return {};
 }
 
 Result<void> Compactor::initDispatchArgs(gl::ShaderLibrary& shaders) {
@@ -44,130 +29,9 @@ Result<void> Compactor::initDispatchArgs(gl::ShaderLibrary& shaders) {
     return {};
 }
 
-void Compactor::bindPointOutput(GLuint program, const CompactionInput& input, glm::ivec2 atlasSize) const {
-    glm::ivec2 tile = input.tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = atlasSize; // one slice: voxel = (x, y, 0)
-    glProgramUniform2i(program, HP_LOC_TILE_SIZE, tile.x, tile.y);
-    glProgramUniform1i(program, HP_LOC_TILES_X, std::max(input.tiling.tilesX, 1));
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_points.id());
-}
-
-std::uint32_t Compactor::readCount() const {
-    std::uint32_t count = 0;
-    glGetNamedBufferSubData(m_counters.id(), 0, sizeof count, &count);
-    return count;
-}
-
-std::vector<glm::uvec4> Compactor::readPoints(std::uint32_t n) const {
-    n = std::min(n, m_pointCapacity);
-    std::vector<glm::uvec4> out(n);
-    if (n) glGetNamedBufferSubData(m_points.id(), 0, GLsizeiptr(n) * 16, out.data());
-    return out;
-}
-
-Result<glm::ivec2> checkInput(const char* who, const CompactionInput& input, int maxSide) {
-    const std::string name = who;
-    if (!std::isfinite(input.threshold)) return makeError(name + ": threshold is not a finite number");
-    if (input.capacity == 0) return makeError(name + ": capacity must be at least 1");
-    if (std::int64_t(input.capacity) * 16 > maxStorageBlockBytes()) // the point buffer is bound as one block
-        return makeError(name + ": capacity of " + std::to_string(input.capacity) +
-                         " entries is beyond this driver's limit of " +
-                         std::to_string(maxStorageBlockBytes() / 16) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
-    if (input.atlas == 0 || !glIsTexture(input.atlas)) return makeError(name + ": input is not a texture");
-    GLint target = 0, format = 0, width = 0, height = 0;
-    glGetTextureParameteriv(input.atlas, GL_TEXTURE_TARGET, &target);
-    if (target != GL_TEXTURE_2D) return makeError(name + ": input must be a GL_TEXTURE_2D");
-    glGetTextureLevelParameteriv(input.atlas, 0, GL_TEXTURE_INTERNAL_FORMAT, &format);
-    glGetTextureLevelParameteriv(input.atlas, 0, GL_TEXTURE_WIDTH, &width);
-    glGetTextureLevelParameteriv(input.atlas, 0, GL_TEXTURE_HEIGHT, &height);
-    if (format != GL_RGBA8) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "%s: input must be RGBA8 (GL_RGBA8), got internal format 0x%04x", who,
-                      unsigned(format));
-        return makeError(buf);
-    }
-    if (width < 1 || height < 1) return makeError(name + ": input has no texels");
-    if (width > maxSide || height > maxSide)
-        return makeError(name + ": input " + std::to_string(width) + "x" + std::to_string(height) +
-                         " is beyond this method's limit of " + std::to_string(maxSide) + " texels a side");
-    return glm::ivec2(width, height);
-}
-
-std::int64_t maxStorageBlockBytes() {
-    GLint64 size = 0;
-    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &size);
-    return std::int64_t(size);
-}
-
-namespace {
-bool always(const gl::GlInfo&) {
-    return true;
-}
-constexpr PeerInfo kPeers[] = {
-    {"hp_compute", "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
-     always, createComputeHistoPyramidPeer},
-    {"horn_scan", "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather", always,
-     createHornScan},
-    {"atomic_append", "one compute pass, work-group aggregated atomic counter (unordered)", always,
-     createAtomicAppend},
-    {"cpu_linewise", "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)", always,
-     createCpuLinewise},
-    {"cpu_threaded", "download, line-wise CPU scan on hardware_concurrency threads, upload", always,
-     createCpuThreaded},
-};
-} // namespace
-
-std::span<const PeerInfo> peerTable() {
-    return kPeers;
-}
-
-const PeerInfo* findPeer(std::string_view name) {
-    for (const PeerInfo& p : kPeers)
-        if (name == p.name) return &p;
-    return nullptr;
-}
-
-Result<std::unique_ptr<Compactor>> createPeer(std::string_view name, gl::ShaderLibrary& shaders,
-                                              const gl::GlInfo& info) {
-    const PeerInfo* p = findPeer(name);
-    if (!p) {
-        std::string known;
-        for (const PeerInfo& k : kPeers)
-            known += std::string(known.empty() ? "" : ", ") + k.name;
-        return makeError("unknown peer '" + std::string(name) + "' (known: " + known + ")");
-    }
-    if (!p->isAvailable(info))
-        return makeError(std::string(p->name) + " is not available on " + info.renderer);
-    return p->create(shaders);
-}
-
-std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries) {
-    // The packed atlas coordinate (.w) is unique per entry; sorting on it alone is enough and cheap.
-    std::sort(entries.begin(), entries.end(), [](const glm::uvec4& a, const glm::uvec4& b) {
-        if (a.w != b.w) return a.w < b.w;
-        if (a.z != b.z) return a.z < b.z;
-        if (a.y != b.y) return a.y < b.y;
-        return a.x < b.x;
-    });
-    return entries;
-}
-
-glm::uvec4 pointEntry(glm::ivec2 cell, const hp::AtlasTiling& tiling, glm::ivec2 atlasSize) {
-    glm::ivec2 tile = tiling.tileSize;
-    if (tile.x <= 0 || tile.y <= 0) tile = atlasSize;
-    glm::ivec2 t = cell / tile, in = cell - t * tile;
-    return {std::uint32_t(in.x), std::uint32_t(in.y), std::uint32_t(t.y * std::max(tiling.tilesX, 1) + t.x),
-            std::uint32_t(cell.x) | (std::uint32_t(cell.y) << 16)};
-}
-
-std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, int width, int height,
-                                         std::uint32_t thresholdByte, const hp::AtlasTiling& tiling) {
-    std::vector<glm::uvec4> out;
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            if (alpha[size_t(y) * size_t(width) + size_t(x)] >= thresholdByte)
-                out.push_back(pointEntry({x, y}, tiling, {width, height}));
-    return out;
+void Compactor::bindPointOutput(GLuint program, const MethodInput& input, glm::ivec2 atlasSize) const {
+    hp::setTilingUniforms(program, input.tiling, atlasSize);
+    m_points.bind();
 }
 
 } // namespace dicer::peers

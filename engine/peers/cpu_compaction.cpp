@@ -8,17 +8,16 @@
 
 namespace dicer::peers {
 
-Result<std::unique_ptr<CpuCompaction>> CpuCompaction::create(gl::ShaderLibrary& shaders, int threads) {
+Result<std::unique_ptr<CpuCompaction>> CpuCompaction::create(gl::ShaderLibrary& shaders,
+                                                             const gl::GlInfo& info, int threads) {
     if (threads < 0) return makeError("cpu compaction: thread count must be >= 0");
     const bool threaded = threads != 1;
     if (threads == 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    return std::unique_ptr<CpuCompaction>(new CpuCompaction(shaders, threads, threaded));
+    return std::unique_ptr<CpuCompaction>(new CpuCompaction(shaders, info, threads, threaded));
 }
 
-Result<void> CpuCompaction::download(const CompactionInput& input) {
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    auto size = checkInput(name(), input, maxTexture);
+Result<void> CpuCompaction::download(const MethodInput& input) {
+    auto size = checkInput(input, m_info.maxTextureSize);
     if (!size) return makeError(size.error());
     const std::size_t bytes = std::size_t(size->x) * std::size_t(size->y) * 4;
     if (bytes > std::size_t(INT32_MAX)) // glGetTextureImage takes the destination size as a GLsizei
@@ -40,7 +39,7 @@ void CpuCompaction::scanRows(int firstRow, int endRow, std::vector<glm::uvec4>& 
     for (int y = firstRow; y < endRow; ++y) {
         const std::uint8_t* alpha = m_rgba.data() + std::size_t(y) * rowBytes + 3;
         for (int x = 0; x < m_size.x; ++x)
-            if (alpha[std::size_t(x) * 4] >= m_thresholdByte)
+            if (alpha[std::size_t(x) * 4] >= m_thresholdByte && hp::inVolume({x, y}, m_input.tiling, m_size))
                 out.push_back(pointEntry({x, y}, m_input.tiling, m_size));
     }
 }
@@ -68,37 +67,39 @@ void CpuCompaction::traverse() {
     m_count = std::uint32_t(total);
 }
 
-void CpuCompaction::upload() {
+Result<void> CpuCompaction::upload() {
     gl::DebugGroup group("cpu upload");
     const std::uint32_t stored = std::min(m_count, m_input.capacity);
-    ensurePointCapacity(stored, "cpu points");
+    if (Result<void> r = m_points.reserve(stored); !r) return r;
     std::uint32_t offset = 0;
     for (const auto& chunk : m_chunks) {
         std::uint32_t n = std::min(std::uint32_t(chunk.size()), stored - offset);
         if (n == 0) continue; // an empty chunk (no active rows) is not the end
-        glNamedBufferSubData(m_points.id(), GLintptr(offset) * 16, GLsizeiptr(n) * 16, chunk.data());
+        m_points.upload(offset, std::span(chunk.data(), n));
         offset += n;
     }
-    glNamedBufferSubData(m_counters.id(), 0, sizeof m_count, &m_count);
-}
-
-Result<void> CpuCompaction::run(const CompactionInput& input) {
-    if (Result<void> r = download(input); !r) return r;
-    traverse();
-    upload();
+    m_counters.write(m_count);
     return {};
 }
 
-Result<std::unique_ptr<Compactor>> createCpuLinewise(gl::ShaderLibrary& shaders) {
-    auto p = CpuCompaction::create(shaders, 1);
-    if (!p) return makeError(p.error());
-    return std::unique_ptr<Compactor>(std::move(p.value()));
+Result<void> CpuCompaction::build(const MethodInput& input) {
+    if (Result<void> r = download(input); !r) return r;
+    traverse();
+    return upload();
 }
 
-Result<std::unique_ptr<Compactor>> createCpuThreaded(gl::ShaderLibrary& shaders) {
-    auto p = CpuCompaction::create(shaders, 0);
+Result<std::unique_ptr<hp::PointMethod>> createCpuLinewise(gl::ShaderLibrary& shaders,
+                                                           const gl::GlInfo& info) {
+    auto p = CpuCompaction::create(shaders, info, 1);
     if (!p) return makeError(p.error());
-    return std::unique_ptr<Compactor>(std::move(p.value()));
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
+}
+
+Result<std::unique_ptr<hp::PointMethod>> createCpuThreaded(gl::ShaderLibrary& shaders,
+                                                           const gl::GlInfo& info) {
+    auto p = CpuCompaction::create(shaders, info, 0);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
 }
 
 } // namespace dicer::peers

@@ -19,27 +19,26 @@ namespace dicer::peers {
 class CpuCompaction final : public Compactor {
 public:
     // threads: 1 = the single-threaded 2006 path, 0 = std::thread::hardware_concurrency().
-    static Result<std::unique_ptr<CpuCompaction>> create(gl::ShaderLibrary& shaders, int threads);
+    static Result<std::unique_ptr<CpuCompaction>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                         int threads);
 
-    const char* name() const override { return m_threaded ? "cpu_threaded" : "cpu_linewise"; }
-    EntryOrder order() const override { return EntryOrder::RowMajor; }
-    Result<void> run(const CompactionInput& input) override; // download() + traverse() + upload()
+    Result<void> build(const MethodInput& input) override; // download() + traverse() + upload()
 
-    Result<void> download(const CompactionInput& input);
+    Result<void> download(const MethodInput& input);
     void traverse();
-    void upload();
+    Result<void> upload();
 
     int threadCount() const { return m_threads; }
     std::uint32_t count() const { return m_count; } // known on the CPU after traverse()
 
 private:
-    CpuCompaction(gl::ShaderLibrary& shaders, int threads, bool threaded)
-        : Compactor(shaders), m_threads(threads), m_threaded(threaded) {}
+    CpuCompaction(gl::ShaderLibrary& shaders, const gl::GlInfo& info, int threads, bool threaded)
+        : Compactor(shaders, info, threaded ? "cpu_threaded" : "cpu_linewise", EntryOrder::RowMajor),
+          m_threads(threads) {}
     void scanRows(int firstRow, int endRow, std::vector<glm::uvec4>& out) const;
 
     int m_threads;
-    bool m_threaded;
-    CompactionInput m_input;
+    MethodInput m_input;
     glm::ivec2 m_size{0};
     std::uint32_t m_thresholdByte = 0, m_count = 0;
     std::vector<std::uint8_t> m_rgba;

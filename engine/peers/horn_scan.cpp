@@ -2,6 +2,7 @@
 
 #include "peers_shared.h"
 #include "gl_debug.h"
+#include "histopyramid.h"
 #include "hp_math.h"
 
 #include <algorithm>
@@ -35,8 +36,8 @@ std::int64_t scanBufferBytes(const std::vector<ScanLevel>& levels, int alignment
     return alignUp(top.offset + std::int64_t(top.elements) * 4, alignment) + alignment; // + the top's total
 }
 
-Result<std::unique_ptr<HornScan>> HornScan::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<HornScan> p(new HornScan(shaders));
+Result<std::unique_ptr<HornScan>> HornScan::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    std::unique_ptr<HornScan> p(new HornScan(shaders, info));
     struct {
         gl::ProgramId* id;
         const char* name;
@@ -54,12 +55,7 @@ Result<std::unique_ptr<HornScan>> HornScan::create(gl::ShaderLibrary& shaders) {
         *d.id = *program;
     }
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
-    GLint alignment = 0;
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-    p->m_alignment = std::max(int(alignment), 16);
-    p->m_sampler = gl::createSampler("horn_scan atlas");
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    p->m_sampler = hp::createAtlasSampler("horn_scan atlas");
     return p;
 }
 
@@ -79,26 +75,25 @@ void HornScan::dispatchBlocks(std::uint32_t blocks) const {
     glDispatchCompute(x, (blocks + x - 1) / x, 1);
 }
 
-Result<void> HornScan::run(const CompactionInput& input) {
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    auto size = checkInput(name(), input, maxTexture);
+Result<void> HornScan::build(const MethodInput& input) {
+    auto size = checkInput(input, m_info.maxTextureSize);
     if (!size) return makeError(size.error());
     const std::int64_t elements = std::int64_t(size->x) * size->y;
-    if (elements * 4 > maxStorageBlockBytes())
+    if (elements * 4 > m_info.maxStorageBlockBytes)
         return makeError(
             "horn_scan: input " + std::to_string(size->x) + "x" + std::to_string(size->y) + " needs a " +
             std::to_string(elements * 4 >> 20) + " MiB scan, beyond this driver's limit of " +
-            std::to_string(maxStorageBlockBytes() >> 20) + " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+            std::to_string(m_info.maxStorageBlockBytes >> 20) + " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (Result<void> r = m_points.reserve(input.capacity); !r) return r;
     if (*size != m_size) {
-        m_levels = scanLevels(std::uint64_t(elements), m_alignment);
-        std::int64_t bytes = scanBufferBytes(m_levels, m_alignment);
-        m_topSumOffset = bytes - m_alignment;
+        const int alignment = m_info.storageBufferOffsetAlignment;
+        m_levels = scanLevels(std::uint64_t(elements), alignment);
+        std::int64_t bytes = scanBufferBytes(m_levels, alignment);
+        m_topSumOffset = bytes - alignment;
         m_scan = gl::createBufferStorage(GLsizeiptr(bytes), nullptr, 0, "horn_scan levels");
         m_size = *size;
     }
     gl::DebugGroup group("horn_scan");
-    ensurePointCapacity(input.capacity, "horn_scan points");
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the previous gather read the scan this run overwrites
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_counters.id());
     glBindTextureUnit(HP_UNIT_INPUT, input.atlas);
@@ -112,6 +107,7 @@ Result<void> HornScan::run(const CompactionInput& input) {
         if (i == 0) {
             glProgramUniform2i(program, HP_LOC_INPUT_SIZE, size->x, size->y);
             glProgramUniform1ui(program, HP_LOC_THRESHOLD, hp::thresholdToByte(input.threshold));
+            hp::setTilingUniforms(program, input.tiling, *size);
         }
         glUseProgram(program);
         bindLevel(PEER_BIND_DATA, i);
@@ -139,12 +135,8 @@ Result<void> HornScan::run(const CompactionInput& input) {
     glProgramUniform2i(gather, HP_LOC_INPUT_SIZE, size->x, size->y);
     bindPointOutput(gather, input, *size);
     bindLevel(PEER_BIND_DATA, 0);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
     glUseProgram(gather);
-    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    m_args.dispatch();
     return {};
 }
 
@@ -155,10 +147,10 @@ std::vector<std::uint32_t> HornScan::readScan() const {
     return out;
 }
 
-Result<std::unique_ptr<Compactor>> createHornScan(gl::ShaderLibrary& shaders) {
-    auto p = HornScan::create(shaders);
+Result<std::unique_ptr<hp::PointMethod>> createHornScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    auto p = HornScan::create(shaders, info);
     if (!p) return makeError(p.error());
-    return std::unique_ptr<Compactor>(std::move(p.value()));
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
 }
 
 } // namespace dicer::peers

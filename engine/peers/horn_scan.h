@@ -34,16 +34,15 @@ std::int64_t scanBufferBytes(const std::vector<ScanLevel>& levels, int alignment
 
 class HornScan final : public Compactor {
 public:
-    static Result<std::unique_ptr<HornScan>> create(gl::ShaderLibrary& shaders);
-    const char* name() const override { return "horn_scan"; }
-    EntryOrder order() const override { return EntryOrder::RowMajor; }
-    Result<void> run(const CompactionInput& input) override;
+    static Result<std::unique_ptr<HornScan>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    Result<void> build(const MethodInput& input) override;
 
     // The level-0 inclusive scan (width x height values), for tests (waits for the GPU).
     std::vector<std::uint32_t> readScan() const;
 
 private:
-    explicit HornScan(gl::ShaderLibrary& shaders) : Compactor(shaders) {}
+    HornScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "horn_scan", EntryOrder::RowMajor) {}
     void bindLevel(GLuint binding, std::size_t level) const;
     void dispatchBlocks(std::uint32_t blocks) const;
 
@@ -53,7 +52,6 @@ private:
     std::vector<ScanLevel> m_levels;
     std::int64_t m_topSumOffset = 0;
     glm::ivec2 m_size{0};
-    int m_alignment = 256;
 };
 
 } // namespace dicer::peers

@@ -1,6 +1,7 @@
 #include "hp_compute.h"
 
 #include "gl_debug.h"
+#include "histopyramid.h"
 #include "hp_math.h"
 
 #include <algorithm>
@@ -76,8 +77,9 @@ int computeDispatches(glm::ivec2 input) {
     return (computeLevels(input) + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
 }
 
-Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders));
+Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders,
+                                                                         const gl::GlInfo& info) {
+    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders, info));
     for (int i = 0; i < kPrograms; ++i) {
         const int start = i * HPC_LEVELS_PER_DISPATCH;
         Defines defines{{"HPC_START_LEVEL", std::to_string(start)}};
@@ -94,12 +96,7 @@ Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::Sha
     if (!list) return makeError(list.error());
     p->m_list = *list;
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
-    // Gathers at the atlas' edge clamp (the discriminator masks cells beyond the input anyway).
-    p->m_atlasSampler = gl::createSampler("hp_compute atlas");
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glSamplerParameteri(p->m_atlasSampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    p->m_atlasSampler = createAtlasSampler("hp_compute atlas");
     return p;
 }
 
@@ -126,23 +123,17 @@ void ComputeHistoPyramid::allocate(glm::ivec2 input) {
     m_inputSize = input;
 }
 
-int ComputeHistoPyramid::maxInputSide() {
-    GLint maxTexture = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture);
-    return std::min(int(maxTexture), 1 << HPC_MAX_LEVELS);
+int ComputeHistoPyramid::maxInputSide() const {
+    return std::min(m_info.maxTextureSize, 1 << HPC_MAX_LEVELS);
 }
 
-Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity) {
-    peers::CompactionInput in;
-    in.atlas = atlas;
-    in.threshold = threshold;
-    auto size = peers::checkInput(name(), in, maxInputSide());
+Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity,
+                                        const AtlasTiling& tiling) {
+    auto size = checkInput({atlas, threshold, tiling, std::max(listCapacity, 1u)}, maxInputSide());
     if (!size) return makeError(size.error());
-    if (std::int64_t(listCapacity) * 16 > peers::maxStorageBlockBytes())
-        return makeError("hp_compute: list capacity of " + std::to_string(listCapacity) +
-                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (listCapacity > 0)
+        if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
     if (*size != m_inputSize) allocate(*size);
-    if (listCapacity > 0) ensurePointCapacity(listCapacity, "hp_compute points");
 
     gl::DebugGroup group("hp_compute build");
     // The previous list pass read these levels and the counter: finish before overwriting them.
@@ -157,7 +148,10 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
         glProgramUniform1ui(program, HP_LOC_CAPACITY, listCapacity);
-        if (start == 0) glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+        if (start == 0) {
+            glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+            setTilingUniforms(program, tiling, m_inputSize);
+        }
         glUseProgram(program);
         // Slot j-1 writes level start+j. Slots never stored to (absent levels, or levels inside the masks)
         // are unbound, so no stale level of another format stays bound to them.
@@ -185,20 +179,16 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                     GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     m_argsCapacity = listCapacity;
+    m_tiling = tiling;
     return {};
 }
 
-Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling& tiling) {
+Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     if (m_levelCount == 0) return makeError("hp_compute: the pyramid has not been built");
     if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
-    if (std::int64_t(capacity) * 16 > peers::maxStorageBlockBytes())
-        return makeError("hp_compute: capacity of " + std::to_string(capacity) +
-                         " entries is beyond this driver's limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (Result<void> r = m_points.reserve(capacity); !r) return r;
     gl::DebugGroup group("hp_compute list");
-    ensurePointCapacity(capacity, "hp_compute points");
-    if (capacity == m_argsCapacity)
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, argsBuffer()); // written by the build
-    else {
+    if (capacity != m_argsCapacity) { // else the build wrote them
         writeDispatchArgs(capacity);
         m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
     }
@@ -206,26 +196,31 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity, const AtlasTiling
     GLuint program = m_shaders->get(m_list);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
-    peers::CompactionInput in;
-    in.tiling = tiling;
+    MethodInput in;
+    in.tiling = m_tiling;
     bindPointOutput(program, in, m_inputSize);
     glUseProgram(program);
     for (int t = 0; t < kTextures; ++t) {
         glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
         glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0); // another pass' sampler could make them incomplete
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
-    glDispatchComputeIndirect(GLintptr(HP_ARGS_DISPATCH_OFFSET * sizeof(std::uint32_t)));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT);
+    m_args.dispatch();
     return {};
 }
 
-Result<void> ComputeHistoPyramid::run(const peers::CompactionInput& input) {
-    if (auto size = peers::checkInput(name(), input, maxInputSide()); !size) return makeError(size.error());
-    if (Result<void> r = build(input.atlas, input.threshold, input.capacity); !r) return r;
-    return list(input.capacity, input.tiling);
+Result<void> ComputeHistoPyramid::build(const MethodInput& input) {
+    if (auto size = checkInput(input, maxInputSide()); !size) return makeError(size.error());
+    m_listed.reset();
+    return build(input.atlas, input.threshold, input.capacity, input.tiling);
+}
+
+Result<void> ComputeHistoPyramid::list(const MethodInput& input, ListPath path) {
+    m_listed.reset();
+    if (path == ListPath::Resident) return list(input.capacity);
+    const std::uint32_t count = readCount(); // the paper's readback
+    if (Result<void> r = list(std::max(count, 1u)); !r) return r;
+    m_listed = count;
+    return {};
 }
 
 std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
@@ -265,9 +260,10 @@ std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
 } // namespace dicer::hp
 
 namespace dicer::peers {
-Result<std::unique_ptr<Compactor>> createComputeHistoPyramidPeer(gl::ShaderLibrary& shaders) {
-    auto p = hp::ComputeHistoPyramid::create(shaders);
+Result<std::unique_ptr<hp::PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
+                                                                   const gl::GlInfo& info) {
+    auto p = hp::ComputeHistoPyramid::create(shaders, info);
     if (!p) return makeError(p.error());
-    return std::unique_ptr<Compactor>(std::move(p.value()));
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
 }
 } // namespace dicer::peers

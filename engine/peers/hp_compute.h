@@ -38,27 +38,32 @@ int computeDispatches(glm::ivec2 input);                  // build dispatches: c
 
 class ComputeHistoPyramid final : public peers::Compactor {
 public:
-    static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders);
+    static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders,
+                                                               const gl::GlInfo& info);
 
-    const char* name() const override { return "hp_compute"; }
-    peers::EntryOrder order() const override { return peers::EntryOrder::KeyIndex; }
-    Result<void> run(const peers::CompactionInput& input) override; // build() + list()
+    // PointMethod: build() writes the list arguments for input.capacity, so list(Resident) is one dispatch;
+    // list(Readback) reads the count and lists every entry.
+    Result<void> build(const MethodInput& input) override;
+    Result<void> list(const MethodInput& input, ListPath path) override;
 
     // Builds the pyramid of `atlas` and writes the count to counterBuffer() (on the GPU). With a list
     // capacity the top invocation also writes the list's indirect arguments, so list(listCapacity) skips its
-    // argument pass (run() does this: a frame is two build dispatches and one list dispatch).
-    Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0);
+    // argument pass (run() does this: a frame is two build dispatches and one list dispatch). Texels outside
+    // the volume of `tiling` are inactive; list() writes its entries with the same tiling.
+    Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0,
+                       const AtlasTiling& tiling = {});
     // Writes the first min(count, capacity) entries to pointBuffer(); the count never reaches the CPU.
-    Result<void> list(std::uint32_t capacity, const AtlasTiling& tiling = {});
+    Result<void> list(std::uint32_t capacity);
 
     int levels() const { return m_levelCount; }
     // Per-cell sums of level l (1..levels()), row-major, for tests (waits for the GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 
 private:
-    explicit ComputeHistoPyramid(gl::ShaderLibrary& shaders) : Compactor(shaders) {}
+    ComputeHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "hp_compute", EntryOrder::KeyIndex) {}
     void allocate(glm::ivec2 input);
-    static int maxInputSide(); // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
+    int maxInputSide() const; // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
 
     // One build program per start level (0, 6, 12): each has its own image formats.
     static constexpr int kPrograms = (HPC_MAX_LEVELS + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
@@ -68,6 +73,7 @@ private:
     int m_offsets[HPC_MAX_LEVELS + 1] = {}; // x of level l in its texture
     gl::Sampler m_atlasSampler;
     glm::ivec2 m_inputSize{0};
+    AtlasTiling m_tiling;
     int m_levelCount = 0;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
 };

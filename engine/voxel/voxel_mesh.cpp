@@ -9,12 +9,6 @@
 namespace dicer {
 namespace {
 
-GLint64 getInt64(GLenum name) {
-    GLint64 value = 0;
-    glGetInteger64v(name, &value);
-    return value;
-}
-
 template <class T> gl::Buffer uploadBuffer(const std::vector<T>& data, const char* label) {
     return gl::createBufferStorage(GLsizeiptr(data.size() * sizeof(T)), data.data(), 0, label);
 }
@@ -54,12 +48,12 @@ std::vector<glm::uvec4> packTriangles(const Mesh& mesh) {
     return triangles;
 }
 
-Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh) {
+Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info) {
     if (mesh.empty()) return makeError("cannot voxelize an empty mesh (no triangles)");
     if (Result<void> valid = validateMesh(mesh); !valid) return makeError("invalid mesh: " + valid.error());
 
     // Limits first, so a refused mesh creates nothing.
-    const GLint64 maxBlock = getInt64(GL_MAX_SHADER_STORAGE_BLOCK_SIZE);
+    const GLint64 maxBlock = info.maxStorageBlockBytes;
     const auto triangles = GLint64(mesh.triangleCount());
     const GLint64 largest = std::max({GLint64(mesh.vertexCount()) * GLint64(sizeof(VoxelVertex)),
                                       triangles * GLint64(sizeof(shared::VoxTriangle)), triangles * 16});
@@ -72,7 +66,7 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh) {
         return makeError("mesh too large to voxelize: " + std::to_string(mesh.triangleCount()) +
                          " triangles, at most " + std::to_string(VOX_MAX_TRIANGLES));
     const TextureArrayPlan plan = planTextureArray(mesh);
-    const GLint64 maxSize = getInt64(GL_MAX_TEXTURE_SIZE), maxLayers = getInt64(GL_MAX_ARRAY_TEXTURE_LAYERS);
+    const GLint64 maxSize = info.maxTextureSize, maxLayers = info.maxArrayTextureLayers;
     if (plan.width > maxSize || plan.height > maxSize || plan.layers > maxLayers)
         return makeError("mesh textures need a " + std::to_string(plan.width) + "x" +
                          std::to_string(plan.height) + "x" + std::to_string(plan.layers) +

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gl_handle.h"
+#include "gl_info.h"
 #include "mesh.h"
 #include "result.h"
 #include "voxel_shared.h"
@@ -44,6 +45,6 @@ struct VoxelMeshGpu {
 
 // Validates the mesh (validateMesh, at least one triangle) and the driver's limits (texture size, array
 // layers, storage block size), then uploads. Errors say what was too large; on error nothing is created.
-Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh);
+Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info); // checked against its limits
 
 } // namespace dicer

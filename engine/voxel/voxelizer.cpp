@@ -16,12 +16,6 @@
 namespace dicer {
 namespace {
 
-GLint getInt(GLenum name) {
-    GLint value = 0;
-    glGetIntegerv(name, &value);
-    return value;
-}
-
 std::string text(glm::ivec3 v) {
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
@@ -130,15 +124,15 @@ std::optional<SurfaceRule> parseSurfaceRule(std::string_view name) {
 
 // [SECTION] creation ---------------------------------------------------------------------------------------
 
-Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders) {
+Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     // Vertex pulling needs storage buffers outside compute shaders, which GL 4.5 allows a driver to lack.
-    const GLint vertexBlocks = getInt(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);
-    const GLint fragmentBlocks = getInt(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS);
+    const int vertexBlocks = info.maxVertexStorageBlocks;
+    const int fragmentBlocks = info.maxFragmentStorageBlocks;
     if (vertexBlocks < 3 || fragmentBlocks < 4)
         return makeError("the voxelizer needs storage buffers in vertex (3) and fragment (4) shaders; this "
                          "driver has " +
                          std::to_string(vertexBlocks) + " and " + std::to_string(fragmentBlocks));
-    Voxelizer v(shaders);
+    Voxelizer v(shaders, info);
     auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
         Result<gl::ProgramId> program = shaders.add(std::move(desc));
         if (!program) return makeError(program.error());
@@ -190,11 +184,9 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
         return makeError("inconsistent volume layout for volume " + text(layout.volume) +
                          " (make it with VolumeLayout::make or presetLayout)");
-    const GLint maxTexture = getInt(GL_MAX_TEXTURE_SIZE);
-    GLint viewport[2] = {};
-    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
-    const GLint maxSide = std::min({maxTexture, viewport[0], viewport[1], getInt(GL_MAX_FRAMEBUFFER_WIDTH),
-                                    getInt(GL_MAX_FRAMEBUFFER_HEIGHT)});
+    const int maxTexture = m_info.maxTextureSize;
+    const int maxSide = std::min({maxTexture, m_info.maxViewportDims[0], m_info.maxViewportDims[1],
+                                  m_info.maxFramebufferSize[0], m_info.maxFramebufferSize[1]});
     if (layout.atlasSize > maxSide)
         return makeError("volume " + text(layout.volume) + " needs a " + std::to_string(layout.atlasSize) +
                          "x" + std::to_string(layout.atlasSize) +
@@ -202,7 +194,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
                          std::to_string(maxSide) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) +
                          ")");
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
-    if (parityLayers > getInt(GL_MAX_ARRAY_TEXTURE_LAYERS))
+    if (parityLayers > m_info.maxArrayTextureLayers)
         return makeError("volume " + text(layout.volume) +
                          " has too many slices for the solid-mode parity image");
     if (m_atlas && layout.volume == m_layout.volume) return {};
@@ -248,7 +240,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
 }
 
 Result<void> Voxelizer::setMesh(const Mesh& mesh) {
-    Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh);
+    Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh, m_info);
     if (!gpu) return makeError(gpu.error());
     m_mesh = std::move(gpu.value());
     return {};

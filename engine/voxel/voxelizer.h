@@ -38,6 +38,7 @@
 #pragma once
 
 #include "gl_handle.h"
+#include "gl_info.h"
 #include "result.h"
 #include "shader.h"
 #include "volume_layout.h"
@@ -82,7 +83,7 @@ struct VoxelizeParams {
 class Voxelizer {
 public:
     // Compiles the programs and checks the driver (storage buffers in vertex and fragment shaders).
-    static Result<Voxelizer> create(gl::ShaderLibrary& shaders);
+    static Result<Voxelizer> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info); // info: its limits
 
     // (Re)allocates the atlas (and solid mode's parity image). Errors: an inconsistent layout, or an atlas
     // beyond GL_MAX_TEXTURE_SIZE / the viewport and framebuffer limits. On error the previous state stays.
@@ -105,9 +106,10 @@ public:
     std::uint32_t triangleCount() const { return m_mesh.triangleCount; }
     // Binned draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag): for debugging.
     GLuint argsBuffer() const { return m_args.id(); }
+    const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
 private:
-    explicit Voxelizer(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
     void uploadParams(const VoxelizeParams& params);
     void runSetup(bool binned);
     void drawSurface(VoxelMethod method);
@@ -115,6 +117,7 @@ private:
     void fillSolid();
 
     gl::ShaderLibrary* m_shaders;
+    gl::GlInfo m_info;
     gl::ProgramId m_setup, m_scan, m_fill;
     std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
     std::array<gl::ProgramId, 3> m_surface;   // slab methods, indexed by VoxelMethod

@@ -1,0 +1,72 @@
+#include "point_buffer.h"
+
+#include "dicer_shared.h"
+#include "hp_point.h"
+
+#include <algorithm>
+
+namespace dicer::hp {
+
+CountBuffer CountBuffer::create(const char* label) {
+    CountBuffer c;
+    const std::uint32_t zero[4] = {};
+    c.m_buffer = gl::createBufferStorage(sizeof zero, zero, GL_DYNAMIC_STORAGE_BIT, label);
+    return c;
+}
+
+std::uint32_t CountBuffer::read() const {
+    std::uint32_t count = 0;
+    glGetNamedBufferSubData(m_buffer.id(), 0, sizeof count, &count);
+    return count;
+}
+
+void CountBuffer::write(std::uint32_t count) {
+    glNamedBufferSubData(m_buffer.id(), 0, sizeof count, &count);
+}
+
+std::uint32_t PointBuffer::maxEntries(const gl::GlInfo& info) {
+    return std::uint32_t(std::min<std::int64_t>(info.maxStorageBlockBytes / HP_POINT_BYTES, UINT32_MAX));
+}
+
+Result<void> PointBuffer::reserve(std::uint32_t entries) {
+    entries = std::max(entries, 1u);
+    if (entries <= m_capacity && m_buffer) return {};
+    const std::int64_t maxEntries = m_maxBytes > 0 ? m_maxBytes / HP_POINT_BYTES : std::int64_t(UINT32_MAX);
+    if (entries > maxEntries)
+        return makeError(m_label + ": " + std::to_string(entries) + " entries (" +
+                         std::to_string((std::int64_t(entries) * HP_POINT_BYTES) >> 20) +
+                         " MiB) are beyond this driver's limit of " + std::to_string(maxEntries) +
+                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    const std::uint32_t capacity = std::uint32_t(
+        std::min<std::int64_t>(std::max<std::int64_t>(entries, m_capacity + m_capacity / 2), maxEntries));
+    // Dynamic storage: the CPU methods upload into it; the GPU methods only write it from shaders.
+    gl::Buffer buffer = gl::createBufferStorage(GLsizeiptr(capacity) * HP_POINT_BYTES, nullptr,
+                                                GL_DYNAMIC_STORAGE_BIT, m_label);
+    if (glGetError() == GL_OUT_OF_MEMORY || !buffer)
+        return makeError(m_label + ": the driver cannot allocate " +
+                         std::to_string((std::int64_t(capacity) * HP_POINT_BYTES) >> 20) + " MiB for " +
+                         std::to_string(capacity) + " entries (GL_OUT_OF_MEMORY)");
+    m_buffer = std::move(buffer);
+    m_capacity = capacity;
+    return {};
+}
+
+void PointBuffer::bind() const {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_buffer.id());
+}
+
+void PointBuffer::upload(std::uint32_t first, std::span<const glm::uvec4> entries) {
+    const std::size_t n = std::min<std::size_t>(entries.size(), m_capacity > first ? m_capacity - first : 0);
+    if (n)
+        glNamedBufferSubData(m_buffer.id(), GLintptr(first) * HP_POINT_BYTES, GLsizeiptr(n) * HP_POINT_BYTES,
+                             entries.data());
+}
+
+std::vector<glm::uvec4> PointBuffer::read(std::uint32_t n) const {
+    n = std::min(n, m_capacity);
+    std::vector<glm::uvec4> out(n);
+    if (n) glGetNamedBufferSubData(m_buffer.id(), 0, GLsizeiptr(n) * HP_POINT_BYTES, out.data());
+    return out;
+}
+
+} // namespace dicer::hp

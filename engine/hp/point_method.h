@@ -1,0 +1,113 @@
+// One interface for every method that turns a slice atlas into points: the paper's four HistoPyramid
+// variants (with the PointList builder), the compute HistoPyramid, Horn's scan, atomic append and the CPU
+// paths (engine/peers). Input: an RGBA8 GL_TEXTURE_2D atlas, an alpha threshold and the atlas tiling (active
+// = inside the volume and alpha8 >= the threshold byte). Output: the count on the GPU (counterBuffer(),
+// uint[0]) and the point buffer (points(), hp_point.h entries). Methods differ in the order of their
+// entries, never in the set. The one table of them is engine/methods/method_table.h.
+//
+//  build(input): atlas -> count, on the GPU. One-pass methods (Horn's scan, atomic append, the CPU paths)
+//                write their points here too.
+//  list(input, path): count -> points.
+//     ListPath::Readback: the paper's path. The count is read back to the CPU (a stall the 2006 design
+//                         requires) and every entry is listed; listedCount() is then known.
+//     ListPath::Resident: GPU-resident. min(count, input.capacity) entries, sized on the GPU from the count
+//                         (indirect dispatch); the count never reaches the CPU.
+#pragma once
+
+#include "atlas_tiling.h"
+#include "gl_handle.h"
+#include "gl_info.h"
+#include "point_buffer.h"
+#include "result.h"
+
+#include <glm/vec2.hpp>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace dicer::hp {
+
+// The order a method writes its entries in.
+enum class EntryOrder {
+    RowMajor, // line-wise: y, then x (Horn's scan, the CPU scans)
+    KeyIndex, // the HistoPyramid's key-index order (hp_pick.h child order at every level)
+    Unordered // whatever order the atomics resolved in (atomic append): differs from run to run
+};
+const char* entryOrderName(EntryOrder order);
+
+enum class ListPath { Readback, Resident };
+const char* listPathName(ListPath path); // "readback" / "resident"
+
+// Integer storage is exact for any count; float storage is what the 2006 hardware had (exact below 2^24).
+enum class Storage { Uint32, Float32 };
+const char* storageName(Storage storage); // "uint32" / "float32"
+inline constexpr std::array<Storage, 2> kStorages = {Storage::Uint32, Storage::Float32};
+
+// How the paper variants' reduction passes run. Both produce the same pyramid bit for bit:
+//  - Compute: one dispatch per level, imageStore (default; 2.5x cheaper per level on llvmpipe).
+//  - Fragment: one full-screen pass per level rendering into the level, as the 2006 hardware had to.
+enum class BuildPath { Compute, Fragment };
+const char* buildPathName(BuildPath path); // "compute" / "fragment"
+inline constexpr std::array<BuildPath, 2> kBuildPaths = {BuildPath::Compute, BuildPath::Fragment};
+
+// What a method may be asked to vary (the paper variants: storage and build path; the others ignore both).
+struct MethodOptions {
+    Storage storage = Storage::Uint32;
+    BuildPath buildPath = BuildPath::Compute;
+};
+
+struct MethodInput {
+    GLuint atlas = 0;                  // RGBA8 GL_TEXTURE_2D
+    float threshold = 0.5f;            // alpha threshold (thresholdToByte)
+    AtlasTiling tiling;                // zero tile size: the whole atlas is one slice, voxel = (x, y, 0)
+    std::uint32_t capacity = 1u << 20; // Resident: entries the point buffer holds; later entries are dropped
+};
+
+// Checks what every method requires of its input and returns the atlas size: an RGBA8 GL_TEXTURE_2D no larger
+// than `maxSide` texels a side, a finite threshold and a capacity of at least 1 that the point buffer can
+// hold. Errors start with `who`.
+Result<glm::ivec2> checkInput(const char* who, const MethodInput& input, int maxSide, const gl::GlInfo& info);
+
+// The sampler every method reads the atlas through: nearest (texelFetch ignores filtering, but a one-level
+// texture with a mipmapped filter is incomplete and reads 0) and clamped (gathers at the atlas' edge; the
+// discriminator masks the cells beyond it).
+gl::Sampler createAtlasSampler(const std::string& label);
+
+class PointMethod {
+public:
+    virtual ~PointMethod() = default;
+    PointMethod(const PointMethod&) = delete;
+    PointMethod& operator=(const PointMethod&) = delete;
+
+    const char* name() const { return m_name; }
+    EntryOrder order() const { return m_order; }
+    // Takes effect at the next build(). Methods without storage or build-path choices ignore it.
+    virtual void setOptions(const MethodOptions&) {}
+
+    // On error nothing is written and the previous output stays.
+    virtual Result<void> build(const MethodInput& input) = 0;
+    virtual Result<void> list(const MethodInput& input, ListPath path) = 0;
+    Result<void> run(const MethodInput& input, ListPath path = ListPath::Resident) {
+        if (Result<void> r = build(input); !r) return r;
+        return list(input, path);
+    }
+
+    virtual const CountBuffer& counts() const = 0;
+    virtual const PointBuffer& points() const = 0;
+    GLuint counterBuffer() const { return counts().id(); }
+    std::uint32_t readCount() const { return counts().read(); } // waits for the GPU
+    // After list(Readback): the count the CPU read (every entry is listed). Otherwise nullopt.
+    std::optional<std::uint32_t> listedCount() const { return m_listed; }
+
+protected:
+    PointMethod(const char* name, EntryOrder order) : m_name(name), m_order(order) {}
+    std::optional<std::uint32_t> m_listed;
+
+private:
+    const char* m_name;
+    EntryOrder m_order;
+};
+
+} // namespace dicer::hp

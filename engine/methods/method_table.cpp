@@ -1,0 +1,162 @@
+#include "method_table.h"
+
+#include "atomic_append.h"
+#include "compactor.h"
+#include "cpu_compaction.h"
+#include "dicer_shared.h"
+#include "horn_scan.h"
+#include "hp_compute.h"
+#include "hp_mip.h"
+#include "paper_method.h"
+
+#include <string>
+
+namespace dicer::methods {
+namespace {
+using hp::BuildPath;
+using hp::EntryOrder;
+using hp::Storage;
+
+// Availability means the method can run the smallest preset (64^3: a 512^2 atlas, 262 144 points) on this
+// context; larger inputs are checked against the same GlInfo limits by build(), with an error naming the
+// limit.
+constexpr int kMinAtlasSide = 512;
+constexpr std::int64_t kMinPoints = 64 * 64 * 64;
+
+bool pointsFit(const gl::GlInfo& info) {
+    return hp::PointBuffer::maxEntries(info) >= kMinPoints && info.maxTextureSize >= kMinAtlasSide;
+}
+bool mipChain(const gl::GlInfo& info) { // reductions: a compute pass of HP_REDUCE_LOCAL_SIZE^2 or a draw
+    return pointsFit(info) && info.maxComputeInvocations >= HP_REDUCE_LOCAL_SIZE * HP_REDUCE_LOCAL_SIZE;
+}
+bool rectangle(const gl::GlInfo& info) { // every level side by side in one rectangle texture N-1 wide
+    return mipChain(info) && info.maxRectangleTextureSize >= kMinAtlasSide;
+}
+bool computePyramid(const gl::GlInfo& info) {
+    return pointsFit(info) && info.maxComputeInvocations >= HPC_LOCAL_SIZE * HPC_LOCAL_SIZE;
+}
+bool hornScan(const gl::GlInfo& info) { // one uint per atlas texel, bound as one storage block
+    return pointsFit(info) && info.maxComputeInvocations >= HORN_SCAN_LOCAL_SIZE &&
+           info.maxStorageBlockBytes >= std::int64_t(kMinAtlasSide) * kMinAtlasSide * 4;
+}
+bool atomicAppend(const gl::GlInfo& info) {
+    return pointsFit(info) && info.maxComputeInvocations >= APPEND_LOCAL_SIZE * APPEND_LOCAL_SIZE;
+}
+
+template <hp::PyramidFactory factory, bool uintStorage>
+Result<std::unique_ptr<hp::PointMethod>> paper(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                               const hp::MethodOptions& options) {
+    auto m = hp::PaperMethod::create(factory, uintStorage, shaders, info, options);
+    if (!m) return makeError(m.error());
+    return std::unique_ptr<hp::PointMethod>(std::move(m.value()));
+}
+template <Result<std::unique_ptr<hp::PointMethod>> (*factory)(gl::ShaderLibrary&, const gl::GlInfo&)>
+Result<std::unique_ptr<hp::PointMethod>> peer(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                              const hp::MethodOptions&) {
+    return factory(shaders, info);
+}
+
+constexpr Storage kBothStorages[] = {Storage::Uint32, Storage::Float32};
+constexpr Storage kFloatOnly[] = {Storage::Float32}; // dicer_bil filters: float32 only
+constexpr BuildPath kBothPaths[] = {BuildPath::Compute, BuildPath::Fragment};
+constexpr std::span<const Storage> kNoStorage;
+constexpr std::span<const BuildPath> kNoPath;
+
+// clang-format off
+// One row per line: tests/CMakeLists.txt reads the names and families of this table for the window tests.
+constexpr MethodInfo kMethods[] = {
+    {"dicer_single", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
+     kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},
+    {"dicer_vec4", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
+     kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerVec4>, true>},
+    {"dicer_rect", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
+     kBothStorages, kBothPaths, true, rectangle, paper<hp::createRect, true>},
+    {"dicer_bil", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
+     kFloatOnly, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
+    {"hp_compute", Family::GpuPeer, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
+     kNoStorage, kNoPath, true, computePyramid, peer<peers::createComputeHistoPyramid>},
+    {"horn_scan", Family::GpuPeer, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
+     kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},
+    {"atomic_append", Family::GpuPeer, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
+     kNoStorage, kNoPath, false, atomicAppend, peer<peers::createAtomicAppend>},
+    {"cpu_linewise", Family::CpuPeer, EntryOrder::RowMajor, "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
+     kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuLinewise>},
+    {"cpu_threaded", Family::CpuPeer, EntryOrder::RowMajor, "download, line-wise CPU scan on hardware_concurrency threads, upload",
+     kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuThreaded>},
+};
+// clang-format on
+} // namespace
+
+const char* familyName(Family family) {
+    static constexpr const char* kNames[] = {"paper", "gpu peer", "cpu peer"}; // in enumerator order
+    return kNames[int(family)];
+}
+
+bool MethodInfo::offersStorage(Storage storage) const {
+    for (Storage s : storages)
+        if (s == storage) return true;
+    return false;
+}
+
+Storage MethodInfo::storageFor(Storage wanted) const {
+    return offersStorage(wanted) || storages.empty() ? wanted : storages.front();
+}
+
+std::span<const MethodInfo> methodTable() {
+    return kMethods;
+}
+
+const MethodInfo* findMethod(std::string_view name) {
+    for (const MethodInfo& m : kMethods)
+        if (name == m.name) return &m;
+    return nullptr;
+}
+
+int methodIndex(std::string_view name) {
+    const MethodInfo* m = findMethod(name);
+    return m ? int(m - kMethods) : -1;
+}
+
+std::string methodNames(bool demoOnly) {
+    std::string names;
+    for (const MethodInfo& m : kMethods)
+        if (!demoOnly || m.inDemo()) names += std::string(names.empty() ? "" : ", ") + m.name;
+    return names;
+}
+
+Result<std::unique_ptr<hp::PointMethod>> createMethod(std::string_view name, gl::ShaderLibrary& shaders,
+                                                      const gl::GlInfo& info,
+                                                      const hp::MethodOptions& options) {
+    const MethodInfo* m = findMethod(name);
+    if (!m) return makeError("unknown method '" + std::string(name) + "' (known: " + methodNames() + ")");
+    if (!m->isAvailable(info))
+        return makeError(std::string(m->name) + " is not available on " + info.renderer);
+    hp::MethodOptions o = options;
+    o.storage = m->storageFor(options.storage);
+    return m->create(shaders, info, o);
+}
+
+std::string MethodConfig::label() const {
+    std::string s = method->name;
+    if (!method->storages.empty()) s += std::string("_") + hp::storageName(options.storage);
+    if (!method->buildPaths.empty()) s += std::string("_") + hp::buildPathName(options.buildPath);
+    return s;
+}
+
+std::vector<MethodConfig> methodConfigs() {
+    std::vector<MethodConfig> out;
+    for (const MethodInfo& m : kMethods) {
+        const Storage defaultStorage[] = {Storage::Uint32};
+        const BuildPath defaultPath[] = {BuildPath::Compute};
+        std::span<const Storage> storages =
+            m.storages.empty() ? std::span<const Storage>(defaultStorage) : m.storages;
+        std::span<const BuildPath> paths =
+            m.buildPaths.empty() ? std::span<const BuildPath>(defaultPath) : m.buildPaths;
+        for (BuildPath path : paths)
+            for (Storage storage : storages)
+                out.push_back({&m, {storage, path}});
+    }
+    return out;
+}
+
+} // namespace dicer::methods

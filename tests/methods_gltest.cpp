@@ -1,0 +1,248 @@
+// Every row of the method table (method_table.h), each storage x build path it offers, against the CPU
+// reference: the same entries exactly, in the method's order (row-major, key-index) or as a set (unordered),
+// on both list paths (the paper's readback and the GPU-resident one); texels outside the volume never active
+// (issue 12: threshold 0 at each preset gives exactly the volume's voxels); capacity clamping; bad inputs and
+// limits as clear errors. A new method is tested by adding its row to the table.
+#include "dicer_shared.h"
+#include "hp_gl_fixture.h"
+#include "hp_math.h"
+#include "hp_reference.h"
+#include "hp_test_util.h"
+#include "method_table.h"
+#include "volume_layout.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+using namespace dicer;
+using namespace dicer::test;
+using hp::ListPath;
+
+namespace {
+
+gl::ShaderLibrary& methodShaders() { // for methods made with other limits than the context's
+    static gl::ShaderLibrary shaders;
+    return shaders;
+}
+hp::PointMethod* methodFor(const methods::MethodConfig& c) {
+    return test::methodFor(c.method->name, c.options);
+}
+
+// Runs the method on both list paths and compares with the reference exactly.
+void expectExactEntries(const methods::MethodConfig& c, const std::vector<std::uint8_t>& alpha, int w, int h,
+                        float threshold, const hp::AtlasTiling& tiling = {}) {
+    SCOPED_TRACE(c.label() + " " + std::to_string(w) + "x" + std::to_string(h));
+    hp::PointMethod* m = methodFor(c);
+    ASSERT_TRUE(m);
+    gl::Texture atlas = makeAtlas(alpha, w, h);
+    std::vector<glm::uvec4> expected =
+        hp::expectedEntries(alpha, w, h, hp::thresholdToByte(threshold), tiling, m->order());
+    const auto n = std::uint32_t(expected.size());
+    const hp::MethodInput in{atlas.id(), threshold, tiling, std::max(n, 1u)};
+    for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
+        SCOPED_TRACE(hp::listPathName(path));
+        ASSERT_TRUE(m->run(in, path));
+        ASSERT_EQ(m->readCount(), n);
+        if (path == ListPath::Readback) {
+            ASSERT_TRUE(m->listedCount());
+            EXPECT_EQ(*m->listedCount(), n);
+        }
+        hp::VerifyReport r = hp::compareEntries(m->points().read(n), m->readCount(), expected, m->order());
+        EXPECT_TRUE(r.ok()) << r.mismatches << " mismatches (" << hp::entryOrderName(m->order()) << " order)";
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+struct RandomCase {
+    int w, h;
+    double density; // < 0: exactly one active cell
+};
+
+// Empty and full, one cell, non-power-of-two and non-square sizes, sizes across Horn's block (1024) and scan
+// levels (1024^2 + 1) and the compute pyramid's mask block (8) and dispatch boundary (64 cells, 6 levels).
+const RandomCase kCases[] = {
+    {1, 1, 0.0},     {1, 1, 1.0},   {2, 2, 0.5},     {3, 3, 1.0},        {5, 1, 1.0},     {1, 7, 0.5},
+    {8, 8, 1.0},     {9, 9, 0.5},   {16, 16, 0.0},   {16, 16, 1.0},      {37, 23, 0.4},   {64, 64, -1},
+    {64, 64, 0.5},   {65, 65, 0.3}, {100, 1, 0.5},   {32, 33, 1.0},      {256, 256, 0.0}, {256, 256, 0.01},
+    {256, 256, 1.0}, {300, 5, 0.7}, {513, 300, 0.2}, {1025, 1024, 0.01},
+};
+
+std::string paramName(const ::testing::TestParamInfo<methods::MethodConfig>& info) {
+    return info.param.label();
+}
+
+} // namespace
+
+class Methods : public ::testing::TestWithParam<methods::MethodConfig> {};
+
+TEST_P(Methods, ItsRowNamesItAndGivesItsOrder) {
+    hp::PointMethod* m = methodFor(GetParam());
+    ASSERT_TRUE(m);
+    EXPECT_STREQ(m->name(), GetParam().method->name);
+    EXPECT_EQ(m->order(), GetParam().method->order);
+}
+
+TEST_P(Methods, SameEntriesAsTheReferenceOnRandomAtlases) {
+    for (const RandomCase& rc : kCases) {
+        std::uint32_t seed = std::uint32_t(rc.w * 131 + rc.h * 7 + int(rc.density * 1000));
+        auto alpha = rc.density < 0 ? singleCell(rc.w, rc.h, rc.w / 3, rc.h - 1)
+                                    : randomAlpha(rc.w, rc.h, rc.density, seed);
+        SCOPED_TRACE("density " + std::to_string(rc.density));
+        expectExactEntries(GetParam(), alpha, rc.w, rc.h, float(kTestThreshold) / 255.0f);
+    }
+}
+
+TEST_P(Methods, AtlasTilingGivesVoxelCoordinates) {
+    // 64x64 atlas of 16 slices of 16x16 voxels, 4 tiles per row; then 13 slices: 3 unused tiles.
+    expectExactEntries(GetParam(), randomAlpha(64, 64, 0.05, 99), 64, 64, 0.5f, hp::AtlasTiling{{16, 16}, 4});
+    expectExactEntries(GetParam(), randomAlpha(64, 64, 0.5, 98), 64, 64, 0.5f,
+                       hp::AtlasTiling{{16, 16}, 4, 13});
+}
+
+TEST_P(Methods, ThresholdExactlyAtACellsAlphaIsActive) {
+    std::vector<std::uint8_t> ramp(256);
+    for (int i = 0; i < 256; ++i)
+        ramp[size_t(i)] = std::uint8_t(i);
+    for (int a : {0, 1, 128, 255})
+        expectExactEntries(GetParam(), ramp, 16, 16, float(a) / 255.0f);
+}
+
+// Issue 12: with threshold 0 every alpha passes, so only the volume keeps padding out: exactly W*H*D points
+// at each preset, on both list paths ("64": the tiles fill the atlas; "128": 128 of its 256 tiles are
+// unused), and a small volume whose tiles fill neither a row nor the atlas.
+TEST_P(Methods, ThresholdZeroGivesExactlyTheVoxelsOfTheVolume) {
+    hp::PointMethod* m = methodFor(GetParam());
+    ASSERT_TRUE(m);
+    std::vector<VolumeLayout> layouts;
+    for (const char* preset : {"64", "128"}) {
+        auto layout = presetLayout(preset, context().info().maxTextureSize);
+        ASSERT_TRUE(layout) << layout.error();
+        layouts.push_back(*layout);
+    }
+    auto small = VolumeLayout::make({12, 10, 5}, context().info().maxTextureSize);
+    ASSERT_TRUE(small);
+    layouts.push_back(*small);
+    for (const VolumeLayout& layout : layouts) {
+        SCOPED_TRACE(std::to_string(layout.volume.x) + "x" + std::to_string(layout.volume.y) + "x" +
+                     std::to_string(layout.volume.z));
+        const int n = layout.atlasSize;
+        gl::Texture atlas = makeAtlas(std::vector<std::uint8_t>(size_t(n) * size_t(n), 0), n, n);
+        const hp::AtlasTiling tiling{{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
+        const auto voxels = std::uint32_t(layout.voxelCount());
+        for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
+            SCOPED_TRACE(hp::listPathName(path));
+            ASSERT_TRUE(m->run({atlas.id(), 0.0f, tiling, voxels}, path));
+            EXPECT_EQ(m->readCount(), voxels);
+            // Every entry is a voxel of the volume, each once.
+            std::vector<glm::uvec4> points = hp::sortedEntries(m->points().read(voxels));
+            std::uint32_t outside = 0;
+            for (const glm::uvec4& p : points)
+                outside += !layout.contains(glm::ivec3(p.x, p.y, p.z));
+            EXPECT_EQ(outside, 0u);
+            EXPECT_TRUE(std::adjacent_find(points.begin(), points.end()) == points.end());
+        }
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST_P(Methods, CapacityBelowTheCountKeepsTheCountAndDropsTheRest) {
+    hp::PointMethod* m = methodFor(GetParam());
+    ASSERT_TRUE(m);
+    auto alpha = randomAlpha(32, 32, 0.5, 5);
+    std::vector<glm::uvec4> expected = hp::expectedEntries(alpha, 32, 32, kTestThreshold, {}, m->order());
+    ASSERT_GT(expected.size(), 100u);
+    gl::Texture atlas = makeAtlas(alpha, 32, 32);
+    ASSERT_TRUE(m->run({atlas.id(), 0.5f, {}, 100}, ListPath::Resident));
+    EXPECT_EQ(m->readCount(), expected.size()); // the count is complete even when the entries are not
+    std::vector<glm::uvec4> got = m->points().read(100);
+    if (m->order() != hp::EntryOrder::Unordered) {
+        EXPECT_TRUE(got == std::vector<glm::uvec4>(expected.begin(), expected.begin() + 100));
+    }
+    std::vector<glm::uvec4> all = hp::sortedEntries(expected), kept = hp::sortedEntries(got);
+    EXPECT_TRUE(std::includes(all.begin(), all.end(), kept.begin(), kept.end(),
+                              [](const glm::uvec4& a, const glm::uvec4& b) { return a.w < b.w; }))
+        << "the 100 entries kept are not all active cells";
+    // The paper's path lists every entry whatever the capacity.
+    ASSERT_TRUE(m->run({atlas.id(), 0.5f, {}, 100}, ListPath::Readback));
+    EXPECT_EQ(m->listedCount().value_or(0), expected.size());
+    EXPECT_TRUE(hp::compareEntries(m->points().read(std::uint32_t(expected.size())), m->readCount(), expected,
+                                   m->order())
+                    .ok());
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST_P(Methods, BadInputsAreClearErrors) {
+    hp::PointMethod* m = methodFor(GetParam());
+    ASSERT_TRUE(m);
+    auto expectError = [&](const hp::MethodInput& in, const char* mentions) {
+        Result<void> r = m->build(in);
+        ASSERT_FALSE(r);
+        EXPECT_NE(r.error().find(mentions), std::string::npos) << r.error();
+        EXPECT_NE(r.error().find(m->name()), std::string::npos) << r.error();
+    };
+    gl::Texture r8 = gl::createTexture2D(32, 32, GL_R8, 1);
+    expectError({r8.id(), 0.5f, {}, 16}, "RGBA8");
+    gl::Texture f32 = gl::createTexture2D(32, 32, GL_RGBA32F, 1);
+    expectError({f32.id(), 0.5f, {}, 16}, "RGBA8");
+    gl::Texture volume = gl::createTexture(GL_TEXTURE_3D);
+    glTextureStorage3D(volume.id(), 1, GL_RGBA8, 4, 4, 4);
+    expectError({volume.id(), 0.5f, {}, 16}, "GL_TEXTURE_2D");
+    expectError({0, 0.5f, {}, 16}, "not a texture");
+    gl::Texture good = makeAtlas(randomAlpha(8, 8, 0.5, 3), 8, 8);
+    expectError({good.id(), std::nanf(""), {}, 16}, "finite");
+    expectError({good.id(), 0.5f, {}, 0}, "capacity");
+    expectError({good.id(), 0.5f, {}, 0xffffffffu}, "limit");
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// A point buffer the driver's limit cannot hold (here: a context that says its storage blocks are 1 MiB) is
+// one clear error naming the limit, and the method keeps its previous output.
+TEST_P(Methods, PointBufferBeyondTheLimitIsAClearErrorAndKeepsThePreviousOutput) {
+    gl::GlInfo small = context().info();
+    small.maxStorageBlockBytes = 1 << 20; // 65 536 entries
+    const methods::MethodConfig& c = GetParam();
+    auto created = c.method->create(methodShaders(), small, c.options);
+    ASSERT_TRUE(created) << created.error();
+    hp::PointMethod& m = **created;
+    auto alpha = randomAlpha(64, 64, 0.5, 7);
+    gl::Texture atlas = makeAtlas(alpha, 64, 64);
+    ASSERT_TRUE(m.run({atlas.id(), 0.5f, {}, 4096}, ListPath::Resident));
+    const GLuint before = m.points().id();
+    const std::uint32_t capacity = m.points().capacity();
+    Result<void> r = m.run({atlas.id(), 0.5f, {}, 1u << 17}, ListPath::Resident);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << r.error();
+    EXPECT_EQ(m.points().id(), before);
+    EXPECT_EQ(m.points().capacity(), capacity);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, Methods, ::testing::ValuesIn(methods::methodConfigs()), paramName);
+
+// The buffer itself: growth by 1.5x, the limit, and the previous storage kept on an error.
+TEST(PointBuffer, GrowsAndRefusesBeyondTheLimitKeepingTheBuffer) {
+    gl::GlInfo small = context().info();
+    small.maxStorageBlockBytes = 1000 * HP_POINT_BYTES;
+    hp::PointBuffer points(small, "test points");
+    ASSERT_TRUE(points.reserve(100));
+    EXPECT_EQ(points.capacity(), 100u);
+    ASSERT_TRUE(points.reserve(120));
+    EXPECT_EQ(points.capacity(), 150u); // 1.5x: a slowly growing cloud does not reallocate every frame
+    const GLuint id = points.id();
+    Result<void> r = points.reserve(1001);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("limit of 1000"), std::string::npos) << r.error();
+    EXPECT_EQ(points.id(), id);
+    EXPECT_EQ(points.capacity(), 150u);
+    ASSERT_TRUE(points.reserve(1000));
+    EXPECT_EQ(points.capacity(), 1000u); // growth stops at the limit
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(MethodTable, UnknownNamesAreOneErrorListingTheKnownOnes) {
+    auto bad = methods::createMethod("bitonic_sort", methodShaders(), context().info());
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().find("horn_scan"), std::string::npos) << bad.error();
+    EXPECT_NE(bad.error().find("dicer_vec4"), std::string::npos) << bad.error();
+}

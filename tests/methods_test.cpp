@@ -1,0 +1,113 @@
+// The method table without a GPU (method_table.h): its rows, their options, availability against a fake
+// GlInfo (a limit too small makes exactly the methods that need it unavailable), and that the build generates
+// a GL test group and a demo window test for every row (tests/CMakeLists.txt reads the table's source).
+#include "method_table.h"
+#include "point_buffer.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace dicer;
+using namespace dicer::methods;
+
+namespace {
+
+// A context with the limits of a GL 4.5 driver that runs everything (the spec minimums or more).
+gl::GlInfo roomyInfo() {
+    gl::GlInfo info;
+    info.renderer = "fake";
+    info.major = 4;
+    info.minor = 5;
+    info.coreProfile = true;
+    info.maxTextureSize = 16384;
+    info.maxRectangleTextureSize = 16384;
+    info.maxComputeInvocations = 1024;
+    info.maxComputeGroupCount[0] = info.maxComputeGroupCount[1] = info.maxComputeGroupCount[2] = 65535;
+    info.maxStorageBlockBytes = std::int64_t(1) << 27;
+    return info;
+}
+
+std::vector<std::string> split(const std::string& list) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (std::size_t end; (end = list.find(',', start)) != std::string::npos; start = end + 1)
+        out.push_back(list.substr(start, end - start));
+    if (start < list.size()) out.push_back(list.substr(start));
+    return out;
+}
+
+} // namespace
+
+TEST(MethodTable, RowsAreUniqueAndFindable) {
+    auto table = methodTable();
+    ASSERT_EQ(table.size(), 9u);
+    for (size_t i = 0; i < table.size(); ++i) {
+        EXPECT_EQ(findMethod(table[i].name), &table[i]);
+        EXPECT_EQ(methodIndex(table[i].name), int(i));
+    }
+    EXPECT_EQ(findMethod("bitonic_sort"), nullptr);
+    EXPECT_EQ(methodIndex("bitonic_sort"), -1);
+}
+
+TEST(MethodTable, ConfigsCoverEveryOfferedOption) {
+    std::vector<std::string> labels;
+    for (const MethodConfig& c : methodConfigs())
+        labels.push_back(c.label());
+    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 5 methods without options.
+    ASSERT_EQ(labels.size(), 19u);
+    EXPECT_EQ(labels.front(), "dicer_single_uint32_compute");
+    EXPECT_NE(std::find(labels.begin(), labels.end(), "dicer_bil_float32_fragment"), labels.end());
+    EXPECT_EQ(std::find(labels.begin(), labels.end(), "dicer_bil_uint32_compute"), labels.end());
+    EXPECT_NE(std::find(labels.begin(), labels.end(), "atomic_append"), labels.end());
+    const MethodInfo* bil = findMethod("dicer_bil");
+    EXPECT_EQ(bil->storageFor(hp::Storage::Uint32), hp::Storage::Float32); // filtering needs float
+    EXPECT_EQ(findMethod("dicer_vec4")->storageFor(hp::Storage::Float32), hp::Storage::Float32);
+}
+
+TEST(MethodTable, EveryMethodIsAvailableWithRoomyLimits) {
+    for (const MethodInfo& m : methodTable())
+        EXPECT_TRUE(m.isAvailable(roomyInfo())) << m.name;
+}
+
+// dicer_rect stores every level side by side in one rectangle texture: a small GL_MAX_RECTANGLE_TEXTURE_SIZE
+// makes it (and only it) unavailable.
+TEST(MethodTable, ARectangleLimitTooSmallMakesOnlyDicerRectUnavailable) {
+    gl::GlInfo info = roomyInfo();
+    info.maxRectangleTextureSize = 256;
+    for (const MethodInfo& m : methodTable())
+        EXPECT_EQ(m.isAvailable(info), std::string(m.name) != "dicer_rect") << m.name;
+}
+
+// Every method writes its points into one storage block; Horn's scan also needs 4 bytes per atlas texel.
+TEST(MethodTable, StorageBlocksTooSmallMakeMethodsUnavailable) {
+    gl::GlInfo info = roomyInfo();
+    info.maxStorageBlockBytes = std::int64_t(64 * 64 * 64) * HP_POINT_BYTES; // the smallest preset's points
+    for (const MethodInfo& m : methodTable())
+        EXPECT_TRUE(m.isAvailable(info)) << m.name;
+    info.maxStorageBlockBytes -= HP_POINT_BYTES;
+    for (const MethodInfo& m : methodTable())
+        EXPECT_FALSE(m.isAvailable(info)) << m.name;
+    EXPECT_EQ(hp::PointBuffer::maxEntries(info), 64u * 64u * 64u - 1u);
+}
+
+TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {
+    gl::GlInfo info = roomyInfo();
+    info.maxComputeInvocations = 32; // below the 8x8 groups of the compute pyramid and the reductions
+    EXPECT_FALSE(findMethod("hp_compute")->isAvailable(info));
+    EXPECT_FALSE(findMethod("atomic_append")->isAvailable(info));
+    EXPECT_TRUE(findMethod("cpu_linewise")->isAvailable(info));
+}
+
+// tests/CMakeLists.txt generates the GL test groups and the demo window tests from the table's source; this
+// is the check that it read the same rows the binary has.
+TEST(MethodTable, TheBuildGeneratesATestForEveryRow) {
+    std::vector<std::string> all, demo;
+    for (const MethodInfo& m : methodTable()) {
+        all.push_back(m.name);
+        if (m.inDemo()) demo.push_back(m.name);
+    }
+    EXPECT_EQ(split(DICER_METHODS), all);
+    EXPECT_EQ(split(DICER_DEMO_METHODS), demo);
+}
