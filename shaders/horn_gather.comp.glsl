@@ -4,18 +4,16 @@
 // log2(width * height) reads), and copies it. Dispatched indirectly: the count never reaches the CPU. The
 // entries come out in row-major order, the order of the input stream.
 // Based on: Horn, "Stream Reduction Operations for GPGPU Applications", GPU Gems 2 ch. 36 (2005).
-#include "peers_shared.h"
+#include "horn_common.glsl"
 #include "hp_points.glsl"
 
-layout(std430, binding = PEER_BIND_DATA) readonly buffer ScanData { uint u_data[]; };
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
-layout(location = PEER_LOC_ELEMENTS) uniform uint u_elements;
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 
 void main() {
-    uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    uint group = hornGroupIndex();
     uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= u_args[HP_ARGS_COUNT]) return;
     uint lo = 0u, hi = u_elements - 1u; // the answer lies in [lo, hi]: k < count = u_data[u_elements - 1]

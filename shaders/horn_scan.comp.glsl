@@ -7,15 +7,13 @@
 // the atlas texels in row-major order (element i = texel (i mod width, i div width)).
 // Based on: Horn, "Stream Reduction Operations for GPGPU Applications", GPU Gems 2 ch. 36 (2005);
 // Blelloch, "Prefix Sums and Their Applications", CMU-CS-90-190 (1990).
-#include "peers_shared.h"
+#include "horn_common.glsl"
 
 #ifdef HORN_FROM_ATLAS
 #include "hp_discriminator.glsl"
 #endif
-layout(std430, binding = PEER_BIND_DATA) buffer ScanData { uint u_data[]; };
 layout(std430, binding = PEER_BIND_SUMS) writeonly buffer ScanSums { uint u_sums[]; };
 layout(std430, binding = HP_BIND_COUNTERS) writeonly buffer HpCounters { uint u_counters[]; };
-layout(location = PEER_LOC_ELEMENTS) uniform uint u_elements;
 layout(location = PEER_LOC_WRITE_TOTAL) uniform uint u_writeTotal;
 
 layout(local_size_x = HORN_SCAN_LOCAL_SIZE) in;
@@ -33,7 +31,7 @@ uint hornLoad(uint i) {
 void main() {
     // Blocks are folded into a 2D grid (one dimension holds at most 65535 groups); surplus groups leave at once,
     // all their invocations together, so no barrier is skipped by part of a group.
-    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    uint block = hornGroupIndex();
     if (block * uint(HORN_SCAN_BLOCK) >= u_elements) return;
     uint tid = gl_LocalInvocationID.x;
     uint first = block * uint(HORN_SCAN_BLOCK) + tid * uint(HORN_SCAN_PER_INVOCATION);

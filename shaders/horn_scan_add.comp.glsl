@@ -2,18 +2,16 @@
 // Horn's stream reduction, step 1 (cont.): adds the scanned totals of the blocks before it to every element of
 // a block, turning block-local inclusive sums into global ones (the "add-back" of a multi-level scan).
 // Based on: Horn, GPU Gems 2 ch. 36 (2005); Blelloch, CMU-CS-90-190 (1990).
-#include "peers_shared.h"
+#include "horn_common.glsl"
 
-layout(std430, binding = PEER_BIND_DATA) buffer ScanData { uint u_data[]; };
 layout(std430, binding = PEER_BIND_SUMS) readonly buffer ScanSums { uint u_sums[]; }; // inclusive, scanned
 layout(std430, binding = HP_BIND_COUNTERS) writeonly buffer HpCounters { uint u_counters[]; };
-layout(location = PEER_LOC_ELEMENTS) uniform uint u_elements;
 layout(location = PEER_LOC_WRITE_TOTAL) uniform uint u_writeTotal;
 
 layout(local_size_x = HORN_SCAN_LOCAL_SIZE) in;
 
 void main() {
-    uint block = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    uint block = hornGroupIndex();
     if (block == 0u || block * uint(HORN_SCAN_BLOCK) >= u_elements) return; // block 0 has nothing before it
     uint offset = u_sums[block - 1u];
     uint first = block * uint(HORN_SCAN_BLOCK) + gl_LocalInvocationID.x * uint(HORN_SCAN_PER_INVOCATION);

@@ -89,31 +89,19 @@ uint hpcSourceTotal(ivec2 cell) {
     return v.x + v.y + v.z + v.w;
 }
 
-// Level s+1 cell from its four level-s inputs; stores its child sums and returns its total.
-uint hpcReduce1(ivec2 cell) {
-    ivec2 b = 2 * cell;
-    uvec4 sums = uvec4(hpcSourceTotal(b), hpcSourceTotal(b + ivec2(1, 0)), hpcSourceTotal(b + ivec2(0, 1)),
-                       hpcSourceTotal(b + ivec2(1, 1)));
-    uint total = sums.x + sums.y + sums.z + sums.w;
-    hpcStore(1, cell, sums, total);
-    return total;
-}
-
-uint hpcReduce2(ivec2 cell) {
-    ivec2 b = 2 * cell;
-    uvec4 sums = uvec4(hpcReduce1(b), hpcReduce1(b + ivec2(1, 0)), hpcReduce1(b + ivec2(0, 1)), hpcReduce1(b + ivec2(1, 1)));
-    uint total = sums.x + sums.y + sums.z + sums.w;
-    hpcStore(2, cell, sums, total);
-    return total;
-}
-
-uint hpcReduceInRegisters(ivec2 cell) {
-    ivec2 b = 2 * cell;
-    uvec4 sums = uvec4(hpcReduce2(b), hpcReduce2(b + ivec2(1, 0)), hpcReduce2(b + ivec2(0, 1)), hpcReduce2(b + ivec2(1, 1)));
-    uint total = sums.x + sums.y + sums.z + sums.w;
-    hpcStore(3, cell, sums, total);
-    return total;
-}
+// GLSL has no recursion, so the three register levels are one step written out three times: a level s+1 cell
+// from its four level-s inputs (`child`), storing its child sums at `level` and returning its total.
+#define HPC_REDUCE_STEP(name, child, level)                                                                   \
+    uint name(ivec2 cell) {                                                                                    \
+        ivec2 b = 2 * cell;                                                                                    \
+        uvec4 sums = uvec4(child(b), child(b + ivec2(1, 0)), child(b + ivec2(0, 1)), child(b + ivec2(1, 1))); \
+        uint total = sums.x + sums.y + sums.z + sums.w;                                                        \
+        hpcStore(level, cell, sums, total);                                                                    \
+        return total;                                                                                          \
+    }
+HPC_REDUCE_STEP(hpcReduce1, hpcSourceTotal, 1)
+HPC_REDUCE_STEP(hpcReduce2, hpcReduce1, 2)
+HPC_REDUCE_STEP(hpcReduceInRegisters, hpcReduce2, 3)
 #endif
 
 void main() {

@@ -5,14 +5,8 @@
 namespace dicer::app {
 
 const char* modelKindName(ModelKind kind) {
-    switch (kind) {
-    case ModelKind::Heart:
-        return "heart";
-    case ModelKind::File:
-        return "file";
-    default:
-        return "teapot";
-    }
+    static constexpr const char* kNames[] = {"teapot", "heart", "file"}; // enumerator order
+    return kNames[int(kind)];
 }
 
 std::string ModelChoice::label() const {

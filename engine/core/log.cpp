@@ -32,17 +32,8 @@ void setMinLevel(Level level) {
 }
 
 const char* levelName(Level level) {
-    switch (level) {
-    case Level::Debug:
-        return "debug";
-    case Level::Info:
-        return "info";
-    case Level::Warn:
-        return "warning";
-    case Level::Error:
-        return "error";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"debug", "info", "warning", "error"}; // enumerator order
+    return kNames[int(level)];
 }
 
 void write(Level level, std::string_view message) {

@@ -79,14 +79,8 @@ std::vector<DisplayAttempt> candidateDisplays(EglPlatform platform, int deviceIn
 } // namespace
 
 const char* eglPlatformName(EglPlatform platform) {
-    switch (platform) {
-    case EglPlatform::Device:
-        return "device";
-    case EglPlatform::Surfaceless:
-        return "surfaceless";
-    default:
-        return "auto";
-    }
+    static constexpr const char* kNames[] = {"auto", "device", "surfaceless"}; // enumerator order
+    return kNames[int(platform)];
 }
 
 Result<std::unique_ptr<HeadlessContext>> HeadlessContext::create(const HeadlessOptions& options) {

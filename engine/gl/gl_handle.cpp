@@ -2,41 +2,33 @@
 
 namespace dicer::gl {
 namespace {
-template <class H> H labelled(H handle, std::string_view label) {
+// Creates one object with a DSA glCreate* call and labels it.
+template <class H, class Create> H created(Create create, std::string_view label) {
+    GLuint id = 0;
+    create(&id);
+    H handle(id);
     if (!label.empty()) handle.setLabel(label);
     return handle;
 }
 } // namespace
 
 Texture createTexture(GLenum target, std::string_view label) {
-    GLuint id = 0;
-    glCreateTextures(target, 1, &id);
-    return labelled(Texture(id), label);
+    return created<Texture>([&](GLuint* id) { glCreateTextures(target, 1, id); }, label);
 }
 Buffer createBuffer(std::string_view label) {
-    GLuint id = 0;
-    glCreateBuffers(1, &id);
-    return labelled(Buffer(id), label);
+    return created<Buffer>([](GLuint* id) { glCreateBuffers(1, id); }, label);
 }
 Framebuffer createFramebuffer(std::string_view label) {
-    GLuint id = 0;
-    glCreateFramebuffers(1, &id);
-    return labelled(Framebuffer(id), label);
+    return created<Framebuffer>([](GLuint* id) { glCreateFramebuffers(1, id); }, label);
 }
 VertexArray createVertexArray(std::string_view label) {
-    GLuint id = 0;
-    glCreateVertexArrays(1, &id);
-    return labelled(VertexArray(id), label);
+    return created<VertexArray>([](GLuint* id) { glCreateVertexArrays(1, id); }, label);
 }
 Sampler createSampler(std::string_view label) {
-    GLuint id = 0;
-    glCreateSamplers(1, &id);
-    return labelled(Sampler(id), label);
+    return created<Sampler>([](GLuint* id) { glCreateSamplers(1, id); }, label);
 }
 Query createQuery(GLenum target, std::string_view label) {
-    GLuint id = 0;
-    glCreateQueries(target, 1, &id);
-    return labelled(Query(id), label);
+    return created<Query>([&](GLuint* id) { glCreateQueries(target, 1, id); }, label);
 }
 
 Texture createTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,

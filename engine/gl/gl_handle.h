@@ -59,47 +59,25 @@ private:
     static inline std::atomic<int> s_live{0};
 };
 
-struct TextureTraits {
-    static constexpr GLenum kLabelNamespace = GL_TEXTURE;
-    static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+// What a handle kind needs: its KHR_debug label namespace and its delete call. `Delete` is the address of
+// glad's function-pointer variable (glDeleteTextures and friends are macros naming it), read at delete time.
+template <GLenum LabelNamespace, auto* Delete> struct DeleteManyTraits { // glDelete*(n, ids)
+    static constexpr GLenum kLabelNamespace = LabelNamespace;
+    static void destroy(GLuint id) { (*Delete)(1, &id); }
 };
-struct BufferTraits {
-    static constexpr GLenum kLabelNamespace = GL_BUFFER;
-    static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
-};
-struct FramebufferTraits {
-    static constexpr GLenum kLabelNamespace = GL_FRAMEBUFFER;
-    static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
-};
-struct VertexArrayTraits {
-    static constexpr GLenum kLabelNamespace = GL_VERTEX_ARRAY;
-    static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
-};
-struct SamplerTraits {
-    static constexpr GLenum kLabelNamespace = GL_SAMPLER;
-    static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
-};
-struct QueryTraits {
-    static constexpr GLenum kLabelNamespace = GL_QUERY;
-    static void destroy(GLuint id) { glDeleteQueries(1, &id); }
-};
-struct ShaderTraits {
-    static constexpr GLenum kLabelNamespace = GL_SHADER;
-    static void destroy(GLuint id) { glDeleteShader(id); }
-};
-struct ProgramTraits {
-    static constexpr GLenum kLabelNamespace = GL_PROGRAM;
-    static void destroy(GLuint id) { glDeleteProgram(id); }
+template <GLenum LabelNamespace, auto* Delete> struct DeleteOneTraits { // glDeleteShader/Program(id)
+    static constexpr GLenum kLabelNamespace = LabelNamespace;
+    static void destroy(GLuint id) { (*Delete)(id); }
 };
 
-using Texture = Handle<TextureTraits>;
-using Buffer = Handle<BufferTraits>;
-using Framebuffer = Handle<FramebufferTraits>;
-using VertexArray = Handle<VertexArrayTraits>;
-using Sampler = Handle<SamplerTraits>;
-using Query = Handle<QueryTraits>;
-using Shader = Handle<ShaderTraits>;
-using Program = Handle<ProgramTraits>;
+using Texture = Handle<DeleteManyTraits<GL_TEXTURE, &glDeleteTextures>>;
+using Buffer = Handle<DeleteManyTraits<GL_BUFFER, &glDeleteBuffers>>;
+using Framebuffer = Handle<DeleteManyTraits<GL_FRAMEBUFFER, &glDeleteFramebuffers>>;
+using VertexArray = Handle<DeleteManyTraits<GL_VERTEX_ARRAY, &glDeleteVertexArrays>>;
+using Sampler = Handle<DeleteManyTraits<GL_SAMPLER, &glDeleteSamplers>>;
+using Query = Handle<DeleteManyTraits<GL_QUERY, &glDeleteQueries>>;
+using Shader = Handle<DeleteOneTraits<GL_SHADER, &glDeleteShader>>;
+using Program = Handle<DeleteOneTraits<GL_PROGRAM, &glDeleteProgram>>;
 
 // DSA constructors (GL 4.5): the object exists (and can be labelled) as soon as it is created.
 Texture createTexture(GLenum target, std::string_view label = {});

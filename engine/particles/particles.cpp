@@ -1,22 +1,16 @@
 #include "particles.h"
 
-#include "particles_shared.h"
 #include "gl_debug.h"
 #include "particle_step.h"
+#include "particles_shared.h"
 
 #include <algorithm>
 
 namespace dicer {
 
 const char* particlePhaseName(ParticlePhase phase) {
-    switch (phase) {
-    case ParticlePhase::Exploding:
-        return "exploding";
-    case ParticlePhase::Returning:
-        return "re-assembling";
-    default:
-        return "assembled";
-    }
+    static constexpr const char* kNames[] = {"assembled", "exploding", "re-assembling"}; // PS_PHASE_* order
+    return kNames[int(phase)];
 }
 
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,

@@ -7,8 +7,8 @@
 // [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
 #include "voxelizer.h"
 
-#include "voxel_shared.h"
 #include "gl_debug.h"
+#include "voxel_shared.h"
 
 #include <algorithm>
 #include <string>
@@ -82,18 +82,10 @@ private:
 
 // [SECTION] names ------------------------------------------------------------------------------------------
 
+// Names in enumerator order.
 const char* voxelMethodName(VoxelMethod method) {
-    switch (method) {
-    case VoxelMethod::Binned:
-        return "binned";
-    case VoxelMethod::Instanced:
-        return "instanced";
-    case VoxelMethod::PerSlice:
-        return "per-slice";
-    case VoxelMethod::Projected:
-        return "projected";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"binned", "instanced", "per-slice", "projected"};
+    return kNames[int(method)];
 }
 
 const char* voxelModeName(VoxelMode mode) {
