@@ -1,0 +1,46 @@
+// Counting sort through a 1D HistoPyramid, in three passes (+ one for the permutation):
+//  (a) histogram: one invocation per key, atomicAdd on its bucket; the returned value is the key's rank in
+//      its bucket (arrival order). Keys >= m are flagged in the status word and skipped (never written).
+//  (b) pyramid: level 0 = the histogram padded to M = 2^ceil(log2 m) buckets, each next level the pairwise
+//      (2:1) sums, one dispatch per level, log2 M levels up to the top = the number of keys; then one
+//      invocation writes the top as the count and the indirect dispatch arguments (the count stays on the GPU).
+//  (c) descent: one invocation per output slot k (dispatched indirectly) walks down from the top — "k below
+//      the left child's count? go left, else subtract it and go right" — to the bucket slot k falls in, which
+//      is the sorted key: a gather, no scatter, log2 M reads.
+//  (d) permutation (optional): one invocation per input key ascends the pyramid from its leaf, summing left
+//      siblings (= its bucket's first slot, the exclusive prefix sum, never stored), and writes its index at
+//      that slot + its rank from (a). Ranks are atomic arrival order: the permutation is valid (a bijection,
+//      keys[perm[k]] == sorted[k]) but NOT stable; the sorted keys are exact and deterministic.
+// Memory: 2M uints of pyramid + n ranks. Based on: M. Swoboda, "Advanced Procedural Rendering in DirectX 11",
+// GDC 2012 (1D HistoPyramid counting sort); Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
+#pragma once
+
+#include "sorter.h"
+
+namespace dicer::sort {
+
+// The pyramid's levels for key range m: level 0 has M = 2^ceil(log2 m) cells at offset 0, level l has M >> l
+// cells right after level l-1; the last level has one cell. (m = 1: one level of one cell.)
+struct PyramidLevel {
+    std::uint32_t offset = 0, size = 0; // in uints
+};
+std::vector<PyramidLevel> pyramidLevels(std::uint32_t m);
+
+class HpCountingSort final : public Sorter {
+public:
+    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders);
+    const char* name() const override { return "hp_counting_sort"; }
+    bool stable() const override { return false; }
+    Result<void> sort(const SortInput& input) override;
+    // The pyramid of the last sort, level 0 (the histogram, padded) first; for tests (waits for the GPU).
+    std::vector<std::vector<std::uint32_t>> readPyramid() const;
+
+private:
+    explicit HpCountingSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
+    gl::ProgramId m_histogram, m_reduce, m_args, m_descend, m_scatter;
+    gl::Buffer m_pyramid, m_ranks;
+    std::vector<PyramidLevel> m_levels;
+    std::uint32_t m_pyramidCapacity = 0, m_rankCapacity = 0;
+};
+
+} // namespace dicer::sort

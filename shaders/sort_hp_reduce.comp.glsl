@@ -1,0 +1,17 @@
+#version 450
+// Counting sort, pass (b): one level of the 1D HistoPyramid over the m buckets, 2:1 pairwise sums
+// (cell j of level l+1 = cells 2j and 2j+1 of level l). Level 0 is the histogram padded with zeros to a power
+// of two; log2 of that many dispatches build the pyramid up to its single top cell, the number of keys.
+// Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006), reduced to one dimension as in Swoboda, GDC 2012.
+#include "sort_common.glsl"
+
+layout(std430, binding = SORT_BIND_COUNTS) buffer Pyramid { uint u_pyramid[]; };
+layout(location = SORT_LOC_IN_OFFSET) uniform uint u_inOffset;
+layout(location = SORT_LOC_OUT_OFFSET) uniform uint u_outOffset;
+layout(location = SORT_LOC_OUT_SIZE) uniform uint u_outSize;
+
+void main() {
+    uint j = sortInvocation();
+    if (j >= u_outSize) return;
+    u_pyramid[u_outOffset + j] = u_pyramid[u_inOffset + 2u * j] + u_pyramid[u_inOffset + 2u * j + 1u];
+}
