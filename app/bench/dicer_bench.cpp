@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
     bool allOk = true;
     if (opt.voxelizer) {
         allOk = runVoxelizerTables(bench); // the voxelizer's own tables, nothing else
+    } else if (opt.sort) {
+        allOk = runSortTables(bench); // the sorts' tables, nothing else
     } else {
         for (int size : opt.sizes) {
             if (size > info.maxTextureSize) {
