@@ -11,7 +11,7 @@
 #define SORT_BIND_COUNTS 16   // histogram = pyramid level 0 (HP), or the scan's level 0 (scan-based sorts)
 #define SORT_BIND_RANKS 17    // per key: its rank within its bucket, the return of the histogram's atomicAdd
 #define SORT_BIND_STATUS 18   // SortStatus below: validation word, count, indirect dispatch arguments
-#define SORT_BIND_IN_PERM 19  // radix: the permutation of the previous pass
+#define SORT_BIND_IN_PERM 19  // radix: the permutation of the previous pass; HP: the bucket starts (uint[m])
 
 // --- the status buffer (uint[SORT_STATUS_WORDS]) -------------------------------------------------------------
 // Keys >= m are never written anywhere: the histogram/validation pass skips them and records them here; the

@@ -26,15 +26,18 @@ Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary
         gl::ProgramId* id;
         const char* name;
         const char* file;
+        std::vector<std::pair<std::string, std::string>> defines;
     } programs[] = {
-        {&p->m_histogram, "hp_counting_sort/histogram", "sort_histogram.comp.glsl"},
-        {&p->m_reduce, "hp_counting_sort/reduce", "sort_hp_reduce.comp.glsl"},
-        {&p->m_args, "hp_counting_sort/args", "sort_hp_args.comp.glsl"},
-        {&p->m_descend, "hp_counting_sort/descend", "sort_hp_descend.comp.glsl"},
-        {&p->m_scatter, "hp_counting_sort/scatter", "sort_hp_scatter.comp.glsl"},
+        {&p->m_histogram, "hp_counting_sort/histogram", "sort_histogram.comp.glsl", {}},
+        {&p->m_reduce, "hp_counting_sort/reduce", "sort_hp_reduce.comp.glsl", {}},
+        {&p->m_args, "hp_counting_sort/args", "sort_hp_args.comp.glsl", {}},
+        {&p->m_descend, "hp_counting_sort/descend", "sort_hp_descend.comp.glsl", {}},
+        {&p->m_descendStarts, "hp_counting_sort/descend-starts", "sort_hp_descend.comp.glsl",
+         {{"SORT_WRITE_STARTS", ""}}},
+        {&p->m_scatter, "hp_counting_sort/scatter", "sort_hp_scatter.comp.glsl", {}},
     };
     for (auto& d : programs) {
-        auto program = shaders.add({d.name, {{GL_COMPUTE_SHADER, d.file}}, {}});
+        auto program = shaders.add({d.name, {{GL_COMPUTE_SHADER, d.file}}, d.defines});
         if (!program) return makeError(program.error());
         *d.id = *program;
     }
@@ -48,6 +51,8 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
     const std::uint32_t cells = m_levels.back().offset + 1;
     if (cells > m_pyramidCapacity) {
         m_pyramid = gl::createBufferStorage(GLsizeiptr(cells) * 4, nullptr, 0, "hp_counting_sort pyramid");
+        m_starts = gl::createBufferStorage(GLsizeiptr(m_levels[0].size) * 4, nullptr, 0,
+                                           "hp_counting_sort bucket starts");
         m_pyramidCapacity = cells;
     }
     if (input.n > m_rankCapacity || !m_ranks) {
@@ -62,6 +67,7 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_RANKS, m_ranks.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_KEYS, m_outKeys.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_PERM, m_outPerm.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_IN_PERM, m_starts.id());
 
     // (a) histogram + ranks + validation
     GLuint histogram = m_shaders->get(m_histogram);
@@ -86,12 +92,13 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glDispatchCompute(1, 1, 1);
 
-    // (c) descent, one invocation per output slot, sized from the top on the GPU
+    // (c) descent, one invocation per output slot, sized from the top on the GPU; with the permutation it also
+    // records each bucket's first slot
     std::uint32_t offsets[SORT_MAX_LEVELS] = {};
     for (std::size_t l = 0; l < m_levels.size(); ++l)
         offsets[l] = m_levels[l].offset;
     const GLuint levels = GLuint(m_levels.size());
-    GLuint descend = m_shaders->get(m_descend);
+    GLuint descend = m_shaders->get(input.permutation ? m_descendStarts : m_descend);
     glProgramUniform1ui(descend, SORT_LOC_LEVELS, levels);
     glProgramUniform1uiv(descend, SORT_LOC_OFFSETS, SORT_MAX_LEVELS, offsets);
     glUseProgram(descend);
@@ -100,14 +107,13 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
     glDispatchComputeIndirect(GLintptr(SORT_STATUS_ARGS * 4));
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
 
-    // (d) the permutation: bucket start by the pyramid ascent + the histogram's rank
+    // (d) the permutation: the bucket's start from (c) + the histogram's rank
     if (input.permutation) {
         GLuint scatter = m_shaders->get(m_scatter);
         glProgramUniform1ui(scatter, SORT_LOC_N, input.n);
         glProgramUniform1ui(scatter, SORT_LOC_M, input.m);
-        glProgramUniform1ui(scatter, SORT_LOC_LEVELS, levels);
-        glProgramUniform1uiv(scatter, SORT_LOC_OFFSETS, SORT_MAX_LEVELS, offsets);
         glUseProgram(scatter);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // reads the starts (c) wrote
         dispatchFolded(input.n);
     }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);

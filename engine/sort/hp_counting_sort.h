@@ -7,11 +7,13 @@
 //  (c) descent: one invocation per output slot k (dispatched indirectly) walks down from the top — "k below
 //      the left child's count? go left, else subtract it and go right" — to the bucket slot k falls in, which
 //      is the sorted key: a gather, no scatter, log2 M reads.
-//  (d) permutation (optional): one invocation per input key ascends the pyramid from its leaf, summing left
-//      siblings (= its bucket's first slot, the exclusive prefix sum, never stored), and writes its index at
-//      that slot + its rank from (a). Ranks are atomic arrival order: the permutation is valid (a bijection,
-//      keys[perm[k]] == sorted[k]) but NOT stable; the sorted keys are exact and deterministic.
-// Memory: 2M uints of pyramid + n ranks. Based on: M. Swoboda, "Advanced Procedural Rendering in DirectX 11",
+//      With the permutation, the slot whose remainder reaches 0 at the leaf is its bucket's first slot and
+//      records it (bucket starts = the histogram's exclusive prefix sum, for free, one write per non-empty
+//      bucket; empty buckets are never read).
+//  (d) permutation (optional): one invocation per input key writes its index at its bucket's start + its rank
+//      from (a). Ranks are atomic arrival order: the permutation is valid (a bijection, keys[perm[k]] ==
+//      sorted[k]) but NOT stable; the sorted keys are exact and deterministic.
+// Memory: 2M uints of pyramid, M bucket starts, n ranks. Based on: M. Swoboda, "Advanced Procedural Rendering in DirectX 11",
 // GDC 2012 (1D HistoPyramid counting sort); Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
 #pragma once
 
@@ -37,8 +39,8 @@ public:
 
 private:
     explicit HpCountingSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
-    gl::ProgramId m_histogram, m_reduce, m_args, m_descend, m_scatter;
-    gl::Buffer m_pyramid, m_ranks;
+    gl::ProgramId m_histogram, m_reduce, m_args, m_descend, m_descendStarts, m_scatter;
+    gl::Buffer m_pyramid, m_starts, m_ranks;
     std::vector<PyramidLevel> m_levels;
     std::uint32_t m_pyramidCapacity = 0, m_rankCapacity = 0;
 };
