@@ -56,26 +56,22 @@ void BufferScan::run() const {
         GLuint x = std::min<std::uint32_t>(blocks, PEER_MAX_GROUPS_X);
         glDispatchCompute(x, (blocks + x - 1) / x, 1);
     };
-    GLuint scan = m_shaders->get(m_scan);
+    auto pass = [&](GLuint program, std::size_t level) {
+        glProgramUniform1ui(program, PEER_LOC_ELEMENTS, m_levels[level].elements);
+        glProgramUniform1ui(program, PEER_LOC_WRITE_TOTAL, 0u);
+        bindLevel(PEER_BIND_DATA, level);
+        bindLevel(PEER_BIND_SUMS, level + 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        dispatch(m_levels[level].blocks);
+    };
+    // Up: scan every level, each writing its block totals into the next; down: add the scanned totals back.
+    const GLuint scan = m_shaders->get(m_scan), add = m_shaders->get(m_add);
     glUseProgram(scan);
-    for (std::size_t i = 0; i < m_levels.size(); ++i) {
-        glProgramUniform1ui(scan, PEER_LOC_ELEMENTS, m_levels[i].elements);
-        glProgramUniform1ui(scan, PEER_LOC_WRITE_TOTAL, 0u);
-        bindLevel(PEER_BIND_DATA, i);
-        bindLevel(PEER_BIND_SUMS, i + 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        dispatch(m_levels[i].blocks);
-    }
-    GLuint add = m_shaders->get(m_add);
+    for (std::size_t i = 0; i < m_levels.size(); ++i)
+        pass(scan, i);
     glUseProgram(add);
-    for (std::size_t i = m_levels.size() - 1; i-- > 0;) {
-        glProgramUniform1ui(add, PEER_LOC_ELEMENTS, m_levels[i].elements);
-        glProgramUniform1ui(add, PEER_LOC_WRITE_TOTAL, 0u);
-        bindLevel(PEER_BIND_DATA, i);
-        bindLevel(PEER_BIND_SUMS, i + 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        dispatch(m_levels[i].blocks);
-    }
+    for (std::size_t i = m_levels.size() - 1; i-- > 0;)
+        pass(add, i);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 

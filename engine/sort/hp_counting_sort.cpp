@@ -34,7 +34,7 @@ Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary
         {&p->m_descend, "hp_counting_sort/descend", "sort_hp_descend.comp.glsl", {}},
         {&p->m_descendStarts, "hp_counting_sort/descend-starts", "sort_hp_descend.comp.glsl",
          {{"SORT_WRITE_STARTS", ""}}},
-        {&p->m_scatter, "hp_counting_sort/scatter", "sort_hp_scatter.comp.glsl", {}},
+        {&p->m_scatter, "hp_counting_sort/scatter", "sort_scatter.comp.glsl", {}},
     };
     for (auto& d : programs) {
         auto program = shaders.add({d.name, {{GL_COMPUTE_SHADER, d.file}}, d.defines});

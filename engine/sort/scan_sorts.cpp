@@ -8,15 +8,17 @@
 
 namespace dicer::sort {
 namespace {
-Result<gl::ProgramId> addProgram(gl::ShaderLibrary& shaders, std::string name, const char* file) {
-    return shaders.add({std::move(name), {{GL_COMPUTE_SHADER, file}}, {}});
+Result<gl::ProgramId> addProgram(gl::ShaderLibrary& shaders, std::string name, const char* file,
+                                 std::vector<std::pair<std::string, std::string>> defines = {}) {
+    return shaders.add({std::move(name), {{GL_COMPUTE_SHADER, file}}, std::move(defines)});
 }
 } // namespace
 
 Result<std::unique_ptr<ScanCountingSort>> ScanCountingSort::create(gl::ShaderLibrary& shaders) {
     std::unique_ptr<ScanCountingSort> p(new ScanCountingSort(shaders));
     auto histogram = addProgram(shaders, "scan_counting_sort/histogram", "sort_histogram.comp.glsl");
-    auto scatter = addProgram(shaders, "scan_counting_sort/scatter", "sort_count_scatter.comp.glsl");
+    auto scatter = addProgram(shaders, "scan_counting_sort/scatter", "sort_scatter.comp.glsl",
+                              {{"SORT_STARTS_FROM_SCAN", ""}, {"SORT_WRITE_KEYS", ""}});
     if (!histogram || !scatter) return makeError(!histogram ? histogram.error() : scatter.error());
     p->m_histogram = *histogram;
     p->m_scatter = *scatter;
