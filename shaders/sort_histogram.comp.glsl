@@ -5,18 +5,13 @@
 // is unstable), kept for the scatter. Keys >= m are flagged in the status word and skipped.
 // Based on: M. Swoboda, "Advanced Procedural Rendering in DirectX 11", GDC 2012 (histogram + 1D HistoPyramid
 // counting sort); Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
-#include "sort_common.glsl"
+#include "sort_keys.glsl"
 
-layout(std430, binding = SORT_BIND_KEYS) readonly buffer Keys { uint u_keys[]; };
 layout(std430, binding = SORT_BIND_COUNTS) buffer Counts { uint u_counts[]; };
 layout(std430, binding = SORT_BIND_RANKS) writeonly buffer Ranks { uint u_ranks[]; };
-layout(location = SORT_LOC_N) uniform uint u_n;
-layout(location = SORT_LOC_M) uniform uint u_m;
 
 void main() {
-    uint i = sortInvocation();
-    if (i >= u_n) return;
-    uint key = u_keys[i];
-    if (!sortKeyValid(key, i, u_m)) return;
+    uint i, key;
+    if (!sortKeyOfInvocation(i, key) || !sortKeyValid(key, i, u_m)) return;
     u_ranks[i] = atomicAdd(u_counts[key], 1u);
 }

@@ -9,9 +9,8 @@
 //  - SORT_STARTS_FROM_SCAN, the scan-based counting sort: the histogram scanned in place (Horn's scan,
 //    inclusive), so a bucket starts at the inclusive sum of the bucket before it.
 // Based on: Knuth, TAOCP vol. 3 §5.2 (distribution counting); Swoboda, GDC 2012; Horn, GPU Gems 2 ch. 36 (2005).
-#include "sort_common.glsl"
+#include "sort_keys.glsl"
 
-layout(std430, binding = SORT_BIND_KEYS) readonly buffer Keys { uint u_keys[]; };
 #ifdef SORT_STARTS_FROM_SCAN
 layout(std430, binding = SORT_BIND_COUNTS) readonly buffer Scan { uint u_scan[]; };
 #else
@@ -20,14 +19,10 @@ layout(std430, binding = SORT_BIND_IN_PERM) readonly buffer Starts { uint u_star
 layout(std430, binding = SORT_BIND_RANKS) readonly buffer Ranks { uint u_ranks[]; };
 layout(std430, binding = SORT_BIND_OUT_KEYS) writeonly buffer OutKeys { uint u_outKeys[]; };
 layout(std430, binding = SORT_BIND_OUT_PERM) writeonly buffer OutPerm { uint u_outPerm[]; };
-layout(location = SORT_LOC_N) uniform uint u_n;
-layout(location = SORT_LOC_M) uniform uint u_m;
 
 void main() {
-    uint i = sortInvocation();
-    if (i >= u_n) return;
-    uint key = u_keys[i];
-    if (key >= u_m) return; // flagged by the histogram pass
+    uint i, key;
+    if (!sortKeyOfInvocation(i, key) || key >= u_m) return; // keys >= m: flagged by the histogram pass
 #ifdef SORT_STARTS_FROM_SCAN
     uint slot = (key == 0u ? 0u : u_scan[key - 1u]) + u_ranks[i];
 #else
