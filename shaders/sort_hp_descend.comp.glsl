@@ -1,6 +1,7 @@
 #version 450
 // Counting sort, pass (c): one invocation per output slot k descends the 1D HistoPyramid from the top: "is k
-// below the left child's count? then go left, else subtract it and go right". The leaf reached is the bucket
+// below the left child's count? then go left, else subtract it and go right" (SORT_FAN_IN 4: up to three such
+// tests per level, half as many levels). The leaf reached is the bucket
 // that slot k falls in, which is the sorted key itself: the sorted keys come out with no scatter, in gather
 // form, log2(m) reads each. Dispatched indirectly from the pyramid's top. The slot whose remainder at the leaf
 // is 0 is its bucket's first slot: it records that start (for the permutation pass), so the exclusive prefix sum
@@ -19,9 +20,10 @@ void main() {
     if (k >= u_status[SORT_STATUS_COUNT]) return;
     uint rest = k, cell = 0u;
     for (int l = int(u_levels) - 2; l >= 0; --l) {
-        cell *= 2u;
-        uint left = u_pyramid[u_offsets[l] + cell];
-        if (rest >= left) {
+        cell *= uint(SORT_FAN_IN);
+        for (uint c = 1u; c < uint(SORT_FAN_IN); ++c) { // the last child needs no test: rest falls in it
+            uint left = u_pyramid[u_offsets[l] + cell];
+            if (rest < left) break;
             rest -= left;
             cell += 1u;
         }

@@ -164,6 +164,25 @@ TEST(HpCountingSortGl, workedExampleLevelsOnTheGpu) {
     EXPECT_EQ(checkSorted({s->readKeys(31), s->readPermutation(31)}, keys, cpuStableSort(keys), false), "");
 }
 
+// The 4:1 pyramid of the same 31 keys: [3,1,4,1 | 5,9,2,6 | 0.. | 0..] -> [9,22,0,0] -> [31].
+TEST(HpCountingSortGl, workedExampleLevelsWithFanIn4) {
+    auto* s = static_cast<HpCountingSort*>(sorter(sorterTable()[1])); // hp_counting_sort_4 (sort_test checks)
+    ASSERT_NE(s, nullptr);
+    ASSERT_EQ(s->fanIn(), 4u);
+    const U32 counts = {3, 1, 4, 1, 5, 9, 2, 6};
+    U32 keys;
+    for (std::uint32_t b = 0; b < counts.size(); ++b)
+        keys.insert(keys.end(), counts[b], b);
+    gl::Buffer buffer = upload(keys);
+    ASSERT_TRUE(s->sort({buffer.id(), 31, 8}));
+    auto levels = s->readPyramid();
+    ASSERT_EQ(levels.size(), 3u);
+    EXPECT_EQ(levels[0], (U32{3, 1, 4, 1, 5, 9, 2, 6, 0, 0, 0, 0, 0, 0, 0, 0}));
+    EXPECT_EQ(levels[1], (U32{9, 22, 0, 0}));
+    EXPECT_EQ(levels[2], (U32{31}));
+    EXPECT_EQ(s->readKeys(31), keys);
+}
+
 TEST(HpCountingSortGl, histogramLevelsOfTheWorkedExampleWithM10) {
     HpCountingSort* s = hpSort();
     ASSERT_NE(s, nullptr);

@@ -111,6 +111,21 @@ TEST(SortLevels, pyramidLevelsInEverySizeRegime) {
     EXPECT_EQ(pyramidLevels(3).size(), 3u);
 }
 
+TEST(SortLevels, fourToOnePyramidLevels) {
+    EXPECT_EQ(pyramidLevels(1, 4).size(), 1u);
+    auto ten = pyramidLevels(10, 4); // padded to 16: 16 4 1
+    ASSERT_EQ(ten.size(), 3u);
+    EXPECT_EQ(ten[1].offset, 16u);
+    EXPECT_EQ(ten[1].size, 4u);
+    EXPECT_EQ(ten[2].offset, 20u);
+    auto big = pyramidLevels(1u << 20, 4);
+    EXPECT_EQ(big.size(), 11u);
+    EXPECT_EQ(big[0].size, 1u << 20);
+    auto odd = pyramidLevels((1u << 19) + 1, 4); // 2^19 + 1 needs 4^10 = 2^20 cells
+    EXPECT_EQ(odd[0].size, 1u << 20);
+    EXPECT_EQ(pyramidLevels(5, 4)[0].size, 16u);
+}
+
 TEST(SortLevels, radixPassesAreTheKeyBitsAtLeastOne) {
     EXPECT_EQ(RadixSort::passes(1), 1);
     EXPECT_EQ(RadixSort::passes(2), 1);
@@ -128,6 +143,7 @@ TEST(SortTable, namesAreUniqueAndEveryEntryIsComplete) {
         EXPECT_NE(s.create, nullptr);
         EXPECT_TRUE(s.isAvailable(dicer::gl::GlInfo{}));
     }
-    EXPECT_EQ(names.size(), 3u);
-    EXPECT_EQ(std::string(sorterTable()[0].name), "hp_counting_sort");
+    EXPECT_EQ(names.size(), 4u);
+    EXPECT_EQ(std::string(sorterTable()[0].name), "hp_counting_sort"); // sort_gltest casts these two
+    EXPECT_EQ(std::string(sorterTable()[1].name), "hp_counting_sort_4");
 }

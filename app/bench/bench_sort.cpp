@@ -84,7 +84,7 @@ bool runSortTables(Bench& b) {
                     methods.push_back({p->name(), p, p->stable(),
                                        [p, &keyBuffer, n, m] { return p->sort({keyBuffer.id(), n, m}); },
                                        gpuResult});
-                    if (std::string(p->name()) == sort::sorterTable()[0].name) // the HP sort: keys alone too
+                    if (p->sortsKeysAlone()) // the HP sorts: the sorted keys alone too
                         methods.push_back({std::string(p->name()) + " (keys only)", p, false,
                                            [p, &keyBuffer, n, m] {
                                                return p->sort({keyBuffer.id(), n, m, /*permutation=*/false});

@@ -7,12 +7,12 @@
 
 namespace dicer::sort {
 
-std::vector<PyramidLevel> pyramidLevels(std::uint32_t m) {
+std::vector<PyramidLevel> pyramidLevels(std::uint32_t m, std::uint32_t fanIn) {
     std::uint32_t size = 1;
     while (size < m)
-        size *= 2;
+        size *= fanIn;
     std::vector<PyramidLevel> levels;
-    for (std::uint32_t offset = 0;; size /= 2) {
+    for (std::uint32_t offset = 0;; size /= fanIn) {
         levels.push_back({offset, size});
         offset += size;
         if (size == 1) break;
@@ -20,24 +20,27 @@ std::vector<PyramidLevel> pyramidLevels(std::uint32_t m) {
     return levels;
 }
 
-Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<HpCountingSort> p(new HpCountingSort(shaders));
+Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary& shaders, std::uint32_t fanIn) {
+    if (fanIn != 2 && fanIn != 4)
+        return makeError("hp_counting_sort: fan-in " + std::to_string(fanIn) + " is not 2 or 4");
+    std::unique_ptr<HpCountingSort> p(new HpCountingSort(shaders, fanIn));
+    const std::string prefix = p->name(), fan = std::to_string(fanIn);
     struct {
         gl::ProgramId* id;
         const char* name;
         const char* file;
         std::vector<std::pair<std::string, std::string>> defines;
     } programs[] = {
-        {&p->m_histogram, "hp_counting_sort/histogram", "sort_histogram.comp.glsl", {}},
-        {&p->m_reduce, "hp_counting_sort/reduce", "sort_hp_reduce.comp.glsl", {}},
-        {&p->m_args, "hp_counting_sort/args", "sort_hp_args.comp.glsl", {}},
-        {&p->m_descend, "hp_counting_sort/descend", "sort_hp_descend.comp.glsl", {}},
-        {&p->m_descendStarts, "hp_counting_sort/descend-starts", "sort_hp_descend.comp.glsl",
-         {{"SORT_WRITE_STARTS", ""}}},
-        {&p->m_scatter, "hp_counting_sort/scatter", "sort_scatter.comp.glsl", {}},
+        {&p->m_histogram, "/histogram", "sort_histogram.comp.glsl", {}},
+        {&p->m_reduce, "/reduce", "sort_hp_reduce.comp.glsl", {{"SORT_FAN_IN", fan}}},
+        {&p->m_args, "/args", "sort_hp_args.comp.glsl", {}},
+        {&p->m_descend, "/descend", "sort_hp_descend.comp.glsl", {{"SORT_FAN_IN", fan}}},
+        {&p->m_descendStarts, "/descend-starts", "sort_hp_descend.comp.glsl",
+         {{"SORT_FAN_IN", fan}, {"SORT_WRITE_STARTS", ""}}},
+        {&p->m_scatter, "/scatter", "sort_scatter.comp.glsl", {}},
     };
     for (auto& d : programs) {
-        auto program = shaders.add({d.name, {{GL_COMPUTE_SHADER, d.file}}, d.defines});
+        auto program = shaders.add({prefix + d.name, {{GL_COMPUTE_SHADER, d.file}}, d.defines});
         if (!program) return makeError(program.error());
         *d.id = *program;
     }
@@ -47,7 +50,7 @@ Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary
 Result<void> HpCountingSort::sort(const SortInput& input) {
     if (Result<void> r = begin(input, /*pingPong=*/false); !r) return r;
     gl::DebugGroup group("hp_counting_sort");
-    m_levels = pyramidLevels(input.m);
+    m_levels = pyramidLevels(input.m, m_fanIn);
     const std::uint32_t cells = m_levels.back().offset + 1;
     if (cells > m_pyramidCapacity) {
         m_pyramid = gl::createBufferStorage(GLsizeiptr(cells) * 4, nullptr, 0, "hp_counting_sort pyramid");
@@ -76,7 +79,7 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
     glUseProgram(histogram);
     dispatchFolded(input.n);
 
-    // (b) the pyramid, one 2:1 level per dispatch
+    // (b) the pyramid, one fan-in:1 level per dispatch
     GLuint reduce = m_shaders->get(m_reduce);
     glUseProgram(reduce);
     for (std::size_t l = 1; l < m_levels.size(); ++l) {

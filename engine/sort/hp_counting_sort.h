@@ -21,24 +21,29 @@
 
 namespace dicer::sort {
 
-// The pyramid's levels for key range m: level 0 has M = 2^ceil(log2 m) cells at offset 0, level l has M >> l
-// cells right after level l-1; the last level has one cell. (m = 1: one level of one cell.)
+// The pyramid's levels for key range m and a fan-in of 2 or 4: level 0 has M cells (the smallest power of the
+// fan-in >= m) at offset 0, level l has M / fanIn^l cells right after level l-1; the last level has one cell.
+// (m = 1: one level of one cell.)
 struct PyramidLevel {
     std::uint32_t offset = 0, size = 0; // in uints
 };
-std::vector<PyramidLevel> pyramidLevels(std::uint32_t m);
+std::vector<PyramidLevel> pyramidLevels(std::uint32_t m, std::uint32_t fanIn = 2);
 
 class HpCountingSort final : public Sorter {
 public:
-    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders);
-    const char* name() const override { return "hp_counting_sort"; }
+    // fanIn 2 (pairwise sums, log2 M levels) or 4 (half the levels, up to three tests per level in the descent).
+    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders, std::uint32_t fanIn = 2);
+    const char* name() const override { return m_fanIn == 2 ? "hp_counting_sort" : "hp_counting_sort_4"; }
     bool stable() const override { return false; }
+    bool sortsKeysAlone() const override { return true; }
+    std::uint32_t fanIn() const { return m_fanIn; }
     Result<void> sort(const SortInput& input) override;
     // The pyramid of the last sort, level 0 (the histogram, padded) first; for tests (waits for the GPU).
     std::vector<std::vector<std::uint32_t>> readPyramid() const;
 
 private:
-    explicit HpCountingSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
+    HpCountingSort(gl::ShaderLibrary& shaders, std::uint32_t fanIn) : Sorter(shaders), m_fanIn(fanIn) {}
+    std::uint32_t m_fanIn;
     gl::ProgramId m_histogram, m_reduce, m_args, m_descend, m_descendStarts, m_scatter;
     gl::Buffer m_pyramid, m_starts, m_ranks;
     std::vector<PyramidLevel> m_levels;

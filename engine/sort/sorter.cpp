@@ -74,13 +74,14 @@ namespace {
 bool always(const gl::GlInfo&) {
     return true; // compute shaders and storage buffers are core GL 4.5, which Dicer requires
 }
-template <class T> Result<std::unique_ptr<Sorter>> make(gl::ShaderLibrary& shaders) {
-    auto p = T::create(shaders);
+template <class T, auto... Args> Result<std::unique_ptr<Sorter>> make(gl::ShaderLibrary& shaders) {
+    auto p = T::create(shaders, Args...);
     if (!p) return makeError(p.error());
     return std::unique_ptr<Sorter>(std::move(p.value()));
 }
 constexpr SorterInfo kSorters[] = {
-    {"hp_counting_sort", always, make<HpCountingSort>},
+    {"hp_counting_sort", always, make<HpCountingSort, 2u>},
+    {"hp_counting_sort_4", always, make<HpCountingSort, 4u>}, // 4:1 fan-in: half the levels
     {"scan_counting_sort", always, make<ScanCountingSort>},
     {"radix_sort", always, make<RadixSort>},
 };

@@ -33,6 +33,8 @@ public:
     virtual const char* name() const = 0;
     // Equal keys keep their input order in the permutation.
     virtual bool stable() const = 0;
+    // Honours SortInput::permutation = false (sorted keys alone, cheaper); otherwise it is always written.
+    virtual bool sortsKeysAlone() const { return false; }
     // Records the passes (no CPU wait). Errors: m out of [1, 2^20], n beyond the storage-block limit.
     virtual Result<void> sort(const SortInput& input) = 0;
 
