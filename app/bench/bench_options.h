@@ -41,7 +41,7 @@ struct Options {
     bool solid = true; // the voxelizer tables' projected-solid column
     // --sort: the sorts' tables instead (bench_sort.cpp): log2 of the key counts and key ranges swept.
     bool sort = false;
-    // Default points: the whole run takes ~10 minutes on llvmpipe (2 shared cores), most of it at 2^24.
+    // Default points: the whole run takes ~8-10 minutes on llvmpipe (2 shared cores), most of it at 2^24.
     std::vector<int> sortN{10, 14, 18, 22, 24};
     std::vector<int> sortM{4, 12, 20};
     std::string sortPlot = "dicer-sort.png";
