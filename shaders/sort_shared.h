@@ -28,7 +28,7 @@
 #define SORT_LOC_IN_OFFSET 2    // uint: first element of the level read (pyramid reduce), in uints
 #define SORT_LOC_OUT_OFFSET 3   // uint: first element of the level written
 #define SORT_LOC_OUT_SIZE 4     // uint: elements of the level written
-#define SORT_LOC_LEVELS 5       // uint: pyramid levels (descent / ascent), or the radix bit
+#define SORT_LOC_LEVELS 5       // uint: pyramid levels (descent), or the radix bit
 #define SORT_LOC_FIRST_PASS 6   // uint: radix pass 0 (identity permutation in, validate keys)
 #define SORT_LOC_OFFSETS 8      // uint[SORT_MAX_LEVELS]: first element of pyramid level l
 #define SORT_MAX_LEVELS 21      // m up to 2^20: levels 2^20 .. 1

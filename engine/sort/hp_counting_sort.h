@@ -2,7 +2,8 @@
 //  (a) histogram: one invocation per key, atomicAdd on its bucket; the returned value is the key's rank in
 //      its bucket (arrival order). Keys >= m are flagged in the status word and skipped (never written).
 //  (b) pyramid: level 0 = the histogram padded to M = 2^ceil(log2 m) buckets, each next level the pairwise
-//      (2:1) sums, one dispatch per level, log2 M levels up to the top = the number of keys; then one
+//      (2:1) sums, one dispatch per level, log2 M levels up to the top = the number of keys (fan-in 4: sums of
+//      four, M a power of 4, half the levels; faster only where m >> n, measured in docs/PERFORMANCE.md); then one
 //      invocation writes the top as the count and the indirect dispatch arguments (the count stays on the GPU).
 //  (c) descent: one invocation per output slot k (dispatched indirectly) walks down from the top — "k below
 //      the left child's count? go left, else subtract it and go right" — to the bucket slot k falls in, which
