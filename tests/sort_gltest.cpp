@@ -35,7 +35,8 @@ Sorter* sorter(const SorterInfo& info) {
     return slot.get();
 }
 HpCountingSort* hpSort() {
-    return static_cast<HpCountingSort*>(sorter(sorterTable()[0])); // the table's first entry (sort_test checks)
+    return static_cast<HpCountingSort*>(
+        sorter(sorterTable()[0])); // the table's first entry (sort_test checks)
 }
 
 gl::Buffer upload(const U32& keys) {
@@ -73,8 +74,8 @@ TEST_P(SortGl, matchesStableSortInEverySizeRegime) {
         {70001, 4096, KeyDistribution::Skewed},
     };
     for (const Case& c : cases) {
-        SCOPED_TRACE(std::string(s->name()) + " n " + std::to_string(c.n) + " m " + std::to_string(c.m) + " " +
-                     distributionName(c.d));
+        SCOPED_TRACE(std::string(s->name()) + " n " + std::to_string(c.n) + " m " + std::to_string(c.m) +
+                     " " + distributionName(c.d));
         EXPECT_EQ(sortAndCheck(*s, makeKeys(c.n, c.m, c.d, c.n + c.m), c.m), "");
     }
     DICER_EXPECT_NO_GL_ERROR();
@@ -100,7 +101,8 @@ TEST_P(SortGl, workedExampleWithM10) {
     if (s->stable()) {
         EXPECT_EQ(s->readPermutation(8), (U32{1, 3, 6, 0, 2, 4, 7, 5}));
     }
-    EXPECT_EQ(checkSorted({s->readKeys(8), s->readPermutation(8)}, keys, cpuStableSort(keys), s->stable()), "");
+    EXPECT_EQ(checkSorted({s->readKeys(8), s->readPermutation(8)}, keys, cpuStableSort(keys), s->stable()),
+              "");
 }
 
 // Issue 11's example as written ([3,1,4,1,5,9,2,6] with m = 8) holds key 9 >= m: it must be rejected with a
@@ -113,8 +115,8 @@ TEST_P(SortGl, keysAtOrAboveMAreFlaggedNeverWritten) {
     ASSERT_TRUE(s->sort({buffer.id(), 10, 8}));
     Result<void> status = s->checkStatus();
     ASSERT_FALSE(status);
-    EXPECT_EQ(status.error(), std::string(s->name()) +
-                                  ": 3 key(s) out of range; the first, key 9 at index 5, is >= m = 8");
+    EXPECT_EQ(status.error(),
+              std::string(s->name()) + ": 3 key(s) out of range; the first, key 9 at index 5, is >= m = 8");
     // The next sort with valid keys clears the status.
     EXPECT_EQ(sortAndCheck(*s, {3, 1, 4, 1, 5, 7, 2, 6}, 8), "");
     DICER_EXPECT_NO_GL_ERROR();

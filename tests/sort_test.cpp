@@ -55,10 +55,10 @@ TEST(SortCpu, everyCpuSortMatchesStableSortInEverySizeRegime) {
     struct Case {
         std::uint32_t n, m;
         KeyDistribution d;
-    } cases[] = {{0, 1, KeyDistribution::Uniform},    {1, 1, KeyDistribution::Uniform},
+    } cases[] = {{0, 1, KeyDistribution::Uniform},        {1, 1, KeyDistribution::Uniform},
                  {1, 1u << 20, KeyDistribution::Uniform}, {7, 3, KeyDistribution::Uniform},
-                 {1000, 1, KeyDistribution::Uniform}, {100, 5000, KeyDistribution::Uniform},
-                 {4097, 16, KeyDistribution::Skewed}, {3000, 1u << 20, KeyDistribution::Skewed}};
+                 {1000, 1, KeyDistribution::Uniform},     {100, 5000, KeyDistribution::Uniform},
+                 {4097, 16, KeyDistribution::Skewed},     {3000, 1u << 20, KeyDistribution::Skewed}};
     for (const Case& c : cases) {
         SCOPED_TRACE("n " + std::to_string(c.n) + " m " + std::to_string(c.m));
         const U32 keys = makeKeys(c.n, c.m, c.d, 7);
@@ -89,7 +89,8 @@ TEST(SortCpu, checkSortedNamesWhatDiffers) {
               "permutation slot 3 repeats or exceeds: 0");
     EXPECT_EQ(checkSorted({{0, 1, 2, 2}, {1, 3, 0, 1}}, keys, ref, false),
               "permutation slot 3 repeats or exceeds: 1");
-    EXPECT_EQ(checkSorted({{0, 1, 2, 2}, {1, 0, 3, 2}}, keys, ref, false), "permutation slot 1 names a different key");
+    EXPECT_EQ(checkSorted({{0, 1, 2, 2}, {1, 0, 3, 2}}, keys, ref, false),
+              "permutation slot 1 names a different key");
     EXPECT_EQ(checkSorted({{0, 1}, {1, 3}}, keys, ref, false), "size differs");
 }
 

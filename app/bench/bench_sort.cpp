@@ -73,29 +73,43 @@ bool runSortTables(Bench& b) {
                 const std::uint32_t n = 1u << logN, m = 1u << logM;
                 const std::string label = inputLabel(n, m, d);
                 b.progress.step("sort " + label + ": keys and the reference");
-                const std::vector<std::uint32_t> keys = sort::makeKeys(n, m, d, std::uint32_t(logN * 64 + logM));
+                const std::vector<std::uint32_t> keys =
+                    sort::makeKeys(n, m, d, std::uint32_t(logN * 64 + logM));
                 const SortResult reference = sort::cpuStableSort(keys);
-                gl::Buffer keyBuffer = gl::createBufferStorage(GLsizeiptr(n) * 4, keys.data(), 0, "bench sort keys");
+                gl::Buffer keyBuffer =
+                    gl::createBufferStorage(GLsizeiptr(n) * 4, keys.data(), 0, "bench sort keys");
 
                 std::vector<SortMethod> methods;
                 for (auto& s : sorters) {
                     sort::Sorter* p = s.get();
                     auto gpuResult = [p, n] { return SortResult{p->readKeys(n), p->readPermutation(n)}; };
                     methods.push_back({p->name(), p, p->stable(),
-                                       [p, &keyBuffer, n, m] { return p->sort({keyBuffer.id(), n, m}); },
+                                       [p, &keyBuffer, n, m] {
+                                           return p->sort({keyBuffer.id(), n, m});
+                                       },
                                        gpuResult});
                     if (p->sortsKeysAlone()) // the HP sorts: the sorted keys alone too
                         methods.push_back({std::string(p->name()) + " (keys only)", p, false,
                                            [p, &keyBuffer, n, m] {
                                                return p->sort({keyBuffer.id(), n, m, /*permutation=*/false});
                                            },
-                                           [p, n, &reference] { return SortResult{p->readKeys(n), reference.perm}; }});
+                                           [p, n, &reference] {
+                                               return SortResult{p->readKeys(n), reference.perm};
+                                           }});
                 }
                 SortResult cpu;
-                methods.push_back({"cpu_std_sort", nullptr, false, [&] { cpu = sort::cpuStdSort(keys); return Result<void>(); },
+                methods.push_back({"cpu_std_sort", nullptr, false,
+                                   [&] {
+                                       cpu = sort::cpuStdSort(keys);
+                                       return Result<void>();
+                                   },
                                    [&] { return cpu; }});
                 methods.push_back({"cpu_stable_sort", nullptr, true,
-                                   [&] { cpu = sort::cpuStableSort(keys); return Result<void>(); }, [&] { return cpu; }});
+                                   [&] {
+                                       cpu = sort::cpuStableSort(keys);
+                                       return Result<void>();
+                                   },
+                                   [&] { return cpu; }});
                 methods.push_back({"cpu_counting_sort", nullptr, true,
                                    [&]() -> Result<void> {
                                        auto r = sort::cpuCountingSort(keys, m);
@@ -152,11 +166,13 @@ bool runSortTables(Bench& b) {
             for (auto& [name, s] : curves)
                 if (s.points.size() > 1) series.push_back(s);
             if (series.empty()) return true;
-            Result<void> r = writeLogLogPlot(path, {"dicer-bench --sort: " + what + ", " + b.report.run.renderer, x,
-                                                    "ns per key"},
-                                             series);
-            if (!r) std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
-            else std::printf("sort plot: %s\n", path.c_str());
+            Result<void> r = writeLogLogPlot(
+                path, {"dicer-bench --sort: " + what + ", " + b.report.run.renderer, x, "ns per key"},
+                series);
+            if (!r)
+                std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
+            else
+                std::printf("sort plot: %s\n", path.c_str());
             return bool(r);
         };
         std::string byMPath = o.sortPlot;
@@ -199,9 +215,12 @@ void printSortMarkdown(const Report& r) {
             std::printf("| %s |", method.c_str());
             for (const std::string& s : sizes) {
                 const Measurement* m = cell[g][method][s];
-                if (!m) std::printf(" - |");
-                else if (!m->ok) std::printf(" **%s** |", m->check.c_str());
-                else std::printf(" %.2f |", m->time.median * 1e6 / double(m->cells));
+                if (!m)
+                    std::printf(" - |");
+                else if (!m->ok)
+                    std::printf(" **%s** |", m->check.c_str());
+                else
+                    std::printf(" %.2f |", m->time.median * 1e6 / double(m->cells));
             }
             std::printf("\n");
         }

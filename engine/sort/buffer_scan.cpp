@@ -13,7 +13,8 @@ Result<void> BufferScan::init(gl::ShaderLibrary& shaders, const char* owner) {
     m_owner = owner;
     auto scan = shaders.add({std::string(owner) + "/scan", {{GL_COMPUTE_SHADER, "horn_scan.comp.glsl"}}, {}});
     if (!scan) return makeError(scan.error());
-    auto add = shaders.add({std::string(owner) + "/scan-add", {{GL_COMPUTE_SHADER, "horn_scan_add.comp.glsl"}}, {}});
+    auto add =
+        shaders.add({std::string(owner) + "/scan-add", {{GL_COMPUTE_SHADER, "horn_scan_add.comp.glsl"}}, {}});
     if (!add) return makeError(add.error());
     m_scan = *scan;
     m_add = *add;
@@ -51,7 +52,8 @@ void BufferScan::bindLevel(GLuint binding, std::size_t level) const {
 
 void BufferScan::run() const {
     // A smaller layout in a bigger old buffer ends before the old top-sum slot and scratch word: both still fit.
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_buffer.id(), GLintptr(m_scratchOffset), 4);
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m_buffer.id(), GLintptr(m_scratchOffset),
+                      4);
     auto dispatch = [](std::uint32_t blocks) {
         GLuint x = std::min<std::uint32_t>(blocks, PEER_MAX_GROUPS_X);
         glDispatchCompute(x, (blocks + x - 1) / x, 1);

@@ -53,8 +53,8 @@ Result<SortResult> cpuCountingSort(std::span<const std::uint32_t> keys, std::uin
     return r;
 }
 
-std::string checkSorted(const SortResult& got, std::span<const std::uint32_t> keys, const SortResult& reference,
-                        bool stable) {
+std::string checkSorted(const SortResult& got, std::span<const std::uint32_t> keys,
+                        const SortResult& reference, bool stable) {
     const std::size_t n = keys.size();
     if (got.keys.size() != n || got.perm.size() != n) return "size differs";
     for (std::size_t k = 0; k < n; ++k)
@@ -64,8 +64,8 @@ std::string checkSorted(const SortResult& got, std::span<const std::uint32_t> ke
     std::vector<bool> seen(n, false);
     for (std::size_t k = 0; k < n; ++k) {
         std::uint32_t i = got.perm[k];
-        if (i >= n || seen[i]) return "permutation slot " + std::to_string(k) + " repeats or exceeds: " +
-                                      std::to_string(i);
+        if (i >= n || seen[i])
+            return "permutation slot " + std::to_string(k) + " repeats or exceeds: " + std::to_string(i);
         seen[i] = true;
         if (keys[i] != got.keys[k]) return "permutation slot " + std::to_string(k) + " names a different key";
         if (stable && i != reference.perm[k])

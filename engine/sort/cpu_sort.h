@@ -21,14 +21,14 @@ struct SortResult {
 // Every key < m, else "key K at index I is >= m = M" (the first such index).
 Result<void> checkKeys(std::span<const std::uint32_t> keys, std::uint32_t m);
 
-SortResult cpuStdSort(std::span<const std::uint32_t> keys);       // introsort of (key, index) by key: unstable
-SortResult cpuStableSort(std::span<const std::uint32_t> keys);    // merge sort: stable (the reference)
+SortResult cpuStdSort(std::span<const std::uint32_t> keys);    // introsort of (key, index) by key: unstable
+SortResult cpuStableSort(std::span<const std::uint32_t> keys); // merge sort: stable (the reference)
 Result<SortResult> cpuCountingSort(std::span<const std::uint32_t> keys, std::uint32_t m); // stable, O(n + m)
 
 // "" when `got` is `keys` sorted: keys equal to std::stable_sort's exactly, and the permutation a bijection
 // with keys[perm[k]] == got.keys[k]; with `stable` also equal to the stable permutation. Else what differs.
-std::string checkSorted(const SortResult& got, std::span<const std::uint32_t> keys, const SortResult& reference,
-                        bool stable);
+std::string checkSorted(const SortResult& got, std::span<const std::uint32_t> keys,
+                        const SortResult& reference, bool stable);
 
 // The 1D sum pyramid over `values` padded with zeros to a power of two: level 0 = the values, each next level
 // the pairwise sums, up to one cell. (pyramid({3,1,4,1,5,9,2,6}) = {values}, {4,5,14,8}, {9,22}, {31}.)

@@ -20,7 +20,8 @@ std::vector<PyramidLevel> pyramidLevels(std::uint32_t m, std::uint32_t fanIn) {
     return levels;
 }
 
-Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary& shaders, std::uint32_t fanIn) {
+Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary& shaders,
+                                                               std::uint32_t fanIn) {
     if (fanIn != 2 && fanIn != 4)
         return makeError("hp_counting_sort: fan-in " + std::to_string(fanIn) + " is not 2 or 4");
     std::unique_ptr<HpCountingSort> p(new HpCountingSort(shaders, fanIn));
@@ -35,7 +36,9 @@ Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary
         {&p->m_reduce, "/reduce", "sort_hp_reduce.comp.glsl", {{"SORT_FAN_IN", fan}}},
         {&p->m_args, "/args", "sort_hp_args.comp.glsl", {}},
         {&p->m_descend, "/descend", "sort_hp_descend.comp.glsl", {{"SORT_FAN_IN", fan}}},
-        {&p->m_descendStarts, "/descend-starts", "sort_hp_descend.comp.glsl",
+        {&p->m_descendStarts,
+         "/descend-starts",
+         "sort_hp_descend.comp.glsl",
          {{"SORT_FAN_IN", fan}, {"SORT_WRITE_STARTS", ""}}},
         {&p->m_scatter, "/scatter", "sort_scatter.comp.glsl", {}},
     };
@@ -60,7 +63,8 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
     }
     if (input.n > m_rankCapacity || !m_ranks) {
         m_rankCapacity = std::max<std::uint32_t>(input.n, 1);
-        m_ranks = gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "hp_counting_sort ranks");
+        m_ranks =
+            gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "hp_counting_sort ranks");
     }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
     glClearNamedBufferSubData(m_pyramid.id(), GL_R32UI, 0, GLsizeiptr(m_levels[0].size) * 4, GL_RED_INTEGER,
@@ -128,7 +132,8 @@ std::vector<std::vector<std::uint32_t>> HpCountingSort::readPyramid() const {
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     for (const PyramidLevel& l : m_levels) {
         out.emplace_back(l.size);
-        glGetNamedBufferSubData(m_pyramid.id(), GLintptr(l.offset) * 4, GLsizeiptr(l.size) * 4, out.back().data());
+        glGetNamedBufferSubData(m_pyramid.id(), GLintptr(l.offset) * 4, GLsizeiptr(l.size) * 4,
+                                out.back().data());
     }
     return out;
 }

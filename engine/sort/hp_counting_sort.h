@@ -33,7 +33,8 @@ std::vector<PyramidLevel> pyramidLevels(std::uint32_t m, std::uint32_t fanIn = 2
 class HpCountingSort final : public Sorter {
 public:
     // fanIn 2 (pairwise sums, log2 M levels) or 4 (half the levels, up to three tests per level in the descent).
-    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders, std::uint32_t fanIn = 2);
+    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders,
+                                                          std::uint32_t fanIn = 2);
     const char* name() const override { return m_fanIn == 2 ? "hp_counting_sort" : "hp_counting_sort_4"; }
     bool stable() const override { return false; }
     bool sortsKeysAlone() const override { return true; }

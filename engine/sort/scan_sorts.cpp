@@ -31,7 +31,8 @@ Result<void> ScanCountingSort::sort(const SortInput& input) {
     gl::DebugGroup group("scan_counting_sort");
     if (input.n > m_rankCapacity || !m_ranks) {
         m_rankCapacity = std::max<std::uint32_t>(input.n, 1);
-        m_ranks = gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "scan_counting_sort ranks");
+        m_ranks =
+            gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "scan_counting_sort ranks");
     }
     m_scan.resize(input.m);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
@@ -40,7 +41,8 @@ Result<void> ScanCountingSort::sort(const SortInput& input) {
     auto bindAll = [&] {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_STATUS, m_status.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_KEYS, input.keys);
-        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0, m_scan.levelZeroBytes());
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0,
+                          m_scan.levelZeroBytes());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_RANKS, m_ranks.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_KEYS, m_outKeys.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_PERM, m_outPerm.id());
@@ -100,7 +102,8 @@ Result<void> RadixSort::sort(const SortInput& input) {
         const int target = (firstTarget + pass) % 2;
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_STATUS, m_status.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_KEYS, keysIn);
-        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0, m_scan.levelZeroBytes());
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0,
+                          m_scan.levelZeroBytes());
         glProgramUniform1ui(flags, SORT_LOC_LEVELS, GLuint(pass));
         glProgramUniform1ui(flags, SORT_LOC_FIRST_PASS, pass == 0 ? 1u : 0u);
         glUseProgram(flags);
@@ -108,7 +111,8 @@ Result<void> RadixSort::sort(const SortInput& input) {
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         m_scan.run();
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_KEYS, keysIn);
-        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0, m_scan.levelZeroBytes());
+        glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0,
+                          m_scan.levelZeroBytes());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_IN_PERM, permIn); // unread on pass 0
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_KEYS, keysOut[target]);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_PERM, permOut[target]);

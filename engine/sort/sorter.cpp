@@ -26,10 +26,12 @@ Result<void> Sorter::begin(const SortInput& input, bool pingPong) {
     GLint64 maxBlock = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
     if (std::int64_t(input.n) * 4 > maxBlock)
-        return makeError(std::string(name()) + ": " + std::to_string(input.n) + " keys exceed this driver's " +
-                         std::to_string(maxBlock >> 20) + " MiB GL_MAX_SHADER_STORAGE_BLOCK_SIZE");
-    if (!m_status) m_status = gl::createBufferStorage(SORT_STATUS_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                                      std::string(name()) + " status");
+        return makeError(std::string(name()) + ": " + std::to_string(input.n) +
+                         " keys exceed this driver's " + std::to_string(maxBlock >> 20) +
+                         " MiB GL_MAX_SHADER_STORAGE_BLOCK_SIZE");
+    if (!m_status)
+        m_status = gl::createBufferStorage(SORT_STATUS_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT,
+                                           std::string(name()) + " status");
     if (input.n > m_capacity || !m_outKeys) {
         const std::uint32_t capacity = std::max<std::uint32_t>(input.n, 1);
         const GLsizeiptr bytes = GLsizeiptr(capacity) * 4;

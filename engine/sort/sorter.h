@@ -18,9 +18,9 @@
 namespace dicer::sort {
 
 struct SortInput {
-    GLuint keys = 0;        // SSBO of n uints
-    std::uint32_t n = 0;    // keys
-    std::uint32_t m = 1;    // key range [0, m), 1 <= m <= 2^20
+    GLuint keys = 0;         // SSBO of n uints
+    std::uint32_t n = 0;     // keys
+    std::uint32_t m = 1;     // key range [0, m), 1 <= m <= 2^20
     bool permutation = true; // also the permutation (false: sorted keys only, where a sort can skip it)
 };
 
