@@ -7,6 +7,7 @@
 #include "hp_counting_sort.h"
 #include "sorter.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -51,6 +52,14 @@ std::string sortAndCheck(Sorter& s, const U32& keys, std::uint32_t m) {
     if (Result<void> r = s.checkStatus(); !r) return r.error();
     SortResult got{s.readKeys(std::uint32_t(keys.size())), s.readPermutation(std::uint32_t(keys.size()))};
     return checkSorted(got, keys, cpuStableSort(keys), s.stable());
+}
+
+// counts[b] keys of value b, in order: the keys whose histogram is `counts`.
+U32 keysWithCounts(const U32& counts) {
+    U32 keys;
+    for (std::uint32_t b = 0; b < counts.size(); ++b)
+        keys.insert(keys.end(), counts[b], b);
+    return keys;
 }
 
 class SortGl : public ::testing::TestWithParam<int> {
@@ -150,9 +159,7 @@ TEST(HpCountingSortGl, workedExampleLevelsOnTheGpu) {
     HpCountingSort* s = hpSort();
     ASSERT_NE(s, nullptr);
     const U32 counts = {3, 1, 4, 1, 5, 9, 2, 6};
-    U32 keys;
-    for (std::uint32_t b = 0; b < counts.size(); ++b)
-        keys.insert(keys.end(), counts[b], b);
+    U32 keys = keysWithCounts(counts);
     std::reverse(keys.begin(), keys.end()); // not already sorted
     gl::Buffer buffer = upload(keys);
     ASSERT_TRUE(s->sort({buffer.id(), 31, 8}));
@@ -172,9 +179,7 @@ TEST(HpCountingSortGl, workedExampleLevelsWithFanIn4) {
     ASSERT_NE(s, nullptr);
     ASSERT_EQ(s->fanIn(), 4u);
     const U32 counts = {3, 1, 4, 1, 5, 9, 2, 6};
-    U32 keys;
-    for (std::uint32_t b = 0; b < counts.size(); ++b)
-        keys.insert(keys.end(), counts[b], b);
+    U32 keys = keysWithCounts(counts);
     gl::Buffer buffer = upload(keys);
     ASSERT_TRUE(s->sort({buffer.id(), 31, 8}));
     auto levels = s->readPyramid();
