@@ -2,7 +2,7 @@
 // subsystem owns. Binding points are context-wide state, so subsystems get NON-OVERLAPPING ranges
 // [FIRST, END): one never clobbers a binding another still relies on, and a stray constant is caught at
 // compile time. Each wing's shared header (hp_shared.h, peers_shared.h, voxel_shared.h, particles_shared.h,
-// view_shared.h, testbed_shared.h) defines its constants inside its ranges and static_asserts that; the C++
+// view_shared.h, testbed_shared.h, sort_shared.h) defines its constants inside its ranges and static_asserts that; the C++
 // section below asserts that the ranges are disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL
 // (#defines only).
 // Uniform locations are per program, so they need no ranges.
@@ -48,6 +48,8 @@
 #define PS_BUFFERS_END 7
 #define VOX_BUFFERS_FIRST 7 // voxelizer: vertices, triangles, texture slots, setup, bins, arguments
 #define VOX_BUFFERS_END 13
+#define SORT_BUFFERS_FIRST 13 // GPU sorts: keys in/out, permutation in/out, histogram/pyramid, ranks, status
+#define SORT_BUFFERS_END 20
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -85,7 +87,8 @@ constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
 constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
                                      {PS_BUFFERS_FIRST, PS_BUFFERS_END},
-                                     {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}};
+                                     {VOX_BUFFERS_FIRST, VOX_BUFFERS_END},
+                                     {SORT_BUFFERS_FIRST, SORT_BUFFERS_END}};
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");

@@ -76,6 +76,8 @@ bool runPeers(Bench& bench, const BenchAtlas& atlas, GLuint texture, const Expec
 bool runScaling(Bench& bench);
 // --voxelizer: opt.voxelMethods on the model opt.source at every opt.presets, and the teapot's counts.
 bool runVoxelizerTables(Bench& bench);
+// --sort: every GPU sort and the CPU sorts over opt.sortN x opt.sortM, uniform and skewed keys (bench_sort.cpp).
+bool runSortTables(Bench& bench);
 
 // The check of a point buffer against the expected set: "exact" when `inOrder` matches too, "same set", or
 // what differs. Returns false on a difference.

@@ -107,6 +107,11 @@ std::vector<Row> makeRows() {
                 o.voxelizer = on;
                 if (on) o.voxelMethods = all(kVoxelMethods);
             }))),
+        flag(row<bool>({"sort", "",
+                        "only the sorts' tables: the 1D HistoPyramid counting sort vs a scan counting sort, "
+                        "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
+                        "2^20)"},
+                       onOff, field(&Options::sort))),
         inSection("inputs", row<std::vector<int>>({"size", "",
                                                    "atlas sizes in the paper's slice layout "
                                                    "(256 slices of (N/16)^2), or none"},
@@ -131,6 +136,10 @@ std::vector<Row> makeRows() {
                     {{"no-solid", "off"}}),
         row<std::vector<int>>({"volumes", "", "volume sides for --scaling"},
                               listCodec(options::intCodec(2, 4096)), field(&Options::volumes)),
+        row<std::vector<int>>({"sort-n", "", "log2 of the key counts for --sort"},
+                              listCodec(options::intCodec(0, 24)), field(&Options::sortN)),
+        row<std::vector<int>>({"sort-m", "", "log2 of the key ranges for --sort"},
+                              listCodec(options::intCodec(0, 20)), field(&Options::sortM)),
         inSection("methods", row<std::vector<std::string>>(options::kVariantText, listCodec(variantCodec()),
                                                            field(&Options::variants))),
         row<std::vector<hp::Storage>>(options::kStorageText,
@@ -158,6 +167,8 @@ std::vector<Row> makeRows() {
                          options::textCodec("FILE", "a file name"), field(&Options::json)),
         row<std::string>({"plot", "", "the --scaling plot (PNG)"}, options::textCodec("FILE", "a file name"),
                          field(&Options::plot)),
+        row<std::string>({"sort-plot", "", "the --sort plots (PNG; vs m in FILE-m.png)"},
+                         options::textCodec("FILE", "a file name"), field(&Options::sortPlot)),
     };
 }
 

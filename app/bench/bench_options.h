@@ -39,6 +39,12 @@ struct Options {
     bool voxelizer = false;
     std::vector<std::string> presets{"paper-4096", "paper-2048", "paper-1024", "64", "128", "256"};
     bool solid = true; // the voxelizer tables' projected-solid column
+    // --sort: the sorts' tables instead (bench_sort.cpp): log2 of the key counts and key ranges swept.
+    bool sort = false;
+    // Default points: the whole run takes ~8-10 minutes on llvmpipe (2 shared cores), most of it at 2^24.
+    std::vector<int> sortN{10, 14, 18, 22, 24};
+    std::vector<int> sortM{4, 12, 20};
+    std::string sortPlot = "dicer-sort.png";
     bool operator==(const Options&) const = default;
 };
 

@@ -23,6 +23,8 @@ inline constexpr const char* kTableScaling = "scaling";   // side^3 volumes
 // --voxelizer: every voxelization method per volume preset, and the teapot's active cells per rule.
 inline constexpr const char* kTableVoxelizer = "voxelizer";
 inline constexpr const char* kTableVoxelizerCounts = "voxelizer-counts";
+// --sort: the GPU and CPU sorts, ns per key (bench_sort.cpp).
+inline constexpr const char* kTableSort = "sort";
 
 struct Measurement {
     std::string table, method;
@@ -59,6 +61,7 @@ struct Report {
 
 void printMarkdown(const Report& report);
 void printVoxelizerMarkdown(const Report& report); // bench_voxelizer.cpp, called by printMarkdown
+void printSortMarkdown(const Report& report);      // bench_sort.cpp, called by printMarkdown
 Result<void> writeCsv(const std::string& path, const Report& report);
 Result<void> writeJson(const std::string& path, const Report& report);
 

@@ -120,6 +120,10 @@ void printMarkdown(const Report& r) {
         printVoxelizerMarkdown(r); // --voxelizer runs only the voxelizer's tables
         return;
     }
+    if (!distinct(r, kTableSort, &Measurement::input).empty()) {
+        printSortMarkdown(r); // --sort runs only the sort tables
+        return;
+    }
     // Table 1: active cells and the voxelization, per method.
     if (distinct(r, kTableVoxel, &Measurement::input).empty()) {
         std::printf("### Table 1 — voxelization: none (the %s atlas is made on the CPU)\n\n",

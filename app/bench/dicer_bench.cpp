@@ -50,14 +50,17 @@ int main(int argc, char** argv) {
     run.timer = chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
     run.reps = opt.reps;
     run.warmup = opt.warmup;
-    std::printf("renderer: %s\nEGL platform: %s\ntimer: %s%s\natlas source: %s\n\n", info.summary().c_str(),
+    std::printf("renderer: %s\nEGL platform: %s\ntimer: %s%s\n%s%s\n\n", info.summary().c_str(),
                 run.platform.c_str(), timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
-                run.source.c_str());
+                opt.sort ? "inputs: random keys (--sort uses no atlas)" : "atlas source: ",
+                opt.sort ? "" : run.source.c_str());
 
     bool allOk = true;
     if (opt.voxelizer) {
         allOk = runVoxelizerTables(bench); // the voxelizer's own tables, nothing else
+    } else if (opt.sort) {
+        allOk = runSortTables(bench); // the sorts' tables, nothing else
     } else {
         for (int size : opt.sizes) {
             if (size > info.maxTextureSize) {

@@ -1,0 +1,45 @@
+// The HistoPyramid counting sort's GPU peers, both over Horn's scan (buffer_scan.h):
+//  - ScanCountingSort: histogram with atomic ranks (the same pass (a) as the HP sort), Horn's scan over the
+//    m buckets (in place, inclusive), then one scatter of key and index to scan[key - 1] + rank. Valid, not
+//    stable (ranks are atomic arrival order). Based on: Knuth, TAOCP vol. 3 §5.2; Horn, GPU Gems 2 ch. 36.
+//  - RadixSort: LSD radix sort with 1-bit splits, ceil(log2 m) passes (at least one), each a flag pass, Horn's
+//    scan over the n flags and a stable scatter into ping-pong buffers: stable. Based on: Blelloch, "Vector
+//    Models for Data-Parallel Computing" (1990) (split radix sort); Horn (2005).
+#pragma once
+
+#include "buffer_scan.h"
+#include "sorter.h"
+
+namespace dicer::sort {
+
+class ScanCountingSort final : public Sorter {
+public:
+    static Result<std::unique_ptr<ScanCountingSort>> create(gl::ShaderLibrary& shaders);
+    const char* name() const override { return "scan_counting_sort"; }
+    bool stable() const override { return false; }
+    Result<void> sort(const SortInput& input) override;
+
+private:
+    explicit ScanCountingSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
+    gl::ProgramId m_histogram, m_scatter;
+    BufferScan m_scan;
+    gl::Buffer m_ranks;
+    std::uint32_t m_rankCapacity = 0;
+};
+
+class RadixSort final : public Sorter {
+public:
+    static Result<std::unique_ptr<RadixSort>> create(gl::ShaderLibrary& shaders);
+    const char* name() const override { return "radix_sort"; }
+    bool stable() const override { return true; }
+    Result<void> sort(const SortInput& input) override;
+    // The key bits a range m needs: ceil(log2 m), at least 1 (one pass also validates and copies).
+    static int passes(std::uint32_t m);
+
+private:
+    explicit RadixSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
+    gl::ProgramId m_flags, m_scatter;
+    BufferScan m_scan;
+};
+
+} // namespace dicer::sort
