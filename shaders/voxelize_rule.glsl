@@ -42,6 +42,27 @@ bool voxSurfaceHit(uint t, ivec3 voxel, out vec3 lambda) {
     return voxSampleColumn(t, ivec2(voxel[uv.x], voxel[uv.y]), axis, cell, lambda) && cell == voxel[axis];
 }
 
+// The box of triangle t's projection along its sampling axis `uv` (projection axes), grown by 0.05 voxel
+// so that every voxel column centre the rule can accept lies strictly inside (GL's edge rules never decide)
+// and clamped to the volume. False for triangles without voxels. The projected method draws this box; the
+// compute method visits the column centres inside it.
+bool voxProjectionBox(uint t, out ivec2 uv, out vec2 lo, out vec2 hi) {
+    VoxTriangle tri = b_setup[t];
+    int axis = int(tri.depth.w);
+    uv = voxProjectionAxes(max(axis, 0));
+    lo = vec2(1e30);
+    hi = vec2(-1e30);
+    for (int i = 0; i < 3; ++i) {
+        vec2 q = vec2(tri.world[i][uv.x], tri.world[i][uv.y]);
+        lo = min(lo, q);
+        hi = max(hi, q);
+    }
+    vec2 grow = 0.05 * 2.0 / vec2(u_params.volume[uv.x], u_params.volume[uv.y]);
+    lo = clamp(lo - grow, -1.0, 1.0);
+    hi = clamp(hi + grow, -1.0, 1.0);
+    return axis >= 0;
+}
+
 // Clip-space corner `corner` (0..5, two triangles) of the quad that holds every voxel triangle t may
 // mark in `slice`: the xy box of T clipped to the slice's slab (widened by a quarter slice against
 // rounding), grown as below and clamped to the slice's tile. A triangle that misses the slab gets a degenerate quad outside the viewport.

@@ -119,7 +119,8 @@ TEST_P(VoxSameAtlas, AllMethodsAgreeExactly) {
     voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p);
     const AtlasBytes reference = readAtlas(*v);
     EXPECT_GT(reference.occupiedCount(), 0);
-    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected,
+                                VoxelMethod::Compute}) {
         p.method = method;
         v->voxelize(p);
         const AtlasBytes other = readAtlas(*v);
@@ -142,7 +143,8 @@ TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
     p.method = VoxelMethod::Instanced;
     voxelizeInto(*v, layoutOf({96, 80, 72}), *spot, p);
     const AtlasBytes reference = readAtlas(*v);
-    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected,
+                                VoxelMethod::Compute}) {
         p.method = method;
         v->voxelize(p);
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0)
