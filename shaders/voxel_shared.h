@@ -35,6 +35,9 @@
 #define VOX_COMPUTE_LOCAL_SIZE 64
 #define VOX_COMPUTE_LARGE_COLUMNS 32
 #define VOX_COMPUTE_TILE 8
+// Compute method: the voxel list's header (indirect dispatch x, y, z, count), in uints. The owner pass lists
+// every voxel once (its first marker appends it); the colour pass then visits voxels, not triangles.
+#define VOX_VOXELS_HEADER 4
 // Setup pass: 64 triangles per work group (one AMD wave / two NVIDIA warps; llvmpipe runs 8 lanes wide).
 #define VOX_SETUP_LOCAL_SIZE 64
 // Scan pass: ONE work group whose threads each sum a contiguous run of triangles (any triangle count).

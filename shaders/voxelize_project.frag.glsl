@@ -7,5 +7,5 @@
 flat in uint v_triangle;
 
 void main() {
-    voxMarkColumn(v_triangle, ivec2(gl_FragCoord.xy));
+    voxMarkColumn(v_triangle, b_setup[v_triangle], ivec2(gl_FragCoord.xy));
 }

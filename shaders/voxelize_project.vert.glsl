@@ -13,7 +13,7 @@ void main() {
     v_triangle = t;
     ivec2 uv;
     vec2 lo, hi;
-    if (!voxProjectionBox(t, uv, lo, hi)) {
+    if (!voxProjectionBox(b_setup[t], uv, lo, hi)) {
         gl_Position = vec4(-2.0, -2.0, 0.0, 1.0); // degenerate and outside: no fragments
         return;
     }

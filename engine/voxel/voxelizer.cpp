@@ -178,14 +178,16 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders) {
                      {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
                       {GL_FRAGMENT_SHADER, "voxelize_parity.frag.glsl"}},
                      {{crossingDefine[pass], ""}}});
-    for (int program = 0; program < 4; ++program) // {owner, colour} x {per triangle, large triangles}
+    // {owner, colour} x {per triangle, large triangles}, then the colour pass over the voxel list.
+    const char* computeDefine[3] = {"VOX_COMPUTE_TRIANGLES", "VOX_COMPUTE_LARGE", "VOX_COMPUTE_VOXELS"};
+    for (int program = 0; program < 5; ++program)
         if (r)
             r = add(v.m_compute[size_t(program)],
-                    {std::string("voxelize compute ") + (program % 2 ? "colour" : "owner") +
-                         (program / 2 ? " (large triangles)" : ""),
+                    {std::string("voxelize compute ") + (program % 2 || program == 4 ? "colour" : "owner") + " " +
+                         computeDefine[program / 2],
                      {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
-                     {{passDefine[program % 2], ""},
-                      {program / 2 ? "VOX_COMPUTE_LARGE" : "VOX_COMPUTE_TRIANGLES", ""}}});
+                     {{program == 4 ? passDefine[1] : passDefine[program % 2], ""},
+                      {computeDefine[program / 2], ""}}});
     if (r) r = add(v.m_fill, {"voxelize solid fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
     const GLuint zeros[VOX_ARGS_UINTS] = {};
@@ -215,6 +217,11 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
                          " slice atlas, but this driver renders at most " + std::to_string(maxSide) + "x" +
                          std::to_string(maxSide) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) +
                          ")");
+    // The compute method's voxel list: every voxel of the volume when the driver's storage blocks allow it
+    // (up to 32M voxels on llvmpipe), otherwise as many as they hold plus a per-triangle colour fallback.
+    const std::int64_t voxels = std::int64_t(layout.volume.x) * layout.volume.y * layout.volume.z;
+    const std::int64_t listCapacity =
+        std::min(voxels, queryVoxelGlLimits().maxStorageBlockSize / 4 - VOX_VOXELS_HEADER);
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > getInt(GL_MAX_ARRAY_TEXTURE_LAYERS))
         return makeError("volume " + text(layout.volume) +
@@ -252,6 +259,13 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     if (errors.ownErrors() != 0)
         return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed (" +
                          gl::errorName(errors.firstError()) + ")");
+    gl::Buffer voxelList = gl::createBufferStorage(GLsizeiptr((listCapacity + VOX_VOXELS_HEADER) * 4), nullptr,
+                                                   0, "voxelizer voxel list (compute method)");
+    if (errors.ownErrors() != 0)
+        return makeError("allocating the voxel list for volume " + text(layout.volume) + " failed (" +
+                         gl::errorName(errors.firstError()) + ")");
+    m_voxelList = std::move(voxelList);
+    m_voxelListComplete = listCapacity >= voxels;
     m_atlas = std::move(atlas);
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
@@ -377,28 +391,43 @@ void Voxelizer::runCompute() {
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    for (int pass = 0; pass < 2; ++pass) { // owners of every chunk, then the owners' colours
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            const VoxelMeshChunk& chunk = m_mesh.chunks[c];
-            bindChunk(c);
-            // The large-triangle list's header, after the chunk's bins: (groups 0, 1, 1, length 0).
-            const GLintptr header = GLintptr(chunk.triangleCount) * 16;
-            if (pass == 0) {
-                const GLuint reset[4] = {0, 1, 1, 0};
-                glClearNamedBufferSubData(chunk.bins.id(), GL_RGBA32UI, header, 16, GL_RGBA_INTEGER,
-                                          GL_UNSIGNED_INT, reset);
-            }
-            glUseProgram(m_shaders->get(m_compute[size_t(pass)]));
-            const GLuint needed = groups(int(chunk.triangleCount), VOX_COMPUTE_LOCAL_SIZE);
-            const GLuint x = std::min(needed, 65535u);
-            glDispatchCompute(x, (needed + x - 1) / x, 1);
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-            glUseProgram(m_shaders->get(m_compute[size_t(2 + pass)]));
-            glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, chunk.bins.id());
-            glDispatchComputeIndirect(header);
-        }
-        glMemoryBarrier(pass == 0 ? GL_SHADER_IMAGE_ACCESS_BARRIER_BIT : kAtlasWrittenByImage);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_voxelList.id());
+    const GLuint reset[4] = {0, 1, 1, 0}; // indirect dispatch (no groups), list length 0
+    glClearNamedBufferSubData(m_voxelList.id(), GL_RGBA32UI, 0, 16, GL_RGBA_INTEGER, GL_UNSIGNED_INT, reset);
+    // Per triangle (small ones) then per large triangle, for the bound chunk.
+    auto perTriangle = [&](size_t c, int pass) {
+        const VoxelMeshChunk& chunk = m_mesh.chunks[c];
+        glUseProgram(m_shaders->get(m_compute[size_t(pass)]));
+        const GLuint needed = groups(int(chunk.triangleCount), VOX_COMPUTE_LOCAL_SIZE);
+        const GLuint x = std::min(needed, 65535u);
+        glDispatchCompute(x, (needed + x - 1) / x, 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+        glUseProgram(m_shaders->get(m_compute[size_t(2 + pass)]));
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, chunk.bins.id());
+        glDispatchComputeIndirect(GLintptr(chunk.triangleCount) * 16); // the large list's header
+    };
+    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) { // owners, and the list of marked voxels
+        bindChunk(c);
+        const GLintptr header = GLintptr(m_mesh.chunks[c].triangleCount) * 16; // after the chunk's bins
+        glClearNamedBufferSubData(m_mesh.chunks[c].bins.id(), GL_RGBA32UI, header, 16, GL_RGBA_INTEGER,
+                                  GL_UNSIGNED_INT, reset);
+        perTriangle(c, 0);
     }
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    glUseProgram(m_shaders->get(m_compute[4])); // colours: each listed voxel by its owner's chunk
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_voxelList.id());
+    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+        bindChunk(c);
+        glDispatchComputeIndirect(0);
+    }
+    if (!m_voxelListComplete) { // the list may have overflowed: those passes return at once if it did not
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+            bindChunk(c);
+            perTriangle(c, 1);
+        }
+    }
+    glMemoryBarrier(kAtlasWrittenByImage);
 }
 
 void Voxelizer::fillSolid() {
@@ -440,7 +469,7 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_args.id());
     uploadParams(params);
-    runSetup();
+    if (params.method != VoxelMethod::Compute) runSetup(); // the compute method sets up in registers
     if (params.method == VoxelMethod::Projected)
         drawProjected();
     else if (params.method == VoxelMethod::Compute)

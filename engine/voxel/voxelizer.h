@@ -132,7 +132,8 @@ private:
     std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
     std::array<gl::ProgramId, 3> m_surface;   // slab methods, indexed by VoxelMethod
     std::array<gl::ProgramId, 2> m_project;   // projected method: owner pass, colour pass
-    std::array<gl::ProgramId, 4> m_compute;   // compute method: {owner, colour} x {per triangle, large}
+    // compute method: {owner, colour} x {per triangle, large triangles}, then colour per listed voxel
+    std::array<gl::ProgramId, 5> m_compute;
     VolumeLayout m_layout;
     gl::Texture m_atlas;                     // RGBA8, atlasSize^2
     gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
@@ -142,6 +143,8 @@ private:
     GLintptr m_paramsStride = 0;
     size_t m_paramsCapacity = 0;             // blocks m_params holds
     gl::Buffer m_args;
+    gl::Buffer m_voxelList;        // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
+    bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)
     gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };
