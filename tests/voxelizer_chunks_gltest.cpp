@@ -109,3 +109,26 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
+
+// The voxel list the compute method colours from, limited to 100 voxels: the per-triangle colour fallback
+// colours the rest, byte for byte as projected (chunked, shell and solid).
+TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const Mesh mesh = randomlyColoured(makeHeart(4000));
+    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.9f, glm::vec3(0.3f, 1.f, 0.1f));
+    ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
+    ASSERT_TRUE(v->setMesh(mesh, 60000));
+    for (VoxelMode mode : kVoxelModes) {
+        v->voxelize({model, mode, VoxelMethod::Projected, SurfaceRule::DominantAxis});
+        const AtlasBytes reference = readAtlas(*v);
+        ASSERT_GT(reference.occupiedCount(), 2000);
+        ASSERT_TRUE(v->limitVoxelList(100));
+        v->voxelize({model, mode, VoxelMethod::Compute, SurfaceRule::DominantAxis});
+        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxelModeName(mode);
+        ASSERT_TRUE(v->limitVoxelList(0));
+        v->voxelize({model, mode, VoxelMethod::Compute, SurfaceRule::DominantAxis});
+        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxelModeName(mode);
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}

@@ -220,8 +220,8 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     // The compute method's voxel list: every voxel of the volume when the driver's storage blocks allow it
     // (up to 32M voxels on llvmpipe), otherwise as many as they hold plus a per-triangle colour fallback.
     const std::int64_t voxels = std::int64_t(layout.volume.x) * layout.volume.y * layout.volume.z;
-    const std::int64_t listCapacity =
-        std::min(voxels, queryVoxelGlLimits().maxStorageBlockSize / 4 - VOX_VOXELS_HEADER);
+    std::int64_t listCapacity = std::min(voxels, queryVoxelGlLimits().maxStorageBlockSize / 4 - VOX_VOXELS_HEADER);
+    if (m_voxelListLimit > 0) listCapacity = std::min(listCapacity, m_voxelListLimit);
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > getInt(GL_MAX_ARRAY_TEXTURE_LAYERS))
         return makeError("volume " + text(layout.volume) +
@@ -273,6 +273,14 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     m_parity = std::move(parity);
     m_layout = layout;
     return {};
+}
+
+Result<void> Voxelizer::limitVoxelList(std::int64_t entries) {
+    m_voxelListLimit = entries;
+    if (!m_atlas) return {};
+    const VolumeLayout layout = m_layout;
+    m_atlas = {}; // setLayout allocates again
+    return setLayout(layout);
 }
 
 Result<void> Voxelizer::setMesh(const Mesh& mesh, std::int64_t maxChunkBytes) {

@@ -99,6 +99,10 @@ public:
     // error the previous mesh stays.
     Result<void> setMesh(const Mesh& mesh, std::int64_t maxChunkBytes = 0);
 
+    // Test hook: the compute method's voxel list holds at most `entries` voxels (0: as many as the volume
+    // has, within the driver's storage block size), so its per-triangle colour fallback can be tested.
+    Result<void> limitVoxelList(std::int64_t entries);
+
     // Clears the atlas, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
     // layout). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
     // VAO, draw and dispatch indirect buffers, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
@@ -145,6 +149,7 @@ private:
     gl::Buffer m_args;
     gl::Buffer m_voxelList;        // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
     bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)
+    std::int64_t m_voxelListLimit = 0; // limitVoxelList
     gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };
