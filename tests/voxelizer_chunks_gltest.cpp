@@ -13,14 +13,6 @@ using namespace dicer::test;
 
 namespace {
 
-std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
-    std::int64_t n = 0;
-    for (size_t i = 0; i < a.rgba.size(); i += 4)
-        n += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2] ||
-             a.rgba[i + 3] != b.rgba[i + 3];
-    return n;
-}
-
 // A colour per vertex, so a chunk that rebased an index wrongly or coloured from the wrong triangle shows.
 Mesh randomlyColoured(Mesh mesh) {
     std::mt19937 rng(5);
