@@ -29,6 +29,17 @@
 // Solid fill: 64 (column, 32-slice word) items per group, like the setup pass.
 #define VOX_FILL_LOCAL_SIZE 64
 
+// Compute method (voxelize_compute.comp.glsl): 64 triangles per group in the per-triangle pass; a triangle
+// whose projection box has more than VOX_COMPUTE_LARGE_COLUMNS voxel columns is listed instead and visited
+// by a whole group (8 x 8 invocations stepping over its box), so one huge triangle does not serialise.
+// 128: the teapot at 256^3 on llvmpipe took 40 ms with 128, 61 ms with 32, 44 ms with 512 (load 7 on 2
+// cores); a GPU may prefer a lower value (not measured).
+#define VOX_COMPUTE_LOCAL_SIZE 64
+#define VOX_COMPUTE_LARGE_COLUMNS 128
+#define VOX_COMPUTE_TILE 8
+// Compute method: the voxel list's header (indirect dispatch x, y, z, count), in uints. The owner pass lists
+// every voxel once (its first marker appends it); the colour pass then visits voxels, not triangles.
+#define VOX_VOXELS_HEADER 4
 // Setup pass: 64 triangles per work group (one AMD wave / two NVIDIA warps; llvmpipe runs 8 lanes wide).
 #define VOX_SETUP_LOCAL_SIZE 64
 // Scan pass: ONE work group whose threads each sum a contiguous run of triangles (any triangle count).
@@ -76,13 +87,15 @@ struct VoxTriangle {
 struct VoxParams {
     mat4 model;   // object -> volume space ([-1,1]^3)
     ivec4 volume; // xyz: voxels along x, y, z; w: tiles per atlas row (slice k = tile (k % w, k / w))
-    ivec4 atlas;  // x: atlas edge in texels, y: triangle count, z: VOX_RULE_*, w: max(volume) (column viewport)
+    ivec4 atlas;  // x: atlas edge in texels, y: the chunk's triangle count, z: VOX_RULE_*, w: max(volume)
+                  // (column viewport)
+    ivec4 chunk;  // x: global id of the chunk's first triangle (voxel_mesh.h: one block per mesh chunk)
 };
 
 #ifdef __cplusplus
 static_assert(sizeof(VoxVertex) == 48, "std430 layout of VoxVertex");
 static_assert(sizeof(VoxTriangle) == 7 * 16, "std430 layout of VoxTriangle: 3 edges, depths, 3 vertices");
-static_assert(sizeof(VoxParams) == 96, "std140 layout of VoxParams");
+static_assert(sizeof(VoxParams) == 112, "std140 layout of VoxParams");
 } // namespace dicer::shared
 
 namespace dicer::bindings {

@@ -18,8 +18,14 @@ ivec2 voxProjectionAxes(int axis) {
     return axis == 2 ? ivec2(0, 1) : (axis == 0 ? ivec2(1, 2) : ivec2(2, 0));
 }
 
+// Triangles of the bound mesh chunk (voxel_mesh.h); buffers are indexed by the chunk-local id.
 uint voxTriangleCount() {
     return uint(u_params.atlas.y);
+}
+
+// The mesh-wide id of chunk-local triangle t: owner ids must not depend on the chunking.
+uint voxGlobalTriangle(uint t) {
+    return uint(u_params.chunk.x) + t;
 }
 
 ivec2 voxTileOrigin(int slice) {

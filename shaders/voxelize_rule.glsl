@@ -14,8 +14,8 @@ layout(std430, binding = VOX_BIND_SETUP) restrict readonly buffer VoxSetup { Vox
 // centre lies in the triangle's projection and the sampled point inside the volume; `cell` receives the
 // voxel index along the axis, `lambda` the barycentrics. Every method calls this with the same integers,
 // so all of them decide every voxel identically.
-bool voxSampleColumn(uint t, ivec2 column, out int axis, out int cell, out vec3 lambda) {
-    VoxTriangle tri = b_setup[t];
+// `tri` is b_setup[t] (the compute method loads it once per triangle, not once per column).
+bool voxSampleTriangle(VoxTriangle tri, ivec2 column, out int axis, out int cell, out vec3 lambda) {
     axis = int(tri.depth.w);
     cell = -1;
     lambda = vec3(0.0);
@@ -35,11 +35,35 @@ bool voxSampleColumn(uint t, ivec2 column, out int axis, out int cell, out vec3 
     return true;
 }
 
+bool voxSampleColumn(uint t, ivec2 column, out int axis, out int cell, out vec3 lambda) {
+    return voxSampleTriangle(b_setup[t], column, axis, cell, lambda);
+}
+
 // Does triangle t mark `voxel`?
 bool voxSurfaceHit(uint t, ivec3 voxel, out vec3 lambda) {
     int axis, cell;
     ivec2 uv = voxProjectionAxes(max(int(b_setup[t].depth.w), 0));
     return voxSampleColumn(t, ivec2(voxel[uv.x], voxel[uv.y]), axis, cell, lambda) && cell == voxel[axis];
+}
+
+// The box of triangle t's projection along its sampling axis `uv` (projection axes), grown by 0.05 voxel
+// so that every voxel column centre the rule can accept lies strictly inside (GL's edge rules never decide)
+// and clamped to the volume. False for triangles without voxels. The projected method draws this box; the
+// compute method visits the column centres inside it.
+bool voxProjectionBox(VoxTriangle tri, out ivec2 uv, out vec2 lo, out vec2 hi) {
+    int axis = int(tri.depth.w);
+    uv = voxProjectionAxes(max(axis, 0));
+    lo = vec2(1e30);
+    hi = vec2(-1e30);
+    for (int i = 0; i < 3; ++i) {
+        vec2 q = vec2(tri.world[i][uv.x], tri.world[i][uv.y]);
+        lo = min(lo, q);
+        hi = max(hi, q);
+    }
+    vec2 grow = 0.05 * 2.0 / vec2(u_params.volume[uv.x], u_params.volume[uv.y]);
+    lo = clamp(lo - grow, -1.0, 1.0);
+    hi = clamp(hi + grow, -1.0, 1.0);
+    return axis >= 0;
 }
 
 // Clip-space corner `corner` (0..5, two triangles) of the quad that holds every voxel triangle t may

@@ -26,7 +26,7 @@ Sorter* sorter(const SorterInfo& info) {
     static std::map<std::string, std::unique_ptr<Sorter>> cache;
     auto& slot = cache[info.name];
     if (!slot) {
-        auto created = info.create(sortShaders());
+        auto created = info.create(sortShaders(), gl::queryGlInfo());
         if (!created) {
             ADD_FAILURE() << created.error();
             return nullptr;

@@ -68,11 +68,12 @@ TEST(VoxelMesh, NamesAreStable) {
     EXPECT_STREQ(voxelMethodName(VoxelMethod::Instanced), "instanced");
     EXPECT_STREQ(voxelMethodName(VoxelMethod::PerSlice), "per-slice");
     EXPECT_STREQ(voxelMethodName(VoxelMethod::Projected), "projected");
+    EXPECT_STREQ(voxelMethodName(VoxelMethod::Compute), "compute");
     EXPECT_STREQ(voxelModeName(VoxelMode::Shell), "shell");
     EXPECT_STREQ(voxelModeName(VoxelMode::Solid), "solid");
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::DominantAxis), "dominant-axis");
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::SliceAxis), "slice-axis");
-    EXPECT_EQ(kVoxelMethods.size(), 4u);
+    EXPECT_EQ(kVoxelMethods.size(), 5u);
 }
 
 // The names the command lines take (dicer and dicer-bench, app/common/vocabulary.h) and their inverses.
@@ -87,4 +88,34 @@ TEST(VoxelizerNames, ParseIsTheInverseOfName) {
     EXPECT_FALSE(parseVoxelMethod(""));
     EXPECT_FALSE(parseVoxelMode("hollow"));
     EXPECT_FALSE(parseSurfaceRule("z"));
+}
+
+// Chunks (issue 12: meshes beyond one storage block): consecutive, covering, within the limits, and the
+// rebased triangles name the same vertices as the mesh.
+TEST(VoxelMesh, ChunksCoverTheMeshWithinTheBlockSize) {
+    const Mesh mesh = makeHeart(2000);
+    const std::int64_t block = 30000; // 266 triangles, 625 vertices per chunk
+    const std::vector<ChunkRange> chunks = planChunks(mesh, block);
+    ASSERT_GE(chunks.size(), 7u);
+    std::uint32_t next = 0;
+    std::vector<VoxelVertex> vertices;
+    std::vector<glm::uvec4> triangles;
+    const std::vector<glm::uvec4> whole = packTriangles(mesh);
+    for (const ChunkRange& c : chunks) {
+        EXPECT_EQ(c.firstTriangle, next);
+        next += c.triangleCount;
+        EXPECT_LE((std::int64_t(c.triangleCount) + 1) * kChunkBytesPerTriangle, block);
+        packChunk(mesh, c, vertices, triangles);
+        EXPECT_EQ(vertices.size(), c.vertexCount);
+        EXPECT_LE(std::int64_t(vertices.size()) * kChunkBytesPerVertex, block);
+        ASSERT_EQ(triangles.size(), c.triangleCount);
+        for (std::uint32_t t = 0; t < c.triangleCount; ++t)
+            for (int k = 0; k < 3; ++k)
+                EXPECT_EQ(vertices[triangles[t][k]].position,
+                          glm::vec4(mesh.positions[whole[c.firstTriangle + t][k]], 1.f));
+    }
+    EXPECT_EQ(next, mesh.triangleCount());
+    // Large enough: one chunk, no rebasing; too small for one triangle: none.
+    EXPECT_EQ(planChunks(mesh, 1 << 30).size(), 1u);
+    EXPECT_TRUE(planChunks(mesh, 100).empty());
 }

@@ -67,4 +67,12 @@ VolumeLayout presetOf(std::string_view name) {
     return layout ? *layout : VolumeLayout{};
 }
 
+std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
+    std::int64_t n = 0;
+    for (size_t i = 0; i < a.rgba.size(); i += 4)
+        n += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2] ||
+             a.rgba[i + 3] != b.rgba[i + 3];
+    return n;
+}
+
 } // namespace dicer::test

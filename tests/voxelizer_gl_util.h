@@ -33,6 +33,8 @@ struct AtlasBytes {
     std::int64_t occupiedCount() const; // texels with alpha != 0, padding included
 };
 AtlasBytes readAtlas(const Voxelizer& v);
+// Texels whose four bytes differ (the methods must agree exactly: tolerance 0).
+std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b);
 
 VolumeLayout layoutOf(glm::ivec3 volume);
 VolumeLayout presetOf(std::string_view name);

@@ -19,14 +19,6 @@ using namespace dicer::test;
 
 namespace {
 
-std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
-    std::int64_t n = 0;
-    for (size_t i = 0; i < a.rgba.size(); i += 4)
-        n += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2] ||
-             a.rgba[i + 3] != b.rgba[i + 3];
-    return n;
-}
-
 struct SameCase {
     const char* name;
     std::function<Mesh()> mesh;
@@ -119,7 +111,8 @@ TEST_P(VoxSameAtlas, AllMethodsAgreeExactly) {
     voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p);
     const AtlasBytes reference = readAtlas(*v);
     EXPECT_GT(reference.occupiedCount(), 0);
-    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected,
+                                VoxelMethod::Compute}) {
         p.method = method;
         v->voxelize(p);
         const AtlasBytes other = readAtlas(*v);
@@ -142,7 +135,8 @@ TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
     p.method = VoxelMethod::Instanced;
     voxelizeInto(*v, layoutOf({96, 80, 72}), *spot, p);
     const AtlasBytes reference = readAtlas(*v);
-    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected}) {
+    for (VoxelMethod method : {VoxelMethod::Binned, VoxelMethod::PerSlice, VoxelMethod::Projected,
+                                VoxelMethod::Compute}) {
         p.method = method;
         v->voxelize(p);
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0)

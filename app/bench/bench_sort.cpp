@@ -54,7 +54,7 @@ bool runSortTables(Bench& b) {
             b.report.skipped.push_back({kTableSort, s.name, "all", "not available on this driver"});
             continue;
         }
-        auto created = s.create(b.shaders);
+        auto created = s.create(b.shaders, b.info);
         if (!created) {
             std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
             return false;

@@ -13,6 +13,7 @@
 #include "voxelizer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -86,17 +87,27 @@ bool runVoxelizerTables(Bench& b) {
         std::fprintf(stderr, "dicer-bench: --voxelizer needs a model (--model), not the CPU-made sphere\n");
         return false;
     }
+    const auto loadStart = std::chrono::steady_clock::now();
     Result<PlacedModel> placed = isBuiltinModel(name) ? loadBuiltinModel(name) : loadModelFile(name);
+    const double loadMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - loadStart).count();
     Result<Voxelizer> voxelizer = Voxelizer::create(b.shaders, b.info);
     if (!placed || !voxelizer) {
         std::fprintf(stderr, "dicer-bench: %s\n", (!placed ? placed.error() : voxelizer.error()).c_str());
         return false;
     }
     Voxelizer& vox = *voxelizer;
+    const auto uploadStart = std::chrono::steady_clock::now();
     if (Result<void> r = vox.setMesh(placed->mesh); !r) {
         std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
         return false;
     }
+    glFinish();
+    std::fprintf(
+        stderr, "dicer-bench: %s: %zu triangles loaded in %.0f ms, uploaded in %.0f ms (%zu chunks)\n",
+        name.c_str(), placed->mesh.triangleCount(), loadMs,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - uploadStart).count(),
+        vox.chunkCount());
     const glm::mat4 model = placed->placement;
     const SurfaceRule rule = b.opt.voxelize.rule;
     bool ok = true;

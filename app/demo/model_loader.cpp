@@ -3,10 +3,12 @@
 #include "model_catalog.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace dicer::app {
 
 Result<LoadedModel> loadModel(const ModelChoice& choice) {
+    const auto start = std::chrono::steady_clock::now();
     Result<PlacedModel> placed = choice.kind == ModelKind::File    ? loadModelFile(choice.path)
                                  : choice.kind == ModelKind::Heart ? loadBuiltinModel("heart")
                                                                    : loadBuiltinModel("teapot");
@@ -16,6 +18,7 @@ Result<LoadedModel> loadModel(const ModelChoice& choice) {
     m.mesh = std::move(placed->mesh);
     m.placement = placed->placement;
     m.warnings = std::move(placed->warnings);
+    m.loadMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return m;
 }
 

@@ -19,6 +19,8 @@ struct LoadedModel {
     Mesh mesh;
     glm::mat4 placement{1.f};          // model -> volume, before the rotation
     std::vector<std::string> warnings; // missing textures and the like
+    double loadMs = 0.0;               // reading and parsing (the Model panel shows it)
+    double uploadMs = 0.0;             // the voxelizer's upload (set by the caller)
 };
 
 Result<LoadedModel> loadModel(const ModelChoice& choice);

@@ -7,6 +7,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <utility>
 
@@ -39,7 +40,11 @@ void reloadShaders(App& app) {
 void load(App& app, const ModelChoice& choice) {
     auto loaded = loadModel(choice);
     // The voxelizer checks the mesh against the driver's limits; on error it keeps the previous one.
+    const auto start = std::chrono::steady_clock::now();
     Result<void> uploaded = loaded && app.gpu ? app.gpu->pipeline->setMesh(loaded->mesh) : Result<void>();
+    if (loaded)
+        loaded->uploadMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (!loaded || !uploaded) {
         app.ui.modelError = loaded ? uploaded.error() : loaded.error();
         log::error("%s (keeping %s)", app.ui.modelError.c_str(), app.model.choice.label().c_str());
@@ -50,7 +55,8 @@ void load(App& app, const ModelChoice& choice) {
     app.ui.modelError.clear();
     app.ui.modelWarnings = app.model.warnings;
     if (choice.kind == ModelKind::File) rememberRecent(app.ui.recent, choice.path);
-    log::info("model %s: %zu triangles", choice.label().c_str(), app.model.mesh.triangleCount());
+    log::info("model %s: %zu triangles, loaded in %.0f ms, uploaded in %.0f ms", choice.label().c_str(),
+              app.model.mesh.triangleCount(), app.model.loadMs, app.model.uploadMs);
 }
 
 void stageError(App& app, const Result<void>& r) {

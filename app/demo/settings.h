@@ -26,7 +26,7 @@ struct PipelineSettings {
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()
     VoxelMode voxelMode = VoxelMode::Shell;
-    VoxelMethod voxelMethod = VoxelMethod::Projected; // the fastest on llvmpipe; all give the same atlas
+    VoxelMethod voxelMethod = VoxelMethod::Projected; // all give the same atlas (compute: faster on llvmpipe)
     bool sliceAxisRule = false; // true: the 2006 rule (every triangle sampled along z; the paper's counts)
     float threshold = 0.5f;     // discriminator: active = alpha >= threshold
     bool gpuResident = true;    // PointList::buildIndirect (no count readback) instead of the paper's build()

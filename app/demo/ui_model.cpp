@@ -12,6 +12,7 @@ namespace dicer::app {
 void uiModelSection(App& app) {
     UiState& ui = app.ui;
     ImGui::Text("Model: %s, %zu triangles", app.model.choice.label().c_str(), app.model.mesh.triangleCount());
+    ImGui::TextDisabled("loaded in %.0f ms, uploaded in %.0f ms", app.model.loadMs, app.model.uploadMs);
     if (ImGui::Button("Teapot")) app.actions.load = ModelChoice{ModelKind::Teapot, {}};
     ImGui::SameLine();
     if (ImGui::Button("Heart")) app.actions.load = ModelChoice{ModelKind::Heart, {}};

@@ -48,6 +48,7 @@ GlInfo queryGlInfo() {
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
     info.maxStorageBlockBytes = std::int64_t(block);
     info.storageBufferOffsetAlignment = std::max(getInt(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT), 16);
+    info.uniformBufferOffsetAlignment = std::max(getInt(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT), 1);
     info.maxVertexStorageBlocks = getInt(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);
     info.maxFragmentStorageBlocks = getInt(GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS);
     GLint viewport[2] = {};

@@ -20,6 +20,7 @@ struct GlInfo {
     int maxComputeGroupCount[3] = {0, 0, 0}; // GL_MAX_COMPUTE_WORK_GROUP_COUNT per axis
     std::int64_t maxStorageBlockBytes = 0;   // GL_MAX_SHADER_STORAGE_BLOCK_SIZE: the largest bound SSBO
     int storageBufferOffsetAlignment = 256;  // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+    int uniformBufferOffsetAlignment = 256;  // GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
     int maxVertexStorageBlocks = 0;          // GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS
     int maxFragmentStorageBlocks = 0;        // GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS
     int maxViewportDims[2] = {0, 0};         // GL_MAX_VIEWPORT_DIMS

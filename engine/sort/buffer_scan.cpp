@@ -8,7 +8,7 @@
 
 namespace dicer::sort {
 
-Result<void> BufferScan::init(gl::ShaderLibrary& shaders, const char* owner) {
+Result<void> BufferScan::init(gl::ShaderLibrary& shaders, const char* owner, int storageAlignment) {
     m_shaders = &shaders;
     m_owner = owner;
     auto scan = shaders.add({std::string(owner) + "/scan", {{GL_COMPUTE_SHADER, "horn_scan.comp.glsl"}}, {}});
@@ -18,9 +18,7 @@ Result<void> BufferScan::init(gl::ShaderLibrary& shaders, const char* owner) {
     if (!add) return makeError(add.error());
     m_scan = *scan;
     m_add = *add;
-    GLint alignment = 0;
-    glGetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &alignment);
-    m_alignment = std::max(int(alignment), 16);
+    m_alignment = std::max(storageAlignment, 16);
     return {};
 }
 

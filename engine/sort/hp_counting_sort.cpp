@@ -21,10 +21,10 @@ std::vector<PyramidLevel> pyramidLevels(std::uint32_t m, std::uint32_t fanIn) {
 }
 
 Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary& shaders,
-                                                               std::uint32_t fanIn) {
+                                                               const gl::GlInfo& info, std::uint32_t fanIn) {
     if (fanIn != 2 && fanIn != 4)
         return makeError("hp_counting_sort: fan-in " + std::to_string(fanIn) + " is not 2 or 4");
-    std::unique_ptr<HpCountingSort> p(new HpCountingSort(shaders, fanIn));
+    std::unique_ptr<HpCountingSort> p(new HpCountingSort(shaders, info, fanIn));
     const std::string prefix = p->name(), fan = std::to_string(fanIn);
     struct {
         gl::ProgramId* id;

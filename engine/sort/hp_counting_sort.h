@@ -33,7 +33,7 @@ std::vector<PyramidLevel> pyramidLevels(std::uint32_t m, std::uint32_t fanIn = 2
 class HpCountingSort final : public Sorter {
 public:
     // fanIn 2 (pairwise sums, log2 M levels) or 4 (half the levels, up to three tests per level in the descent).
-    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders,
+    static Result<std::unique_ptr<HpCountingSort>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                           std::uint32_t fanIn = 2);
     const char* name() const override { return m_fanIn == 2 ? "hp_counting_sort" : "hp_counting_sort_4"; }
     bool stable() const override { return false; }
@@ -44,7 +44,8 @@ public:
     std::vector<std::vector<std::uint32_t>> readPyramid() const;
 
 private:
-    HpCountingSort(gl::ShaderLibrary& shaders, std::uint32_t fanIn) : Sorter(shaders), m_fanIn(fanIn) {}
+    HpCountingSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info, std::uint32_t fanIn)
+        : Sorter(shaders, info), m_fanIn(fanIn) {}
     std::uint32_t m_fanIn;
     gl::ProgramId m_histogram, m_reduce, m_args, m_descend, m_descendStarts, m_scatter;
     gl::Buffer m_pyramid, m_starts, m_ranks;

@@ -14,15 +14,17 @@ Result<gl::ProgramId> addProgram(gl::ShaderLibrary& shaders, std::string name, c
 }
 } // namespace
 
-Result<std::unique_ptr<ScanCountingSort>> ScanCountingSort::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<ScanCountingSort> p(new ScanCountingSort(shaders));
+Result<std::unique_ptr<ScanCountingSort>> ScanCountingSort::create(gl::ShaderLibrary& shaders,
+                                                                   const gl::GlInfo& info) {
+    std::unique_ptr<ScanCountingSort> p(new ScanCountingSort(shaders, info));
     auto histogram = addProgram(shaders, "scan_counting_sort/histogram", "sort_histogram.comp.glsl");
     auto scatter = addProgram(shaders, "scan_counting_sort/scatter", "sort_scatter.comp.glsl",
                               {{"SORT_STARTS_FROM_SCAN", ""}, {"SORT_WRITE_KEYS", ""}});
     if (!histogram || !scatter) return makeError(!histogram ? histogram.error() : scatter.error());
     p->m_histogram = *histogram;
     p->m_scatter = *scatter;
-    if (Result<void> r = p->m_scan.init(shaders, "scan_counting_sort"); !r) return makeError(r.error());
+    if (Result<void> r = p->m_scan.init(shaders, "scan_counting_sort", info.storageBufferOffsetAlignment); !r)
+        return makeError(r.error());
     return p;
 }
 
@@ -65,14 +67,15 @@ Result<void> ScanCountingSort::sort(const SortInput& input) {
     return {};
 }
 
-Result<std::unique_ptr<RadixSort>> RadixSort::create(gl::ShaderLibrary& shaders) {
-    std::unique_ptr<RadixSort> p(new RadixSort(shaders));
+Result<std::unique_ptr<RadixSort>> RadixSort::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    std::unique_ptr<RadixSort> p(new RadixSort(shaders, info));
     auto flags = addProgram(shaders, "radix_sort/flags", "sort_radix_flags.comp.glsl");
     auto scatter = addProgram(shaders, "radix_sort/scatter", "sort_radix_scatter.comp.glsl");
     if (!flags || !scatter) return makeError(!flags ? flags.error() : scatter.error());
     p->m_flags = *flags;
     p->m_scatter = *scatter;
-    if (Result<void> r = p->m_scan.init(shaders, "radix_sort"); !r) return makeError(r.error());
+    if (Result<void> r = p->m_scan.init(shaders, "radix_sort", info.storageBufferOffsetAlignment); !r)
+        return makeError(r.error());
     return p;
 }
 

@@ -14,13 +14,14 @@ namespace dicer::sort {
 
 class ScanCountingSort final : public Sorter {
 public:
-    static Result<std::unique_ptr<ScanCountingSort>> create(gl::ShaderLibrary& shaders);
+    static Result<std::unique_ptr<ScanCountingSort>> create(gl::ShaderLibrary& shaders,
+                                                            const gl::GlInfo& info);
     const char* name() const override { return "scan_counting_sort"; }
     bool stable() const override { return false; }
     Result<void> sort(const SortInput& input) override;
 
 private:
-    explicit ScanCountingSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
+    ScanCountingSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : Sorter(shaders, info) {}
     gl::ProgramId m_histogram, m_scatter;
     BufferScan m_scan;
     gl::Buffer m_ranks;
@@ -29,7 +30,7 @@ private:
 
 class RadixSort final : public Sorter {
 public:
-    static Result<std::unique_ptr<RadixSort>> create(gl::ShaderLibrary& shaders);
+    static Result<std::unique_ptr<RadixSort>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     const char* name() const override { return "radix_sort"; }
     bool stable() const override { return true; }
     Result<void> sort(const SortInput& input) override;
@@ -37,7 +38,7 @@ public:
     static int passes(std::uint32_t m);
 
 private:
-    explicit RadixSort(gl::ShaderLibrary& shaders) : Sorter(shaders) {}
+    RadixSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : Sorter(shaders, info) {}
     gl::ProgramId m_flags, m_scatter;
     BufferScan m_scan;
 };

@@ -23,8 +23,7 @@ Result<void> Sorter::begin(const SortInput& input, bool pingPong) {
     if (input.m < 1 || input.m > SORT_MAX_KEY_RANGE)
         return makeError(std::string(name()) + ": key range m = " + std::to_string(input.m) +
                          " is outside [1, 2^20]");
-    GLint64 maxBlock = 0;
-    glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
+    const std::int64_t maxBlock = m_maxBlockBytes;
     if (std::int64_t(input.n) * 4 > maxBlock)
         return makeError(std::string(name()) + ": " + std::to_string(input.n) +
                          " keys exceed this driver's " + std::to_string(maxBlock >> 20) +
@@ -76,8 +75,9 @@ namespace {
 bool always(const gl::GlInfo&) {
     return true; // compute shaders and storage buffers are core GL 4.5, which Dicer requires
 }
-template <class T, auto... Args> Result<std::unique_ptr<Sorter>> make(gl::ShaderLibrary& shaders) {
-    auto p = T::create(shaders, Args...);
+template <class T, auto... Args>
+Result<std::unique_ptr<Sorter>> make(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    auto p = T::create(shaders, info, Args...);
     if (!p) return makeError(p.error());
     return std::unique_ptr<Sorter>(std::move(p.value()));
 }

@@ -46,7 +46,8 @@ public:
     std::vector<std::uint32_t> readPermutation(std::uint32_t n) const { return read(permutation(), n); }
 
 protected:
-    Sorter(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    Sorter(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : m_shaders(&shaders), m_maxBlockBytes(info.maxStorageBlockBytes) {}
     static std::vector<std::uint32_t> read(GLuint buffer, std::uint32_t n);
     // The common checks of an input; resizes the outputs (m_outKeys, m_outPerm; with `pingPong` also
     // m_keysB, m_permB) to n and resets the status word. Binds the status buffer.
@@ -54,6 +55,7 @@ protected:
     static void dispatchFolded(std::uint32_t invocations); // SORT_LOCAL_SIZE per group, folded to 2D
 
     gl::ShaderLibrary* m_shaders;
+    std::int64_t m_maxBlockBytes; // GlInfo::maxStorageBlockBytes: the largest key buffer a pass may bind
     gl::Buffer m_outKeys, m_outPerm, m_keysB, m_permB, m_status;
     std::uint32_t m_capacity = 0;
     GLuint m_lastKeys = 0; // the keys buffer and range of the last sort (checkStatus names the bad key)
@@ -64,7 +66,7 @@ protected:
 struct SorterInfo {
     const char* name;
     bool (*isAvailable)(const gl::GlInfo& info);
-    Result<std::unique_ptr<Sorter>> (*create)(gl::ShaderLibrary& shaders);
+    Result<std::unique_ptr<Sorter>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 };
 std::span<const SorterInfo> sorterTable();
 

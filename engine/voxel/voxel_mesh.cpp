@@ -9,11 +9,88 @@
 namespace dicer {
 namespace {
 
+constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
+
 template <class T> gl::Buffer uploadBuffer(const std::vector<T>& data, const char* label) {
     return gl::createBufferStorage(GLsizeiptr(data.size() * sizeof(T)), data.data(), 0, label);
 }
 
 } // namespace
+
+std::vector<ChunkRange> planChunks(const Mesh& mesh, std::int64_t maxBlockBytes) {
+    std::vector<ChunkRange> chunks;
+    const std::int64_t maxTriangles = maxBlockBytes / kChunkBytesPerTriangle - 1; // -1: the bins' tail
+    const std::int64_t maxVertices = maxBlockBytes / kChunkBytesPerVertex;
+    if (maxTriangles < 1 || maxVertices < 3) return chunks;
+    const auto triangles = std::uint32_t(mesh.triangleCount());
+    // The whole mesh in one chunk needs no rebasing: the common case costs no pass over the indices.
+    if (triangles <= maxTriangles && std::int64_t(mesh.vertexCount()) <= maxVertices) {
+        chunks.push_back({0, triangles, std::uint32_t(mesh.vertexCount())});
+        return chunks;
+    }
+    std::vector<std::uint32_t> lastChunk(mesh.vertexCount(), kNoVertex); // chunk that last used a vertex
+    ChunkRange current;
+    for (std::uint32_t t = 0; t < triangles; ++t) {
+        std::uint32_t fresh = 0;
+        const auto chunk = std::uint32_t(chunks.size());
+        for (int c = 0; c < 3; ++c) {
+            const std::uint32_t i = mesh.indices[size_t(t) * 3 + size_t(c)];
+            // Repeated corners of one triangle count once.
+            bool repeated = false;
+            for (int d = 0; d < c; ++d)
+                repeated = repeated || mesh.indices[size_t(t) * 3 + size_t(d)] == i;
+            fresh += lastChunk[i] != chunk && !repeated;
+        }
+        if (current.triangleCount + 1 > maxTriangles || current.vertexCount + fresh > maxVertices) {
+            chunks.push_back(current);
+            current = {t, 0, 0};
+            fresh = 0;
+            for (int c = 0; c < 3; ++c) { // every corner is new in the next chunk
+                const std::uint32_t i = mesh.indices[size_t(t) * 3 + size_t(c)];
+                bool repeated = false;
+                for (int d = 0; d < c; ++d)
+                    repeated = repeated || mesh.indices[size_t(t) * 3 + size_t(d)] == i;
+                fresh += !repeated;
+            }
+        }
+        const auto now = std::uint32_t(chunks.size());
+        for (int c = 0; c < 3; ++c)
+            lastChunk[mesh.indices[size_t(t) * 3 + size_t(c)]] = now;
+        current.triangleCount += 1;
+        current.vertexCount += fresh;
+    }
+    chunks.push_back(current);
+    return chunks;
+}
+
+void packChunk(const Mesh& mesh, const ChunkRange& range, std::vector<VoxelVertex>& vertices,
+               std::vector<glm::uvec4>& triangles) {
+    vertices.clear();
+    triangles.clear();
+    if (range.firstTriangle == 0 && range.triangleCount == mesh.triangleCount()) {
+        vertices = packVertices(mesh);
+        triangles = packTriangles(mesh);
+        return;
+    }
+    vertices.reserve(range.vertexCount);
+    triangles.reserve(range.triangleCount);
+    std::vector<std::uint32_t> local(mesh.vertexCount(), kNoVertex); // mesh vertex -> chunk vertex
+    for (std::uint32_t t = range.firstTriangle; t < range.firstTriangle + range.triangleCount; ++t) {
+        const int material = t < mesh.triangleMaterial.size() ? mesh.triangleMaterial[t] : -1;
+        const int texture = material >= 0 ? mesh.materials[size_t(material)].textureIndex : -1;
+        glm::uvec4 tri(0u, 0u, 0u, std::uint32_t(texture + 1));
+        for (int c = 0; c < 3; ++c) {
+            const std::uint32_t i = mesh.indices[size_t(t) * 3 + size_t(c)];
+            if (local[i] == kNoVertex) {
+                local[i] = std::uint32_t(vertices.size());
+                vertices.push_back({glm::vec4(mesh.positions[i], 1.f), mesh.colors[i],
+                                    glm::vec4(mesh.texcoords[i], 0.f, 0.f)});
+            }
+            tri[c] = local[i];
+        }
+        triangles.push_back(tri);
+    }
+}
 
 TextureArrayPlan planTextureArray(const Mesh& mesh) {
     TextureArrayPlan plan;
@@ -48,23 +125,21 @@ std::vector<glm::uvec4> packTriangles(const Mesh& mesh) {
     return triangles;
 }
 
-Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info) {
+Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info, std::int64_t maxChunkBytes) {
     if (mesh.empty()) return makeError("cannot voxelize an empty mesh (no triangles)");
     if (Result<void> valid = validateMesh(mesh); !valid) return makeError("invalid mesh: " + valid.error());
 
     // Limits first, so a refused mesh creates nothing.
-    const GLint64 maxBlock = info.maxStorageBlockBytes;
+    const std::int64_t maxBlock =
+        maxChunkBytes > 0 ? std::min(maxChunkBytes, info.maxStorageBlockBytes) : info.maxStorageBlockBytes;
     const auto triangles = GLint64(mesh.triangleCount());
-    const GLint64 largest = std::max({GLint64(mesh.vertexCount()) * GLint64(sizeof(VoxelVertex)),
-                                      triangles * GLint64(sizeof(shared::VoxTriangle)), triangles * 16});
-    if (largest > maxBlock)
-        return makeError("mesh too large to voxelize: " + std::to_string(mesh.triangleCount()) +
-                         " triangles / " + std::to_string(mesh.vertexCount()) + " vertices need a " +
-                         std::to_string(largest) + "-byte storage buffer, the driver allows " +
-                         std::to_string(maxBlock));
     if (triangles > GLint64(VOX_MAX_TRIANGLES))
         return makeError("mesh too large to voxelize: " + std::to_string(mesh.triangleCount()) +
                          " triangles, at most " + std::to_string(VOX_MAX_TRIANGLES));
+    const std::vector<ChunkRange> chunks = planChunks(mesh, maxBlock);
+    if (chunks.empty())
+        return makeError("cannot voxelize: the driver's storage blocks (" + std::to_string(maxBlock) +
+                         " bytes) cannot hold one triangle");
     const TextureArrayPlan plan = planTextureArray(mesh);
     const GLint64 maxSize = info.maxTextureSize, maxLayers = info.maxArrayTextureLayers;
     if (plan.width > maxSize || plan.height > maxSize || plan.layers > maxLayers)
@@ -75,14 +150,25 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info) {
 
     VoxelMeshGpu gpu;
     gpu.triangleCount = std::uint32_t(mesh.triangleCount());
-    gpu.vertices = uploadBuffer(packVertices(mesh), "voxelizer vertices");
-    gpu.triangles = uploadBuffer(packTriangles(mesh), "voxelizer triangles");
+    std::vector<VoxelVertex> vertices;
+    std::vector<glm::uvec4> packed;
+    for (const ChunkRange& range : chunks) { // packed and uploaded one at a time: one chunk in CPU memory
+        packChunk(mesh, range, vertices, packed);
+        VoxelMeshChunk chunk;
+        chunk.firstTriangle = range.firstTriangle;
+        chunk.triangleCount = range.triangleCount;
+        chunk.vertices = uploadBuffer(vertices, "voxelizer vertices");
+        chunk.triangles = uploadBuffer(packed, "voxelizer triangles");
+        chunk.setup =
+            gl::createBufferStorage(GLsizeiptr(GLint64(range.triangleCount) * kChunkBytesPerTriangle),
+                                    nullptr, 0, "voxelizer triangle setup");
+        chunk.bins = gl::createBufferStorage(GLsizeiptr((GLint64(range.triangleCount) + 1) * 16), nullptr, 0,
+                                             "voxelizer bins");
+        gpu.chunks.push_back(std::move(chunk));
+    }
     std::vector<glm::vec4> slots = plan.slots;
     if (slots.empty()) slots.emplace_back(1.f, 1.f, 0.f, 0.f); // a zero-size SSBO binding is an error
     gpu.textureSlots = uploadBuffer(slots, "voxelizer texture slots");
-    gpu.setup = gl::createBufferStorage(GLsizeiptr(triangles * GLint64(sizeof(shared::VoxTriangle))), nullptr, 0,
-                                        "voxelizer triangle setup");
-    gpu.bins = gl::createBufferStorage(GLsizeiptr(triangles * 16), nullptr, 0, "voxelizer bins");
 
     gpu.textures = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxelizer textures");
     glTextureStorage3D(gpu.textures.id(), 1, GL_RGBA8, plan.width, plan.height, plan.layers);

@@ -2,6 +2,12 @@
 // textures as one RGBA8 2D array texture (a fragment may sample any triangle's texture, and GLSL 4.5
 // cannot index an array of samplers with a non-uniform index), and the per-triangle scratch buffers the
 // voxelizer's setup pass writes every frame. Packing is split from the upload so it is testable without GL.
+//
+// Chunks: no single storage buffer may exceed GL_MAX_SHADER_STORAGE_BLOCK_SIZE (128 MiB on llvmpipe, i.e.
+// 1.2 M triangles of setup data), so a large mesh is split into runs of consecutive triangles, each with its
+// own buffers and its own copy of the vertices it uses (indices rebased to them). The voxelizer runs every
+// pass once per chunk, in chunk order, with global triangle ids, so the atlas does not depend on the
+// chunking (tests/voxelizer_chunks_gltest.cpp).
 #pragma once
 
 #include "gl_handle.h"
@@ -33,18 +39,43 @@ std::vector<VoxelVertex> packVertices(const Mesh& mesh);
 // uvec4 per triangle: the three vertex indices and the texture slot + 1 (0 = untextured).
 std::vector<glm::uvec4> packTriangles(const Mesh& mesh);
 
+// Bytes per triangle and per vertex in a chunk's buffers: the setup record is the largest per triangle.
+inline constexpr std::int64_t kChunkBytesPerTriangle = sizeof(shared::VoxTriangle);
+inline constexpr std::int64_t kChunkBytesPerVertex = sizeof(VoxelVertex);
+
+// A run of consecutive triangles whose buffers each fit in maxBlockBytes: at most maxBlockBytes / 112
+// triangles (minus one for the bins buffer's tail, see below) and maxBlockBytes / 48 distinct vertices.
+struct ChunkRange {
+    std::uint32_t firstTriangle = 0, triangleCount = 0, vertexCount = 0;
+};
+// Greedy, in triangle order. Empty when one triangle's data alone does not fit (maxBlockBytes < 3 * 48).
+std::vector<ChunkRange> planChunks(const Mesh& mesh, std::int64_t maxBlockBytes);
+// The chunk's vertices (first use order) and its triangles with indices rebased to them.
+void packChunk(const Mesh& mesh, const ChunkRange& range, std::vector<VoxelVertex>& vertices,
+               std::vector<glm::uvec4>& triangles);
+
+struct VoxelMeshChunk {
+    gl::Buffer vertices;  // VoxelVertex per vertex of the chunk (VOX_BIND_VERTICES)
+    gl::Buffer triangles; // packTriangles, indices into this chunk's vertices (VOX_BIND_TRIANGLES)
+    gl::Buffer setup;     // VoxTriangle per triangle (VOX_BIND_SETUP), GPU-only
+    // uvec4 per triangle (VOX_BIND_BINS), GPU-only, plus one uvec4 at the end: the compute method's
+    // indirect dispatch (voxelize_compute.comp.glsl) reuses it as its list of large triangles.
+    gl::Buffer bins;
+    std::uint32_t firstTriangle = 0, triangleCount = 0;
+};
+
 struct VoxelMeshGpu {
-    gl::Buffer vertices;     // VoxelVertex per vertex (VOX_BIND_VERTICES)
-    gl::Buffer triangles;    // packTriangles (VOX_BIND_TRIANGLES)
-    gl::Buffer textureSlots; // TextureArrayPlan::slots, at least one entry (VOX_BIND_TEXTURES)
-    gl::Texture textures;    // GL_TEXTURE_2D_ARRAY, RGBA8
-    gl::Buffer setup;        // VoxTriangle per triangle (VOX_BIND_SETUP), GPU-only
-    gl::Buffer bins;         // uvec4 per triangle (VOX_BIND_BINS), GPU-only
+    std::vector<VoxelMeshChunk> chunks; // in triangle order
+    gl::Buffer textureSlots;            // TextureArrayPlan::slots, at least one entry (VOX_BIND_TEXTURES)
+    gl::Texture textures;               // GL_TEXTURE_2D_ARRAY, RGBA8
     std::uint32_t triangleCount = 0;
 };
 
 // Validates the mesh (validateMesh, at least one triangle) and the driver's limits (texture size, array
-// layers, storage block size), then uploads. Errors say what was too large; on error nothing is created.
-Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info); // checked against its limits
+// layers, storage block size: GlInfo), splits it into chunks of at most maxChunkBytes per buffer (0: the
+// driver's storage block size; smaller values are a test hook), then uploads. Errors say what was too large;
+// on error nothing is created.
+Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info,
+                                     std::int64_t maxChunkBytes = 0);
 
 } // namespace dicer

@@ -11,7 +11,9 @@
 #include "voxel_shared.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
+#include <vector>
 
 namespace dicer {
 namespace {
@@ -44,6 +46,7 @@ public:
         glGetIntegerv(GL_VIEWPORT, m_viewport);
         glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &m_vao);
         glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &m_indirect);
+        glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &m_dispatchIndirect);
         glGetBooleanv(GL_COLOR_WRITEMASK, m_colorMask);
         glGetIntegerv(GL_POLYGON_MODE, m_polygonMode); // some drivers return front and back
 
@@ -60,6 +63,7 @@ public:
         glUseProgram(0); // see above: never the caller's program, which a reload may have deleted
         glBindVertexArray(GLuint(m_vao));
         glBindBuffer(GL_DRAW_INDIRECT_BUFFER, GLuint(m_indirect));
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(m_dispatchIndirect));
         glColorMask(m_colorMask[0], m_colorMask[1], m_colorMask[2], m_colorMask[3]);
         glPolygonMode(GL_FRONT_AND_BACK, GLenum(m_polygonMode[0]));
         for (size_t i = 0; i < kCaps.size(); ++i)
@@ -72,7 +76,7 @@ private:
     static constexpr std::array<GLenum, 7> kCaps = {
         GL_BLEND,       GL_DEPTH_TEST,   GL_CULL_FACE,         GL_SCISSOR_TEST,
         GL_DEPTH_CLAMP, GL_STENCIL_TEST, GL_RASTERIZER_DISCARD};
-    GLint m_fbo = 0, m_viewport[4] = {}, m_vao = 0, m_indirect = 0;
+    GLint m_fbo = 0, m_viewport[4] = {}, m_vao = 0, m_indirect = 0, m_dispatchIndirect = 0;
     GLint m_polygonMode[2] = {GL_FILL, GL_FILL};
     GLboolean m_colorMask[4] = {GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
     std::array<GLboolean, kCaps.size()> m_enabled{};
@@ -84,7 +88,7 @@ private:
 
 // Names in enumerator order.
 const char* voxelMethodName(VoxelMethod method) {
-    static constexpr const char* kNames[] = {"binned", "instanced", "per-slice", "projected"};
+    static constexpr const char* kNames[] = {"binned", "instanced", "per-slice", "projected", "compute"};
     return kNames[int(method)];
 }
 
@@ -158,13 +162,23 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
                      {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
                       {GL_FRAGMENT_SHADER, "voxelize_parity.frag.glsl"}},
                      {{crossingDefine[pass], ""}}});
+    // {owner, colour} x {per triangle, large triangles}, then the colour pass over the voxel list.
+    const char* computeDefine[3] = {"VOX_COMPUTE_TRIANGLES", "VOX_COMPUTE_LARGE", "VOX_COMPUTE_VOXELS"};
+    for (int program = 0; program < 5; ++program)
+        if (r)
+            r = add(v.m_compute[size_t(program)],
+                    {std::string("voxelize compute ") + (program % 2 || program == 4 ? "colour" : "owner") +
+                         " " + computeDefine[program / 2],
+                     {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
+                     {{program == 4 ? passDefine[1] : passDefine[program % 2], ""},
+                      {computeDefine[program / 2], ""}}});
     if (r) r = add(v.m_fill, {"voxelize solid fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
     const GLuint zeros[VOX_ARGS_UINTS] = {};
     v.m_args = gl::createBufferStorage(sizeof(zeros), zeros, 0, "voxelizer draw args");
     v.m_vao = gl::createVertexArray("voxelizer (vertex pulling)");
-    v.m_params = gl::createBufferStorage(sizeof(shared::VoxParams), nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                         "voxelizer parameters");
+    const GLintptr align = GLintptr(info.uniformBufferOffsetAlignment);
+    v.m_paramsStride = (GLintptr(sizeof(shared::VoxParams)) + align - 1) / align * align;
     return v;
 }
 
@@ -185,6 +199,11 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
                          " slice atlas, but this driver renders at most " + std::to_string(maxSide) + "x" +
                          std::to_string(maxSide) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) +
                          ")");
+    // The compute method's voxel list: every voxel of the volume when the driver's storage blocks allow it
+    // (up to 32M voxels on llvmpipe), otherwise as many as they hold plus a per-triangle colour fallback.
+    const std::int64_t voxels = std::int64_t(layout.volume.x) * layout.volume.y * layout.volume.z;
+    std::int64_t listCapacity = std::min(voxels, m_info.maxStorageBlockBytes / 4 - VOX_VOXELS_HEADER);
+    if (m_voxelListLimit > 0) listCapacity = std::min(listCapacity, m_voxelListLimit);
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > m_info.maxArrayTextureLayers)
         return makeError("volume " + text(layout.volume) +
@@ -222,6 +241,13 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     if (errors.ownErrors() != 0)
         return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed (" +
                          gl::errorName(errors.firstError()) + ")");
+    gl::Buffer voxelList = gl::createBufferStorage(GLsizeiptr((listCapacity + VOX_VOXELS_HEADER) * 4),
+                                                   nullptr, 0, "voxelizer voxel list (compute method)");
+    if (errors.ownErrors() != 0)
+        return makeError("allocating the voxel list for volume " + text(layout.volume) + " failed (" +
+                         gl::errorName(errors.firstError()) + ")");
+    m_voxelList = std::move(voxelList);
+    m_voxelListComplete = listCapacity >= voxels;
     m_atlas = std::move(atlas);
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
@@ -231,8 +257,16 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     return {};
 }
 
-Result<void> Voxelizer::setMesh(const Mesh& mesh) {
-    Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh, m_info);
+Result<void> Voxelizer::limitVoxelList(std::int64_t entries) {
+    m_voxelListLimit = entries;
+    if (!m_atlas) return {};
+    const VolumeLayout layout = m_layout;
+    m_atlas = {}; // setLayout allocates again
+    return setLayout(layout);
+}
+
+Result<void> Voxelizer::setMesh(const Mesh& mesh, std::int64_t maxChunkBytes) {
+    Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh, m_info, maxChunkBytes);
     if (!gpu) return makeError(gpu.error());
     m_mesh = std::move(gpu.value());
     return {};
@@ -241,24 +275,51 @@ Result<void> Voxelizer::setMesh(const Mesh& mesh) {
 // [SECTION] voxelize ---------------------------------------------------------------------------------------
 
 void Voxelizer::uploadParams(const VoxelizeParams& params) {
-    shared::VoxParams p;
-    p.model = params.model;
-    p.volume = glm::ivec4(m_layout.volume, m_layout.tiles.x);
+    const size_t chunks = m_mesh.chunks.size();
+    if (m_paramsCapacity < chunks) {
+        m_params = gl::createBufferStorage(GLsizeiptr(m_paramsStride) * GLsizeiptr(chunks), nullptr,
+                                           GL_DYNAMIC_STORAGE_BIT, "voxelizer parameters (per chunk)");
+        m_paramsCapacity = chunks;
+    }
+    std::vector<std::uint8_t> blocks(size_t(m_paramsStride) * chunks);
     const int rule = params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
     const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
-    p.atlas = glm::ivec4(m_layout.atlasSize, int(m_mesh.triangleCount), rule, columns);
-    glNamedBufferSubData(m_params.id(), 0, sizeof(p), &p);
-    glBindBufferBase(GL_UNIFORM_BUFFER, VOX_UBO_PARAMS, m_params.id());
+    for (size_t c = 0; c < chunks; ++c) {
+        shared::VoxParams p;
+        p.model = params.model;
+        p.volume = glm::ivec4(m_layout.volume, m_layout.tiles.x);
+        p.atlas = glm::ivec4(m_layout.atlasSize, int(m_mesh.chunks[c].triangleCount), rule, columns);
+        p.chunk = glm::ivec4(int(m_mesh.chunks[c].firstTriangle), 0, 0, 0);
+        std::memcpy(blocks.data() + size_t(m_paramsStride) * c, &p, sizeof(p));
+    }
+    glNamedBufferSubData(m_params.id(), 0, GLsizeiptr(blocks.size()), blocks.data());
 }
 
-void Voxelizer::runSetup(bool binned) {
+// Binds chunk c's buffers and parameter block: every pass then sees one chunk as "the mesh".
+void Voxelizer::bindChunk(size_t c) {
+    const VoxelMeshChunk& chunk = m_mesh.chunks[c];
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_VERTICES, chunk.vertices.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TRIANGLES, chunk.triangles.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SETUP, chunk.setup.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BINS, chunk.bins.id());
+    glBindBufferRange(GL_UNIFORM_BUFFER, VOX_UBO_PARAMS, m_params.id(), m_paramsStride * GLintptr(c),
+                      sizeof(shared::VoxParams));
+}
+
+void Voxelizer::runSetup() {
     gl::DebugGroup group("voxelize setup");
     glUseProgram(m_shaders->get(m_setup));
-    const GLuint needed = groups(int(m_mesh.triangleCount), VOX_SETUP_LOCAL_SIZE);
-    const GLuint x = std::min(needed, 65535u); // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT
-    glDispatchCompute(x, (needed + x - 1) / x, 1);
+    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+        bindChunk(c);
+        const GLuint needed = groups(int(m_mesh.chunks[c].triangleCount), VOX_SETUP_LOCAL_SIZE);
+        const GLuint x = std::min(needed, 65535u); // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT
+        glDispatchCompute(x, (needed + x - 1) / x, 1);
+    }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    if (!binned) return;
+}
+
+// Binned method, the bound chunk: the scan lays out its (triangle, slice) pairs and the draw arguments.
+void Voxelizer::runScan() {
     glUseProgram(m_shaders->get(m_scan));
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -270,24 +331,30 @@ void Voxelizer::drawSurface(VoxelMethod method) {
     glViewport(0, 0, m_layout.atlasSize, m_layout.atlasSize);
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0); // the texture's own filtering and wrapping
-    glUseProgram(m_shaders->get(m_surface[size_t(method)]));
-    const auto vertices = GLsizei(m_mesh.triangleCount * 6); // a quad (two triangles) per triangle
-    switch (method) {
-    case VoxelMethod::Binned:
-        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_args.id());
-        glDrawArraysIndirect(GL_TRIANGLES, nullptr);
-        break;
-    case VoxelMethod::Instanced:
-        glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, m_layout.volume.z);
-        break;
-    case VoxelMethod::PerSlice:
-        for (int slice = 0; slice < m_layout.volume.z; ++slice) {
-            glUniform1i(VOX_LOC_SLICE, slice);
-            glDrawArrays(GL_TRIANGLES, 0, vertices);
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_args.id());
+    // Chunks in order: within every texel the framebuffer writes keep triangle order ("last one wins").
+    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+        bindChunk(c);
+        if (method == VoxelMethod::Binned) runScan();
+        glUseProgram(m_shaders->get(m_surface[size_t(method)]));
+        const auto vertices = GLsizei(m_mesh.chunks[c].triangleCount * 6); // a quad per triangle
+        switch (method) {
+        case VoxelMethod::Binned:
+            glDrawArraysIndirect(GL_TRIANGLES, nullptr);
+            break;
+        case VoxelMethod::Instanced:
+            glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, m_layout.volume.z);
+            break;
+        case VoxelMethod::PerSlice:
+            for (int slice = 0; slice < m_layout.volume.z; ++slice) {
+                glUniform1i(VOX_LOC_SLICE, slice);
+                glDrawArrays(GL_TRIANGLES, 0, vertices);
+            }
+            break;
+        case VoxelMethod::Projected:
+        case VoxelMethod::Compute:
+            break; // drawProjected(), runCompute()
         }
-        break;
-    case VoxelMethod::Projected:
-        break; // drawProjected()
     }
 }
 
@@ -299,12 +366,58 @@ void Voxelizer::drawProjected() {
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    const auto vertices = GLsizei(m_mesh.triangleCount * 6);
-    glUseProgram(m_shaders->get(m_project[0])); // owners
-    glDrawArrays(GL_TRIANGLES, 0, vertices);
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    glUseProgram(m_shaders->get(m_project[1])); // the owners' colours
-    glDrawArrays(GL_TRIANGLES, 0, vertices);
+    for (int pass = 0; pass < 2; ++pass) { // owners of every chunk, then the owners' colours
+        glUseProgram(m_shaders->get(m_project[size_t(pass)]));
+        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+            bindChunk(c);
+            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 6));
+        }
+        glMemoryBarrier(pass == 0 ? GL_SHADER_IMAGE_ACCESS_BARRIER_BIT : kAtlasWrittenByImage);
+    }
+}
+
+void Voxelizer::runCompute() {
+    gl::DebugGroup group("voxelize compute");
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindSampler(VOX_UNIT_TEXTURES, 0);
+    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_voxelList.id());
+    const GLuint reset[4] = {0, 1, 1, 0}; // indirect dispatch (no groups), list length 0
+    glClearNamedBufferSubData(m_voxelList.id(), GL_RGBA32UI, 0, 16, GL_RGBA_INTEGER, GL_UNSIGNED_INT, reset);
+    // Per triangle (small ones) then per large triangle, for the bound chunk.
+    auto perTriangle = [&](size_t c, int pass) {
+        const VoxelMeshChunk& chunk = m_mesh.chunks[c];
+        glUseProgram(m_shaders->get(m_compute[size_t(pass)]));
+        const GLuint needed = groups(int(chunk.triangleCount), VOX_COMPUTE_LOCAL_SIZE);
+        const GLuint x = std::min(needed, 65535u);
+        glDispatchCompute(x, (needed + x - 1) / x, 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+        glUseProgram(m_shaders->get(m_compute[size_t(2 + pass)]));
+        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, chunk.bins.id());
+        glDispatchComputeIndirect(GLintptr(chunk.triangleCount) * 16); // the large list's header
+    };
+    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) { // owners, and the list of marked voxels
+        bindChunk(c);
+        const GLintptr header = GLintptr(m_mesh.chunks[c].triangleCount) * 16; // after the chunk's bins
+        glClearNamedBufferSubData(m_mesh.chunks[c].bins.id(), GL_RGBA32UI, header, 16, GL_RGBA_INTEGER,
+                                  GL_UNSIGNED_INT, reset);
+        perTriangle(c, 0);
+    }
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+                    GL_COMMAND_BARRIER_BIT);
+    glUseProgram(m_shaders->get(m_compute[4])); // colours: each listed voxel by its owner's chunk
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_voxelList.id());
+    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+        bindChunk(c);
+        glDispatchComputeIndirect(0);
+    }
+    if (!m_voxelListComplete) { // the list may have overflowed: those passes return at once if it did not
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+            bindChunk(c);
+            perTriangle(c, 1);
+        }
+    }
     glMemoryBarrier(kAtlasWrittenByImage);
 }
 
@@ -318,7 +431,10 @@ void Voxelizer::fillSolid() {
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     for (int pass = 0; pass < 2; ++pass) { // markers and lowest crossing, then that crossing's colour
         glUseProgram(m_shaders->get(m_crossings[size_t(pass)]));
-        glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.triangleCount * 3));
+        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+            bindChunk(c);
+            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 3));
+        }
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
     }
     glDisable(GL_DEPTH_CLAMP);
@@ -341,16 +457,14 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     glClearTexImage(m_atlas.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
     if (!hasMesh()) return;
     glBindVertexArray(m_vao.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_VERTICES, m_mesh.vertices.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TRIANGLES, m_mesh.triangles.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SETUP, m_mesh.setup.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BINS, m_mesh.bins.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_args.id());
     uploadParams(params);
-    runSetup(params.method == VoxelMethod::Binned);
+    if (params.method != VoxelMethod::Compute) runSetup(); // the compute method sets up in registers
     if (params.method == VoxelMethod::Projected)
         drawProjected();
+    else if (params.method == VoxelMethod::Compute)
+        runCompute();
     else
         drawSurface(params.method);
     if (params.mode == VoxelMode::Solid) fillSolid();

@@ -33,7 +33,13 @@
 //               along its sampling axis, and each fragment writes the voxel the rule gives through an
 //               image. Two passes (owner = highest triangle index via imageAtomicMax, then the owner's
 //               colour) keep "last triangle wins" independent of fragment order. One quad per triangle
-//               instead of one per (triangle, slice): the fastest on llvmpipe (docs/VOXELIZER.md).
+//               instead of one per (triangle, slice).
+//  - Compute:   the projected method without the rasterizer: a compute invocation per triangle visits the
+//               voxel columns of its projection box (a work group per triangle for large ones), with the
+//               same rule function and the same owner/colour passes. The fastest on llvmpipe, whose
+//               rasterizer costs ~1 us per primitive (docs/VOXELIZER.md).
+// Large meshes are stored in chunks (voxel_mesh.h); every pass runs once per chunk, with mesh-wide
+// triangle ids, so the atlas does not depend on the chunking.
 // The colours are quantized to bytes in the shader, so framebuffer writes and image stores agree.
 #pragma once
 
@@ -53,11 +59,11 @@
 
 namespace dicer {
 
-enum class VoxelMethod { Binned, Instanced, PerSlice, Projected };
+enum class VoxelMethod { Binned, Instanced, PerSlice, Projected, Compute };
 enum class VoxelMode { Shell, Solid };
 enum class SurfaceRule { DominantAxis, SliceAxis };
 
-const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice" / "projected"
+const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice" / "projected" / "compute"
 const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
 const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
 // The inverses, for command lines: nullopt for any other name.
@@ -66,8 +72,9 @@ std::optional<VoxelMode> parseVoxelMode(std::string_view name);
 std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
 
 // Every value, in the order the command lines and the UI list them.
-inline constexpr std::array<VoxelMethod, 4> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
-                                                             VoxelMethod::PerSlice, VoxelMethod::Projected};
+inline constexpr std::array<VoxelMethod, 5> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
+                                                             VoxelMethod::PerSlice, VoxelMethod::Projected,
+                                                             VoxelMethod::Compute};
 inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
 inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
                                                              SurfaceRule::SliceAxis};
@@ -76,6 +83,7 @@ struct VoxelizeParams {
     glm::mat4 model{1.0f}; // object -> volume space [-1,1]^3 (placement.h)
     VoxelMode mode = VoxelMode::Shell;
     // Projected, not Binned as first planned: same atlas, 1.3-7x faster on llvmpipe (docs/VOXELIZER.md).
+    // Compute is faster still on llvmpipe (2-10x, 1M triangles: 9-17x) but not yet measured on a GPU.
     VoxelMethod method = VoxelMethod::Projected;
     SurfaceRule rule = SurfaceRule::DominantAxis;
 };
@@ -88,13 +96,18 @@ public:
     // (Re)allocates the atlas (and solid mode's parity image). Errors: an inconsistent layout, or an atlas
     // beyond GL_MAX_TEXTURE_SIZE / the viewport and framebuffer limits. On error the previous state stays.
     Result<void> setLayout(const VolumeLayout& layout);
-    // Uploads buffers and textures (voxel_mesh.h). Errors: empty or invalid mesh, driver limits. On error
-    // the previous mesh stays.
-    Result<void> setMesh(const Mesh& mesh);
+    // Uploads buffers and textures (voxel_mesh.h), in chunks that fit the driver's storage block size
+    // (maxChunkBytes > 0: smaller chunks, a test hook). Errors: empty or invalid mesh, driver limits. On
+    // error the previous mesh stays.
+    Result<void> setMesh(const Mesh& mesh, std::int64_t maxChunkBytes = 0);
+
+    // Test hook: the compute method's voxel list holds at most `entries` voxels (0: as many as the volume
+    // has, within the driver's storage block size), so its per-triangle colour fallback can be tested.
+    Result<void> limitVoxelList(std::int64_t entries);
 
     // Clears the atlas, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
     // layout). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
-    // VAO, indirect buffer, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
+    // VAO, draw and dispatch indirect buffers, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
     // stencil/rasterizer-discard enables); buffer-base, texture and image bindings are not, and it leaves
     // program 0 bound (a shader reload may have deleted the caller's; every pass binds its own).
     void voxelize(const VoxelizeParams& params);
@@ -104,16 +117,21 @@ public:
     bool hasLayout() const { return bool(m_atlas); }
     bool hasMesh() const { return m_mesh.triangleCount > 0; }
     std::uint32_t triangleCount() const { return m_mesh.triangleCount; }
-    // Binned draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag): for debugging.
+    size_t chunkCount() const { return m_mesh.chunks.size(); }
+    // Binned draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag) of the last
+    // chunk: for debugging.
     GLuint argsBuffer() const { return m_args.id(); }
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
 private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
     void uploadParams(const VoxelizeParams& params);
-    void runSetup(bool binned);
+    void bindChunk(size_t chunk);
+    void runSetup();
+    void runScan();
     void drawSurface(VoxelMethod method);
     void drawProjected();
+    void runCompute();
     void fillSolid();
 
     gl::ShaderLibrary* m_shaders;
@@ -122,13 +140,20 @@ private:
     std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
     std::array<gl::ProgramId, 3> m_surface;   // slab methods, indexed by VoxelMethod
     std::array<gl::ProgramId, 2> m_project;   // projected method: owner pass, colour pass
+    // compute method: {owner, colour} x {per triangle, large triangles}, then colour per listed voxel
+    std::array<gl::ProgramId, 5> m_compute;
     VolumeLayout m_layout;
     gl::Texture m_atlas;                     // RGBA8, atlasSize^2
     gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
     gl::Texture m_ownerView;                 // R32UI view of the atlas's storage (projected method)
     gl::Framebuffer m_atlasFbo, m_columnFbo; // m_columnFbo: no attachments, max(volume)^2
-    gl::Buffer m_params;                     // VoxParams (std140 uniform block)
+    gl::Buffer m_params;                     // VoxParams per mesh chunk (std140 blocks, m_paramsStride apart)
+    GLintptr m_paramsStride = 0;
+    size_t m_paramsCapacity = 0;             // blocks m_params holds
     gl::Buffer m_args;
+    gl::Buffer m_voxelList;        // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
+    bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)
+    std::int64_t m_voxelListLimit = 0; // limitVoxelList
     gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };

@@ -1,0 +1,53 @@
+// The projected and compute methods' write of one voxel column: the rule (voxelize_rule.glsl) picks the
+// voxel along the sampling axis; two passes make the colour independent of the order of the writes and
+// equal to the slab methods' "last triangle wins":
+//  - VOX_PASS_OWNER: imageAtomicMax(texel, id + 1): the highest mesh-wide triangle id marking the voxel owns
+//    it. With VOX_LIST_VOXELS (compute method), the first triangle to mark a voxel (the texel was 0) also
+//    appends the texel to the voxel list, so the colour pass can visit voxels instead of triangles.
+//  - VOX_PASS_COLOR: the owner stores its RGBA8 colour. Owner ids are < 2^24 (alpha byte 0) and colours
+//    have alpha 255, so no other triangle can mistake a stored colour for its own id.
+#pragma once
+#include "voxelize_color.glsl"
+#include "voxelize_rule.glsl"
+
+layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict coherent uimage2D u_owner;
+
+#if defined(VOX_LIST_VOXELS)
+// Compute method (voxelize_compute.comp.glsl): VOX_VOXELS_HEADER uints (indirect dispatch x, y, z, count),
+// then the texels (y * atlas size + x) of the marked voxels, each once.
+layout(std430, binding = VOX_BIND_ARGS) restrict coherent buffer VoxVoxels { uint b_voxels[]; };
+
+uint voxVoxelListCapacity() {
+    return uint(b_voxels.length()) - VOX_VOXELS_HEADER;
+}
+#endif
+
+// Chunk-local triangle t (tri = b_setup[t]) at voxel column `column` of its projection along its axis.
+void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
+    int axis, cell;
+    vec3 lambda;
+    ivec2 uv = voxProjectionAxes(max(int(tri.depth.w), 0));
+    if (column.x >= u_params.volume[uv.x] || column.y >= u_params.volume[uv.y]) return;
+    if (!voxSampleTriangle(tri, column, axis, cell, lambda)) return;
+    ivec3 voxel;
+    voxel[uv.x] = column.x;
+    voxel[uv.y] = column.y;
+    voxel[axis] = cell;
+    ivec2 texel = voxTileOrigin(voxel.z) + voxel.xy;
+    uint owner = voxGlobalTriangle(t) + 1u;
+#if defined(VOX_PASS_OWNER)
+    uint previous = imageAtomicMax(u_owner, texel, owner);
+#if defined(VOX_LIST_VOXELS)
+    if (previous == 0u) {
+        uint slot = atomicAdd(b_voxels[3], 1u);
+        if (slot < voxVoxelListCapacity()) {
+            b_voxels[VOX_VOXELS_HEADER + slot] = uint(texel.y * u_params.atlas.x + texel.x);
+            atomicMax(b_voxels[0], min(slot / VOX_COMPUTE_LOCAL_SIZE + 1u, 65535u));
+        }
+    }
+#endif
+#else
+    if (imageLoad(u_owner, texel).x == owner)
+        imageStore(u_owner, texel, uvec4(packUnorm4x8(voxSurfaceColor(t, lambda))));
+#endif
+}
