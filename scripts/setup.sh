@@ -12,6 +12,7 @@ packages=(
     libegl-dev libgl1-mesa-dri libegl-mesa0      # headless EGL, Mesa llvmpipe for machines without a GPU
     libgtest-dev googletest                      # tests
     xvfb xauth                                   # window tests without a display
+    clang-14 libclang-rt-14-dev                  # scripts/fuzz.sh: libFuzzer (libclang_rt.fuzzer-x86_64.a)
 )
 
 missing=()

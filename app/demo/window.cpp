@@ -4,6 +4,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 
+#include "leak_check.h"
 #include "log.h"
 
 #include <cstdlib>
@@ -52,6 +53,7 @@ Result<std::unique_ptr<Window>> Window::create(const WindowOptions& options) {
     glfwMakeContextCurrent(w->m_window);
     if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress)))
         return makeError("cannot load the GL 4.5 functions (glad)");
+    gl::keepDriverLoadedForLeakCheck(); // ASan builds: the driver's memory is not a leak of ours
     w->m_info = gl::queryGlInfo();
     if (Result<void> ok = gl::checkRequirements(w->m_info); !ok) return makeError(ok.error());
     glfwSwapInterval(options.vsync ? 1 : 0);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the 'fuzz' preset, clang-14) and runs each for SECONDS (default 60) from a
+# scratch copy of its committed seed corpus, with its dictionary. Fails on any crash, leak, timeout or
+# out-of-memory (the input is kept in the scratch folder and named); prints each fuzzer's figures.
+# usage: scripts/fuzz.sh [SECONDS=60] [fuzzer...]      (fuzzers: obj image; default both, one after the other)
+# Environment: DICER_FUZZ_KEEP=DIR keeps the scratch corpora and logs in DIR (docs/RELIABILITY.md's long runs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+fuzzers=("$@")
+[ ${#fuzzers[@]} -gt 0 ] || fuzzers=(obj image)
+
+bash scripts/setup.sh >/dev/null
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j"$(nproc)" --target obj_fuzzer image_fuzzer
+
+scratch="${DICER_FUZZ_KEEP:-$(mktemp -d)}"
+mkdir -p "$scratch"
+[ -n "${DICER_FUZZ_KEEP:-}" ] || trap 'rm -rf "$scratch"' EXIT
+
+declare -A dict=([obj]=tests/fuzz/obj.dict [image]=tests/fuzz/png.dict)
+failed=()
+for name in "${fuzzers[@]}"; do
+    corpus="$scratch/$name-corpus" log="$scratch/$name.log"
+    rm -rf "$corpus" && mkdir -p "$corpus" "$scratch/$name-artifacts"
+    cp tests/fuzz/corpus/"$name"/* "$corpus"/
+    seeds=$(ls "$corpus" | wc -l)
+    echo "fuzz: $name for ${seconds}s from $seeds seeds (${dict[$name]})"
+    # -timeout: one input taking > 10 s is a hang; -rss_limit_mb: the loaders' caps must hold memory down;
+    # -error_exitcode/-timeout_exitcode: libFuzzer's defaults (1 / 70 ...) made explicit as failures.
+    set +e
+    "build/fuzz/bin/${name}_fuzzer" "$corpus" -dict="${dict[$name]}" -max_total_time="$seconds" \
+        -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$scratch/$name-artifacts/" >"$log" 2>&1
+    rc=$?
+    set -e
+    # The last status line (#N ... cov: C ft: F corp: K/...) and the final stats.
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+    echo "fuzz: $name: exit $rc; $execs execs, $rate exec/s; last: $last"
+    if [ $rc -ne 0 ] || grep -qE '^==[0-9]+==ERROR|^SUMMARY: |ALARM: working on the last Unit|out-of-memory' "$log"; then
+        echo "fuzz: $name FAILED; log tail ($log):"
+        tail -40 "$log"
+        ls -la "$scratch/$name-artifacts/" || true
+        failed+=("$name")
+    fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "fuzz: ${#fuzzers[@]} fuzzers, ${seconds}s each, 0 crashes"
