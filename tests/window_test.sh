@@ -39,10 +39,18 @@ done
 run() { # run LOGFILE ARGS...: dicer under xvfb, stdout+stderr to the log, returns dicer's status
     local out=$1
     shift
-    xvfb-run -a -s "-screen 0 1024x768x24" "$dicer" "$@" >"$out" 2>&1
+    # dicer's status is written to a file from inside the virtual display: xvfb-run reports failures of its own
+    # with its own status (seen under load: "problem while cleaning up temporary directory", status 5) after
+    # dicer has finished, which would replace the status under test. Without the file (the display never
+    # started) xvfb-run's status stands.
+    local statusFile="$out.status"
+    rm -f "$statusFile"
+    DICER_STATUS_FILE="$statusFile" xvfb-run -a -s "-screen 0 1024x768x24" \
+        sh -c '"$0" "$@"; echo $? >"$DICER_STATUS_FILE"' "$dicer" "$@" >"$out" 2>&1
     local status=$?
+    [ -s "$statusFile" ] && status=$(cat "$statusFile")
     sanitizer_check "$out"
-    return $status
+    return "$status"
 }
 
 sanitizer_check() { # an ASan/LSan/UBSan report fails the test whatever the exit status (sanitize preset)
