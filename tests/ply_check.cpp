@@ -6,12 +6,16 @@
 //                     longest side: half a voxel diagonal), and the cloud spans at least 80% of the box on
 //                     every axis (a cloud left in volume coordinates, or scaled twice, fails one or the other)
 //   --min-colors K    at least K distinct colours (the model's colours reached the file)
+//   --voxel-grid N    for a model placed as is (the teapot): every point is exactly the centre of a voxel of an
+//                     N^3 volume over [-1,1]^3 (-1 + (v + 0.5) * 2/N), and no voxel appears twice
 // Exit 0 when every check passes; otherwise one line per failure and exit 1.
 #include "builtin_models.h"
 #include "ply_reader.h"
 
 #include <glm/glm.hpp>
 
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -83,6 +87,27 @@ int main(int argc, char** argv) {
                 colors.insert(unsigned(v.r) << 16 | unsigned(v.g) << 8 | v.b);
             if (colors.size() < std::strtoull(value, nullptr, 10))
                 fail(std::to_string(colors.size()) + " distinct colours, expected at least " + value);
+            ++i;
+        } else if (arg == "--voxel-grid") {
+            const int n = std::atoi(value);
+            std::set<std::array<int, 3>> voxels;
+            size_t offGrid = 0;
+            for (const ply_test::Vertex& v : cloud.vertices) {
+                std::array<int, 3> voxel{};
+                const float p[3] = {v.x, v.y, v.z};
+                for (int a = 0; a < 3; ++a) {
+                    const double index =
+                        (double(p[a]) + 1.0) * n / 2.0 - 0.5; // exact in double for n <= 2^20
+                    voxel[size_t(a)] = int(std::lround(index));
+                    if (std::fabs(index - voxel[size_t(a)]) > 1e-4 || voxel[size_t(a)] < 0 ||
+                        voxel[size_t(a)] >= n)
+                        ++offGrid;
+                }
+                voxels.insert(voxel);
+            }
+            if (offGrid > 0) fail(std::to_string(offGrid) + " coordinates are not voxel centres");
+            if (voxels.size() != cloud.vertices.size())
+                fail(std::to_string(cloud.vertices.size() - voxels.size()) + " duplicate voxels");
             ++i;
         } else {
             std::fprintf(stderr, "ply_check: unknown option %s\n", arg.c_str());
