@@ -1,11 +1,16 @@
 // CPU tests of the demo's window-free parts: command line, settings comparison, orbit camera, screenshot
-// names and pixels, recent files, model choice.
+// names and pixels, recent files, model choice, the PLY export's model-space points, the default layout and
+// the layout's ini path.
 #include "camera.h"
 #include "cli.h"
 #include "method_table.h"
 #include "model_loader.h"
+#include "point_export.h"
 #include "screenshot.h"
 #include "settings.h"
+#include "ui_layout.h"
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include <gtest/gtest.h>
 
@@ -233,4 +238,113 @@ TEST(Screenshot, WriteErrorsAreReported) {
     EXPECT_NE(r.error().find("screenshot: cannot write screenshot '/dev/full'"), std::string::npos)
         << r.error();
     EXPECT_NE(r.error().find("No space left on device"), std::string::npos) << r.error();
+}
+
+// --- Issue 13: PLY export and the first screen ---
+
+TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--frames", "3", "--export-ply", "cloud.ply", "--ply-ascii"}, c), ParseResult::Run);
+    EXPECT_EQ(c.run.exportPly, "cloud.ply");
+    EXPECT_TRUE(c.settings.plyAscii);
+    CommandLine d;
+    ASSERT_EQ(parse({"--frames", "3", "--export-ply=cloud.ply"}, d), ParseResult::Run);
+    EXPECT_FALSE(d.settings.plyAscii); // binary little-endian by default
+    CommandLine e;
+    EXPECT_EQ(parse({"--export-ply", "cloud.ply"}, e), ParseResult::Error);
+}
+
+TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {
+    PointSnapshot s;
+    s.volume = {4, 4, 2};
+    s.atlasSize = 8;
+    s.rgba.assign(8 * 8 * 4, 0);
+    auto paint = [&s](int x, int y, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+        const size_t at = (size_t(y) * 8 + size_t(x)) * 4;
+        s.rgba[at] = r, s.rgba[at + 1] = g, s.rgba[at + 2] = b, s.rgba[at + 3] = 255;
+    };
+    paint(0, 0, 10, 20, 30);
+    paint(7, 3, 200, 100, 0);
+    // Voxel (0,0,0) at texel (0,0); voxel (3,3,1) at texel (7,3) (slice 1 = the second tile of the row).
+    s.entries = {{0, 0, 0, 0u | 0u << 16}, {3, 3, 1, 7u | 3u << 16}};
+    // Model -> volume: scale 2, then move by (0.5, 0, 0): model = (world - (0.5,0,0)) / 2.
+    s.modelToVolume =
+        glm::translate(glm::mat4(1.f), {0.5f, 0.f, 0.f}) * glm::scale(glm::mat4(1.f), glm::vec3(2.f));
+    Result<std::vector<PlyPoint>> points = modelSpacePoints(s);
+    ASSERT_TRUE(points) << points.error();
+    ASSERT_EQ(points->size(), 2u);
+    // World centres: -1 + (v + 0.5) * 2 / volume = (-0.75, -0.75, -0.5) and (0.75, 0.75, 0.5).
+    EXPECT_EQ((*points)[0].position, glm::vec3(-0.625f, -0.375f, -0.25f));
+    EXPECT_EQ((*points)[1].position, glm::vec3(0.125f, 0.375f, 0.25f));
+    EXPECT_EQ((*points)[0].color, glm::u8vec3(10, 20, 30));
+    EXPECT_EQ((*points)[1].color, glm::u8vec3(200, 100, 0));
+}
+
+TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
+    PointSnapshot s;
+    s.volume = {4, 4, 2};
+    s.atlasSize = 8;
+    s.rgba.assign(8 * 8 * 4, 0);
+    s.entries = {{4, 0, 0, 0}}; // x beyond the volume
+    EXPECT_FALSE(modelSpacePoints(s));
+    s.entries = {{0, 0, 0, 8u}}; // texel beyond the atlas
+    EXPECT_FALSE(modelSpacePoints(s));
+    s.entries = {{0, 0, 0, 0}};
+    s.modelToVolume = glm::mat4(0.f);
+    Result<std::vector<PlyPoint>> singular = modelSpacePoints(s);
+    ASSERT_FALSE(singular);
+    EXPECT_NE(singular.error().find("not invertible"), std::string::npos) << singular.error();
+    s.modelToVolume = glm::mat4(1.f);
+    s.rgba.resize(10); // a short read-back
+    EXPECT_FALSE(modelSpacePoints(s));
+}
+
+TEST(PointExport, FileNamesFollowTheScreenshots) {
+    std::string next = nextExportPath("shots").string();
+    EXPECT_TRUE(std::regex_match(next, std::regex(R"(shots/dicer_\d{8}-\d{6}-\d{3}\.ply)"))) << next;
+}
+
+TEST(Layout, IniFileIsInTheUserConfigFolderNeverTheWorkingDirectory) {
+    using P = std::filesystem::path;
+    ConfigEnv env{nullptr, "/x/config", "/home/u"};
+    EXPECT_EQ(layoutIniPath(env, false), P("/x/config/dicer/imgui.ini"));
+    env.xdgConfigHome = "relative/config"; // not absolute: ignored, as the XDG spec says
+    EXPECT_EQ(layoutIniPath(env, false), P("/home/u/.config/dicer/imgui.ini"));
+    env.xdgConfigHome = nullptr;
+    EXPECT_EQ(layoutIniPath(env, false), P("/home/u/.config/dicer/imgui.ini"));
+    env.home = "";
+    EXPECT_EQ(layoutIniPath(env, false), std::nullopt); // nowhere to put it: no file (not the cwd)
+    env.home = "/home/u";
+    EXPECT_EQ(layoutIniPath(env, /*scriptedRun=*/true), std::nullopt); // --frames runs: no user layout
+    env.dicerConfigDir = "/tmp/t";
+    EXPECT_EQ(layoutIniPath(env, true), P("/tmp/t/imgui.ini"));
+    EXPECT_EQ(layoutIniPath(env, false), P("/tmp/t/imgui.ini"));
+    env.dicerConfigDir = ""; // set but empty: explicitly none
+    EXPECT_EQ(layoutIniPath(env, false), std::nullopt);
+}
+
+TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
+    for (float scale : {1.f, 1.25f}) {
+        const PanelLayout l = defaultPanelLayout({0.f, 0.f}, {1280.f, 800.f}, scale);
+        for (const WindowRect* r : {&l.sidebar, &l.timings, &l.atlas, &l.list})
+            EXPECT_TRUE(r->inside({0.f, 0.f}, {1280.f, 800.f})) << scale;
+        EXPECT_FALSE(l.timings.overlaps(l.sidebar)) << scale;
+        EXPECT_FALSE(l.timings.overlaps(l.atlas)) << scale;
+        EXPECT_FALSE(l.atlas.overlaps(l.list)) << scale;
+        EXPECT_GE(l.timings.size.y, 280.f * scale) << "room for the table"; // the window test measures it
+    }
+    // Top-right corner, at 1280x800.
+    const PanelLayout l = defaultPanelLayout({0.f, 0.f}, {1280.f, 800.f}, 1.f);
+    EXPECT_EQ(l.timings.pos.y, 8.f);
+    EXPECT_EQ(l.timings.pos.x + l.timings.size.x, 1272.f);
+    // Small or offset viewports: still inside, never negative sizes.
+    for (glm::vec2 size : {glm::vec2(640.f, 480.f), glm::vec2(320.f, 200.f), glm::vec2(10.f, 10.f)}) {
+        const PanelLayout s = defaultPanelLayout({5.f, 20.f}, size, 1.f);
+        for (const WindowRect* r : {&s.sidebar, &s.timings, &s.atlas, &s.list}) {
+            EXPECT_TRUE(r->inside({5.f, 20.f}, size)) << size.x << "x" << size.y;
+            EXPECT_GT(r->size.x, 0.f);
+            EXPECT_GT(r->size.y, 0.f);
+        }
+    }
+    EXPECT_FALSE((WindowRect{{1200.f, 700.f}, {360.f, 290.f}}).inside({0.f, 0.f}, {1280.f, 800.f}));
 }

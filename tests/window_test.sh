@@ -6,8 +6,16 @@
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
 #   full-shot  --screenshot /dev/full (a full disk): a message with the reason and exit 1, never "saved"
+#   export-ply --export-ply: exit 0, and ply_check (next to png_check) reads the file with its own PLY reader:
+#              vertex count = the CPU reference's count of the last frame, plus the checks given after
+#              `--check` (model bounding box, colours, format)
+#   bad-export --export-ply into a missing folder, then /dev/full: a message with the reason and exit 1 each
+#   layout     --window 1280x800, defaults: the Timings table is on screen; the layout lands in
+#              $DICER_CONFIG_DIR/imgui.ini and is read back (a Timings window moved off screen there is reported)
 #   usage      bad arguments: exit status 2 and the usage text (no display needed)
 #   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to dicer-bench
+# Runs never read or write the real ~/.config/dicer/imgui.ini: DICER_CONFIG_DIR set but empty means no layout
+# file (the layout test points it into its output folder).
 # A model path argument that does not exist (the shared models folder is optional) skips with status 77.
 # So does a run that needs xvfb-run where it is missing; its "SKIP: missing tool" line makes scripts/test.sh
 # fail the run under CI=true (a skip, counted and named, never a pass).
@@ -19,6 +27,7 @@ if [[ "$kind" != usage && "$kind" != no-display ]] && ! command -v xvfb-run >/de
     exit 77
 fi
 mkdir -p "$outdir"
+export DICER_CONFIG_DIR=
 log="$outdir/$name.log"
 png="$outdir/$name.png"
 
@@ -26,6 +35,16 @@ for arg in "$@"; do
     if [[ "$arg" == *.obj && "$kind" != bad-model && ! -f "$arg" ]]; then
         echo "SKIP: model $arg not found (the shared models folder is optional)"
         exit 77
+    fi
+done
+
+# Arguments after --check go to ply_check (export-ply), the others to dicer.
+checks=()
+for ((i = 1; i <= $#; i++)); do
+    if [[ "${!i}" == --check ]]; then
+        checks=("${@:i+1}")
+        set -- "${@:1:i-1}"
+        break
     fi
 done
 
@@ -114,6 +133,54 @@ bad-shot)
     [ $status -eq 1 ] || fail "exit status $status, expected 1"
     grep -q "cannot create folder" "$log" || fail "no screenshot error message"
     grep -q "^dicer: 3 frames" "$log" || fail "the run did not render all its frames"
+    ;;
+export-ply)
+    ply="$outdir/$name.ply"
+    rm -f "$ply"
+    run "$log" "$@" --frames 12 --gl-debug --export-ply "$ply"
+    status=$?
+    grep -E "^(dicer:|verify|GL debug)|PLY|saved" "$log"
+    [ $status -eq 0 ] || fail "exit status $status"
+    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    count=$(sed -nE 's/^verify \(last frame\): OK, GPU [0-9]+ \/ CPU ([0-9]+) points.*/\1/p' "$log")
+    [ -n "$count" ] || fail "no verified point count in the summary"
+    "$(dirname "$check")/ply_check" "$ply" --count "$count" "${checks[@]}" || fail "PLY check"
+    ;;
+bad-export)
+    run "$log" "$@" --frames 2 --export-ply /nonexistent/dicer-dir/x.ply
+    status=$?
+    grep -E "PLY|^dicer:" "$log"
+    [ $status -eq 1 ] || fail "exit status $status, expected 1 (missing folder)"
+    grep -q "PLY export: .*/nonexistent/dicer-dir/x.ply.*No such file or directory" "$log" ||
+        fail "no message naming the file and the reason"
+    grep -q "^dicer: 2 frames" "$log" || fail "the run did not finish its frames"
+    run "$log.full" "$@" --frames 2 --export-ply /dev/full
+    status=$?
+    cat "$log.full" >>"$log"
+    grep -E "PLY" "$log.full"
+    [ $status -eq 1 ] || fail "exit status $status, expected 1 (/dev/full)"
+    grep -q "No space left on device" "$log.full" || fail "no write error message"
+    grep -q "saved" "$log.full" && fail "reported as saved"
+    ;;
+layout)
+    export DICER_CONFIG_DIR="$outdir/$name.config"
+    rm -rf "$DICER_CONFIG_DIR"
+    run "$log" "$@" --window 1280x800 --frames 4
+    status=$?
+    grep -E "layout|^dicer:" "$log"
+    [ $status -eq 0 ] || fail "exit status $status"
+    grep -q "timer: .*1280 x 800 window" "$log" || fail "the window is not 1280x800"
+    grep -q "layout: the Timings table is on screen" "$log" || fail "the Timings table is not on screen"
+    ini="$DICER_CONFIG_DIR/imgui.ini"
+    grep -q '^\[Window\]\[Timings\]' "$ini" || fail "no Timings window in $ini"
+    # Moved off screen in the ini: the next run starts it there (the layout is read back) and says so.
+    sed -i '/^\[Window\]\[Timings\]/,/^$/s/^Pos=.*/Pos=1200,700/' "$ini"
+    run "$log.moved" "$@" --window 1280x800 --frames 4
+    status=$?
+    cat "$log.moved" >>"$log"
+    grep -E "layout" "$log.moved"
+    [ $status -eq 0 ] || fail "exit status $status (second run)"
+    grep -q "layout: the Timings table is NOT fully on screen" "$log.moved" || fail "the ini was not read back"
     ;;
 usage)
     "$dicer" "$@" >"$log" 2>&1

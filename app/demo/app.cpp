@@ -3,6 +3,7 @@
 #include "builtin_models.h"
 #include "log.h"
 #include "method_table.h"
+#include "ui.h"
 #include "volume_layout.h"
 
 #include <cstdio>
@@ -85,6 +86,7 @@ Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
     TimerSource timer = chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
     auto app = std::make_unique<App>(window, cli, timer);
     captureLog(*app);
+    log::info("%s", setupLayoutIni(cli.run.frames > 0).c_str());
     app->model = std::move(model.value());
     app->ui.modelWarnings = app->model.warnings;
     if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);

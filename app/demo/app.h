@@ -9,6 +9,7 @@
 #include "model_loader.h"
 #include "pipeline.h"
 #include "timer.h"
+#include "ui_layout.h"
 #include "window.h"
 
 #include <deque>
@@ -50,6 +51,7 @@ struct Actions {
     bool reloadShaders = false;
     bool screenshot = false;
     bool verify = false;
+    bool exportPly = false; // the Model panel's "Export points (PLY)"
     std::optional<ModelChoice> load;
 };
 
@@ -66,6 +68,11 @@ struct UiState {
     std::string pipelineError; // a stage that failed this configuration (e.g. preset too large)
     std::string screenshotMessage;
     bool screenshotFailed = false;
+    std::string exportMessage; // the last PLY export: "saved N points to FILE" or why not
+    bool exportFailed = false;
+    PanelLayout layout;                  // this frame's default window rectangles (ui_layout.h)
+    bool resetLayout = false;            // "Reset layout" was pressed: place every window again
+    std::optional<bool> timingsOnScreen; // the Timings table and fps fully visible in the last UI frame
     std::optional<hp::VerifyReport> verify;
     int verifyFrame = 0;
     double verifyMs = 0;
@@ -102,6 +109,7 @@ struct App {
     int shaderReloads = 0;
     bool screenshotRequested = false;
     bool verifyRequested = false;
+    bool exportRequested = false;
     bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot)
 };
 

@@ -177,7 +177,14 @@ std::vector<Row> makeRows() {
         row<std::string>({"screenshot", "", "PNG written after the last frame (needs --frames)"},
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::screenshot)),
-        row<std::string>({"screenshot-dir", "folder", "folder of F12 screenshots"},
+        row<std::string>({"export-ply", "",
+                          "PLY point cloud (model space, model colours) written after the last "
+                          "frame (needs --frames)"},
+                         options::textCodec("FILE", "a file name"),
+                         field(&CommandLine::run, &RunOptions::exportPly)),
+        flag(row<bool>({"ply-ascii", "ASCII", "PLY exports as ASCII instead of binary little-endian"},
+                       options::switchCodec(), field(&CommandLine::settings, &Settings::plyAscii))),
+        row<std::string>({"screenshot-dir", "folder", "folder of F12 screenshots and PLY exports"},
                          options::textCodec("DIR", "a folder"),
                          field(&CommandLine::settings, &Settings::screenshotDir)),
         row<bool>({"screenshot-ui", "with panels", "screenshots with or without the panels"},
@@ -209,7 +216,7 @@ const options::Table<CommandLine>& optionTable() {
         "dicer",
         "[model.obj] [options]",
         "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.",
-        "Exit status: 0 ok, 1 no display / start-up, model or screenshot error, 2 bad arguments,\n"
+        "Exit status: 0 ok, 1 no display / start-up, model, screenshot or export error, 2 bad arguments,\n"
         "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
         "Without a display use the headless dicer-bench.",
         "model",
@@ -233,8 +240,9 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     case options::Parsed::Run:
         break;
     }
-    if (!out.run.screenshot.empty() && out.run.frames == 0) {
-        const std::string message = "--screenshot needs --frames N";
+    if ((!out.run.screenshot.empty() || !out.run.exportPly.empty()) && out.run.frames == 0) {
+        const std::string message =
+            std::string(out.run.screenshot.empty() ? "--export-ply" : "--screenshot") + " needs --frames N";
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;
         return ParseResult::Error;

@@ -2,7 +2,9 @@
 
 #include "app.h"
 #include "log.h"
+#include "method_table.h"
 #include "placement.h"
+#include "point_export.h"
 #include "screenshot.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -89,6 +91,7 @@ void applyChanges(App& app) {
     if (a.reloadShaders) reloadShaders(app);
     if (a.load) load(app, *a.load);
     app.screenshotRequested |= a.screenshot;
+    app.exportRequested |= a.exportPly;
     app.verifyRequested |= a.verify;
 
     if (app.gpu) {
@@ -236,7 +239,63 @@ void captureScreenshot(App& app, bool uiDrawn) {
     if (!r && scripted) app.scriptFailed = true;
 }
 
+namespace {
+
+// This frame's point list as a model-space PLY file; returns the line for the panel and the log.
+Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
+    if (!app.gpu) return makeError("PLY export: the pipeline is not built");
+    const Settings& s = app.settings;
+    Result<PointSnapshot> snapshot = app.gpu->pipeline->snapshot(s.pipeline);
+    if (!snapshot) return makeError(snapshot.error());
+    // The test atlas has no model: its points stay in volume coordinates.
+    snapshot->modelToVolume = s.pipeline.testAtlas ? glm::mat4(1.f) : app.modelMatrix;
+    Result<std::vector<PlyPoint>> points = modelSpacePoints(*snapshot);
+    if (!points) return makeError(points.error());
+    const PlyFormat format = s.plyAscii ? PlyFormat::Ascii : PlyFormat::BinaryLittleEndian;
+    const std::string source = s.pipeline.testAtlas ? "test atlas (volume coordinates)" : s.model.label();
+    const std::string comment = "Dicer point cloud: " + source + ", " +
+                                methods::methodTable()[size_t(s.pipeline.variant)].name + ", preset " +
+                                s.pipeline.preset + ", voxel centres in model space, model colours";
+    if (Result<void> r = writePly(file, *points, format, comment); !r)
+        return makeError("PLY export: " + r.error());
+    std::string message = "saved " + std::to_string(points->size()) + " points to " + file.string() + " (" +
+                          plyFormatName(format) + " PLY)";
+    if (snapshot->droppedEntries > 0)
+        message += "; " + std::to_string(snapshot->droppedEntries) +
+                   " more active voxels did not fit the point buffer this frame";
+    return message;
+}
+
+// After the frame is drawn, while the point buffer and the atlas still hold it: on request (button) into the
+// screenshot folder, or after the last frame of a --frames run into --export-ply FILE (whose folder must
+// exist: a typo in it is an error, not a new folder).
+void exportPointsIfDue(App& app) {
+    const bool scripted = !app.run.exportPly.empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
+    if (!scripted && !app.exportRequested) return;
+    app.exportRequested = false;
+    std::error_code ec;
+    if (!scripted) std::filesystem::create_directories(app.settings.screenshotDir, ec);
+    Result<std::string> r =
+        ec ? Result<std::string>(makeError("PLY export: cannot create folder " + app.settings.screenshotDir +
+                                           ": " + ec.message()))
+           : exportPoints(app, scripted ? std::filesystem::path(app.run.exportPly)
+                                        : nextExportPath(app.settings.screenshotDir));
+    app.ui.exportFailed = !r;
+    app.ui.exportMessage = r ? *r : r.error();
+    if (r)
+        log::info("%s", app.ui.exportMessage.c_str());
+    else
+        log::error("%s", app.ui.exportMessage.c_str());
+    if (!r && scripted) app.scriptFailed = true;
+}
+
+} // namespace
+
 bool finishFrame(App& app) {
+    exportPointsIfDue(app);
+    if (app.run.frames > 0 && app.frame == app.run.frames - 1 && app.ui.timingsOnScreen)
+        log::info("layout: the Timings table is %s",
+                  *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");
     ++app.frame;
     return app.run.frames > 0 && app.frame >= app.run.frames;
 }

@@ -20,7 +20,8 @@ void drawViews(App& app);       // the 3D view (mesh, particles, floor) and the 
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.
 void captureScreenshot(App& app, bool uiDrawn);
-// Counts the frame; true when a --frames run is complete.
+// Writes a requested PLY export (button, or --export-ply after the last frame), counts the frame; true when a
+// --frames run is complete.
 bool finishFrame(App& app);
 
 } // namespace dicer::app

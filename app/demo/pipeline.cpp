@@ -139,4 +139,23 @@ hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
     return report;
 }
 
+Result<PointSnapshot> Pipeline::snapshot(const PipelineSettings& s) const {
+    hp::PointMethod* m = method(s);
+    if (!m) return makeError("PLY export: the method is not available");
+    PointSnapshot snap;
+    snap.atlasSize = m_source.atlasSize();
+    snap.volume = m_source.volume();
+    snap.rgba.resize(size_t(snap.atlasSize) * size_t(snap.atlasSize) * 4);
+    glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),
+                      snap.rgba.data());
+    // The exact count of this frame (the late one may be a few frames old); entries past the capacity of the
+    // GPU-resident list were dropped on purpose (as verify() compares only what the buffer holds).
+    const std::uint32_t count = m->listedCount().value_or(m->readCount());
+    const std::uint32_t held =
+        std::min(s.gpuResident ? std::min(count, m_capacity) : count, m->points().capacity());
+    snap.entries = m->points().read(held);
+    snap.droppedEntries = count - std::uint32_t(snap.entries.size());
+    return snap;
+}
+
 } // namespace dicer::app

@@ -11,6 +11,7 @@
 #include "hp_reference.h"
 #include "method_table.h"
 #include "particles.h"
+#include "point_export.h"
 #include "settings.h"
 
 #include <memory>
@@ -45,6 +46,9 @@ public:
 
     // Compares this frame's point list with the CPU reference (reads the atlas back: stalls).
     hp::VerifyReport verify(const PipelineSettings& settings) const;
+    // This frame's point list and atlas, read back for the PLY export (stalls; only on request). The model
+    // matrix is the caller's (point_export.h).
+    Result<PointSnapshot> snapshot(const PipelineSettings& settings) const;
 
 private:
     hp::MethodInput input(const PipelineSettings& settings) const;

@@ -11,26 +11,26 @@
 
 namespace dicer::app {
 
-std::string screenshotFileName(const std::tm& t, int milliseconds) {
+std::string screenshotFileName(const std::tm& t, int milliseconds, std::string_view extension) {
     char name[64];
-    std::snprintf(name, sizeof name, "dicer_%04d%02d%02d-%02d%02d%02d-%03d.png", t.tm_year + 1900,
-                  t.tm_mon + 1, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, milliseconds % 1000);
-    return name;
+    std::snprintf(name, sizeof name, "dicer_%04d%02d%02d-%02d%02d%02d-%03d", t.tm_year + 1900, t.tm_mon + 1,
+                  t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec, milliseconds % 1000);
+    return name + std::string(extension);
 }
 
-std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir) {
+std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir, std::string_view extension) {
     using namespace std::chrono;
     auto now = system_clock::now();
     std::time_t seconds = system_clock::to_time_t(now);
     int millis = int(duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000);
     std::tm local{};
     localtime_r(&seconds, &local);
-    std::filesystem::path path = dir / screenshotFileName(local, millis);
+    std::filesystem::path path = dir / screenshotFileName(local, millis, extension);
     std::error_code ec;
     for (int n = 2; std::filesystem::exists(path, ec) && n < 1000; ++n) {
         std::string stem = path.stem().string();
         if (n > 2) stem = stem.substr(0, stem.rfind('-'));
-        path = dir / (stem + "-" + std::to_string(n) + ".png");
+        path = dir / (stem + "-" + std::to_string(n) + std::string(extension));
     }
     return path;
 }

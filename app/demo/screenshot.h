@@ -11,14 +11,18 @@
 #include <ctime>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dicer::app {
 
-// "dicer_YYYYMMDD-HHMMSS-NNN.png" (NNN = milliseconds), so names sort by time and rarely collide.
-std::string screenshotFileName(const std::tm& localTime, int milliseconds);
+// "dicer_YYYYMMDD-HHMMSS-NNN.png" (NNN = milliseconds), so names sort by time and rarely collide; the PLY
+// export uses the same names with ".ply".
+std::string screenshotFileName(const std::tm& localTime, int milliseconds,
+                               std::string_view extension = ".png");
 // dir / screenshotFileName(now); a name that exists already gets "-2", "-3", ... appended.
-std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir);
+std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir,
+                                         std::string_view extension = ".png");
 
 // GL rows are bottom-first, PNG rows top-first; alpha becomes 255.
 void flipRowsAndMakeOpaque(std::vector<std::uint8_t>& rgba, int width, int height);

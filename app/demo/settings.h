@@ -56,6 +56,7 @@ struct Settings {
     int verifyEveryFrames = 0; // 0: only on demand
     std::string screenshotDir = "screenshots";
     bool screenshotWithUi = true;
+    bool plyAscii = false; // PLY export: ASCII instead of binary little-endian
     bool operator==(const Settings&) const = default;
 };
 

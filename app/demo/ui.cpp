@@ -2,8 +2,11 @@
 
 #include "app.h"
 #include "cli.h"
+#include "log.h"
+#include "ui_layout.h"
 
 #include <string>
+#include <system_error>
 
 namespace dicer::app {
 
@@ -86,28 +89,62 @@ void startupErrorWindow(App& app) {
 
 } // namespace
 
+void placeNextWindow(const App& app, const WindowRect& rect) {
+    const ImGuiCond cond = app.ui.resetLayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y), cond);
+    ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y), cond);
+    if (app.ui.resetLayout) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+}
+
+std::string setupLayoutIni(bool scriptedRun) {
+    static std::string iniFile; // ImGui keeps the pointer until DestroyContext (after the App is gone)
+    if (!ImGui::GetCurrentContext()) return "layout: no UI";
+    std::optional<std::filesystem::path> path = layoutIniPath(ConfigEnv::fromProcess(), scriptedRun);
+    if (!path) return "layout: not remembered (no config folder for this run, see DICER_CONFIG_DIR)";
+    std::error_code ec;
+    std::filesystem::create_directories(path->parent_path(), ec);
+    if (ec)
+        return "layout: not remembered: cannot create " + path->parent_path().string() + ": " + ec.message();
+    iniFile = path->string();
+    ImGui::GetIO().IniFilename = iniFile.c_str(); // read by the first NewFrame, written as ImGui sees fit
+    return "layout: remembered in " + iniFile;
+}
+
 void buildUi(App& app) {
     if (!app.gpu) startupErrorWindow(app);
     if (!app.settings.view.showUi) return;
 
-    const float scale = ImGui::GetIO().FontGlobalScale;
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.f, vp->WorkPos.y + 8.f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360.f * scale, vp->WorkSize.y - 16.f), ImGuiCond_FirstUseEver);
+    app.ui.layout = defaultPanelLayout({vp->WorkPos.x, vp->WorkPos.y}, {vp->WorkSize.x, vp->WorkSize.y},
+                                       ImGui::GetIO().FontGlobalScale);
+    placeNextWindow(app, app.ui.layout.sidebar);
     ImGui::Begin("Dicer");
     ImGui::TextColored(kNeutral, "%.1f fps  (Tab hides the panels)", double(ImGui::GetIO().Framerate));
+    ImGui::SameLine();
+    const bool reset = ImGui::SmallButton("Reset layout");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("every window back to its place and size; the layout is remembered in\n%s",
+                          ImGui::GetIO().IniFilename ? ImGui::GetIO().IniFilename : "(nowhere in this run)");
     if (ImGui::CollapsingHeader("Model")) uiModelSection(app);
     if (app.gpu) {
         if (ImGui::CollapsingHeader("Pipeline", ImGuiTreeNodeFlags_DefaultOpen)) uiPipelineSection(app);
         if (ImGui::CollapsingHeader("Particles & views", ImGuiTreeNodeFlags_DefaultOpen))
             uiParticlesSection(app);
-        if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) uiTimingsSection(app);
         if (ImGui::CollapsingHeader("Verify")) uiVerifySection(app);
     }
     if (ImGui::CollapsingHeader("Shaders & log")) shaderSection(app);
     if (ImGui::CollapsingHeader("Keys")) helpSection();
     ImGui::End();
-    if (app.gpu) uiImageWindows(app);
+    if (app.gpu) {
+        placeNextWindow(app, app.ui.layout.timings);
+        if (ImGui::Begin("Timings"))
+            uiTimingsSection(app);
+        else
+            app.ui.timingsOnScreen = false; // collapsed
+        ImGui::End();
+        uiImageWindows(app);
+    }
+    app.ui.resetLayout = reset; // applied to every window in the next frame
 }
 
 } // namespace dicer::app

@@ -1,10 +1,12 @@
-// The ImGui panels. buildUi() lays out a sidebar of collapsible sections, each built by its own file, plus
-// the image windows and, after a failed start-up build, the shader error window. Panels only edit
+// The ImGui panels. buildUi() lays out a sidebar of collapsible sections, each built by its own file, the
+// Timings window, the image windows and, after a failed start-up build, the shader error window (where they
+// start: ui_layout.h). Panels only edit
 // app.settings and request app.actions; applyChanges() decides what that means.
 #pragma once
 
 #include <imgui.h>
 
+#include <string>
 #include <string_view>
 
 namespace dicer::app {
@@ -12,6 +14,9 @@ namespace dicer::app {
 struct App;
 
 void buildUi(App& app);
+// Points ImGui at the layout's ini file (ui_layout.h) before the first frame and creates its folder; returns
+// a line for the log. Without an ImGui context (no UI) it does nothing.
+std::string setupLayoutIni(bool scriptedRun);
 
 void uiModelSection(App& app);     // ui_model.cpp: built-ins, OBJ by path / drop, recent files, screenshots
 void uiPipelineSection(App& app);  // ui_pipeline.cpp: variant, storage, build path, preset, threshold, path
@@ -19,6 +24,11 @@ void uiParticlesSection(App& app); // ui_particles.cpp: HeartBreaker controls, v
 void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference
 void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history plots, frame time
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
+
+struct WindowRect;
+// Places the next window at its default rectangle: the first time only (the ini remembers the user's), or
+// every time in the frame after *Reset layout*.
+void placeNextWindow(const App& app, const WindowRect& rect);
 
 // A setting's widget is labelled by its command-line row (cli.cpp optionTable(): the same text as --help):
 // optionLabel() is the row's label, optionTooltip() shows the row's help while the last item is hovered.

@@ -4,6 +4,7 @@
 #include "ui.h"
 
 #include "app.h"
+#include "ui_layout.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,11 +24,7 @@ glm::vec2 clampCentre(glm::vec2 centre, float zoom) {
 }
 
 void atlasWindow(App& app) {
-    const float scale = ImGui::GetIO().FontGlobalScale;
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f, vp->WorkPos.y + 8.f),
-                            ImGuiCond_FirstUseEver, ImVec2(1.f, 0.f));
-    ImGui::SetNextWindowSize(ImVec2(300.f * scale, 340.f * scale), ImGuiCond_FirstUseEver);
+    placeNextWindow(app, app.ui.layout.atlas);
     if (!ImGui::Begin("Slice atlas", &app.settings.view.atlas)) {
         ImGui::End();
         return;
@@ -68,11 +65,7 @@ void atlasWindow(App& app) {
 }
 
 void listWindow(App& app) {
-    const float scale = ImGui::GetIO().FontGlobalScale;
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8.f, vp->WorkPos.y + 356.f * scale),
-                            ImGuiCond_FirstUseEver, ImVec2(1.f, 0.f));
-    ImGui::SetNextWindowSize(ImVec2(300.f * scale, 320.f * scale), ImGuiCond_FirstUseEver);
+    placeNextWindow(app, app.ui.layout.list);
     if (!ImGui::Begin("Point list", &app.settings.view.pointList)) {
         ImGui::End();
         return;

@@ -1,5 +1,5 @@
 // Model panel: built-in models, the bundled ones (assets/models), an OBJ by path or by drag-and-drop, recent
-// files; screenshots.
+// files; screenshots and the PLY export (both into the screenshot folder).
 #include "ui.h"
 
 #include "app.h"
@@ -53,6 +53,21 @@ void uiModelSection(App& app) {
     optionTooltip("screenshot-dir");
     if (!ui.screenshotMessage.empty())
         ImGui::TextColored(ui.screenshotFailed ? kBad : kGood, "%s", ui.screenshotMessage.c_str());
+    if (ImGui::Button("Export points (PLY)")) app.actions.exportPly = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("this frame's point list as a PLY point cloud: voxel centres in the model's own\n"
+                          "coordinates, model colours; written to %s/dicer_<date>-<time>.ply\n"
+                          "(MeshLab: File > Import Mesh; Open3D: o3d.io.read_point_cloud)",
+                          app.settings.screenshotDir.c_str());
+    ImGui::SameLine();
+    ImGui::Checkbox(optionLabel("ply-ascii"), &app.settings.plyAscii);
+    optionTooltip("ply-ascii");
+    ImGui::TextDisabled("into the folder above");
+    if (!ui.exportMessage.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ui.exportFailed ? kBad : kGood);
+        ImGui::TextWrapped("%s", ui.exportMessage.c_str());
+        ImGui::PopStyleColor();
+    }
 }
 
 } // namespace dicer::app

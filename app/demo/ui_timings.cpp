@@ -1,9 +1,11 @@
-// Timings panel: per stage the last / average / minimum / maximum over the sample window, where the numbers
-// come from, a history plot per stage, and the frame time. Statistics restart a few frames after a
-// configuration change.
+// Timings window: per stage the last / average / minimum / maximum over the sample window, where the numbers
+// come from, the frame time and fps, and (folded) a history plot per stage. Statistics restart a few frames
+// after a configuration change. The table comes first and the window is sized for it (ui_layout.h); whether
+// it is on screen this frame is recorded for scripted runs to report.
 #include "ui.h"
 
 #include "app.h"
+#include "ui_layout.h"
 
 #include <cfloat>
 #include <cstdio>
@@ -23,15 +25,31 @@ void plotHistory(const char* label, const SampleWindow& window, double avg) {
                      ImVec2(0, 40.f * ImGui::GetIO().FontGlobalScale));
 }
 
+// Whether everything from `top` to `bottom` (screen y) is visible: inside the window's visible part, and the
+// window inside the viewport.
+bool onScreen(float top, float bottom) {
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const WindowRect window{{pos.x, pos.y}, {size.x, size.y}};
+    return window.inside({vp->WorkPos.x, vp->WorkPos.y}, {vp->WorkSize.x, vp->WorkSize.y}) && top >= pos.y &&
+           bottom <= pos.y + size.y;
+}
+
 } // namespace
 
 void uiTimingsSection(App& app) {
+    const float top = ImGui::GetCursorScreenPos().y;
     const bool software = app.window.info().softwareRenderer;
     ImGui::Text("source: %s", timerSourceName(app.timers.source()));
-    if (software && app.timers.source() == TimerSource::CpuFenced)
-        ImGui::TextDisabled("(%s: GPU timer queries unreliable,\n glFinish around each stage instead)",
-                            app.window.info().renderer.c_str());
+    if (software && app.timers.source() == TimerSource::CpuFenced) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(why?)");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
+                              app.window.info().renderer.c_str());
+    }
     std::vector<StageStats> stats = app.timers.stats();
+    const StageStats frame = app.frameMs.stats("frame");
     if (ImGui::BeginTable("stages", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("stage");
         ImGui::TableSetupColumn("now ms");
@@ -39,7 +57,9 @@ void uiTimingsSection(App& app) {
         ImGui::TableSetupColumn("min");
         ImGui::TableSetupColumn("max");
         ImGui::TableHeadersRow();
-        for (const StageStats& s : stats) {
+        std::vector<StageStats> rows = stats;
+        rows.push_back(frame); // the whole frame as the last row
+        for (const StageStats& s : rows) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(s.name.c_str());
@@ -59,14 +79,12 @@ void uiTimingsSection(App& app) {
         }
         ImGui::EndTable();
     }
-    StageStats frame = app.frameMs.stats("frame");
     if (frame.samples > 0)
-        ImGui::Text("frame %.2f ms avg (%.1f fps), min %.2f, max %.2f", frame.avgMs, 1000.0 / frame.avgMs,
-                    frame.minMs, frame.maxMs);
+        ImGui::Text("%.1f fps (average frame), last %d frames", 1000.0 / frame.avgMs, frame.samples);
     else
-        ImGui::TextDisabled("frame: warming up");
-    ImGui::TextDisabled("window: last %d samples", frame.samples);
-    if (ImGui::TreeNodeEx("history", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::TextDisabled("fps: warming up (%d frames after a change)", app.timers.warmupFrames());
+    app.ui.timingsOnScreen = onScreen(top, ImGui::GetCursorScreenPos().y);
+    if (ImGui::TreeNode("history")) {
         for (const StageStats& s : stats)
             if (const SampleWindow* w = app.timers.history(s.name)) plotHistory(s.name.c_str(), *w, s.avgMs);
         plotHistory("frame", app.frameMs, frame.avgMs);

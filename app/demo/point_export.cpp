@@ -1,0 +1,40 @@
+#include "point_export.h"
+
+#include "screenshot.h"
+#include "volume_layout.h"
+
+#include <cmath>
+
+namespace dicer::app {
+
+Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
+    const glm::mat4 toModel = glm::inverse(s.modelToVolume);
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r)
+            if (!std::isfinite(toModel[c][r]))
+                return makeError("PLY export: the model matrix is not invertible");
+    if (s.rgba.size() != size_t(s.atlasSize) * size_t(s.atlasSize) * 4)
+        return makeError("PLY export: the atlas read-back has the wrong size");
+    VolumeLayout layout;
+    layout.volume = s.volume;
+    std::vector<PlyPoint> points;
+    points.reserve(s.entries.size());
+    for (size_t i = 0; i < s.entries.size(); ++i) {
+        const glm::uvec4& e = s.entries[i];
+        const glm::ivec3 voxel(e.x, e.y, e.z);
+        const glm::uvec2 texel(e.w & 0xffffu, e.w >> 16);
+        if (!layout.contains(voxel) || texel.x >= unsigned(s.atlasSize) || texel.y >= unsigned(s.atlasSize))
+            return makeError("PLY export: point entry " + std::to_string(i) +
+                             " lies outside the volume or atlas");
+        const glm::vec4 model = toModel * glm::vec4(layout.voxelCenterToWorld(voxel), 1.f);
+        const size_t at = (size_t(texel.y) * size_t(s.atlasSize) + texel.x) * 4;
+        points.push_back({glm::vec3(model) / model.w, {s.rgba[at], s.rgba[at + 1], s.rgba[at + 2]}});
+    }
+    return points;
+}
+
+std::filesystem::path nextExportPath(const std::filesystem::path& dir) {
+    return nextScreenshotPath(dir, ".ply");
+}
+
+} // namespace dicer::app

@@ -1,0 +1,38 @@
+// "Export points (PLY)": the point list of one frame as a model-space point cloud. The GL side
+// (Pipeline::snapshot) reads the point buffer and the atlas back once, on request, never in the frame path;
+// this part is pure CPU, so the CPU tests check it: each entry's voxel centre (volume_layout.h) is mapped
+// from the volume back into the model's own coordinates through the inverse of the frame's model matrix
+// (rotation * placement), and its colour is the atlas texel's rgb (what --color model shows).
+#pragma once
+
+#include "ply_writer.h"
+#include "result.h"
+
+#include <glm/glm.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace dicer::app {
+
+// One frame's point list and what it needs to become a cloud.
+struct PointSnapshot {
+    std::vector<glm::uvec4> entries;  // hp_point.h: voxel.xyz, atlas.x | atlas.y << 16
+    std::vector<std::uint8_t> rgba;   // the slice atlas, RGBA8, row 0 first
+    int atlasSize = 0;                // square
+    glm::ivec3 volume{0};             // voxels per axis
+    glm::mat4 modelToVolume{1.f};     // the frame's model matrix; identity for the test atlas (no model)
+    std::uint32_t droppedEntries = 0; // the GPU count beyond the buffer's capacity (not in `entries`)
+};
+
+// The cloud in model space. An entry naming a voxel outside the volume or a texel outside the atlas, or a
+// model matrix that cannot be inverted, is an error (a corrupt buffer, never a guess).
+Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& snapshot);
+
+// The file a button export writes: <dir>/dicer_YYYYMMDD-HHMMSS-NNN.ply (the screenshots' folder and naming).
+std::filesystem::path nextExportPath(const std::filesystem::path& dir);
+
+} // namespace dicer::app

@@ -1,0 +1,64 @@
+#include "ui_layout.h"
+
+#include <glm/common.hpp>
+
+#include <cstdlib>
+
+namespace dicer::app {
+namespace {
+
+constexpr float kMargin = 8.f;
+// Unscaled sizes. The Timings height holds the timer source, the table (header, six stages, the frame), the
+// fps line, the folded history and the reset button, with room for two more stages.
+constexpr float kSidebarWidth = 360.f, kColumnWidth = 360.f, kTimingsHeight = 290.f;
+
+} // namespace
+
+bool WindowRect::inside(glm::vec2 areaPos, glm::vec2 areaSize) const {
+    return pos.x >= areaPos.x && pos.y >= areaPos.y && pos.x + size.x <= areaPos.x + areaSize.x &&
+           pos.y + size.y <= areaPos.y + areaSize.y;
+}
+
+bool WindowRect::overlaps(const WindowRect& o) const {
+    return pos.x < o.pos.x + o.size.x && o.pos.x < pos.x + size.x && pos.y < o.pos.y + o.size.y &&
+           o.pos.y < pos.y + size.y;
+}
+
+PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scale) {
+    if (!(scale > 0.f)) scale = 1.f;
+    const glm::vec2 inner = glm::max(workSize - 2.f * kMargin, glm::vec2(1.f)); // room inside the margins
+    const glm::vec2 origin = workPos + kMargin;
+    PanelLayout l;
+    l.sidebar = {origin, {glm::min(kSidebarWidth * scale, inner.x), inner.y}};
+
+    const float width = glm::min(kColumnWidth * scale, inner.x);
+    const float x = origin.x + inner.x - width;
+    const float timings = glm::min(kTimingsHeight * scale, inner.y);
+    l.timings = {{x, origin.y}, {width, timings}};
+    // The two image panels share what is left below the Timings (at least a sliver, inside the viewport).
+    const float below = glm::max(inner.y - timings - 2.f * kMargin, 2.f);
+    const float each = 0.5f * below;
+    const float atlasY = glm::min(origin.y + timings + kMargin, origin.y + inner.y - 2.f * each);
+    l.atlas = {{x, atlasY}, {width, each}};
+    l.list = {{x, glm::min(atlasY + each + kMargin, origin.y + inner.y - each)}, {width, each}};
+    return l;
+}
+
+ConfigEnv ConfigEnv::fromProcess() {
+    return {std::getenv("DICER_CONFIG_DIR"), std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME")};
+}
+
+std::optional<std::filesystem::path> layoutIniPath(const ConfigEnv& env, bool scriptedRun) {
+    const std::filesystem::path file = "imgui.ini";
+    if (env.dicerConfigDir) {
+        if (*env.dicerConfigDir == '\0') return std::nullopt; // set but empty: explicitly none
+        return std::filesystem::path(env.dicerConfigDir) / file;
+    }
+    if (scriptedRun) return std::nullopt;
+    if (env.xdgConfigHome && std::filesystem::path(env.xdgConfigHome).is_absolute())
+        return std::filesystem::path(env.xdgConfigHome) / "dicer" / file;
+    if (env.home && *env.home != '\0') return std::filesystem::path(env.home) / ".config" / "dicer" / file;
+    return std::nullopt;
+}
+
+} // namespace dicer::app

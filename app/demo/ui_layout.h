@@ -1,0 +1,49 @@
+// Where the panels start and where ImGui remembers where the user moved them. Pure functions (no ImGui), so
+// the CPU tests check them; ui.cpp applies them.
+//
+// Default layout (issue 13: the Timings table visible at 1280x800 without scrolling): the settings sidebar
+// down the left edge, and a right-hand column of Timings (top), Slice atlas and Point list below it. The
+// Timings window is tall enough for its table, frame time and timer source; its history plots are folded.
+//
+// The layout the user arranges is ImGui's ini file in the user's config folder, never the working
+// directory: $DICER_CONFIG_DIR/imgui.ini when that variable is set (set but empty: no file at all; the tests
+// point it into their output folder), else $XDG_CONFIG_HOME/dicer/imgui.ini (an absolute XDG_CONFIG_HOME
+// only, as the XDG spec says), else $HOME/.config/dicer/imgui.ini. Scripted runs (--frames) read and write
+// it only when DICER_CONFIG_DIR names a folder, so a user's arrangement never changes their screenshots or
+// timings and no test writes to the real home.
+#pragma once
+
+#include <glm/vec2.hpp>
+
+#include <filesystem>
+#include <optional>
+
+namespace dicer::app {
+
+struct WindowRect {
+    glm::vec2 pos{0.f}, size{0.f}; // top-left corner and size, in ImGui's screen coordinates (pixels)
+    // Whether the whole rectangle lies inside the area [areaPos, areaPos + areaSize].
+    bool inside(glm::vec2 areaPos, glm::vec2 areaSize) const;
+    bool overlaps(const WindowRect& other) const;
+};
+
+struct PanelLayout {
+    WindowRect sidebar, timings, atlas, list;
+};
+
+// The default rectangles in a viewport (ImGui's work area) at a font scale; every rectangle stays inside the
+// viewport (shrunk where the viewport is smaller than the panels).
+PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scale);
+
+// The environment the ini path depends on (null: variable not set).
+struct ConfigEnv {
+    const char* dicerConfigDir = nullptr; // DICER_CONFIG_DIR
+    const char* xdgConfigHome = nullptr;  // XDG_CONFIG_HOME
+    const char* home = nullptr;           // HOME
+    static ConfigEnv fromProcess();
+};
+
+// The ini file, or nullopt where none is used (see above). The folder may not exist yet.
+std::optional<std::filesystem::path> layoutIniPath(const ConfigEnv& env, bool scriptedRun);
+
+} // namespace dicer::app

@@ -1,0 +1,89 @@
+#include "ply_writer.h"
+
+#include "file_read.h"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace dicer {
+namespace {
+
+constexpr size_t kBinaryPointBytes = 3 * sizeof(float) + 3; // packed: PLY has no padding
+
+std::string header(size_t count, PlyFormat format, std::string_view comment) {
+    std::string h = "ply\nformat ";
+    h += plyFormatName(format);
+    h += " 1.0\n";
+    if (!comment.empty()) {
+        std::string line(comment);
+        for (char& c : line) // one comment is one line: no LF/CR (or other control bytes) inside
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+        h += "comment " + line + "\n";
+    }
+    h += "element vertex " + std::to_string(count) + "\n";
+    h += "property float x\nproperty float y\nproperty float z\n";
+    h += "property uchar red\nproperty uchar green\nproperty uchar blue\n";
+    h += "end_header\n";
+    return h;
+}
+
+void appendFloatLittleEndian(std::string& out, float value) {
+    std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+    for (int byte = 0; byte < 4; ++byte) // explicit byte order: the file is little-endian on every host
+        out.push_back(char((bits >> (8 * byte)) & 0xffu));
+}
+
+void appendFloatText(std::string& out, float value) {
+    char buf[32];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value); // shortest round-trip form
+    (void)ec;                                                     // 32 characters hold any float
+    out.append(buf, end);
+}
+
+} // namespace
+
+const char* plyFormatName(PlyFormat format) {
+    return format == PlyFormat::Ascii ? "ascii" : "binary_little_endian";
+}
+
+Result<std::string> encodePly(std::span<const PlyPoint> points, PlyFormat format, std::string_view comment) {
+    for (size_t i = 0; i < points.size(); ++i) {
+        const glm::vec3& p = points[i].position;
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z))
+            return makeError("PLY: point " + std::to_string(i) + " has a non-finite coordinate");
+    }
+    std::string out = header(points.size(), format, comment);
+    if (format == PlyFormat::BinaryLittleEndian) {
+        out.reserve(out.size() + points.size() * kBinaryPointBytes);
+        for (const PlyPoint& p : points) {
+            appendFloatLittleEndian(out, p.position.x);
+            appendFloatLittleEndian(out, p.position.y);
+            appendFloatLittleEndian(out, p.position.z);
+            out.push_back(char(p.color.r));
+            out.push_back(char(p.color.g));
+            out.push_back(char(p.color.b));
+        }
+        return out;
+    }
+    out.reserve(out.size() + points.size() * 40);
+    for (const PlyPoint& p : points) {
+        for (int axis = 0; axis < 3; ++axis) {
+            appendFloatText(out, p.position[axis]);
+            out.push_back(' ');
+        }
+        out += std::to_string(p.color.r) + " " + std::to_string(p.color.g) + " " + std::to_string(p.color.b);
+        out.push_back('\n');
+    }
+    return out;
+}
+
+Result<void> writePly(const std::filesystem::path& file, std::span<const PlyPoint> points, PlyFormat format,
+                      std::string_view comment) {
+    Result<std::string> bytes = encodePly(points, format, comment);
+    if (!bytes) return makeError(bytes.error() + " (" + file.string() + " not written)");
+    return writeWholeFile(file, *bytes, "PLY file");
+}
+
+} // namespace dicer
