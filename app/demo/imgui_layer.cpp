@@ -8,24 +8,24 @@
 
 namespace dicer::app {
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window) {
+ImGuiLayer::ImGuiLayer(GLFWwindow* window) : m_glfw(window != nullptr) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     // The layout is set in code and the binary runs from any folder: no imgui.ini littering the cwd.
     io.IniFilename = nullptr;
     ImGui::StyleColorsDark();
-    ImGui_ImplGlfw_InitForOpenGL(window, /*install_callbacks=*/true);
+    if (m_glfw) ImGui_ImplGlfw_InitForOpenGL(window, /*install_callbacks=*/true);
     ImGui_ImplOpenGL3_Init("#version 450");
 }
 
 ImGuiLayer::~ImGuiLayer() {
     ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
+    if (m_glfw) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
 }
 
-void ImGuiLayer::newFrame(float contentScale) {
+void ImGuiLayer::newFrame(float contentScale, glm::ivec2 framebufferSize, float dt) {
     if (!(contentScale > 0.f) || !std::isfinite(contentScale)) contentScale = 1.f;
     if (contentScale != m_scale) {
         // Scale from the unscaled default style each time, so moving between monitors does not compound.
@@ -37,7 +37,16 @@ void ImGuiLayer::newFrame(float contentScale) {
         m_scale = contentScale;
     }
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    if (m_glfw) {
+        ImGui_ImplGlfw_NewFrame();
+    } else {
+        // What the platform backend would set: the display in pixels (no high-DPI scaling offscreen) and a
+        // positive time step (ImGui asserts on 0; scripted runs step a fixed 1/30 s).
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(float(framebufferSize.x), float(framebufferSize.y));
+        io.DisplayFramebufferScale = ImVec2(1.f, 1.f);
+        io.DeltaTime = dt > 0.f ? dt : 1.f / 60.f;
+    }
     ImGui::NewFrame();
 }
 

@@ -26,11 +26,11 @@ void plotHistory(const char* label, const SampleWindow& window, double avg) {
 } // namespace
 
 void uiTimingsSection(App& app) {
-    const bool software = app.window.info().softwareRenderer;
+    const bool software = app.surface.info().softwareRenderer;
     ImGui::Text("source: %s", timerSourceName(app.timers.source()));
     if (software && app.timers.source() == TimerSource::CpuFenced)
         ImGui::TextDisabled("(%s: GPU timer queries unreliable,\n glFinish around each stage instead)",
-                            app.window.info().renderer.c_str());
+                            app.surface.info().renderer.c_str());
     std::vector<StageStats> stats = app.timers.stats();
     if (ImGui::BeginTable("stages", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("stage");
