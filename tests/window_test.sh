@@ -14,8 +14,8 @@
 #              Measured on llvmpipe (640x480 = 307200 pixels): splats (teapot, exploded, heart solid) give
 #              identical images; GL point sprites alone differ in 33 pixels by 1/255; GL point sprites over
 #              the shaded heart in 6 pixels (0.002 %) by up to 108/255 (sprite-edge pixels where a sprite and
-#              the mesh tie in depth: the driver keeps the window's buffer flipped, so ties round the other
-#              way). The 0.1 % margin leaves GPU drivers room for such ties; a wrong orientation, size, colour
+#              the mesh tie in depth; the window's buffer and the FBO take different driver paths, and such
+#              ties may go either way). The 0.1 % margin leaves GPU drivers room for such ties; a wrong orientation, size, colour
 #              format or a missing pass changes far more pixels by far more.
 # A model path argument that does not exist (the shared models folder is optional) skips with status 77.
 # So does a run that needs xvfb-run where it is missing; its "SKIP: missing tool" line makes scripts/test.sh
