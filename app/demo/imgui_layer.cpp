@@ -4,6 +4,8 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "timer.h" // steadyNowMs
+
 #include <cmath>
 
 namespace dicer::app {
@@ -25,7 +27,7 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::DestroyContext();
 }
 
-void ImGuiLayer::newFrame(float contentScale, glm::ivec2 framebufferSize, float dt) {
+void ImGuiLayer::newFrame(float contentScale, glm::ivec2 framebufferSize) {
     if (!(contentScale > 0.f) || !std::isfinite(contentScale)) contentScale = 1.f;
     if (contentScale != m_scale) {
         // Scale from the unscaled default style each time, so moving between monitors does not compound.
@@ -40,12 +42,16 @@ void ImGuiLayer::newFrame(float contentScale, glm::ivec2 framebufferSize, float 
     if (m_glfw) {
         ImGui_ImplGlfw_NewFrame();
     } else {
-        // What the platform backend would set: the display in pixels (no high-DPI scaling offscreen) and a
-        // positive time step (ImGui asserts on 0; scripted runs step a fixed 1/30 s).
+        // What the platform backend would set: the display in pixels (no high-DPI scaling offscreen) and the
+        // wall time since the last frame (the panel's fps is the real one, as in the window; ImGui asserts on
+        // a step of 0).
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(framebufferSize.x), float(framebufferSize.y));
         io.DisplayFramebufferScale = ImVec2(1.f, 1.f);
-        io.DeltaTime = dt > 0.f ? dt : 1.f / 60.f;
+        const double now = steadyNowMs();
+        const double stepMs = m_lastMs > 0.0 ? now - m_lastMs : 0.0;
+        io.DeltaTime = stepMs > 0.0 ? float(stepMs / 1000.0) : 1.f / 60.f;
+        m_lastMs = now;
     }
     ImGui::NewFrame();
 }

@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
             continue;
         }
         beginFrame(app);
-        imgui.newFrame(app.surface.contentScale(), app.framebuffer, app.dt);
+        imgui.newFrame(app.surface.contentScale(), app.framebuffer);
         handleInput(app);
         buildUi(app);
         applyChanges(app);
