@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 
 namespace dicer::app {
 namespace {
@@ -64,11 +65,24 @@ OffscreenSurface::~OffscreenSurface() {
     m_fbo.reset();
     m_color.reset();
     m_depth.reset();
+    for (GLsync& fence : m_inFlight)
+        if (fence) glDeleteSync(std::exchange(fence, nullptr));
 }
 
 void OffscreenSurface::present() {
-    // No swap to hand the frame to the driver: a flush does that (and lets GPU timer queries complete).
+    // No swap: the fence's flush hands the frame to the driver (and lets GPU timer queries complete). Nor a
+    // swap chain to hold the CPU back, so without this a fast CPU could queue frames until the timer ring
+    // drops their results: wait for the frame kFramesInFlight back, which a GPU has long finished unless it
+    // is the bottleneck (then the wait is the frame time, as a blocking swap's would be).
+    GLsync& oldest = m_inFlight[m_next];
+    if (oldest) {
+        glClientWaitSync(oldest, GL_SYNC_FLUSH_COMMANDS_BIT,
+                         GLuint64(10) * 1000 * 1000 * 1000); // 10 s at most
+        glDeleteSync(oldest);
+    }
+    oldest = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush();
+    m_next = (m_next + 1) % kFramesInFlight;
 }
 
 } // namespace dicer::app

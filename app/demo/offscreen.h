@@ -32,12 +32,18 @@ public:
     GLenum colorBuffer() const override { return GL_COLOR_ATTACHMENT0; }
     void present() override;
 
+    // Frames the GPU may lag behind, as a window's swap chain allows (present() waits for the frame that many
+    // back): fewer than the timer and count rings hold (gl::kFrameRingSlots), so their results are not dropped.
+    static constexpr int kFramesInFlight = 2;
+
 private:
     OffscreenSurface() = default;
     std::unique_ptr<gl::HeadlessContext> m_context;
     glm::ivec2 m_size{0};
     gl::Texture m_color, m_depth;
     gl::Framebuffer m_fbo;
+    GLsync m_inFlight[kFramesInFlight] = {}; // the fences of the last frames, oldest at m_next
+    int m_next = 0;
 };
 
 } // namespace dicer::app
