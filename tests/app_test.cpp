@@ -1,6 +1,7 @@
 // CPU tests of the demo's window-free parts: command line, settings comparison, orbit camera, screenshot
-// names and pixels, recent files, model choice, the PLY export's model-space points, the default layout and
-// the layout's ini path.
+// names and pixels, recent files, model choice, the --benchmark CSV, the PLY export's model-space points, the
+// default layout and the layout's ini path.
+#include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
 #include "method_table.h"
@@ -14,6 +15,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <vector>
 
@@ -103,14 +107,40 @@ TEST(CommandLine, VariantIsARowOfTheMethodTable) {
     }
 }
 
+TEST(CommandLine, OffscreenBenchmarkRun) {
+    CommandLine c;
+    EXPECT_FALSE(c.run.offscreen);
+    ASSERT_EQ(parse({"--offscreen", "--frames", "5", "--warmup", "2", "--benchmark", "b.csv", "--window",
+                     "320x200"},
+                    c),
+              ParseResult::Run);
+    EXPECT_TRUE(c.run.offscreen);
+    EXPECT_EQ(c.run.benchmark, "b.csv");
+    EXPECT_EQ(c.run.warmupFrames, 2);
+    EXPECT_EQ(c.run.windowSize, glm::ivec2(320, 200)); // one size flag for the window and the framebuffer
+}
+
 TEST(CommandLine, BadArgumentsAreErrors) {
     const std::vector<std::vector<const char*>> bad = {
-        {"--bogus"},         {"--variant", "dicer_nope"}, {"--variant"},
-        {"--preset", "96"},  {"--mode", "hollow"},        {"--method", "raytraced"},
-        {"--size", "640"},   {"--size", "0x480"},         {"--size", "640x480x3"},
-        {"--frames", "0"},   {"--frames", "ten"},         {"--explode-at", "-1"},
-        {"--timer", "fast"}, {"--threshold", "2"},        {"--screenshot", "a.png"}, // needs --frames
-        {"a.obj", "b.obj"},  {"--gl-debug=yes"},
+        {"--bogus"},
+        {"--variant", "dicer_nope"},
+        {"--variant"},
+        {"--preset", "96"},
+        {"--mode", "hollow"},
+        {"--method", "raytraced"},
+        {"--size", "640"},
+        {"--size", "0x480"},
+        {"--size", "640x480x3"},
+        {"--frames", "0"},
+        {"--frames", "ten"},
+        {"--explode-at", "-1"},
+        {"--timer", "fast"},
+        {"--threshold", "2"},
+        {"--screenshot", "a.png"}, // needs --frames
+        {"a.obj", "b.obj"},
+        {"--gl-debug=yes"},
+        {"--offscreen"},          // needs --frames
+        {"--benchmark", "b.csv"}, // needs --frames
     };
     for (const auto& args : bad) {
         CommandLine c;
@@ -200,7 +230,8 @@ TEST(Screenshot, RowsAreFlippedAndAlphaOpaque) {
 }
 
 TEST(Screenshot, UnwritableFolderIsAnError) {
-    Result<void> r = saveScreenshot("/proc/dicer-no-such-dir/x.png", {4, 4});
+    Result<void> r =
+        saveScreenshot("/proc/dicer-no-such-dir/x.png", {4, 4}, 0, 0); // fails before any GL call
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("cannot create folder"), std::string::npos) << r.error();
 }
@@ -347,4 +378,46 @@ TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
         }
     }
     EXPECT_FALSE((WindowRect{{1200.f, 700.f}, {360.f, 290.f}}).inside({0.f, 0.f}, {1280.f, 800.f}));
+}
+
+TEST(Benchmark, CsvFieldsAreQuotedOnlyWhenNeeded) {
+    EXPECT_EQ(csvField("teapot"), "teapot");
+    EXPECT_EQ(csvField("llvmpipe (LLVM 15.0.6, 256 bits)"), "\"llvmpipe (LLVM 15.0.6, 256 bits)\"");
+    EXPECT_EQ(csvField("a \"b\""), "\"a \"\"b\"\"\"");
+}
+
+// Rows start after the warm-up, come in frame order whatever order the samples arrive in (GPU results come
+// late), and a value that never came is an empty cell, never a made-up number.
+TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
+    const std::filesystem::path file = std::filesystem::path(testing::TempDir()) / "dicer_benchmark_test.csv";
+    auto log = BenchmarkLog::open(file, /*warmupFrames=*/1);
+    ASSERT_TRUE(log) << log.error();
+    log->setRun({"offscreen", "llvmpipe, x", "4.5", "cpu-fenced", "teapot", "dicer_single", "64"});
+    for (int frame : {2, 0, 1})
+        for (const char* stage : kFrameStages)
+            log->stageSample(frame, stage, 1.5);
+    log->stageSample(1, "not a stage", 9.0);
+    log->frameTime(0, 10.0);
+    log->frameTime(1, 20.0);
+    log->points(1, 7u);
+    log->points(2, std::nullopt);
+    const std::string want = benchmarkHeader() +
+                             "1,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,7,"
+                             "1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
+                             "2,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,,"
+                             "1.500,1.500,1.500,1.500,1.500,1.500,,\n";
+    EXPECT_EQ(log->text(), want);
+    EXPECT_EQ(log->rowCount(), 2);
+    ASSERT_TRUE(log->write());
+    std::ifstream in(file);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), want);
+    std::filesystem::remove(file);
+}
+
+TEST(Benchmark, UnwritablePathIsAnErrorAtOpen) {
+    for (const char* path : {"/proc/dicer-no-such-dir/b.csv", "/dev/full"}) {
+        auto log = BenchmarkLog::open(path, 0);
+        ASSERT_FALSE(log) << path;
+        EXPECT_NE(log.error().find("cannot write benchmark CSV"), std::string::npos) << log.error();
+    }
 }

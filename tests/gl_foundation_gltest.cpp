@@ -178,6 +178,35 @@ TEST(StageTimers, GpuTimestampRingDeliversSamples) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// The per-frame sample sink (the demo's --benchmark rows): with either source, after finish() every stage of
+// every frame has arrived exactly once, tagged with the frame it was measured in (GPU results arrive late).
+TEST(StageTimers, SinkGetsEveryStageOfEveryFrameOnce) {
+    for (TimerSource source : {TimerSource::CpuFenced, TimerSource::GpuTimestamp}) {
+        StageTimers timers(source, /*warmupFrames=*/2);
+        std::vector<std::vector<std::string>> seen(6);
+        timers.setSampleSink([&](int frame, std::string_view stage, double ms) {
+            ASSERT_GE(frame, 0);
+            ASSERT_LT(frame, int(seen.size()));
+            EXPECT_GE(ms, 0.0);
+            seen[size_t(frame)].emplace_back(stage);
+        });
+        for (size_t f = 0; f < seen.size(); ++f) {
+            timers.beginFrame();
+            for (const char* stage : {"a", "b"}) {
+                ScopedStage s(timers, stage);
+                glClearColor(0, 0, 0, 0);
+            }
+            timers.endFrame();
+            if (f + 3 < seen.size()) glFinish(); // the last 3 frames' results are still pending at finish()
+        }
+        timers.finish();
+        for (size_t f = 0; f < seen.size(); ++f)
+            EXPECT_EQ(seen[f], (std::vector<std::string>{"a", "b"}))
+                << timerSourceName(source) << " frame " << f;
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 // The binding map (binding_ranges.h) asks more than GL's guaranteed minimum of storage-buffer bindings (8):
 // this context must offer every binding the subsystems use.
 TEST(BindingRanges, FitThisContextsLimits) {

@@ -1,10 +1,13 @@
 // Checks a screenshot of the dicer window test runs (stb_image from libstb):
-//   png_check FILE [--size WxH] [--particles] [--differs OTHER]
+//   png_check FILE [--size WxH] [--particles] [--differs OTHER] [--agrees OTHER LEVEL PERCENT]
 //   --size       the PNG is exactly W x H
 //   --particles  the central half of the image (25 %..75 % both ways) holds particles: at least 2 % of its
 //                pixels are strongly coloured (max - min channel >= 48). Background, floor and panels are
 //                grey or dark blue-grey, the particles' false colours are saturated.
 //   --differs    at least 1 % of the pixels differ from OTHER by more than 16 in some channel
+//   --agrees OTHER LEVEL PERCENT
+//                same size as OTHER, and at most PERCENT % of the pixels differ from it by more than LEVEL
+//                (0-255) in some channel; prints the measured fraction and the largest difference
 // Exit 0 when every check passes; the reasons go to stderr.
 #include <stb_image.h>
 
@@ -40,7 +43,10 @@ bool colored(const unsigned char* p) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: png_check FILE [--size WxH] [--particles] [--differs OTHER]\n");
+        std::fprintf(
+            stderr,
+            "usage: png_check FILE [--size WxH] [--particles] [--differs OTHER] [--agrees OTHER LEVEL "
+            "PERCENT]\n");
         return 2;
     }
     Png png;
@@ -83,6 +89,37 @@ int main(int argc, char** argv) {
             std::printf("png_check: %.2f %% of the pixels differ from %s\n", 100.0 * fraction, argv[i]);
             if (fraction < 0.01) {
                 std::fprintf(stderr, "png_check: %s and %s are (nearly) the same\n", argv[1], argv[i]);
+                ok = false;
+            }
+        } else if (arg == "--agrees" && i + 3 < argc) {
+            Png other;
+            const char* otherName = argv[++i];
+            const int level = std::atoi(argv[++i]);
+            const double maxPercent = std::atof(argv[++i]);
+            if (!load(otherName, other)) return 1;
+            if (other.width != png.width || other.height != png.height) {
+                std::fprintf(stderr, "png_check: %s is %dx%d, %s %dx%d\n", argv[1], png.width, png.height,
+                             otherName, other.width, other.height);
+                ok = false;
+                continue;
+            }
+            long differing = 0;
+            int largest = 0;
+            for (int y = 0; y < png.height; ++y)
+                for (int x = 0; x < png.width; ++x) {
+                    const unsigned char *a = png.at(x, y), *b = other.at(x, y);
+                    const int d =
+                        std::max({std::abs(a[0] - b[0]), std::abs(a[1] - b[1]), std::abs(a[2] - b[2])});
+                    largest = std::max(largest, d);
+                    differing += d > level;
+                }
+            const double percent = 100.0 * double(differing) / (double(png.width) * png.height);
+            std::printf("png_check: %.3f %% of the pixels (%ld) differ from %s by more than %d (largest "
+                        "difference %d)\n",
+                        percent, differing, otherName, level, largest);
+            if (percent > maxPercent) {
+                std::fprintf(stderr, "png_check: %s and %s disagree: %.3f %% > %.3f %%\n", argv[1], otherName,
+                             percent, maxPercent);
                 ok = false;
             }
         } else {

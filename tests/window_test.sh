@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# One window test of the dicer demo, run under a virtual X display (xvfb-run -a) so it needs no screen.
+# One window test of the dicer demo, run under a virtual X display (xvfb-run -a) so it needs no screen; with
+# --offscreen among the arguments (the offscreen twins) dicer runs without xvfb and without DISPLAY instead.
 # usage: window_test.sh KIND DICER PNG_CHECK OUTDIR NAME [dicer arguments...]
 #   render     exit 0 and 0 GL debug errors, the PNG has the window's size and shows the particle cloud
 #   explode    two runs, before and after --explode-at: the later screenshot differs from the earlier one
@@ -13,7 +14,15 @@
 #   layout     --window 1280x800, defaults: the Timings table is on screen; the layout lands in
 #              $DICER_CONFIG_DIR/imgui.ini and is read back (a Timings window moved off screen there is reported)
 #   usage      bad arguments: exit status 2 and the usage text (no display needed)
-#   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to dicer-bench
+#   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to --offscreen and dicer-bench
+#   agree      the same scripted frame in the window (xvfb) and --offscreen: both without GL errors, and the
+#              screenshots agree: at most 0.1 % of the pixels differ by more than 2/255 in some channel.
+#              Measured on llvmpipe (640x480 = 307200 pixels): splats (teapot, exploded, heart solid) give
+#              identical images; GL point sprites alone differ in 33 pixels by 1/255; GL point sprites over
+#              the shaded heart in 6 pixels (0.002 %) by up to 108/255 (sprite-edge pixels where a sprite and
+#              the mesh tie in depth; the window's buffer and the FBO take different driver paths, and such
+#              ties may go either way). The 0.1 % margin leaves GPU drivers room for such ties; a wrong
+#              orientation, size, colour format or a missing pass changes far more pixels by far more.
 # Runs never read or write the real ~/.config/dicer/imgui.ini: DICER_CONFIG_DIR set but empty means no layout
 # file (the layout test points it into its output folder).
 # A model path argument that does not exist (the shared models folder is optional) skips with status 77.
@@ -22,7 +31,10 @@
 set -uo pipefail
 kind=$1 dicer=$2 check=$3 outdir=$4 name=$5
 shift 5
-if [[ "$kind" != usage && "$kind" != no-display ]] && ! command -v xvfb-run >/dev/null; then
+needs_xvfb=1
+[[ "$kind" == usage || "$kind" == no-display ]] && needs_xvfb=0
+for arg in "$@"; do [[ "$arg" == --offscreen ]] && needs_xvfb=0; done
+if [ $needs_xvfb -eq 1 ] && ! command -v xvfb-run >/dev/null; then
     echo "SKIP: missing tool: xvfb-run (apt-get install xvfb xauth)"
     exit 77
 fi
@@ -55,9 +67,18 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     [[ "${args[$i]}" == --window || "${args[$i]}" == --size ]] && size=${args[$((i + 1))]} # --size: old name
 done
 
-run() { # run LOGFILE ARGS...: dicer under xvfb, stdout+stderr to the log, returns dicer's status
+run() { # run LOGFILE ARGS...: dicer under xvfb (offscreen: without a display), output to the log, its status
     local out=$1
     shift
+    local arg
+    for arg in "$@"; do
+        if [[ "$arg" == --offscreen ]]; then # no display at all: --offscreen must not need one
+            env -u DISPLAY -u WAYLAND_DISPLAY "$dicer" "$@" >"$out" 2>&1
+            local status=$?
+            sanitizer_check "$out"
+            return "$status"
+        fi
+    done
     # dicer's status is written to a file from inside the virtual display: xvfb-run reports failures of its own
     # with its own status (seen under load: "problem while cleaning up temporary directory", status 5) after
     # dicer has finished, which would replace the status under test. Without the file (the display never
@@ -197,6 +218,19 @@ no-display)
     cat "$log"
     [ $status -eq 1 ] || fail "exit status $status, expected 1"
     grep -q "dicer-bench" "$log" || fail "the message does not point to dicer-bench"
+    grep -q -- "--offscreen" "$log" || fail "the message does not point to --offscreen"
+    ;;
+agree)
+    win="$outdir/$name-window.png" off="$outdir/$name-offscreen.png"
+    rm -f "$win" "$off"
+    run "$log" "$@" --frames 12 --gl-debug --screenshot "$win" --screenshot-ui off || fail "window run failed"
+    run "$log.off" "$@" --offscreen --frames 12 --gl-debug --screenshot "$off" --screenshot-ui off ||
+        { cat "$log.off" >>"$log"; fail "offscreen run failed"; }
+    cat "$log.off" >>"$log"
+    grep -E "^(timer|GL debug)" "$log"
+    [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq 2 ] || fail "GL debug errors reported"
+    "$check" "$off" --size "$size" --particles || fail "offscreen screenshot check"
+    "$check" "$off" --agrees "$win" 2 0.1 || fail "the offscreen and window screenshots disagree"
     ;;
 *)
     echo "window_test.sh: unknown kind $kind"

@@ -28,8 +28,8 @@ Mesh makeFloor() {
 
 } // namespace
 
-App::App(Window& w, const CommandLine& cli, TimerSource timerSource)
-    : window(w), run(cli.run), settings(cli.settings), last(cli.settings),
+App::App(Surface& s, const CommandLine& cli, TimerSource timerSource)
+    : surface(s), run(cli.run), settings(cli.settings), last(cli.settings),
       timers(timerSource, cli.run.warmupFrames) {}
 
 App::~App() {
@@ -47,7 +47,7 @@ void captureLog(App& app) {
 Result<void> buildGpuState(App& app) {
     app.gpu.reset(); // the old programs go first: the library is rebuilt as a whole
     auto gpu = std::make_unique<GpuState>();
-    auto pipeline = Pipeline::create(gpu->shaders, app.window.info());
+    auto pipeline = Pipeline::create(gpu->shaders, app.surface.info());
     if (!pipeline) return makeError(pipeline.error());
     gpu->pipeline = std::move(pipeline.value());
     auto particles = ParticleSystem::create(gpu->shaders);
@@ -72,8 +72,8 @@ Result<void> buildGpuState(App& app) {
     return {};
 }
 
-Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
-    const gl::GlInfo& info = window.info();
+Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli) {
+    const gl::GlInfo& info = surface.info();
     const Settings& s = cli.settings;
     const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
     if (!method.isAvailable(info))
@@ -84,9 +84,17 @@ Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli) {
     if (!model) return makeError("cannot load the model: " + model.error());
 
     TimerSource timer = chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
-    auto app = std::make_unique<App>(window, cli, timer);
+    auto app = std::make_unique<App>(surface, cli, timer);
     captureLog(*app);
     log::info("%s", setupLayoutIni(cli.run.frames > 0).c_str());
+    if (!cli.run.benchmark.empty()) {
+        auto benchmark = BenchmarkLog::open(cli.run.benchmark, cli.run.warmupFrames);
+        if (!benchmark) return makeError(benchmark.error());
+        app->benchmark.emplace(std::move(benchmark.value()));
+        app->timers.setSampleSink([&log = *app->benchmark](int frame, std::string_view stage, double ms) {
+            log.stageSample(frame, stage, ms);
+        });
+    }
     app->model = std::move(model.value());
     app->ui.modelWarnings = app->model.warnings;
     if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);

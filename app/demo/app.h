@@ -1,16 +1,17 @@
-// Everything the frame loop touches. main() creates it after the window and the UI layer and destroys it
+// Everything the frame loop touches. main() creates it after the surface and the UI layer and destroys it
 // before them (reverse order of creation); the stages, input and panels are free functions over it.
 #pragma once
 
+#include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
 #include "image_views.h"
 #include "mesh_view.h"
 #include "model_loader.h"
 #include "pipeline.h"
+#include "surface.h"
 #include "timer.h"
 #include "ui_layout.h"
-#include "window.h"
 
 #include <deque>
 #include <memory>
@@ -83,12 +84,12 @@ struct UiState {
 };
 
 struct App {
-    App(Window& window, const CommandLine& cli, TimerSource timerSource);
+    App(Surface& surface, const CommandLine& cli, TimerSource timerSource);
     ~App(); // detaches the log sink that points into `ui`
     App(const App&) = delete;
     App& operator=(const App&) = delete;
 
-    Window& window;
+    Surface& surface; // the window or the offscreen framebuffer (surface.h)
     RunOptions run;
     Settings settings, last;
     std::unique_ptr<GpuState> gpu; // null while the shaders do not build (gpuError says why)
@@ -110,12 +111,14 @@ struct App {
     bool screenshotRequested = false;
     bool verifyRequested = false;
     bool exportRequested = false;
-    bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot)
+    bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot, export, benchmark)
+    std::optional<BenchmarkLog> benchmark; // --benchmark FILE.csv
 };
 
 // Loads the model, builds the GPU state and applies the settings. A model error is fatal (the command line
 // named a model that does not load); a shader error is fatal only in --frames runs.
-Result<std::unique_ptr<App>> createApp(Window& window, const CommandLine& cli);
+// --benchmark opens its file here: an unwritable path is a start-up error.
+Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli);
 // (Re)builds every GL program and object that depends on them; on error `gpu` stays null.
 Result<void> buildGpuState(App& app);
 

@@ -5,6 +5,7 @@
 #include "vocabulary.h"
 
 #include <cstdlib>
+#include <utility>
 
 namespace dicer::app {
 namespace {
@@ -121,9 +122,16 @@ std::vector<Row> makeRows() {
              "HistoPyramid stages"},
             options::switchCodec(),
             field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::testAtlas))),
-        inSection("view", withAliases(row<glm::ivec2>({"window", "", "window size"}, windowSizeCodec(),
-                                                      field(&CommandLine::run, &RunOptions::windowSize)),
-                                      {{"size", ""}})),
+        inSection(
+            "view",
+            withAliases(row<glm::ivec2>({"window", "", "window size (--offscreen: the framebuffer's)"},
+                                        windowSizeCodec(), field(&CommandLine::run, &RunOptions::windowSize)),
+                        {{"size", ""}})),
+        flag(
+            row<bool>({"offscreen", "",
+                       "no window, no display: render into a framebuffer on a headless EGL context (GPU: EGL "
+                       "device platform, Mesa: surfaceless), panels included, no input (needs --frames)"},
+                      options::switchCodec(), field(&CommandLine::run, &RunOptions::offscreen))),
         row<ParticleColor>(
             {"color", "model colours", "particle colours: voxel coordinates (false) or the model's"},
             options::namesCodec<ParticleColor>(
@@ -184,6 +192,11 @@ std::vector<Row> makeRows() {
                          field(&CommandLine::run, &RunOptions::exportPly)),
         flag(row<bool>({"ply-ascii", "ASCII", "PLY exports as ASCII instead of binary little-endian"},
                        options::switchCodec(), field(&CommandLine::settings, &Settings::plyAscii))),
+        row<std::string>({"benchmark", "",
+                          "CSV written at the end: one row per frame after the --warmup frames, each stage's "
+                          "ms (docs/DEMO.md) (needs --frames)"},
+                         options::textCodec("FILE", "a file name"),
+                         field(&CommandLine::run, &RunOptions::benchmark)),
         row<std::string>({"screenshot-dir", "folder", "folder of F12 screenshots and PLY exports"},
                          options::textCodec("DIR", "a folder"),
                          field(&CommandLine::settings, &Settings::screenshotDir)),
@@ -216,9 +229,9 @@ const options::Table<CommandLine>& optionTable() {
         "dicer",
         "[model.obj] [options]",
         "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.",
-        "Exit status: 0 ok, 1 no display / start-up, model, screenshot or export error, 2 bad arguments,\n"
-        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
-        "Without a display use the headless dicer-bench.",
+        "Exit status: 0 ok, 1 no display / start-up, model, screenshot, export or benchmark file error,\n"
+        "2 bad arguments, 3 GL errors were reported, 4 the last frame's point list differs from the CPU\n"
+        "reference. Without a display use --offscreen (or the headless benchmark dicer-bench).",
         "model",
         makeRows(),
     };
@@ -240,9 +253,13 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     case options::Parsed::Run:
         break;
     }
-    if ((!out.run.screenshot.empty() || !out.run.exportPly.empty()) && out.run.frames == 0) {
-        const std::string message =
-            std::string(out.run.screenshot.empty() ? "--export-ply" : "--screenshot") + " needs --frames N";
+    // The options of a scripted run mean nothing interactively (offscreen has no input to end the run).
+    for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
+                               std::pair{!out.run.benchmark.empty(), "--benchmark"},
+                               std::pair{!out.run.exportPly.empty(), "--export-ply"},
+                               std::pair{out.run.offscreen, "--offscreen"}}) {
+        if (!given || out.run.frames > 0) continue;
+        const std::string message = std::string(name) + " needs --frames N";
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;
         return ParseResult::Error;

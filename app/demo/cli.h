@@ -1,6 +1,6 @@
 // dicer's command line: one table of options (optionTable(), built on app/common/options.h) fills the same
 // Settings the UI edits, plus the options of a scripted run (--frames N renders N frames, writes --screenshot
-// after the last one and exits). The same rows give --help and the panels' labels and tooltips.
+// after the last one and exits; --offscreen without a window, --benchmark FILE.csv per-frame times). The same rows give --help and the panels' labels and tooltips.
 #pragma once
 
 #include "options.h"
@@ -22,7 +22,9 @@ struct RunOptions {
     int reloadShadersAt = -1; // frame index at which every shader is reloaded, as Shift+R (-1: never)
     bool forceCpuTimer = false;
     bool glDebug = false; // debug context + synchronous KHR_debug output (always on in Debug builds)
-    glm::ivec2 windowSize{1280, 800};
+    glm::ivec2 windowSize{1280, 800};   // the window's, or the offscreen framebuffer's
+    bool offscreen = false;             // headless EGL context + FBO instead of a window (offscreen.h)
+    std::string benchmark;              // CSV written at the end: one row per frame after the warm-up
     int warmupFrames = Warmup::kFrames; // frames not timed after any change (StageTimers)
     bool operator==(const RunOptions&) const = default;
 };

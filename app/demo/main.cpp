@@ -1,18 +1,22 @@
 // dicer: the desktop demo. Dicer (a mesh becomes a point cloud through a HistoPyramid, live, every frame)
-// and HeartBreaker (the cloud explodes and re-assembles) in one GLFW + Dear ImGui window.
+// and HeartBreaker (the cloud explodes and re-assembles) in one GLFW + Dear ImGui window, or with --offscreen
+// in a framebuffer on a headless EGL context (no window, no display: servers, CI).
 // Based on: Ziegler, Tevs, Theobalt, Seidel, "GPU Point List Generation through Histogram Pyramids",
 // TR MPI-I-2006-4-002 (2006), and "On-the-fly Point Clouds through Histogram Pyramids", VMV 2006.
 //
-// This file holds only the frame loop. The stages are in passes.cpp, input in input.cpp, the panels in
-// ui*.cpp, the window in window.cpp; everything they share is the App (app.h).
+// This file holds only the frame loop, the same for both surfaces (surface.h). The stages are in passes.cpp,
+// input in input.cpp, the panels in ui*.cpp, the surfaces in window.cpp and offscreen.cpp; everything they
+// share is the App (app.h).
 #include "app.h"
 #include "gl_debug.h"
 #include "heap_tuning.h"
 #include "imgui_layer.h"
 #include "input.h"
+#include "offscreen.h"
 #include "passes.h"
 #include "report.h"
 #include "ui.h"
+#include "window.h"
 
 #include <cstdio>
 
@@ -21,10 +25,29 @@ using namespace dicer::app;
 
 namespace {
 constexpr const char* kHeadlessHint =
-    "Run dicer on a desktop or under a virtual display (xvfb-run -a dicer ...), "
-    "or use the headless benchmark build/release/bin/dicer-bench (EGL, no "
-    "window).\n";
+    "Run dicer on a desktop, under a virtual display (xvfb-run -a dicer ...), or without a window: "
+    "dicer --offscreen --frames N (headless EGL; also the benchmark build/release/bin/dicer-bench).\n";
+
+// The window, or the offscreen framebuffer; null after printing why neither can be made.
+std::unique_ptr<Surface> createSurface(const RunOptions& run, bool debugContext) {
+    if (run.offscreen) {
+        auto offscreen = OffscreenSurface::create(run.windowSize, debugContext);
+        if (offscreen) return std::move(offscreen.value());
+        std::fprintf(stderr, "dicer: --offscreen: %s\n", offscreen.error().c_str());
+        return nullptr;
+    }
+    if (std::string reason = missingDisplayReason(); !reason.empty()) {
+        std::fprintf(stderr, "dicer: %s. %s", reason.c_str(), kHeadlessHint);
+        return nullptr;
+    }
+    // Scripted runs measure, so they do not wait for vsync.
+    auto window = Window::create({run.windowSize, debugContext, /*vsync=*/run.frames == 0, "Dicer"});
+    if (window) return std::move(window.value());
+    std::fprintf(stderr, "dicer: %s\n%s", window.error().c_str(), kHeadlessHint);
+    return nullptr;
 }
+
+} // namespace
 
 int main(int argc, char** argv) {
     keepHeapMemoryMapped(); // steady llvmpipe frame times (heap_tuning.h)
@@ -37,43 +60,36 @@ int main(int argc, char** argv) {
     case ParseResult::Run:
         break;
     }
-    if (std::string reason = missingDisplayReason(); !reason.empty()) {
-        std::fprintf(stderr, "dicer: %s. %s", reason.c_str(), kHeadlessHint);
-        return 1;
-    }
 #ifdef NDEBUG
     const bool debugContext = cli.run.glDebug;
 #else
     const bool debugContext = true; // Debug builds always get KHR_debug messages inside the offending call
 #endif
-    // Scripted runs measure, so they do not wait for vsync.
-    auto window = Window::create({cli.run.windowSize, debugContext, /*vsync=*/cli.run.frames == 0, "Dicer"});
-    if (!window) {
-        std::fprintf(stderr, "dicer: %s\n%s", window.error().c_str(), kHeadlessHint);
-        return 1;
-    }
+    std::unique_ptr<Surface> surface = createSurface(cli.run, debugContext);
+    if (!surface) return 1;
     // Errors are always counted (the exit status reports them); warnings and synchronous output with
     // debugging.
     gl::installDebugOutput(debugContext ? gl::DebugFilter::Warnings : gl::DebugFilter::ErrorsOnly,
                            debugContext);
-    ImGuiLayer imgui((*window)->handle());
-    auto created = createApp(**window, cli);
+    ImGuiLayer imgui(surface->inputWindow());
+    auto created = createApp(*surface, cli);
     if (!created) {
         std::fprintf(stderr, "dicer: %s\n", created.error().c_str());
         return 1;
     }
     App& app = *created.value();
+    describeBenchmarkRun(app);
 
-    while (!app.window.shouldClose()) {
-        app.window.pollEvents();
-        app.framebuffer = app.window.framebufferSize();
-        if (app.window.iconified() || app.framebuffer.x == 0 || app.framebuffer.y == 0) {
-            app.window.waitEvents(0.1); // minimised: nothing to draw into, no reason to spin
-            app.frameStartMs = 0;       // and the pause is no frame time
+    while (!app.surface.closeRequested()) {
+        app.surface.pollEvents();
+        app.framebuffer = app.surface.framebufferSize();
+        if (app.surface.iconified() || app.framebuffer.x == 0 || app.framebuffer.y == 0) {
+            app.surface.waitEvents(0.1); // minimised: nothing to draw into, no reason to spin
+            app.frameStartMs = 0;        // and the pause is no frame time
             continue;
         }
         beginFrame(app);
-        imgui.newFrame(app.window.contentScale());
+        imgui.newFrame(app.surface.contentScale(), app.framebuffer);
         handleInput(app);
         buildUi(app);
         applyChanges(app);
@@ -107,10 +123,11 @@ int main(int argc, char** argv) {
         }
         app.timers.endFrame();
         captureScreenshot(app, /*uiDrawn=*/true);
-        app.window.swapBuffers();
+        app.surface.present();
         if (finishFrame(app)) break;
     }
 
+    finishBenchmark(app); // first: it also collects the last frames' GPU timer results for the summary
     if (app.run.frames > 0) printSummary(app);
     const int glErrors = gl::debugErrorCount();
     std::printf("GL debug errors: %d\n", glErrors);

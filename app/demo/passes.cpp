@@ -77,13 +77,15 @@ void beginFrame(App& app) {
     double now = steadyNowMs();
     double ms = app.frameStartMs > 0 ? now - app.frameStartMs : 0.0;
     if (app.frameStartMs > 0 && !app.timers.warmingUp()) app.frameMs.add(ms); // one warm-up for all timings
+    if (app.frameStartMs > 0 && app.benchmark)
+        app.benchmark->frameTime(app.frame - 1, ms); // the last frame's
     app.dt = app.run.frames > 0 ? kScriptedStep : float(ms / 1000.0);
     app.frameStartMs = now;
 }
 
 void applyChanges(App& app) {
     Actions a = std::exchange(app.actions, {});
-    for (std::string& path : app.window.takeDroppedPaths()) // several files: the last one wins
+    for (std::string& path : app.surface.takeDroppedPaths()) // several files: the last one wins
         a.load = ModelChoice{ModelKind::File, std::move(path)};
     if (app.frame == app.run.explodeAt) a.explode = true;
     if (app.frame == app.run.reloadShadersAt) a.reloadShaders = true;
@@ -149,7 +151,8 @@ void updateParticles(App& app) {
 
 void drawViews(App& app) {
     const glm::ivec2 fb = app.framebuffer;
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    const GLuint target = app.surface.framebuffer(); // the window's (0) or the offscreen FBO
+    glBindFramebuffer(GL_FRAMEBUFFER, target);
     glViewport(0, 0, fb.x, fb.y);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(0.10f, 0.11f, 0.13f, 1.f);
@@ -201,7 +204,7 @@ void drawViews(App& app) {
         gpu.views->renderList(source);
         gpu.listShown = inputs;
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, target); // the panels' images drew elsewhere; the UI draws here
     glViewport(0, 0, fb.x, fb.y);
 }
 
@@ -228,7 +231,8 @@ void captureScreenshot(App& app, bool uiDrawn) {
     if (uiDrawn != withUi) return; // not this moment: before the UI when it must not show, after it otherwise
     std::filesystem::path path =
         scripted ? std::filesystem::path(app.run.screenshot) : nextScreenshotPath(app.settings.screenshotDir);
-    Result<void> r = saveScreenshot(path, app.framebuffer);
+    Result<void> r =
+        saveScreenshot(path, app.framebuffer, app.surface.framebuffer(), app.surface.colorBuffer());
     app.screenshotRequested = false;
     app.ui.screenshotFailed = !r;
     app.ui.screenshotMessage = r ? "saved " + path.string() : r.error();
@@ -296,6 +300,7 @@ bool finishFrame(App& app) {
     if (app.run.frames > 0 && app.frame == app.run.frames - 1 && app.ui.timingsOnScreen)
         log::info("layout: the Timings table is %s",
                   *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");
+    if (app.benchmark && app.gpu) app.benchmark->points(app.frame, app.gpu->pipeline->activeCount());
     ++app.frame;
     return app.run.frames > 0 && app.frame >= app.run.frames;
 }

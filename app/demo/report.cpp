@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "app.h"
+#include "log.h"
 #include "method_table.h"
 
 #include <cstdio>
@@ -24,25 +25,49 @@ std::string cell(const StageStats* s) {
 
 } // namespace
 
+std::string variantLabel(const Settings& s) {
+    const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
+    std::string label = method.name;
+    if (!method.storages.empty())
+        label += std::string("/") + hp::storageName(method.storageFor(s.pipeline.storage));
+    if (!method.buildPaths.empty()) label += std::string("/") + hp::buildPathName(s.pipeline.buildPath);
+    return label;
+}
+
+void describeBenchmarkRun(App& app) {
+    if (!app.benchmark) return;
+    const gl::GlInfo& info = app.surface.info();
+    app.benchmark->setRun({app.surface.description(), info.renderer, info.version,
+                           timerSourceName(app.timers.source()), app.settings.model.label(),
+                           variantLabel(app.settings), app.settings.pipeline.preset});
+}
+
+void finishBenchmark(App& app) {
+    if (!app.benchmark) return;
+    app.timers.finish();
+    if (Result<void> r = app.benchmark->write(); !r) {
+        log::error("%s", r.error().c_str());
+        app.scriptFailed = true;
+        return;
+    }
+    log::info("benchmark: %d frames written to %s", app.benchmark->rowCount(), app.run.benchmark.c_str());
+}
+
 void printSummary(const App& app) {
     const Settings& s = app.settings;
-    const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
-    const char* variant = method.name;
-    std::string options; // the storage and build path in use, for the rows that offer them
-    if (!method.storages.empty())
-        options += std::string("/") + hp::storageName(method.storageFor(s.pipeline.storage));
-    if (!method.buildPaths.empty()) options += std::string("/") + hp::buildPathName(s.pipeline.buildPath);
+    const char* variant = methods::methodTable()[size_t(s.pipeline.variant)].name;
     std::string points = "n/a", source = "n/a";
     if (app.gpu) {
         const Pipeline& p = *app.gpu->pipeline;
         if (p.activeCount()) points = std::to_string(*p.activeCount());
         source = p.source().description();
     }
-    std::printf("\ndicer: %d frames of %s | %s%s | preset %s | %s | %s list | %s points\n", app.frame,
-                s.model.label().c_str(), variant, options.c_str(), s.pipeline.preset.c_str(), source.c_str(),
+    std::printf("\ndicer: %d frames of %s | %s | preset %s | %s | %s list | %s points\n", app.frame,
+                s.model.label().c_str(), variantLabel(s).c_str(), s.pipeline.preset.c_str(), source.c_str(),
                 s.pipeline.gpuResident ? "GPU-resident" : "paper (count read back)", points.c_str());
-    std::printf("renderer: %s\ntimer: %s, %d x %d window\n", app.window.info().summary().c_str(),
-                timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y);
+    std::printf("renderer: %s\ntimer: %s, %d x %d %s\n", app.surface.info().summary().c_str(),
+                timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
+                app.surface.description().c_str());
     std::vector<StageStats> stats = app.timers.stats();
     std::printf("%-10s %9s %9s %9s %8s\n", "stage", "avg ms", "min ms", "max ms", "samples");
     for (const StageStats& st : stats) {

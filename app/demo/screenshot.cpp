@@ -49,7 +49,8 @@ void flipRowsAndMakeOpaque(std::vector<std::uint8_t>& rgba, int width, int heigh
         rgba[i] = 255;
 }
 
-Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size) {
+Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size, unsigned framebuffer,
+                            unsigned colorBuffer) {
     if (size.x <= 0 || size.y <= 0) return makeError("screenshot: the window has no pixels (minimised?)");
     std::error_code ec;
     if (file.has_parent_path()) {
@@ -59,8 +60,8 @@ Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size) 
                              ec.message());
     }
     std::vector<std::uint8_t> rgba(size_t(size.x) * size_t(size.y) * 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    glReadBuffer(GL_BACK);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glReadBuffer(colorBuffer);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
     flipRowsAndMakeOpaque(rgba, size.x, size.y);

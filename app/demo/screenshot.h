@@ -1,4 +1,4 @@
-// Screenshots of the window as PNG (stb_image_write from libstb): the back buffer read after the frame is
+// Screenshots of the window or the offscreen framebuffer as PNG (stb_image_write from libstb): the back buffer read after the frame is
 // drawn (with or without the UI: the caller picks the moment), rows flipped to top-first, alpha forced
 // opaque (the default framebuffer's alpha is whatever blending left there).
 #pragma once
@@ -32,8 +32,10 @@ void flipRowsAndMakeOpaque(std::vector<std::uint8_t>& rgba, int width, int heigh
 Result<void> writePngRgba8(const std::filesystem::path& file, int width, int height,
                            const std::vector<std::uint8_t>& rgba);
 
-// Reads the default framebuffer's back buffer (size = framebuffer size) and writes `file`, creating its
-// folder. Errors (no size, unwritable folder) are messages; nothing throws.
-Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size);
+// Reads `colorBuffer` of `framebuffer` (the window's: 0 and GL_BACK; offscreen: the FBO and
+// GL_COLOR_ATTACHMENT0; size = its size) and writes `file`, creating its folder. Errors (no size, unwritable
+// folder) are messages; nothing throws.
+Result<void> saveScreenshot(const std::filesystem::path& file, glm::ivec2 size, unsigned framebuffer,
+                            unsigned colorBuffer);
 
 } // namespace dicer::app

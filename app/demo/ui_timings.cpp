@@ -39,14 +39,14 @@ bool onScreen(float top, float bottom) {
 
 void uiTimingsSection(App& app) {
     const float top = ImGui::GetCursorScreenPos().y;
-    const bool software = app.window.info().softwareRenderer;
+    const bool software = app.surface.info().softwareRenderer;
     ImGui::Text("source: %s", timerSourceName(app.timers.source()));
     if (software && app.timers.source() == TimerSource::CpuFenced) {
         ImGui::SameLine();
         ImGui::TextDisabled("(why?)");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
-                              app.window.info().renderer.c_str());
+                              app.surface.info().renderer.c_str());
     }
     std::vector<StageStats> stats = app.timers.stats();
     const StageStats frame = app.frameMs.stats("frame");

@@ -65,7 +65,7 @@ Window::~Window() {
     glfwTerminate();
 }
 
-bool Window::shouldClose() const {
+bool Window::closeRequested() const {
     return glfwWindowShouldClose(m_window);
 }
 void Window::pollEvents() {
@@ -74,7 +74,7 @@ void Window::pollEvents() {
 void Window::waitEvents(double timeoutSeconds) {
     glfwWaitEventsTimeout(timeoutSeconds);
 }
-void Window::swapBuffers() {
+void Window::present() {
     glfwSwapBuffers(m_window);
 }
 

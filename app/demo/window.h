@@ -2,16 +2,12 @@
 // project lives in app/ (the engine only ever sees a current context).
 #pragma once
 
-#include "gl_info.h"
 #include "result.h"
-
-#include <glm/vec2.hpp>
+#include "surface.h"
 
 #include <memory>
 #include <string>
 #include <vector>
-
-struct GLFWwindow;
 
 namespace dicer::app {
 
@@ -22,30 +18,33 @@ struct WindowOptions {
     std::string title = "Dicer";
 };
 
-class Window {
+class Window final : public Surface {
 public:
     // Fails with a message naming the cause: no display, glfwInit, context creation or GL requirements.
     static Result<std::unique_ptr<Window>> create(const WindowOptions& options);
-    ~Window(); // destroys the window, then terminates GLFW
+    ~Window() override; // destroys the window, then terminates GLFW
     Window(const Window&) = delete;
     Window& operator=(const Window&) = delete;
 
-    GLFWwindow* handle() const { return m_window; }
-    const gl::GlInfo& info() const { return m_info; }
+    const gl::GlInfo& info() const override { return m_info; }
+    std::string description() const override { return "window"; }
 
-    bool shouldClose() const;
-    void pollEvents();
-    void waitEvents(double timeoutSeconds); // while minimised: sleep instead of spinning
-    void swapBuffers();
+    bool closeRequested() const override;
+    void pollEvents() override;
+    void waitEvents(double timeoutSeconds) override;
+    bool iconified() const override;
 
-    glm::ivec2 framebufferSize() const; // pixels; 0x0 while minimised
-    glm::ivec2 windowSize() const;      // screen coordinates (what mouse deltas are in)
-    bool iconified() const;
-    float contentScale() const; // 1 on a standard-DPI monitor
+    glm::ivec2 framebufferSize() const override;
+    glm::ivec2 windowSize() const; // screen coordinates (what mouse deltas are in)
+    float contentScale() const override;
+    GLuint framebuffer() const override { return 0; }
+    GLenum colorBuffer() const override { return GL_BACK; }
+    void present() override; // swaps buffers
 
     // Paths dropped on the window since the last call. The GLFW callback copies them (GLFW frees its
     // strings when the callback returns) and the app loads them next frame.
-    std::vector<std::string> takeDroppedPaths();
+    std::vector<std::string> takeDroppedPaths() override;
+    GLFWwindow* inputWindow() const override { return m_window; }
 
 private:
     Window() = default;

@@ -96,7 +96,8 @@ int StageTimers::stageIndex(std::string_view name) {
     return int(m_names.size() - 1);
 }
 
-void StageTimers::record(int stage, double ms) {
+void StageTimers::record(int stage, double ms, int frame) {
+    if (m_sink) m_sink(frame, m_names[size_t(stage)], ms);
     if (!m_warmup.done()) return;
     m_windows[size_t(stage)].add(ms);
 }
@@ -106,21 +107,31 @@ void StageTimers::read(const Slot& slot) {
         GLuint64 t0 = 0, t1 = 0;
         glGetQueryObjectui64v(slot.start[i].id(), GL_QUERY_RESULT, &t0);
         glGetQueryObjectui64v(slot.stop[i].id(), GL_QUERY_RESULT, &t1);
-        if (t1 >= t0) record(slot.stageIndex[i], double(t1 - t0) * 1e-6);
+        if (t1 >= t0) record(slot.stageIndex[i], double(t1 - t0) * 1e-6, slot.frame);
     }
 }
 
-void StageTimers::beginFrame() {
-    if (m_source != TimerSource::GpuTimestamp) return;
+bool StageTimers::slotAvailable(int s) const {
     // The stop queries are written in order, so the last one being available means the whole slot is.
-    auto available = [&](int s) {
-        const Slot& slot = m_ring[s];
-        GLint done = GL_FALSE;
-        glGetQueryObjectiv(slot.stop[slot.used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &done);
-        return done == GL_TRUE;
-    };
-    m_ring.harvest(available, [&](int s) { read(m_ring[s]); });
-    m_ring.begin().used = 0; // a slot still busy from kRingFrames ago is dropped, not waited for
+    const Slot& slot = m_ring[s];
+    GLint done = GL_FALSE;
+    glGetQueryObjectiv(slot.stop[slot.used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &done);
+    return done == GL_TRUE;
+}
+
+void StageTimers::beginFrame() {
+    ++m_frame;
+    if (m_source != TimerSource::GpuTimestamp) return;
+    m_ring.harvest([&](int s) { return slotAvailable(s); }, [&](int s) { read(m_ring[s]); });
+    Slot& slot = m_ring.begin(); // a slot still busy from kRingFrames ago is dropped, not waited for
+    slot.used = 0;
+    slot.frame = m_frame;
+}
+
+void StageTimers::finish() {
+    if (m_source != TimerSource::GpuTimestamp) return; // CPU samples are recorded as they are taken
+    glFinish();
+    m_ring.harvest([&](int s) { return slotAvailable(s); }, [&](int s) { read(m_ring[s]); });
 }
 
 void StageTimers::begin(std::string_view stage) {
@@ -143,7 +154,7 @@ void StageTimers::end() {
     if (m_open < 0) return;
     if (m_source == TimerSource::CpuFenced) {
         glFinish();
-        record(m_open, steadyNowMs() - m_cpuStart);
+        record(m_open, steadyNowMs() - m_cpuStart, m_frame);
     } else {
         Slot& slot = m_ring.current();
         if (slot.used < kMaxStages) {

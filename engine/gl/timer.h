@@ -95,22 +95,33 @@ public:
     std::vector<StageStats> stats() const;
     const SampleWindow* history(std::string_view stage) const;
 
+    // Every sample as it is read, with the frame it was measured in (frames counted by beginFrame() from 0),
+    // warm-up frames included: the demo's --benchmark rows. GPU results arrive 1-3 frames late.
+    using SampleSink = std::function<void(int frame, std::string_view stage, double ms)>;
+    void setSampleSink(SampleSink sink) { m_sink = std::move(sink); }
+    // End of a run: waits for the GPU and reads every result still pending (a stall; never in a frame).
+    void finish();
+
 private:
     struct Slot {
         gl::Query start[kMaxStages], stop[kMaxStages];
         int stageIndex[kMaxStages] = {};
         int used = 0;
+        int frame = 0; // the beginFrame() count it was measured in
     };
     int stageIndex(std::string_view name);
     void read(const Slot& slot);
-    void record(int stage, double ms);
+    void record(int stage, double ms, int frame);
+    bool slotAvailable(int slot) const;
 
     TimerSource m_source;
     std::vector<std::string> m_names;
     std::vector<SampleWindow> m_windows;
     gl::FrameRing<Slot, kRingFrames> m_ring;
     Warmup m_warmup;
-    int m_open = -1; // stage index of the open section
+    int m_open = -1;  // stage index of the open section
+    int m_frame = -1; // beginFrame() calls so far - 1
+    SampleSink m_sink;
     double m_cpuStart = 0;
 };
 
