@@ -4,12 +4,19 @@
 // the surface pass left empty gets its column's interior colour. imageAtomicCompSwap(0 -> colour) writes
 // only empty texels, so shell voxels stay exactly as the surface pass (any method) left them and the
 // atlas is never read: the work follows the inside voxels, not the volume.
+// VOX_FILL_BITS (occupancy-bits output): the same parity, and each inside voxel's bit is ORed instead; the
+// atlas fill writes exactly the inside voxels the surface left empty, so both outputs hold the same set.
 #include "voxelize_common.glsl"
 
 layout(local_size_x = VOX_FILL_LOCAL_SIZE) in;
 
 layout(binding = VOX_UNIT_PARITY) uniform usampler2DArray u_parity;
+#if defined(VOX_FILL_BITS)
+#include "occupancy_bits.h"
+layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
+#else
 layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict uimage2D u_atlas;
+#endif
 
 void main() {
     int words = (u_params.volume.z + 31) / 32;
@@ -26,14 +33,23 @@ void main() {
         parity ^= uint(bitCount(texelFetch(u_parity, ivec3(column, w), 0).x));
     uint markers = texelFetch(u_parity, ivec3(column, word), 0).x;
     if ((parity & 1u) == 0u && markers == 0u) return; // all 32 voxels outside
+#if defined(VOX_FILL_BITS)
+    int blocksX = hpBitsBlocksX(u_params.atlas.x);
+#else
     uint color = texelFetch(u_parity, ivec3(column, words + 1), 0).x;
+#endif
     // Tile of the word's first slice, then stepped along the row: no integer division in the loop
     // (llvmpipe has no vector division; it runs eight scalar ones per step otherwise).
     int first = word * 32;
     ivec2 tile = ivec2(first % u_params.volume.w, first / u_params.volume.w);
     for (int slice = first; slice < min(first + 32, u_params.volume.z); ++slice) {
         parity ^= (markers >> uint(slice - first)) & 1u;
+#if defined(VOX_FILL_BITS)
+        ivec2 texel = tile * u_params.volume.xy + column;
+        if ((parity & 1u) != 0u) atomicOr(b_bits[hpBitsWord(texel, blocksX)], hpBitsMask(texel));
+#else
         if ((parity & 1u) != 0u) imageAtomicCompSwap(u_atlas, tile * u_params.volume.xy + column, 0u, color);
+#endif
         if (++tile.x == u_params.volume.w) tile = ivec2(0, tile.y + 1);
     }
 }
