@@ -14,10 +14,12 @@
 #define VOX_BIND_ARGS 12     // binned draw: DrawArraysIndirectCommand, then the saturation flag
 // Occupancy-bits output (VoxelOutput::Bits): the bits, occupancy_bits.h layout, written by atomicOr.
 #define VOX_BIND_BITS 20
-// Reserved for the colours of the bits output per point slot (voxelizer.h, "colours in bits mode"): the
+// Colours of the bits output per point slot (voxelizer.h, "colours in bits mode", voxelize_slots.glsl): the
 // slot owners (header + one uint per slot) and the slot colours (RGBA8 per slot).
 #define VOX_BIND_SLOT_OWNERS 21
 #define VOX_BIND_SLOT_COLORS 22
+#define VOX_SLOTS_HEADER 4      // slot owners: indirect dispatch x, y, z of the clear, the slot count
+#define VOX_SLOTS_LOCAL_SIZE 64 // the slot clear's work group
 
 // --- parameters of one voxelize() call, a std140 uniform block read by every pass --------------------------
 #define VOX_UBO_PARAMS 0 // uniform buffer binding of VoxParams

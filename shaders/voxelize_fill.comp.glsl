@@ -6,6 +6,8 @@
 // atlas is never read: the work follows the inside voxels, not the volume.
 // VOX_FILL_BITS (occupancy-bits output): the same parity, and each inside voxel's bit is ORed instead; the
 // atlas fill writes exactly the inside voxels the surface left empty, so both outputs hold the same set.
+// VOX_FILL_SLOTS (bits output, colours per slot): each inside voxel without a surface owner gets its
+// column's interior colour at its slot.
 #include "voxelize_common.glsl"
 
 layout(local_size_x = VOX_FILL_LOCAL_SIZE) in;
@@ -14,6 +16,8 @@ layout(binding = VOX_UNIT_PARITY) uniform usampler2DArray u_parity;
 #if defined(VOX_FILL_BITS)
 #include "occupancy_bits.h"
 layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
+#elif defined(VOX_FILL_SLOTS)
+#include "voxelize_slots.glsl"
 #else
 layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict uimage2D u_atlas;
 #endif
@@ -35,6 +39,9 @@ void main() {
     if ((parity & 1u) == 0u && markers == 0u) return; // all 32 voxels outside
 #if defined(VOX_FILL_BITS)
     int blocksX = hpBitsBlocksX(u_params.atlas.x);
+#elif defined(VOX_FILL_SLOTS)
+    uint color = texelFetch(u_parity, ivec3(column, words + 1), 0).x;
+    uint count = voxSlotCount();
 #else
     uint color = texelFetch(u_parity, ivec3(column, words + 1), 0).x;
 #endif
@@ -47,6 +54,11 @@ void main() {
 #if defined(VOX_FILL_BITS)
         ivec2 texel = tile * u_params.volume.xy + column;
         if ((parity & 1u) != 0u) atomicOr(b_bits[hpBitsWord(texel, blocksX)], hpBitsMask(texel));
+#elif defined(VOX_FILL_SLOTS)
+        if ((parity & 1u) != 0u) { // the atlas fill's compare-and-swap of 0, per slot: shell voxels have owners
+            uint slot = voxColorSlot(ivec3(column, slice), u_params.volume.xyz, tile * u_params.volume.xy + column);
+            if (slot < count && b_slotOwners[VOX_SLOTS_HEADER + slot] == 0u) b_slotColors[slot] = color;
+        }
 #else
         if ((parity & 1u) != 0u) imageAtomicCompSwap(u_atlas, tile * u_params.volume.xy + column, 0u, color);
 #endif

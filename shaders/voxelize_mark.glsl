@@ -8,6 +8,8 @@
 //    have alpha 255, so no other triangle can mistake a stored colour for its own id.
 //  - VOX_PASS_BITS (occupancy-bits output): atomicOr of the voxel's bit (occupancy_bits.h) at its atlas
 //    texel; one pass, since a bit does not depend on which triangle sets it.
+//  - VOX_PASS_SLOT_OWNER / VOX_PASS_SLOT_COLOR (bits output, colours: voxelize_slots.glsl): the owner and
+//    colour passes again, with the destination "slot of the voxel" instead of its atlas texel.
 #pragma once
 #include "voxelize_color.glsl"
 #include "voxelize_rule.glsl"
@@ -15,6 +17,8 @@
 #if defined(VOX_PASS_BITS)
 #include "occupancy_bits.h"
 layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
+#elif defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SLOT_COLOR)
+#include "voxelize_slots.glsl"
 #else
 layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict coherent uimage2D u_owner;
 #endif
@@ -41,12 +45,17 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
     voxel[uv.y] = column.y;
     voxel[axis] = cell;
     ivec2 texel = voxTileOrigin(voxel.z) + voxel.xy;
+    uint owner = voxGlobalTriangle(t) + 1u;
 #if defined(VOX_PASS_BITS)
     atomicOr(b_bits[hpBitsWord(texel, hpBitsBlocksX(u_params.atlas.x))], hpBitsMask(texel));
+#elif defined(VOX_SLOTS)
+    uint slot = voxColorSlot(voxel, u_params.volume.xyz, texel);
+    if (slot >= voxSlotCount()) return;
+#if defined(VOX_PASS_SLOT_OWNER)
+    atomicMax(b_slotOwners[VOX_SLOTS_HEADER + slot], owner);
 #else
-    uint owner = voxGlobalTriangle(t) + 1u;
+    if (b_slotOwners[VOX_SLOTS_HEADER + slot] == owner) b_slotColors[slot] = packUnorm4x8(voxSurfaceColor(t, lambda));
 #endif
-#if defined(VOX_PASS_BITS)
 #elif defined(VOX_PASS_OWNER)
     uint previous = imageAtomicMax(u_owner, texel, owner);
 #if defined(VOX_LIST_VOXELS)

@@ -5,6 +5,8 @@
 //  - 1024^3, which no texture atlas can hold (32768^2): an axis-aligned box whose voxel set is known in
 //    closed form (shell and solid, compared word for word with the CPU's bits), and the teapot (the two
 //    methods agree word for word; the count is printed next to 512^3's);
+//  - colours per slot (the bits output's second phase) with the dense slot function equal the atlas
+//    output's colours exactly;
 //  - bad sizes and refused methods are clear errors that keep the previous state.
 #include "builtin_models.h"
 #include "model_catalog.h"
@@ -16,6 +18,7 @@
 
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 
 using namespace dicer;
@@ -204,6 +207,114 @@ TEST(VoxBits1024, TeapotRunsAndBothMethodsAgree) {
                 double(counts[1]) / double(counts[0]));
     EXPECT_GT(counts[1], 3 * counts[0]);
     EXPECT_LT(counts[1], 5 * counts[0]);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// --- colours per slot ---------------------------------------------------------------------------------------
+
+// Random vertex colours: interpolated colours differ between neighbouring triangles, so a voxel coloured by
+// another triangle than the atlas output's owner, or at other barycentrics, shows up.
+Mesh randomVertexColours(Mesh mesh) {
+    std::mt19937 rng(11);
+    for (glm::vec4& c : mesh.colors)
+        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
+                      1.f);
+    return mesh;
+}
+
+constexpr std::uint32_t kUntouched = 0x01020304u; // alpha byte 1: never a colour the voxelizer writes
+
+// Dense slots (voxelize_slot_dense.glsl: slot = x + X (y + Y z)): after voxelize + colorSlots in bits mode,
+// colour[slot(v)] is the atlas output's RGBA8 at v for every voxel the atlas holds, byte for byte, and no
+// other slot is written; slots at or beyond the count (read on the GPU, at an offset) stay untouched.
+TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
+    Voxelizer* atlasVox = sharedVoxelizer();
+    Voxelizer* bitsVox = bitsVoxelizer();
+    ASSERT_NE(atlasVox, nullptr);
+    ASSERT_NE(bitsVox, nullptr);
+    const VolumeLayout layout = layoutOf(glm::ivec3(64));
+    const auto voxels = std::uint32_t(layout.voxelCount());
+    Result<void> r = bitsVox->enableSlotColors("voxelize_slot_dense.glsl", voxels);
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
+    const std::uint32_t counts[2] = {0xdeadbeefu, voxels}; // the count at offset 4
+    gl::Buffer count = gl::createBufferStorage(sizeof(counts), counts, GL_DYNAMIC_STORAGE_BIT, "slot count");
+    const PlacedModel& spot = model("spot");
+    const PlacedModel& heart = model("heart");
+    struct ColourCase {
+        const char* name;
+        Mesh mesh;
+        glm::mat4 model;
+    };
+    const ColourCase cases[] = {
+        {"spot", spot.mesh, spot.placement},
+        {"heart", randomVertexColours(heart.mesh),
+         glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * heart.placement}};
+    std::vector<std::uint32_t> colours(voxels);
+    for (const ColourCase& cc : cases)
+        for (VoxelMode mode : kVoxelModes)
+            for (SurfaceRule rule : kSurfaceRules) {
+                VoxelizeParams params{cc.model, mode, VoxelMethod::Projected, rule};
+                voxelizeInto(*atlasVox, layout, cc.mesh, params);
+                const AtlasBytes atlas = readAtlas(*atlasVox);
+                ASSERT_TRUE(bitsVox->setMesh(cc.mesh));
+                for (VoxelMethod method : {VoxelMethod::Projected, VoxelMethod::Compute}) {
+                    params.method = method;
+                    glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                                           &kUntouched);
+                    bitsVox->voxelize(params);
+                    bitsVox->colorSlots(params, count.id(), 4);
+                    glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
+                    std::int64_t wrong = 0, stray = 0, coloured = 0;
+                    for (int z = 0; z < 64; ++z)
+                        for (int y = 0; y < 64; ++y)
+                            for (int x = 0; x < 64; ++x) {
+                                const std::uint8_t* t = atlas.voxel({x, y, z});
+                                const std::uint32_t got = colours[size_t(x + 64 * (y + 64 * z))];
+                                if (t[3] == 0) {
+                                    stray += got != kUntouched;
+                                    continue;
+                                }
+                                ++coloured;
+                                const std::uint32_t expected =
+                                    std::uint32_t(t[0]) | std::uint32_t(t[1]) << 8 |
+                                    std::uint32_t(t[2]) << 16 | std::uint32_t(t[3]) << 24;
+                                wrong += got != expected;
+                            }
+                    EXPECT_EQ(wrong, 0)
+                        << cc.name << " " << voxelModeName(mode) << " " << surfaceRuleName(rule) << " "
+                        << voxelMethodName(method) << ": of " << coloured << " voxels";
+                    EXPECT_EQ(stray, 0) << cc.name << " " << voxelModeName(mode) << " "
+                                        << surfaceRuleName(rule) << " " << voxelMethodName(method);
+                }
+            }
+    // A count of half the slots: the upper half stays untouched.
+    const std::uint32_t half = voxels / 2;
+    glNamedBufferSubData(count.id(), 4, 4, &half);
+    glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &kUntouched);
+    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxelMethod::Compute,
+                               SurfaceRule::DominantAxis};
+    ASSERT_TRUE(bitsVox->setMesh(spot.mesh));
+    bitsVox->voxelize(solid);
+    bitsVox->colorSlots(solid, count.id(), 4);
+    glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
+    std::int64_t below = 0, above = 0;
+    for (std::uint32_t i = 0; i < voxels; ++i)
+        (i < half ? below : above) += colours[i] != kUntouched;
+    EXPECT_GT(below, 0);
+    EXPECT_EQ(above, 0);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+TEST(VoxBitsColours, BadSlotSetupsAreClearErrors) {
+    Voxelizer* v = bitsVoxelizer();
+    ASSERT_NE(v, nullptr);
+    Result<void> r = v->enableSlotColors("voxelize_slot_dense.glsl", 0);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(containsText(r.error(), "at least 1")) << r.error();
+    r = v->enableSlotColors("no_such_slot_function.glsl", 16);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(containsText(r.error(), "no_such_slot_function.glsl")) << r.error();
     DICER_EXPECT_NO_GL_ERROR();
 }
 

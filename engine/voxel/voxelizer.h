@@ -60,7 +60,7 @@
 // The virtual atlas is bounded by atlasLimit(): 65536 a side (HP_BITS_MAX_ATLAS) and the driver's largest
 // storage block (the bits are bound whole); 1024^3 needs 128 MiB, which llvmpipe allows exactly.
 //
-// COLOURS IN BITS MODE (design; the slot hook is not implemented yet, see docs/VOXELIZER.md). The
+// COLOURS IN BITS MODE (Voxelizer::enableSlotColors / colorSlots, docs/VOXELIZER.md). The
 // particles need the model colour of every *active* voxel without a 4-byte-per-voxel volume cleared every
 // frame. After the HistoPyramid over the bits has built the point list, the owner and colour passes run a
 // second time with the destination "slot of voxel v" = v's index in the point list (the pyramid's rank of
@@ -73,7 +73,9 @@
 //  4. solid mode: the crossing colour pass as for the atlas, then the fill gives every inside voxel with
 //     owner[slot] == 0 its column's colour (the atlas fill's compare-and-swap of 0, per slot).
 // colour[k] is then exactly the atlas path's colour of point k's voxel, and the per-frame memory traffic is
-// O(points) plus the triangles' work, never O(volume). Bindings VOX_BIND_SLOT_OWNERS/COLORS are reserved.
+// O(points) plus the triangles' work, never O(volume). Tested with the dense slot function
+// (voxelize_slot_dense.glsl, slot = linear voxel index) against the atlas output's colours, exactly
+// (tests/voxelizer_bits_gltest.cpp); the HistoPyramid's rank is the other helper's to link in.
 #pragma once
 
 #include "gl_handle.h"
@@ -181,6 +183,21 @@ public:
     GLuint argsBuffer() const { return m_args.id(); }
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
+    // --- colours of the bits output per point slot (COLOURS IN BITS MODE above; voxelizer_slots.cpp) ---
+    // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
+    // voxelize_slots.glsl) linked into each as a second shader object of its stage, and allocates `capacity`
+    // slots (owner + colour: 8 bytes a slot, cleared per frame only up to the count). Errors: the compile or
+    // link log, a capacity beyond the storage block limit; on error nothing changes.
+    Result<void> enableSlotColors(const std::string& slotFile, std::uint32_t capacity);
+    // Right after voxelize(params) in bits mode, with the same params (solid mode reuses its crossing
+    // markers): slotColors()[slot(v)] = the atlas output's colour of v, for every voxel v the bits hold whose
+    // slot is below the count. The count is a uint the GPU copies from countBuffer at countOffset (e.g. the
+    // HistoPyramid's point count), clamped to the capacity: no readback. Does nothing without
+    // enableSlotColors, in atlas mode or for a method checkOutput refuses. State as voxelize().
+    void colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset);
+    GLuint slotColors() const { return m_slotColors.id(); } // RGBA8 (packUnorm4x8) per slot
+    std::uint32_t slotCapacity() const { return m_slotCapacity; }
+
 private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
     void uploadParams(const VoxelizeParams& params);
@@ -191,6 +208,7 @@ private:
     void drawProjected();
     void runCompute();
     void fillSolid();
+    void markSlots(VoxelMethod method, int pass); // colorSlots: owner (0) or colour (1) pass
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
@@ -217,7 +235,15 @@ private:
     gl::Buffer m_voxelList;            // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
     bool m_voxelListComplete = false;  // it can hold every voxel of the volume (no fallback colour pass)
     std::int64_t m_voxelListLimit = 0; // limitVoxelList
-    gl::VertexArray m_vao;             // core profile draws need one; all vertex data is pulled from buffers
+    // Colours per slot (enableSlotColors): prepare (count + clear args, clear), projected {owner, colour},
+    // compute {owner, colour} x {per triangle, large triangles}, solid fill.
+    std::array<gl::ProgramId, 2> m_slotPrepare;
+    std::array<gl::ProgramId, 2> m_projectSlots;
+    std::array<gl::ProgramId, 4> m_computeSlots;
+    gl::ProgramId m_fillSlots;
+    gl::Buffer m_slotOwners, m_slotColors; // header + owner per slot; RGBA8 per slot
+    std::uint32_t m_slotCapacity = 0;
+    gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };
 
