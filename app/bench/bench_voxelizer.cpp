@@ -318,6 +318,14 @@ void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
 void printVoxelizerMarkdown(const Report& r) {
     printOutputTable(r, kTableVoxelizer, VoxelOutput::Atlas);
     printOutputTable(r, kTableVoxelizerBits, VoxelOutput::Bits);
+    bool skipped = false; // presets an output cannot hold (1024 as an atlas), methods it refuses
+    for (const Skipped& s : r.skipped)
+        if (s.table == kTableVoxelizer || s.table == kTableVoxelizerBits) {
+            std::printf("- skipped: %s %s %s: %s\n", s.table.c_str(), s.method.c_str(), s.input.c_str(),
+                        s.reason.c_str());
+            skipped = true;
+        }
+    if (skipped) std::printf("\n");
     bool header = false;
     for (const char* preset : {"paper-4096", "paper-2048", "paper-1024"}) {
         const Measurement* count[2] = {};
