@@ -510,7 +510,7 @@ void Voxelizer::fillSolid() {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
     else
         glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    const int items = m_layout.volume.x * m_layout.volume.y * ((m_layout.volume.z + 31) / 32);
+    const int items = m_layout.volume.x * m_layout.volume.y; // one per column
     const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
     const GLuint x = std::min(needed, 65535u);
     glDispatchCompute(x, (needed + x - 1) / x, 1);

@@ -151,7 +151,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         glUseProgram(m_shaders->get(m_fillSlots));
         glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
         glBindSampler(VOX_UNIT_PARITY, 0);
-        const int items = m_layout.volume.x * m_layout.volume.y * ((m_layout.volume.z + 31) / 32);
+        const int items = m_layout.volume.x * m_layout.volume.y; // one per column
         const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
         const GLuint x = std::min(needed, 65535u);
         glDispatchCompute(x, (needed + x - 1) / x, 1);
