@@ -224,6 +224,31 @@ Mesh randomVertexColours(Mesh mesh) {
 
 constexpr std::uint32_t kUntouched = 0x01020304u; // alpha byte 1: never a colour the voxelizer writes
 
+// Dense slot colours against the atlas output: `wrong` voxels the atlas holds whose slot has another colour,
+// `stray` slots of empty voxels that were written.
+struct ColourDiff {
+    std::int64_t wrong = 0, stray = 0, coloured = 0;
+};
+ColourDiff compareDenseColours(const AtlasBytes& atlas, const std::vector<std::uint32_t>& colours) {
+    ColourDiff d;
+    const glm::ivec3 n = atlas.layout.volume;
+    for (int z = 0; z < n.z; ++z)
+        for (int y = 0; y < n.y; ++y)
+            for (int x = 0; x < n.x; ++x) {
+                const std::uint8_t* t = atlas.voxel({x, y, z});
+                const std::uint32_t got = colours[size_t(x + n.x * (y + n.y * z))];
+                if (t[3] == 0) {
+                    d.stray += got != kUntouched;
+                    continue;
+                }
+                ++d.coloured;
+                const std::uint32_t expected = std::uint32_t(t[0]) | std::uint32_t(t[1]) << 8 |
+                                               std::uint32_t(t[2]) << 16 | std::uint32_t(t[3]) << 24;
+                d.wrong += got != expected;
+            }
+    return d;
+}
+
 // Dense slots (voxelize_slot_dense.glsl: slot = x + X (y + Y z)): after voxelize + colorSlots in bits mode,
 // colour[slot(v)] is the atlas output's RGBA8 at v for every voxel the atlas holds, byte for byte, and no
 // other slot is written; slots at or beyond the count (read on the GPU, at an offset) stay untouched.
@@ -265,27 +290,12 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
                     bitsVox->voxelize(params);
                     bitsVox->colorSlots(params, count.id(), 4);
                     glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
-                    std::int64_t wrong = 0, stray = 0, coloured = 0;
-                    for (int z = 0; z < 64; ++z)
-                        for (int y = 0; y < 64; ++y)
-                            for (int x = 0; x < 64; ++x) {
-                                const std::uint8_t* t = atlas.voxel({x, y, z});
-                                const std::uint32_t got = colours[size_t(x + 64 * (y + 64 * z))];
-                                if (t[3] == 0) {
-                                    stray += got != kUntouched;
-                                    continue;
-                                }
-                                ++coloured;
-                                const std::uint32_t expected =
-                                    std::uint32_t(t[0]) | std::uint32_t(t[1]) << 8 |
-                                    std::uint32_t(t[2]) << 16 | std::uint32_t(t[3]) << 24;
-                                wrong += got != expected;
-                            }
-                    EXPECT_EQ(wrong, 0)
+                    const ColourDiff d = compareDenseColours(atlas, colours);
+                    EXPECT_EQ(d.wrong, 0)
                         << cc.name << " " << voxelModeName(mode) << " " << surfaceRuleName(rule) << " "
-                        << voxelMethodName(method) << ": of " << coloured << " voxels";
-                    EXPECT_EQ(stray, 0) << cc.name << " " << voxelModeName(mode) << " "
-                                        << surfaceRuleName(rule) << " " << voxelMethodName(method);
+                        << voxelMethodName(method) << ": of " << d.coloured << " voxels";
+                    EXPECT_EQ(d.stray, 0) << cc.name << " " << voxelModeName(mode) << " "
+                                          << surfaceRuleName(rule) << " " << voxelMethodName(method);
                 }
             }
     // A count of half the slots: the upper half stays untouched.
@@ -303,6 +313,47 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
         (i < half ? below : above) += colours[i] != kUntouched;
     EXPECT_GT(below, 0);
     EXPECT_EQ(above, 0);
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// A mesh stored in chunks (a few hundred triangles each; owner ids are mesh-wide) in a non-cubic volume: the
+// bits and the dense slot colours still equal the single-chunk atlas output, both methods, both modes.
+TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
+    Voxelizer* atlasVox = sharedVoxelizer();
+    Voxelizer* bitsVox = bitsVoxelizer();
+    ASSERT_NE(atlasVox, nullptr);
+    ASSERT_NE(bitsVox, nullptr);
+    const VolumeLayout layout = layoutOf({40, 48, 32});
+    const auto voxels = std::uint32_t(layout.voxelCount());
+    Result<void> r = bitsVox->enableSlotColors("voxelize_slot_dense.glsl", voxels);
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
+    gl::Buffer count = gl::createBufferStorage(4, &voxels, 0, "slot count");
+    const Mesh mesh = randomVertexColours(makeHeart(3000));
+    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
+    ASSERT_TRUE(bitsVox->setMesh(mesh, 40000));
+    EXPECT_GE(bitsVox->chunkCount(), 8u);
+    std::vector<std::uint32_t> colours(voxels);
+    for (VoxelMode mode : kVoxelModes) {
+        VoxelizeParams params{model, mode, VoxelMethod::Projected, SurfaceRule::DominantAxis};
+        voxelizeInto(*atlasVox, layout, mesh, params);
+        ASSERT_EQ(atlasVox->chunkCount(), 1u);
+        const AtlasBytes atlas = readAtlas(*atlasVox);
+        for (VoxelMethod method : {VoxelMethod::Projected, VoxelMethod::Compute}) {
+            params.method = method;
+            glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                                   &kUntouched);
+            bitsVox->voxelize(params);
+            EXPECT_EQ(differingWords(readBits(*bitsVox), atlasToBits(atlas)), 0)
+                << voxelModeName(mode) << " " << voxelMethodName(method);
+            bitsVox->colorSlots(params, count.id(), 0);
+            glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
+            const ColourDiff d = compareDenseColours(atlas, colours);
+            EXPECT_GT(d.coloured, 1000);
+            EXPECT_EQ(d.wrong, 0) << voxelModeName(mode) << " " << voxelMethodName(method);
+            EXPECT_EQ(d.stray, 0) << voxelModeName(mode) << " " << voxelMethodName(method);
+        }
+    }
     DICER_EXPECT_NO_GL_ERROR();
 }
 
