@@ -121,6 +121,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     uploadParams(params);
     // The count on the GPU (no readback), clamped, and owner[0, count) cleared by an indirect dispatch.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the count may have just been written by a shader
     glCopyNamedBufferSubData(countBuffer, m_slotOwners.id(), countOffset, 12, 4);
     glUseProgram(m_shaders->get(m_slotPrepare[0]));
     glDispatchCompute(1, 1, 1);
