@@ -100,9 +100,9 @@ enum class VoxelOutput { Atlas, Bits }; // RGBA8 slice atlas | occupancy bits (o
 enum class VoxelMode { Shell, Solid };
 enum class SurfaceRule { DominantAxis, SliceAxis };
 
-const char*
-voxelMethodName(VoxelMethod method);       // "binned" / "instanced" / "per-slice" / "projected" / "compute"
-const char* voxelModeName(VoxelMode mode); // "shell" / "solid"
+// "binned" / "instanced" / "per-slice" / "projected" / "compute"
+const char* voxelMethodName(VoxelMethod method);
+const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
 const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
 const char* voxelOutputName(VoxelOutput output); // "atlas" / "bits"
 // The inverses, for command lines: nullopt for any other name.
