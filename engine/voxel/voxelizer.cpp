@@ -1,7 +1,7 @@
 // GPU voxelization into the slice atlas: setup/binning compute passes, candidate-quad draws (binned,
-// instanced, per-slice) or projected owner/colour draws, optional solid fill; into the slice atlas or the
-// occupancy bits (one marking pass; the colours per slot are in voxelizer_slots.cpp). The rule and the methods are
-// described in voxelizer.h. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006)
+// instanced, per-slice) or projected owner/colour draws, optional solid fill; or into the occupancy bits (one
+// marking pass; the colours per slot are in voxelizer_slots.cpp). The rule and the methods are described in
+// voxelizer.h. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006)
 // ("slicing"); Schwarz & Seidel (SIGGRAPH Asia 2010) and Crassin & Green (OpenGL Insights 2012) for
 // dominant-axis sampling; Eisemann & Decoret (GI 2008) for the parity fill.
 //
