@@ -12,6 +12,14 @@
 #define VOX_BIND_SETUP 10    // VoxTriangle per triangle, written by the setup pass every frame
 #define VOX_BIND_BINS 11     // uvec4 per triangle: (first slice, slice count, first pair, 0)
 #define VOX_BIND_ARGS 12     // binned draw: DrawArraysIndirectCommand, then the saturation flag
+// Occupancy-bits output (VoxelOutput::Bits): the bits, occupancy_bits.h layout, written by atomicOr.
+#define VOX_BIND_BITS 20
+// Colours of the bits output per point slot (voxelizer.h, "colours in bits mode", voxelize_slots.glsl): the
+// slot owners (header + one uint per slot) and the slot colours (RGBA8 per slot).
+#define VOX_BIND_SLOT_OWNERS 21
+#define VOX_BIND_SLOT_COLORS 22
+#define VOX_SLOTS_HEADER 4      // slot owners: indirect dispatch x, y, z of the clear, the slot count
+#define VOX_SLOTS_LOCAL_SIZE 64 // the slot clear's work group
 
 // --- parameters of one voxelize() call, a std140 uniform block read by every pass --------------------------
 #define VOX_UBO_PARAMS 0 // uniform buffer binding of VoxParams
@@ -109,6 +117,9 @@ static_assert(inside(VOX_BIND_VERTICES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
               inside(VOX_BIND_SETUP, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
               inside(VOX_BIND_BINS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
               inside(VOX_BIND_ARGS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}));
+static_assert(inside(VOX_BIND_BITS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
+              inside(VOX_BIND_SLOT_OWNERS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
+              inside(VOX_BIND_SLOT_COLORS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}));
 static_assert(inside(VOX_UBO_PARAMS, {VOX_UBOS_FIRST, VOX_UBOS_END}));
 } // namespace dicer::bindings
 #endif

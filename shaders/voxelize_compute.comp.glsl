@@ -20,7 +20,13 @@
 //    when it marked the voxel, so the same barycentrics) and stores the colour.
 // Triangle-parallel surface voxelization after Schwarz & Seidel, "Fast Parallel Surface and Solid
 // Voxelization on GPUs" (SIGGRAPH Asia 2010), with the dominant-axis (or slice-axis) sampling rule.
+// VOX_PASS_BITS (occupancy-bits output): the per-triangle and large-triangle dispatches as one marking pass
+// (it lists large triangles like the owner pass), no voxel list, no colour passes.
+// VOX_PASS_SLOT_OWNER / VOX_PASS_SLOT_COLOR (bits output, colours per slot): the same two dispatches per
+// pass; the owner pass lists the large triangles, the colour pass visits that list again.
+#if !defined(VOX_PASS_BITS) && !defined(VOX_PASS_SLOT_OWNER) && !defined(VOX_PASS_SLOT_COLOR)
 #define VOX_LIST_VOXELS
+#endif
 #include "voxelize_mark.glsl"
 #include "voxelize_setup.glsl"
 
@@ -89,7 +95,7 @@ void main() {
     if (!voxColumnRange(tri, first, last)) return;
     ivec2 size = last - first + 1;
     if (size.x * size.y > VOX_COMPUTE_LARGE_COLUMNS) {
-#if defined(VOX_PASS_OWNER)
+#if defined(VOX_PASS_OWNER) || defined(VOX_PASS_BITS) || defined(VOX_PASS_SLOT_OWNER)
         uint slot = atomicAdd(b_large[header + 3u], 1u);
         b_large[slot] = t;
         atomicMax(b_large[header], min(slot + 1u, 65535u)); // groups: the list's length, at most 65535

@@ -6,11 +6,22 @@
 //    appends the texel to the voxel list, so the colour pass can visit voxels instead of triangles.
 //  - VOX_PASS_COLOR: the owner stores its RGBA8 colour. Owner ids are < 2^24 (alpha byte 0) and colours
 //    have alpha 255, so no other triangle can mistake a stored colour for its own id.
+//  - VOX_PASS_BITS (occupancy-bits output): atomicOr of the voxel's bit (occupancy_bits.h) at its atlas
+//    texel; one pass, since a bit does not depend on which triangle sets it.
+//  - VOX_PASS_SLOT_OWNER / VOX_PASS_SLOT_COLOR (bits output, colours: voxelize_slots.glsl): the owner and
+//    colour passes again, with the destination "slot of the voxel" instead of its atlas texel.
 #pragma once
 #include "voxelize_color.glsl"
 #include "voxelize_rule.glsl"
 
+#if defined(VOX_PASS_BITS)
+#include "occupancy_bits.h"
+layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
+#elif defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SLOT_COLOR)
+#include "voxelize_slots.glsl"
+#else
 layout(binding = VOX_IMAGE_ATLAS_U32, r32ui) uniform restrict coherent uimage2D u_owner;
+#endif
 
 #if defined(VOX_LIST_VOXELS)
 // Compute method (voxelize_compute.comp.glsl): VOX_VOXELS_HEADER uints (indirect dispatch x, y, z, count),
@@ -35,7 +46,17 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
     voxel[axis] = cell;
     ivec2 texel = voxTileOrigin(voxel.z) + voxel.xy;
     uint owner = voxGlobalTriangle(t) + 1u;
-#if defined(VOX_PASS_OWNER)
+#if defined(VOX_PASS_BITS)
+    atomicOr(b_bits[hpBitsWord(texel, hpBitsBlocksX(u_params.atlas.x))], hpBitsMask(texel));
+#elif defined(VOX_SLOTS)
+    uint slot = voxColorSlot(voxel, u_params.volume.xyz, texel);
+    if (slot >= voxSlotCount()) return;
+#if defined(VOX_PASS_SLOT_OWNER)
+    atomicMax(b_slotOwners[VOX_SLOTS_HEADER + slot], owner);
+#else
+    if (b_slotOwners[VOX_SLOTS_HEADER + slot] == owner) b_slotColors[slot] = packUnorm4x8(voxSurfaceColor(t, lambda));
+#endif
+#elif defined(VOX_PASS_OWNER)
     uint previous = imageAtomicMax(u_owner, texel, owner);
 #if defined(VOX_LIST_VOXELS)
     if (previous == 0u) {

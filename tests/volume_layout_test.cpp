@@ -25,7 +25,7 @@ const PresetCase kPresetCases[] = {
     {"paper-4096", {256, 256, 256}, {16, 16}, 4096}, {"paper-2048", {128, 128, 256}, {16, 16}, 2048},
     {"paper-1024", {64, 64, 256}, {16, 16}, 1024},   {"64", {64, 64, 64}, {8, 8}, 512},
     {"128", {128, 128, 128}, {16, 8}, 2048},         {"256", {256, 256, 256}, {16, 16}, 4096},
-    {"512", {512, 512, 512}, {32, 16}, 16384},
+    {"512", {512, 512, 512}, {32, 16}, 16384},       {"1024", {1024, 1024, 1024}, {32, 32}, 32768},
 };
 
 VolumeLayout mustMake(glm::ivec3 volume, int maxTexture = 16384) {
@@ -52,7 +52,7 @@ TEST(VolumeLayout, PresetsHaveTheDocumentedSizes) {
     ASSERT_EQ(presetNames().size(), std::size(kPresetCases));
     for (const PresetCase& c : kPresetCases) {
         SCOPED_TRACE(c.name);
-        Result<VolumeLayout> layout = presetLayout(c.name, 16384);
+        Result<VolumeLayout> layout = presetLayout(c.name, 65536); // the occupancy bits' virtual limit
         ASSERT_TRUE(layout) << layout.error();
         EXPECT_EQ(layout->volume, c.volume);
         EXPECT_EQ(layout->tiles, c.tiles);
@@ -166,6 +166,15 @@ TEST(VolumeLayout, DriverLimitIsEnforcedWithAClearMessage) {
     EXPECT_TRUE(containsText(tooBig.error(), "8192"));
     EXPECT_TRUE(containsText(tooBig.error(), "512"));
     EXPECT_TRUE(presetLayout("512", 16384));
+    // 1024^3 fits no texture (32768^2); the occupancy bits' virtual atlas names its own limit.
+    Result<VolumeLayout> texture = presetLayout("1024", 16384);
+    ASSERT_FALSE(texture);
+    EXPECT_TRUE(containsText(texture.error(), "32768"));
+    EXPECT_TRUE(containsText(texture.error(), "maximum texture size is 16384"));
+    Result<VolumeLayout> bits = presetLayout("1024", 16384, "the occupancy bits' limit");
+    ASSERT_FALSE(bits);
+    EXPECT_TRUE(containsText(bits.error(), "the occupancy bits' limit is 16384"));
+    EXPECT_TRUE(presetLayout("1024", 32768, "the occupancy bits' limit"));
     // Exactly at the limit works, one below fails.
     EXPECT_TRUE(presetLayout("paper-4096", 4096));
     EXPECT_FALSE(presetLayout("paper-4096", 4095));

@@ -1,5 +1,8 @@
 #include "voxelizer_gl_util.h"
 
+#include "occupancy_bits.h"
+
+#include <bit>
 #include <memory>
 
 namespace dicer::test {
@@ -72,6 +75,46 @@ std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
     for (size_t i = 0; i < a.rgba.size(); i += 4)
         n += a.rgba[i] != b.rgba[i] || a.rgba[i + 1] != b.rgba[i + 1] || a.rgba[i + 2] != b.rgba[i + 2] ||
              a.rgba[i + 3] != b.rgba[i + 3];
+    return n;
+}
+
+std::vector<std::uint32_t> emptyBits(const VolumeLayout& layout) {
+    const size_t blocksX = size_t(hp::hpBitsBlocksX(layout.atlasSize));
+    return std::vector<std::uint32_t>(blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK, 0u);
+}
+
+void setBit(std::vector<std::uint32_t>& bits, const VolumeLayout& layout, glm::ivec2 texel) {
+    bits[hp::hpBitsWord(texel, hp::hpBitsBlocksX(layout.atlasSize))] |= hp::hpBitsMask(texel);
+}
+
+std::vector<std::uint32_t> atlasToBits(const AtlasBytes& atlas) {
+    std::vector<std::uint32_t> bits = emptyBits(atlas.layout);
+    const int n = atlas.layout.atlasSize;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+            if (atlas.texel({x, y})[3] != 0) setBit(bits, atlas.layout, {x, y});
+    return bits;
+}
+
+std::vector<std::uint32_t> readBits(const Voxelizer& v) {
+    std::vector<std::uint32_t> bits(size_t(v.bitsBytes()) / 4);
+    EXPECT_EQ(bits.size(), emptyBits(v.layout()).size());
+    glGetNamedBufferSubData(v.bits(), 0, GLsizeiptr(bits.size() * 4), bits.data());
+    return bits;
+}
+
+std::int64_t popcount(const std::vector<std::uint32_t>& bits) {
+    std::int64_t n = 0;
+    for (std::uint32_t w : bits)
+        n += std::popcount(w);
+    return n;
+}
+
+std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+    if (a.size() != b.size()) return std::int64_t(std::max(a.size(), b.size()));
+    std::int64_t n = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        n += a[i] != b[i];
     return n;
 }
 

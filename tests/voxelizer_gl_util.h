@@ -39,4 +39,17 @@ std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b);
 VolumeLayout layoutOf(glm::ivec3 volume);
 VolumeLayout presetOf(std::string_view name);
 
+// --- the occupancy-bits output (occupancy_bits.h) ----------------------------------------------------------
+// The layout's bit words: 2 uints per 8x8 block of the (virtual) atlas, all zero.
+std::vector<std::uint32_t> emptyBits(const VolumeLayout& layout);
+void setBit(std::vector<std::uint32_t>& bits, const VolumeLayout& layout, glm::ivec2 texel);
+// The atlas output converted on the CPU: one bit per texel whose alpha is not 0 (padding included, so a
+// stray write into padding shows up too). The bits output must equal this word for word.
+std::vector<std::uint32_t> atlasToBits(const AtlasBytes& atlas);
+// The voxelizer's bits buffer (bits output), read back (glGetNamedBufferSubData waits for the GPU).
+std::vector<std::uint32_t> readBits(const Voxelizer& v);
+std::int64_t popcount(const std::vector<std::uint32_t>& bits);
+// Words that differ (tolerance 0).
+std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
+
 } // namespace dicer::test

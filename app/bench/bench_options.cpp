@@ -107,11 +107,12 @@ std::vector<Row> makeRows() {
                 o.voxelizer = on;
                 if (on) o.voxelMethods = all(kVoxelMethods);
             }))),
-        flag(row<bool>({"sort", "",
-                        "only the sorts' tables: the 1D HistoPyramid counting sort vs a scan counting sort, "
-                        "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
-                        "2^20)"},
-                       onOff, field(&Options::sort))),
+        flag(
+            row<bool>({"sort", "",
+                       "only the sorts' tables: the 1D HistoPyramid counting sort vs a scan counting sort, "
+                       "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
+                       "2^20)"},
+                      onOff, field(&Options::sort))),
         inSection("inputs", row<std::vector<int>>({"size", "",
                                                    "atlas sizes in the paper's slice layout "
                                                    "(256 slices of (N/16)^2), or none"},
@@ -131,6 +132,9 @@ std::vector<Row> makeRows() {
         row<std::vector<VoxelMethod>>(options::kVoxMethodText,
                                       listCodec(options::voxelMethodCodec(), "all", all(kVoxelMethods)),
                                       field(&Options::voxelMethods)),
+        row<std::vector<VoxelOutput>>(options::kVoxelsText,
+                                      listCodec(options::voxelOutputCodec(), "both", all(kVoxelOutputs)),
+                                      field(&Options::voxelOutputs)),
         withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
                               field(&Options::solid)),
                     {{"no-solid", "off"}}),

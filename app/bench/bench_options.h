@@ -38,7 +38,8 @@ struct Options {
     // checked to give the same atlas, and the teapot's active cells next to the paper's.
     bool voxelizer = false;
     std::vector<std::string> presets{"paper-4096", "paper-2048", "paper-1024", "64", "128", "256"};
-    bool solid = true; // the voxelizer tables' projected-solid column
+    bool solid = true;                                         // the voxelizer tables' projected-solid column
+    std::vector<VoxelOutput> voxelOutputs{VoxelOutput::Atlas}; // --voxels: the outputs the tables time
     // --sort: the sorts' tables instead (bench_sort.cpp): log2 of the key counts and key ranges swept.
     bool sort = false;
     // Default points: the whole run takes ~8-10 minutes on llvmpipe (2 shared cores), most of it at 2^24.

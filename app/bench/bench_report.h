@@ -23,6 +23,7 @@ inline constexpr const char* kTableScaling = "scaling";   // side^3 volumes
 // --voxelizer: every voxelization method per volume preset, and the teapot's active cells per rule.
 inline constexpr const char* kTableVoxelizer = "voxelizer";
 inline constexpr const char* kTableVoxelizerCounts = "voxelizer-counts";
+inline constexpr const char* kTableVoxelizerBits = "voxelizer-bits"; // the same with --voxels bits
 // --sort: the GPU and CPU sorts, ns per key (bench_sort.cpp).
 inline constexpr const char* kTableSort = "sort";
 

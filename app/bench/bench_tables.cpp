@@ -116,6 +116,7 @@ std::vector<std::pair<std::string, std::string>> stageRows(const Report& r, cons
 
 void printMarkdown(const Report& r) {
     if (!distinct(r, kTableVoxelizer, &Measurement::input).empty() ||
+        !distinct(r, kTableVoxelizerBits, &Measurement::input).empty() ||
         !distinct(r, kTableVoxelizerCounts, &Measurement::input).empty()) {
         printVoxelizerMarkdown(r); // --voxelizer runs only the voxelizer's tables
         return;

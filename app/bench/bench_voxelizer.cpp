@@ -12,10 +12,14 @@
 #include "volume_layout.h"
 #include "voxelizer.h"
 
+#include "occupancy_bits.h"
+
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace dicer::bench {
 namespace {
@@ -79,6 +83,125 @@ bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
     return ok;
 }
 
+std::vector<std::uint32_t> readBits(const Voxelizer& v) {
+    std::vector<std::uint32_t> bits(size_t(v.bitsBytes()) / 4);
+    glGetNamedBufferSubData(v.bits(), 0, GLsizeiptr(bits.size() * 4), bits.data());
+    return bits;
+}
+
+// The atlas output's voxel set in the bits layout (occupancy_bits.h): one bit per texel with alpha != 0.
+std::vector<std::uint32_t> atlasToBits(const std::vector<std::uint8_t>& rgba, int atlasSize) {
+    const int blocksX = hp::hpBitsBlocksX(atlasSize);
+    std::vector<std::uint32_t> bits(size_t(blocksX) * size_t(blocksX) * HP_BITS_WORDS_PER_BLOCK, 0u);
+    for (int y = 0; y < atlasSize; ++y)
+        for (int x = 0; x < atlasSize; ++x)
+            if (rgba[(size_t(y) * size_t(atlasSize) + size_t(x)) * 4 + 3] != 0)
+                bits[hp::hpBitsWord({x, y}, blocksX)] |= hp::hpBitsMask({x, y});
+    return bits;
+}
+
+std::uint32_t popcount(const std::vector<std::uint32_t>& bits) {
+    std::uint32_t n = 0;
+    for (std::uint32_t w : bits)
+        n += std::uint32_t(std::popcount(w));
+    return n;
+}
+
+// Bits rows are named like the atlas rows, in a table of their own.
+const char* tableOf(VoxelOutput output) {
+    return output == VoxelOutput::Atlas ? kTableVoxelizer : kTableVoxelizerBits;
+}
+
+// One preset, one output: every method that can write the output, checked to give the same voxels (the
+// atlas byte for byte; the bits word for word, and equal to the atlas output's set when that ran first),
+// then timed with the clear alone and projected solid, interleaved.
+bool runPreset(Bench& b, Voxelizer& vox, VoxelOutput output, const std::string& preset,
+               const glm::mat4& model, SurfaceRule rule,
+               std::map<std::string, std::vector<std::uint32_t>>& atlasAsBits) {
+    const char* table = tableOf(output);
+    Result<VolumeLayout> layout = presetLayoutFor(preset, output, b.info);
+    Result<void> set = layout ? vox.setLayout(*layout, output) : Result<void>(makeError(layout.error()));
+    if (!set) {
+        b.report.skipped.push_back({table, "all", preset, set.error()});
+        return true;
+    }
+    std::vector<VoxelMethod> methods;
+    for (VoxelMethod method : b.opt.voxelMethods)
+        if (Result<void> can = checkOutput(method, output); can)
+            methods.push_back(method);
+        else
+            b.report.skipped.push_back({table, voxelMethodName(method), preset, can.error()});
+    b.progress.step(std::string("voxelizer ") + voxelOutputName(output) + " " + preset);
+    const bool bits = output == VoxelOutput::Bits;
+    // Correctness first: one run per method, outputs compared exactly with the first.
+    std::vector<std::uint8_t> reference;
+    std::vector<std::uint32_t> referenceBits;
+    std::vector<bool> identical;
+    for (VoxelMethod method : methods) {
+        vox.voxelize({model, VoxelMode::Shell, method, rule});
+        const bool first = identical.empty();
+        if (bits) {
+            std::vector<std::uint32_t> words = readBits(vox);
+            if (first) referenceBits = std::move(words);
+            identical.push_back(first || words == referenceBits);
+        } else {
+            std::vector<std::uint8_t> atlas = readAtlas(vox);
+            if (first) reference = std::move(atlas);
+            identical.push_back(first || atlas == reference);
+        }
+        if (method == VoxelMethod::Binned) { // the (triangle, slice) quads binned draws: a row of its own
+            GLuint args[VOX_ARGS_UINTS] = {};
+            glGetNamedBufferSubData(vox.argsBuffer(), 0, sizeof(args), args);
+            Measurement pairs = voxelizerRow(table, voxelMethodName(method), "pairs", preset, *layout);
+            pairs.count = args[0] / 6; // 6 vertices per quad
+            b.report.rows.push_back(pairs);
+        }
+    }
+    std::string sameAsAtlas; // bits only: "" (no atlas ran), "= atlas" or what differs
+    if (!bits && !reference.empty() &&
+        std::find(b.opt.voxelOutputs.begin(), b.opt.voxelOutputs.end(), VoxelOutput::Bits) !=
+            b.opt.voxelOutputs.end())
+        atlasAsBits[preset] = atlasToBits(reference, layout->atlasSize);
+    if (bits && !referenceBits.empty() && atlasAsBits.count(preset))
+        sameAsAtlas = atlasAsBits[preset] == referenceBits ? "= atlas" : "differs from the atlas";
+    // Timing, interleaved (measureInterleaved): the warm-up matters on llvmpipe, where the first runs
+    // after a layout change are up to 2.5x slower (page faults while the driver's buffers grow), and
+    // which path ran first changes the others' early timings.
+    std::vector<std::string> names = {kClearOnly};
+    std::vector<std::function<void()>> configs;
+    if (bits)
+        configs.emplace_back(
+            [&] { glClearNamedBufferData(vox.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr); });
+    else
+        configs.emplace_back([&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
+    for (VoxelMethod method : methods) {
+        names.emplace_back(voxelMethodName(method));
+        configs.emplace_back([&, method] { vox.voxelize({model, VoxelMode::Shell, method, rule}); });
+    }
+    if (b.opt.solid) {
+        names.emplace_back(kSolid);
+        configs.emplace_back([&] { vox.voxelize({model, VoxelMode::Solid, VoxelMethod::Projected, rule}); });
+    }
+    const std::vector<Summary> times =
+        measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
+    bool ok = true;
+    for (size_t c = 0; c < configs.size(); ++c) {
+        Measurement m = voxelizerRow(table, names[c], "voxelize", preset, *layout);
+        m.count = bits ? popcount(referenceBits) : occupied(reference); // the shell's active cells
+        m.time = times[c];
+        m.timer = b.report.run.timer;
+        const bool isMethod = c >= 1 && c <= methods.size();
+        m.ok = !isMethod || (identical[c - 1] && sameAsAtlas != "differs from the atlas");
+        m.check = !isMethod             ? "-"
+                  : !identical[c - 1]   ? "output differs"
+                  : sameAsAtlas.empty() ? "identical"
+                                        : "identical " + sameAsAtlas;
+        if (!m.ok && identical[c - 1]) m.check = sameAsAtlas;
+        ok = ok && m.ok;
+        b.report.rows.push_back(m);
+    }
+    return ok;
+}
 } // namespace
 
 bool runVoxelizerTables(Bench& b) {
@@ -111,115 +234,98 @@ bool runVoxelizerTables(Bench& b) {
     const glm::mat4 model = placed->placement;
     const SurfaceRule rule = b.opt.voxelize.rule;
     bool ok = true;
-    for (const std::string& preset : b.opt.presets) {
-        Result<VolumeLayout> layout = presetLayout(preset, b.info.maxTextureSize);
-        Result<void> set = layout ? vox.setLayout(*layout) : Result<void>(makeError(layout.error()));
-        if (!set) {
-            b.report.skipped.push_back({kTableVoxelizer, "all", preset, set.error()});
-            continue;
-        }
-        b.progress.step("voxelizer " + preset);
-        // Correctness first: one run per method, atlases compared byte for byte with the first.
-        std::vector<std::uint8_t> reference;
-        std::vector<bool> identical;
-        for (VoxelMethod method : b.opt.voxelMethods) {
-            vox.voxelize({model, VoxelMode::Shell, method, rule});
-            std::vector<std::uint8_t> atlas = readAtlas(vox);
-            const bool first = reference.empty();
-            if (first) reference = std::move(atlas);
-            identical.push_back(first || atlas == reference);
-            if (method == VoxelMethod::Binned) { // the (triangle, slice) quads binned draws: a row of its own
-                GLuint args[VOX_ARGS_UINTS] = {};
-                glGetNamedBufferSubData(vox.argsBuffer(), 0, sizeof(args), args);
-                Measurement pairs =
-                    voxelizerRow(kTableVoxelizer, voxelMethodName(method), "pairs", preset, *layout);
-                pairs.count = args[0] / 6; // 6 vertices per quad
-                b.report.rows.push_back(pairs);
-            }
-        }
-        // Timing, interleaved (measureInterleaved): the warm-up matters on llvmpipe, where the first runs
-        // after a layout change are up to 2.5x slower (page faults while the driver's buffers grow), and
-        // which path ran first changes the others' early timings.
-        std::vector<std::string> names = {kClearOnly};
-        std::vector<std::function<void()>> configs;
-        configs.emplace_back([&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
-        for (VoxelMethod method : b.opt.voxelMethods) {
-            names.emplace_back(voxelMethodName(method));
-            configs.emplace_back([&, method] { vox.voxelize({model, VoxelMode::Shell, method, rule}); });
-        }
-        if (b.opt.solid) {
-            names.emplace_back(kSolid);
-            configs.emplace_back([&] {
-                vox.voxelize({model, VoxelMode::Solid, VoxelMethod::Projected, rule});
-            });
-        }
-        const std::vector<Summary> times =
-            measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
-        for (size_t c = 0; c < configs.size(); ++c) {
-            Measurement m = voxelizerRow(kTableVoxelizer, names[c], "voxelize", preset, *layout);
-            m.count = occupied(reference); // the shell's active cells
-            m.time = times[c];
-            m.timer = b.report.run.timer;
-            const bool isMethod = c >= 1 && c <= b.opt.voxelMethods.size();
-            m.ok = !isMethod || identical[c - 1];
-            m.check = !isMethod ? "-" : m.ok ? "identical" : "atlas differs";
-            ok = ok && m.ok;
-            b.report.rows.push_back(m);
-        }
-    }
-    if (name == "teapot") ok = countTeapotCells(b, vox, model) && ok;
+    // Per preset, the atlas output's voxel set as bits (when both outputs run): the bits output must equal it.
+    std::map<std::string, std::vector<std::uint32_t>> atlasAsBits;
+    for (VoxelOutput output : b.opt.voxelOutputs)
+        for (const std::string& preset : b.opt.presets)
+            ok = runPreset(b, vox, output, preset, model, rule, atlasAsBits) && ok;
+    // The paper's counts use the atlas (the HistoPyramid over bits is another helper's).
+    const bool atlasRan = std::find(b.opt.voxelOutputs.begin(), b.opt.voxelOutputs.end(),
+                                    VoxelOutput::Atlas) != b.opt.voxelOutputs.end();
+    if (name == "teapot" && atlasRan) ok = countTeapotCells(b, vox, model) && ok;
     return ok;
 }
 
-void printVoxelizerMarkdown(const Report& r) {
+namespace {
+
+// One table per output: presets x methods, the time per frame (clear included), and the bytes a frame
+// clears (4 per atlas texel, or 1 bit per texel of the virtual atlas).
+void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
     std::vector<std::string> presets, methods;
     auto addOnce = [](std::vector<std::string>& v, const std::string& s) {
         if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
     };
     for (const Measurement& m : r.rows)
-        if (m.table == kTableVoxelizer && m.stage == "voxelize")
-            addOnce(presets, m.input), addOnce(methods, m.method);
+        if (m.table == table && m.stage == "voxelize") addOnce(presets, m.input), addOnce(methods, m.method);
+    if (presets.empty()) return;
     auto pairs = [&](const std::string& preset) {
         for (const Measurement& m : r.rows)
-            if (m.table == kTableVoxelizer && m.stage == "pairs" && m.input == preset)
-                return std::to_string(m.count);
+            if (m.table == table && m.stage == "pairs" && m.input == preset) return std::to_string(m.count);
         return std::string("–");
     };
-    if (!presets.empty()) {
-        std::printf("### Voxelization time per frame, ms: median (min–max)\n\n| preset | volume | atlas | "
-                    "pairs | voxels |");
-        for (const std::string& method : methods)
-            std::printf(" %s |", method.c_str());
-        std::printf(" identical | paper (2006 slicing) |\n|---|---|---|---:|---:|");
-        for (size_t i = 0; i < methods.size() + 2; ++i)
-            std::printf("---:|");
-        std::printf("\n");
-        for (const std::string& preset : presets) {
-            const glm::ivec3 v = presetVolume(preset).value_or(glm::ivec3(0));
-            const Measurement* any = nullptr;
-            bool identical = true;
-            std::string cells;
-            for (const std::string& method : methods)
-                for (const Measurement& m : r.rows)
-                    if (m.table == kTableVoxelizer && m.stage == "voxelize" && m.input == preset &&
-                        m.method == method) {
-                        any = &m;
-                        identical = identical && m.ok;
-                        char buf[64];
-                        std::snprintf(buf, sizeof buf, " %.1f (%.1f–%.1f) |", m.time.median, m.time.min,
-                                      m.time.max);
-                        cells += buf;
-                    }
-            const long long side = any ? std::llround(std::sqrt(double(any->cells))) : 0;
-            std::printf("| %s | %dx%dx%d | %lld² | %s | %u |%s %s | %s |\n", preset.c_str(), v.x, v.y, v.z,
-                        side, pairs(preset).c_str(), any ? any->count : 0u, cells.c_str(),
-                        identical ? "yes" : "**NO**", preset.rfind("paper-", 0) == 0 ? kPaperSlicingMs : "–");
+    std::printf(
+        "### Voxelization time per frame, %s output, ms: median (min–max)\n\n| preset | volume | atlas | "
+        "cleared | pairs | voxels |",
+        voxelOutputName(output));
+    for (const std::string& method : methods)
+        std::printf(" %s |", method.c_str());
+    std::printf(" identical | paper (2006 slicing) |\n|---|---|---|---:|---:|---:|");
+    for (size_t i = 0; i < methods.size() + 2; ++i)
+        std::printf("---:|");
+    std::printf("\n");
+    for (const std::string& preset : presets) {
+        const glm::ivec3 v = presetVolume(preset).value_or(glm::ivec3(0));
+        const Measurement* any = nullptr;
+        bool identical = true;
+        std::string cells, check;
+        for (const std::string& method : methods) {
+            const Measurement* found = nullptr;
+            for (const Measurement& m : r.rows)
+                if (m.table == table && m.stage == "voxelize" && m.input == preset && m.method == method)
+                    found = &m;
+            if (!found) {
+                cells += " – |";
+                continue;
+            }
+            any = found;
+            identical = identical && found->ok;
+            if (found->check != "-") check = found->check;
+            char buf[64];
+            std::snprintf(buf, sizeof buf, " %.1f (%.1f–%.1f) |", found->time.median, found->time.min,
+                          found->time.max);
+            cells += buf;
         }
-        std::printf(
-            "\nmedian of %d interleaved runs after %d warm-up rounds; timer: %s; renderer: %s; model: %s\n\n",
-            r.run.reps, r.run.warmup, timerSourceName(r.run.timer), r.run.renderer.c_str(),
-            r.run.source.c_str());
+        const long long side = any ? std::llround(std::sqrt(double(any->cells))) : 0;
+        const double clearedBytes =
+            double(side) * double(side) * (output == VoxelOutput::Atlas ? 4.0 : 0.125);
+        char cleared[32];
+        if (clearedBytes >= double(1 << 20))
+            std::snprintf(cleared, sizeof cleared, "%.0f MiB", clearedBytes / double(1 << 20));
+        else
+            std::snprintf(cleared, sizeof cleared, "%.0f KiB", clearedBytes / 1024.0);
+        std::printf("| %s | %dx%dx%d | %lld² | %s | %s | %u |%s %s | %s |\n", preset.c_str(), v.x, v.y, v.z,
+                    side, cleared, pairs(preset).c_str(), any ? any->count : 0u, cells.c_str(),
+                    identical ? (check == "identical = atlas" ? "yes, = atlas" : "yes") : "**NO**",
+                    preset.rfind("paper-", 0) == 0 ? kPaperSlicingMs : "–");
     }
+    std::printf(
+        "\nmedian of %d interleaved runs after %d warm-up rounds; timer: %s; renderer: %s; model: %s\n\n",
+        r.run.reps, r.run.warmup, timerSourceName(r.run.timer), r.run.renderer.c_str(), r.run.source.c_str());
+}
+
+} // namespace
+
+void printVoxelizerMarkdown(const Report& r) {
+    printOutputTable(r, kTableVoxelizer, VoxelOutput::Atlas);
+    printOutputTable(r, kTableVoxelizerBits, VoxelOutput::Bits);
+    bool skipped = false; // presets an output cannot hold (1024 as an atlas), methods it refuses
+    for (const Skipped& s : r.skipped)
+        if (s.table == kTableVoxelizer || s.table == kTableVoxelizerBits) {
+            std::printf("- skipped: %s %s %s: %s\n", s.table.c_str(), s.method.c_str(), s.input.c_str(),
+                        s.reason.c_str());
+            skipped = true;
+        }
+    if (skipped) std::printf("\n");
     bool header = false;
     for (const char* preset : {"paper-4096", "paper-2048", "paper-1024"}) {
         const Measurement* count[2] = {};

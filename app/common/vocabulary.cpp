@@ -21,6 +21,10 @@ Codec<SurfaceRule> surfaceRuleCodec() {
     return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName, parseSurfaceRule);
 }
 
+Codec<VoxelOutput> voxelOutputCodec() {
+    return enumCodec<VoxelOutput>(kVoxelOutputs, voxelOutputName, parseVoxelOutput);
+}
+
 Codec<std::string> presetCodec() {
     std::vector<std::string> names;
     for (std::string_view p : presetNames())

@@ -20,6 +20,7 @@ Codec<hp::BuildPath> buildPathCodec(); // compute | fragment
 Codec<VoxelMode> voxelModeCodec();     // shell | solid
 Codec<VoxelMethod> voxelMethodCodec(); // binned | instanced | per-slice | projected
 Codec<SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
+Codec<VoxelOutput> voxelOutputCodec(); // atlas | bits
 Codec<std::string> presetCodec();      // volume_layout.h presetNames()
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
 Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
@@ -27,7 +28,8 @@ Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{"model", "model",
                                        "teapot, heart or an OBJ file, fitted into the volume"};
-inline constexpr OptionText kVariantText{"variant", "variant", "HistoPyramid variant, or a GPU peer where offered"};
+inline constexpr OptionText kVariantText{"variant", "variant",
+                                         "HistoPyramid variant, or a GPU peer where offered"};
 inline constexpr OptionText kStorageText{
     "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
 inline constexpr OptionText kBuildPathText{"build-path", "build path",
@@ -40,6 +42,10 @@ inline constexpr OptionText kVoxMethodText{"vox-method", "voxelizer",
 inline constexpr OptionText kRuleText{"rule", "2006 rule",
                                       "slice-axis: every triangle sampled along z, as the 2006 slicing (the "
                                       "paper's counts; steep walls get holes); dominant-axis: solid walls"};
+inline constexpr OptionText kVoxelsText{
+    "voxels", "voxels",
+    "voxelizer output: atlas (RGBA8 slice atlas, 4 bytes per voxel) or bits (occupancy bits, 1 bit per "
+    "voxel; projected and compute methods; preset 1024 needs it)"};
 inline constexpr OptionText kTimerText{
     "timer", "timer", "timer source: gpu (unless the driver's is unreliable) or cpu (fenced)"};
 inline constexpr OptionText kWarmupText{

@@ -30,7 +30,7 @@ struct Preset {
     glm::ivec3 volume;
 };
 
-constexpr std::array<Preset, 7> kPresets = {{
+constexpr std::array<Preset, 8> kPresets = {{
     {"paper-4096", {256, 256, 256}},
     {"paper-2048", {128, 128, 256}},
     {"paper-1024", {64, 64, 256}},
@@ -38,6 +38,7 @@ constexpr std::array<Preset, 7> kPresets = {{
     {"128", {128, 128, 128}},
     {"256", {256, 256, 256}},
     {"512", {512, 512, 512}},
+    {"1024", {1024, 1024, 1024}},
 }};
 
 std::string volumeText(glm::ivec3 v) {
@@ -46,20 +47,20 @@ std::string volumeText(glm::ivec3 v) {
 
 } // namespace
 
-Result<VolumeLayout> VolumeLayout::make(glm::ivec3 volume, int maxTextureSize) {
+Result<VolumeLayout> VolumeLayout::make(glm::ivec3 volume, int maxAtlasSize, std::string_view limitName) {
     if (volume.x < 1 || volume.y < 1 || volume.z < 1)
         return makeError("volume " + volumeText(volume) + " is invalid: every dimension must be at least 1");
-    if (maxTextureSize < 1)
-        return makeError("maximum texture size " + std::to_string(maxTextureSize) + " is invalid");
+    if (maxAtlasSize < 1)
+        return makeError("maximum atlas size " + std::to_string(maxAtlasSize) + " is invalid");
     // 64-bit throughout: the products below overflow int for absurd requests, which must fail cleanly.
     const std::int64_t tilesX = nextPowerOfTwo(ceilSqrt(volume.z));
     const std::int64_t tilesY = (volume.z + tilesX - 1) / tilesX;
     const std::int64_t atlas = nextPowerOfTwo(std::max(tilesX * volume.x, tilesY * volume.y));
-    if (atlas > maxTextureSize)
+    if (atlas > maxAtlasSize)
         return makeError("volume " + volumeText(volume) + " needs a " + std::to_string(atlas) + "x" +
                          std::to_string(atlas) + " slice atlas (" + std::to_string(tilesX) + "x" +
-                         std::to_string(tilesY) + " tiles), but the driver's maximum texture size is " +
-                         std::to_string(maxTextureSize));
+                         std::to_string(tilesY) + " tiles), but " + std::string(limitName) + " is " +
+                         std::to_string(maxAtlasSize));
     VolumeLayout layout;
     layout.volume = volume;
     layout.tiles = glm::ivec2(int(tilesX), int(tilesY));
@@ -120,7 +121,7 @@ std::optional<glm::ivec3> presetVolume(std::string_view name) {
     return std::nullopt;
 }
 
-Result<VolumeLayout> presetLayout(std::string_view name, int maxTextureSize) {
+Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::string_view limitName) {
     const std::optional<glm::ivec3> volume = presetVolume(name);
     if (!volume) {
         std::string known;
@@ -128,7 +129,7 @@ Result<VolumeLayout> presetLayout(std::string_view name, int maxTextureSize) {
             known += (known.empty() ? "" : ", ") + std::string(p.name);
         return makeError("unknown volume preset '" + std::string(name) + "' (known: " + known + ")");
     }
-    Result<VolumeLayout> layout = VolumeLayout::make(*volume, maxTextureSize);
+    Result<VolumeLayout> layout = VolumeLayout::make(*volume, maxAtlasSize, limitName);
     if (!layout) return makeError("preset '" + std::string(name) + "': " + layout.error());
     return layout;
 }

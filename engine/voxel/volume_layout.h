@@ -31,9 +31,12 @@ struct VolumeLayout {
 
     // tiles.x = next power of two >= ceil(sqrt(z)) (so a row of tiles fills a power-of-two width for
     // power-of-two slices), tiles.y = ceil(z / tiles.x), atlasSize = next power of two >=
-    // max(tiles.x * x, tiles.y * y). Errors on a dimension < 1 or when atlasSize exceeds maxTextureSize
-    // (the driver's GL_MAX_TEXTURE_SIZE); the message names both sizes.
-    static Result<VolumeLayout> make(glm::ivec3 volume, int maxTextureSize);
+    // max(tiles.x * x, tiles.y * y). Errors on a dimension < 1 or when atlasSize exceeds maxAtlasSize; the
+    // message names both sizes and `limitName`, what sets the limit: the driver's GL_MAX_TEXTURE_SIZE for a
+    // texture atlas, or another side limit for a virtual one (the occupancy bits, voxelizer.h atlasLimit).
+    static Result<VolumeLayout> make(glm::ivec3 volume, int maxAtlasSize,
+                                     std::string_view limitName = kTextureLimitName);
+    static constexpr std::string_view kTextureLimitName = "the driver's maximum texture size";
 
     std::int64_t voxelCount() const { return std::int64_t(volume.x) * volume.y * volume.z; }
     std::int64_t atlasTexelCount() const { return std::int64_t(atlasSize) * atlasSize; }
@@ -64,9 +67,12 @@ struct VolumeLayout {
 //   "paper-2048" 128x128x256 -> 2048^2     "128" 128^3 ->  2048^2
 //   "paper-1024"  64x64x256  -> 1024^2     "256" 256^3 ->  4096^2
 //                                          "512" 512^3 -> 16384^2
+//                                          "1024" 1024^3 -> 32768^2 (beyond every texture limit: only
+//                                                 the virtual atlas of the occupancy bits, 128 MiB)
 std::vector<std::string_view> presetNames();
 std::optional<glm::ivec3> presetVolume(std::string_view name);
 // Layout of a preset; errors on an unknown name (listing the known ones) or as VolumeLayout::make.
-Result<VolumeLayout> presetLayout(std::string_view name, int maxTextureSize);
+Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize,
+                                  std::string_view limitName = VolumeLayout::kTextureLimitName);
 
 } // namespace dicer

@@ -1,13 +1,18 @@
 // GPU voxelization into the slice atlas: setup/binning compute passes, candidate-quad draws (binned,
-// instanced, per-slice) or projected owner/colour draws, optional solid fill. The rule and the methods are
-// described in voxelizer.h. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006)
+// instanced, per-slice) or projected owner/colour draws, optional solid fill; or into the occupancy bits (one
+// marking pass; the colours per slot are in voxelizer_slots.cpp). The rule and the methods are described in
+// voxelizer.h. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006)
 // ("slicing"); Schwarz & Seidel (SIGGRAPH Asia 2010) and Crassin & Green (OpenGL Insights 2012) for
 // dominant-axis sampling; Eisemann & Decoret (GI 2008) for the parity fill.
 //
 // [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
 #include "voxelizer.h"
 
+#include "voxelizer_state.h"
+
 #include "gl_debug.h"
+#include "log.h"
+#include "occupancy_bits.h"
 #include "voxel_shared.h"
 
 #include <algorithm>
@@ -16,6 +21,9 @@
 #include <vector>
 
 namespace dicer {
+using voxelizer_detail::groups;
+using voxelizer_detail::kBitsWritten;
+using voxelizer_detail::StateGuard;
 namespace {
 
 std::string text(glm::ivec3 v) {
@@ -27,60 +35,6 @@ std::string text(glm::ivec3 v) {
 constexpr GLbitfield kAtlasWrittenByImage = GL_TEXTURE_FETCH_BARRIER_BIT |
                                             GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
                                             GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
-
-GLuint groups(int items, int perGroup) {
-    return GLuint((items + perGroup - 1) / perGroup);
-}
-
-// Saves and restores the GL state voxelize() changes, so callers (the demo's frame loop) keep theirs.
-// Object bindings are restored only for objects whose names outlive the call: framebuffers, vertex arrays
-// and buffers are owned by callers that are still running. The current program is not restored: a shader
-// hot reload (ShaderLibrary::reloadAll) deletes the program that was current, GL keeps it alive only while
-// it stays current, so once voxelize() binds its own it is gone and binding its name again is
-// GL_INVALID_VALUE (or, if the name was reused, silently the wrong program). Every pass binds the program
-// it uses (glUseProgram(shaders.get(id))), so the guard leaves no program bound instead.
-class StateGuard {
-public:
-    StateGuard() {
-        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &m_fbo);
-        glGetIntegerv(GL_VIEWPORT, m_viewport);
-        glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &m_vao);
-        glGetIntegerv(GL_DRAW_INDIRECT_BUFFER_BINDING, &m_indirect);
-        glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &m_dispatchIndirect);
-        glGetBooleanv(GL_COLOR_WRITEMASK, m_colorMask);
-        glGetIntegerv(GL_POLYGON_MODE, m_polygonMode); // some drivers return front and back
-
-        glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL); // a wireframe caller would otherwise voxelize edges only
-        for (size_t i = 0; i < kCaps.size(); ++i) {
-            m_enabled[i] = glIsEnabled(kCaps[i]);
-            glDisable(kCaps[i]);
-        }
-    }
-    ~StateGuard() {
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(m_fbo));
-        glViewport(m_viewport[0], m_viewport[1], m_viewport[2], m_viewport[3]);
-        glUseProgram(0); // see above: never the caller's program, which a reload may have deleted
-        glBindVertexArray(GLuint(m_vao));
-        glBindBuffer(GL_DRAW_INDIRECT_BUFFER, GLuint(m_indirect));
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(m_dispatchIndirect));
-        glColorMask(m_colorMask[0], m_colorMask[1], m_colorMask[2], m_colorMask[3]);
-        glPolygonMode(GL_FRONT_AND_BACK, GLenum(m_polygonMode[0]));
-        for (size_t i = 0; i < kCaps.size(); ++i)
-            (m_enabled[i] ? glEnable : glDisable)(kCaps[i]);
-    }
-    StateGuard(const StateGuard&) = delete;
-    StateGuard& operator=(const StateGuard&) = delete;
-
-private:
-    static constexpr std::array<GLenum, 7> kCaps = {
-        GL_BLEND,       GL_DEPTH_TEST,   GL_CULL_FACE,         GL_SCISSOR_TEST,
-        GL_DEPTH_CLAMP, GL_STENCIL_TEST, GL_RASTERIZER_DISCARD};
-    GLint m_fbo = 0, m_viewport[4] = {}, m_vao = 0, m_indirect = 0, m_dispatchIndirect = 0;
-    GLint m_polygonMode[2] = {GL_FILL, GL_FILL};
-    GLboolean m_colorMask[4] = {GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE};
-    std::array<GLboolean, kCaps.size()> m_enabled{};
-};
 
 } // namespace
 
@@ -98,6 +52,45 @@ const char* voxelModeName(VoxelMode mode) {
 
 const char* surfaceRuleName(SurfaceRule rule) {
     return rule == SurfaceRule::DominantAxis ? "dominant-axis" : "slice-axis";
+}
+
+const char* voxelOutputName(VoxelOutput output) {
+    return output == VoxelOutput::Atlas ? "atlas" : "bits";
+}
+
+std::optional<VoxelOutput> parseVoxelOutput(std::string_view name) {
+    for (VoxelOutput o : kVoxelOutputs)
+        if (name == voxelOutputName(o)) return o;
+    return std::nullopt;
+}
+
+AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info) {
+    if (output == VoxelOutput::Atlas) {
+        const int side = std::min({info.maxTextureSize, info.maxViewportDims[0], info.maxViewportDims[1],
+                                   info.maxFramebufferSize[0], info.maxFramebufferSize[1]});
+        return {side, "the largest texture this driver renders to (GL_MAX_TEXTURE_SIZE " +
+                          std::to_string(info.maxTextureSize) + ", viewport and framebuffer limits)"};
+    }
+    // The bits are bound whole as one storage block: side^2 / 8 bytes. Power-of-two sides only (atlases are).
+    int side = HP_BITS_MAX_ATLAS;
+    while (side > 1 && std::int64_t(side) * side / 8 > info.maxStorageBlockBytes)
+        side /= 2;
+    return {side, "the occupancy bits' limit (" + std::to_string(HP_BITS_MAX_ATLAS) +
+                      " a side, and GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
+                      std::to_string(info.maxStorageBlockBytes) + " bytes for side^2/8)"};
+}
+
+Result<VolumeLayout> presetLayoutFor(std::string_view preset, VoxelOutput output, const gl::GlInfo& info) {
+    const AtlasLimit limit = atlasLimit(output, info);
+    return presetLayout(preset, limit.side, limit.what);
+}
+
+Result<void> checkOutput(VoxelMethod method, VoxelOutput output) {
+    if (output == VoxelOutput::Atlas || method == VoxelMethod::Projected || method == VoxelMethod::Compute)
+        return {};
+    return makeError(std::string("the ") + voxelMethodName(method) +
+                     " method renders into the slice atlas through the framebuffer and cannot write the "
+                     "occupancy bits; use --vox-method projected or compute with --voxels bits");
 }
 
 std::optional<VoxelMethod> parseVoxelMethod(std::string_view name) {
@@ -173,6 +166,23 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
                      {{program == 4 ? passDefine[1] : passDefine[program % 2], ""},
                       {computeDefine[program / 2], ""}}});
     if (r) r = add(v.m_fill, {"voxelize solid fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
+    // The bits output: one marking pass per method (projected; compute per triangle and large triangles),
+    // and the solid fill ORing bits.
+    if (r)
+        r = add(v.m_projectBits, {"voxelize projected bits",
+                                  {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
+                                   {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"}},
+                                  {{"VOX_PASS_BITS", ""}}});
+    for (int program = 0; program < 2; ++program)
+        if (r)
+            r = add(v.m_computeBits[size_t(program)],
+                    {std::string("voxelize compute bits ") + computeDefine[program],
+                     {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
+                     {{"VOX_PASS_BITS", ""}, {computeDefine[program], ""}}});
+    if (r)
+        r = add(v.m_fillBits, {"voxelize solid fill bits",
+                               {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}},
+                               {{"VOX_FILL_BITS", ""}}});
     if (!r) return makeError(r.error());
     const GLuint zeros[VOX_ARGS_UINTS] = {};
     v.m_args = gl::createBufferStorage(sizeof(zeros), zeros, 0, "voxelizer draw args");
@@ -184,21 +194,27 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
 
 // [SECTION] layout and mesh --------------------------------------------------------------------------------
 
-Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
+Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output) {
     // The layout must be what VolumeLayout::make computes for its volume (the shaders rely on it).
     Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
     if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
         return makeError("inconsistent volume layout for volume " + text(layout.volume) +
                          " (make it with VolumeLayout::make or presetLayout)");
-    const int maxTexture = m_info.maxTextureSize;
-    const int maxSide = std::min({maxTexture, m_info.maxViewportDims[0], m_info.maxViewportDims[1],
-                                  m_info.maxFramebufferSize[0], m_info.maxFramebufferSize[1]});
-    if (layout.atlasSize > maxSide)
+    const AtlasLimit limit = atlasLimit(output, m_info);
+    if (layout.atlasSize > limit.side)
         return makeError("volume " + text(layout.volume) + " needs a " + std::to_string(layout.atlasSize) +
-                         "x" + std::to_string(layout.atlasSize) +
-                         " slice atlas, but this driver renders at most " + std::to_string(maxSide) + "x" +
-                         std::to_string(maxSide) + " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) +
-                         ")");
+                         "x" + std::to_string(layout.atlasSize) + " slice atlas (" + voxelOutputName(output) +
+                         " output), but " + limit.what + " is " + std::to_string(limit.side));
+    // The projected method and solid mode render one pixel per voxel column and write only images or
+    // buffers: a framebuffer without attachments, as large as the largest projection (max(volume)^2).
+    const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
+    const int maxColumns = std::min({m_info.maxViewportDims[0], m_info.maxViewportDims[1],
+                                     m_info.maxFramebufferSize[0], m_info.maxFramebufferSize[1]});
+    if (columns > maxColumns)
+        return makeError("volume " + text(layout.volume) + " needs a " + std::to_string(columns) +
+                         "^2 column "
+                         "viewport, but this driver renders at most " +
+                         std::to_string(maxColumns));
     // The compute method's voxel list: every voxel of the volume when the driver's storage blocks allow it
     // (up to 32M voxels on llvmpipe), otherwise as many as they hold plus a per-triangle colour fallback.
     const std::int64_t voxels = std::int64_t(layout.volume.x) * layout.volume.y * layout.volume.z;
@@ -208,61 +224,80 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout) {
     if (parityLayers > m_info.maxArrayTextureLayers)
         return makeError("volume " + text(layout.volume) +
                          " has too many slices for the solid-mode parity image");
-    if (m_atlas && layout.volume == m_layout.volume) return {};
+    if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return {};
 
     // Only this function's own errors count: one left pending by earlier code is logged as such.
     gl::ErrorScope errors("Voxelizer::setLayout");
-    gl::Texture atlas =
-        gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
-    gl::Framebuffer atlasFbo = gl::createFramebuffer("voxel slice atlas");
-    glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
-    // The projected method and solid mode render one pixel per voxel column and write only images: a
-    // framebuffer without attachments, as large as the largest projection (max(volume)^2).
-    const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
     gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, columns);
-    // The same texels as R32UI, for the projected method's atomics (a view shares the storage; it needs a
-    // name from glGenTextures that was never bound, so no glCreateTextures here).
-    GLuint viewId = 0;
-    glGenTextures(1, &viewId);
-    gl::Texture ownerView(viewId);
-    glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
-    ownerView.setLabel("voxel slice atlas (R32UI view)");
     gl::Texture parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel crossings (solid mode)");
     glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
     // Integer textures are incomplete with linear filtering, even for texelFetch.
     glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    for (GLuint fbo : {atlasFbo.id(), columnFbo.id()})
+    gl::Texture atlas, ownerView;
+    gl::Framebuffer atlasFbo;
+    gl::Buffer voxelList, bits;
+    std::vector<GLuint> fbos = {columnFbo.id()};
+    if (output == VoxelOutput::Atlas) {
+        atlas = gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
+        atlasFbo = gl::createFramebuffer("voxel slice atlas");
+        glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
+        fbos.push_back(atlasFbo.id());
+        // The same texels as R32UI, for the projected method's atomics (a view shares the storage; it needs
+        // a name from glGenTextures that was never bound, so no glCreateTextures here).
+        GLuint viewId = 0;
+        glGenTextures(1, &viewId);
+        ownerView = gl::Texture(viewId);
+        glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
+        ownerView.setLabel("voxel slice atlas (R32UI view)");
+    } else {
+        const std::int64_t blocks =
+            std::int64_t(hp::hpBitsBlocksX(layout.atlasSize)) * hp::hpBitsBlocksX(layout.atlasSize);
+        bits = gl::createBufferStorage(GLsizeiptr(blocks * HP_BITS_WORDS_PER_BLOCK * 4), nullptr, 0,
+                                       "voxel occupancy bits");
+    }
+    for (GLuint fbo : fbos)
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
             status != GL_FRAMEBUFFER_COMPLETE)
             return makeError("voxelizer framebuffer incomplete (status " + std::to_string(status) + ")");
     if (errors.ownErrors() != 0)
-        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 slice atlas failed (" +
+        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 " +
+                         (output == VoxelOutput::Atlas ? "slice atlas" : "occupancy bits") + " failed (" +
                          gl::errorName(errors.firstError()) + ")");
-    gl::Buffer voxelList = gl::createBufferStorage(GLsizeiptr((listCapacity + VOX_VOXELS_HEADER) * 4),
-                                                   nullptr, 0, "voxelizer voxel list (compute method)");
-    if (errors.ownErrors() != 0)
-        return makeError("allocating the voxel list for volume " + text(layout.volume) + " failed (" +
-                         gl::errorName(errors.firstError()) + ")");
+    if (output == VoxelOutput::Atlas) { // the bits output lists no voxels (it has no colour pass)
+        voxelList = gl::createBufferStorage(GLsizeiptr((listCapacity + VOX_VOXELS_HEADER) * 4), nullptr, 0,
+                                            "voxelizer voxel list (compute method)");
+        if (errors.ownErrors() != 0)
+            return makeError("allocating the voxel list for volume " + text(layout.volume) + " failed (" +
+                             gl::errorName(errors.firstError()) + ")");
+    }
     m_voxelList = std::move(voxelList);
     m_voxelListComplete = listCapacity >= voxels;
     m_atlas = std::move(atlas);
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
+    m_bits = std::move(bits);
     m_columnFbo = std::move(columnFbo);
     m_parity = std::move(parity);
     m_layout = layout;
+    m_output = output;
     return {};
+}
+
+std::int64_t Voxelizer::bitsBytes() const {
+    if (!m_bits) return 0;
+    const std::int64_t blocksX = hp::hpBitsBlocksX(m_layout.atlasSize);
+    return blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4;
 }
 
 Result<void> Voxelizer::limitVoxelList(std::int64_t entries) {
     m_voxelListLimit = entries;
-    if (!m_atlas) return {};
+    if (!hasLayout()) return {};
     const VolumeLayout layout = m_layout;
-    m_atlas = {}; // setLayout allocates again
-    return setLayout(layout);
+    m_layout = {}; // setLayout allocates again
+    return setLayout(layout, m_output);
 }
 
 Result<void> Voxelizer::setMesh(const Mesh& mesh, std::int64_t maxChunkBytes) {
@@ -365,6 +400,16 @@ void Voxelizer::drawProjected() {
     glViewport(0, 0, columns, columns);
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
+    if (m_output == VoxelOutput::Bits) { // one pass: a voxel's bit does not depend on which triangle sets it
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
+        glUseProgram(m_shaders->get(m_projectBits));
+        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+            bindChunk(c);
+            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 6));
+        }
+        glMemoryBarrier(kBitsWritten);
+        return;
+    }
     glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     for (int pass = 0; pass < 2; ++pass) { // owners of every chunk, then the owners' colours
         glUseProgram(m_shaders->get(m_project[size_t(pass)]));
@@ -378,24 +423,42 @@ void Voxelizer::drawProjected() {
 
 void Voxelizer::runCompute() {
     gl::DebugGroup group("voxelize compute");
+    const bool bits = m_output == VoxelOutput::Bits;
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
-    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_voxelList.id());
     const GLuint reset[4] = {0, 1, 1, 0}; // indirect dispatch (no groups), list length 0
-    glClearNamedBufferSubData(m_voxelList.id(), GL_RGBA32UI, 0, 16, GL_RGBA_INTEGER, GL_UNSIGNED_INT, reset);
-    // Per triangle (small ones) then per large triangle, for the bound chunk.
+    if (bits) {
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
+    } else {
+        glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_voxelList.id());
+        glClearNamedBufferSubData(m_voxelList.id(), GL_RGBA32UI, 0, 16, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+                                  reset);
+    }
+    // Per triangle (small ones) then per large triangle, for the bound chunk. `pass`: 0 owner, 1 colour;
+    // the bits output has one marking pass instead.
     auto perTriangle = [&](size_t c, int pass) {
         const VoxelMeshChunk& chunk = m_mesh.chunks[c];
-        glUseProgram(m_shaders->get(m_compute[size_t(pass)]));
+        glUseProgram(m_shaders->get(bits ? m_computeBits[0] : m_compute[size_t(pass)]));
         const GLuint needed = groups(int(chunk.triangleCount), VOX_COMPUTE_LOCAL_SIZE);
         const GLuint x = std::min(needed, 65535u);
         glDispatchCompute(x, (needed + x - 1) / x, 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-        glUseProgram(m_shaders->get(m_compute[size_t(2 + pass)]));
+        glUseProgram(m_shaders->get(bits ? m_computeBits[1] : m_compute[size_t(2 + pass)]));
         glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, chunk.bins.id());
         glDispatchComputeIndirect(GLintptr(chunk.triangleCount) * 16); // the large list's header
     };
+    if (bits) {
+        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
+            bindChunk(c);
+            glClearNamedBufferSubData(m_mesh.chunks[c].bins.id(), GL_RGBA32UI,
+                                      GLintptr(m_mesh.chunks[c].triangleCount) * 16, 16, GL_RGBA_INTEGER,
+                                      GL_UNSIGNED_INT, reset);
+            perTriangle(c, 0);
+        }
+        glMemoryBarrier(kBitsWritten);
+        return;
+    }
     for (size_t c = 0; c < m_mesh.chunks.size(); ++c) { // owners, and the list of marked voxels
         bindChunk(c);
         const GLintptr header = GLintptr(m_mesh.chunks[c].triangleCount) * 16; // after the chunk's bins
@@ -429,7 +492,9 @@ void Voxelizer::fillSolid() {
     glEnable(GL_DEPTH_CLAMP); // no near/far clipping: crossings below the volume must still count
     glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
-    for (int pass = 0; pass < 2; ++pass) { // markers and lowest crossing, then that crossing's colour
+    const bool bits = m_output == VoxelOutput::Bits;
+    // Markers and lowest crossing, then that crossing's colour (not for the bits: they need no colour).
+    for (int pass = 0; pass < (bits ? 1 : 2); ++pass) {
         glUseProgram(m_shaders->get(m_crossings[size_t(pass)]));
         for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
             bindChunk(c);
@@ -439,23 +504,35 @@ void Voxelizer::fillSolid() {
     }
     glDisable(GL_DEPTH_CLAMP);
 
-    glUseProgram(m_shaders->get(m_fill));
+    glUseProgram(m_shaders->get(bits ? m_fillBits : m_fill));
     glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
     glBindSampler(VOX_UNIT_PARITY, 0);
-    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    const int items = m_layout.volume.x * m_layout.volume.y * ((m_layout.volume.z + 31) / 32);
+    if (bits)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
+    else
+        glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    const int items = m_layout.volume.x * m_layout.volume.y; // one per column
     const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
     const GLuint x = std::min(needed, 65535u);
     glDispatchCompute(x, (needed + x - 1) / x, 1);
-    glMemoryBarrier(kAtlasWrittenByImage);
+    glMemoryBarrier(bits ? kBitsWritten : kAtlasWrittenByImage);
 }
 
 void Voxelizer::voxelize(const VoxelizeParams& params) {
-    if (!m_atlas) return;
+    if (!hasLayout()) return;
     gl::DebugGroup group("voxelize");
     StateGuard state;
-    glClearTexImage(m_atlas.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
+    if (m_output == VoxelOutput::Bits) // N^3/8 bytes instead of 4 N^3
+        glClearNamedBufferData(m_bits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    else
+        glClearTexImage(m_atlas.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
     if (!hasMesh()) return;
+    if (Result<void> supported = checkOutput(params.method, m_output); !supported) {
+        if (!m_reportedRefusal) log::error("voxelizer: %s", supported.error().c_str());
+        m_reportedRefusal = true;
+        if (m_output == VoxelOutput::Bits) glMemoryBarrier(kBitsWritten);
+        return;
+    }
     glBindVertexArray(m_vao.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_args.id());

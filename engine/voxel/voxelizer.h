@@ -41,6 +41,41 @@
 // Large meshes are stored in chunks (voxel_mesh.h); every pass runs once per chunk, with mesh-wide
 // triangle ids, so the atlas does not depend on the chunking.
 // The colours are quantized to bytes in the shader, so framebuffer writes and image stores agree.
+//
+// OUTPUTS (issue 10). VoxelOutput::Atlas is the above: the RGBA8 slice atlas, 4 bytes per voxel, cleared,
+// written and read whole every frame (256^3: 64 MiB; 1024^3 would be a 32768^2 texture, 4 GiB, which no
+// driver allows). VoxelOutput::Bits is the occupancy-bits volume (shaders/occupancy_bits.h): the same
+// virtual slice atlas at one bit per texel, 8x8 Morton-ordered 64-bit blocks, in a storage buffer the
+// voxelizer owns; a frame clears N^3/8 bytes and marks each voxel the rule gives with one atomicOr of its
+// bit. Same mesh, rule, mode => exactly the atlas path's voxel set (tests/voxelizer_bits_gltest.cpp, word
+// for word against the atlas converted on the CPU). What runs:
+//  - Projected, Compute: the same rule function (voxMarkColumn) in a single pass (VOX_PASS_BITS): a voxel's
+//    bit does not depend on which triangle marks it, so the owner/colour passes are not needed for the set.
+//  - Binned, Instanced, PerSlice: refused (checkOutput): they exist to reproduce the 2006 structure, which
+//    writes the atlas through the framebuffer; their viewport is the atlas, which for the bits is virtual
+//    and may exceed every framebuffer limit (1024^3: 32768^2).
+//  - Solid mode: the crossing-marker pass as for the atlas (the same parity image, the same sampling of
+//    every column centre), then the fill ORs the bit of every voxel an odd number of crossings lies below.
+//    The atlas fill writes exactly those voxels unless the surface pass already did, so the sets agree.
+// The virtual atlas is bounded by atlasLimit(): 65536 a side (HP_BITS_MAX_ATLAS) and the driver's largest
+// storage block (the bits are bound whole); 1024^3 needs 128 MiB, which llvmpipe allows exactly.
+//
+// COLOURS IN BITS MODE (Voxelizer::enableSlotColors / colorSlots, docs/VOXELIZER.md). The
+// particles need the model colour of every *active* voxel without a 4-byte-per-voxel volume cleared every
+// frame. After the HistoPyramid over the bits has built the point list, the owner and colour passes run a
+// second time with the destination "slot of voxel v" = v's index in the point list (the pyramid's rank of
+// v's atlas texel, a GLSL function `uint voxColorSlot(ivec3 voxel, ivec3 volume, ivec2 texel)` linked in as
+// a second shader object of the same stage, so the voxelizer's shaders do not depend on the pyramid's):
+//  1. clear owner[0, count) (count = the point count, copied on the GPU into an indirect dispatch: O(active)
+//     bytes, no readback);
+//  2. owner pass: atomicMax(owner[slot(v)], triangle id + 1), the same voxMarkColumn calls as the atlas path;
+//  3. colour pass: the owner stores colour[slot(v)] (RGBA8 as a uint);
+//  4. solid mode: the crossing colour pass as for the atlas, then the fill gives every inside voxel with
+//     owner[slot] == 0 its column's colour (the atlas fill's compare-and-swap of 0, per slot).
+// colour[k] is then exactly the atlas path's colour of point k's voxel, and the per-frame memory traffic is
+// O(points) plus the triangles' work, never O(volume). Tested with the dense slot function
+// (voxelize_slot_dense.glsl, slot = linear voxel index) against the atlas output's colours, exactly
+// (tests/voxelizer_bits_gltest.cpp); the HistoPyramid's rank is the other helper's to link in.
 #pragma once
 
 #include "gl_handle.h"
@@ -55,21 +90,26 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace dicer {
 
 enum class VoxelMethod { Binned, Instanced, PerSlice, Projected, Compute };
+enum class VoxelOutput { Atlas, Bits }; // RGBA8 slice atlas | occupancy bits (occupancy_bits.h)
 enum class VoxelMode { Shell, Solid };
 enum class SurfaceRule { DominantAxis, SliceAxis };
 
-const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice" / "projected" / "compute"
+// "binned" / "instanced" / "per-slice" / "projected" / "compute"
+const char* voxelMethodName(VoxelMethod method);
 const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
 const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
+const char* voxelOutputName(VoxelOutput output); // "atlas" / "bits"
 // The inverses, for command lines: nullopt for any other name.
 std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
 std::optional<VoxelMode> parseVoxelMode(std::string_view name);
 std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
+std::optional<VoxelOutput> parseVoxelOutput(std::string_view name);
 
 // Every value, in the order the command lines and the UI list them.
 inline constexpr std::array<VoxelMethod, 5> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
@@ -78,6 +118,20 @@ inline constexpr std::array<VoxelMethod, 5> kVoxelMethods = {VoxelMethod::Binned
 inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
 inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
                                                              SurfaceRule::SliceAxis};
+inline constexpr std::array<VoxelOutput, 2> kVoxelOutputs = {VoxelOutput::Atlas, VoxelOutput::Bits};
+
+// The largest atlas side an output can hold on this driver, and what sets it (for VolumeLayout::make's
+// message): Atlas: GL_MAX_TEXTURE_SIZE and the viewport/framebuffer limits (the atlas is rendered to);
+// Bits: HP_BITS_MAX_ATLAS (65536) and the largest power-of-two side whose bits fit one storage block.
+struct AtlasLimit {
+    int side = 0;
+    std::string what; // "the driver's largest renderable texture" ...
+};
+AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info);
+// The layout of a preset within atlasLimit(output, info); errors name the sizes and the limit.
+Result<VolumeLayout> presetLayoutFor(std::string_view preset, VoxelOutput output, const gl::GlInfo& info);
+// Whether `method` can write `output` (the slab methods cannot write the bits); the error says why.
+Result<void> checkOutput(VoxelMethod method, VoxelOutput output);
 
 struct VoxelizeParams {
     glm::mat4 model{1.0f}; // object -> volume space [-1,1]^3 (placement.h)
@@ -93,9 +147,10 @@ public:
     // Compiles the programs and checks the driver (storage buffers in vertex and fragment shaders).
     static Result<Voxelizer> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info); // info: its limits
 
-    // (Re)allocates the atlas (and solid mode's parity image). Errors: an inconsistent layout, or an atlas
-    // beyond GL_MAX_TEXTURE_SIZE / the viewport and framebuffer limits. On error the previous state stays.
-    Result<void> setLayout(const VolumeLayout& layout);
+    // (Re)allocates the output (the atlas, or the bits) and solid mode's parity image. Errors: an inconsistent
+    // layout, or an atlas beyond atlasLimit(output) (the message names the sizes), or allocation failure.
+    // On error the previous state (layout, output, contents) stays.
+    Result<void> setLayout(const VolumeLayout& layout, VoxelOutput output = VoxelOutput::Atlas);
     // Uploads buffers and textures (voxel_mesh.h), in chunks that fit the driver's storage block size
     // (maxChunkBytes > 0: smaller chunks, a test hook). Errors: empty or invalid mesh, driver limits. On
     // error the previous mesh stays.
@@ -105,16 +160,21 @@ public:
     // has, within the driver's storage block size), so its per-triangle colour fallback can be tested.
     Result<void> limitVoxelList(std::int64_t entries);
 
-    // Clears the atlas, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
-    // layout). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
+    // Clears the output, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
+    // layout; in bits mode a method checkOutput refuses only clears, and logs that error once: callers
+    // check first). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
     // VAO, draw and dispatch indirect buffers, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
     // stencil/rasterizer-discard enables); buffer-base, texture and image bindings are not, and it leaves
     // program 0 bound (a shader reload may have deleted the caller's; every pass binds its own).
     void voxelize(const VoxelizeParams& params);
 
-    GLuint atlas() const { return m_atlas.id(); }
+    GLuint atlas() const { return m_atlas.id(); } // 0 in bits mode
+    // Bits mode: the occupancy bits (occupancy_bits.h layout over layout().atlasSize), bitsBytes() long.
+    GLuint bits() const { return m_bits.id(); }
+    std::int64_t bitsBytes() const;
+    VoxelOutput output() const { return m_output; }
     const VolumeLayout& layout() const { return m_layout; }
-    bool hasLayout() const { return bool(m_atlas); }
+    bool hasLayout() const { return m_layout.atlasSize > 0; }
     bool hasMesh() const { return m_mesh.triangleCount > 0; }
     std::uint32_t triangleCount() const { return m_mesh.triangleCount; }
     size_t chunkCount() const { return m_mesh.chunks.size(); }
@@ -122,6 +182,21 @@ public:
     // chunk: for debugging.
     GLuint argsBuffer() const { return m_args.id(); }
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
+
+    // --- colours of the bits output per point slot (COLOURS IN BITS MODE above; voxelizer_slots.cpp) ---
+    // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
+    // voxelize_slots.glsl) linked into each as a second shader object of its stage, and allocates `capacity`
+    // slots (owner + colour: 8 bytes a slot, cleared per frame only up to the count). Errors: the compile or
+    // link log, a capacity beyond the storage block limit; on error nothing changes.
+    Result<void> enableSlotColors(const std::string& slotFile, std::uint32_t capacity);
+    // Right after voxelize(params) in bits mode, with the same params (solid mode reuses its crossing
+    // markers): slotColors()[slot(v)] = the atlas output's colour of v, for every voxel v the bits hold whose
+    // slot is below the count. The count is a uint the GPU copies from countBuffer at countOffset (e.g. the
+    // HistoPyramid's point count), clamped to the capacity: no readback. Does nothing without
+    // enableSlotColors, in atlas mode or for a method checkOutput refuses. State as voxelize().
+    void colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset);
+    GLuint slotColors() const { return m_slotColors.id(); } // RGBA8 (packUnorm4x8) per slot
+    std::uint32_t slotCapacity() const { return m_slotCapacity; }
 
 private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
@@ -133,27 +208,41 @@ private:
     void drawProjected();
     void runCompute();
     void fillSolid();
+    void markSlots(VoxelMethod method, int pass); // colorSlots: owner (0) or colour (1) pass
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    gl::ProgramId m_setup, m_scan, m_fill;
-    std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
-    std::array<gl::ProgramId, 3> m_surface;   // slab methods, indexed by VoxelMethod
-    std::array<gl::ProgramId, 2> m_project;   // projected method: owner pass, colour pass
+    gl::ProgramId m_setup, m_scan, m_fill, m_fillBits;
+    std::array<gl::ProgramId, 2> m_crossings;   // solid mode: markers + lowest crossing, then its colour
+    std::array<gl::ProgramId, 3> m_surface;     // slab methods, indexed by VoxelMethod
+    std::array<gl::ProgramId, 2> m_project;     // projected method: owner pass, colour pass
+    gl::ProgramId m_projectBits;                // projected method, bits output: the one marking pass
+    std::array<gl::ProgramId, 2> m_computeBits; // compute method, bits output: per triangle, large triangles
     // compute method: {owner, colour} x {per triangle, large triangles}, then colour per listed voxel
     std::array<gl::ProgramId, 5> m_compute;
     VolumeLayout m_layout;
-    gl::Texture m_atlas;                     // RGBA8, atlasSize^2
+    VoxelOutput m_output = VoxelOutput::Atlas;
+    bool m_reportedRefusal = false;          // voxelize() logged a checkOutput error already
+    gl::Texture m_atlas;                     // RGBA8, atlasSize^2 (atlas output)
+    gl::Buffer m_bits;                       // occupancy bits (bits output)
     gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
     gl::Texture m_ownerView;                 // R32UI view of the atlas's storage (projected method)
     gl::Framebuffer m_atlasFbo, m_columnFbo; // m_columnFbo: no attachments, max(volume)^2
     gl::Buffer m_params;                     // VoxParams per mesh chunk (std140 blocks, m_paramsStride apart)
     GLintptr m_paramsStride = 0;
-    size_t m_paramsCapacity = 0;             // blocks m_params holds
+    size_t m_paramsCapacity = 0; // blocks m_params holds
     gl::Buffer m_args;
-    gl::Buffer m_voxelList;        // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
-    bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)
+    gl::Buffer m_voxelList;            // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
+    bool m_voxelListComplete = false;  // it can hold every voxel of the volume (no fallback colour pass)
     std::int64_t m_voxelListLimit = 0; // limitVoxelList
+    // Colours per slot (enableSlotColors): prepare (count + clear args, clear), projected {owner, colour},
+    // compute {owner, colour} x {per triangle, large triangles}, solid fill.
+    std::array<gl::ProgramId, 2> m_slotPrepare;
+    std::array<gl::ProgramId, 2> m_projectSlots;
+    std::array<gl::ProgramId, 4> m_computeSlots;
+    gl::ProgramId m_fillSlots;
+    gl::Buffer m_slotOwners, m_slotColors; // header + owner per slot; RGBA8 per slot
+    std::uint32_t m_slotCapacity = 0;
     gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };
