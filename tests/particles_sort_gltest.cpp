@@ -195,7 +195,7 @@ namespace {
 // Two particles on the view axis, one behind the other, drawn with sorted blending into a small framebuffer:
 // the centre pixel is the near sprite "over" the far one over black. Voxels (3,3,0) and (3,3,7) of an 8^3
 // volume: false colours with blue 1/16 (far from +z) and 15/16 (near from +z).
-glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity) {
+glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) {
     gl::ShaderLibrary shaders;
     auto system = ParticleSystem::create(shaders);
     auto order = ParticleDepthOrder::create(shaders, test::context().info());
@@ -230,7 +230,7 @@ glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity) {
     ParticleDraw draw;
     draw.viewProj = proj * params.view;
     draw.pointScale = 1000.f; // sprites clamped to 64 px: the centre pixel sits at r^2 ~ 0
-    draw.render = ParticleRender::SortedBlend;
+    draw.render = render;
     draw.viewport = size;
     draw.opacity = opacity;
     draw.order = order->order();
@@ -251,15 +251,33 @@ glm::vec3 over(glm::vec3 nearColor, glm::vec3 farColor, float a) {
 
 } // namespace
 
-TEST_F(ParticlesSortGl, SortedDrawBlendsTheNearSpriteOverTheFarOne) {
+// Both sorted render modes (the rows of particles.h's table that draw in depth order): GL sprites blended in
+// submission order, and the compute layers composited front to back.
+class SortedRenderGl : public ::testing::TestWithParam<ParticleRender> {};
+
+TEST_P(SortedRenderGl, NearSpriteIsBlendedOverTheFarOne) {
     const glm::vec3 z0 = (glm::vec3(3, 3, 0) + 0.5f) / 8.f, z7 = (glm::vec3(3, 3, 7) + 0.5f) / 8.f;
-    const float a = 0.5f;
-    // From +z the z = 7 voxel is near; from -z the z = 0 one. The other order would give blue 0.27 vs 0.48.
-    const glm::vec3 fromFront = blendCentrePixel({0.f, 0.f, 4.f}, a),
-                    fromBack = blendCentrePixel({0.f, 0.f, -4.f}, a);
-    const float tolerance = 4.f / 255.f; // rgba8 rounding and r^2 ~ 0.001 at the pixel centre
-    for (int c = 0; c < 3; ++c) {
-        EXPECT_NEAR(fromFront[c], over(z7, z0, a)[c], tolerance) << "channel " << c;
-        EXPECT_NEAR(fromBack[c], over(z0, z7, a)[c], tolerance) << "channel " << c;
+    for (float a : {0.5f, 0.9f}) {
+        SCOPED_TRACE(a);
+        // From +z the z = 7 voxel is near; from -z the z = 0 one. (At a = 0.5 the other order would give blue
+        // 0.27 instead of 0.48.)
+        const glm::vec3 fromFront = blendCentrePixel({0.f, 0.f, 4.f}, a, GetParam());
+        const glm::vec3 fromBack = blendCentrePixel({0.f, 0.f, -4.f}, a, GetParam());
+        const float tolerance = 4.f / 255.f; // rgba8 (and rgba16f) rounding, r^2 ~ 0.001 at the pixel centre
+        for (int c = 0; c < 3; ++c) {
+            EXPECT_NEAR(fromFront[c], over(z7, z0, a)[c], tolerance) << "channel " << c;
+            EXPECT_NEAR(fromBack[c], over(z0, z7, a)[c], tolerance) << "channel " << c;
+        }
     }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, SortedRenderGl,
+                         ::testing::Values(ParticleRender::SortedBlend, ParticleRender::SortedSplats),
+                         [](const ::testing::TestParamInfo<ParticleRender>& param) {
+                             return param.param == ParticleRender::SortedBlend ? "gl_sprites" : "compute_layers";
+                         });
+
+TEST(ParticleRenderTable, RowsAreInEnumOrder) {
+    for (std::size_t i = 0; i < particleRenderModes().size(); ++i)
+        EXPECT_EQ(std::size_t(particleRenderModes()[i].mode), i);
 }
