@@ -27,18 +27,6 @@
 #define PS_BIND_DEPTH_KEYS 20 // SSBO: a uint key per particle slot
 #define PS_BIND_ORDER 21      // SSBO: the sort's permutation, slot k -> particle index (back to front)
 
-// Sorted blending in compute (ParticleRender::SortedSplats; llvmpipe draws GL points at ~1 us each): the
-// pixels of the sprites are composited front to back in the sorted order, one layer per pair of passes:
-// pass A keeps, per pixel, the highest sorted slot (= the nearest sprite) below the last layer's
-// (imageAtomicMax), pass B lets that sprite add its colour "under" what is there. PS_BLEND_LAYERS layers: a
-// pixel covered by more sprites loses the farthest ones (their weight is below (1 - opacity)^layers).
-#define PS_IMAGE_BLEND_WINNER 3  // r32ui: this layer's sorted slot + 1 (0: none); reuses the splat depth unit
-#define PS_IMAGE_BLEND_PEELED 4  // r32ui: the last layer's sorted slot + 1 (PS_SPLAT_EMPTY: none yet)
-#define PS_IMAGE_BLEND_ACCUM 6   // rgba16f: premultiplied colour and coverage composited so far
-#define PS_IMAGE_BLEND_DEPTH 7   // r32ui: window depth bits of the nearest sprite (the resolve's gl_FragDepth)
-#define PS_BLEND_LAYERS 8
-#define PS_LOC_LAYER 11          // uint: the layer a blend pass works on (0: also the nearest depth, bounds)
-
 // Compute splatting (the default particle renderer): Mesa llvmpipe spends ~1 us per GL point in its
 // single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
 // runs 8-wide on every core. Pass 1 keeps the nearest depth per pixel (atomicMin), pass 2 writes the colour of
@@ -75,10 +63,6 @@ static_assert(inside(PS_BIND_STATE, {PS_BUFFERS_FIRST, PS_BUFFERS_END}) &&
               inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
 static_assert(inside(PS_BIND_DEPTH_KEYS, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}) &&
               inside(PS_BIND_ORDER, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}));
-static_assert(inside(PS_IMAGE_BLEND_ACCUM, {PS_BLEND_IMAGES_FIRST, PS_BLEND_IMAGES_END}) &&
-              inside(PS_IMAGE_BLEND_DEPTH, {PS_BLEND_IMAGES_FIRST, PS_BLEND_IMAGES_END}) &&
-              inside(PS_IMAGE_BLEND_WINNER, {PS_IMAGES_FIRST, PS_IMAGES_END}) &&
-              inside(PS_IMAGE_BLEND_PEELED, {PS_IMAGES_FIRST, PS_IMAGES_END}));
 static_assert(inside(PS_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}));
 } // namespace dicer::bindings
 #endif

@@ -121,7 +121,8 @@ TEST(CommandLine, SortedBlendingAndItsSettings) {
     CommandLine c;
     EXPECT_EQ(c.settings.view.render, ParticleRender::Splats);
     EXPECT_EQ(c.settings.view.depthBuckets, 4096);
-    ASSERT_EQ(parse({"--particles", "sorted", "--depth-buckets", "2", "--opacity", "0.75"}, c), ParseResult::Run);
+    ASSERT_EQ(parse({"--particles", "sorted", "--depth-buckets", "2", "--opacity", "0.75"}, c),
+              ParseResult::Run);
     EXPECT_EQ(c.settings.view.render, ParticleRender::SortedBlend);
     EXPECT_EQ(c.settings.view.depthBuckets, 2);
     EXPECT_FLOAT_EQ(c.settings.view.opacity, 0.75f);
@@ -133,10 +134,14 @@ TEST(CommandLine, SortedBlendingAndItsSettings) {
         EXPECT_EQ(m.settings.view.render, mode.mode);
     }
     const std::vector<std::pair<std::vector<const char*>, const char*>> bad = {
-        {{"--depth-buckets", "0"}, "--depth-buckets"},       {{"--depth-buckets", "1"}, "--depth-buckets"},
-        {{"--depth-buckets", "1048576"}, "--depth-buckets"}, {{"--depth-buckets", "many"}, "--depth-buckets"},
-        {{"--opacity", "nan"}, "--opacity"},                 {{"--opacity", "0"}, "--opacity"},
-        {{"--opacity", "1.5"}, "--opacity"},                 {{"--opacity", "-inf"}, "--opacity"},
+        {{"--depth-buckets", "0"}, "--depth-buckets"},
+        {{"--depth-buckets", "1"}, "--depth-buckets"},
+        {{"--depth-buckets", "1048576"}, "--depth-buckets"},
+        {{"--depth-buckets", "many"}, "--depth-buckets"},
+        {{"--opacity", "nan"}, "--opacity"},
+        {{"--opacity", "0"}, "--opacity"},
+        {{"--opacity", "1.5"}, "--opacity"},
+        {{"--opacity", "-inf"}, "--opacity"},
         {{"--particles", "blended"}, "--particles"},
     };
     for (const auto& [args, option] : bad) {

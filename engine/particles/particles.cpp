@@ -25,10 +25,8 @@ constexpr ParticleRenderInfo kRenderModes[] = {
      "opaque compute splats + depth resolve (fast on llvmpipe)", false, always},
     {ParticleRender::Points, "points", "GL points", "opaque GL point sprites", false, always},
     {ParticleRender::SortedBlend, "sorted", "sorted blending",
-     "translucent soft GL sprites, alpha-blended back to front (HP counting sort of the depths every frame)",
+     "translucent soft splats, alpha-blended back to front (HP counting sort of the depths every frame)",
      true, vertexReadsThreeBlocks},
-    {ParticleRender::SortedSplats, "sorted-splats", "sorted splats",
-     "the same order composited in compute, the nearest 8 sprites per pixel (fast on llvmpipe)", true, always},
 };
 } // namespace
 
@@ -79,20 +77,6 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
                                  {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
                                 {}});
     if (!resolve) return makeError(resolve.error());
-    auto peel = shaders.add({"particles blend peel", {{GL_COMPUTE_SHADER, "particles_blend.comp.glsl"}}, {}});
-    if (!peel) return makeError(peel.error());
-    auto composite = shaders.add({"particles blend composite",
-                                  {{GL_COMPUTE_SHADER, "particles_blend.comp.glsl"}},
-                                  {{"PS_BLEND_COMPOSITE", ""}}});
-    if (!composite) return makeError(composite.error());
-    auto blendResolve = shaders.add({"particles blend resolve",
-                                     {{GL_VERTEX_SHADER, "particles_resolve.vert.glsl"},
-                                      {GL_FRAGMENT_SHADER, "particles_blend_resolve.frag.glsl"}},
-                                     {}});
-    if (!blendResolve) return makeError(blendResolve.error());
-    ps.m_blendPeel = *peel;
-    ps.m_blendComposite = *composite;
-    ps.m_blendResolve = *blendResolve;
     ps.m_args = *args;
     ps.m_update = *update;
     ps.m_draw = *draw;
@@ -210,9 +194,6 @@ void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& para
     case ParticleRender::SortedBlend:
         drawSortedBlend(source, params);
         break;
-    case ParticleRender::SortedSplats:
-        drawSortedSplats(source, params);
-        break;
     }
 }
 
@@ -253,69 +234,6 @@ void ParticleSystem::drawSortedBlend(const ParticleSource& source, const Particl
     glDisable(GL_BLEND);
 }
 
-void ParticleSystem::clearBounds() const {
-    const GLuint empty = PS_SPLAT_EMPTY, zero = 0;
-    const GLintptr bounds = PS_CTRL_BOUNDS * sizeof(std::uint32_t);
-    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds, 8, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
-    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds + 8, 8, GL_RED_INTEGER, GL_UNSIGNED_INT,
-                              &zero);
-}
-
-void ParticleSystem::drawSortedSplats(const ParticleSource& source, const ParticleDraw& params) {
-    if (!params.order || params.viewport.x <= 0 || params.viewport.y <= 0) return;
-    gl::DebugGroup group("particles draw (sorted splats)");
-    if (params.viewport != m_splatSize) { // the winner image is the opaque splats' depth image
-        m_splatDepthImage =
-            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_R32UI, 1, "splat depth");
-        m_splatColorImage =
-            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA8, 1, "splat colour");
-        m_splatSize = params.viewport;
-    }
-    if (params.viewport != m_blendSize) {
-        m_blendPeeled = gl::createTexture2D(params.viewport.x, params.viewport.y, GL_R32UI, 1, "blend peeled");
-        m_blendAccum = gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA16F, 1, "blend accum");
-        m_blendDepth = gl::createTexture2D(params.viewport.x, params.viewport.y, GL_R32UI, 1, "blend depth");
-        m_blendSize = params.viewport;
-    }
-    const GLuint empty = PS_SPLAT_EMPTY, none = 0;
-    const float clear[4] = {0.f, 0.f, 0.f, 0.f};
-    glClearTexImage(m_splatDepthImage.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &none);
-    glClearTexImage(m_blendPeeled.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
-    glClearTexImage(m_blendAccum.id(), 0, GL_RGBA, GL_FLOAT, clear);
-    clearBounds(); // grown by layer 0
-    glBindImageTexture(PS_IMAGE_BLEND_WINNER, m_splatDepthImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    glBindImageTexture(PS_IMAGE_BLEND_PEELED, m_blendPeeled.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    glBindImageTexture(PS_IMAGE_BLEND_ACCUM, m_blendAccum.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA16F);
-    glBindImageTexture(PS_IMAGE_BLEND_DEPTH, m_blendDepth.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_ORDER, params.order);
-    GLuint peel = m_shaders->get(m_blendPeel), composite = m_shaders->get(m_blendComposite);
-    setDrawUniforms(peel, source, params, /*color=*/false, /*viewport=*/true);
-    setDrawUniforms(composite, source, params, /*color=*/true, /*viewport=*/true);
-    glProgramUniform1f(composite, PS_LOC_OPACITY, params.opacity);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id()); // one invocation per live sorted slot
-    const GLintptr dispatch = GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t));
-    for (GLuint layer = 0; layer < PS_BLEND_LAYERS; ++layer)
-        for (GLuint program : {peel, composite}) {
-            glProgramUniform1ui(program, PS_LOC_LAYER, layer);
-            glUseProgram(program);
-            glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
-                            GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-            glDispatchComputeIndirect(dispatch);
-        }
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
-    GLuint resolve = m_shaders->get(m_blendResolve);
-    glProgramUniform2i(resolve, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
-    glUseProgram(resolve);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); // premultiplied "over" the scene
-    glDepthMask(GL_FALSE);
-    glBindVertexArray(m_emptyVao.id());
-    glDrawArrays(GL_TRIANGLES, 0, 6);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-}
-
 void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw& params) {
     if (params.viewport.x <= 0 || params.viewport.y <= 0) return;
     gl::DebugGroup group("particles draw (splats)");
@@ -326,9 +244,13 @@ void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw
             gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA8, 1, "splat colour");
         m_splatSize = params.viewport;
     }
-    const GLuint empty = PS_SPLAT_EMPTY;
+    const GLuint empty = PS_SPLAT_EMPTY, zero = 0;
     glClearTexImage(m_splatDepthImage.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
-    clearBounds(); // grown by the depth pass
+    // Bounds: min = empty, max = 0, grown by the depth pass.
+    const GLintptr bounds = PS_CTRL_BOUNDS * sizeof(std::uint32_t);
+    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds, 8, GL_RED_INTEGER, GL_UNSIGNED_INT, &empty);
+    glClearNamedBufferSubData(m_control.id(), GL_R32UI, bounds + 8, 8, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                              &zero);
     glBindImageTexture(PS_IMAGE_SPLAT_DEPTH, m_splatDepthImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     glBindImageTexture(PS_IMAGE_SPLAT_COLOR, m_splatColorImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id()); // one invocation per live particle

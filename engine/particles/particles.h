@@ -37,10 +37,8 @@ enum class ParticleColor { FalseColor, ModelColor };
 // depth/colour images, resolved with gl_FragDepth (fast everywhere, and ~20x faster than points on llvmpipe).
 // Points: GL point sprites from one glDrawArraysIndirect (the classic way; cheap on GPUs). SortedBlend:
 // translucent soft round sprites, alpha-blended back to front in the order of depth_order.h (sorted every
-// frame by the HistoPyramid counting sort), depth writes off. SortedSplats: the same order composited in
-// compute (front to back, one layer of sprite pixels per pass pair, PS_BLEND_LAYERS layers), because llvmpipe
-// draws GL points at ~1 us each.
-enum class ParticleRender { Splats, Points, SortedBlend, SortedSplats };
+// frame by the HistoPyramid counting sort), depth writes off.
+enum class ParticleRender { Splats, Points, SortedBlend };
 
 struct ParticleRenderInfo {
     ParticleRender mode;
@@ -120,16 +118,11 @@ private:
     void drawPoints(const ParticleSource& source, const ParticleDraw& params) const;
     void drawSplats(const ParticleSource& source, const ParticleDraw& params);
     void drawSortedBlend(const ParticleSource& source, const ParticleDraw& params) const;
-    void drawSortedSplats(const ParticleSource& source, const ParticleDraw& params);
-    void clearBounds() const; // the splat passes' pixel bounds: min = empty, max = 0
 
     gl::ShaderLibrary* m_shaders;
     gl::ProgramId m_args, m_update, m_draw, m_drawBlend, m_splatDepth, m_splatColor, m_resolve;
-    gl::ProgramId m_blendPeel, m_blendComposite, m_blendResolve;
     gl::Texture m_splatDepthImage, m_splatColorImage;
     glm::ivec2 m_splatSize{0};
-    gl::Texture m_blendPeeled, m_blendAccum, m_blendDepth; // the winner image is m_splatDepthImage
-    glm::ivec2 m_blendSize{0};
     gl::Buffer m_state, m_control, m_params;
     gl::VertexArray m_emptyVao;
     std::uint32_t m_capacity = 0;
