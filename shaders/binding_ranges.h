@@ -52,6 +52,8 @@
 #define SORT_BUFFERS_END 20
 #define VOX_OUT_BUFFERS_FIRST 20 // voxelizer, occupancy-bits output: the bits; the colours per point slot
 #define VOX_OUT_BUFFERS_END 23
+#define PS_SORT_BUFFERS_FIRST 23 // particles, sorted blending: depth keys, the back-to-front order
+#define PS_SORT_BUFFERS_END 25
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -91,7 +93,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PS_BUFFERS_FIRST, PS_BUFFERS_END},
                                      {VOX_BUFFERS_FIRST, VOX_BUFFERS_END},
                                      {SORT_BUFFERS_FIRST, SORT_BUFFERS_END},
-                                     {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}};
+                                     {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END},
+                                     {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}};
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");

@@ -129,6 +129,15 @@ PS_FN Particle psStep(Particle p, vec3 target, ParticleParams prm, uint index) {
     return psSpawn(target); // assembled: sit exactly on the (possibly moving) voxel
 }
 
+// Sorted blending's key: view depth `depth` (distance along the view direction) quantized into `buckets`
+// buckets between farD (key 0: drawn first) and nearD (key buckets - 1); depths outside are clamped to the
+// end buckets. Back to front = ascending keys.
+PS_FN uint psDepthKey(float depth, float farD, float nearD, uint buckets) {
+    float t = (farD - depth) / (farD - nearD);
+    float bucket = floor(t * float(buckets));
+    return uint(clamp(bucket, 0.0f, float(buckets - 1u)));
+}
+
 #ifdef __cplusplus
 static_assert(sizeof(Particle) == 32, "std430 Particle is two vec4");
 static_assert(sizeof(ParticleParams) == 80, "std140 ParticleParams is five 16-byte rows");

@@ -2,10 +2,15 @@
 // Particle cloud: one point sprite per live particle (glDrawArraysIndirect, count from the GPU), sized in
 // world units so the cloud looks like the voxelized model at any zoom. Colour: the paper's false colours
 // (the voxel's 3D texture coordinate) or the model's colour stored in the atlas texel.
+// PS_SORTED_BLEND: vertex k draws particle order[k], the back-to-front order of depth_order.h, so GL blends
+// the sprites in that order (primitives blend in submission order).
 #include "particle_step.h"
 
 layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
 layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#ifdef PS_SORTED_BLEND
+layout(std430, binding = PS_BIND_ORDER) readonly buffer PsOrder { uint u_order[]; };
+#endif
 layout(binding = PS_UNIT_ATLAS) uniform sampler2D u_atlas;
 layout(location = PS_LOC_VIEW_PROJ) uniform mat4 u_viewProj;
 layout(location = PS_LOC_POINT_SCALE) uniform float u_pointScale;
@@ -15,9 +20,14 @@ layout(location = PS_LOC_VOLUME) uniform ivec3 u_volume;
 out vec3 v_color;
 
 void main() {
-    gl_Position = u_viewProj * vec4(vec3(u_particles[gl_VertexID].position), 1.0);
+#ifdef PS_SORTED_BLEND
+    uint k = u_order[gl_VertexID];
+#else
+    uint k = uint(gl_VertexID);
+#endif
+    gl_Position = u_viewProj * vec4(vec3(u_particles[k].position), 1.0);
     gl_PointSize = clamp(u_pointScale / max(gl_Position.w, 1e-3), 1.0, 64.0);
-    uvec4 entry = u_points[gl_VertexID];
+    uvec4 entry = u_points[k];
     if (u_colorMode == PS_COLOR_MODEL)
         v_color = texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb;
     else

@@ -16,6 +16,16 @@
 #define PS_LOC_VOLUME 3      // ivec3: voxels per axis, to turn voxel coordinates into colours
 #define PS_LOC_CAPACITY 4    // uint: particles the state buffer holds (args pass clamps the count to it)
 #define PS_LOC_VIEWPORT 5    // ivec2: splat target size in pixels
+#define PS_LOC_OPACITY 6     // float: sorted blending, alpha at a sprite's centre
+#define PS_LOC_DEPTH_ROW 7   // vec4: depth keys: view depth = dot(row, p) (the view matrix's z row, negated)
+#define PS_LOC_DEPTH_RANGE 8 // vec2: depth keys: view depths of the far (key 0) and near end of the range
+#define PS_LOC_BUCKETS 9     // uint: depth keys: buckets (also the key of a retired particle)
+#define PS_LOC_SLOTS 10      // uint: depth keys: particle slots keyed (live + retired)
+
+// Sorted blending (depth_order.h): a key per particle, its quantized view depth (far -> 0), sorted by the
+// HistoPyramid counting sort (engine/sort) every frame; the draw reads the particles in that order.
+#define PS_BIND_DEPTH_KEYS 23 // SSBO: a uint key per particle slot
+#define PS_BIND_ORDER 24      // SSBO: the sort's permutation, slot k -> particle index (back to front)
 
 // Compute splatting (the default particle renderer): Mesa llvmpipe spends ~1 us per GL point in its
 // single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
@@ -51,6 +61,8 @@ static_assert(inside(PS_IMAGE_SPLAT_DEPTH, {PS_IMAGES_FIRST, PS_IMAGES_END}) &&
               inside(PS_IMAGE_SPLAT_COLOR, {PS_IMAGES_FIRST, PS_IMAGES_END}));
 static_assert(inside(PS_BIND_STATE, {PS_BUFFERS_FIRST, PS_BUFFERS_END}) &&
               inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
+static_assert(inside(PS_BIND_DEPTH_KEYS, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}) &&
+              inside(PS_BIND_ORDER, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}));
 static_assert(inside(PS_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}));
 } // namespace dicer::bindings
 #endif

@@ -150,6 +150,48 @@ TEST(CommandLine, BadArgumentsAreErrors) {
     EXPECT_EQ(parse({"--help"}, c), ParseResult::Help);
 }
 
+// Sorted blending (issue 11): the render mode is a row of particles.h's table; its depth buckets and opacity
+// are checked on the command line with one clear error (the message names the option and the range).
+TEST(CommandLine, SortedBlendingAndItsSettings) {
+    CommandLine c;
+    EXPECT_EQ(c.settings.view.render, ParticleRender::Splats);
+    EXPECT_EQ(c.settings.view.depthBuckets, 4096);
+    ASSERT_EQ(parse({"--particles", "sorted", "--depth-buckets", "2", "--opacity", "0.75"}, c),
+              ParseResult::Run);
+    EXPECT_EQ(c.settings.view.render, ParticleRender::SortedBlend);
+    EXPECT_EQ(c.settings.view.depthBuckets, 2);
+    EXPECT_FLOAT_EQ(c.settings.view.opacity, 0.75f);
+    ASSERT_EQ(parse({"--depth-buckets", "1048575", "--opacity", "1"}, c), ParseResult::Run);
+    EXPECT_EQ(c.settings.view.depthBuckets, 1048575);
+    for (const ParticleRenderInfo& mode : particleRenderModes()) {
+        CommandLine m;
+        ASSERT_EQ(parse({"--particles", mode.name}, m), ParseResult::Run) << mode.name;
+        EXPECT_EQ(m.settings.view.render, mode.mode);
+    }
+    const std::vector<std::pair<std::vector<const char*>, const char*>> bad = {
+        {{"--depth-buckets", "0"}, "--depth-buckets"},
+        {{"--depth-buckets", "1"}, "--depth-buckets"},
+        {{"--depth-buckets", "1048576"}, "--depth-buckets"},
+        {{"--depth-buckets", "many"}, "--depth-buckets"},
+        {{"--opacity", "nan"}, "--opacity"},
+        {{"--opacity", "0"}, "--opacity"},
+        {{"--opacity", "1.5"}, "--opacity"},
+        {{"--opacity", "-inf"}, "--opacity"},
+        {{"--particles", "blended"}, "--particles"},
+    };
+    for (const auto& [args, option] : bad) {
+        CommandLine b;
+        std::vector<const char*> argv = args;
+        argv.insert(argv.begin(), "dicer");
+        std::string error;
+        testing::internal::CaptureStderr();
+        EXPECT_EQ(parseCommandLine(int(argv.size()), argv.data(), b, &error), ParseResult::Error) << args[1];
+        testing::internal::GetCapturedStderr();
+        EXPECT_NE(error.find(option), std::string::npos) << error;
+        EXPECT_EQ(b.settings.view, ViewSettings{}) << "a bad value changed the settings: " << args[1];
+    }
+}
+
 TEST(Settings, ComparisonNamesWhatToRebuild) {
     Settings a, b;
     EXPECT_FALSE(compareSettings(a, b).any());

@@ -154,3 +154,26 @@ TEST(ParticleStep, SettleTimeBoundsTheEnvelope) {
     EXPECT_EQ(psSettleSeconds(0.f, 1e-3f), 0.f);
     EXPECT_EQ(psSettleSeconds(4.f, 1.f), 0.f);
 }
+
+// Sorted blending's key (psDepthKey): far end -> 0, near end -> buckets - 1, depths outside clamped, never
+// decreasing as the depth comes nearer, and every bucket reached by its centre.
+TEST(ParticleStep, DepthKeyRunsFromFarToNear) {
+    using dicer::ps::psDepthKey;
+    const float farD = 5.f, nearD = 1.f;
+    for (unsigned buckets : {2u, 7u, 4096u}) {
+        EXPECT_EQ(psDepthKey(farD, farD, nearD, buckets), 0u);
+        EXPECT_EQ(psDepthKey(nearD, farD, nearD, buckets), buckets - 1);
+        EXPECT_EQ(psDepthKey(100.f, farD, nearD, buckets), 0u);
+        EXPECT_EQ(psDepthKey(-3.f, farD, nearD, buckets), buckets - 1);
+        unsigned last = 0;
+        for (int i = 0; i <= 1000; ++i) {
+            const unsigned key = psDepthKey(farD - (farD - nearD) * float(i) / 1000.f, farD, nearD, buckets);
+            EXPECT_GE(key, last);
+            last = key;
+        }
+        for (unsigned b = 0; b < buckets; ++b) {
+            const float centre = farD - (farD - nearD) * (float(b) + 0.5f) / float(buckets);
+            EXPECT_EQ(psDepthKey(centre, farD, nearD, buckets), b);
+        }
+    }
+}

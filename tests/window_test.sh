@@ -4,6 +4,8 @@
 # usage: window_test.sh KIND DICER PNG_CHECK OUTDIR NAME [dicer arguments...]
 #   render     exit 0 and 0 GL debug errors, the PNG has the window's size and shows the particle cloud
 #   explode    two runs, before and after --explode-at: the later screenshot differs from the earlier one
+#   sorted     two runs of the same scripted frames, opaque splats and --particles sorted (sorted blending): each
+#              exit 0 and 0 GL debug errors, the sorted screenshot shows particles and differs from the opaque one
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
 #   full-shot  --screenshot /dev/full (a full disk): a message with the reason and exit 1, never "saved"
@@ -131,6 +133,20 @@ explode)
     [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq 2 ] || fail "GL debug errors reported"
     "$check" "$early" --size "$size" --particles || fail "early screenshot check"
     "$check" "$late" --size "$size" --differs "$early" || fail "the explosion changed nothing"
+    ;;
+sorted)
+    opaque="$outdir/$name-opaque.png"
+    rm -f "$png" "$opaque"
+    run "$log" "$@" --frames 12 --gl-debug --screenshot "$opaque" --screenshot-ui off || fail "opaque run failed"
+    run "$log.sorted" "$@" --frames 12 --gl-debug --screenshot "$png" --screenshot-ui off --particles sorted ||
+        { cat "$log.sorted" >>"$log"; fail "sorted run failed"; }
+    cat "$log.sorted" >>"$log"
+    grep -E "^(dicer:|particles:|sort |\||verify|GL debug)" "$log.sorted"
+    [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq 2 ] || fail "GL debug errors reported"
+    grep -q "^particles: sorted blending" "$log.sorted" || fail "the summary does not name sorted blending"
+    grep -qE "^sort +[0-9.]+ " "$log.sorted" || fail "no sort stage in the timings"
+    "$check" "$png" --size "$size" --particles || fail "sorted screenshot check"
+    "$check" "$png" --size "$size" --differs "$opaque" || fail "sorted blending looks like the opaque splats"
     ;;
 bad-model)
     run "$log" "$@" --frames 2

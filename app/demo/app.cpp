@@ -53,6 +53,9 @@ Result<void> buildGpuState(App& app) {
     auto particles = ParticleSystem::create(gpu->shaders);
     if (!particles) return makeError(particles.error());
     gpu->particles.emplace(std::move(particles.value()));
+    auto depthOrder = ParticleDepthOrder::create(gpu->shaders, app.surface.info());
+    if (!depthOrder) return makeError(depthOrder.error());
+    gpu->depthOrder.emplace(std::move(depthOrder.value()));
     auto meshView = MeshView::create(gpu->shaders);
     auto floorView = MeshView::create(gpu->shaders);
     if (!meshView || !floorView) return makeError(meshView ? floorView.error() : meshView.error());
@@ -78,6 +81,9 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
     if (!method.isAvailable(info))
         return makeError(std::string("variant ") + method.name + " is not available on " + info.renderer);
+    if (const ParticleRenderInfo& render = particleRenderInfo(s.view.render); !render.isAvailable(info))
+        return makeError(std::string("particle rendering ") + render.name + " is not available on " +
+                         info.renderer);
     if (auto layout = presetLayout(s.pipeline.preset, info.maxTextureSize); !layout)
         return makeError(layout.error());
     auto model = loadModel(s.model);

@@ -5,6 +5,7 @@
 #include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
+#include "depth_order.h"
 #include "image_views.h"
 #include "mesh_view.h"
 #include "model_loader.h"
@@ -38,6 +39,8 @@ struct GpuState {
     gl::ShaderLibrary shaders;
     std::unique_ptr<Pipeline> pipeline;
     std::optional<ParticleSystem> particles;
+    std::optional<ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
+    bool orderSorted = false;                     // depthOrder holds this frame's order
     std::optional<MeshView> meshView, floorView;
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now

@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "depth_order.h"
+
 #include "method_table.h"
 #include "model_catalog.h"
 #include "vocabulary.h"
@@ -56,6 +58,14 @@ Codec<glm::ivec2> windowSizeCodec() {
     };
     c.format = [](const glm::ivec2& v) { return std::to_string(v.x) + "x" + std::to_string(v.y); };
     return c;
+}
+
+// --particles: the rows of the particle render table (particles.h).
+Codec<ParticleRender> renderCodec() {
+    std::vector<std::pair<std::string, ParticleRender>> names;
+    for (const ParticleRenderInfo& r : particleRenderModes())
+        names.emplace_back(r.name, r.mode);
+    return options::namesCodec<ParticleRender>(std::move(names));
 }
 
 ModelChoice modelChoice(const std::string& nameOrFile) {
@@ -137,10 +147,17 @@ std::vector<Row> makeRows() {
             options::namesCodec<ParticleColor>(
                 {{"false", ParticleColor::FalseColor}, {"model", ParticleColor::ModelColor}}),
             field(&CommandLine::settings, &Settings::view, &ViewSettings::color)),
-        row<ParticleRender>({"particles", "GL points", "compute splats, or GL point sprites"},
-                            options::namesCodec<ParticleRender>(
-                                {{"splats", ParticleRender::Splats}, {"points", ParticleRender::Points}}),
-                            field(&CommandLine::settings, &Settings::view, &ViewSettings::render)),
+        row<ParticleRender>(
+            {"particles", "particles",
+             "opaque compute splats, opaque GL point sprites, or sorted blending (translucent "
+             "splats drawn back to front, HP counting sort of the view depths every frame)"},
+            renderCodec(), view(&ViewSettings::render)),
+        row<int>(
+            {"depth-buckets", "depth buckets", "sorted blending: view-depth buckets of the sort keys"},
+            options::intCodec(int(ParticleDepthOrder::kMinBuckets), int(ParticleDepthOrder::kMaxBuckets)),
+            view(&ViewSettings::depthBuckets)),
+        row<float>({"opacity", "opacity", "sorted blending: alpha at a splat's centre"},
+                   options::floatCodec(0.01f, 1.f), view(&ViewSettings::opacity)),
         flag(row<bool>({"auto-rotate", "auto-rotate (A)", "spin the model about the volume's y axis"},
                        options::switchCodec(),
                        field(&CommandLine::settings, &Settings::view, &ViewSettings::autoRotate))),

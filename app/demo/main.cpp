@@ -111,6 +111,10 @@ int main(int argc, char** argv) {
             ScopedStage stage(app.timers, "particles");
             updateParticles(app);
         }
+        if (sortsParticles(app)) {
+            ScopedStage stage(app.timers, "sort");
+            sortParticles(app);
+        }
         {
             ScopedStage stage(app.timers, "views");
             drawViews(app);

@@ -9,6 +9,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <utility>
@@ -149,6 +150,26 @@ void updateParticles(App& app) {
     app.gpu->particles->update(source, app.settings.particles, app.dt);
 }
 
+bool sortsParticles(const App& app) {
+    return app.gpu && app.settings.view.particles && particleRenderInfo(app.settings.view.render).depthSorted;
+}
+
+void sortParticles(App& app) {
+    GpuState& gpu = *app.gpu;
+    gpu.orderSorted = false;
+    ParticleSource source = gpu.pipeline->particleSource(app.settings.pipeline);
+    if (!source.pointBuffer || !gpu.particles->stateBuffer()) return;
+    // The cloud lies in the volume [-1,1]^3 (exploding particles that leave its bounding sphere are clamped
+    // into the end buckets): the key range needs no readback.
+    DepthOrderParams params{app.camera.view(), glm::vec3(0.f), std::sqrt(3.f),
+                            std::uint32_t(app.settings.view.depthBuckets)};
+    const std::uint32_t slots = std::min(source.pointCapacity, gpu.particles->capacity()); // as the update
+    Result<void> r =
+        gpu.depthOrder->sort(gpu.particles->stateBuffer(), gpu.particles->controlBuffer(), slots, params);
+    stageError(app, r);
+    gpu.orderSorted = bool(r);
+}
+
 void drawViews(App& app) {
     const glm::ivec2 fb = app.framebuffer;
     const GLuint target = app.surface.framebuffer(); // the window's (0) or the offscreen FBO
@@ -180,7 +201,9 @@ void drawViews(App& app) {
                           view.color,
                           view.render,
                           pipeline.source().atlas(),
-                          fb};
+                          fb,
+                          view.opacity,
+                          gpu.orderSorted ? gpu.depthOrder->order() : 0u};
         gpu.particles->draw(source, draw);
     }
     glDisable(GL_DEPTH_TEST);

@@ -11,11 +11,13 @@ struct App;
 void beginFrame(App& app);   // frame time, simulation step
 void applyChanges(App& app); // actions, dropped files, settings vs. last frame: loads and rebuilds
 
-void voxelize(App& app);        // model -> slice atlas
-void buildPyramid(App& app);    // atlas -> HistoPyramid (+ count on the GPU)
-void buildPointList(App& app);  // HistoPyramid -> point buffer
-void updateParticles(App& app); // point buffer -> particle state (GPU), HeartBreaker phases
-void drawViews(App& app);       // the 3D view (mesh, particles, floor) and the 2D panels' images
+void voxelize(App& app);             // model -> slice atlas
+void buildPyramid(App& app);         // atlas -> HistoPyramid (+ count on the GPU)
+void buildPointList(App& app);       // HistoPyramid -> point buffer
+void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
+bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
+void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)
+void drawViews(App& app);            // the 3D view (mesh, particles, floor) and the 2D panels' images
 
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.

@@ -65,6 +65,12 @@ void printSummary(const App& app) {
     std::printf("\ndicer: %d frames of %s | %s | preset %s | %s | %s list | %s points\n", app.frame,
                 s.model.label().c_str(), variantLabel(s).c_str(), s.pipeline.preset.c_str(), source.c_str(),
                 s.pipeline.gpuResident ? "GPU-resident" : "paper (count read back)", points.c_str());
+    const ParticleRenderInfo& render = particleRenderInfo(s.view.render);
+    if (render.depthSorted)
+        std::printf("particles: %s, %d depth buckets, opacity %.2f\n", render.label, s.view.depthBuckets,
+                    double(s.view.opacity));
+    else
+        std::printf("particles: %s\n", render.label);
     std::printf("renderer: %s\ntimer: %s, %d x %d %s\n", app.surface.info().summary().c_str(),
                 timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
                 app.surface.description().c_str());

@@ -32,7 +32,8 @@ SettingsChanges compareSettings(const Settings& now, const Settings& last) {
 bool changesTimings(const Settings& now, const Settings& last) {
     return compareSettings(now, last).any() || now.pipeline != last.pipeline ||
            now.view.mesh != last.view.mesh || now.view.particles != last.view.particles ||
-           now.view.atlas != last.view.atlas || now.view.pointList != last.view.pointList;
+           now.view.atlas != last.view.atlas || now.view.pointList != last.view.pointList ||
+           now.view.render != last.view.render || now.view.depthBuckets != last.view.depthBuckets;
 }
 
 } // namespace dicer::app

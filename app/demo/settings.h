@@ -42,7 +42,9 @@ struct ViewSettings {
     bool showUi = true;    // Tab hides every panel
     ParticleColor color = ParticleColor::FalseColor;
     ParticleRender render = ParticleRender::Splats;
-    float pointSize = 1.0f; // sprite diameter in voxels
+    float pointSize = 1.0f;  // sprite diameter in voxels
+    int depthBuckets = 4096; // sorted blending: view-depth buckets of the sort keys (ParticleDepthOrder)
+    float opacity = 0.5f;    // sorted blending: alpha at a sprite's centre
     bool autoRotate = false;
     float rotateDegreesPerSecond = 30.f;
     bool operator==(const ViewSettings&) const = default;

@@ -47,12 +47,23 @@ void uiParticlesSection(App& app) {
     v.color = ParticleColor(color);
     optionSlider("point-size", v.pointSize, "%.2f voxels");
     int render = int(v.render);
-    ImGui::RadioButton("compute splats", &render, int(ParticleRender::Splats));
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Compute passes + depth resolve: fast on llvmpipe too");
-    ImGui::SameLine();
-    ImGui::RadioButton(optionLabel("particles"), &render, int(ParticleRender::Points));
-    optionTooltip("particles");
+    for (const ParticleRenderInfo& mode : particleRenderModes()) { // the rows of particles.h's table
+        if (&mode != &particleRenderModes().front()) ImGui::SameLine();
+        const bool available = mode.isAvailable(app.surface.info());
+        if (!available) ImGui::BeginDisabled();
+        ImGui::RadioButton(mode.label, &render, int(mode.mode));
+        if (!available) ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("%s%s", mode.summary, available ? "" : " (not available on this driver)");
+    }
     v.render = ParticleRender(render);
+    if (particleRenderInfo(v.render).depthSorted) {
+        const options::RowInfo& buckets = optionRow("depth-buckets");
+        ImGui::SliderInt(optionLabel("depth-buckets"), &v.depthBuckets, int(buckets.min), int(buckets.max),
+                         "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+        optionTooltip("depth-buckets");
+        optionSlider("opacity", v.opacity, "%.2f");
+    }
     ImGui::Checkbox(optionLabel("auto-rotate"), &v.autoRotate);
     optionTooltip("auto-rotate");
     ImGui::SameLine();

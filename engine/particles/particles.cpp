@@ -13,6 +13,31 @@ const char* particlePhaseName(ParticlePhase phase) {
     return kNames[int(phase)];
 }
 
+namespace {
+bool always(const gl::GlInfo&) {
+    return true;
+}
+bool vertexReadsThreeBlocks(const gl::GlInfo& info) {
+    return info.maxVertexStorageBlocks >= 3; // state, points and the order (GL guarantees none)
+}
+constexpr ParticleRenderInfo kRenderModes[] = {
+    {ParticleRender::Splats, "splats", "compute splats",
+     "opaque compute splats + depth resolve (fast on llvmpipe)", false, always},
+    {ParticleRender::Points, "points", "GL points", "opaque GL point sprites", false, always},
+    {ParticleRender::SortedBlend, "sorted", "sorted blending",
+     "translucent soft splats, alpha-blended back to front (HP counting sort of the depths every frame)",
+     true, vertexReadsThreeBlocks},
+};
+} // namespace
+
+std::span<const ParticleRenderInfo> particleRenderModes() {
+    return kRenderModes;
+}
+
+const ParticleRenderInfo& particleRenderInfo(ParticleRender mode) {
+    return kRenderModes[std::size_t(mode)];
+}
+
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
                                       std::uint32_t seed, float dt, glm::ivec3 volume) {
     ps::ParticleParams params{};
@@ -35,6 +60,11 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
          {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
          {}});
     if (!draw) return makeError(draw.error());
+    auto drawBlend = shaders.add(
+        {"particles draw (sorted blending)",
+         {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
+         {{"PS_SORTED_BLEND", ""}}});
+    if (!drawBlend) return makeError(drawBlend.error());
     auto splatDepth =
         shaders.add({"particles splat depth", {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}}, {}});
     if (!splatDepth) return makeError(splatDepth.error());
@@ -50,6 +80,7 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
     ps.m_args = *args;
     ps.m_update = *update;
     ps.m_draw = *draw;
+    ps.m_drawBlend = *drawBlend;
     ps.m_splatDepth = *splatDepth;
     ps.m_splatColor = *splatColor;
     ps.m_resolve = *resolve;
@@ -153,10 +184,17 @@ void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& para
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
     glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);
-    if (params.render == ParticleRender::Points)
-        drawPoints(source, params);
-    else
+    switch (params.render) {
+    case ParticleRender::Splats:
         drawSplats(source, params);
+        break;
+    case ParticleRender::Points:
+        drawPoints(source, params);
+        break;
+    case ParticleRender::SortedBlend:
+        drawSortedBlend(source, params);
+        break;
+    }
 }
 
 void ParticleSystem::drawPoints(const ParticleSource& source, const ParticleDraw& params) const {
@@ -170,6 +208,30 @@ void ParticleSystem::drawPoints(const ParticleSource& source, const ParticleDraw
     glDrawArraysIndirect(GL_POINTS, reinterpret_cast<const void*>(PS_CTRL_DRAW * sizeof(std::uint32_t)));
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
     glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
+void ParticleSystem::drawSortedBlend(const ParticleSource& source, const ParticleDraw& params) const {
+    if (!params.order) return; // no order this frame: nothing to blend
+    gl::DebugGroup group("particles draw (sorted blending)");
+    GLuint program = m_shaders->get(m_drawBlend);
+    setDrawUniforms(program, source, params, /*color=*/true, /*viewport=*/false);
+    glProgramUniform1f(program, PS_LOC_OPACITY, params.opacity);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_ORDER, params.order);
+    // Premultiplied alpha "over", in the order of the buffer; the sprites are depth-tested against what the
+    // framebuffer holds (the mesh, the floor) but write no depth, so every one behind another still blends.
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glBindVertexArray(m_emptyVao.id());
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_control.id()); // the live count: the first sorted slots
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    glDrawArraysIndirect(GL_POINTS, reinterpret_cast<const void*>(PS_CTRL_DRAW * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+    glDisable(GL_PROGRAM_POINT_SIZE);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
 }
 
 void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw& params) {

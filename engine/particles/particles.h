@@ -11,6 +11,7 @@
 #pragma once
 
 #include "gl_handle.h"
+#include "gl_info.h"
 #include "particle_step.h"
 #include "result.h"
 #include "shader.h"
@@ -18,6 +19,7 @@
 #include <glm/glm.hpp>
 
 #include <cstdint>
+#include <span>
 
 namespace dicer {
 
@@ -31,10 +33,23 @@ const char* particlePhaseName(ParticlePhase phase);
 
 enum class ParticleColor { FalseColor, ModelColor };
 
-// How the cloud is drawn. Splats: compute passes into per-pixel depth/colour images, resolved with
-// gl_FragDepth (fast everywhere, and ~20x faster than points on llvmpipe). Points: GL point sprites from one
-// glDrawArraysIndirect (the classic way; cheap on GPUs).
-enum class ParticleRender { Splats, Points };
+// How the cloud is drawn; one row each in particleRenderModes(). Splats: compute passes into per-pixel
+// depth/colour images, resolved with gl_FragDepth (fast everywhere, and ~20x faster than points on llvmpipe).
+// Points: GL point sprites from one glDrawArraysIndirect (the classic way; cheap on GPUs). SortedBlend:
+// translucent soft round sprites, alpha-blended back to front in the order of depth_order.h (sorted every
+// frame by the HistoPyramid counting sort), depth writes off.
+enum class ParticleRender { Splats, Points, SortedBlend };
+
+struct ParticleRenderInfo {
+    ParticleRender mode;
+    const char* name;    // command-line value
+    const char* label;   // UI
+    const char* summary; // tooltip / --help
+    bool depthSorted;    // needs this frame's back-to-front order (ParticleDraw::order)
+    bool (*isAvailable)(const gl::GlInfo& info);
+};
+std::span<const ParticleRenderInfo> particleRenderModes(); // in enum order
+const ParticleRenderInfo& particleRenderInfo(ParticleRender mode);
 
 // User-facing tuning (the UI edits it; ParticleSystem packs it into ParticleParams).
 struct ParticleTuning {
@@ -69,6 +84,8 @@ struct ParticleDraw {
     ParticleRender render = ParticleRender::Splats;
     GLuint atlas = 0;       // for ParticleColor::ModelColor
     glm::ivec2 viewport{0}; // the bound framebuffer's size (splats)
+    float opacity = 0.5f;   // SortedBlend: alpha at a sprite's centre, in (0, 1]
+    GLuint order = 0;       // SortedBlend: slot -> particle index, back to front (ParticleDepthOrder::order)
 };
 
 class ParticleSystem {
@@ -100,9 +117,10 @@ private:
                          bool viewport) const;
     void drawPoints(const ParticleSource& source, const ParticleDraw& params) const;
     void drawSplats(const ParticleSource& source, const ParticleDraw& params);
+    void drawSortedBlend(const ParticleSource& source, const ParticleDraw& params) const;
 
     gl::ShaderLibrary* m_shaders;
-    gl::ProgramId m_args, m_update, m_draw, m_splatDepth, m_splatColor, m_resolve;
+    gl::ProgramId m_args, m_update, m_draw, m_drawBlend, m_splatDepth, m_splatColor, m_resolve;
     gl::Texture m_splatDepthImage, m_splatColorImage;
     glm::ivec2 m_splatSize{0};
     gl::Buffer m_state, m_control, m_params;
