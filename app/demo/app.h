@@ -8,6 +8,7 @@
 #include "mesh_view.h"
 #include "model_loader.h"
 #include "pipeline.h"
+#include "soak.h"
 #include "timer.h"
 #include "window.h"
 
@@ -102,7 +103,8 @@ struct App {
     int shaderReloads = 0;
     bool screenshotRequested = false;
     bool verifyRequested = false;
-    bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot)
+    bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot, soak bounds)
+    std::unique_ptr<SoakState> soak; // --soak N (soak.h); null otherwise
 };
 
 // Loads the model, builds the GPU state and applies the settings. A model error is fatal (the command line

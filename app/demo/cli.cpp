@@ -2,6 +2,7 @@
 
 #include "method_table.h"
 #include "model_catalog.h"
+#include "soak_schedule.h"
 #include "vocabulary.h"
 
 #include <cstdlib>
@@ -192,6 +193,16 @@ std::vector<Row> makeRows() {
                   "check the point list against the CPU reference every N "
                   "frames (0: on demand)"},
                  options::intCodec(0, 1 << 30), field(&CommandLine::settings, &Settings::verifyEveryFrames)),
+        // The soak (soak_schedule.h): N frames of scheduled settings changes with bounded GL objects and RSS.
+        row<int>({"soak", "",
+                  "render N frames that cycle every setting on a fixed schedule (docs/RELIABILITY.md), print the "
+                  "live GL objects and RSS every 1000 frames; fail if they grow, on any GL error or verify "
+                  "mismatch"},
+                 options::intCodec(kSoakMinFrames, 1 << 30, "N", /*unset=*/0),
+                 [](const CommandLine& c) { return c.run.soak; },
+                 [](CommandLine& c, int n) { c.run.soak = c.run.frames = n; }),
+        flag(row<bool>({"soak-leak-test", "", "test of the soak's check: leak one GL buffer per cycle"},
+                       options::switchCodec(), field(&CommandLine::run, &RunOptions::soakLeakTest))),
         row<bool>(options::kTimerText, options::timerCodec(),
                   field(&CommandLine::run, &RunOptions::forceCpuTimer)),
         row<int>(options::kWarmupText, options::intCodec(0, 10000),
@@ -210,7 +221,8 @@ const options::Table<CommandLine>& optionTable() {
         "[model.obj] [options]",
         "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.",
         "Exit status: 0 ok, 1 no display / start-up, model or screenshot error, 2 bad arguments,\n"
-        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
+        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference;\n"
+        "1 also when a --soak bound was broken (GL objects, RSS, a verify mismatch or a failed load).\n"
         "Without a display use the headless dicer-bench.",
         "model",
         makeRows(),
@@ -233,8 +245,13 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     case options::Parsed::Run:
         break;
     }
-    if (!out.run.screenshot.empty() && out.run.frames == 0) {
-        const std::string message = "--screenshot needs --frames N";
+    std::string message;
+    if (!out.run.screenshot.empty() && out.run.frames == 0) message = "--screenshot needs --frames N";
+    if (out.run.soak > 0 && out.run.frames != out.run.soak) message = "--soak N renders N frames: leave out --frames";
+    if (out.run.soak % kSoakCycleFrames != 0)
+        message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) + " frames";
+    if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
+    if (!message.empty()) {
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;
         return ParseResult::Error;

@@ -23,6 +23,8 @@ struct RunOptions {
     bool glDebug = false; // debug context + synchronous KHR_debug output (always on in Debug builds)
     glm::ivec2 windowSize{1280, 800};
     int warmupFrames = Warmup::kFrames; // frames not timed after any change (StageTimers)
+    int soak = 0;              // --soak N: N frames of the soak schedule (soak_schedule.h); sets frames = N
+    bool soakLeakTest = false; // the soak leaks one GL buffer per cycle: its check must fail
     bool operator==(const RunOptions&) const = default;
 };
 

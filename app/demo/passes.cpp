@@ -80,6 +80,7 @@ void beginFrame(App& app) {
 }
 
 void applyChanges(App& app) {
+    soakStep(app); // --soak: this frame's settings and actions, as the panels would set them
     Actions a = std::exchange(app.actions, {});
     for (std::string& path : app.window.takeDroppedPaths()) // several files: the last one wins
         a.load = ModelChoice{ModelKind::File, std::move(path)};
@@ -238,6 +239,7 @@ void captureScreenshot(App& app, bool uiDrawn) {
 
 bool finishFrame(App& app) {
     ++app.frame;
+    soakEndFrame(app); // --soak: verify results, samples and bounds at the cycle boundaries
     return app.run.frames > 0 && app.frame >= app.run.frames;
 }
 
