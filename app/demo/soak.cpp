@@ -6,12 +6,14 @@
 #include "model_catalog.h"
 #include "process_memory.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace dicer::app {
 namespace {
 
-const SoakBounds kBounds; // soak_schedule.h; docs/RELIABILITY.md, "Soak", gives the measurements behind them
+const SoakBounds kBounds;
+constexpr double kMiB = 1024.0 * 1024.0; // soak_schedule.h; docs/RELIABILITY.md, "Soak", gives the measurements behind them
 
 SoakSample sample(const App& app) {
     const SoakState& s = *app.soak;
@@ -37,7 +39,7 @@ void startCycle(App& app, int cycle) {
                 "settings; samples after the warm-up cycle, every %d frames and at the end; bounds: live GL "
                 "objects +%d per kind, RSS +%.0f MiB, 0 GL errors, 0 verify mismatches, 0 failed loads\n",
                 app.run.soak, kSoakCycleFrames, s.steps.size(), kSoakFramesPerStep, kSoakReportEvery,
-                kBounds.objectGrowth, double(kBounds.rssGrowthBytes) / (1024.0 * 1024.0));
+                kBounds.objectGrowth, double(kBounds.rssGrowthBytes) / kMiB);
     std::string steps;
     for (const SoakStep& step : s.steps)
         steps += (steps.empty() ? "" : "; ") + step.label;
@@ -97,12 +99,17 @@ void soakEndFrame(App& app) {
         std::printf("%s\n", soakRow(now, "start").c_str());
         return;
     }
+    s.rssMin = std::min(s.rssMin, now.rssBytes);
+    s.rssMax = std::max(s.rssMax, now.rssBytes);
     const std::vector<std::string> violations = soakViolations(*s.baseline, now, kBounds);
     if (app.frame % kSoakReportEvery == 0 || last || (!violations.empty() && s.failures.empty()))
         std::printf("%s\n", soakRow(now, last ? "end" : "").c_str());
     if (!violations.empty() && s.failures.empty()) printViolations("first failure", app.frame, violations);
     if (s.failures.empty()) s.failures = violations;
     if (!last) return;
+    std::printf("soak: RSS at the %d cycle boundaries after the start: %.1f to %.1f MiB (start %.1f)\n",
+                app.frame / kSoakCycleFrames - 1, double(s.rssMin) / kMiB, double(s.rssMax) / kMiB,
+                double(s.baseline->rssBytes) / kMiB);
     if (s.failures.empty() && violations.empty()) {
         std::printf("soak: PASS, %d frames (%d cycles), %d verifies\n", app.frame, app.frame / kSoakCycleFrames,
                     s.verifies);

@@ -7,6 +7,7 @@
 #include "gl_handle.h"
 #include "soak_schedule.h"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct SoakState {
     int lastVerifyFrame = -1;      // the verify counted last
     std::string lastPipelineError; // the stage error counted last (a stage reports each problem once)
     std::vector<std::string> failures;
+    std::uint64_t rssMin = ~0ull, rssMax = 0; // over every cycle boundary after the start (for the bound)
     std::vector<gl::Buffer> leaked; // --soak-leak-test: one buffer per cycle, kept (and freed) with the app
 };
 
