@@ -194,13 +194,14 @@ std::vector<Row> makeRows() {
                   "frames (0: on demand)"},
                  options::intCodec(0, 1 << 30), field(&CommandLine::settings, &Settings::verifyEveryFrames)),
         // The soak (soak_schedule.h): N frames of scheduled settings changes with bounded GL objects and RSS.
-        row<int>({"soak", "",
-                  "render N frames that cycle every setting on a fixed schedule (docs/RELIABILITY.md), print the "
-                  "live GL objects and RSS every 1000 frames; fail if they grow, on any GL error or verify "
-                  "mismatch"},
-                 options::intCodec(kSoakMinFrames, 1 << 30, "N", /*unset=*/0),
-                 [](const CommandLine& c) { return c.run.soak; },
-                 [](CommandLine& c, int n) { c.run.soak = c.run.frames = n; }),
+        row<int>(
+            {"soak", "",
+             "render N frames that cycle every setting on a fixed schedule (docs/RELIABILITY.md), print the "
+             "live GL objects and RSS every 1000 frames; fail if they grow, on any GL error or verify "
+             "mismatch"},
+            options::intCodec(kSoakMinFrames, 1 << 30, "N", /*unset=*/0),
+            [](const CommandLine& c) { return c.run.soak; },
+            [](CommandLine& c, int n) { c.run.soak = c.run.frames = n; }),
         flag(row<bool>({"soak-leak-test", "", "test of the soak's check: leak one GL buffer per cycle"},
                        options::switchCodec(), field(&CommandLine::run, &RunOptions::soakLeakTest))),
         row<bool>(options::kTimerText, options::timerCodec(),
@@ -247,9 +248,11 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     }
     std::string message;
     if (!out.run.screenshot.empty() && out.run.frames == 0) message = "--screenshot needs --frames N";
-    if (out.run.soak > 0 && out.run.frames != out.run.soak) message = "--soak N renders N frames: leave out --frames";
+    if (out.run.soak > 0 && out.run.frames != out.run.soak)
+        message = "--soak N renders N frames: leave out --frames";
     if (out.run.soak % kSoakCycleFrames != 0)
-        message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) + " frames";
+        message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
+                  " frames";
     if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
     if (!message.empty()) {
         options::reportError(optionTable().program, optionTable().synopsis, message);

@@ -13,12 +13,13 @@ namespace dicer::app {
 namespace {
 
 const SoakBounds kBounds;
-constexpr double kMiB = 1024.0 * 1024.0; // soak_schedule.h; docs/RELIABILITY.md, "Soak", gives the measurements behind them
+constexpr double kMiB =
+    1024.0 * 1024.0; // soak_schedule.h; docs/RELIABILITY.md, "Soak", gives the measurements behind them
 
 SoakSample sample(const App& app) {
     const SoakState& s = *app.soak;
-    return {app.frame,      gl::objectCounts(), residentBytes().value_or(0), gl::debugErrorCount(),
-            s.verifies,     s.mismatches,       s.stageErrors};
+    return {app.frame,    gl::objectCounts(), residentBytes().value_or(0), gl::debugErrorCount(), s.verifies,
+            s.mismatches, s.stageErrors};
 }
 
 void printViolations(const char* verdict, int frame, const std::vector<std::string>& violations) {
@@ -97,6 +98,7 @@ void soakEndFrame(App& app) {
     if (!s.baseline) {
         s.baseline = now;
         std::printf("%s\n", soakRow(now, "start").c_str());
+        std::fflush(stdout);
         return;
     }
     s.rssMin = std::min(s.rssMin, now.rssBytes);
@@ -106,18 +108,18 @@ void soakEndFrame(App& app) {
         std::printf("%s\n", soakRow(now, last ? "end" : "").c_str());
     if (!violations.empty() && s.failures.empty()) printViolations("first failure", app.frame, violations);
     if (s.failures.empty()) s.failures = violations;
+    std::fflush(stdout); // a long run's log is read while it runs
     if (!last) return;
     std::printf("soak: RSS at the %d cycle boundaries after the start: %.1f to %.1f MiB (start %.1f)\n",
                 app.frame / kSoakCycleFrames - 1, double(s.rssMin) / kMiB, double(s.rssMax) / kMiB,
                 double(s.baseline->rssBytes) / kMiB);
     if (s.failures.empty() && violations.empty()) {
-        std::printf("soak: PASS, %d frames (%d cycles), %d verifies\n", app.frame, app.frame / kSoakCycleFrames,
-                    s.verifies);
+        std::printf("soak: PASS, %d frames (%d cycles), %d verifies\n", app.frame,
+                    app.frame / kSoakCycleFrames, s.verifies);
     } else {
         printViolations("FAIL", app.frame, violations.empty() ? s.failures : violations);
         app.scriptFailed = true;
     }
-    std::fflush(stdout);
 }
 
 } // namespace dicer::app

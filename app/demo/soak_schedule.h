@@ -24,8 +24,9 @@
 namespace dicer::app {
 
 inline constexpr int kSoakCycleFrames = 200; // divides 1000: the 1000-frame reports fall on cycle boundaries
-inline constexpr int kSoakFramesPerStep = 4; // the GPU-resident list resizes after one frame; 4 lets it settle
-inline constexpr int kSoakLargeEvery = 5;    // cycles between visits of the large preset (0, 5, 10, ...)
+inline constexpr int kSoakFramesPerStep =
+    4;                                    // the GPU-resident list resizes after one frame; 4 lets it settle
+inline constexpr int kSoakLargeEvery = 5; // cycles between visits of the large preset (0, 5, 10, ...)
 inline constexpr const char* kSoakLargePreset = "256";
 inline constexpr int kSoakReportEvery = 1000;
 inline constexpr int kSoakMinFrames = 2 * kSoakCycleFrames; // a warm-up cycle and one cycle to compare
@@ -55,8 +56,9 @@ struct SoakSample {
 
 // The bounds, measured against the sample after the warm-up cycle (docs/RELIABILITY.md, "Soak", says why).
 struct SoakBounds {
-    int objectGrowth = 0;                        // per kind: the same settings are back, so the same objects
-    std::uint64_t rssGrowthBytes = 64ull << 20; // Mesa's and glibc's heaps move; a leak per cycle does not stop
+    int objectGrowth = 0; // per kind: the same settings are back, so the same objects
+    std::uint64_t rssGrowthBytes = 64ull
+                                   << 20; // Mesa's and glibc's heaps move; a leak per cycle does not stop
 };
 
 // Every way `now` breaks the bounds against `baseline`, one line each ("buffers: 97 -> 98 (bound +0)"),
