@@ -6,6 +6,8 @@
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
 #   full-shot  --screenshot /dev/full (a full disk): a message with the reason and exit 1, never "saved"
+#   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples
+#   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
 #   usage      bad arguments: exit status 2 and the usage text (no display needed)
 #   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to dicer-bench
 # A model path argument that does not exist (the shared models folder is optional) skips with status 77.
@@ -114,6 +116,25 @@ bad-shot)
     [ $status -eq 1 ] || fail "exit status $status, expected 1"
     grep -q "cannot create folder" "$log" || fail "no screenshot error message"
     grep -q "^dicer: 3 frames" "$log" || fail "the run did not render all its frames"
+    ;;
+soak)
+    run "$log" "$@" --gl-debug
+    status=$?
+    grep -E "^(soak:|dicer:|verify|GL debug)" "$log"
+    [ $status -eq 0 ] || fail "exit status $status"
+    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    grep -qE "^soak: +[0-9]+ +start " "$log" || fail "no start sample"
+    grep -qE "^soak: +[0-9]+ +end " "$log" || fail "no end sample"
+    grep -q "^soak: PASS" "$log" || fail "no soak verdict"
+    ;;
+soak-leak)
+    run "$log" "$@" --gl-debug
+    status=$?
+    grep -E "^(soak:|GL debug)" "$log"
+    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    grep -q "^soak: FAIL" "$log" || fail "the soak did not fail"
+    grep -qE "^soak: +buffers: [0-9]+ -> [0-9]+ live" "$log" || fail "the failure does not name the buffers"
+    grep -q "^soak: PASS" "$log" && fail "reported as passed"
     ;;
 usage)
     "$dicer" "$@" >"$log" 2>&1

@@ -106,7 +106,8 @@ void soakEndFrame(App& app) {
     const std::vector<std::string> violations = soakViolations(*s.baseline, now, kBounds);
     if (app.frame % kSoakReportEvery == 0 || last || (!violations.empty() && s.failures.empty()))
         std::printf("%s\n", soakRow(now, last ? "end" : "").c_str());
-    if (!violations.empty() && s.failures.empty()) printViolations("first failure", app.frame, violations);
+    if (!violations.empty() && s.failures.empty() && !last)
+        printViolations("first failure", app.frame, violations);
     if (s.failures.empty()) s.failures = violations;
     std::fflush(stdout); // a long run's log is read while it runs
     if (!last) return;
