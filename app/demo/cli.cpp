@@ -196,9 +196,9 @@ std::vector<Row> makeRows() {
         // The soak (soak_schedule.h): N frames of scheduled settings changes with bounded GL objects and RSS.
         row<int>(
             {"soak", "",
-             "render N frames that cycle every setting on a fixed schedule (docs/RELIABILITY.md), print the "
-             "live GL objects and RSS every 1000 frames; fail if they grow, on any GL error or verify "
-             "mismatch"},
+             "render N frames (whole cycles of 200, at least 400) that change every setting on a fixed "
+             "schedule (docs/RELIABILITY.md); print the live GL objects and RSS every 1000 frames; fail if "
+             "they grow, on any GL error or verify mismatch"},
             options::intCodec(kSoakMinFrames, 1 << 30, "N", /*unset=*/0),
             [](const CommandLine& c) { return c.run.soak; },
             [](CommandLine& c, int n) { c.run.soak = c.run.frames = n; }),
