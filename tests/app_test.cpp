@@ -362,6 +362,15 @@ TEST(Soak, ViolationsNameWhatGrew) {
     ASSERT_EQ(v.size(), 1u);
     EXPECT_NE(v[0].find("RSS"), std::string::npos) << v[0];
 
+    // The second half of a long run: its own, smaller RSS bound.
+    SoakSample middle = start, late = same;
+    middle.rssBytes = start.rssBytes + bounds.rssGrowthBytes - bounds.lateRssGrowthBytes;
+    EXPECT_TRUE(soakViolations(start, late, bounds, &middle).empty());
+    middle.rssBytes -= 1;
+    v = soakViolations(start, late, bounds, &middle);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_NE(v[0].find("second half"), std::string::npos) << v[0];
+
     SoakSample bad = same;
     bad.glErrors = 1;
     bad.mismatches = 2;

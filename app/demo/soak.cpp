@@ -16,7 +16,7 @@ namespace {
 // freed memory waits in its quarantine (256 MiB by default) before reuse, so the RSS says nothing there:
 // only the objects, GL errors and mismatches are bounded (and LeakSanitizer checks the heap at exit).
 #if defined(__SANITIZE_ADDRESS__)
-const SoakBounds kBounds{0, ~0ull >> 1}; // objects +0, RSS unbounded
+const SoakBounds kBounds{0, ~0ull >> 1, ~0ull >> 1}; // objects +0, RSS unbounded
 #else
 const SoakBounds kBounds;
 #endif
@@ -42,11 +42,14 @@ void startCycle(App& app, int cycle) {
         [](std::string_view name) { return bundledModelPath(name).string(); });
     if (app.run.soakLeakTest) s.leaked.push_back(gl::createBufferStorage(4096, nullptr, 0, "soak leak test"));
     if (cycle > 0) return;
-    std::printf("soak: %d frames in cycles of %d: %zu steps of %d frames (verify on the last), then the base "
-                "settings; samples after the warm-up cycle, every %d frames and at the end; bounds: live GL "
-                "objects +%d per kind, RSS +%.0f MiB, 0 GL errors, 0 verify mismatches, 0 failed loads\n",
-                app.run.soak, kSoakCycleFrames, s.steps.size(), kSoakFramesPerStep, kSoakReportEvery,
-                kBounds.objectGrowth, double(kBounds.rssGrowthBytes) / kMiB);
+    std::printf(
+        "soak: %d frames in cycles of %d: %zu steps of %d frames (verify on the last), then the base "
+        "settings; samples after the warm-up cycle, every %d frames and at the end; bounds: live GL "
+        "objects +%d per kind, RSS +%.0f MiB (and +%.0f MiB over the second half of runs of %d frames "
+        "or more), 0 GL errors, 0 verify mismatches, 0 failed loads\n",
+        app.run.soak, kSoakCycleFrames, s.steps.size(), kSoakFramesPerStep, kSoakReportEvery,
+        kBounds.objectGrowth, double(kBounds.rssGrowthBytes) / kMiB,
+        double(kBounds.lateRssGrowthBytes) / kMiB, kSoakLateFrames);
     std::string steps;
     for (const SoakStep& step : s.steps)
         steps += (steps.empty() ? "" : "; ") + step.label;
@@ -109,7 +112,10 @@ void soakEndFrame(App& app) {
     }
     s.rssMin = std::min(s.rssMin, now.rssBytes);
     s.rssMax = std::max(s.rssMax, now.rssBytes);
-    const std::vector<std::string> violations = soakViolations(*s.baseline, now, kBounds);
+    const int cycles = app.run.soak / kSoakCycleFrames;
+    if (app.run.soak >= kSoakLateFrames && app.frame == cycles / 2 * kSoakCycleFrames) s.middle = now;
+    const SoakSample* middle = last && s.middle ? &*s.middle : nullptr;
+    const std::vector<std::string> violations = soakViolations(*s.baseline, now, kBounds, middle);
     if (app.frame % kSoakReportEvery == 0 || last || (!violations.empty() && s.failures.empty()))
         std::printf("%s\n", soakRow(now, last ? "end" : "").c_str());
     if (!violations.empty() && s.failures.empty() && !last)

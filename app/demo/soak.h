@@ -25,6 +25,7 @@ struct SoakState {
     std::string lastPipelineError; // the stage error counted last (a stage reports each problem once)
     std::vector<std::string> failures;
     std::uint64_t rssMin = ~0ull, rssMax = 0; // over every cycle boundary after the start (for the bound)
+    std::optional<SoakSample> middle;         // the cycle boundary nearest N/2 (runs of kSoakLateFrames)
     std::vector<gl::Buffer> leaked; // --soak-leak-test: one buffer per cycle, kept (and freed) with the app
 };
 

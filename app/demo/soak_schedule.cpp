@@ -111,7 +111,7 @@ std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::f
 }
 
 std::vector<std::string> soakViolations(const SoakSample& baseline, const SoakSample& now,
-                                        const SoakBounds& bounds) {
+                                        const SoakBounds& bounds, const SoakSample* middle) {
     std::vector<std::string> out;
     for (const gl::ObjectCount& c : now.objects)
         for (const gl::ObjectCount& b : baseline.objects)
@@ -122,6 +122,9 @@ std::vector<std::string> soakViolations(const SoakSample& baseline, const SoakSa
     if (now.rssBytes > baseline.rssBytes + bounds.rssGrowthBytes)
         out.push_back("RSS: " + mib(baseline.rssBytes) + " -> " + mib(now.rssBytes) + " MiB (bound +" +
                       mib(bounds.rssGrowthBytes) + ")");
+    if (middle && now.rssBytes > middle->rssBytes + bounds.lateRssGrowthBytes)
+        out.push_back("RSS over the second half: " + mib(middle->rssBytes) + " -> " + mib(now.rssBytes) +
+                      " MiB (bound +" + mib(bounds.lateRssGrowthBytes) + ")");
     if (now.glErrors > 0) out.push_back(std::to_string(now.glErrors) + " GL errors");
     if (now.mismatches > 0)
         out.push_back(std::to_string(now.mismatches) + " of " + std::to_string(now.verifies) +
