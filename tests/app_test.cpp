@@ -12,6 +12,7 @@
 #include "ui_layout.h"
 
 #include <glm/gtc/matrix_transform.hpp>
+#include "soak_schedule.h"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,7 @@
 #include <fstream>
 #include <iterator>
 #include <regex>
+#include <set>
 #include <vector>
 
 using namespace dicer;
@@ -462,4 +464,146 @@ TEST(Benchmark, UnwritablePathIsAnErrorAtOpen) {
         ASSERT_FALSE(log) << path;
         EXPECT_NE(log.error().find("cannot write benchmark CSV"), std::string::npos) << log.error();
     }
+}
+
+// --soak N is a --frames N run; N is whole cycles, at least two (a warm-up cycle and one to compare).
+TEST(Soak, CommandLine) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--soak", "600"}, c), ParseResult::Run);
+    EXPECT_EQ(c.run.soak, 600);
+    EXPECT_EQ(c.run.frames, 600);
+    EXPECT_FALSE(c.run.soakLeakTest);
+    CommandLine leak;
+    ASSERT_EQ(parse({"--soak", "400", "--soak-leak-test"}, leak), ParseResult::Run);
+    EXPECT_TRUE(leak.run.soakLeakTest);
+    for (std::vector<const char*> bad : std::vector<std::vector<const char*>>{
+             {"--soak", "200"},                     // one cycle: nothing to compare
+             {"--soak", "450"},                     // not whole cycles
+             {"--soak", "400", "--frames", "10"},   // two frame counts
+             {"--frames", "10", "--soak-leak-test"} // the leak test is a soak
+         }) {
+        CommandLine out;
+        EXPECT_EQ(parse(bad, out), ParseResult::Error) << bad[0] << " " << bad[1];
+    }
+}
+
+namespace {
+std::vector<SoakStep> scheduleOf(const Settings& base, int cycle) {
+    return soakSchedule(
+        base, cycle, [](int) { return true; },
+        [](std::string_view name) { return "/m/" + std::string(name) + ".obj"; });
+}
+} // namespace
+
+// One cycle covers every kind of change: each demo row x its storages x its build paths, both list paths,
+// every voxelizer method x mode, the other rule, the presets, the test atlas, every model, the view, explode,
+// re-assemble and a shader reload; each step is the base with one change, and it fits in the cycle.
+TEST(Soak, ScheduleCoversEveryKindOfChange) {
+    Settings base;
+    base.pipeline.preset = "64";
+    const std::vector<SoakStep> steps = scheduleOf(base, 1);
+    ASSERT_LE(int(steps.size()) * kSoakFramesPerStep, kSoakCycleFrames);
+    std::set<std::tuple<int, hp::Storage, hp::BuildPath>> variants;
+    std::set<std::pair<VoxelMethod, VoxelMode>> voxelizers;
+    std::set<std::string> presets, models;
+    std::set<SoakEvent> events;
+    bool paperList = false, rule = false, testAtlas = false, view = false;
+    for (const SoakStep& s : steps) {
+        const PipelineSettings& p = s.settings.pipeline;
+        variants.insert({p.variant, p.storage, p.buildPath});
+        voxelizers.insert({p.voxelMethod, p.voxelMode});
+        presets.insert(p.preset);
+        models.insert(s.settings.model.label());
+        events.insert(s.event);
+        paperList |= !p.gpuResident;
+        rule |= p.sliceAxisRule;
+        testAtlas |= p.testAtlas;
+        view |= s.settings.view != base.view;
+        // One kind of change per step: pipeline, model, view or an event, never two.
+        const int kinds = int(p != base.pipeline) + int(s.settings.model != base.model) +
+                          int(s.settings.view != base.view) + int(s.event != SoakEvent::None);
+        EXPECT_EQ(kinds, 1) << s.label;
+    }
+    size_t configs = 0;
+    for (const methods::MethodConfig& c : methods::methodConfigs())
+        if (c.method->inDemo()) {
+            ++configs;
+            const int row = methods::methodIndex(c.method->name);
+            const bool isBase =
+                row == base.pipeline.variant &&
+                (c.method->storages.empty() || c.options.storage == base.pipeline.storage) &&
+                (c.method->buildPaths.empty() || c.options.buildPath == base.pipeline.buildPath);
+            const bool found =
+                isBase || std::any_of(variants.begin(), variants.end(), [&](const auto& v) {
+                    return std::get<0>(v) == row &&
+                           (c.method->storages.empty() || std::get<1>(v) == c.options.storage) &&
+                           (c.method->buildPaths.empty() || std::get<2>(v) == c.options.buildPath);
+                });
+            EXPECT_TRUE(found) << c.label();
+        }
+    EXPECT_GE(configs, 17u);
+    voxelizers.insert({base.pipeline.voxelMethod, base.pipeline.voxelMode}); // the base: no step of its own
+    EXPECT_EQ(voxelizers.size(), kVoxelMethods.size() * kVoxelModes.size());
+    EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
+    EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj"}));
+    EXPECT_EQ(events, (std::set<SoakEvent>{SoakEvent::None, SoakEvent::Explode, SoakEvent::Reassemble,
+                                           SoakEvent::ReloadShaders}));
+    EXPECT_TRUE(paperList && rule && testAtlas && view);
+    // The large preset only every kSoakLargeEvery-th cycle, the first (warm-up) one included.
+    auto hasLarge = [&](int cycle) {
+        for (const SoakStep& s : scheduleOf(base, cycle))
+            if (s.settings.pipeline.preset == kSoakLargePreset) return true;
+        return false;
+    };
+    EXPECT_TRUE(hasLarge(0));
+    EXPECT_FALSE(hasLarge(1));
+    EXPECT_TRUE(hasLarge(kSoakLargeEvery));
+    EXPECT_EQ(scheduleOf(base, 0).size(), steps.size());
+    // Unavailable rows are left out.
+    const std::vector<SoakStep> none = soakSchedule(
+        base, 1, [](int) { return false; }, [](std::string_view) { return std::string("x.obj"); });
+    for (const SoakStep& s : none)
+        EXPECT_EQ(s.settings.pipeline.variant, base.pipeline.variant) << s.label;
+}
+
+// The growth check: within the bounds nothing is reported; one more object of a kind, RSS past the bound, a
+// GL error, a verify mismatch or a failed load each give one line naming it.
+TEST(Soak, ViolationsNameWhatGrew) {
+    SoakSample start;
+    start.objects = {{"textures", 20, 100}, {"buffers", 40, 200}};
+    start.rssBytes = 200ull << 20;
+    const SoakBounds bounds;
+    SoakSample same = start;
+    same.rssBytes += bounds.rssGrowthBytes; // at the bound: allowed
+    same.objects[1].created += 500;         // churn is no growth
+    same.verifies = 80;
+    EXPECT_TRUE(soakViolations(start, same, bounds).empty());
+
+    SoakSample leak = same;
+    leak.objects[1].live += 1;
+    std::vector<std::string> v = soakViolations(start, leak, bounds);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_EQ(v[0], "buffers: 40 -> 41 live (bound +0)");
+
+    SoakSample rss = same;
+    rss.rssBytes += 1;
+    v = soakViolations(start, rss, bounds);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_NE(v[0].find("RSS"), std::string::npos) << v[0];
+
+    // The second half of a long run: its own, smaller RSS bound.
+    SoakSample middle = start, late = same;
+    middle.rssBytes = start.rssBytes + bounds.rssGrowthBytes - bounds.lateRssGrowthBytes;
+    EXPECT_TRUE(soakViolations(start, late, bounds, &middle).empty());
+    middle.rssBytes -= 1;
+    v = soakViolations(start, late, bounds, &middle);
+    ASSERT_EQ(v.size(), 1u);
+    EXPECT_NE(v[0].find("second half"), std::string::npos) << v[0];
+
+    SoakSample bad = same;
+    bad.glErrors = 1;
+    bad.mismatches = 2;
+    bad.stageErrors = 1;
+    EXPECT_EQ(soakViolations(start, bad, bounds).size(), 3u);
+    EXPECT_EQ(soakRow(start, "start").find("soak:"), 0u);
 }

@@ -3,12 +3,14 @@
 #include "dicer_shared.h"
 #include "file_read.h"
 #include "gl_handle.h"
+#include "process_memory.h"
 #include "result.h"
 #include "test_files.h"
 #include "timer.h"
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <span>
 #include <type_traits>
 
@@ -140,4 +142,19 @@ TEST(WriteWholeFile, UnwritableTargetsAreErrorsNamingThem) {
     Result<void> folder = writeWholeFile(dir.path(), "x", "JSON");
     ASSERT_FALSE(folder);
     EXPECT_NE(folder.error().find("Is a directory"), std::string::npos) << folder.error();
+}
+
+// residentBytes() is what `dicer --soak` bounds: touching 64 MiB of fresh memory must show in it.
+TEST(ProcessMemory, ResidentBytesGrowWithTouchedMemory) {
+    const std::optional<std::uint64_t> before = residentBytes();
+    ASSERT_TRUE(before);
+    EXPECT_GT(*before, 0u);
+    constexpr size_t kBytes = size_t(64) << 20;
+    std::unique_ptr<char[]> block(new char[kBytes]);
+    for (size_t i = 0; i < kBytes; i += 4096)
+        block[i] = char(i); // every page touched: resident now
+    const std::optional<std::uint64_t> after = residentBytes();
+    ASSERT_TRUE(after);
+    EXPECT_GE(*after, *before + kBytes / 2) << "64 MiB touched, RSS " << *before << " -> " << *after;
+    EXPECT_NE(block[4096], 1); // keep the writes
 }

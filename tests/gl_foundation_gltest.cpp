@@ -58,6 +58,45 @@ TEST(GlHandle, CreateDestroyCyclesLeaveObjectCountFlat) {
 }
 
 namespace {
+const gl::ObjectCount& countOf(const std::vector<gl::ObjectCount>& counts, std::string_view kind) {
+    for (const gl::ObjectCount& c : counts)
+        if (c.kind == kind) return c;
+    ADD_FAILURE() << "no object kind " << kind;
+    static const gl::ObjectCount none{};
+    return none;
+}
+} // namespace
+
+// objectCounts() is what `dicer --soak` reports and bounds: each kind's live count moves with creation and
+// deletion of that kind only, and its created count only ever grows.
+TEST(GlHandle, ObjectCountsFollowCreationAndDeletion) {
+    const std::vector<gl::ObjectCount> before = gl::objectCounts();
+    ASSERT_EQ(before.size(), 8u);
+    {
+        gl::Texture t = gl::createTexture(GL_TEXTURE_2D);
+        gl::Buffer b1 = gl::createBuffer(), b2 = gl::createBuffer();
+        gl::Framebuffer f = gl::createFramebuffer();
+        gl::VertexArray v = gl::createVertexArray();
+        gl::Sampler s = gl::createSampler();
+        gl::Query q = gl::createQuery(GL_TIME_ELAPSED);
+        gl::Shader sh(glCreateShader(GL_COMPUTE_SHADER));
+        gl::Program p(glCreateProgram());
+        gl::Buffer moved = std::move(b2); // a move is no new object
+        const std::vector<gl::ObjectCount> during = gl::objectCounts();
+        for (const gl::ObjectCount& c : during) {
+            const int extra = std::string_view(c.kind) == "buffers" ? 2 : 1;
+            EXPECT_EQ(c.live, countOf(before, c.kind).live + extra) << c.kind;
+            EXPECT_EQ(c.created, countOf(before, c.kind).created + extra) << c.kind;
+        }
+    }
+    for (const gl::ObjectCount& c : gl::objectCounts()) {
+        EXPECT_EQ(c.live, countOf(before, c.kind).live) << c.kind; // all deleted again
+        EXPECT_GT(c.created, countOf(before, c.kind).created) << c.kind;
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+namespace {
 // Writes shader files into a temporary shader directory for the duration of a test.
 struct TempShaderDir {
     std::filesystem::path dir;

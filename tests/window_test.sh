@@ -15,6 +15,8 @@
 #   bad-export --export-ply into a missing folder, then /dev/full: a message with the reason and exit 1 each
 #   layout     --window 1280x800, defaults: the Timings table is on screen; the layout lands in
 #              $DICER_CONFIG_DIR/imgui.ini and is read back (a Timings window moved off screen there is reported)
+#   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples
+#   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
 #   usage      bad arguments: exit status 2 and the usage text (no display needed)
 #   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to --offscreen and dicer-bench
 #   agree      the same scripted frame in the window (xvfb) and --offscreen: both without GL errors, and the
@@ -218,6 +220,25 @@ layout)
     grep -E "layout" "$log.moved"
     [ $status -eq 0 ] || fail "exit status $status (second run)"
     grep -q "layout: the Timings table is NOT fully on screen" "$log.moved" || fail "the ini was not read back"
+    ;;
+soak)
+    run "$log" "$@" --gl-debug
+    status=$?
+    grep -E "^(soak:|dicer:|verify|GL debug)" "$log"
+    [ $status -eq 0 ] || fail "exit status $status"
+    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    grep -qE "^soak: +[0-9]+ +start " "$log" || fail "no start sample"
+    grep -qE "^soak: +[0-9]+ +end " "$log" || fail "no end sample"
+    grep -q "^soak: PASS" "$log" || fail "no soak verdict"
+    ;;
+soak-leak)
+    run "$log" "$@" --gl-debug
+    status=$?
+    grep -E "^(soak:|GL debug)" "$log"
+    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    grep -q "^soak: FAIL" "$log" || fail "the soak did not fail"
+    grep -qE "^soak: +buffers: [0-9]+ -> [0-9]+ live" "$log" || fail "the failure does not name the buffers"
+    grep -q "^soak: PASS" "$log" && fail "reported as passed"
     ;;
 usage)
     "$dicer" "$@" >"$log" 2>&1

@@ -104,6 +104,10 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     app->model = std::move(model.value());
     app->ui.modelWarnings = app->model.warnings;
     if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);
+    if (cli.run.soak > 0) {
+        app->soak = std::make_unique<SoakState>();
+        app->soak->base = s;
+    }
     if (Result<void> r = buildGpuState(*app); !r) {
         // A scripted run cannot wait for a fix; the interactive app shows the log and retries on Shift+R.
         if (cli.run.frames > 0) return makeError(r.error());

@@ -10,6 +10,7 @@
 #include "mesh_view.h"
 #include "model_loader.h"
 #include "pipeline.h"
+#include "soak.h"
 #include "surface.h"
 #include "timer.h"
 #include "ui_layout.h"
@@ -114,8 +115,10 @@ struct App {
     bool screenshotRequested = false;
     bool verifyRequested = false;
     bool exportRequested = false;
-    bool scriptFailed = false; // a --frames run could not do what it was asked (screenshot, export, benchmark)
+    // A --frames run could not do what it was asked (screenshot, export, benchmark, soak bounds).
+    bool scriptFailed = false;
     std::optional<BenchmarkLog> benchmark; // --benchmark FILE.csv
+    std::unique_ptr<SoakState> soak; // --soak N (soak.h); null otherwise
 };
 
 // Loads the model, builds the GPU state and applies the settings. A model error is fatal (the command line

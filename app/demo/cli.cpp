@@ -4,6 +4,7 @@
 
 #include "method_table.h"
 #include "model_catalog.h"
+#include "soak_schedule.h"
 #include "vocabulary.h"
 
 #include <cstdlib>
@@ -229,6 +230,17 @@ std::vector<Row> makeRows() {
                   "check the point list against the CPU reference every N "
                   "frames (0: on demand)"},
                  options::intCodec(0, 1 << 30), field(&CommandLine::settings, &Settings::verifyEveryFrames)),
+        // The soak (soak_schedule.h): N frames of scheduled settings changes with bounded GL objects and RSS.
+        row<int>(
+            {"soak", "",
+             "render N frames (whole cycles of 200, at least 400) that change every setting on a fixed "
+             "schedule (docs/RELIABILITY.md); print the live GL objects and RSS every 1000 frames; fail if "
+             "they grow, on any GL error or verify mismatch"},
+            options::intCodec(kSoakMinFrames, 1 << 30, "N", /*unset=*/0),
+            [](const CommandLine& c) { return c.run.soak; },
+            [](CommandLine& c, int n) { c.run.soak = c.run.frames = n; }),
+        flag(row<bool>({"soak-leak-test", "", "test of the soak's check: leak one GL buffer per cycle"},
+                       options::switchCodec(), field(&CommandLine::run, &RunOptions::soakLeakTest))),
         row<bool>(options::kTimerText, options::timerCodec(),
                   field(&CommandLine::run, &RunOptions::forceCpuTimer)),
         row<int>(options::kWarmupText, options::intCodec(0, 10000),
@@ -247,8 +259,9 @@ const options::Table<CommandLine>& optionTable() {
         "[model.obj] [options]",
         "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.",
         "Exit status: 0 ok, 1 no display / start-up, model, screenshot, export or benchmark file error,\n"
-        "2 bad arguments, 3 GL errors were reported, 4 the last frame's point list differs from the CPU\n"
-        "reference. Without a display use --offscreen (or the headless benchmark dicer-bench).",
+        "or a --soak bound broken (GL objects, RSS, a verify mismatch or a failed load), 2 bad arguments,\n"
+        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
+        "Without a display use --offscreen (or the headless benchmark dicer-bench).",
         "model",
         makeRows(),
     };
@@ -271,12 +284,19 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         break;
     }
     // The options of a scripted run mean nothing interactively (offscreen has no input to end the run).
+    std::string message;
     for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
                                std::pair{!out.run.benchmark.empty(), "--benchmark"},
                                std::pair{!out.run.exportPly.empty(), "--export-ply"},
-                               std::pair{out.run.offscreen, "--offscreen"}}) {
-        if (!given || out.run.frames > 0) continue;
-        const std::string message = std::string(name) + " needs --frames N";
+                               std::pair{out.run.offscreen, "--offscreen"}})
+        if (given && out.run.frames == 0) message = std::string(name) + " needs --frames N";
+    if (out.run.soak > 0 && out.run.frames != out.run.soak)
+        message = "--soak N renders N frames: leave out --frames";
+    if (out.run.soak % kSoakCycleFrames != 0)
+        message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
+                  " frames";
+    if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
+    if (!message.empty()) {
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;
         return ParseResult::Error;

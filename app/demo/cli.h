@@ -26,6 +26,8 @@ struct RunOptions {
     bool offscreen = false;             // headless EGL context + FBO instead of a window (offscreen.h)
     std::string benchmark;              // CSV written at the end: one row per frame after the warm-up
     int warmupFrames = Warmup::kFrames; // frames not timed after any change (StageTimers)
+    int soak = 0;              // --soak N: N frames of the soak schedule (soak_schedule.h); sets frames = N
+    bool soakLeakTest = false; // the soak leaks one GL buffer per cycle: its check must fail
     bool operator==(const RunOptions&) const = default;
 };
 

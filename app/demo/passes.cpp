@@ -85,6 +85,7 @@ void beginFrame(App& app) {
 }
 
 void applyChanges(App& app) {
+    soakStep(app); // --soak: this frame's settings and actions, as the panels would set them
     Actions a = std::exchange(app.actions, {});
     for (std::string& path : app.surface.takeDroppedPaths()) // several files: the last one wins
         a.load = ModelChoice{ModelKind::File, std::move(path)};
@@ -325,6 +326,7 @@ bool finishFrame(App& app) {
                   *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");
     if (app.benchmark && app.gpu) app.benchmark->points(app.frame, app.gpu->pipeline->activeCount());
     ++app.frame;
+    soakEndFrame(app); // --soak: verify results, samples and bounds at the cycle boundaries
     return app.run.frames > 0 && app.frame >= app.run.frames;
 }
 

@@ -10,7 +10,17 @@ template <class H, class Create> H created(Create create, std::string_view label
     if (!label.empty()) handle.setLabel(label);
     return handle;
 }
+template <class H> ObjectCount countOf(const char* kind) {
+    return {kind, H::liveCount(), H::createdCount()};
+}
 } // namespace
+
+std::vector<ObjectCount> objectCounts() {
+    return {countOf<Texture>("textures"),         countOf<Buffer>("buffers"),
+            countOf<Framebuffer>("framebuffers"), countOf<VertexArray>("vertex arrays"),
+            countOf<Sampler>("samplers"),         countOf<Query>("queries"),
+            countOf<Shader>("shaders"),           countOf<Program>("programs")};
+}
 
 Texture createTexture(GLenum target, std::string_view label) {
     return created<Texture>([&](GLuint* id) { glCreateTextures(target, 1, id); }, label);

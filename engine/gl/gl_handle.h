@@ -1,6 +1,7 @@
 // Move-only RAII handles for GL objects. A default-constructed handle holds id 0 (the "no-create" state) and
-// is usable without a context; the destructor deletes a non-zero id. Every kind keeps a live-object count so
-// tests can check that create/destroy cycles leak nothing.
+// is usable without a context; the destructor deletes a non-zero id. Every kind keeps a live-object count and
+// a count of the objects it ever took (objectCounts()), so tests and `dicer --soak` can check that
+// create/destroy cycles leak nothing. Relaxed atomics: one add per creation or deletion, never a lock.
 // Modelled on Magnum's GL::Buffer / NoCreate handles (ownership rules only).
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <atomic>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace dicer::gl {
 
@@ -17,7 +19,9 @@ public:
     Handle() noexcept = default;
     // Takes ownership of an existing id (0 is allowed and means "none").
     explicit Handle(GLuint id) noexcept : m_id(id) {
-        if (m_id) s_live.fetch_add(1, std::memory_order_relaxed);
+        if (!m_id) return;
+        s_live.fetch_add(1, std::memory_order_relaxed);
+        s_created.fetch_add(1, std::memory_order_relaxed);
     }
     ~Handle() { reset(); }
 
@@ -53,10 +57,12 @@ public:
     }
 
     static int liveCount() noexcept { return s_live.load(std::memory_order_relaxed); }
+    static long long createdCount() noexcept { return s_created.load(std::memory_order_relaxed); }
 
 private:
     GLuint m_id = 0;
     static inline std::atomic<int> s_live{0};
+    static inline std::atomic<long long> s_created{0}; // ids ever owned (released ones included)
 };
 
 // What a handle kind needs: its KHR_debug label namespace and its delete call. `Delete` is the address of
@@ -78,6 +84,16 @@ using Sampler = Handle<DeleteManyTraits<GL_SAMPLER, &glDeleteSamplers>>;
 using Query = Handle<DeleteManyTraits<GL_QUERY, &glDeleteQueries>>;
 using Shader = Handle<DeleteOneTraits<GL_SHADER, &glDeleteShader>>;
 using Program = Handle<DeleteOneTraits<GL_PROGRAM, &glDeleteProgram>>;
+
+// One handle kind's counts: objects alive now (owned by a handle) and ever created.
+struct ObjectCount {
+    const char* kind; // "textures", "buffers", ...: plural, for reports
+    int live = 0;
+    long long created = 0;
+};
+// Every handle kind above, in a fixed order (the order of the aliases). Objects made outside the handles
+// (GLFW's and ImGui's own, fences) are not counted.
+std::vector<ObjectCount> objectCounts();
 
 // DSA constructors (GL 4.5): the object exists (and can be labelled) as soon as it is created.
 Texture createTexture(GLenum target, std::string_view label = {});

@@ -19,7 +19,7 @@
 namespace dicer {
 
 struct LoadLimits {
-    std::uintmax_t maxObjBytes = 256ull << 20;   // the .obj itself
+    std::uintmax_t maxObjBytes = 1ull << 30;     // the .obj itself
     std::uintmax_t maxMtlBytes = 4ull << 20;     // each .mtl; real ones are a few KiB
     size_t maxVertices = 16'000'000;             // per attribute: `v`, `vn` and `vt` lines each
     size_t maxTriangles = 16'000'000;            // after triangulation (n-gon = n-2 triangles)

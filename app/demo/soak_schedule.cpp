@@ -1,0 +1,155 @@
+#include "soak_schedule.h"
+
+#include "method_table.h"
+
+#include <cstdio>
+
+namespace dicer::app {
+namespace {
+
+// Small enough for a few hundred frames on llvmpipe; the large one only every kSoakLargeEvery-th cycle.
+constexpr const char* kSmallPresets[] = {"64", "128", "paper-1024"};
+constexpr const char* kBundledModels[] = {"spot", "cornell_box"};
+
+struct Builder {
+    const Settings& base;
+    std::vector<SoakStep> steps;
+    Settings& add(std::string label, SoakEvent event = SoakEvent::None) {
+        steps.push_back({std::move(label), base, event});
+        return steps.back().settings;
+    }
+};
+
+void variants(Builder& b, const std::function<bool(int)>& available) {
+    const PipelineSettings& base = b.base.pipeline;
+    const auto table = methods::methodTable();
+    for (size_t row = 0; row < table.size(); ++row) {
+        const methods::MethodInfo& m = table[row];
+        if (!m.inDemo() || !available(int(row))) continue;
+        // A row without storage or build-path options stands for one configuration: the base's values.
+        std::vector<hp::Storage> storages(m.storages.begin(), m.storages.end());
+        std::vector<hp::BuildPath> paths(m.buildPaths.begin(), m.buildPaths.end());
+        if (storages.empty()) storages = {base.storage};
+        if (paths.empty()) paths = {base.buildPath};
+        for (hp::Storage storage : storages)
+            for (hp::BuildPath path : paths) {
+                std::string label = std::string("variant ") + m.name;
+                if (!m.storages.empty()) label += std::string(" ") + hp::storageName(storage);
+                if (!m.buildPaths.empty()) label += std::string(" ") + hp::buildPathName(path);
+                PipelineSettings& p = b.add(label).pipeline;
+                p.variant = int(row);
+                p.storage = storage;
+                p.buildPath = path;
+            }
+    }
+    b.add(base.gpuResident ? "paper list (count read back)" : "GPU-resident list").pipeline.gpuResident =
+        !base.gpuResident;
+}
+
+void voxelizer(Builder& b) {
+    for (VoxelMethod method : kVoxelMethods)
+        for (VoxelMode mode : kVoxelModes) {
+            PipelineSettings& p =
+                b.add(std::string("voxelizer ") + voxelMethodName(method) + " " + voxelModeName(mode))
+                    .pipeline;
+            p.voxelMethod = method;
+            p.voxelMode = mode;
+        }
+    const bool slice = !b.base.pipeline.sliceAxisRule;
+    b.add(std::string("rule ") + surfaceRuleName(slice ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis))
+        .pipeline.sliceAxisRule = slice;
+}
+
+void presets(Builder& b, int cycle) {
+    std::vector<std::string> names(std::begin(kSmallPresets), std::end(kSmallPresets));
+    if (cycle % kSoakLargeEvery == 0)
+        names.back() = kSoakLargePreset; // in place of a small one: same step count
+    for (const std::string& name : names)
+        if (name != b.base.pipeline.preset) b.add("preset " + name).pipeline.preset = name;
+    b.add(b.base.pipeline.testAtlas ? "voxelized model" : "test atlas").pipeline.testAtlas =
+        !b.base.pipeline.testAtlas;
+}
+
+void models(Builder& b, const std::function<std::string(std::string_view)>& bundledModelPath) {
+    std::vector<ModelChoice> choices = {{ModelKind::Teapot, {}}, {ModelKind::Heart, {}}};
+    for (const char* name : kBundledModels)
+        choices.push_back({ModelKind::File, bundledModelPath(name)});
+    for (const ModelChoice& choice : choices)
+        if (choice != b.base.model) b.add("model " + choice.label()).model = choice;
+}
+
+void viewAndEvents(Builder& b) {
+    ViewSettings& v = b.add("view: other particle render and colour, mesh shown").view;
+    v.render = v.render == ParticleRender::Splats ? ParticleRender::Points : ParticleRender::Splats;
+    v.color = v.color == ParticleColor::FalseColor ? ParticleColor::ModelColor : ParticleColor::FalseColor;
+    v.mesh = true;
+    b.add("explode", SoakEvent::Explode);
+    b.add("re-assemble", SoakEvent::Reassemble);
+    b.add("reload every shader", SoakEvent::ReloadShaders);
+}
+
+std::string mib(std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", double(bytes) / (1024.0 * 1024.0));
+    return text;
+}
+
+} // namespace
+
+std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(int)>& available,
+                                   const std::function<std::string(std::string_view)>& bundledModelPath) {
+    Builder b{base, {}};
+    variants(b, available);
+    voxelizer(b);
+    presets(b, cycle);
+    models(b, bundledModelPath);
+    viewAndEvents(b);
+    // A combination that is the base itself (its variant, its voxelizer) is no step: the cycle ends on it anyway.
+    std::erase_if(b.steps,
+                  [&](const SoakStep& s) { return s.event == SoakEvent::None && s.settings == base; });
+    return b.steps;
+}
+
+std::vector<std::string> soakViolations(const SoakSample& baseline, const SoakSample& now,
+                                        const SoakBounds& bounds, const SoakSample* middle) {
+    std::vector<std::string> out;
+    for (const gl::ObjectCount& c : now.objects)
+        for (const gl::ObjectCount& b : baseline.objects)
+            if (std::string_view(b.kind) == c.kind && c.live > b.live + bounds.objectGrowth)
+                out.push_back(std::string(c.kind) + ": " + std::to_string(b.live) + " -> " +
+                              std::to_string(c.live) + " live (bound +" +
+                              std::to_string(bounds.objectGrowth) + ")");
+    if (now.rssBytes > baseline.rssBytes + bounds.rssGrowthBytes)
+        out.push_back("RSS: " + mib(baseline.rssBytes) + " -> " + mib(now.rssBytes) + " MiB (bound +" +
+                      mib(bounds.rssGrowthBytes) + ")");
+    if (middle && now.rssBytes > middle->rssBytes + bounds.lateRssGrowthBytes)
+        out.push_back("RSS over the second half: " + mib(middle->rssBytes) + " -> " + mib(now.rssBytes) +
+                      " MiB (bound +" + mib(bounds.lateRssGrowthBytes) + ")");
+    if (now.glErrors > 0) out.push_back(std::to_string(now.glErrors) + " GL errors");
+    if (now.mismatches > 0)
+        out.push_back(std::to_string(now.mismatches) + " of " + std::to_string(now.verifies) +
+                      " verifies differ from the CPU reference");
+    if (now.stageErrors > 0) out.push_back(std::to_string(now.stageErrors) + " failed loads or stages");
+    return out;
+}
+
+std::string soakHeader() {
+    std::string h = "soak: frame      what  RSS MiB";
+    for (const gl::ObjectCount& c : gl::objectCounts())
+        h += std::string("  ") + c.kind;
+    return h + "  GL errors  verifies  mismatches";
+}
+
+std::string soakRow(const SoakSample& s, const char* what) {
+    char text[64];
+    std::snprintf(text, sizeof text, "soak: %5d %9s %8s", s.frame, what, mib(s.rssBytes).c_str());
+    std::string row = text;
+    for (const gl::ObjectCount& c : s.objects) {
+        std::snprintf(text, sizeof text, "  %*d", int(std::string_view(c.kind).size()), c.live);
+        row += text;
+    }
+    std::snprintf(text, sizeof text, "  %9d  %8d  %10d", s.glErrors, s.verifies, s.mismatches);
+    return row + text;
+}
+
+} // namespace dicer::app
