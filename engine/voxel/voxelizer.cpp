@@ -329,7 +329,7 @@ void Voxelizer::drawSurface(VoxelMethod method) {
     gl::DebugGroup group("voxelize surface");
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_atlasFbo.id());
     glViewport(0, 0, m_layout.atlasSize, m_layout.atlasSize);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0); // the texture's own filtering and wrapping
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_args.id());
     // Chunks in order: within every texel the framebuffer writes keep triangle order ("last one wins").
@@ -363,7 +363,7 @@ void Voxelizer::drawProjected() {
     const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
     glViewport(0, 0, columns, columns);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     for (int pass = 0; pass < 2; ++pass) { // owners of every chunk, then the owners' colours
@@ -378,7 +378,7 @@ void Voxelizer::drawProjected() {
 
 void Voxelizer::runCompute() {
     gl::DebugGroup group("voxelize compute");
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_voxelList.id());
@@ -428,7 +428,7 @@ void Voxelizer::fillSolid() {
     glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
     glEnable(GL_DEPTH_CLAMP); // no near/far clipping: crossings below the volume must still count
     glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     for (int pass = 0; pass < 2; ++pass) { // markers and lowest crossing, then that crossing's colour
         glUseProgram(m_shaders->get(m_crossings[size_t(pass)]));
         for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
