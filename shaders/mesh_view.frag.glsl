@@ -6,7 +6,7 @@
 
 layout(location = MESH_LOC_LIGHT_DIR) uniform vec3 u_lightDir;
 layout(location = MESH_LOC_TEXTURED) uniform int u_textured;
-layout(location = MESH_LOC_TEXTURE_SLOT) uniform vec4 u_slot;
+layout(location = MESH_LOC_SLOT) uniform vec4 u_slot;
 // The voxelizer's array (one GL copy of the textures, voxel_mesh.h), sampled like voxelize_color.glsl does.
 layout(binding = MESH_UNIT_TEXTURE) uniform sampler2DArray u_texture;
 

@@ -5,26 +5,26 @@
 #include "hp_shared.h"
 
 // --- the 2D image panels -----------------------------------------------------------------------------------
-#define VIEW_UNIT_ATLAS 10   // atlas view: the slice atlas
-#define VIEW_IMAGE_DST 5     // list view: the RGBA8 display image it writes
-#define VIEW_LOC_WINDOW 0    // vec4: atlas view, shown texel window (x0, y0, x1, y1) in texels
-#define VIEW_LOC_DST_SIZE 1  // ivec2: display image size in pixels
-#define VIEW_LOC_VOLUME 2    // ivec3: list view, voxels per axis (false colours)
-#define VIEW_LOC_CAPACITY 3  // uint: list view, entries the point buffer holds
-#define VIEW_LOC_TILE_SIZE 4 // ivec2: atlas view, slice tile size in texels (grid lines between slices)
-#define VIEW_LOCAL_SIZE 8    // list view: 8x8 pixels per work group
+#define VIEW_UNIT_ATLAS 10    // atlas view: the slice atlas
+#define VIEW_IMAGE_DST 5      // list view: the RGBA8 display image it writes
+#define VIEW_LOC_WINDOW 0     // vec4: atlas view, shown texel window (x0, y0, x1, y1) in texels
+#define VIEW_LOC_DST_SIZE 1   // ivec2: display image size in pixels
+#define VIEW_LOC_VOLUME 2     // ivec3: list view, voxels per axis (false colours)
+#define VIEW_LOC_CAPACITY 3   // uint: list view, entries the point buffer holds
+#define VIEW_LOC_TILE_SIZE 4  // ivec2: atlas view, slice tile size in texels (grid lines between slices)
+#define VIEW_LOCAL_SIZE 8     // list view: 8x8 pixels per work group
 
 // --- the shaded mesh ---------------------------------------------------------------------------------------
 #define MESH_ATTR_POSITION 0
 #define MESH_ATTR_NORMAL 1
 #define MESH_ATTR_COLOR 2
 #define MESH_ATTR_TEXCOORD 3
-#define MESH_LOC_VIEW_PROJ 0    // mat4
-#define MESH_LOC_MODEL 1        // mat4 (rigid + uniform scale, so it also transforms normals)
-#define MESH_LOC_LIGHT_DIR 2    // vec3: towards the light, world space
-#define MESH_LOC_TEXTURED 3     // int: 1 = multiply by the material's texture
-#define MESH_LOC_TEXTURE_SLOT 4 // vec4: the material's slot in the array (u scale, v scale, layer, 0)
-#define MESH_UNIT_TEXTURE 11    // the mesh's map_Kd textures: the voxelizer's 2D array (voxel_mesh.h)
+#define MESH_LOC_VIEW_PROJ 0 // mat4
+#define MESH_LOC_MODEL 1     // mat4 (rigid + uniform scale, so it also transforms normals)
+#define MESH_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
+#define MESH_LOC_TEXTURED 3  // int: 1 = multiply by the material's texture
+#define MESH_LOC_SLOT 4      // vec4: the material's texture in the array (u scale, v scale, layer, 0)
+#define MESH_UNIT_TEXTURE 11 // the mesh's map_Kd textures: the voxelizer's 2D array (voxel_mesh.h)
 
 #ifdef __cplusplus
 namespace dicer::bindings {

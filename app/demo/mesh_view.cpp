@@ -90,7 +90,7 @@ void MeshView::draw(const glm::mat4& viewProj, const glm::mat4& model, const glm
         glProgramUniform1i(program, MESH_LOC_TEXTURED, textured ? 1 : 0);
         if (textured) {
             const glm::vec4& slot = m_textures->plan.slots[size_t(r.texture)];
-            glProgramUniform4f(program, MESH_LOC_TEXTURE_SLOT, slot.x, slot.y, slot.z, slot.w);
+            glProgramUniform4f(program, MESH_LOC_SLOT, slot.x, slot.y, slot.z, slot.w);
             glBindTextureUnit(MESH_UNIT_TEXTURE, m_textures->texture.id());
         }
         glDrawElements(GL_TRIANGLES, r.count, GL_UNSIGNED_INT,

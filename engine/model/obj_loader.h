@@ -19,15 +19,14 @@
 namespace dicer {
 
 struct LoadLimits {
-    std::uintmax_t maxObjBytes = 256ull << 20; // the .obj itself
-    std::uintmax_t maxMtlBytes = 4ull << 20;   // each .mtl; real ones are a few KiB
-    size_t maxVertices = 16'000'000;           // per attribute: `v`, `vn` and `vt` lines each
-    size_t maxTriangles = 16'000'000;          // after triangulation (n-gon = n-2 triangles)
-    size_t maxMaterials = 4096;                // tinyobjloader's material_t is ~1 KiB each
-    size_t maxTextures = 64;                   // distinct map_Kd images
-    std::uintmax_t maxTextureBytes = 1ull
-                                     << 30; // all decoded textures together (never all on the CPU at once)
-    ImageLimits image{};                    // each texture
+    std::uintmax_t maxObjBytes = 256ull << 20;   // the .obj itself
+    std::uintmax_t maxMtlBytes = 4ull << 20;     // each .mtl; real ones are a few KiB
+    size_t maxVertices = 16'000'000;             // per attribute: `v`, `vn` and `vt` lines each
+    size_t maxTriangles = 16'000'000;            // after triangulation (n-gon = n-2 triangles)
+    size_t maxMaterials = 4096;                  // tinyobjloader's material_t is ~1 KiB each
+    size_t maxTextures = 64;                     // distinct map_Kd images
+    std::uintmax_t maxTextureBytes = 1ull << 30; // all decoded textures together
+    ImageLimits image{};                         // each texture
 };
 
 // One texture of a model whose textures already take `usedBytes` decoded: refused, before decoding, when its

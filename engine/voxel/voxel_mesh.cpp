@@ -42,6 +42,13 @@ Result<void> checkTextureArrayLimits(const TextureArrayPlan& plan, const gl::GlI
                          std::to_string(plan.height) + "x" + std::to_string(plan.layers) +
                          " texture array; the driver allows " + std::to_string(maxSize) + "^2 x " +
                          std::to_string(maxLayers));
+    const std::uint64_t bytes = std::uint64_t(plan.width) * std::uint64_t(plan.height) * 4 * plan.layers;
+    if (bytes > kMaxMeshTextureArrayBytes)
+        return makeError("mesh textures need a " + std::to_string(plan.width) + "x" +
+                         std::to_string(plan.height) + "x" + std::to_string(plan.layers) +
+                         " texture array (" + mib(bytes) +
+                         ": every layer as large as the largest texture), over the " +
+                         mib(kMaxMeshTextureArrayBytes) + " it may take");
     return {};
 }
 

@@ -50,7 +50,12 @@ struct MeshTextureArray {
     }
 };
 
-// Makes the array: checks the driver's limits, allocates it (GL_OUT_OF_MEMORY and any other error is one
+// The most the array may take. The loader caps the textures' own decoded sizes (LoadLimits::maxTextureBytes,
+// 1 GiB), but the array pads every layer to the largest texture: one 8192^2 texture and 63 small ones would
+// need 16 GiB. Refused with a message instead of left to the driver.
+inline constexpr std::uint64_t kMaxMeshTextureArrayBytes = 1ull << 30;
+
+// Makes the array: checks the driver's limits and kMaxMeshTextureArrayBytes, allocates it (GL_OUT_OF_MEMORY and any other error is one
 // message naming the size), then decodes, uploads and frees the textures ONE AT A TIME (meshTexturePixels,
 // image_loader.h), so the CPU never holds more than one decoded texture. A texture that no longer decodes is
 // an error naming it and its material. On error nothing is kept.

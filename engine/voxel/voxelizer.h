@@ -63,10 +63,9 @@ enum class VoxelMethod { Binned, Instanced, PerSlice, Projected, Compute };
 enum class VoxelMode { Shell, Solid };
 enum class SurfaceRule { DominantAxis, SliceAxis };
 
-const char*
-voxelMethodName(VoxelMethod method);       // "binned" / "instanced" / "per-slice" / "projected" / "compute"
-const char* voxelModeName(VoxelMode mode); // "shell" / "solid"
-const char* surfaceRuleName(SurfaceRule rule); // "dominant-axis" / "slice-axis"
+const char* voxelMethodName(VoxelMethod method); // "binned" / "instanced" / "per-slice" / "projected" / "compute"
+const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
+const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
 // The inverses, for command lines: nullopt for any other name.
 std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
 std::optional<VoxelMode> parseVoxelMode(std::string_view name);
@@ -153,12 +152,12 @@ private:
     gl::Framebuffer m_atlasFbo, m_columnFbo; // m_columnFbo: no attachments, max(volume)^2
     gl::Buffer m_params;                     // VoxParams per mesh chunk (std140 blocks, m_paramsStride apart)
     GLintptr m_paramsStride = 0;
-    size_t m_paramsCapacity = 0; // blocks m_params holds
+    size_t m_paramsCapacity = 0;             // blocks m_params holds
     gl::Buffer m_args;
-    gl::Buffer m_voxelList;            // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
-    bool m_voxelListComplete = false;  // it can hold every voxel of the volume (no fallback colour pass)
+    gl::Buffer m_voxelList;        // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
+    bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)
     std::int64_t m_voxelListLimit = 0; // limitVoxelList
-    gl::VertexArray m_vao;             // core profile draws need one; all vertex data is pulled from buffers
+    gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };
 
