@@ -119,8 +119,14 @@ TEST(VoxelizerTextureMemory, TexturesAreDecodedOneAtATimeDuringUpload) {
     const std::int64_t boundKiB = kTextures * kTextureKiB + 5 * kTextureKiB;
     std::printf("peak RSS growth, load + upload of %d textures of %lld KiB: %lld KiB (bound %lld KiB)\n",
                 kTextures, (long long)kTextureKiB, (long long)peakKiB, (long long)boundKiB);
+#if defined(__SANITIZE_ADDRESS__)
+    // ASan's quarantine keeps freed blocks resident (256 MiB by default): the bound would measure it, not us.
+    std::printf(
+        "peak RSS bound not checked under AddressSanitizer; the resident-bytes checks above still are\n");
+#else
     EXPECT_LE(peakKiB, boundKiB) << "peak RSS grew by " << peakKiB << " KiB loading and uploading "
                                  << kTextures << " textures of " << kTextureKiB << " KiB";
+#endif
 
     // The decoded pixels are the files': one texel of every layer.
     std::shared_ptr<const MeshTextureArray> array = v->meshTextures();
