@@ -39,9 +39,9 @@ TextureArrayPlan planTextureArray(const Mesh& mesh);
 // The mesh's map_Kd textures on the GPU: ONE copy, which the voxelizer and the demo's shaded-mesh view both
 // sample (the view with a sampler2DArray and the same slots). Shared ownership (shared_ptr) rather than one
 // owner lending it to the other: the two are updated by separate calls (the view only after the voxelizer
-// accepted a new mesh), so a borrowed pointer would dangle in between; shared, the old array lives until both have moved on, then is deleted. (So while a new
-// model replaces the old, both arrays exist for a moment: the old must stay if the new one fails.) Both
-// hold it only through const: nobody writes it after the upload.
+// accepted a new mesh), so a borrowed pointer would dangle in between; shared, the old array lives until both
+// have moved on, then is deleted. (So while a new model replaces the old, both arrays exist for a moment: the
+// old must stay if the new one fails.) Both hold it only through const: nobody writes it after the upload.
 struct MeshTextureArray {
     gl::Texture texture; // GL_TEXTURE_2D_ARRAY, RGBA8, one level (no mipmaps: +1/3 memory for a preview)
     TextureArrayPlan plan;
