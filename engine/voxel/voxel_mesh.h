@@ -55,10 +55,11 @@ struct MeshTextureArray {
 // need 16 GiB. Refused with a message instead of left to the driver.
 inline constexpr std::uint64_t kMaxMeshTextureArrayBytes = 1ull << 30;
 
-// Makes the array: checks the driver's limits and kMaxMeshTextureArrayBytes, allocates it (GL_OUT_OF_MEMORY and any other error is one
-// message naming the size), then decodes, uploads and frees the textures ONE AT A TIME (meshTexturePixels,
-// image_loader.h), so the CPU never holds more than one decoded texture. A texture that no longer decodes is
-// an error naming it and its material. On error nothing is kept.
+// Makes the array: checks the driver's limits and kMaxMeshTextureArrayBytes, allocates it (GL_OUT_OF_MEMORY
+// and any other error is one message naming the size), then decodes, uploads and frees the textures ONE AT A
+// TIME (meshTexturePixels, image_loader.h), so the CPU holds one decoded texture at most (stb_image needs
+// about twice that while it decodes). A texture that no longer decodes is an error naming it and its
+// material. On error nothing is kept.
 Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& mesh, const gl::GlInfo& info);
 
 std::vector<VoxelVertex> packVertices(const Mesh& mesh);
