@@ -8,6 +8,7 @@
 #include <stb_image.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -274,17 +275,23 @@ Result<Image> loadImageRgba8(const std::filesystem::path& path, const ImageLimit
 Result<const Image*> meshTexturePixels(const MeshTexture& texture, Image& scratch) {
     if (texture.resident()) return &static_cast<const Image&>(texture);
     if (texture.file.empty()) return makeError("a mesh texture has neither pixels nor a file");
-    // The limits are what the file was when the model loaded: a file replaced since then by a larger one (or
-    // one of another size) is refused rather than decoded past the budget it was counted against.
+    // What the file was when the model loaded bounds the decode: a file replaced since then (by a larger
+    // image, or one of another size) is refused rather than decoded past the budget it was counted against.
+    const std::string name = texture.file.string();
     ImageLimits limits;
+    Result<std::string> bytes =
+        readRegularFile(texture.file, std::max(limits.maxFileBytes, texture.fileBytes), "image");
+    if (!bytes) return makeError(bytes.error());
+    if (bytes->size() != texture.fileBytes)
+        return makeError("image " + dicer::quoted(name) + " changed since the model was loaded (" +
+                         std::to_string(bytes->size()) + " bytes, was " + std::to_string(texture.fileBytes) +
+                         ")");
     limits.maxWidth = texture.width;
     limits.maxHeight = texture.height;
-    limits.maxFileBytes = texture.fileBytes;
-    Result<Image> image = loadImageRgba8(texture.file, limits);
+    Result<Image> image = decodeImageRgba8(*bytes, name, limits);
     if (!image) return makeError(image.error());
     if (image->width != texture.width || image->height != texture.height)
-        return makeError("image " + dicer::quoted(texture.file.string()) +
-                         " changed size since the model was loaded");
+        return makeError("image " + dicer::quoted(name) + " changed size since the model was loaded");
     scratch = std::move(*image);
     return &scratch;
 }
