@@ -6,7 +6,9 @@
 
 layout(location = MESH_LOC_LIGHT_DIR) uniform vec3 u_lightDir;
 layout(location = MESH_LOC_TEXTURED) uniform int u_textured;
-layout(binding = MESH_UNIT_TEXTURE) uniform sampler2D u_texture;
+layout(location = MESH_LOC_SLOT) uniform vec4 u_slot;
+// The voxelizer's array (one GL copy of the textures, voxel_mesh.h), sampled like voxelize_color.glsl does.
+layout(binding = MESH_UNIT_TEXTURE) uniform sampler2DArray u_texture;
 
 layout(location = 0) out vec4 o_color;
 
@@ -14,6 +16,14 @@ void main() {
     vec3 n = normalize(v.normal);
     if (!gl_FrontFacing) n = -n;
     vec3 base = v.color.rgb;
-    if (u_textured != 0) base *= texture(u_texture, v.texcoord).rgb;
+    if (u_textured != 0) {
+        vec2 uv = v.texcoord;
+        if (u_slot.x < 1.0 || u_slot.y < 1.0) {
+            // A texture smaller than the array's layers: wrap by hand and stay inside its own texels.
+            vec2 halfTexel = 0.5 / vec2(textureSize(u_texture, 0).xy);
+            uv = clamp(fract(uv) * u_slot.xy, halfTexel, u_slot.xy - halfTexel);
+        }
+        base *= texture(u_texture, vec3(uv, u_slot.z)).rgb;
+    }
     o_color = vec4(base * (0.25 + 0.75 * max(dot(n, normalize(u_lightDir)), 0.0)), 1.0);
 }

@@ -23,7 +23,8 @@
 #define MESH_LOC_MODEL 1     // mat4 (rigid + uniform scale, so it also transforms normals)
 #define MESH_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
 #define MESH_LOC_TEXTURED 3  // int: 1 = multiply by the material's texture
-#define MESH_UNIT_TEXTURE 11 // the material's map_Kd
+#define MESH_LOC_SLOT 4      // vec4: the material's texture in the array (u scale, v scale, layer, 0)
+#define MESH_UNIT_TEXTURE 11 // the mesh's map_Kd textures: the voxelizer's 2D array (voxel_mesh.h)
 
 #ifdef __cplusplus
 namespace dicer::bindings {

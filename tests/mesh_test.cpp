@@ -250,8 +250,8 @@ TEST_F(ObjLoader, TextureBytesAreCountedBeforeDecodingAcrossMaterials) {
     ASSERT_TRUE(mesh) << mesh.error();
     ASSERT_EQ(mesh->textures.size(), 2u); // a (shared by m0 and m2, counted once) and b
     std::uintmax_t total = 0;
-    for (const Image& t : mesh->textures)
-        total += t.rgba.size();
+    for (const MeshTexture& t : mesh->textures)
+        total += t.rgba8Bytes();
     EXPECT_LE(total, limits.maxTextureBytes);
     EXPECT_EQ(mesh->materials[2].textureIndex, mesh->materials[0].textureIndex);
     for (int m : {3, 4, 5})
@@ -273,12 +273,17 @@ TEST(TextureBudget, RefusesFromTheHeaderWhatWouldPassTheCap) {
     const auto png = dir.write("t.png", dicer::test::pngSolidRgba8(16, 8, 7));
     LoadLimits limits;
     limits.maxTextureBytes = 10000;
-    Result<Image> fits = loadTextureWithinBudget(png, limits, 10000 - 512); // exactly fills the cap
+    Result<MeshTexture> fits = checkTextureWithinBudget(png, limits, 10000 - 512); // exactly fills the cap
     ASSERT_TRUE(fits) << fits.error();
-    EXPECT_EQ(fits->rgba.size(), 512u);
-    EXPECT_EQ(fits->rgba[0], 7);
+    EXPECT_EQ(fits->rgba8Bytes(), 512u);
+    EXPECT_FALSE(fits->resident()); // checked, not decoded: the pixels are decoded on upload
+    Image scratch;
+    Result<const Image*> pixels = meshTexturePixels(*fits, scratch);
+    ASSERT_TRUE(pixels) << pixels.error();
+    EXPECT_EQ((*pixels)->rgba.size(), 512u);
+    EXPECT_EQ((*pixels)->rgba[0], 7);
     for (std::uintmax_t used : {std::uintmax_t(10000 - 511), std::uintmax_t(10000), std::uintmax_t(20000)}) {
-        Result<Image> refused = loadTextureWithinBudget(png, limits, used);
+        Result<MeshTexture> refused = checkTextureWithinBudget(png, limits, used);
         ASSERT_FALSE(refused) << used;
         EXPECT_TRUE(containsText(refused.error(), "16x8 image decodes to 512 bytes")) << refused.error();
         EXPECT_TRUE(containsText(refused.error(), "of the 10000 bytes")) << refused.error();
@@ -396,6 +401,8 @@ TEST(RealModels, SpotWithTextureAndMaterial) {
     ASSERT_EQ(mesh->textures.size(), 1u);
     EXPECT_EQ(mesh->textures[0].width, 1024);
     EXPECT_EQ(mesh->textures[0].height, 1024);
+    EXPECT_EQ(mesh->residentTextureBytes(), 0u); // decoded on upload, not kept by the loaded mesh
+    ASSERT_TRUE(decodeTexturesOnCpu(*mesh));
     EXPECT_EQ(mesh->textures[0].rgba.size(), 1024u * 1024 * 4);
     for (int m : mesh->triangleMaterial)
         ASSERT_EQ(m, 0);

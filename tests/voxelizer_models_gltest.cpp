@@ -103,6 +103,7 @@ TEST(VoxelizerTextures, SpotVoxelsCarryTheirTextureColours) {
     Result<Mesh> spot = loadObj(assetModelPath("spot/spot_triangulated.obj"));
     ASSERT_TRUE(spot) << spot.error();
     ASSERT_EQ(spot->textures.size(), 1u);
+    ASSERT_TRUE(decodeTexturesOnCpu(*spot)); // the CPU reference below reads its pixels
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
     const VolumeLayout layout = layoutOf(glm::ivec3(128));

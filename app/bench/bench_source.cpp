@@ -115,8 +115,8 @@ Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOr
     auto voxelizer = Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
     if (Result<void> r = voxelizer->setMesh(model->mesh); !r) return makeError(nameOrFile + ": " + r.error());
-    // The voxelizer has its own copy now; the bench needs only the name and placement. Keeping the CPU mesh
-    // would hold its decoded textures (up to LoadLimits::maxTextureBytes, 1 GiB) for the whole run.
+    // The voxelizer has its own copy now; the bench needs only the name and placement. (The mesh holds no
+    // decoded textures: setMesh decoded, uploaded and freed them one at a time, voxel_mesh.h.)
     model->mesh = Mesh{};
     return std::unique_ptr<AtlasSource>(
         new ModelSource(std::move(model.value()), std::move(voxelizer.value()), settings));

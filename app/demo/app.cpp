@@ -67,8 +67,8 @@ Result<void> buildGpuState(App& app) {
 
     if (Result<void> r = gpu->pipeline->configure(app.settings.pipeline); !r) return r;
     if (Result<void> r = gpu->pipeline->setMesh(app.model.mesh); !r) return r;
-    gpu->meshView->upload(app.model.mesh);
-    gpu->floorView->upload(makeFloor());
+    gpu->meshView->upload(app.model.mesh, gpu->pipeline->source().meshTextures());
+    gpu->floorView->upload(makeFloor(), nullptr);
     app.gpu = std::move(gpu);
     app.gpuError.clear();
     app.resetTimings = true;

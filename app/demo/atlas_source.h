@@ -25,6 +25,8 @@ public:
     // driver limit; on error the previous atlas stays.
     Result<void> configure(const PipelineSettings& settings, int maxTextureSize);
     Result<void> setMesh(const Mesh& mesh);
+    // The mesh's textures as the voxelizer uploaded them, for the mesh view to share (voxel_mesh.h).
+    std::shared_ptr<const MeshTextureArray> meshTextures() const { return m_voxelizer->meshTextures(); }
     // Fills the atlas for this frame (model = rotation * placement of the mesh in the volume).
     void produce(const glm::mat4& model, const PipelineSettings& settings);
 

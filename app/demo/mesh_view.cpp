@@ -25,13 +25,15 @@ Result<MeshView> MeshView::create(gl::ShaderLibrary& shaders) {
     if (!program) return makeError(program.error());
     view.m_program = *program;
     view.m_sampler = gl::createSampler("mesh view texture");
-    glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    // The shared texture array has one level (voxel_mesh.h): no mipmapped filtering.
+    glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     return view;
 }
 
-void MeshView::upload(const Mesh& mesh) {
+void MeshView::upload(const Mesh& mesh, std::shared_ptr<const MeshTextureArray> textures) {
     m_ranges.clear();
+    m_textures = std::move(textures);
     if (mesh.empty()) return; // zero-sized buffers are a GL error; loaders reject such files anyway
     std::vector<Vertex> vertices(mesh.vertexCount());
     for (size_t i = 0; i < vertices.size(); ++i)
@@ -52,19 +54,6 @@ void MeshView::upload(const Mesh& mesh) {
         for (int c = 0; c < 3; ++c)
             indices.push_back(mesh.indices[t * 3 + size_t(c)]);
         m_ranges.back().count += 3;
-    }
-
-    m_textures.clear();
-    for (const Image& image : mesh.textures) {
-        int levels = 1;
-        while ((std::max(image.width, image.height) >> levels) > 0)
-            ++levels;
-        gl::Texture t = gl::createTexture2D(image.width, image.height, GL_RGBA8, levels, "mesh view map_Kd");
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glTextureSubImage2D(t.id(), 0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE,
-                            image.rgba.data());
-        glGenerateTextureMipmap(t.id());
-        m_textures.push_back(std::move(t));
     }
 
     m_vertices = gl::createBufferStorage(GLsizeiptr(vertices.size() * sizeof(Vertex)), vertices.data(), 0,
@@ -96,9 +85,14 @@ void MeshView::draw(const glm::mat4& viewProj, const glm::mat4& model, const glm
     glBindVertexArray(m_vao.id());
     glBindSampler(MESH_UNIT_TEXTURE, m_sampler.id());
     for (const Range& r : m_ranges) {
-        bool textured = r.texture >= 0 && size_t(r.texture) < m_textures.size();
+        const bool textured =
+            m_textures && r.texture >= 0 && size_t(r.texture) < m_textures->plan.slots.size();
         glProgramUniform1i(program, MESH_LOC_TEXTURED, textured ? 1 : 0);
-        if (textured) glBindTextureUnit(MESH_UNIT_TEXTURE, m_textures[size_t(r.texture)].id());
+        if (textured) {
+            const glm::vec4& slot = m_textures->plan.slots[size_t(r.texture)];
+            glProgramUniform4f(program, MESH_LOC_SLOT, slot.x, slot.y, slot.z, slot.w);
+            glBindTextureUnit(MESH_UNIT_TEXTURE, m_textures->texture.id());
+        }
         glDrawElements(GL_TRIANGLES, r.count, GL_UNSIGNED_INT,
                        reinterpret_cast<const void*>(size_t(r.first) * sizeof(std::uint32_t)));
     }

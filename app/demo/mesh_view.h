@@ -6,9 +6,11 @@
 #include "mesh.h"
 #include "result.h"
 #include "shader.h"
+#include "voxel_mesh.h"
 
 #include <glm/glm.hpp>
 
+#include <memory>
 #include <vector>
 
 namespace dicer::app {
@@ -16,20 +18,23 @@ namespace dicer::app {
 class MeshView {
 public:
     static Result<MeshView> create(gl::ShaderLibrary& shaders);
-    void upload(const Mesh& mesh);
+    // `textures`: the mesh's textures as the voxelizer uploaded them (null: draw untextured). Shared, not
+    // copied: the view used to make its own mipmapped texture per material, a second GL copy of every
+    // texture (issue 12). The array has no mipmaps, so a large texture seen small shimmers a little here.
+    void upload(const Mesh& mesh, std::shared_ptr<const MeshTextureArray> textures);
     void draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const;
 
 private:
     explicit MeshView(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
     struct Range {
         GLsizei first = 0, count = 0; // in indices
-        int texture = -1;             // into m_textures
+        int texture = -1;             // into m_textures->plan.slots
     };
     gl::ShaderLibrary* m_shaders;
     gl::ProgramId m_program;
     gl::VertexArray m_vao;
     gl::Buffer m_vertices, m_indices;
-    std::vector<gl::Texture> m_textures;
+    std::shared_ptr<const MeshTextureArray> m_textures;
     gl::Sampler m_sampler;
     std::vector<Range> m_ranges;
 };

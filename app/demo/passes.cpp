@@ -106,7 +106,8 @@ void applyChanges(App& app) {
 
         Pipeline& pipeline = *app.gpu->pipeline;
         SettingsChanges changes = compareSettings(app.settings, app.last);
-        if (changes.model) app.gpu->meshView->upload(app.model.mesh); // the voxelizer has it already (load)
+        if (changes.model) // the voxelizer has it already (load); the view shares its textures
+            app.gpu->meshView->upload(app.model.mesh, pipeline.source().meshTextures());
         if (changes.layout) {
             app.ui.pipelineError.clear();
             if (Result<void> r = pipeline.configure(app.settings.pipeline); !r) {

@@ -8,6 +8,7 @@
 #include <stb_image.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -216,7 +217,7 @@ Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name, c
     return ImageInfo{int(header->width), int(header->height)};
 }
 
-Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
+Result<ImageInfo> checkImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
     Result<ImageInfo> info = readImageInfo(bytes, name, limits);
     if (!info) return makeError(info.error());
     const std::string file = quoted(name);
@@ -234,7 +235,18 @@ Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, co
         return makeError(std::string(formatName) + " image " + file + " is corrupt (" + stbReason() + ")");
     if (width != info->width || height != info->height)
         return makeError(std::string(formatName) + " image " + file + " has an inconsistent header");
+    return info;
+}
 
+Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
+    Result<ImageInfo> info = checkImageRgba8(bytes, name, limits);
+    if (!info) return makeError(info.error());
+    const std::string file = quoted(name);
+    const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
+    const size_t n = bytes.size();
+    const bool png = n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
+    const char* formatName = png ? "PNG" : "JPEG";
+    int width = 0, height = 0, channels = 0;
     std::unique_ptr<stbi_uc, StbFree> pixels(stbi_load_from_memory(d, int(n), &width, &height, &channels, 4));
     if (!pixels)
         return makeError(std::string(formatName) + " image " + file + " cannot be decoded (" + stbReason() +
@@ -258,6 +270,41 @@ Result<Image> loadImageRgba8(const std::filesystem::path& path, const ImageLimit
     Result<std::string> bytes = readRegularFile(path, limits.maxFileBytes, "image");
     if (!bytes) return makeError(bytes.error());
     return decodeImageRgba8(*bytes, path.string(), limits);
+}
+
+Result<const Image*> meshTexturePixels(const MeshTexture& texture, Image& scratch) {
+    if (texture.resident()) return &static_cast<const Image&>(texture);
+    if (texture.file.empty()) return makeError("a mesh texture has neither pixels nor a file");
+    // What the file was when the model loaded bounds the decode: a file replaced since then (by a larger
+    // image, or one of another size) is refused rather than decoded past the budget it was counted against.
+    const std::string name = texture.file.string();
+    ImageLimits limits;
+    Result<std::string> bytes =
+        readRegularFile(texture.file, std::max(limits.maxFileBytes, texture.fileBytes), "image");
+    if (!bytes) return makeError(bytes.error());
+    if (bytes->size() != texture.fileBytes)
+        return makeError("image " + dicer::quoted(name) + " changed since the model was loaded (" +
+                         std::to_string(bytes->size()) + " bytes, was " + std::to_string(texture.fileBytes) +
+                         ")");
+    limits.maxWidth = texture.width;
+    limits.maxHeight = texture.height;
+    Result<Image> image = decodeImageRgba8(*bytes, name, limits);
+    if (!image) return makeError(image.error());
+    if (image->width != texture.width || image->height != texture.height)
+        return makeError("image " + dicer::quoted(name) + " changed size since the model was loaded");
+    scratch = std::move(*image);
+    return &scratch;
+}
+
+Result<void> decodeTexturesOnCpu(Mesh& mesh) {
+    for (MeshTexture& texture : mesh.textures) {
+        if (texture.resident()) continue;
+        Image scratch;
+        Result<const Image*> pixels = meshTexturePixels(texture, scratch);
+        if (!pixels) return makeError(pixels.error());
+        texture.rgba = std::move(scratch.rgba);
+    }
+    return {};
 }
 
 } // namespace dicer

@@ -29,10 +29,25 @@ struct ImageInfo {
 Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name,
                                 const ImageLimits& limits = {});
 
+// Everything decodeImageRgba8 checks before it lets stb_image decode (header, caps, the PNG chunk walk and
+// bounded inflate, stb's own header parse), without decoding: a model's textures are checked when it loads
+// and decoded only when uploaded (MeshTexture, mesh.h). The PNG inflate runs into a 16 KiB scratch buffer.
+Result<ImageInfo> checkImageRgba8(std::string_view bytes, std::string_view name,
+                                  const ImageLimits& limits = {});
+
 // Decodes to RGBA8 with row 0 at the bottom (V-flipped, see Image). Errors name the file.
 Result<Image> loadImageRgba8(const std::filesystem::path& path, const ImageLimits& limits = {});
 
 // The same from bytes already in memory; `name` is used in messages. Also the fuzzing entry point.
 Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits = {});
+
+// The pixels of a mesh texture: its resident ones, or decoded now from its file into `scratch` (which the
+// caller frees after use: one decoded texture at a time). The file must still have the size and the image
+// size it had when the model was loaded; errors name the file.
+Result<const Image*> meshTexturePixels(const MeshTexture& texture, Image& scratch);
+
+// Decodes every texture of the mesh that is not resident, for code that reads pixels on the CPU (tests' CPU
+// references). Costs what it says: the whole model's decoded textures in memory.
+Result<void> decodeTexturesOnCpu(Mesh& mesh);
 
 } // namespace dicer

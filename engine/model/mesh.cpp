@@ -20,6 +20,13 @@ void Mesh::computeBounds() {
     }
 }
 
+std::uint64_t Mesh::residentTextureBytes() const {
+    std::uint64_t bytes = 0;
+    for (const MeshTexture& texture : textures)
+        bytes += texture.rgba.size();
+    return bytes;
+}
+
 Result<void> validateMesh(const Mesh& mesh) {
     const size_t n = mesh.positions.size();
     if (mesh.normals.size() != n || mesh.texcoords.size() != n || mesh.colors.size() != n)
@@ -41,9 +48,9 @@ Result<void> validateMesh(const Mesh& mesh) {
     for (const Material& material : mesh.materials)
         if (material.textureIndex < -1 || material.textureIndex >= int(mesh.textures.size()))
             return makeError("material '" + material.name + "' refers to a missing texture");
-    for (const Image& image : mesh.textures)
-        if (image.width < 1 || image.height < 1 ||
-            image.rgba.size() != size_t(image.width) * size_t(image.height) * 4)
+    for (const MeshTexture& texture : mesh.textures)
+        if (texture.width < 1 || texture.height < 1 ||
+            (texture.resident() ? texture.rgba.size() != texture.rgba8Bytes() : texture.file.empty()))
             return makeError("mesh texture has inconsistent size");
     for (size_t i = 0; i < n; ++i) {
         if (!allFinite(mesh.positions[i]) || !allFinite(mesh.normals[i]) || !allFinite(mesh.texcoords[i]) ||

@@ -13,7 +13,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dicer {
@@ -23,6 +25,21 @@ namespace dicer {
 struct Image {
     int width = 0, height = 0;
     std::vector<std::uint8_t> rgba;
+};
+
+// A map_Kd texture of a mesh. Loaded models keep only what the file's header said (width, height) and the
+// file: the pixels are decoded when the GPU copy is made, one texture at a time, and freed right after upload
+// (meshTexturePixels, image_loader.h). Holding every decoded texture of a model on the CPU cost up to
+// LoadLimits::maxTextureBytes (1 GiB) for as long as the model was loaded, on top of the GL copies (issue 12).
+// Generated meshes and tests set the pixels (`rgba`) directly; decodeTexturesOnCpu makes a loaded mesh's
+// textures resident for CPU readers (the CPU references in tests).
+struct MeshTexture : Image {
+    std::filesystem::path file;   // where the pixels come from when `rgba` is empty
+    std::uintmax_t fileBytes = 0; // the file's size when it was checked: a changed file is refused
+    MeshTexture() = default;
+    MeshTexture(Image pixels) : Image(std::move(pixels)) {} // NOLINT: implicit, resident pixels
+    bool resident() const { return !rgba.empty(); }
+    std::uint64_t rgba8Bytes() const { return std::uint64_t(width) * std::uint64_t(height) * 4; }
 };
 
 struct Material {
@@ -39,7 +56,7 @@ struct Mesh {
     std::vector<std::uint32_t> indices; // 3 per triangle, counter-clockwise seen from the front side
     std::vector<int> triangleMaterial;  // one per triangle, index into materials or -1
     std::vector<Material> materials;
-    std::vector<Image> textures;
+    std::vector<MeshTexture> textures;
     glm::vec3 boundsMin{0.f}, boundsMax{0.f}; // axis-aligned box of positions (see computeBounds)
 
     size_t triangleCount() const { return indices.size() / 3; }
@@ -47,6 +64,9 @@ struct Mesh {
     bool empty() const { return indices.empty() || positions.empty(); }
     // Box of the positions; (0,0,0)-(0,0,0) for a mesh without vertices.
     void computeBounds();
+    // Bytes of decoded texture pixels this mesh holds on the CPU (0 for a loaded model until
+    // decodeTexturesOnCpu): what tests check to see that textures are not kept after upload.
+    std::uint64_t residentTextureBytes() const;
 };
 
 // True when no component is NaN or infinite.

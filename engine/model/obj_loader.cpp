@@ -153,8 +153,8 @@ glm::vec3 attribute3(const std::vector<tinyobj::real_t>& a, int i) {
 
 } // namespace
 
-Result<Image> loadTextureWithinBudget(const fs::path& path, const LoadLimits& limits,
-                                      std::uintmax_t usedBytes) {
+Result<MeshTexture> checkTextureWithinBudget(const fs::path& path, const LoadLimits& limits,
+                                             std::uintmax_t usedBytes) {
     Result<std::string> bytes = readRegularFile(path, limits.image.maxFileBytes, "image");
     if (!bytes) return makeError(bytes.error());
     // Counted from the header before decoding: a texture over the budget is never decoded (it used to be
@@ -167,7 +167,16 @@ Result<Image> loadTextureWithinBudget(const fs::path& path, const LoadLimits& li
                          " image decodes to " + std::to_string(info->rgba8Bytes()) + " bytes, over the " +
                          std::to_string(left) + " left of the " + std::to_string(limits.maxTextureBytes) +
                          " bytes all of a model's decoded textures may take");
-    return decodeImageRgba8(*bytes, path.string(), limits.image);
+    // Checked now, so a corrupt texture is a warning at load time (as when it was decoded here), but decoded
+    // only on upload: the model no longer holds every decoded texture on the CPU (issue 12).
+    if (Result<ImageInfo> checked = checkImageRgba8(*bytes, path.string(), limits.image); !checked)
+        return makeError(checked.error());
+    MeshTexture texture;
+    texture.width = info->width;
+    texture.height = info->height;
+    texture.file = path;
+    texture.fileBytes = bytes->size();
+    return texture;
 }
 
 namespace {
@@ -196,11 +205,11 @@ void convertMaterials(const std::vector<tinyobj::material_t>& in, Context& ctx, 
             } else if (mesh.textures.size() >= ctx.limits.maxTextures) {
                 ctx.warn(shown + " not loaded: more than " + std::to_string(ctx.limits.maxTextures) +
                          " textures");
-            } else if (Result<Image> image = loadTextureWithinBudget(*path, ctx.limits, textureBytes);
+            } else if (Result<MeshTexture> image = checkTextureWithinBudget(*path, ctx.limits, textureBytes);
                        !image) {
                 ctx.warn(shown + " not loaded: " + image.error());
             } else {
-                textureBytes += image->rgba.size();
+                textureBytes += image->rgba8Bytes();
                 material.textureIndex = int(mesh.textures.size());
                 loaded.emplace(*path, material.textureIndex);
                 mesh.textures.push_back(std::move(*image));

@@ -30,14 +30,17 @@ struct LoadLimits {
 };
 
 // One texture of a model whose textures already take `usedBytes` decoded: refused, before decoding, when its
-// RGBA8 size (from the header) would take the total past limits.maxTextureBytes. Errors name the file.
-Result<Image> loadTextureWithinBudget(const std::filesystem::path& path, const LoadLimits& limits,
-                                      std::uintmax_t usedBytes);
+// RGBA8 size (from the header) would take the total past limits.maxTextureBytes; otherwise checked like a
+// decode would (checkImageRgba8) but not decoded: the result holds the file and its size, and its pixels are
+// decoded when uploaded (MeshTexture, mesh.h). Errors name the file.
+Result<MeshTexture> checkTextureWithinBudget(const std::filesystem::path& path, const LoadLimits& limits,
+                                             std::uintmax_t usedBytes);
 
 // Loads an OBJ file. Failures (unreadable file, malformed or out-of-range data, limits exceeded, no
 // triangles) are errors naming the file and, where known, the line. Missing or refused .mtl files and
 // textures are warnings (appended to `warnings` and logged); their triangles fall back to grey.
-// Result: indexed (see mesh.h), normals generated where the file has none, bounds computed.
+// Result: indexed (see mesh.h), normals generated where the file has none, bounds computed; textures checked
+// but not decoded (decodeTexturesOnCpu, image_loader.h, for CPU readers).
 Result<Mesh> loadObj(const std::filesystem::path& path, const LoadLimits& limits = {},
                      std::vector<std::string>* warnings = nullptr);
 

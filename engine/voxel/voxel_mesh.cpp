@@ -1,6 +1,8 @@
 // GPU upload of a mesh for the voxelizer (see voxel_mesh.h).
 #include "voxel_mesh.h"
 
+#include "gl_debug.h"
+#include "image_loader.h"
 #include "voxel_shared.h"
 
 #include <algorithm>
@@ -13,6 +15,41 @@ constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
 
 template <class T> gl::Buffer uploadBuffer(const std::vector<T>& data, const char* label) {
     return gl::createBufferStorage(GLsizeiptr(data.size() * sizeof(T)), data.data(), 0, label);
+}
+
+std::string mib(std::uint64_t bytes) {
+    return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MiB";
+}
+
+// "texture 'file' (material 'name', 8192x8192)" for messages.
+std::string describeTexture(const Mesh& mesh, size_t index) {
+    const MeshTexture& texture = mesh.textures[index];
+    std::string text = "texture";
+    if (!texture.file.empty()) text += " '" + texture.file.string() + "'";
+    text += " (";
+    for (const Material& material : mesh.materials)
+        if (material.textureIndex == int(index)) {
+            text += "material '" + material.name + "', ";
+            break;
+        }
+    return text + std::to_string(texture.width) + "x" + std::to_string(texture.height) + ")";
+}
+
+Result<void> checkTextureArrayLimits(const TextureArrayPlan& plan, const gl::GlInfo& info) {
+    const GLint64 maxSize = info.maxTextureSize, maxLayers = info.maxArrayTextureLayers;
+    if (plan.width > maxSize || plan.height > maxSize || plan.layers > maxLayers)
+        return makeError("mesh textures need a " + std::to_string(plan.width) + "x" +
+                         std::to_string(plan.height) + "x" + std::to_string(plan.layers) +
+                         " texture array; the driver allows " + std::to_string(maxSize) + "^2 x " +
+                         std::to_string(maxLayers));
+    const std::uint64_t bytes = std::uint64_t(plan.width) * std::uint64_t(plan.height) * 4 * plan.layers;
+    if (bytes > kMaxMeshTextureArrayBytes)
+        return makeError("mesh textures need a " + std::to_string(plan.width) + "x" +
+                         std::to_string(plan.height) + "x" + std::to_string(plan.layers) +
+                         " texture array (" + mib(bytes) +
+                         ": every layer as large as the largest texture), over the " +
+                         mib(kMaxMeshTextureArrayBytes) + " it may take");
+    return {};
 }
 
 } // namespace
@@ -125,6 +162,48 @@ std::vector<glm::uvec4> packTriangles(const Mesh& mesh) {
     return triangles;
 }
 
+Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& mesh, const gl::GlInfo& info) {
+    auto array = std::make_shared<MeshTextureArray>();
+    array->plan = planTextureArray(mesh);
+    const TextureArrayPlan& plan = array->plan;
+    if (Result<void> fits = checkTextureArrayLimits(plan, info); !fits) return makeError(fits.error());
+    const std::string size = std::to_string(plan.width) + "x" + std::to_string(plan.height) + "x" +
+                             std::to_string(plan.layers) + " RGBA8 texture array (" + mib(array->bytes()) +
+                             ")";
+
+    // Only this function's own errors count: one left pending by earlier code is logged as such.
+    gl::ErrorScope errors("uploadMeshTextures");
+    array->texture = gl::createTexture(GL_TEXTURE_2D_ARRAY, "mesh textures (voxelizer, mesh view)");
+    glTextureStorage3D(array->texture.id(), 1, GL_RGBA8, plan.width, plan.height, plan.layers);
+    if (errors.ownErrors() != 0)
+        return makeError("allocating the mesh's " + size + " failed (" + gl::errorName(errors.firstError()) +
+                         ")" +
+                         (errors.firstError() == GL_OUT_OF_MEMORY ? ": the driver is out of memory" : ""));
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    if (mesh.textures.empty()) {
+        const std::uint8_t white[4] = {255, 255, 255, 255};
+        glTextureSubImage3D(array->texture.id(), 0, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    }
+    for (size_t i = 0; i < mesh.textures.size(); ++i) {
+        Image scratch; // the one decoded texture in CPU memory, freed at the end of this iteration
+        Result<const Image*> pixels = meshTexturePixels(mesh.textures[i], scratch);
+        if (!pixels) return makeError(describeTexture(mesh, i) + ": " + pixels.error());
+        const Image& image = **pixels;
+        glTextureSubImage3D(array->texture.id(), 0, 0, 0, GLint(i), image.width, image.height, 1, GL_RGBA,
+                            GL_UNSIGNED_BYTE, image.rgba.data());
+        if (errors.ownErrors() != 0)
+            return makeError("uploading " + describeTexture(mesh, i) + " into the " + size + " failed (" +
+                             gl::errorName(errors.firstError()) + ")");
+    }
+    // Bilinear like a renderer would sample map_Kd; REPEAT is right for textures that fill their layer,
+    // the shaders wrap smaller ones by hand.
+    glTextureParameteri(array->texture.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTextureParameteri(array->texture.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(array->texture.id(), GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTextureParameteri(array->texture.id(), GL_TEXTURE_WRAP_T, GL_REPEAT);
+    return std::shared_ptr<const MeshTextureArray>(std::move(array));
+}
+
 Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info, std::int64_t maxChunkBytes) {
     if (mesh.empty()) return makeError("cannot voxelize an empty mesh (no triangles)");
     if (Result<void> valid = validateMesh(mesh); !valid) return makeError("invalid mesh: " + valid.error());
@@ -141,12 +220,7 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info, s
         return makeError("cannot voxelize: the driver's storage blocks (" + std::to_string(maxBlock) +
                          " bytes) cannot hold one triangle");
     const TextureArrayPlan plan = planTextureArray(mesh);
-    const GLint64 maxSize = info.maxTextureSize, maxLayers = info.maxArrayTextureLayers;
-    if (plan.width > maxSize || plan.height > maxSize || plan.layers > maxLayers)
-        return makeError("mesh textures need a " + std::to_string(plan.width) + "x" +
-                         std::to_string(plan.height) + "x" + std::to_string(plan.layers) +
-                         " texture array; the driver allows " + std::to_string(maxSize) + "^2 x " +
-                         std::to_string(maxLayers));
+    if (Result<void> fits = checkTextureArrayLimits(plan, info); !fits) return makeError(fits.error());
 
     VoxelMeshGpu gpu;
     gpu.triangleCount = std::uint32_t(mesh.triangleCount());
@@ -170,24 +244,9 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info, s
     if (slots.empty()) slots.emplace_back(1.f, 1.f, 0.f, 0.f); // a zero-size SSBO binding is an error
     gpu.textureSlots = uploadBuffer(slots, "voxelizer texture slots");
 
-    gpu.textures = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxelizer textures");
-    glTextureStorage3D(gpu.textures.id(), 1, GL_RGBA8, plan.width, plan.height, plan.layers);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    if (mesh.textures.empty()) {
-        const std::uint8_t white[4] = {255, 255, 255, 255};
-        glTextureSubImage3D(gpu.textures.id(), 0, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
-    }
-    for (size_t i = 0; i < mesh.textures.size(); ++i) {
-        const Image& image = mesh.textures[i];
-        glTextureSubImage3D(gpu.textures.id(), 0, 0, 0, GLint(i), image.width, image.height, 1, GL_RGBA,
-                            GL_UNSIGNED_BYTE, image.rgba.data());
-    }
-    // Bilinear like a renderer would sample map_Kd; REPEAT is right for textures that fill their layer,
-    // the shader wraps smaller ones by hand.
-    glTextureParameteri(gpu.textures.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTextureParameteri(gpu.textures.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTextureParameteri(gpu.textures.id(), GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTextureParameteri(gpu.textures.id(), GL_TEXTURE_WRAP_T, GL_REPEAT);
+    Result<std::shared_ptr<const MeshTextureArray>> textures = uploadMeshTextures(mesh, info);
+    if (!textures) return makeError(textures.error());
+    gpu.textures = std::move(textures.value());
     return gpu;
 }
 

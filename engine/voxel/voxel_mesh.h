@@ -19,6 +19,7 @@
 #include <glm/glm.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace dicer {
@@ -34,6 +35,32 @@ struct TextureArrayPlan {
     std::vector<glm::vec4> slots;
 };
 TextureArrayPlan planTextureArray(const Mesh& mesh);
+
+// The mesh's map_Kd textures on the GPU: ONE copy, which the voxelizer and the demo's shaded-mesh view both
+// sample (the view with a sampler2DArray and the same slots). Shared ownership (shared_ptr) rather than one
+// owner lending it to the other: the two are updated by separate calls (the view only after the voxelizer
+// accepted a new mesh), so a borrowed pointer would dangle in between; shared, the old array lives until both
+// have moved on, then is deleted. (So while a new model replaces the old, both arrays exist for a moment: the
+// old must stay if the new one fails.) Both hold it only through const: nobody writes it after the upload.
+struct MeshTextureArray {
+    gl::Texture texture; // GL_TEXTURE_2D_ARRAY, RGBA8, one level (no mipmaps: +1/3 memory for a preview)
+    TextureArrayPlan plan;
+    std::uint64_t bytes() const {
+        return std::uint64_t(plan.width) * std::uint64_t(plan.height) * 4 * plan.layers;
+    }
+};
+
+// The most the array may take. The loader caps the textures' own decoded sizes (LoadLimits::maxTextureBytes,
+// 1 GiB), but the array pads every layer to the largest texture: one 8192^2 texture and 63 small ones would
+// need 16 GiB. Refused with a message instead of left to the driver.
+inline constexpr std::uint64_t kMaxMeshTextureArrayBytes = 1ull << 30;
+
+// Makes the array: checks the driver's limits and kMaxMeshTextureArrayBytes, allocates it (GL_OUT_OF_MEMORY
+// and any other error is one message naming the size), then decodes, uploads and frees the textures ONE AT A
+// TIME (meshTexturePixels, image_loader.h), so the CPU holds one decoded texture at most (stb_image needs
+// about twice that while it decodes). A texture that no longer decodes is an error naming it and its
+// material. On error nothing is kept.
+Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& mesh, const gl::GlInfo& info);
 
 std::vector<VoxelVertex> packVertices(const Mesh& mesh);
 // uvec4 per triangle: the three vertex indices and the texture slot + 1 (0 = untextured).
@@ -67,7 +94,7 @@ struct VoxelMeshChunk {
 struct VoxelMeshGpu {
     std::vector<VoxelMeshChunk> chunks; // in triangle order
     gl::Buffer textureSlots;            // TextureArrayPlan::slots, at least one entry (VOX_BIND_TEXTURES)
-    gl::Texture textures;               // GL_TEXTURE_2D_ARRAY, RGBA8
+    std::shared_ptr<const MeshTextureArray> textures; // never null after uploadVoxelMesh
     std::uint32_t triangleCount = 0;
 };
 

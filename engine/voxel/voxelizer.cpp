@@ -364,7 +364,7 @@ void Voxelizer::drawSurface(VoxelMethod method) {
     gl::DebugGroup group("voxelize surface");
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_atlasFbo.id());
     glViewport(0, 0, m_layout.atlasSize, m_layout.atlasSize);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0); // the texture's own filtering and wrapping
     glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_args.id());
     // Chunks in order: within every texel the framebuffer writes keep triangle order ("last one wins").
@@ -398,7 +398,7 @@ void Voxelizer::drawProjected() {
     const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
     glViewport(0, 0, columns, columns);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     if (m_output == VoxelOutput::Bits) { // one pass: a voxel's bit does not depend on which triangle sets it
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
@@ -424,7 +424,7 @@ void Voxelizer::drawProjected() {
 void Voxelizer::runCompute() {
     gl::DebugGroup group("voxelize compute");
     const bool bits = m_output == VoxelOutput::Bits;
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     const GLuint reset[4] = {0, 1, 1, 0}; // indirect dispatch (no groups), list length 0
     if (bits) {
@@ -491,7 +491,7 @@ void Voxelizer::fillSolid() {
     glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
     glEnable(GL_DEPTH_CLAMP); // no near/far clipping: crossings below the volume must still count
     glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     const bool bits = m_output == VoxelOutput::Bits;
     // Markers and lowest crossing, then that crossing's colour (not for the bits: they need no colour).
     for (int pass = 0; pass < (bits ? 1 : 2); ++pass) {

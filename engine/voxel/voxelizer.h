@@ -177,6 +177,9 @@ public:
     bool hasLayout() const { return m_layout.atlasSize > 0; }
     bool hasMesh() const { return m_mesh.triangleCount > 0; }
     std::uint32_t triangleCount() const { return m_mesh.triangleCount; }
+    // The mesh's textures, shared with whoever draws the mesh too (voxel_mesh.h: one GL copy); null without
+    // a mesh.
+    std::shared_ptr<const MeshTextureArray> meshTextures() const { return m_mesh.textures; }
     size_t chunkCount() const { return m_mesh.chunks.size(); }
     // Binned draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag) of the last
     // chunk: for debugging.
