@@ -117,7 +117,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SLOT_OWNERS, m_slotOwners.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SLOT_COLORS, m_slotColors.id());
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures.id());
+    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
     glBindSampler(VOX_UNIT_TEXTURES, 0);
     uploadParams(params);
     // The count on the GPU (no readback), clamped, and owner[0, count) cleared by an indirect dispatch.
