@@ -50,6 +50,10 @@
 #define VOX_BUFFERS_END 13
 #define SORT_BUFFERS_FIRST 13 // GPU sorts: keys in/out, permutation in/out, histogram/pyramid, ranks, status
 #define SORT_BUFFERS_END 20
+#define BITS_BUFFERS_FIRST 20 // occupancy bits (occupancy_bits.h): the one-bit volume hp_bits reads and ranks
+#define BITS_BUFFERS_END 21
+#define TESTBED_BUFFERS_FIRST 21 // read-pass yardstick: the bytes it reads, its sink
+#define TESTBED_BUFFERS_END 23
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -88,7 +92,9 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
                                      {PS_BUFFERS_FIRST, PS_BUFFERS_END},
                                      {VOX_BUFFERS_FIRST, VOX_BUFFERS_END},
-                                     {SORT_BUFFERS_FIRST, SORT_BUFFERS_END}};
+                                     {SORT_BUFFERS_FIRST, SORT_BUFFERS_END},
+                                     {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
+                                     {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}};
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");

@@ -9,13 +9,20 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, vec4 layout);
 // Dyken, Ziegler, Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (several levels
 // per pass, child sums per texel).
+// With HPC_FROM_BITS (hp_bits) the level-3 masks are not made but read: they are the occupancy-bits buffer
+// (occupancy_bits.h, the same Morton layout), u_inputSize is the virtual atlas, and levels 1-3 are popcounts.
 #include "peers_shared.h"
 
-#ifdef HPC_FROM_ATLAS
+#if defined(HPC_FROM_ATLAS)
 #include "hp_discriminator.glsl"
 #else
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;
+#if defined(HPC_FROM_BITS)
+#include "occupancy_bits.h"
+layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBits { uint u_bits[]; };
+#else
 layout(binding = HPC_UNIT_SOURCE) uniform usampler2D u_source; // holds level HPC_START_LEVEL (child sums)
+#endif
 #endif
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
@@ -41,19 +48,29 @@ shared uint s_sums[HPC_LOCAL_SIZE * HPC_LOCAL_SIZE];
 // No padding: level l has ceil(input / 2^l) cells a side; children beyond a level's edge count 0.
 ivec2 hpcLevelSize(int level) { return (u_inputSize + ((1 << level) - 1)) >> level; }
 
+void hpcImageStore(int j, ivec2 texel, uvec4 value) {
+    if (j == 1) imageStore(u_out1, texel, value);
+    else if (j == 2) imageStore(u_out2, texel, value);
+    else if (j == 3) imageStore(u_out3, texel, value);
+    else if (j == 4) imageStore(u_out4, texel, value);
+    else if (j == 5) imageStore(u_out5, texel, value);
+    else imageStore(u_out6, texel, value);
+}
+
+// Over bits the masks are the input: levels 1-3 are never stored.
+#ifdef HPC_FROM_BITS
+#define HPC_FIRST_STORED (HPC_MASK_LEVEL + 1)
+#else
+#define HPC_FIRST_STORED 1
+#endif
+
 // Writes the texel of level HPC_START_LEVEL + j if that level exists and holds `cell`; the single cell of the
 // top level also hands its total to the counter buffer (no separate count pass) and, given a capacity, turns it
 // into the list's indirect arguments (no separate argument pass).
 void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     int level = HPC_START_LEVEL + j;
     if (level > u_levels || any(greaterThanEqual(cell, hpcLevelSize(level)))) return;
-    cell.x += u_levelOffset[level];
-    if (j == 1) imageStore(u_out1, cell, texel);
-    else if (j == 2) imageStore(u_out2, cell, texel);
-    else if (j == 3) imageStore(u_out3, cell, texel);
-    else if (j == 4) imageStore(u_out4, cell, texel);
-    else if (j == 5) imageStore(u_out5, cell, texel);
-    else imageStore(u_out6, cell, texel);
+    if (level >= HPC_FIRST_STORED) hpcImageStore(j, cell + ivec2(u_levelOffset[level], 0), texel);
     if (level == u_levels) {
         u_counters[0] = total;
         if (u_capacity > 0u) hpWriteArgs(total, u_capacity);
@@ -79,6 +96,18 @@ uint hpcReduceInRegisters(ivec2 cell3) {
     uint high = hpcMask16(b + ivec2(0, 4)) | (hpcMask16(b + ivec2(4, 4)) << 16);
     uint total = uint(bitCount(low) + bitCount(high));
     hpcStore(3, cell3, uvec4(low, high, 0u, 0u), total);
+    return total;
+}
+#elif defined(HPC_FROM_BITS)
+// Levels 1-3 of level-3 cell `cell3`: its 64-bit mask is block cell3 of the bits; only the total is needed.
+uint hpcReduceInRegisters(ivec2 cell3) {
+    int blocksX = hpBitsBlocksX(u_inputSize.x);
+    uint total = 0u;
+    if (all(lessThan(cell3, ivec2(blocksX)))) { // blocks beyond the virtual atlas are empty
+        uint w = hpBitsWord(cell3 * HP_BITS_BLOCK, blocksX);
+        total = uint(bitCount(u_bits[w]) + bitCount(u_bits[w + 1u]));
+    }
+    hpcStore(3, cell3, uvec4(0u), total); // stores no texel; writes the count when level 3 is the top
     return total;
 }
 #else

@@ -1,0 +1,18 @@
+#version 450
+// The rank's check (tests/hp_bits_gltest.cpp): for every entry k of hp_bits' point list, the rank of its
+// atlas texel (hpb_rank.glsl) into u_ranks[k]; the test expects u_ranks[k] == k. Bound like a foreign shader
+// would be: ComputeHistoPyramid::bindForRank().
+#include "hpb_rank.glsl"
+
+layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
+layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_counters[]; };
+layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+layout(std430, binding = PEER_BIND_DATA) writeonly buffer Ranks { uint u_ranks[]; };
+layout(location = HP_LOC_CAPACITY) uniform uint u_capacity; // entries listed (and u_ranks' size)
+
+void main() {
+    uint k = gl_GlobalInvocationID.x;
+    if (k >= min(u_counters[0], u_capacity)) return;
+    uint packed = u_points[k].w;
+    u_ranks[k] = hpbRank(ivec2(int(packed & 0xffffu), int(packed >> 16)));
+}
