@@ -11,8 +11,9 @@ layout(std430, binding = PEER_BIND_DATA) writeonly buffer Ranks { uint u_ranks[]
 layout(location = HP_LOC_CAPACITY) uniform uint u_capacity; // entries listed (and u_ranks' size)
 
 void main() {
-    uint k = gl_GlobalInvocationID.x;
+    uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; // folded to 2D beyond 65535 groups
+    uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= min(u_counters[0], u_capacity)) return;
-    uint packed = u_points[k].w;
-    u_ranks[k] = hpbRank(ivec2(int(packed & 0xffffu), int(packed >> 16)));
+    uint texel = u_points[k].w;
+    u_ranks[k] = hpbRank(ivec2(int(texel & 0xffffu), int(texel >> 16)));
 }

@@ -52,10 +52,10 @@ Result<void> checkCapacity(const std::string& name, const MethodInput& input, co
 Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::GlInfo& info) {
     const std::string name = who;
     if (Result<void> r = checkCapacity(name, input, info); !r) return makeError(r.error());
+    if (input.bits == 0 || !glIsBuffer(input.bits)) return makeError(name + ": bits input is not a buffer");
     if (input.bitsSide < 1 || input.bitsSide > HP_BITS_MAX_ATLAS)
         return makeError(name + ": virtual atlas side " + std::to_string(input.bitsSide) + " is outside 1.." +
                          std::to_string(HP_BITS_MAX_ATLAS) + " (HP_BITS_MAX_ATLAS)");
-    if (input.bits == 0 || !glIsBuffer(input.bits)) return makeError(name + ": bits input is not a buffer");
     const std::int64_t need = hpBitsBytes(input.bitsSide);
     GLint64 size = 0;
     glGetNamedBufferParameteri64v(input.bits, GL_BUFFER_SIZE, &size);
