@@ -19,8 +19,8 @@
 #define VOX_UNITS_END 10
 #define VIEW_UNITS_FIRST 10 // demo views: atlas panel, mesh texture
 #define VIEW_UNITS_END 12
-#define TESTBED_UNITS_FIRST 12 // copy-pass yardstick: its source
-#define TESTBED_UNITS_END 13
+#define TESTBED_UNITS_FIRST 12 // yardsticks: the copy pass' and the read pass' sources
+#define TESTBED_UNITS_END 14
 
 // --- image units (GL guarantees 8, and NVIDIA exposes exactly 8) -------------------------------------------
 // Five owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
@@ -35,8 +35,6 @@
 #define PS_IMAGES_END 5
 #define VIEW_IMAGES_FIRST 5 // demo views: the list view's display image
 #define VIEW_IMAGES_END 6
-#define TESTBED_IMAGES_FIRST 6 // read-pass yardstick: the atlas it reads as r32ui
-#define TESTBED_IMAGES_END 7
 #define HPC_IMAGES_FIRST 0 // compute HistoPyramid build: six output levels (the documented exception)
 #define HPC_IMAGES_END 6
 
@@ -89,8 +87,7 @@ constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},
 constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
                                  {VOX_IMAGES_FIRST, VOX_IMAGES_END},
                                  {PS_IMAGES_FIRST, PS_IMAGES_END},
-                                 {VIEW_IMAGES_FIRST, VIEW_IMAGES_END},
-                                 {TESTBED_IMAGES_FIRST, TESTBED_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
+                                 {VIEW_IMAGES_FIRST, VIEW_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
 constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
                                      {PS_BUFFERS_FIRST, PS_BUFFERS_END},
@@ -104,6 +101,6 @@ static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit rang
 static_assert(allDisjoint(kStorageBuffers), "two subsystems share a storage buffer binding range");
 static_assert(allDisjoint(kUniformBuffers), "two subsystems share a uniform buffer binding range");
 static_assert(TESTBED_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
-static_assert(TESTBED_IMAGES_END <= 8 && VIEW_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
+static_assert(VIEW_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
 } // namespace dicer::bindings
 #endif

@@ -12,16 +12,16 @@
 #define READ_MAX_GROUPS_X 65535   // GL's guaranteed work-group count per axis: fold to 2D beyond it
 #define READ_BIND_SOURCE 21       // uint[]: the buffer it reads (buffer mode)
 #define READ_BIND_SINK 22         // uint[1]: the XOR of every word read (nothing is optimised away)
-#define READ_IMAGE_SOURCE 6       // r32ui view of an RGBA8 texture (texture mode): its raw bytes
+#define READ_UNIT_SOURCE 13        // the RGBA8 texture it reads (texture mode)
 #define READ_LOC_WORDS 0          // uint: words to read
-#define READ_LOC_WIDTH 1          // int: texture width (texture mode: word i is texel (i % width, i / width))
+#define READ_LOC_SIZE 1           // ivec2: texels to read (texture mode)
 
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(inside(COPY_UNIT_SOURCE, {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}));
 static_assert(inside(READ_BIND_SOURCE, {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}) &&
               inside(READ_BIND_SINK, {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}));
-static_assert(inside(READ_IMAGE_SOURCE, {TESTBED_IMAGES_FIRST, TESTBED_IMAGES_END}));
+static_assert(inside(READ_UNIT_SOURCE, {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}));
 static_assert(READ_WORDS_PER_GROUP == READ_LOCAL_SIZE * READ_WORDS_PER_INVOCATION);
 } // namespace dicer::bindings
 #endif

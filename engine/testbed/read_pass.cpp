@@ -11,12 +11,15 @@ namespace dicer {
 Result<ReadPass> ReadPass::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     ReadPass pass(shaders, info);
     auto image = shaders.add(
-        {"read pass (texture)", {{GL_COMPUTE_SHADER, "read_pass.comp.glsl"}}, {{"READ_FROM_IMAGE", ""}}});
+        {"read pass (texture)", {{GL_COMPUTE_SHADER, "read_pass.comp.glsl"}}, {{"READ_FROM_TEXTURE", ""}}});
     if (!image) return makeError(image.error());
     auto buffer = shaders.add(
         {"read pass (buffer)", {{GL_COMPUTE_SHADER, "read_pass.comp.glsl"}}, {{"READ_FROM_BUFFER", ""}}});
     if (!buffer) return makeError(buffer.error());
     pass.m_fromImage = *image;
+    pass.m_nearest = gl::createSampler("read pass nearest");
+    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     pass.m_fromBuffer = *buffer;
     const std::uint32_t zero = 0;
     pass.m_sink = gl::createBufferStorage(sizeof zero, &zero, GL_DYNAMIC_STORAGE_BIT, "read pass sink");
@@ -44,11 +47,16 @@ Result<void> ReadPass::runTexture(GLuint rgba8, int width, int height) {
         return makeError("read pass: " + std::to_string(width) + "x" + std::to_string(height) +
                          " is outside the " + std::to_string(w) + "x" + std::to_string(h) + " texture");
     gl::DebugGroup group("read pass (texture)");
-    // r32ui and RGBA8 are compatible by size: the image reads the texels' raw bytes, no conversion.
-    glBindImageTexture(READ_IMAGE_SOURCE, rgba8, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+    glBindTextureUnit(READ_UNIT_SOURCE, rgba8);
+    glBindSampler(READ_UNIT_SOURCE, m_nearest.id()); // texelFetch; a mipmapped filter would be incomplete
     const GLuint program = m_shaders->get(m_fromImage);
-    glProgramUniform1i(program, READ_LOC_WIDTH, width);
-    dispatch(program, std::int64_t(width) * height);
+    glProgramUniform2i(program, READ_LOC_SIZE, width, height);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, READ_BIND_SINK, m_sink.id());
+    // A group: READ_LOCAL_SIZE texels of a row x READ_WORDS_PER_INVOCATION rows (16384^2: 64 x 1024 groups).
+    glDispatchCompute(GLuint((width + READ_LOCAL_SIZE - 1) / READ_LOCAL_SIZE),
+                      GLuint((height + READ_WORDS_PER_INVOCATION - 1) / READ_WORDS_PER_INVOCATION), 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     return {};
 }
 

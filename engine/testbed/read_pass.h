@@ -32,6 +32,7 @@ private:
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
     gl::ProgramId m_fromImage, m_fromBuffer;
+    gl::Sampler m_nearest;
     gl::Buffer m_sink;
 };
 
