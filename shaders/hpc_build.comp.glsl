@@ -10,7 +10,9 @@
 // Dyken, Ziegler, Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (several levels
 // per pass, child sums per texel).
 // With HPC_FROM_BITS (hp_bits) the level-3 masks are not made but read: they are the occupancy-bits buffer
-// (occupancy_bits.h, the same Morton layout), u_inputSize is the virtual atlas, and levels 1-3 are popcounts.
+// (occupancy_bits.h, the same Morton layout) and u_inputSize is the virtual atlas. The first dispatch then starts
+// at level 3 (HPC_START_LEVEL 3, a level-3 total is the popcount of its mask) and reduces levels 4-9 like any
+// dispatch above the atlas: an invocation reads 8x8 masks instead of one, 64x fewer invocations.
 #include "peers_shared.h"
 
 #if defined(HPC_FROM_ATLAS)
@@ -57,20 +59,13 @@ void hpcImageStore(int j, ivec2 texel, uvec4 value) {
     else imageStore(u_out6, texel, value);
 }
 
-// Over bits the masks are the input: levels 1-3 are never stored.
-#ifdef HPC_FROM_BITS
-#define HPC_FIRST_STORED (HPC_MASK_LEVEL + 1)
-#else
-#define HPC_FIRST_STORED 1
-#endif
-
 // Writes the texel of level HPC_START_LEVEL + j if that level exists and holds `cell`; the single cell of the
 // top level also hands its total to the counter buffer (no separate count pass) and, given a capacity, turns it
 // into the list's indirect arguments (no separate argument pass).
 void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     int level = HPC_START_LEVEL + j;
     if (level > u_levels || any(greaterThanEqual(cell, hpcLevelSize(level)))) return;
-    if (level >= HPC_FIRST_STORED) hpcImageStore(j, cell + ivec2(u_levelOffset[level], 0), texel);
+    hpcImageStore(j, cell + ivec2(u_levelOffset[level], 0), texel);
     if (level == u_levels) {
         u_counters[0] = total;
         if (u_capacity > 0u) hpWriteArgs(total, u_capacity);
@@ -98,17 +93,14 @@ uint hpcReduceInRegisters(ivec2 cell3) {
     hpcStore(3, cell3, uvec4(low, high, 0u, 0u), total);
     return total;
 }
-#elif defined(HPC_FROM_BITS)
-// Levels 1-3 of level-3 cell `cell3`: its 64-bit mask is block cell3 of the bits; only the total is needed.
-uint hpcReduceInRegisters(ivec2 cell3) {
+#else
+#ifdef HPC_FROM_BITS
+// A level-3 cell's total: the popcount of its 64-bit mask, block `cell` of the bits (0 beyond the atlas).
+uint hpcSourceTotal(ivec2 cell) {
     int blocksX = hpBitsBlocksX(u_inputSize.x);
-    uint total = 0u;
-    if (all(lessThan(cell3, ivec2(blocksX)))) { // blocks beyond the virtual atlas are empty
-        uint w = hpBitsWord(cell3 * HP_BITS_BLOCK, blocksX);
-        total = uint(bitCount(u_bits[w]) + bitCount(u_bits[w + 1u]));
-    }
-    hpcStore(3, cell3, uvec4(0u), total); // stores no texel; writes the count when level 3 is the top
-    return total;
+    if (any(greaterThanEqual(cell, ivec2(blocksX)))) return 0u;
+    uint w = hpBitsWord(cell * HP_BITS_BLOCK, blocksX);
+    return uint(bitCount(u_bits[w]) + bitCount(u_bits[w + 1u]));
 }
 #else
 uint hpcSourceTotal(ivec2 cell) {
@@ -117,6 +109,7 @@ uint hpcSourceTotal(ivec2 cell) {
     uvec4 v = texelFetch(u_source, cell + ivec2(u_levelOffset[HPC_START_LEVEL], 0), 0);
     return v.x + v.y + v.z + v.w;
 }
+#endif
 
 // GLSL has no recursion, so the three register levels are one step written out three times: a level s+1 cell
 // from its four level-s inputs (`child`), storing its child sums at `level` and returning its total.

@@ -84,9 +84,9 @@ ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, 
     const bool bits = source == PyramidSource::Bits;
     const std::string name = p->name();
     for (int i = 0; i < kPrograms; ++i) {
-        const int start = i * HPC_LEVELS_PER_DISPATCH;
+        const int start = p->firstStart() + i * HPC_LEVELS_PER_DISPATCH;
         Defines defines{{"HPC_START_LEVEL", std::to_string(start)}};
-        if (start == 0) defines.push_back({bits ? "HPC_FROM_BITS" : "HPC_FROM_ATLAS", ""});
+        if (i == 0) defines.push_back({bits ? "HPC_FROM_BITS" : "HPC_FROM_ATLAS", ""});
         for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j)
             defines.push_back({"HPC_FORMAT_" + std::to_string(j), computeLevelFormatName(start + j)});
         auto program = shaders.add({name + "/build-from-" + std::to_string(start),
@@ -114,9 +114,15 @@ const char* kTextureNames[] = {"masks", "8-bit sums", "16-bit sums", "32-bit sum
 }
 
 // Extents of the four level textures for `input` (levels of one format side by side) and each level's offset.
+int ComputeHistoPyramid::levelsFor(glm::ivec2 input) const {
+    // Over bits the first dispatch starts at level 3 and must store at least one level: the count's.
+    return m_source == PyramidSource::Bits ? std::max(computeLevels(input), HPC_MASK_LEVEL + 1)
+                                           : computeLevels(input);
+}
+
 void ComputeHistoPyramid::layoutLevels(glm::ivec2 input, glm::ivec2 (&extent)[kTextures],
                                        int (&offsets)[HPC_MAX_LEVELS + 1]) const {
-    for (int level = HPC_MASK_LEVEL; level <= computeLevels(input); ++level) {
+    for (int level = HPC_MASK_LEVEL; level <= levelsFor(input); ++level) {
         if (!storesLevel(level)) continue;
         glm::ivec2 s = computeLevelSize(input, level);
         glm::ivec2& e = extent[computeLevelTexture(level)];
@@ -153,7 +159,7 @@ void ComputeHistoPyramid::allocate(glm::ivec2 input) {
         glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
     std::copy(std::begin(offsets), std::end(offsets), m_offsets);
-    m_levelCount = computeLevels(input);
+    m_levelCount = levelsFor(input);
     m_inputSize = input;
 }
 
@@ -213,8 +219,8 @@ Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint
 void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
-    for (int start = 0; start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
-        GLuint program = m_shaders->get(m_build[start / HPC_LEVELS_PER_DISPATCH]);
+    for (int start = firstStart(); start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
+        GLuint program = m_shaders->get(m_build[(start - firstStart()) / HPC_LEVELS_PER_DISPATCH]);
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
@@ -231,7 +237,7 @@ void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
                 glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY,
                                    GL_RG32UI);
         }
-        if (start > 0) {
+        if (start > firstStart()) {
             // This dispatch samples what the previous one stored with imageStore.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
             glBindTextureUnit(HPC_UNIT_SOURCE, m_textures[computeLevelTexture(start)].id());

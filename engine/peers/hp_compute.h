@@ -42,7 +42,8 @@ int computeDispatches(glm::ivec2 input);                  // build dispatches: c
 //  - Atlas ("hp_compute"): the RGBA8 atlas through the discriminator; the build makes the level-3 masks.
 //  - Bits ("hp_bits"): the occupancy bits (occupancy_bits.h: 1 bit per texel of a virtual square atlas of
 //    MethodInput::bitsSide texels, up to HP_BITS_MAX_ATLAS, beyond GL_MAX_TEXTURE_SIZE): they *are* the
-//    level-3 masks, so the first dispatch only popcounts them; the list and the rank read them in place.
+//    level-3 masks, so the first dispatch starts at level 3 (an invocation popcounts 8x8 masks and reduces
+//    levels 4-9, then 10-15, 16); the list and the rank read the masks in place.
 //    Threshold and discriminator do not apply (a set bit is active; padding bits must be 0). Only levels 4 and
 //    up are textures, and those must fit GL_MAX_TEXTURE_SIZE (1/16 of the virtual side at level 4).
 enum class PyramidSource { Atlas, Bits };
@@ -94,11 +95,15 @@ private:
     Result<void> checkLevelTextures(glm::ivec2 input) const;
     void allocate(glm::ivec2 input);
     bool storesLevel(int level) const; // the Bits source does not store the level-3 masks
+    // The level the first build dispatch starts from: 0 (the atlas) or 3 (the bits are the level-3 masks, so
+    // its invocations read 8x8 masks and reduce levels 4-9).
+    int firstStart() const { return m_source == PyramidSource::Bits ? HPC_MASK_LEVEL : 0; }
+    int levelsFor(glm::ivec2 input) const; // computeLevels(), at least 4 over bits
     // The dispatches of one build; the source is bound (atlas + discriminator uniforms, or the bits).
     void dispatchBuild(std::uint32_t listCapacity);
     std::vector<glm::uvec2> readMasks() const; // level 3, row-major (waits for the GPU)
 
-    // One build program per start level (0, 6, 12): each has its own image formats.
+    // One build program per start level (atlas: 0, 6, 12; bits: 3, 9, 15): each has its own image formats.
     static constexpr int kPrograms = (HPC_MAX_LEVELS + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
     gl::ProgramId m_build[kPrograms], m_list;
     gl::Texture m_textures[kTextures];      // by format: masks, 8-, 16-, 32-bit child sums
