@@ -12,7 +12,7 @@
 #define READ_MAX_GROUPS_X 65535   // GL's guaranteed work-group count per axis: fold to 2D beyond it
 #define READ_BIND_SOURCE 21       // uint[]: the buffer it reads (buffer mode)
 #define READ_BIND_SINK 22         // uint[1]: the XOR of every word read (nothing is optimised away)
-#define READ_UNIT_SOURCE 13        // the RGBA8 texture it reads (texture mode)
+#define READ_UNIT_SOURCE 13       // the RGBA8 texture it reads (texture mode)
 #define READ_LOC_WORDS 0          // uint: words to read
 #define READ_LOC_SIZE 1           // ivec2: texels to read (texture mode)
 
