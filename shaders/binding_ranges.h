@@ -19,8 +19,8 @@
 #define VOX_UNITS_END 10
 #define VIEW_UNITS_FIRST 10 // demo views: atlas panel, mesh texture
 #define VIEW_UNITS_END 12
-#define TESTBED_UNITS_FIRST 12 // copy-pass yardstick: its source
-#define TESTBED_UNITS_END 13
+#define TESTBED_UNITS_FIRST 12 // yardsticks: the copy pass' and the read pass' sources
+#define TESTBED_UNITS_END 14
 
 // --- image units (GL guarantees 8, and NVIDIA exposes exactly 8) -------------------------------------------
 // Five owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
@@ -54,6 +54,10 @@
 #define VOX_OUT_BUFFERS_END 23
 #define PS_SORT_BUFFERS_FIRST 23 // particles, sorted blending: depth keys, the back-to-front order
 #define PS_SORT_BUFFERS_END 25
+#define BITS_BUFFERS_FIRST 25 // occupancy bits (occupancy_bits.h): the one-bit volume hp_bits reads and ranks
+#define BITS_BUFFERS_END 26
+#define TESTBED_BUFFERS_FIRST 26 // read-pass yardstick: the bytes it reads, its sink
+#define TESTBED_BUFFERS_END 28
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -94,7 +98,9 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {VOX_BUFFERS_FIRST, VOX_BUFFERS_END},
                                      {SORT_BUFFERS_FIRST, SORT_BUFFERS_END},
                                      {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END},
-                                     {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}};
+                                     {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END},
+                                     {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
+                                     {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}};
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");

@@ -9,13 +9,22 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, vec4 layout);
 // Dyken, Ziegler, Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (several levels
 // per pass, child sums per texel).
+// With HPC_FROM_BITS (hp_bits) the level-3 masks are not made but read: they are the occupancy-bits buffer
+// (occupancy_bits.h, the same Morton layout) and u_inputSize is the virtual atlas. The first dispatch then starts
+// at level 3 (HPC_START_LEVEL 3, a level-3 total is the popcount of its mask) and reduces levels 4-9 like any
+// dispatch above the atlas: an invocation reads 8x8 masks instead of one, 64x fewer invocations.
 #include "peers_shared.h"
 
-#ifdef HPC_FROM_ATLAS
+#if defined(HPC_FROM_ATLAS)
 #include "hp_discriminator.glsl"
 #else
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;
+#if defined(HPC_FROM_BITS)
+#include "occupancy_bits.h"
+layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBits { uint u_bits[]; };
+#else
 layout(binding = HPC_UNIT_SOURCE) uniform usampler2D u_source; // holds level HPC_START_LEVEL (child sums)
+#endif
 #endif
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
@@ -41,19 +50,22 @@ shared uint s_sums[HPC_LOCAL_SIZE * HPC_LOCAL_SIZE];
 // No padding: level l has ceil(input / 2^l) cells a side; children beyond a level's edge count 0.
 ivec2 hpcLevelSize(int level) { return (u_inputSize + ((1 << level) - 1)) >> level; }
 
+void hpcImageStore(int j, ivec2 texel, uvec4 value) {
+    if (j == 1) imageStore(u_out1, texel, value);
+    else if (j == 2) imageStore(u_out2, texel, value);
+    else if (j == 3) imageStore(u_out3, texel, value);
+    else if (j == 4) imageStore(u_out4, texel, value);
+    else if (j == 5) imageStore(u_out5, texel, value);
+    else imageStore(u_out6, texel, value);
+}
+
 // Writes the texel of level HPC_START_LEVEL + j if that level exists and holds `cell`; the single cell of the
 // top level also hands its total to the counter buffer (no separate count pass) and, given a capacity, turns it
 // into the list's indirect arguments (no separate argument pass).
 void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     int level = HPC_START_LEVEL + j;
     if (level > u_levels || any(greaterThanEqual(cell, hpcLevelSize(level)))) return;
-    cell.x += u_levelOffset[level];
-    if (j == 1) imageStore(u_out1, cell, texel);
-    else if (j == 2) imageStore(u_out2, cell, texel);
-    else if (j == 3) imageStore(u_out3, cell, texel);
-    else if (j == 4) imageStore(u_out4, cell, texel);
-    else if (j == 5) imageStore(u_out5, cell, texel);
-    else imageStore(u_out6, cell, texel);
+    hpcImageStore(j, cell + ivec2(u_levelOffset[level], 0), texel);
     if (level == u_levels) {
         u_counters[0] = total;
         if (u_capacity > 0u) hpWriteArgs(total, u_capacity);
@@ -82,12 +94,22 @@ uint hpcReduceInRegisters(ivec2 cell3) {
     return total;
 }
 #else
+#ifdef HPC_FROM_BITS
+// A level-3 cell's total: the popcount of its 64-bit mask, block `cell` of the bits (0 beyond the atlas).
+uint hpcSourceTotal(ivec2 cell) {
+    int blocksX = hpBitsBlocksX(u_inputSize.x);
+    if (any(greaterThanEqual(cell, ivec2(blocksX)))) return 0u;
+    uint w = hpBitsWord(cell * HP_BITS_BLOCK, blocksX);
+    return uint(bitCount(u_bits[w]) + bitCount(u_bits[w + 1u]));
+}
+#else
 uint hpcSourceTotal(ivec2 cell) {
     // texelFetch outside the texture is undefined without robust access: cells beyond the edge are empty.
     if (any(greaterThanEqual(cell, hpcLevelSize(HPC_START_LEVEL)))) return 0u;
     uvec4 v = texelFetch(u_source, cell + ivec2(u_levelOffset[HPC_START_LEVEL], 0), 0);
     return v.x + v.y + v.z + v.w;
 }
+#endif
 
 // GLSL has no recursion, so the three register levels are one step written out three times: a level s+1 cell
 // from its four level-s inputs (`child`), storing its child sums at `level` and returning its total.

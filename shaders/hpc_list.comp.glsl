@@ -3,6 +3,7 @@
 // arguments on the GPU. Entry k descends from the top with one fetch per level (texels hold their children's
 // sums) down to level 3, whose 64-bit Morton-ordered mask of 8x8 base cells resolves the last three levels with
 // popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
+// With HPC_FROM_BITS (hp_bits) the level-3 masks are the occupancy-bits buffer (occupancy_bits.h).
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #include "peers_shared.h"
 #include "hp_pick.h"
@@ -10,7 +11,18 @@
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 // One texture per storage format, its levels side by side (level l starts at x = u_levelOffset[l]).
+#ifdef HPC_FROM_BITS
+#include "occupancy_bits.h"
+layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBits { uint u_bits[]; };
+layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize; // the virtual atlas
+uvec2 hpcMask(ivec2 block) {
+    uint w = hpBitsWord(block * HP_BITS_BLOCK, hpBitsBlocksX(u_inputSize.x));
+    return uvec2(u_bits[w], u_bits[w + 1u]);
+}
+#else
 layout(binding = HPC_UNIT_MASKS) uniform usampler2D u_masks;
+uvec2 hpcMask(ivec2 block) { return texelFetch(u_masks, block, 0).xy; }
+#endif
 layout(binding = HPC_UNIT_SUMS8) uniform usampler2D u_sums8;
 layout(binding = HPC_UNIT_SUMS16) uniform usampler2D u_sums16;
 layout(binding = HPC_UNIT_SUMS32) uniform usampler2D u_sums32;
@@ -48,7 +60,7 @@ void main() {
     for (; level >= 5; --level) p = hpDescend(p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
     for (; level > HPC_MASK_LEVEL; --level) p = hpDescend(p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
     // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
-    uint m = hpcSelectBit(texelFetch(u_masks, p, 0).xy, key);
+    uint m = hpcSelectBit(hpcMask(p), key);
     ivec2 offset = ivec2((m & 1u) | ((m >> 1) & 2u) | ((m >> 2) & 4u), ((m >> 1) & 1u) | ((m >> 2) & 2u) | ((m >> 3) & 4u));
     hpWritePoint(k, 8 * p + offset);
 }

@@ -44,11 +44,25 @@
 #define HPC_UNIT_SUMS32 5 // RGBA32UI: levels 9 and up
 #define HPC_UNIT_SOURCE 6 // a build dispatch that starts above the atlas reads its source level here
 #define HPC_IMAGE_OUT 0   // images HPC_IMAGE_OUT + 0..5: the six levels one build dispatch writes
-#define HPC_MAX_LEVELS 15 // inputs up to 32768 texels a side (H100's GL_MAX_TEXTURE_SIZE)
+#define HPC_MAX_LEVELS 16 // inputs up to 65536 texels a side (hp_bits' virtual atlas: HP_BITS_MAX_ATLAS)
 #define HPC_LOC_LEVEL_OFFSETS 16 // int[HPC_MAX_LEVELS + 1]: x offset of level l in its format's texture
+
+// --- HistoPyramid over bits (hp_bits, hp_compute.h) ---------------------------------------------------------
+// Level 3 is the occupancy-bits buffer itself (occupancy_bits.h): the build reads it instead of the atlas and
+// stores levels 4 and up as hp_compute does; the list and the rank read the masks from it.
+#define HPB_BIND_BITS 25 // readonly uint[]: the occupancy bits (two uints per 8x8 block)
+#define HPB_LOC_SIDE 15  // int: the virtual atlas side (bits_from_atlas.comp.glsl)
+#define HPB_LOCAL_SIZE 8 // bits_from_atlas: 8x8 invocations, one 8x8 block (two words) each
+// The rank (hpb_rank.glsl) in a foreign shader: its own locations, so it can join a program whose other
+// uniforms sit at the usual low ones. ComputeHistoPyramid::bindForRank() sets them and binds the levels.
+#define HPB_LOC_RANK_SIDE 40    // int: the virtual atlas side
+#define HPB_LOC_RANK_LEVELS 41  // int: the pyramid's levels (its top)
+#define HPB_LOC_RANK_OFFSETS 42 // int[HPC_MAX_LEVELS + 1]: x offset of level l in its format's texture
 
 #ifdef __cplusplus
 namespace dicer::bindings {
+static_assert(inside(HPB_BIND_BITS, {BITS_BUFFERS_FIRST, BITS_BUFFERS_END}));
+static_assert(HPB_LOC_RANK_OFFSETS > HPC_LOC_LEVEL_OFFSETS + HPC_MAX_LEVELS, "rank locations overlap the list's");
 static_assert(inside(HPC_UNIT_MASKS, {PEER_UNITS_FIRST, PEER_UNITS_END}) &&
               inside(HPC_UNIT_SUMS32, {PEER_UNITS_FIRST, PEER_UNITS_END}) &&
               inside(HPC_UNIT_SOURCE, {PEER_UNITS_FIRST, PEER_UNITS_END}));

@@ -63,7 +63,7 @@ foreach(row IN LISTS rows)
     string(REGEX REPLACE "\"[^\"]*\"" "Q" flat "${row}") # quoted fields (renderer) may hold commas
     string(REPLACE "," ";" fields "${flat}")
     list(LENGTH fields count)
-    if(NOT count EQUAL 16)
+    if(NOT count EQUAL 20) # ... copy_ms, over_copy, read_ms, over_read, read_bytes, gb_per_s, check, ok, renderer
         message(FATAL_ERROR "CSV row with ${count} fields: ${row}")
     endif()
 endforeach()

@@ -1,8 +1,9 @@
 #include "hp_gl_fixture.h"
 
-#include "hp_shared.h"
+#include "atlas_to_bits.h"
 #include "hp_math.h"
 #include "hp_reference.h"
+#include "hp_shared.h"
 #include "method_table.h"
 #include "paper_method.h"
 
@@ -46,12 +47,22 @@ struct Cache {
     gl::ShaderLibrary shaders;
     std::map<std::string, std::unique_ptr<PointMethod>> methods; // by variant: options pick the pyramid
     std::unique_ptr<PointList> list;
+    std::unique_ptr<peers::AtlasToBits> bits;
 };
 Cache& cache() {
     static Cache c;
     return c;
 }
 } // namespace
+
+hp::MethodInput inputFor(hp::InputKind kind, const hp::MethodInput& atlas) {
+    auto in = peers::inputFor(kind, atlas, cache().bits, cache().shaders, context().info());
+    if (!in) {
+        ADD_FAILURE() << in.error();
+        return atlas;
+    }
+    return *in;
+}
 
 PointMethod* methodFor(const std::string& name, const MethodOptions& options) {
     auto& slot = cache().methods[name];

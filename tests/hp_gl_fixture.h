@@ -30,6 +30,10 @@ gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h);
 hp::PointMethod* methodFor(const std::string& name, const hp::MethodOptions& options = {});
 // The pyramid of a paper variant's method in the configuration `c`.
 hp::HistoPyramid* pyramidFor(const Config& c);
+// What a row of input `kind` reads for this atlas input: the input itself, or the atlas' occupancy bits made
+// on the GPU (peers::AtlasToBits, one shared buffer: valid until the next call). A failed conversion is a
+// test failure (and the atlas input is returned).
+hp::MethodInput inputFor(hp::InputKind kind, const hp::MethodInput& atlas);
 hp::PointList* sharedPointList();
 
 // Builds, lists (paper path and GPU-resident path) and compares with the CPU reference exactly.

@@ -9,6 +9,7 @@
 #include "hp_reference.h"
 #include "hp_test_util.h"
 #include "method_table.h"
+#include "occupancy_bits.h"
 #include "volume_layout.h"
 
 #include <algorithm>
@@ -28,6 +29,10 @@ gl::ShaderLibrary& methodShaders() { // for methods made with other limits than 
 hp::PointMethod* methodFor(const methods::MethodConfig& c) {
     return test::methodFor(c.method->name, c.options);
 }
+// The row's input for an atlas input: the atlas, or its occupancy bits (hp_bits).
+hp::MethodInput fed(const methods::MethodConfig& c, const hp::MethodInput& atlas) {
+    return inputFor(c.method->input, atlas);
+}
 
 // Runs the method on both list paths and compares with the reference exactly.
 void expectExactEntries(const methods::MethodConfig& c, const std::vector<std::uint8_t>& alpha, int w, int h,
@@ -42,7 +47,7 @@ void expectExactEntries(const methods::MethodConfig& c, const std::vector<std::u
     const hp::MethodInput in{atlas.id(), threshold, tiling, std::max(n, 1u)};
     for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
         SCOPED_TRACE(hp::listPathName(path));
-        ASSERT_TRUE(m->run(in, path));
+        ASSERT_TRUE(m->run(fed(c, in), path));
         ASSERT_EQ(m->readCount(), n);
         if (path == ListPath::Readback) {
             ASSERT_TRUE(m->listedCount());
@@ -132,7 +137,7 @@ TEST_P(Methods, ThresholdZeroGivesExactlyTheVoxelsOfTheVolume) {
         const auto voxels = std::uint32_t(layout.voxelCount());
         for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
             SCOPED_TRACE(hp::listPathName(path));
-            ASSERT_TRUE(m->run({atlas.id(), 0.0f, tiling, voxels}, path));
+            ASSERT_TRUE(m->run(fed(GetParam(), {atlas.id(), 0.0f, tiling, voxels}), path));
             EXPECT_EQ(m->readCount(), voxels);
             // Every entry is a voxel of the volume, each once.
             std::vector<glm::uvec4> points = hp::sortedEntries(m->points().read(voxels));
@@ -153,7 +158,7 @@ TEST_P(Methods, CapacityBelowTheCountKeepsTheCountAndDropsTheRest) {
     std::vector<glm::uvec4> expected = hp::expectedEntries(alpha, 32, 32, kTestThreshold, {}, m->order());
     ASSERT_GT(expected.size(), 100u);
     gl::Texture atlas = makeAtlas(alpha, 32, 32);
-    ASSERT_TRUE(m->run({atlas.id(), 0.5f, {}, 100}, ListPath::Resident));
+    ASSERT_TRUE(m->run(fed(GetParam(), {atlas.id(), 0.5f, {}, 100}), ListPath::Resident));
     EXPECT_EQ(m->readCount(), expected.size()); // the count is complete even when the entries are not
     std::vector<glm::uvec4> got = m->points().read(100);
     if (m->order() != hp::EntryOrder::Unordered) {
@@ -164,7 +169,7 @@ TEST_P(Methods, CapacityBelowTheCountKeepsTheCountAndDropsTheRest) {
                               [](const glm::uvec4& a, const glm::uvec4& b) { return a.w < b.w; }))
         << "the 100 entries kept are not all active cells";
     // The paper's path lists every entry whatever the capacity.
-    ASSERT_TRUE(m->run({atlas.id(), 0.5f, {}, 100}, ListPath::Readback));
+    ASSERT_TRUE(m->run(fed(GetParam(), {atlas.id(), 0.5f, {}, 100}), ListPath::Readback));
     EXPECT_EQ(m->listedCount().value_or(0), expected.size());
     EXPECT_TRUE(hp::compareEntries(m->points().read(std::uint32_t(expected.size())), m->readCount(), expected,
                                    m->order())
@@ -181,6 +186,24 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         EXPECT_NE(r.error().find(mentions), std::string::npos) << r.error();
         EXPECT_NE(r.error().find(m->name()), std::string::npos) << r.error();
     };
+    if (GetParam().method->input == hp::InputKind::Bits) {
+        gl::Buffer small = gl::createBufferStorage(8, nullptr, 0); // one block: a side of 8 at most
+        auto bits = [&](GLuint buffer, int side, std::uint32_t capacity) {
+            hp::MethodInput in;
+            in.bits = buffer;
+            in.bitsSide = side;
+            in.capacity = capacity;
+            return in;
+        };
+        expectError(bits(small.id(), 9, 16), "smaller");
+        expectError(bits(0, 8, 16), "not a buffer");
+        expectError(bits(small.id(), 0, 16), "HP_BITS_MAX_ATLAS");
+        expectError(bits(small.id(), HP_BITS_MAX_ATLAS + 1, 16), "HP_BITS_MAX_ATLAS");
+        expectError(bits(small.id(), 8, 0), "capacity");
+        expectError(bits(small.id(), 8, 0xffffffffu), "limit");
+        DICER_EXPECT_NO_GL_ERROR();
+        return;
+    }
     gl::Texture r8 = gl::createTexture2D(32, 32, GL_R8, 1);
     expectError({r8.id(), 0.5f, {}, 16}, "RGBA8");
     gl::Texture f32 = gl::createTexture2D(32, 32, GL_RGBA32F, 1);
@@ -207,10 +230,10 @@ TEST_P(Methods, PointBufferBeyondTheLimitIsAClearErrorAndKeepsThePreviousOutput)
     hp::PointMethod& m = **created;
     auto alpha = randomAlpha(64, 64, 0.5, 7);
     gl::Texture atlas = makeAtlas(alpha, 64, 64);
-    ASSERT_TRUE(m.run({atlas.id(), 0.5f, {}, 4096}, ListPath::Resident));
+    ASSERT_TRUE(m.run(fed(c, {atlas.id(), 0.5f, {}, 4096}), ListPath::Resident));
     const GLuint before = m.points().id();
     const std::uint32_t capacity = m.points().capacity();
-    Result<void> r = m.run({atlas.id(), 0.5f, {}, 1u << 17}, ListPath::Resident);
+    Result<void> r = m.run(fed(c, {atlas.id(), 0.5f, {}, 1u << 17}), ListPath::Resident);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << r.error();
     EXPECT_EQ(m.points().id(), before);

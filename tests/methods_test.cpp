@@ -42,7 +42,7 @@ std::vector<std::string> split(const std::string& list) {
 
 TEST(MethodTable, RowsAreUniqueAndFindable) {
     auto table = methodTable();
-    ASSERT_EQ(table.size(), 9u);
+    ASSERT_EQ(table.size(), 10u);
     for (size_t i = 0; i < table.size(); ++i) {
         EXPECT_EQ(findMethod(table[i].name), &table[i]);
         EXPECT_EQ(methodIndex(table[i].name), int(i));
@@ -55,8 +55,8 @@ TEST(MethodTable, ConfigsCoverEveryOfferedOption) {
     std::vector<std::string> labels;
     for (const MethodConfig& c : methodConfigs())
         labels.push_back(c.label());
-    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 5 methods without options.
-    ASSERT_EQ(labels.size(), 19u);
+    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 6 methods without options.
+    ASSERT_EQ(labels.size(), 20u);
     EXPECT_EQ(labels.front(), "dicer_single_uint32_compute");
     EXPECT_NE(std::find(labels.begin(), labels.end(), "dicer_bil_float32_fragment"), labels.end());
     EXPECT_EQ(std::find(labels.begin(), labels.end(), "dicer_bil_uint32_compute"), labels.end());
@@ -96,8 +96,20 @@ TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {
     gl::GlInfo info = roomyInfo();
     info.maxComputeInvocations = 32; // below the 8x8 groups of the compute pyramid and the reductions
     EXPECT_FALSE(findMethod("hp_compute")->isAvailable(info));
+    EXPECT_FALSE(findMethod("hp_bits")->isAvailable(info));
     EXPECT_FALSE(findMethod("atomic_append")->isAvailable(info));
     EXPECT_TRUE(findMethod("cpu_linewise")->isAvailable(info));
+}
+
+// Issue 10: hp_bits reads the occupancy bits; every other row reads the atlas. A harness with only an atlas (the
+// demo, until its voxelizer writes bits) must not offer a bits row.
+TEST(MethodTable, BitsRowsReadBitsAndAreNotInTheDemo) {
+    for (const MethodInfo& m : methodTable()) {
+        const bool bits = std::string(m.name) == "hp_bits";
+        EXPECT_EQ(m.input, bits ? hp::InputKind::Bits : hp::InputKind::Atlas) << m.name;
+        if (bits) EXPECT_FALSE(m.inDemo());
+    }
+    EXPECT_STREQ(hp::inputKindName(hp::InputKind::Bits), "bits");
 }
 
 // tests/CMakeLists.txt generates the GL test groups and the demo window tests from the table's source; this

@@ -44,6 +44,32 @@ Summary Bench::measure(const std::function<void()>& work, TimerSource timer) con
     return measureInterleaved(timer, opt.warmup, opt.reps, {work}).front();
 }
 
+Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize) {
+    RowInput row;
+    auto in = peers::inputFor(kind, atlas, bits, shaders, info);
+    if (!in) return makeError(in.error());
+    row.input = *in;
+    const auto key = std::make_tuple(int(kind), atlas.atlas, atlasSize.x, atlasSize.y);
+    auto found = floors.find(key);
+    if (found == floors.end()) {
+        // The same bytes the method reads: the RGBA8 atlas, or the bits (1/32 of it, for a square atlas).
+        const bool fromBits = kind == hp::InputKind::Bits;
+        const std::int64_t bytes =
+            fromBits ? hp::hpBitsBytes(row.input.bitsSide) : std::int64_t(atlasSize.x) * atlasSize.y * 4;
+        Result<void> probe = fromBits ? read.runBuffer(row.input.bits, bytes)
+                                      : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y);
+        if (!probe) return makeError(probe.error());
+        const Summary time = measure([&] {
+            (void)(fromBits ? read.runBuffer(row.input.bits, bytes)
+                            : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y));
+        });
+        found = floors.emplace(key, std::make_pair(time, bytes)).first;
+    }
+    row.read = found->second.first;
+    row.bytes = found->second.second;
+    return row;
+}
+
 bool Bench::selected(const char* method) const {
     return opt.variants.empty() ||
            std::find(opt.variants.begin(), opt.variants.end(), method) != opt.variants.end();

@@ -2,6 +2,7 @@
 // pass, point list), the report being filled, the timer, and a progress line on stderr for long runs.
 #pragma once
 
+#include "atlas_to_bits.h"
 #include "bench_options.h"
 #include "bench_report.h"
 #include "bench_source.h"
@@ -9,11 +10,15 @@
 #include "gl_info.h"
 #include "hp_reference.h"
 #include "point_method.h"
+#include "read_pass.h"
 
 #include <glm/vec4.hpp>
 
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace dicer::bench {
@@ -45,15 +50,30 @@ struct Expected {
 };
 Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool withPyramid);
 
+// What one row of the method table reads for an atlas (MethodInfo::input: the atlas itself, or its occupancy
+// bits made on the GPU, untimed) and the compute read floor over those bytes.
+struct RowInput {
+    hp::MethodInput input;
+    Summary read; // the read pass over `bytes`
+    double readMs() const { return read.median; }
+    std::int64_t bytes = 0; // atlas: width x height x 4; bits: hpBitsBytes(side)
+};
+
 struct Bench {
     const Options& opt;
     const gl::GlInfo& info;
     gl::ShaderLibrary& shaders;
     CopyPass& copy;
+    ReadPass& read;
     AtlasSource& source;
     Report report;
     Progress progress;
+    std::unique_ptr<peers::AtlasToBits> bits; // made on the first bits row
+    std::map<std::tuple<int, GLuint, int, int>, std::pair<Summary, std::int64_t>> floors; // read floors
 
+    // The input of a row of `kind` for the atlas input `atlas` (atlasSize texels) and its read floor,
+    // measured once per (kind, texture, size).
+    Result<RowInput> rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize);
     // Median / min / max of opt.reps runs after opt.warmup unmeasured ones (measureInterleaved, timer.h).
     Summary measure(const std::function<void()>& work, TimerSource timer) const;
     Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }

@@ -67,7 +67,7 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                       double copyMs) {
     const TimerSource timer = b.report.run.timer;
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
-    const hp::MethodInput input{texture, kThreshold, atlas.tiling, capacity};
+    const hp::MethodInput atlasInput{texture, kThreshold, atlas.tiling, capacity};
     bool ok = true;
 
     // Every method with a list stage of its own (the paper variants, the compute HistoPyramid), each storage
@@ -92,6 +92,12 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
         }
         hp::PointMethod& method = **created;
         const std::vector<glm::uvec4>* order = expected.inOrder(method.order());
+        auto fed = b.rowInput(info.input, atlasInput, atlas.size); // the atlas, or its bits
+        if (!fed) {
+            b.report.skipped.push_back({kTableHp, info.name, atlas.label, fed.error()});
+            continue;
+        }
+        const hp::MethodInput& input = fed->input;
         for (hp::Storage storage : storages)
             for (hp::BuildPath path : paths) {
                 method.setOptions({storage, path});
@@ -115,6 +121,8 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                 const bool residentGood = checkEntries(method.points().read(residentCount), residentCount,
                                                        expected, order, &residentCheck);
                 for (Measurement* m : {&mb, &ml, &mr}) {
+                    m->readMs = fed->readMs();
+                    m->readBytes = fed->bytes;
                     m->count = count;
                     m->check = m == &mr && !residentGood ? residentCheck : check;
                     m->ok = good && (m != &mr || residentGood);
@@ -132,6 +140,8 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                             timer, copyMs);
                     total.check = check;
                     total.ok = good;
+                    total.readMs = fed->readMs();
+                    total.readBytes = fed->bytes;
                     b.report.rows.push_back(total);
                 }
             }

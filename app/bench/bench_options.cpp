@@ -87,8 +87,8 @@ std::vector<Row> makeRows() {
                                        o.voxelMethods = all(kVoxelMethods);
                                    })))),
         flag(row<bool>({"peers", "",
-                        "also every peer (hp_compute, horn_scan, atomic_append, cpu_linewise, "
-                        "cpu_threaded) on the same atlases: tables 2-4 of the paper"},
+                        "also every peer (hp_compute, hp_bits on the atlas' bits, horn_scan, atomic_append, "
+                        "cpu_linewise, cpu_threaded) on the same atlases: tables 2-4 of the paper"},
                        onOff, field(&Options::peers))),
         flag(row<bool>({"gpu-resident", "",
                         "count read back vs kept on the GPU: the list and a whole frame "

@@ -1,6 +1,7 @@
 // dicer-bench, peers part: every method of the table but the paper variants (method_table.h) on one atlas,
 // atlas -> point buffer, each checked against the same voxel set (and its own order where it has one),
-// reported as a multiple of the copy pass; then the CPU path stage by stage, the paper's Table 2.
+// reported as a multiple of the copy pass and of the compute read floor over the bytes it reads (the atlas, or
+// its bits for a bits row); then the CPU path stage by stage, the paper's Table 2.
 #include "bench_context.h"
 #include "cpu_compaction.h"
 #include "method_table.h"
@@ -11,7 +12,8 @@ namespace dicer::bench {
 
 bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs) {
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
-    const hp::MethodInput input{texture, kThreshold, atlas.tiling, capacity};
+    const hp::MethodInput atlasInput{texture, kThreshold, atlas.tiling, capacity};
+    const hp::MethodInput& input = atlasInput; // the CPU path's stages read the atlas
     bool ok = true;
     // Every method of the table but the paper variants (runHistoPyramids adds their build + list totals).
     for (const methods::MethodInfo& info : methods::methodTable()) {
@@ -23,7 +25,14 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
             return false;
         }
         hp::PointMethod& peer = **created;
+        auto fed = b.rowInput(info.input, atlasInput, atlas.size); // the atlas, or its bits
+        if (!fed) {
+            b.report.skipped.push_back({kTablePeers, info.name, atlas.label, fed.error()});
+            continue;
+        }
         Measurement m;
+        m.readMs = fed->readMs();
+        m.readBytes = fed->bytes;
         m.table = kTablePeers;
         m.method = info.name;
         m.stage = "total";
@@ -32,11 +41,11 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
         m.copyMs = copyMs;
         // The CPU path's stages run on the CPU: only a wall clock sees them.
         m.timer = info.family == methods::Family::CpuPeer ? TimerSource::CpuFenced : b.report.run.timer;
-        if (Result<void> r = peer.run(input); !r) {
+        if (Result<void> r = peer.run(fed->input); !r) {
             b.report.skipped.push_back({kTablePeers, info.name, atlas.label, r.error()});
             continue;
         }
-        m.time = b.measure([&] { (void)peer.run(input); }, m.timer);
+        m.time = b.measure([&] { (void)peer.run(fed->input); }, m.timer);
         m.count = peer.readCount();
         m.ok = checkEntries(peer.points().read(m.count), m.count, expected, expected.inOrder(peer.order()),
                             &m.check);

@@ -52,14 +52,15 @@ std::string number(double v) {
 Result<void> writeCsv(const std::string& path, const Report& report) {
     std::ostringstream csv;
     csv << "table,method,stage,input,cells,active_cells,median_ms,min_ms,max_ms,samples,timer,copy_ms,over_"
-           "copy,"
+           "copy,read_ms,over_read,read_bytes,gb_per_s,"
            "check,ok,renderer\n";
     for (const Measurement& m : report.rows)
         csv << m.table << ',' << m.method << ',' << m.stage << ',' << csvQuoted(m.input) << ',' << m.cells
             << ',' << m.count << ',' << number(m.time.median) << ',' << number(m.time.min) << ','
             << number(m.time.max) << ',' << m.time.samples << ',' << timerSourceName(m.timer) << ','
-            << number(m.copyMs) << ',' << number(m.overCopy()) << ',' << csvQuoted(m.check) << ','
-            << (m.ok ? 1 : 0) << ',' << csvQuoted(report.run.renderer) << '\n';
+            << number(m.copyMs) << ',' << number(m.overCopy()) << ',' << number(m.readMs) << ','
+            << number(m.overRead()) << ',' << m.readBytes << ',' << number(m.gbPerSecond()) << ','
+            << csvQuoted(m.check) << ',' << (m.ok ? 1 : 0) << ',' << csvQuoted(report.run.renderer) << '\n';
     return writeWholeFile(path, csv.str(), "CSV");
 }
 
@@ -79,6 +80,8 @@ Result<void> writeJson(const std::string& path, const Report& report) {
            << ", \"min_ms\": " << number(m.time.min) << ", \"max_ms\": " << number(m.time.max)
            << ", \"samples\": " << m.time.samples << ", \"timer\": \"" << timerSourceName(m.timer)
            << "\", \"copy_ms\": " << number(m.copyMs) << ", \"over_copy\": " << number(m.overCopy())
+           << ", \"read_ms\": " << number(m.readMs) << ", \"over_read\": " << number(m.overRead())
+           << ", \"read_bytes\": " << m.readBytes << ", \"gb_per_s\": " << number(m.gbPerSecond())
            << ", \"check\": " << jsonString(m.check) << ", \"ok\": " << (m.ok ? "true" : "false") << "}";
     }
     js << "\n  ],\n  \"skipped\": [";

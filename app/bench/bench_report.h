@@ -36,10 +36,17 @@ struct Measurement {
     std::uint32_t count = 0; // active cells
     Summary time;
     TimerSource timer = TimerSource::CpuFenced;
-    double copyMs = 0;       // the copy pass over the same atlas (0: not measured)
+    double copyMs = 0; // the copy pass over the same atlas (0: not measured)
+    // The honest yardstick: the compute read pass over the bytes this method reads (the atlas, or the bits
+    // for a bits row), and that byte count. 0: not measured.
+    double readMs = 0;
+    std::int64_t readBytes = 0;
     std::string check = "-"; // "exact", "same set", "-" (not a result), or what differs
     bool ok = true;          // false: the result differs from the expected voxel set
     double overCopy() const { return copyMs > 0 ? time.median / copyMs : 0; }
+    double overRead() const { return readMs > 0 ? time.median / readMs : 0; } // "× read floor"
+    // Input bytes per second of this measurement (GB/s = 1e9 bytes/s); 0 without readBytes.
+    double gbPerSecond() const { return time.median > 0 ? double(readBytes) / (time.median * 1e6) : 0; }
 };
 
 struct Skipped {

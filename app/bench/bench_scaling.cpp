@@ -65,11 +65,17 @@ bool runScaling(Bench& b) {
         const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
         const double copyMs = b.measure([&] { b.copy.run(tex, atlas->size.x, atlas->size.y); }).median;
 
-        const hp::MethodInput input{tex, kThreshold, atlas->tiling, capacity};
+        const hp::MethodInput atlasInput{tex, kThreshold, atlas->tiling, capacity};
         for (Scaled& s : scaled) {
             hp::PointMethod& m = *s.method;
             const std::string name = m.name();
             b.progress.step("scaling " + label + ": " + name);
+            auto fed = b.rowInput(s.info->input, atlasInput, atlas->size); // the atlas, or its bits
+            if (!fed) {
+                b.report.skipped.push_back({kTableScaling, name, label, fed.error()});
+                continue;
+            }
+            const hp::MethodInput& input = fed->input;
             // The paper variants list with the count read back, as in 2006; the others GPU-resident.
             const hp::ListPath path = s.info->family == methods::Family::PaperHistoPyramid
                                           ? hp::ListPath::Readback
@@ -88,6 +94,8 @@ bool runScaling(Bench& b) {
             r.cells = atlas->voxels();
             r.timer = timer;
             r.copyMs = copyMs;
+            r.readMs = fed->readMs();
+            r.readBytes = fed->bytes;
             r.count = m.listedCount().value_or(std::min(m.readCount(), capacity));
             r.ok = checkEntries(m.points().read(r.count), r.count, expected, nullptr, &r.check);
             ok = ok && r.ok;

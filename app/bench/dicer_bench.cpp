@@ -35,12 +35,17 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "dicer-bench: %s\n", copy.error().c_str());
         return 1;
     }
+    auto read = ReadPass::create(shaders, info);
+    if (!read) {
+        std::fprintf(stderr, "dicer-bench: %s\n", read.error().c_str());
+        return 1;
+    }
     auto source = createAtlasSource(opt.source, opt.voxelize, shaders, info);
     if (!source) {
         std::fprintf(stderr, "dicer-bench: %s\n", source.error().c_str());
         return 1;
     }
-    Bench bench{opt, info, shaders, *copy, **source, {}, {}};
+    Bench bench{opt, info, shaders, *copy, *read, **source, {}, {}, {}, {}};
     RunInfo& run = bench.report.run;
     run.renderer = info.renderer;
     run.platform = (*context)->platformName();
@@ -90,6 +95,22 @@ int main(int argc, char** argv) {
             copyRow.time = bench.measure([&] { copy->run(texture, atlas->size.x, atlas->size.y); });
             copyRow.copyMs = copyRow.time.median;
             bench.report.rows.push_back(copyRow);
+            // The honest yardstick beside it: the compute read pass over the atlas' bytes, and over its bits
+            // (what the bits rows read), in the same run.
+            const hp::MethodInput atlasInput{texture, kThreshold, atlas->tiling, 1};
+            for (hp::InputKind kind : {hp::InputKind::Atlas, hp::InputKind::Bits}) {
+                auto floor = bench.rowInput(kind, atlasInput, atlas->size);
+                if (!floor) {
+                    std::fprintf(stderr, "dicer-bench: %s\n", floor.error().c_str());
+                    return 1;
+                }
+                Measurement readRow = copyRow;
+                readRow.method = kind == hp::InputKind::Atlas ? "read pass" : "read pass (bits)";
+                readRow.time = floor->read;
+                readRow.readMs = floor->readMs();
+                readRow.readBytes = floor->bytes;
+                bench.report.rows.push_back(readRow);
+            }
 
             allOk = runVoxelization(bench, *atlas, copyRow.copyMs) && allOk;
             allOk = runHistoPyramids(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;

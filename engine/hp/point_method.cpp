@@ -1,6 +1,7 @@
 #include "point_method.h"
 
 #include "hp_point.h"
+#include "occupancy_bits.h"
 
 #include <cmath>
 #include <cstdio>
@@ -26,6 +27,48 @@ const char* buildPathName(BuildPath path) {
     return kNames[int(path)];
 }
 
+const char* inputKindName(InputKind kind) {
+    static constexpr const char* kNames[] = {"atlas", "bits"};
+    return kNames[int(kind)];
+}
+
+std::int64_t hpBitsBytes(int side) {
+    const std::int64_t blocks = hpBitsBlocksX(side);
+    return blocks * blocks * HP_BITS_WORDS_PER_BLOCK * 4;
+}
+
+namespace {
+Result<void> checkCapacity(const std::string& name, const MethodInput& input, const gl::GlInfo& info) {
+    if (input.capacity == 0) return makeError(name + ": capacity must be at least 1");
+    if (input.capacity > PointBuffer::maxEntries(info)) // the point buffer is bound as one block
+        return makeError(name + ": capacity of " + std::to_string(input.capacity) +
+                         " entries is beyond this driver's limit of " +
+                         std::to_string(PointBuffer::maxEntries(info)) +
+                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    return {};
+}
+} // namespace
+
+Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::GlInfo& info) {
+    const std::string name = who;
+    if (Result<void> r = checkCapacity(name, input, info); !r) return makeError(r.error());
+    if (input.bits == 0 || !glIsBuffer(input.bits)) return makeError(name + ": bits input is not a buffer");
+    if (input.bitsSide < 1 || input.bitsSide > HP_BITS_MAX_ATLAS)
+        return makeError(name + ": virtual atlas side " + std::to_string(input.bitsSide) + " is outside 1.." +
+                         std::to_string(HP_BITS_MAX_ATLAS) + " (HP_BITS_MAX_ATLAS)");
+    const std::int64_t need = hpBitsBytes(input.bitsSide);
+    GLint64 size = 0;
+    glGetNamedBufferParameteri64v(input.bits, GL_BUFFER_SIZE, &size);
+    if (size < need)
+        return makeError(name + ": bits buffer of " + std::to_string(size) + " bytes is smaller than the " +
+                         std::to_string(need) + " a " + std::to_string(input.bitsSide) +
+                         "-texel virtual atlas needs");
+    if (need > info.maxStorageBlockBytes)
+        return makeError(name + ": " + std::to_string(need) + " bytes of bits are beyond this driver's " +
+                         std::to_string(info.maxStorageBlockBytes) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    return input.bitsSide;
+}
+
 gl::Sampler createAtlasSampler(const std::string& label) {
     gl::Sampler s = gl::createSampler(label);
     glSamplerParameteri(s.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -39,12 +82,7 @@ Result<glm::ivec2> checkInput(const char* who, const MethodInput& input, int max
                               const gl::GlInfo& info) {
     const std::string name = who;
     if (!std::isfinite(input.threshold)) return makeError(name + ": threshold is not a finite number");
-    if (input.capacity == 0) return makeError(name + ": capacity must be at least 1");
-    if (input.capacity > PointBuffer::maxEntries(info)) // the point buffer is bound as one block
-        return makeError(name + ": capacity of " + std::to_string(input.capacity) +
-                         " entries is beyond this driver's limit of " +
-                         std::to_string(PointBuffer::maxEntries(info)) +
-                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    if (Result<void> r = checkCapacity(name, input, info); !r) return makeError(r.error());
     if (input.atlas == 0 || !glIsTexture(input.atlas)) return makeError(name + ": input is not a texture");
     GLint target = 0, format = 0, width = 0, height = 0;
     glGetTextureParameteriv(input.atlas, GL_TEXTURE_TARGET, &target);

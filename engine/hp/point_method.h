@@ -58,17 +58,30 @@ struct MethodOptions {
     BuildPath buildPath = BuildPath::Compute;
 };
 
+// What a method reads (MethodInfo::input): the RGBA8 atlas (+ threshold), or the occupancy bits
+// (occupancy_bits.h: one bit per texel of a virtual atlas, already thresholded; issue 10).
+enum class InputKind { Atlas, Bits };
+const char* inputKindName(InputKind kind); // "atlas" / "bits"
+
 struct MethodInput {
-    GLuint atlas = 0;                  // RGBA8 GL_TEXTURE_2D
-    float threshold = 0.5f;            // alpha threshold (thresholdToByte)
+    GLuint atlas = 0;                  // Atlas: RGBA8 GL_TEXTURE_2D
+    float threshold = 0.5f;            // Atlas: alpha threshold (thresholdToByte)
     AtlasTiling tiling;                // zero tile size: the whole atlas is one slice, voxel = (x, y, 0)
     std::uint32_t capacity = 1u << 20; // Resident: entries the point buffer holds; later entries are dropped
+    GLuint bits = 0;                   // Bits: buffer of the occupancy bits (occupancy_bits.h layout)
+    int bitsSide = 0;                  // Bits: the virtual atlas' side (1..HP_BITS_MAX_ATLAS)
 };
 
 // Checks what every method requires of its input and returns the atlas size: an RGBA8 GL_TEXTURE_2D no larger
 // than `maxSide` texels a side, a finite threshold and a capacity of at least 1 that the point buffer can
 // hold. Errors start with `who`.
 Result<glm::ivec2> checkInput(const char* who, const MethodInput& input, int maxSide, const gl::GlInfo& info);
+
+// Bytes of the occupancy bits of a virtual atlas of `side` texels a side (occupancy_bits.h).
+std::int64_t hpBitsBytes(int side);
+// The same for a bits input: the side in 1..HP_BITS_MAX_ATLAS, a buffer of at least hpBitsBytes(side) bytes
+// that fits one storage block (GL_MAX_SHADER_STORAGE_BLOCK_SIZE), a capacity as checkInput(). Returns the side.
+Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::GlInfo& info);
 
 // The sampler every method reads the atlas through: nearest (texelFetch ignores filtering, but a one-level
 // texture with a mipmapped filter is incomplete and reads 0) and clamped (gathers at the atlas' edge; the

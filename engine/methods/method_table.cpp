@@ -15,6 +15,7 @@ namespace dicer::methods {
 namespace {
 using hp::BuildPath;
 using hp::EntryOrder;
+using hp::InputKind;
 using hp::Storage;
 
 // Availability means the method can run the smallest preset (64^3: a 512^2 atlas, 262 144 points) on this
@@ -34,6 +35,9 @@ bool rectangle(const gl::GlInfo& info) { // every level side by side in one rect
 }
 bool computePyramid(const gl::GlInfo& info) {
     return pointsFit(info) && info.maxComputeInvocations >= HPC_LOCAL_SIZE * HPC_LOCAL_SIZE;
+}
+bool bitsPyramid(const gl::GlInfo& info) { // the smallest preset's bits in one storage block
+    return computePyramid(info) && info.maxStorageBlockBytes >= hp::hpBitsBytes(kMinAtlasSide);
 }
 bool hornScan(const gl::GlInfo& info) { // one uint per atlas texel, bound as one storage block
     return pointsFit(info) && info.maxComputeInvocations >= HORN_SCAN_LOCAL_SIZE &&
@@ -63,25 +67,28 @@ constexpr std::span<const Storage> kNoStorage;
 constexpr std::span<const BuildPath> kNoPath;
 
 // clang-format off
-// One row per line: tests/CMakeLists.txt reads the names and families of this table for the window tests.
+// One row per line: tests/CMakeLists.txt reads the names, families and input kinds of this table for the GL and
+// window tests.
 constexpr MethodInfo kMethods[] = {
-    {"dicer_single", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
+    {"dicer_single", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
      kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},
-    {"dicer_vec4", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
+    {"dicer_vec4", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
      kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerVec4>, true>},
-    {"dicer_rect", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
+    {"dicer_rect", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
      kBothStorages, kBothPaths, true, rectangle, paper<hp::createRect, true>},
-    {"dicer_bil", Family::PaperHistoPyramid, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
+    {"dicer_bil", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
      kFloatOnly, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
-    {"hp_compute", Family::GpuPeer, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
+    {"hp_compute", Family::GpuPeer, InputKind::Atlas, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
      kNoStorage, kNoPath, true, computePyramid, peer<peers::createComputeHistoPyramid>},
-    {"horn_scan", Family::GpuPeer, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
+    {"hp_bits", Family::GpuPeer, InputKind::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
+     kNoStorage, kNoPath, true, bitsPyramid, peer<peers::createBitsHistoPyramid>},
+    {"horn_scan", Family::GpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
      kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},
-    {"atomic_append", Family::GpuPeer, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
+    {"atomic_append", Family::GpuPeer, InputKind::Atlas, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
      kNoStorage, kNoPath, false, atomicAppend, peer<peers::createAtomicAppend>},
-    {"cpu_linewise", Family::CpuPeer, EntryOrder::RowMajor, "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
+    {"cpu_linewise", Family::CpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
      kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuLinewise>},
-    {"cpu_threaded", Family::CpuPeer, EntryOrder::RowMajor, "download, line-wise CPU scan on hardware_concurrency threads, upload",
+    {"cpu_threaded", Family::CpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "download, line-wise CPU scan on hardware_concurrency threads, upload",
      kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuThreaded>},
 };
 // clang-format on

@@ -1,4 +1,4 @@
-// The method table: every method that turns a slice atlas into points (hp::PointMethod, point_method.h), in
+// The method table: every method that turns a slice atlas (or its occupancy bits: MethodInfo::input) into points (hp::PointMethod, point_method.h), in
 // one explicit table (no static self-registration): {name, family, order, summary, isAvailable(GlInfo),
 // create(shaders, GlInfo, options)}. The demo's combo and --variant, dicer-bench's sweeps and the GL tests
 // all iterate it; nothing compares method names. A new method is one row here (and its tests and window test
@@ -31,6 +31,7 @@ const char* familyName(Family family); // "paper" / "gpu peer" / "cpu peer"
 struct MethodInfo {
     const char* name;
     Family family;
+    hp::InputKind input; // what the harness feeds it: MethodInput's atlas or its occupancy bits
     hp::EntryOrder order;
     const char* summary;
     std::span<const hp::Storage> storages;     // the storages the row offers (first: its default)
@@ -42,8 +43,9 @@ struct MethodInfo {
     Result<std::unique_ptr<hp::PointMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                        const hp::MethodOptions& options);
 
-    // The interactive demo runs every method but the CPU paths (a full atlas download per frame).
-    bool inDemo() const { return family != Family::CpuPeer; }
+    // The interactive demo runs every method but the CPU paths (a full atlas download per frame) and, until
+    // its voxelizer writes bits (issue 10), the rows that read bits.
+    bool inDemo() const { return family != Family::CpuPeer && input == hp::InputKind::Atlas; }
     bool offersStorage(hp::Storage storage) const;
     hp::Storage storageFor(hp::Storage wanted) const; // wanted if offered, else the row's default
 };

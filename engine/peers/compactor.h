@@ -58,6 +58,9 @@ Result<std::unique_ptr<hp::PointMethod>> createAtomicAppend(gl::ShaderLibrary& s
                                                             const gl::GlInfo& info);
 Result<std::unique_ptr<hp::PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
                                                                    const gl::GlInfo& info);
+// The compute HistoPyramid over the occupancy bits ("hp_bits", hp_compute.h: PyramidSource::Bits).
+Result<std::unique_ptr<hp::PointMethod>> createBitsHistoPyramid(gl::ShaderLibrary& shaders,
+                                                                const gl::GlInfo& info);
 Result<std::unique_ptr<hp::PointMethod>> createCpuLinewise(gl::ShaderLibrary& shaders,
                                                            const gl::GlInfo& info);
 Result<std::unique_ptr<hp::PointMethod>> createCpuThreaded(gl::ShaderLibrary& shaders,

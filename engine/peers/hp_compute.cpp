@@ -3,6 +3,7 @@
 #include "gl_debug.h"
 #include "histopyramid.h"
 #include "hp_math.h"
+#include "occupancy_bits.h"
 
 #include <algorithm>
 #include <bit>
@@ -77,60 +78,103 @@ int computeDispatches(glm::ivec2 input) {
     return (computeLevels(input) + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
 }
 
-Result<std::unique_ptr<ComputeHistoPyramid>> ComputeHistoPyramid::create(gl::ShaderLibrary& shaders,
-                                                                         const gl::GlInfo& info) {
-    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders, info));
+Result<std::unique_ptr<ComputeHistoPyramid>>
+ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, PyramidSource source) {
+    std::unique_ptr<ComputeHistoPyramid> p(new ComputeHistoPyramid(shaders, info, source));
+    const bool bits = source == PyramidSource::Bits;
+    const std::string name = p->name();
     for (int i = 0; i < kPrograms; ++i) {
-        const int start = i * HPC_LEVELS_PER_DISPATCH;
+        const int start = p->firstStart() + i * HPC_LEVELS_PER_DISPATCH;
         Defines defines{{"HPC_START_LEVEL", std::to_string(start)}};
-        if (start == 0) defines.push_back({"HPC_FROM_ATLAS", ""});
+        if (i == 0) defines.push_back({bits ? "HPC_FROM_BITS" : "HPC_FROM_ATLAS", ""});
         for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j)
             defines.push_back({"HPC_FORMAT_" + std::to_string(j), computeLevelFormatName(start + j)});
-        auto program = shaders.add({"hp_compute/build-from-" + std::to_string(start),
+        auto program = shaders.add({name + "/build-from-" + std::to_string(start),
                                     {{GL_COMPUTE_SHADER, "hpc_build.comp.glsl"}},
                                     defines});
         if (!program) return makeError(program.error());
         p->m_build[i] = *program;
     }
-    auto list = shaders.add({"hp_compute/list", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, {}});
+    Defines listDefines;
+    if (bits) listDefines.push_back({"HPC_FROM_BITS", ""});
+    auto list = shaders.add({name + "/list", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, listDefines});
     if (!list) return makeError(list.error());
     p->m_list = *list;
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
-    p->m_atlasSampler = createAtlasSampler("hp_compute atlas");
+    p->m_atlasSampler = createAtlasSampler(name + " atlas");
     return p;
 }
 
-void ComputeHistoPyramid::allocate(glm::ivec2 input) {
-    m_levelCount = computeLevels(input);
-    glm::ivec2 extent[kTextures] = {};
-    for (int level = HPC_MASK_LEVEL; level <= m_levelCount; ++level) {
+bool ComputeHistoPyramid::storesLevel(int level) const {
+    return computeLevelTexture(level) >= 0 && (m_source == PyramidSource::Atlas || level > HPC_MASK_LEVEL);
+}
+
+namespace {
+const char* kTextureNames[] = {"masks", "8-bit sums", "16-bit sums", "32-bit sums"};
+}
+
+// Extents of the four level textures for `input` (levels of one format side by side) and each level's offset.
+int ComputeHistoPyramid::levelsFor(glm::ivec2 input) const {
+    // Over bits the first dispatch starts at level 3 and must store at least one level: the count's.
+    return m_source == PyramidSource::Bits ? std::max(computeLevels(input), HPC_MASK_LEVEL + 1)
+                                           : computeLevels(input);
+}
+
+void ComputeHistoPyramid::layoutLevels(glm::ivec2 input, glm::ivec2 (&extent)[kTextures],
+                                       int (&offsets)[HPC_MAX_LEVELS + 1]) const {
+    for (int level = HPC_MASK_LEVEL; level <= levelsFor(input); ++level) {
+        if (!storesLevel(level)) continue;
         glm::ivec2 s = computeLevelSize(input, level);
         glm::ivec2& e = extent[computeLevelTexture(level)];
-        m_offsets[level] = e.x; // side by side, in level order
+        offsets[level] = e.x; // side by side, in level order
         e = {e.x + s.x, std::max(e.y, s.y)};
     }
-    static const char* kNames[kTextures] = {"masks", "8-bit sums", "16-bit sums", "32-bit sums"};
+}
+
+Result<void> ComputeHistoPyramid::checkLevelTextures(glm::ivec2 input) const {
+    glm::ivec2 extent[kTextures] = {};
+    int offsets[HPC_MAX_LEVELS + 1] = {};
+    layoutLevels(input, extent, offsets);
+    for (int t = 0; t < kTextures; ++t)
+        if (extent[t].x > m_info.maxTextureSize || extent[t].y > m_info.maxTextureSize)
+            return makeError(std::string(name()) + ": the pyramid's " + kTextureNames[t] + " of a " +
+                             std::to_string(input.x) + "x" + std::to_string(input.y) + " input would be " +
+                             std::to_string(extent[t].x) + "x" + std::to_string(extent[t].y) +
+                             " texels, beyond GL_MAX_TEXTURE_SIZE " + std::to_string(m_info.maxTextureSize));
+    return {};
+}
+
+void ComputeHistoPyramid::allocate(glm::ivec2 input) {
+    glm::ivec2 extent[kTextures] = {};
+    int offsets[HPC_MAX_LEVELS + 1] = {};
+    layoutLevels(input, extent, offsets);
     static const GLenum kFormats[kTextures] = {GL_RG32UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
     for (int t = 0; t < kTextures; ++t) {
         m_textures[t] = {};
         if (extent[t].x == 0) continue;
         m_textures[t] = gl::createTexture2D(extent[t].x, extent[t].y, kFormats[t], 1,
-                                            std::string("hp_compute ") + kNames[t]);
+                                            std::string(name()) + " " + kTextureNames[t]);
         // Integer textures are complete only with nearest filtering (texelFetch reads 0 otherwise).
         glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
+    std::copy(std::begin(offsets), std::end(offsets), m_offsets);
+    m_levelCount = levelsFor(input);
     m_inputSize = input;
 }
 
 int ComputeHistoPyramid::maxInputSide() const {
+    if (m_source == PyramidSource::Bits) return std::min(HP_BITS_MAX_ATLAS, 1 << HPC_MAX_LEVELS);
     return std::min(m_info.maxTextureSize, 1 << HPC_MAX_LEVELS);
 }
 
 Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint32_t listCapacity,
                                         const AtlasTiling& tiling) {
+    if (m_source != PyramidSource::Atlas)
+        return makeError(std::string(name()) + ": builds from bits, not an atlas");
     auto size = checkInput({atlas, threshold, tiling, std::max(listCapacity, 1u)}, maxInputSide());
     if (!size) return makeError(size.error());
+    if (Result<void> r = checkLevelTextures(*size); !r) return r;
     if (listCapacity > 0)
         if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
     if (*size != m_inputSize) allocate(*size);
@@ -140,30 +184,60 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindTextureUnit(HP_UNIT_INPUT, atlas);
     glBindSampler(HP_UNIT_INPUT, m_atlasSampler.id());
+    GLuint first = m_shaders->get(m_build[0]);
+    glProgramUniform1ui(first, HP_LOC_THRESHOLD, thresholdToByte(threshold));
+    setTilingUniforms(first, tiling, m_inputSize);
+    dispatchBuild(listCapacity);
+    m_tiling = tiling;
+    return {};
+}
+
+Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint32_t listCapacity,
+                                                const AtlasTiling& tiling) {
+    if (m_source != PyramidSource::Bits)
+        return makeError(std::string(name()) + ": builds from an atlas, not bits");
+    MethodInput in;
+    in.bits = bits;
+    in.bitsSide = side;
+    in.tiling = tiling;
+    in.capacity = std::max(listCapacity, 1u);
+    if (auto r = checkBitsInput(name(), in, m_info); !r) return makeError(r.error());
+    if (Result<void> r = checkLevelTextures(glm::ivec2(side)); !r) return r; // all checks before any change
+    if (listCapacity > 0)
+        if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
+    if (glm::ivec2(side) != m_inputSize) allocate(glm::ivec2(side));
+
+    gl::DebugGroup group("hp_bits build");
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, bits);
+    dispatchBuild(listCapacity);
+    m_bits = bits;
+    m_tiling = tiling;
+    return {};
+}
+
+void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
-    for (int start = 0; start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
-        GLuint program = m_shaders->get(m_build[start / HPC_LEVELS_PER_DISPATCH]);
+    for (int start = firstStart(); start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
+        GLuint program = m_shaders->get(m_build[(start - firstStart()) / HPC_LEVELS_PER_DISPATCH]);
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
         glProgramUniform1ui(program, HP_LOC_CAPACITY, listCapacity);
-        if (start == 0) {
-            glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(threshold));
-            setTilingUniforms(program, tiling, m_inputSize);
-        }
         glUseProgram(program);
         // Slot j-1 writes level start+j. Slots never stored to (absent levels, or levels inside the masks)
         // are unbound, so no stale level of another format stays bound to them.
         for (int j = 1; j <= HPC_LEVELS_PER_DISPATCH; ++j) {
             const int level = start + j;
-            if (level <= m_levelCount && computeLevelTexture(level) >= 0)
-                glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), m_textures[computeLevelTexture(level)].id(), 0, GL_FALSE, 0,
-                                   GL_WRITE_ONLY, computeLevelFormat(level));
+            if (level <= m_levelCount && storesLevel(level))
+                glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), m_textures[computeLevelTexture(level)].id(),
+                                   0, GL_FALSE, 0, GL_WRITE_ONLY, computeLevelFormat(level));
             else
-                glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RG32UI);
+                glBindImageTexture(GLuint(HPC_IMAGE_OUT + j - 1), 0, 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                                   GL_RG32UI);
         }
-        if (start > 0) {
+        if (start > firstStart()) {
             // This dispatch samples what the previous one stored with imageStore.
             glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
             glBindTextureUnit(HPC_UNIT_SOURCE, m_textures[computeLevelTexture(start)].id());
@@ -179,15 +253,14 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                     GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
     m_argsCapacity = listCapacity;
-    m_tiling = tiling;
-    return {};
 }
 
 Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
-    if (m_levelCount == 0) return makeError("hp_compute: the pyramid has not been built");
-    if (capacity == 0) return makeError("hp_compute: capacity must be at least 1");
+    const std::string who = name();
+    if (m_levelCount == 0) return makeError(who + ": the pyramid has not been built");
+    if (capacity == 0) return makeError(who + ": capacity must be at least 1");
     if (Result<void> r = m_points.reserve(capacity); !r) return r;
-    gl::DebugGroup group("hp_compute list");
+    gl::DebugGroup group(m_source == PyramidSource::Bits ? "hp_bits list" : "hp_compute list");
     if (capacity != m_argsCapacity) { // else the build wrote them
         writeDispatchArgs(capacity);
         m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
@@ -196,6 +269,10 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     GLuint program = m_shaders->get(m_list);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+    if (m_source == PyramidSource::Bits) {
+        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
+    }
     MethodInput in;
     in.tiling = m_tiling;
     bindPointOutput(program, in, m_inputSize);
@@ -208,9 +285,27 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     return {};
 }
 
+Result<void> ComputeHistoPyramid::bindForRank(GLuint program) const {
+    if (m_source != PyramidSource::Bits || m_levelCount == 0)
+        return makeError(std::string(name()) + ": rank needs a pyramid built from bits");
+    glProgramUniform1i(program, HPB_LOC_RANK_SIDE, m_inputSize.x);
+    glProgramUniform1i(program, HPB_LOC_RANK_LEVELS, m_levelCount);
+    glProgramUniform1iv(program, HPB_LOC_RANK_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+    for (int t = 1; t < kTextures; ++t) { // the sums; the masks are the bits
+        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
+        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0);
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
+    return {};
+}
+
 Result<void> ComputeHistoPyramid::build(const MethodInput& input) {
-    if (auto size = checkInput(input, maxInputSide()); !size) return makeError(size.error());
     m_listed.reset();
+    if (m_source == PyramidSource::Bits) {
+        if (auto side = checkBitsInput(name(), input, m_info); !side) return makeError(side.error());
+        return buildFromBits(input.bits, input.bitsSide, input.capacity, input.tiling);
+    }
+    if (auto size = checkInput(input, maxInputSide()); !size) return makeError(size.error());
     return build(input.atlas, input.threshold, input.capacity, input.tiling);
 }
 
@@ -223,6 +318,17 @@ Result<void> ComputeHistoPyramid::list(const MethodInput& input, ListPath path) 
     return {};
 }
 
+std::vector<glm::uvec2> ComputeHistoPyramid::readMasks() const {
+    const glm::ivec2 m = computeLevelSize(m_inputSize, HPC_MASK_LEVEL);
+    std::vector<glm::uvec2> masks(size_t(m.x) * size_t(m.y));
+    if (m_source == PyramidSource::Bits) // occupancy_bits.h: blocks row-major, a uint pair each
+        glGetNamedBufferSubData(m_bits, 0, GLsizeiptr(masks.size() * sizeof(glm::uvec2)), masks.data());
+    else
+        glGetTextureSubImage(m_textures[0].id(), 0, 0, 0, 0, m.x, m.y, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
+                             GLsizei(masks.size() * sizeof(glm::uvec2)), masks.data());
+    return masks;
+}
+
 std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
     if (level < 1 || level > m_levelCount) return {};
     const glm::ivec2 s = computeLevelSize(m_inputSize, level);
@@ -230,9 +336,7 @@ std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
     if (level <= HPC_MASK_LEVEL) {
         // Levels 1-3 are popcounts of 4, 16 or 64 consecutive bits (Morton order) of the level-3 masks.
         const glm::ivec2 m = computeLevelSize(m_inputSize, HPC_MASK_LEVEL);
-        std::vector<glm::uvec2> masks(size_t(m.x) * size_t(m.y));
-        glGetTextureSubImage(m_textures[0].id(), 0, 0, 0, 0, m.x, m.y, 1, GL_RG_INTEGER, GL_UNSIGNED_INT,
-                             GLsizei(masks.size() * sizeof(glm::uvec2)), masks.data());
+        const std::vector<glm::uvec2> masks = readMasks();
         const int shift = HPC_MASK_LEVEL - level, bits = 1 << (2 * level); // cells per block: 8x8 >> shift
         for (int y = 0; y < s.y; ++y)
             for (int x = 0; x < s.x; ++x) {
@@ -263,6 +367,12 @@ namespace dicer::peers {
 Result<std::unique_ptr<hp::PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
                                                                    const gl::GlInfo& info) {
     auto p = hp::ComputeHistoPyramid::create(shaders, info);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
+}
+Result<std::unique_ptr<hp::PointMethod>> createBitsHistoPyramid(gl::ShaderLibrary& shaders,
+                                                                const gl::GlInfo& info) {
+    auto p = hp::ComputeHistoPyramid::create(shaders, info, hp::PyramidSource::Bits);
     if (!p) return makeError(p.error());
     return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
 }

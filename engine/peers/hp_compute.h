@@ -1,4 +1,5 @@
-// Compute-shader HistoPyramid ("hp_compute"): the modern builder, measured against the paper's four variants.
+// Compute-shader HistoPyramid ("hp_compute"): the modern builder, measured against the paper's four variants;
+// and the same pyramid over the occupancy bits ("hp_bits", issue 10): see PyramidSource.
 //  - Build: six levels per dispatch. An 8x8 work group reduces a 64x64 block of its input: each invocation
 //    reads 8x8 cells (16 textureGathers of the atlas's alpha) and reduces three levels in registers, the
 //    group three more through shared memory. 4096^2 takes two dispatches instead of twelve passes. The
@@ -36,13 +37,25 @@ int computeLevelTexture(int level);                       // 0: masks, 1: 8-bit,
 std::int64_t computePyramidBytes(glm::ivec2 input);       // storage of all levels
 int computeDispatches(glm::ivec2 input);                  // build dispatches: ceil(L / 6)
 
+// What the pyramid is built from. Both give the same levels from 3 up, the same traversal and the same
+// entries in the same (key-index) order for the same active texels.
+//  - Atlas ("hp_compute"): the RGBA8 atlas through the discriminator; the build makes the level-3 masks.
+//  - Bits ("hp_bits"): the occupancy bits (occupancy_bits.h: 1 bit per texel of a virtual square atlas of
+//    MethodInput::bitsSide texels, up to HP_BITS_MAX_ATLAS, beyond GL_MAX_TEXTURE_SIZE): they *are* the
+//    level-3 masks, so the first dispatch starts at level 3 (an invocation popcounts 8x8 masks and reduces
+//    levels 4-9, then 10-15, 16); the list and the rank read the masks in place.
+//    Threshold and discriminator do not apply (a set bit is active; padding bits must be 0). Only levels 4 and
+//    up are textures, and those must fit GL_MAX_TEXTURE_SIZE (1/16 of the virtual side at level 4).
+enum class PyramidSource { Atlas, Bits };
+
 class ComputeHistoPyramid final : public peers::Compactor {
 public:
-    static Result<std::unique_ptr<ComputeHistoPyramid>> create(gl::ShaderLibrary& shaders,
-                                                               const gl::GlInfo& info);
+    static Result<std::unique_ptr<ComputeHistoPyramid>>
+    create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, PyramidSource source = PyramidSource::Atlas);
 
     // PointMethod: build() writes the list arguments for input.capacity, so list(Resident) is one dispatch;
-    // list(Readback) reads the count and lists every entry.
+    // list(Readback) reads the count and lists every entry. The Atlas source reads input.atlas, threshold and
+    // tiling; the Bits source input.bits, input.bitsSide and tiling.
     Result<void> build(const MethodInput& input) override;
     Result<void> list(const MethodInput& input, ListPath path) override;
 
@@ -52,26 +65,52 @@ public:
     // the volume of `tiling` are inactive; list() writes its entries with the same tiling.
     Result<void> build(GLuint atlas, float threshold, std::uint32_t listCapacity = 0,
                        const AtlasTiling& tiling = {});
+    // Bits source: the pyramid of the occupancy bits `bits` (a buffer of at least hpBitsBytes(side) bytes, which
+    // must outlive the list and rank passes of this build: they read it in place).
+    Result<void> buildFromBits(GLuint bits, int side, std::uint32_t listCapacity = 0,
+                               const AtlasTiling& tiling = {});
     // Writes the first min(count, capacity) entries to pointBuffer(); the count never reaches the CPU.
     Result<void> list(std::uint32_t capacity);
 
+    // Bits source, after a build: binds this pyramid for hpb_rank.glsl in a foreign `program` (its rank
+    // uniforms, the level textures on HPC_UNIT_SUMS*, the bits at HPB_BIND_BITS). The bindings hold until
+    // another pass rebinds those units; call it right before the dispatch or draw that ranks.
+    Result<void> bindForRank(GLuint program) const;
+
+    PyramidSource source() const { return m_source; }
+    int maxInputSide() const; // Atlas: GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS; Bits: HP_BITS_MAX_ATLAS
     int levels() const { return m_levelCount; }
     // Per-cell sums of level l (1..levels()), row-major, for tests (waits for the GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
 
 private:
-    ComputeHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
-        : Compactor(shaders, info, "hp_compute", EntryOrder::KeyIndex) {}
+    ComputeHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info, PyramidSource source)
+        : Compactor(shaders, info, source == PyramidSource::Atlas ? "hp_compute" : "hp_bits",
+                    EntryOrder::KeyIndex),
+          m_source(source) {}
+    // Level textures for `input` (checkLevelTextures() first: an error when one exceeds GL_MAX_TEXTURE_SIZE).
+    static constexpr int kTextures = 4;
+    void layoutLevels(glm::ivec2 input, glm::ivec2 (&extent)[kTextures],
+                      int (&offsets)[HPC_MAX_LEVELS + 1]) const;
+    Result<void> checkLevelTextures(glm::ivec2 input) const;
     void allocate(glm::ivec2 input);
-    int maxInputSide() const; // GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS
+    bool storesLevel(int level) const; // the Bits source does not store the level-3 masks
+    // The level the first build dispatch starts from: 0 (the atlas) or 3 (the bits are the level-3 masks, so
+    // its invocations read 8x8 masks and reduce levels 4-9).
+    int firstStart() const { return m_source == PyramidSource::Bits ? HPC_MASK_LEVEL : 0; }
+    int levelsFor(glm::ivec2 input) const; // computeLevels(), at least 4 over bits
+    // The dispatches of one build; the source is bound (atlas + discriminator uniforms, or the bits).
+    void dispatchBuild(std::uint32_t listCapacity);
+    std::vector<glm::uvec2> readMasks() const; // level 3, row-major (waits for the GPU)
 
-    // One build program per start level (0, 6, 12): each has its own image formats.
+    // One build program per start level (atlas: 0, 6, 12; bits: 3, 9, 15): each has its own image formats.
     static constexpr int kPrograms = (HPC_MAX_LEVELS + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
     gl::ProgramId m_build[kPrograms], m_list;
-    static constexpr int kTextures = 4;
     gl::Texture m_textures[kTextures];      // by format: masks, 8-, 16-, 32-bit child sums
     int m_offsets[HPC_MAX_LEVELS + 1] = {}; // x of level l in its texture
     gl::Sampler m_atlasSampler;
+    PyramidSource m_source;
+    GLuint m_bits = 0; // Bits source: the buffer of the last build (not owned)
     glm::ivec2 m_inputSize{0};
     AtlasTiling m_tiling;
     int m_levelCount = 0;
