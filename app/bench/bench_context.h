@@ -94,6 +94,9 @@ bool runHistoPyramids(Bench& bench, const BenchAtlas& atlas, GLuint texture, con
 bool runPeers(Bench& bench, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs);
 // side^3 volumes (opt.volumes): the scaling table and the PNG plot (opt.plot).
 bool runScaling(Bench& bench);
+// --scaling --voxels: opt.volumes voxelized from the model into each of opt.voxelOutputs, then built and
+// listed by the rows of that input, ns per voxel and × the read floor per stage, and the plot (opt.plot).
+bool runVoxelScaling(Bench& bench);
 // --voxelizer: opt.voxelMethods on the model opt.source at every opt.presets, and the teapot's counts.
 bool runVoxelizerTables(Bench& bench);
 // --sort: every GPU sort and the CPU sorts over opt.sortN x opt.sortM, uniform and skewed keys (bench_sort.cpp).

@@ -95,7 +95,11 @@ std::vector<Row> makeRows() {
                         "(voxelize, build, list)"},
                        onOff, field(&Options::gpuResident))),
         flag(row<bool>(
-            {"scaling", "", "side^3 volumes: time per voxel / per point, PNG plot (--volumes, --plot)"},
+            {"scaling", "",
+             "side^3 volumes: time per voxel / per point, PNG plot (--volumes, --plot); with --voxels: only "
+             "the "
+             "model voxelized per volume (compute method) into each output, then built and listed (atlas: "
+             "hp_compute, bits: hp_bits; --variant for others), per stage ns/voxel, x read floor, GB/s"},
             onOff, field(&Options::scaling))),
         early(flag(row<bool>(
             {"voxelizer", "",

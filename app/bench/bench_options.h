@@ -38,8 +38,13 @@ struct Options {
     // checked to give the same atlas, and the teapot's active cells next to the paper's.
     bool voxelizer = false;
     std::vector<std::string> presets{"paper-4096", "paper-2048", "paper-1024", "64", "128", "256"};
-    bool solid = true;                                         // the voxelizer tables' projected-solid column
-    std::vector<VoxelOutput> voxelOutputs{VoxelOutput::Atlas}; // --voxels: the outputs the tables time
+    bool solid = true; // the voxelizer tables' projected-solid column
+    // --voxels: the outputs the voxelizer tables time; empty = not given (the atlas). Given with --scaling: only
+    // the voxelized volumes' table (bench_voxel_scaling.cpp).
+    std::vector<VoxelOutput> voxelOutputs;
+    std::vector<VoxelOutput> voxelOutputsOrAtlas() const {
+        return voxelOutputs.empty() ? std::vector<VoxelOutput>{VoxelOutput::Atlas} : voxelOutputs;
+    }
     // --sort: the sorts' tables instead (bench_sort.cpp): log2 of the key counts and key ranges swept.
     bool sort = false;
     // Default points: the whole run takes ~8-10 minutes on llvmpipe (2 shared cores), most of it at 2^24.

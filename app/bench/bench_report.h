@@ -24,6 +24,9 @@ inline constexpr const char* kTableScaling = "scaling";   // side^3 volumes
 inline constexpr const char* kTableVoxelizer = "voxelizer";
 inline constexpr const char* kTableVoxelizerCounts = "voxelizer-counts";
 inline constexpr const char* kTableVoxelizerBits = "voxelizer-bits"; // the same with --voxels bits
+// --scaling --voxels: side^3 volumes voxelized into the atlas and/or the bits, built and listed
+// (bench_voxel_scaling.cpp).
+inline constexpr const char* kTableVoxelScaling = "voxel-scaling";
 // --sort: the GPU and CPU sorts, ns per key (bench_sort.cpp).
 inline constexpr const char* kTableSort = "sort";
 
@@ -68,8 +71,9 @@ struct Report {
 };
 
 void printMarkdown(const Report& report);
-void printVoxelizerMarkdown(const Report& report); // bench_voxelizer.cpp, called by printMarkdown
-void printSortMarkdown(const Report& report);      // bench_sort.cpp, called by printMarkdown
+void printVoxelizerMarkdown(const Report& report);    // bench_voxelizer.cpp, called by printMarkdown
+void printSortMarkdown(const Report& report);         // bench_sort.cpp, called by printMarkdown
+void printVoxelScalingMarkdown(const Report& report); // bench_voxel_scaling.cpp, called by printMarkdown
 Result<void> writeCsv(const std::string& path, const Report& report);
 Result<void> writeJson(const std::string& path, const Report& report);
 

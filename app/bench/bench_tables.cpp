@@ -126,6 +126,13 @@ void printMarkdown(const Report& r) {
         printVoxelizerMarkdown(r); // --voxelizer runs only the voxelizer's tables
         return;
     }
+    const bool voxelScaling = !distinct(r, kTableVoxelScaling, &Measurement::input).empty() ||
+                              std::any_of(r.skipped.begin(), r.skipped.end(),
+                                          [](const Skipped& s) { return s.table == kTableVoxelScaling; });
+    if (voxelScaling) {
+        printVoxelScalingMarkdown(r); // --scaling --voxels runs only the voxelized scaling table
+        return;
+    }
     if (!distinct(r, kTableSort, &Measurement::input).empty()) {
         printSortMarkdown(r); // --sort runs only the sort tables
         return;

@@ -157,10 +157,10 @@ bool runPreset(Bench& b, Voxelizer& vox, VoxelOutput output, const std::string& 
             b.report.rows.push_back(pairs);
         }
     }
+    const std::vector<VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
     std::string sameAsAtlas; // bits only: "" (no atlas ran), "= atlas" or what differs
     if (!bits && !reference.empty() &&
-        std::find(b.opt.voxelOutputs.begin(), b.opt.voxelOutputs.end(), VoxelOutput::Bits) !=
-            b.opt.voxelOutputs.end())
+        std::find(outputs.begin(), outputs.end(), VoxelOutput::Bits) != outputs.end())
         atlasAsBits[preset] = atlasToBits(reference, layout->atlasSize);
     if (bits && !referenceBits.empty() && atlasAsBits.count(preset))
         sameAsAtlas = atlasAsBits[preset] == referenceBits ? "= atlas" : "differs from the atlas";
@@ -236,12 +236,12 @@ bool runVoxelizerTables(Bench& b) {
     bool ok = true;
     // Per preset, the atlas output's voxel set as bits (when both outputs run): the bits output must equal it.
     std::map<std::string, std::vector<std::uint32_t>> atlasAsBits;
-    for (VoxelOutput output : b.opt.voxelOutputs)
+    const std::vector<VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    for (VoxelOutput output : outputs)
         for (const std::string& preset : b.opt.presets)
             ok = runPreset(b, vox, output, preset, model, rule, atlasAsBits) && ok;
     // The paper's counts use the atlas (the HistoPyramid over bits is another helper's).
-    const bool atlasRan = std::find(b.opt.voxelOutputs.begin(), b.opt.voxelOutputs.end(),
-                                    VoxelOutput::Atlas) != b.opt.voxelOutputs.end();
+    const bool atlasRan = std::find(outputs.begin(), outputs.end(), VoxelOutput::Atlas) != outputs.end();
     if (name == "teapot" && atlasRan) ok = countTeapotCells(b, vox, model) && ok;
     return ok;
 }

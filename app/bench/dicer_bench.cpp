@@ -64,6 +64,8 @@ int main(int argc, char** argv) {
     bool allOk = true;
     if (opt.voxelizer) {
         allOk = runVoxelizerTables(bench); // the voxelizer's own tables, nothing else
+    } else if (opt.scaling && !opt.voxelOutputs.empty()) {
+        allOk = runVoxelScaling(bench); // the voxelized volumes' table, nothing else
     } else if (opt.sort) {
         allOk = runSortTables(bench); // the sorts' tables, nothing else
     } else {
