@@ -3,8 +3,12 @@
 
 usage (reads the per-variant Markdown of dicer-bench up to the peers merge, kept in docs/bench/hp_*.md):
        scripts/perf_tables.py NAME=bench_output.md [NAME=bench_output.md ...]
+   or (the voxelized volumes, atlas vs bits: docs/bench/voxels_scaling_*.csv of
+       `dicer-bench --voxels both --scaling --csv FILE`):
+       scripts/perf_tables.py --voxels FILE.csv
 The numbers are copied from the bench output, never typed by hand.
 """
+import csv
 import sys
 
 
@@ -58,7 +62,48 @@ def main(args):
         print("\n" + "; ".join(notes) + ".")
 
 
+def voxels_table(path):
+    """Per volume and output: the read floor, voxelize, clear, build, list, build + list and the frame (voxelize +
+    build + list), medians in ms, × the output's read floor, ns per voxel (the table of docs/PERFORMANCE.md)."""
+    rows = [r for r in csv.DictReader(open(path, encoding="utf-8")) if r["table"] == "voxel-scaling"]
+    if not rows:
+        sys.exit(f"{path}: no voxel-scaling rows")
+    print(f"renderer: {rows[0]['renderer']}, timer: {rows[0]['timer']}, {rows[0]['samples']} samples per median\n")
+    print("| volume | output | method | active | read floor ms (GB/s) | voxelize | clear | build | list "
+          "| build + list (× floor) | frame (× floor) | frame ns / voxel |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+
+    def find(volume, method, stage):
+        return next((r for r in rows if r["input"] == volume and r["method"] == method and r["stage"] == stage), None)
+
+    def ms(r):
+        return f"{float(r['median_ms']):.3g}" if r else "–"
+
+    volumes = list(dict.fromkeys(r["input"] for r in rows))
+    for volume in volumes:
+        for out in ("atlas", "bits"):
+            floor = find(volume, out, "read floor")
+            if not floor:
+                print(f"| {volume} | {out} | – | – | skipped (see the raw output) | | | | | | | |")
+                continue
+            voxelizer = next(r["method"] for r in rows if r["input"] == volume and r["stage"] == "voxelize"
+                             and r["method"].endswith(out))
+            methods = list(dict.fromkeys(r["method"] for r in rows if r["input"] == volume and r["stage"] == "build"
+                                         and ("bits" in r["method"]) == (out == "bits")))
+            for method in methods:
+                build, bl, frame = (find(volume, method, s) for s in ("build", "build + list", "frame"))
+                ns = float(frame["median_ms"]) * 1e6 / float(frame["cells"])
+                print(f"| {volume} | {out} | {method} | {build['active_cells']} | {ms(floor)} "
+                      f"({float(floor['gb_per_s']):.3g}) | {ms(find(volume, voxelizer, 'voxelize'))} "
+                      f"| {ms(find(volume, voxelizer, 'clear'))} | {ms(build)} | {ms(find(volume, method, 'list'))} "
+                      f"| {ms(bl)} ({float(bl['over_read']):.2f}×) | {ms(frame)} ({float(frame['over_read']):.2f}×) "
+                      f"| {ns:.3f} |")
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    if sys.argv[1] == "--voxels" and len(sys.argv) == 3:
+        voxels_table(sys.argv[2])
+    else:
+        main(sys.argv[1:])

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <tuple>
 
 namespace dicer::bench {
 namespace {
@@ -129,55 +130,70 @@ bool Frame::run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::Po
     r.count = count;
     r.timer = b.report.run.timer;
     r.readBytes = bytes;
-    auto stage = [&](const std::string& method, const char* stageName, const std::function<void()>& work) {
-        r.method = method;
-        r.stage = stageName;
-        r.time = b.measure(work);
-        b.report.rows.push_back(r);
-        return r.time.median;
+    // Every stage of this volume and output is timed interleaved (measureInterleaved: each round runs every
+    // stage once, in this order), so the other helpers' load on the shared cores spreads over the floor and the
+    // stages alike and the × floor ratios compare like with like. The order keeps each stage's input valid:
+    // the clear empties the output, the voxelize after it fills it again, each build precedes its list.
+    struct Timed {
+        std::string method;
+        const char* stage;
+        std::function<void()> work;
     };
-    b.progress.step("voxel scaling " + label + " " + out + ": read floor, voxelize, clear");
-    r.readMs = stage(out, "read floor", [&] { (void)readOnce(); });
-    b.report.rows.back().readMs = r.readMs; // its own yardstick: 1.00x
-    r.check = voxelCheck;
-    r.ok = ok;
     const std::string voxelizer = std::string(voxelMethodName(kVoxelMethod)) + " → " + out;
-    const double voxelizeMs = stage(voxelizer, "voxelize", [&] { vox.voxelize(params); });
+    std::vector<Timed> timed;
+    timed.push_back({out, "read floor", [&] { (void)readOnce(); }});
     if (output == VoxelOutput::Atlas)
-        stage(voxelizer, "clear",
-              [&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
+        timed.push_back({voxelizer, "clear",
+                         [&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); }});
     else
-        stage(voxelizer, "clear", [&] {
-            glClearNamedBufferData(vox.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-        });
-    vox.voxelize(params); // the clear-only runs left it empty
-
+        timed.push_back({voxelizer, "clear", [&] {
+                             glClearNamedBufferData(vox.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                                                    nullptr);
+                         }});
+    timed.push_back({voxelizer, "voxelize", [&] { vox.voxelize(params); }});
+    std::vector<std::pair<std::string, bool>> checks(timed.size(), {voxelCheck, ok}); // per timed stage
     for (size_t i = 0; i < rows.size(); ++i) {
         hp::PointMethod& m = *methods[i];
         const std::string name = m.name();
-        b.progress.step("voxel scaling " + label + " " + out + ": " + name);
+        b.progress.step("voxel scaling " + label + " " + out + ": " + name + ", checked");
         if (Result<void> first = m.run(input, hp::ListPath::Resident); !first) {
             std::fprintf(stderr, "dicer-bench: voxel scaling %s %s skipped: %s\n", label.c_str(),
                          name.c_str(), first.error().c_str());
             b.report.skipped.push_back({kTableVoxelScaling, name, label, first.error()});
             continue;
         }
-        r.count = m.listedCount().value_or(std::min(m.readCount(), capacity));
-        r.ok =
-            checkEntries(m.points().read(r.count), r.count, expected, expected.inOrder(m.order()), &r.check);
-        ok = ok && r.ok;
-        stage(name, "build", [&] { (void)m.build(input); });
-        stage(name, "list", [&] { (void)m.list(input, hp::ListPath::Resident); });
-        stage(name, "build + list", [&] { (void)m.run(input, hp::ListPath::Resident); });
-        const double frameMs = stage(name, "frame", [&] {
-            vox.voxelize(params);
-            (void)m.run(input, hp::ListPath::Resident);
-        });
-        const std::string curve = out + " " + name;
-        curves[curve].name = curve;
-        curves[curve].points.push_back({double(r.cells), frameMs});
-        curves[out + " voxelize"].name = out + " voxelize";
-        if (i == 0) curves[out + " voxelize"].points.push_back({double(r.cells), voxelizeMs});
+        std::string check;
+        const std::uint32_t listed = m.listedCount().value_or(std::min(m.readCount(), capacity));
+        const bool same =
+            checkEntries(m.points().read(listed), listed, expected, expected.inOrder(m.order()), &check);
+        ok = ok && same;
+        timed.push_back({name, "build", [&m, &input] { (void)m.build(input); }});
+        timed.push_back({name, "list", [&m, &input] { (void)m.list(input, hp::ListPath::Resident); }});
+        timed.push_back({name, "build + list", [&m, &input] { (void)m.run(input, hp::ListPath::Resident); }});
+        timed.push_back({name, "frame", [&, pm = &m] {
+                             vox.voxelize(params);
+                             (void)pm->run(input, hp::ListPath::Resident);
+                         }});
+        checks.resize(timed.size(), {check, same});
+    }
+    b.progress.step("voxel scaling " + label + " " + out + ": timing every stage, interleaved");
+    std::vector<std::function<void()>> configs;
+    for (const Timed& t : timed)
+        configs.push_back(t.work);
+    const std::vector<Summary> times = measureInterleaved(r.timer, b.opt.warmup, b.opt.reps, configs);
+    r.readMs = times[0].median;
+    for (size_t i = 0; i < timed.size(); ++i) {
+        r.method = timed[i].method;
+        r.stage = timed[i].stage;
+        r.time = times[i];
+        std::tie(r.check, r.ok) = checks[i];
+        b.report.rows.push_back(r);
+        const std::string stage = r.stage;
+        if (stage == "voxelize" || stage == "frame") {
+            const std::string curve = out + (stage == "frame" ? " frame (" + r.method + ")" : " voxelize");
+            curves[curve].name = curve;
+            curves[curve].points.push_back({double(r.cells), r.time.median});
+        }
     }
     const std::string floorCurve = out + " read floor";
     curves[floorCurve].name = floorCurve;
