@@ -202,9 +202,9 @@ glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) 
     EXPECT_TRUE(system && order);
     if (!system || !order) return glm::vec3(-1.f);
     const glm::uvec4 entries[2] = {{3, 3, 0, 0}, {3, 3, 7, 0}};
-    const std::uint32_t count = 2;
+    const std::uint32_t counts[4] = {2, 0, 0, 0}; // the counter buffer is 16 bytes: uint[0] is the count
     gl::Buffer points = gl::createBufferStorage(sizeof entries, entries, 0, "test points");
-    gl::Buffer counters = gl::createBufferStorage(16, &count, 0, "test counters");
+    gl::Buffer counters = gl::createBufferStorage(sizeof counts, counts, 0, "test counters");
     const ParticleSource source{points.id(), counters.id(), 2, glm::ivec3(8)};
     system->update(source, ParticleTuning{}, 0.02f); // first frame: both spawn on their voxels
 
