@@ -40,6 +40,8 @@ void variants(Builder& b, const std::function<bool(int)>& available) {
                 p.variant = int(row);
                 p.storage = storage;
                 p.buildPath = path;
+                p.voxels = outputFor(int(row)); // hp_bits: the bits output (issue 10)
+                suitOutput(p);
             }
     }
     b.add(base.gpuResident ? "paper list (count read back)" : "GPU-resident list").pipeline.gpuResident =
@@ -54,6 +56,8 @@ void voxelizer(Builder& b) {
                     .pipeline;
             p.voxelMethod = method;
             p.voxelMode = mode;
+            if (!checkOutput(method, p.voxels)) p.voxels = VoxelOutput::Atlas; // the slab methods
+            suitOutput(p);
         }
     const bool slice = !b.base.pipeline.sliceAxisRule;
     b.add(std::string("rule ") + surfaceRuleName(slice ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis))
@@ -66,8 +70,10 @@ void presets(Builder& b, int cycle) {
         names.back() = kSoakLargePreset; // in place of a small one: same step count
     for (const std::string& name : names)
         if (name != b.base.pipeline.preset) b.add("preset " + name).pipeline.preset = name;
-    b.add(b.base.pipeline.testAtlas ? "voxelized model" : "test atlas").pipeline.testAtlas =
-        !b.base.pipeline.testAtlas;
+    PipelineSettings& atlas = b.add(b.base.pipeline.testAtlas ? "voxelized model" : "test atlas").pipeline;
+    atlas.testAtlas = !b.base.pipeline.testAtlas;
+    if (atlas.testAtlas) atlas.voxels = VoxelOutput::Atlas; // the test sphere is an atlas
+    suitOutput(atlas);
 }
 
 void models(Builder& b, const std::function<std::string(std::string_view)>& bundledModelPath) {

@@ -31,6 +31,14 @@ void atlasWindow(App& app) {
     }
     const AtlasSource& source = app.gpu->pipeline->source();
     UiState& ui = app.ui;
+    if (!source.atlas()) { // the bits output has no texture to show (1024^3 would be 32768^2)
+        ImGui::TextWrapped(
+            "The voxelizer writes occupancy bits (--voxels bits): one bit per voxel in a virtual "
+            "%d^2 atlas, no RGBA8 atlas to show. Choose the atlas output to see it.",
+            source.atlasSize());
+        ImGui::End();
+        return;
+    }
     ImGui::Text("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z, double(ui.atlasZoom));
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));
