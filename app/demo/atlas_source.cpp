@@ -68,10 +68,10 @@ std::string AtlasSource::description() const {
     if (m_useSphere) return "test atlas: sphere shell " + volume;
     if (output() == VoxelOutput::Bits)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
-               std::to_string(m_volume.z) + " as occupancy bits (" + std::to_string(bitsBytes() >> 20) +
-               " MiB, virtual atlas " + std::to_string(m_atlasSize) + "^2), " +
-               voxelMethodName(m_lastParams.method) + ", " + voxelModeName(m_lastParams.mode) + ", " +
-               surfaceRuleName(m_lastParams.rule);
+               std::to_string(m_volume.z) + " as occupancy bits (" +
+               std::to_string((bitsBytes() + 1023) >> 10) + " KiB, virtual atlas " +
+               std::to_string(m_atlasSize) + "^2), " + voxelMethodName(m_lastParams.method) + ", " +
+               voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
     return "voxelized " + volume + ", " + voxelMethodName(m_lastParams.method) + ", " +
            voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
 }
