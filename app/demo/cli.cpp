@@ -262,12 +262,15 @@ std::vector<Row> makeRows() {
     return rows;
 }
 
-// --variant and --voxels: a method reads one output (MethodInfo::input). Given alone, --variant sets the output
-// (a paper variant: the atlas), --voxels picks its first method unless the default one reads it; given both,
-// they must agree. The voxelization method and the test atlas must suit the output. Returns the error.
+// --variant and --voxels: a method reads one output (MethodInfo::input). Without --voxels, the output is what
+// the options given need: --variant's (a paper variant: the atlas), the atlas for a slab voxelizer or the test
+// atlas, else the default (bits). --voxels alone picks its first method unless the default one reads it; given
+// both, they must agree. The voxelization method and the test atlas must suit the output. Returns the error.
 std::string reconcileOutput(CommandLine& c) {
     PipelineSettings& p = c.settings.pipeline;
     const char* method = methods::methodTable()[size_t(p.variant)].name;
+    if (!c.voxelsGiven && (p.testAtlas || !checkOutput(p.voxelMethod, VoxelOutput::Bits)))
+        p.voxels = VoxelOutput::Atlas;
     if (c.variantGiven && !c.voxelsGiven) p.voxels = outputFor(p.variant);
     if (!offersMethod(p.voxels, p.variant)) {
         if (c.variantGiven)

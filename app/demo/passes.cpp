@@ -149,6 +149,18 @@ void buildPointList(App& app) {
     if (app.gpu) stageError(app, app.gpu->pipeline->buildPointList(app.settings.pipeline));
 }
 
+bool colorsPoints(const App& app) {
+    if (!app.gpu || app.gpu->pipeline->source().output() != VoxelOutput::Bits) return false;
+    const bool shown = app.settings.view.particles && app.settings.view.color == ParticleColor::ModelColor;
+    const bool exported =
+        app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
+    return shown || exported;
+}
+
+void colorPoints(App& app) {
+    stageError(app, app.gpu->pipeline->colorPoints(app.settings.pipeline));
+}
+
 void updateParticles(App& app) {
     if (!app.gpu) return;
     ParticleSource source = app.gpu->pipeline->particleSource(app.settings.pipeline);

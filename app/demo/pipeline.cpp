@@ -107,8 +107,7 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
             m->list(in, hp::ListPath::Readback); // the paper's path: reads the count back (stalls)
         m_count = m->listedCount();
         m_countIsLate = false;
-        if (!r) return r;
-        return m_source.colorPoints(*m, std::max(m_count.value_or(0), 1u));
+        return r;
     }
     if (m_needsCount) {
         // One stall after a change. A one-pass method wrote its points in build() with the old capacity:
@@ -118,9 +117,15 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
     }
     Result<void> r = m->list(in, hp::ListPath::Resident);
     trackLateCount(m->counterBuffer());
-    if (!r) return r;
-    // Bits output: the model colours of this frame's points (the slots hold as many as the point buffer).
-    return m_source.colorPoints(*m, in.capacity);
+    return r;
+}
+
+Result<void> Pipeline::colorPoints(const PipelineSettings& s) {
+    hp::PointMethod* m = method(s);
+    if (!m || m_source.output() != VoxelOutput::Bits) return {};
+    // As many slots as the point buffer holds entries (the paper path lists exactly the count).
+    const std::uint32_t capacity = s.gpuResident ? input(s).capacity : std::max(m_count.value_or(0), 1u);
+    return m_source.colorPoints(*m, capacity);
 }
 
 ParticleSource Pipeline::particleSource(const PipelineSettings& s) const {

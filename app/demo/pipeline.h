@@ -33,6 +33,8 @@ public:
     void voxelize(const glm::mat4& model, const PipelineSettings& settings);
     Result<void> buildPyramid(const PipelineSettings& settings);
     Result<void> buildPointList(const PipelineSettings& settings);
+    // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
+    Result<void> colorPoints(const PipelineSettings& settings);
 
     bool methodAvailable(int index) const;                           // index into methods::methodTable()
     hp::PointMethod* method(const PipelineSettings& settings) const; // null if unavailable
