@@ -75,7 +75,8 @@
 // colour[k] is then exactly the atlas path's colour of point k's voxel, and the per-frame memory traffic is
 // O(points) plus the triangles' work, never O(volume). Tested with the dense slot function
 // (voxelize_slot_dense.glsl, slot = linear voxel index) against the atlas output's colours, exactly
-// (tests/voxelizer_bits_gltest.cpp); the HistoPyramid's rank is the other helper's to link in.
+// (tests/voxelizer_bits_gltest.cpp); the demo links the HistoPyramid's rank (voxelize_slot_rank.glsl, bound
+// by PointMethod::bindForRank), tested against the atlas colours in tests/bits_colors_gltest.cpp.
 #pragma once
 
 #include "gl_handle.h"
