@@ -404,6 +404,24 @@ TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
     EXPECT_FALSE(modelSpacePoints(s));
 }
 
+// Bits output: no atlas; each point's colour is its slot colour (RGBA8, red in the low byte), and a colour list
+// that does not match the points is an error, not a guess.
+TEST(PointExport, BitsOutputColoursComeFromThePointColours) {
+    PointSnapshot s;
+    s.volume = {4, 4, 2};
+    s.atlasSize = 8; // the virtual atlas: texels must still lie in it
+    s.entries = {{0, 0, 0, 0u}, {3, 3, 1, 7u | 3u << 16}};
+    s.pointColors = {0xff1e140au, 0xff006Ec8u};
+    Result<std::vector<PlyPoint>> points = modelSpacePoints(s);
+    ASSERT_TRUE(points) << points.error();
+    ASSERT_EQ(points->size(), 2u);
+    EXPECT_EQ((*points)[0].color, glm::u8vec3(10, 20, 30));
+    EXPECT_EQ((*points)[1].color, glm::u8vec3(200, 110, 0));
+    EXPECT_EQ((*points)[1].position, glm::vec3(0.75f, 0.75f, 0.5f));
+    s.pointColors.pop_back();
+    EXPECT_FALSE(modelSpacePoints(s));
+}
+
 TEST(PointExport, FileNamesFollowTheScreenshots) {
     std::string next = nextExportPath("shots").string();
     EXPECT_TRUE(std::regex_match(next, std::regex(R"(shots/dicer_\d{8}-\d{6}-\d{3}\.ply)"))) << next;
