@@ -58,8 +58,7 @@
 #define BITS_BUFFERS_END 26
 #define TESTBED_BUFFERS_FIRST 26 // read-pass yardstick: the bytes it reads, its sink
 #define TESTBED_BUFFERS_END 28
-#define PS_COLOR_BUFFERS_FIRST                                                                               \
-    28 // particles, bits output: the model colour per point (the voxelizer's slots)
+#define PS_COLOR_BUFFERS_FIRST 28 // particles, bits output: the model colour per point
 #define PS_COLOR_BUFFERS_END 29
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
@@ -85,20 +84,26 @@ template <int N> constexpr bool allDisjoint(const Range (&r)[N]) {
 constexpr bool inside(int value, Range r) {
     return value >= r.first && value < r.end;
 }
-constexpr Range kTextureUnits[] = {
-    {HP_UNITS_FIRST, HP_UNITS_END},     {PEER_UNITS_FIRST, PEER_UNITS_END},
-    {PS_UNITS_FIRST, PS_UNITS_END},     {VOX_UNITS_FIRST, VOX_UNITS_END},
-    {VIEW_UNITS_FIRST, VIEW_UNITS_END}, {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}};
+constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},
+                                   {PEER_UNITS_FIRST, PEER_UNITS_END},
+                                   {PS_UNITS_FIRST, PS_UNITS_END},
+                                   {VOX_UNITS_FIRST, VOX_UNITS_END},
+                                   {VIEW_UNITS_FIRST, VIEW_UNITS_END},
+                                   {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}};
 constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
                                  {VOX_IMAGES_FIRST, VOX_IMAGES_END},
                                  {PS_IMAGES_FIRST, PS_IMAGES_END},
                                  {VIEW_IMAGES_FIRST, VIEW_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
-constexpr Range kStorageBuffers[] = {
-    {HP_BUFFERS_FIRST, HP_BUFFERS_END},           {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
-    {PS_BUFFERS_FIRST, PS_BUFFERS_END},           {VOX_BUFFERS_FIRST, VOX_BUFFERS_END},
-    {SORT_BUFFERS_FIRST, SORT_BUFFERS_END},       {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END},
-    {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}, {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
-    {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}};
+constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
+                                     {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
+                                     {PS_BUFFERS_FIRST, PS_BUFFERS_END},
+                                     {VOX_BUFFERS_FIRST, VOX_BUFFERS_END},
+                                     {SORT_BUFFERS_FIRST, SORT_BUFFERS_END},
+                                     {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END},
+                                     {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END},
+                                     {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
+                                     {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END},
+                                     {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}};
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");

@@ -8,8 +8,7 @@
 #define PS_BIND_STATE 5   // SSBO: Particle {vec4 position; vec4 velocity;} per point (std430, 32 bytes)
 #define PS_BIND_CONTROL 6 // SSBO: PS_CTRL_* uints (indirect draw/dispatch arguments + counts)
 #define PS_BIND_PARAMS 1  // UBO: ParticleParams (particle_step.h), one per update
-#define PS_UNIT_ATLAS                                                                                        \
-    7 // the slice atlas, sampled for the model-colour mode (never HP_UNIT_*: both may be bound)
+#define PS_UNIT_ATLAS 7   // the slice atlas, sampled for the model-colour mode (never HP_UNIT_*: both may be bound)
 
 #define PS_LOC_VIEW_PROJ 0   // mat4: world -> clip for the particle draw
 #define PS_LOC_POINT_SCALE 1 // float: sprite diameter in pixels at distance 1 (world-sized sprites)
@@ -35,19 +34,17 @@
 // single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
 // runs 8-wide on every core. Pass 1 keeps the nearest depth per pixel (atomicMin), pass 2 writes the colour of
 // the particle that won, a full-screen pass resolves both into the framebuffer with gl_FragDepth.
-#define PS_IMAGE_SPLAT_DEPTH                                                                                 \
-    3 // r32ui: window depth bits of the nearest particle (floats >= 0 order as uints)
-#define PS_IMAGE_SPLAT_COLOR 4 // rgba8: colour of that particle
-#define PS_SPLAT_MAX_RADIUS 16 // pixels: splats are at most 33 px wide (the loop is per particle)
+#define PS_IMAGE_SPLAT_DEPTH 3  // r32ui: window depth bits of the nearest particle (floats >= 0 order as uints)
+#define PS_IMAGE_SPLAT_COLOR 4  // rgba8: colour of that particle
+#define PS_SPLAT_MAX_RADIUS 16  // pixels: splats are at most 33 px wide (the loop is per particle)
 #define PS_SPLAT_EMPTY 0xFFFFFFFFu
 
 // Control buffer (uints): DrawArraysIndirectCommand first so glDrawArraysIndirect reads it at offset 0,
 // then the DispatchIndirectCommand of the update pass, then last frame's particle count.
 #define PS_CTRL_DRAW 0     // {count, instanceCount = 1, first = 0, baseInstance = 0}
 #define PS_CTRL_DISPATCH 4 // {groupsX, groupsY, 1}
-#define PS_CTRL_PREV 7 // particles alive last frame: indices at or above it are new and spawn at their target
-#define PS_CTRL_BOUNDS                                                                                       \
-    8 // {minX, minY, maxX, maxY}: pixels the splats touched (the resolve covers only these)
+#define PS_CTRL_PREV 7     // particles alive last frame: indices at or above it are new and spawn at their target
+#define PS_CTRL_BOUNDS 8   // {minX, minY, maxX, maxY}: pixels the splats touched (the resolve covers only these)
 #define PS_CTRL_UINTS 12
 
 #define PS_LOCAL_SIZE 64 // update pass: same reasoning as HP_LIST_LOCAL_SIZE
@@ -59,8 +56,7 @@
 
 #define PS_COLOR_FALSE 0 // the paper's false colours: the voxel's 3D texture coordinate as rgb
 #define PS_COLOR_MODEL 1 // the model's colour, stored in the atlas texel's rgb by the voxelizer
-#define PS_COLOR_SLOTS                                                                                       \
-    2 // the model's colour of point k in the slot colours (PS_BIND_SLOT_COLORS; bits output)
+#define PS_COLOR_SLOTS 2 // the model's colour of point k in the slot colours (PS_BIND_SLOT_COLORS; bits output)
 
 #ifdef __cplusplus
 namespace dicer::bindings {

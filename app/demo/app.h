@@ -118,7 +118,7 @@ struct App {
     // A --frames run could not do what it was asked (screenshot, export, benchmark, soak bounds).
     bool scriptFailed = false;
     std::optional<BenchmarkLog> benchmark; // --benchmark FILE.csv
-    std::unique_ptr<SoakState> soak;       // --soak N (soak.h); null otherwise
+    std::unique_ptr<SoakState> soak; // --soak N (soak.h); null otherwise
 };
 
 // Loads the model, builds the GPU state and applies the settings. A model error is fatal (the command line

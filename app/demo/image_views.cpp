@@ -1,7 +1,7 @@
 #include "image_views.h"
 
-#include "gl_debug.h"
 #include "view_shared.h"
+#include "gl_debug.h"
 
 #include <algorithm>
 
