@@ -58,6 +58,8 @@
 #define BITS_BUFFERS_END 26
 #define TESTBED_BUFFERS_FIRST 26 // read-pass yardstick: the bytes it reads, its sink
 #define TESTBED_BUFFERS_END 28
+#define PS_COLOR_BUFFERS_FIRST 28 // particles, bits output: the model colour per point
+#define PS_COLOR_BUFFERS_END 29
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -100,7 +102,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END},
                                      {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END},
                                      {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
-                                     {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}};
+                                     {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END},
+                                     {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}};
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");

@@ -1,7 +1,8 @@
 #version 450
 // Particle cloud: one point sprite per live particle (glDrawArraysIndirect, count from the GPU), sized in
 // world units so the cloud looks like the voxelized model at any zoom. Colour: the paper's false colours
-// (the voxel's 3D texture coordinate) or the model's colour stored in the atlas texel.
+// (the voxel's 3D texture coordinate) or the model's colour stored in the atlas texel (bits output: in the
+// slot colours, index = point index).
 // PS_SORTED_BLEND: vertex k draws particle order[k], the back-to-front order of depth_order.h, so GL blends
 // the sprites in that order (primitives blend in submission order).
 #include "particle_step.h"
@@ -12,6 +13,7 @@ layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_poin
 layout(std430, binding = PS_BIND_ORDER) readonly buffer PsOrder { uint u_order[]; };
 #endif
 layout(binding = PS_UNIT_ATLAS) uniform sampler2D u_atlas;
+layout(std430, binding = PS_BIND_SLOT_COLORS) readonly buffer PsSlotColors { uint u_slotColors[]; };
 layout(location = PS_LOC_VIEW_PROJ) uniform mat4 u_viewProj;
 layout(location = PS_LOC_POINT_SCALE) uniform float u_pointScale;
 layout(location = PS_LOC_COLOR_MODE) uniform int u_colorMode;
@@ -30,6 +32,8 @@ void main() {
     uvec4 entry = u_points[k];
     if (u_colorMode == PS_COLOR_MODEL)
         v_color = texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb;
+    else if (u_colorMode == PS_COLOR_SLOTS)
+        v_color = unpackUnorm4x8(u_slotColors[k]).rgb;
     else
         v_color = (vec3(entry.xyz) + 0.5) / vec3(u_volume);
 }

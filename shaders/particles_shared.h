@@ -26,6 +26,9 @@
 // HistoPyramid counting sort (engine/sort) every frame; the draw reads the particles in that order.
 #define PS_BIND_DEPTH_KEYS 23 // SSBO: a uint key per particle slot
 #define PS_BIND_ORDER 24      // SSBO: the sort's permutation, slot k -> particle index (back to front)
+// Bits output (no atlas): the model colour of point k, RGBA8 (packUnorm4x8) at index k, which the voxelizer's
+// slot colour pass writes (Voxelizer::colorSlots with the HistoPyramid's rank as the slot).
+#define PS_BIND_SLOT_COLORS 28
 
 // Compute splatting (the default particle renderer): Mesa llvmpipe spends ~1 us per GL point in its
 // single-threaded front end whatever the point size (75k points: 75 ms), while a compute pass per particle
@@ -53,6 +56,7 @@
 
 #define PS_COLOR_FALSE 0 // the paper's false colours: the voxel's 3D texture coordinate as rgb
 #define PS_COLOR_MODEL 1 // the model's colour, stored in the atlas texel's rgb by the voxelizer
+#define PS_COLOR_SLOTS 2 // the model's colour of point k in the slot colours (PS_BIND_SLOT_COLORS; bits output)
 
 #ifdef __cplusplus
 namespace dicer::bindings {
@@ -63,6 +67,7 @@ static_assert(inside(PS_BIND_STATE, {PS_BUFFERS_FIRST, PS_BUFFERS_END}) &&
               inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
 static_assert(inside(PS_BIND_DEPTH_KEYS, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}) &&
               inside(PS_BIND_ORDER, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}));
+static_assert(inside(PS_BIND_SLOT_COLORS, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}));
 static_assert(inside(PS_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}));
 } // namespace dicer::bindings
 #endif

@@ -13,6 +13,7 @@ layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_poin
 layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) readonly uniform uimage2D u_depth;
 layout(rgba8, binding = PS_IMAGE_SPLAT_COLOR) writeonly uniform image2D u_color;
 layout(binding = PS_UNIT_ATLAS) uniform sampler2D u_atlas;
+layout(std430, binding = PS_BIND_SLOT_COLORS) readonly buffer PsSlotColors { uint u_slotColors[]; };
 layout(location = PS_LOC_COLOR_MODE) uniform int u_colorMode;
 layout(location = PS_LOC_VOLUME) uniform ivec3 u_volume;
 #else
@@ -52,8 +53,9 @@ void main() {
 #ifdef PS_SPLAT_COLOR
     if (!visible) return;
     uvec4 entry = u_points[k];
-    vec3 color = u_colorMode == PS_COLOR_MODEL ? texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb
-                                               : (vec3(entry.xyz) + 0.5) / vec3(u_volume);
+    vec3 color = u_colorMode == PS_COLOR_MODEL   ? texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb
+                 : u_colorMode == PS_COLOR_SLOTS ? unpackUnorm4x8(u_slotColors[k]).rgb
+                                                 : (vec3(entry.xyz) + 0.5) / vec3(u_volume);
 #else
     // Bounds: shared-memory atomics per group, then 4 global atomics per group instead of per particle.
     if (gl_LocalInvocationIndex == 0u) {

@@ -11,8 +11,8 @@
 #include "settings.h"
 #include "ui_layout.h"
 
-#include <glm/gtc/matrix_transform.hpp>
 #include "soak_schedule.h"
+#include <glm/gtc/matrix_transform.hpp>
 
 #include <gtest/gtest.h>
 
@@ -87,6 +87,36 @@ TEST(CommandLine, ReloadShadersAtAFrame) {
     ASSERT_EQ(parse({"--reload-shaders-at", "5"}, c), ParseResult::Run);
     EXPECT_EQ(c.run.reloadShadersAt, 5);
     EXPECT_EQ(parse({"--reload-shaders-at", "-1"}, c), ParseResult::Error);
+}
+
+// --voxels atlas|bits (issue 10): a method reads one output (MethodInfo::input). --voxels alone picks its first
+// method, --variant alone sets its output, both must agree; slab voxelizers and the test atlas need the atlas.
+TEST(CommandLine, VoxelOutputAndMethodAgree) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--voxels", "bits"}, c), ParseResult::Run);
+    EXPECT_EQ(c.settings.pipeline.voxels, VoxelOutput::Bits);
+    EXPECT_EQ(methods::methodTable()[size_t(c.settings.pipeline.variant)].input, hp::InputKind::Bits);
+    CommandLine v;
+    ASSERT_EQ(parse({"--variant", "hp_bits"}, v), ParseResult::Run);
+    EXPECT_EQ(v.settings.pipeline.voxels, VoxelOutput::Bits);
+    CommandLine a;
+    ASSERT_EQ(parse({"--variant", "dicer_vec4", "--voxels", "atlas"}, a), ParseResult::Run);
+    EXPECT_EQ(a.settings.pipeline.voxels, VoxelOutput::Atlas);
+    for (std::vector<const char*> bad :
+         {std::vector<const char*>{"--variant", "dicer_vec4", "--voxels", "bits"},
+          {"--variant", "hp_bits", "--voxels", "atlas"},
+          {"--voxels", "bits", "--vox-method", "binned"},
+          {"--voxels", "bits", "--test-atlas"},
+          {"--voxels", "nibbles"}}) {
+        CommandLine e;
+        EXPECT_EQ(parse(bad, e), ParseResult::Error) << bad[1] << " " << bad[3 % bad.size()];
+    }
+    // Every output offers at least one method, and every offered method reads it.
+    for (VoxelOutput o : kVoxelOutputs) {
+        const int row = defaultMethodFor(o);
+        EXPECT_TRUE(offersMethod(o, row)) << voxelOutputName(o);
+        EXPECT_EQ(outputFor(row), o);
+    }
 }
 
 // --variant takes every row of the method table the demo offers (its index is the row); the CPU paths, which
@@ -371,6 +401,24 @@ TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
     EXPECT_NE(singular.error().find("not invertible"), std::string::npos) << singular.error();
     s.modelToVolume = glm::mat4(1.f);
     s.rgba.resize(10); // a short read-back
+    EXPECT_FALSE(modelSpacePoints(s));
+}
+
+// Bits output: no atlas; each point's colour is its slot colour (RGBA8, red in the low byte), and a colour list
+// that does not match the points is an error, not a guess.
+TEST(PointExport, BitsOutputColoursComeFromThePointColours) {
+    PointSnapshot s;
+    s.volume = {4, 4, 2};
+    s.atlasSize = 8; // the virtual atlas: texels must still lie in it
+    s.entries = {{0, 0, 0, 0u}, {3, 3, 1, 7u | 3u << 16}};
+    s.pointColors = {0xff1e140au, 0xff006Ec8u};
+    Result<std::vector<PlyPoint>> points = modelSpacePoints(s);
+    ASSERT_TRUE(points) << points.error();
+    ASSERT_EQ(points->size(), 2u);
+    EXPECT_EQ((*points)[0].color, glm::u8vec3(10, 20, 30));
+    EXPECT_EQ((*points)[1].color, glm::u8vec3(200, 110, 0));
+    EXPECT_EQ((*points)[1].position, glm::vec3(0.75f, 0.75f, 0.5f));
+    s.pointColors.pop_back();
     EXPECT_FALSE(modelSpacePoints(s));
 }
 

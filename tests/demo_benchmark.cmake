@@ -66,7 +66,7 @@ foreach(row IN LISTS rows)
     list(GET fields 7 preset)
     list(GET fields 8 rowPoints)
     if(NOT f EQUAL frame OR NOT surface MATCHES "^offscreen \\(EGL " OR NOT rowTimer STREQUAL timer
-       OR NOT variant STREQUAL "dicer_single/uint32/compute" OR NOT preset STREQUAL "64"
+       OR NOT variant STREQUAL "hp_bits" OR NOT preset STREQUAL "64" # the default method (bits output)
        OR NOT rowPoints STREQUAL points)
         message(FATAL_ERROR "row of frame ${frame} (timer ${timer}, ${points} points expected): ${row}")
     endif()

@@ -150,6 +150,25 @@ sorted)
     "$check" "$png" --size "$size" --particles || fail "sorted screenshot check"
     "$check" "$png" --size "$size" --differs "$opaque" || fail "sorted blending looks like the opaque splats"
     ;;
+large)
+    # A large volume (--voxels bits --preset 1024: ~1 M points on llvmpipe): two frames, verified, no GL error.
+    rm -f "$png"
+    run "$log" "$@" --frames 2 --gl-debug --screenshot "$png" --screenshot-ui off
+    status=$?
+    grep -E "^(dicer:|verify|GL debug)" "$log"
+    [ $status -eq 0 ] || fail "exit status $status"
+    grep -qE "^verify \(last frame\): OK, GPU [0-9]+ / CPU [0-9]+ points, 0 mismatches" "$log" || fail "no verify OK"
+    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+bad-preset)
+    # A volume the output cannot hold (the atlas at 1024^3 = a 32768^2 texture): one clear error, status 1.
+    run "$log" "$@" --frames 2
+    status=$?
+    cat "$log"
+    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    grep -q "32768x32768 slice atlas.*--voxels bits" "$log" || fail "no message naming the atlas size and the way out"
+    ;;
 bad-model)
     run "$log" "$@" --frames 2
     status=$?

@@ -84,8 +84,12 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     if (const ParticleRenderInfo& render = particleRenderInfo(s.view.render); !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +
                          info.renderer);
-    if (auto layout = presetLayout(s.pipeline.preset, info.maxTextureSize); !layout)
-        return makeError(layout.error());
+    // The atlas output needs a texture of the preset's atlas size, the bits output a storage buffer.
+    const VoxelOutput output = s.pipeline.testAtlas ? VoxelOutput::Atlas : s.pipeline.voxels;
+    if (auto layout = presetLayoutFor(s.pipeline.preset, output, info); !layout)
+        return makeError(layout.error() + (output == VoxelOutput::Atlas
+                                               ? " (--voxels bits needs 1 bit per voxel, no texture)"
+                                               : ""));
     auto model = loadModel(s.model);
     if (!model) return makeError("cannot load the model: " + model.error());
 

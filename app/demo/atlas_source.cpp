@@ -13,8 +13,13 @@ Result<AtlasSource> AtlasSource::create(gl::ShaderLibrary& shaders, const gl::Gl
     return source;
 }
 
-Result<void> AtlasSource::configure(const PipelineSettings& settings, int maxTextureSize) {
-    auto layout = presetLayout(settings.preset, maxTextureSize);
+Result<void> AtlasSource::configure(const PipelineSettings& settings, const gl::GlInfo& info) {
+    if (settings.testAtlas && settings.voxels == VoxelOutput::Bits)
+        return makeError("the test atlas is an RGBA8 atlas: it needs --voxels atlas");
+    // The atlas output needs a real texture (1024^3 would be 32768^2: refused here with the driver's limit),
+    // the bits output only a storage buffer (presetLayoutFor names the limit it hits).
+    auto layout =
+        presetLayoutFor(settings.preset, settings.testAtlas ? VoxelOutput::Atlas : settings.voxels, info);
     if (!layout) return makeError(layout.error());
     if (settings.testAtlas) {
         // The sphere generator picks its own tiling for an atlas size (256 slices where they fit, as in the
@@ -26,7 +31,7 @@ Result<void> AtlasSource::configure(const PipelineSettings& settings, int maxTex
         m_tilesX = image.tilesX;
         m_volume = image.volume;
     } else {
-        if (Result<void> r = m_voxelizer->setLayout(*layout); !r) return r;
+        if (Result<void> r = m_voxelizer->setLayout(*layout, settings.voxels); !r) return r;
         m_sphere.reset(); // 64 MB at 4096^2: not kept around while unused
         m_atlasSize = layout->atlasSize;
         m_tilesX = layout->tiles.x;
@@ -47,10 +52,26 @@ void AtlasSource::produce(const glm::mat4& model, const PipelineSettings& settin
     m_voxelizer->voxelize(m_lastParams);
 }
 
+Result<void> AtlasSource::colorPoints(const hp::PointMethod& method, std::uint32_t capacity) {
+    if (output() != VoxelOutput::Bits) return {};
+    if (capacity > m_voxelizer->slotCapacity()) // built once, then only reallocated when the list grows
+        if (Result<void> r = m_voxelizer->enableSlotColors("voxelize_slot_rank.glsl", capacity); !r) return r;
+    for (GLuint program : m_voxelizer->slotPrograms())
+        if (Result<void> r = method.bindForRank(program); !r) return r;
+    m_voxelizer->colorSlots(m_lastParams, method.counterBuffer(), 0);
+    return {};
+}
+
 std::string AtlasSource::description() const {
     std::string volume = std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                          std::to_string(m_volume.z) + " in " + std::to_string(m_atlasSize) + "^2";
     if (m_useSphere) return "test atlas: sphere shell " + volume;
+    if (output() == VoxelOutput::Bits)
+        return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
+               std::to_string(m_volume.z) + " as occupancy bits (" +
+               std::to_string((bitsBytes() + 1023) >> 10) + " KiB, virtual atlas " +
+               std::to_string(m_atlasSize) + "^2), " + voxelMethodName(m_lastParams.method) + ", " +
+               voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
     return "voxelized " + volume + ", " + voxelMethodName(m_lastParams.method) + ", " +
            voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
 }

@@ -93,9 +93,20 @@ std::vector<Row> makeRows() {
                                   },
                                   [](CommandLine& c, std::string v) { c.settings.model = modelChoice(v); }),
                               {{"builtin", ""}})),
-        inSection("pipeline",
-                  row<int>(options::kVariantText, variantCodec(),
-                           field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::variant))),
+        inSection("pipeline", row<int>(
+                                  options::kVariantText, variantCodec(),
+                                  [](const CommandLine& c) { return c.settings.pipeline.variant; },
+                                  [](CommandLine& c, int row) {
+                                      c.settings.pipeline.variant = row;
+                                      c.variantGiven = true;
+                                  })),
+        row<VoxelOutput>(
+            options::kVoxelsText, options::voxelOutputCodec(),
+            [](const CommandLine& c) { return c.settings.pipeline.voxels; },
+            [](CommandLine& c, VoxelOutput o) {
+                c.settings.pipeline.voxels = o;
+                c.voxelsGiven = true;
+            }),
         row<hp::Storage>(options::kStorageText, options::storageCodec(),
                          field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::storage)),
         row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
@@ -251,6 +262,29 @@ std::vector<Row> makeRows() {
     return rows;
 }
 
+// --variant and --voxels: a method reads one output (MethodInfo::input). Without --voxels, the output is what
+// the options given need: --variant's (a paper variant: the atlas), the atlas for a slab voxelizer or the test
+// atlas, else the default (bits). --voxels alone picks its first method unless the default one reads it; given
+// both, they must agree. The voxelization method and the test atlas must suit the output. Returns the error.
+std::string reconcileOutput(CommandLine& c) {
+    PipelineSettings& p = c.settings.pipeline;
+    const char* method = methods::methodTable()[size_t(p.variant)].name;
+    if (!c.voxelsGiven && (p.testAtlas || !checkOutput(p.voxelMethod, VoxelOutput::Bits)))
+        p.voxels = VoxelOutput::Atlas;
+    if (c.variantGiven && !c.voxelsGiven) p.voxels = outputFor(p.variant);
+    if (!offersMethod(p.voxels, p.variant)) {
+        if (c.variantGiven)
+            return std::string("--variant ") + method + " reads the " +
+                   voxelOutputName(outputFor(p.variant)) + ": it needs --voxels " +
+                   voxelOutputName(outputFor(p.variant));
+        p.variant = defaultMethodFor(p.voxels);
+    }
+    if (Result<void> r = checkOutput(p.voxelMethod, p.voxels); !r) return "--voxels bits: " + r.error();
+    if (p.testAtlas && p.voxels == VoxelOutput::Bits)
+        return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";
+    return {};
+}
+
 } // namespace
 
 const options::Table<CommandLine>& optionTable() {
@@ -285,10 +319,10 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     }
     // The options of a scripted run mean nothing interactively (offscreen has no input to end the run).
     std::string message;
-    for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
-                               std::pair{!out.run.benchmark.empty(), "--benchmark"},
-                               std::pair{!out.run.exportPly.empty(), "--export-ply"},
-                               std::pair{out.run.offscreen, "--offscreen"}})
+    for (auto [given, name] :
+         {std::pair{!out.run.screenshot.empty(), "--screenshot"},
+          std::pair{!out.run.benchmark.empty(), "--benchmark"},
+          std::pair{!out.run.exportPly.empty(), "--export-ply"}, std::pair{out.run.offscreen, "--offscreen"}})
         if (given && out.run.frames == 0) message = std::string(name) + " needs --frames N";
     if (out.run.soak > 0 && out.run.frames != out.run.soak)
         message = "--soak N renders N frames: leave out --frames";
@@ -296,6 +330,7 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
                   " frames";
     if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
+    if (std::string m = reconcileOutput(out); !m.empty()) message = m;
     if (!message.empty()) {
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;

@@ -34,6 +34,8 @@ struct RunOptions {
 struct CommandLine {
     Settings settings;
     RunOptions run;
+    // Which of --variant / --voxels were given: a method names its output, an output picks its first method.
+    bool variantGiven = false, voxelsGiven = false;
     bool operator==(const CommandLine&) const = default;
 };
 

@@ -107,6 +107,10 @@ int main(int argc, char** argv) {
             ScopedStage stage(app.timers, "PointList");
             buildPointList(app);
         }
+        if (colorsPoints(app)) { // bits output: the model colour of each point (no per-voxel colour volume)
+            ScopedStage stage(app.timers, "colours");
+            colorPoints(app);
+        }
         {
             ScopedStage stage(app.timers, "particles");
             updateParticles(app);

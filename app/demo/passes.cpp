@@ -111,9 +111,12 @@ void applyChanges(App& app) {
         if (changes.layout) {
             app.ui.pipelineError.clear();
             if (Result<void> r = pipeline.configure(app.settings.pipeline); !r) {
-                stageError(app, r); // e.g. a preset beyond GL_MAX_TEXTURE_SIZE: go back to the last one
+                // e.g. a preset beyond GL_MAX_TEXTURE_SIZE (the atlas at 1024^3): go back to the last one
+                stageError(app, r);
                 app.settings.pipeline.preset = app.last.pipeline.preset;
                 app.settings.pipeline.testAtlas = app.last.pipeline.testAtlas;
+                app.settings.pipeline.voxels = app.last.pipeline.voxels; // with the method that reads it
+                app.settings.pipeline.variant = app.last.pipeline.variant;
                 (void)pipeline.configure(app.settings.pipeline);
             }
         }
@@ -144,6 +147,18 @@ void buildPyramid(App& app) {
 
 void buildPointList(App& app) {
     if (app.gpu) stageError(app, app.gpu->pipeline->buildPointList(app.settings.pipeline));
+}
+
+bool colorsPoints(const App& app) {
+    if (!app.gpu || app.gpu->pipeline->source().output() != VoxelOutput::Bits) return false;
+    const bool shown = app.settings.view.particles && app.settings.view.color == ParticleColor::ModelColor;
+    const bool exported =
+        app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
+    return shown || exported;
+}
+
+void colorPoints(App& app) {
+    stageError(app, app.gpu->pipeline->colorPoints(app.settings.pipeline));
 }
 
 void updateParticles(App& app) {
@@ -203,6 +218,7 @@ void drawViews(App& app) {
                           view.color,
                           view.render,
                           pipeline.source().atlas(),
+                          pipeline.pointColors(),
                           fb,
                           view.opacity,
                           gpu.orderSorted ? gpu.depthOrder->order() : 0u};
@@ -211,7 +227,7 @@ void drawViews(App& app) {
     glDisable(GL_DEPTH_TEST);
 
     PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.pipeline, {}, {}, app.shaderReloads};
-    if (view.showUi && view.atlas) {
+    if (view.showUi && view.atlas && pipeline.source().atlas()) { // no atlas with the bits output
         // The zoom window: 1/zoom of the atlas around the centre, in texels.
         float size = float(pipeline.source().atlasSize());
         glm::vec2 half(0.5f * size / app.ui.atlasZoom);

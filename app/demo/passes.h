@@ -1,6 +1,6 @@
 // The frame, stage by stage. main() calls these in order, each pipeline stage inside its ScopedStage:
 //   beginFrame, (UI frame, input, panels), applyChanges,
-//   voxelize -> buildPyramid -> buildPointList -> updateParticles -> drawViews, verifyIfDue,
+//   voxelize -> buildPyramid -> buildPointList -> (colorPoints) -> updateParticles -> drawViews, verifyIfDue,
 //   captureScreenshot(before UI), (UI), captureScreenshot(with UI), (swap), finishFrame.
 #pragma once
 
@@ -11,9 +11,12 @@ struct App;
 void beginFrame(App& app);   // frame time, simulation step
 void applyChanges(App& app); // actions, dropped files, settings vs. last frame: loads and rebuilds
 
-void voxelize(App& app);             // model -> slice atlas
-void buildPyramid(App& app);         // atlas -> HistoPyramid (+ count on the GPU)
-void buildPointList(App& app);       // HistoPyramid -> point buffer
+void voxelize(App& app);       // model -> slice atlas
+void buildPyramid(App& app);   // atlas -> HistoPyramid (+ count on the GPU)
+void buildPointList(App& app); // HistoPyramid -> point buffer
+// Bits output: the model colours per point, when something shows or exports them this frame.
+bool colorsPoints(const App& app);
+void colorPoints(App& app); // mesh + point list -> colour of point k (voxelizer slot passes, hp_bits' rank)
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)

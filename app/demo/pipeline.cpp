@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include "bits_reference.h"
 #include "hp_math.h"
 #include "log.h"
 
@@ -40,7 +41,7 @@ Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, c
 }
 
 Result<void> Pipeline::configure(const PipelineSettings& settings) {
-    if (Result<void> r = m_source.configure(settings, m_info.maxTextureSize); !r) return r;
+    if (Result<void> r = m_source.configure(settings, m_info); !r) return r;
     resync();
     return {};
 }
@@ -55,11 +56,18 @@ bool Pipeline::methodAvailable(int index) const {
 }
 
 hp::PointMethod* Pipeline::method(const PipelineSettings& s) const {
+    // A row that reads the other output has no input: the command line and the panel never pick one.
+    if (!offersMethod(m_source.output(), s.variant)) return nullptr;
     return methodAvailable(s.variant) ? m_methods[size_t(s.variant)].get() : nullptr;
 }
 
 hp::MethodInput Pipeline::input(const PipelineSettings& s) const {
-    return {m_source.atlas(), s.threshold, m_source.tiling(), std::max(m_capacity, 1024u)};
+    hp::MethodInput in{m_source.atlas(), s.threshold, m_source.tiling(), std::max(m_capacity, 1024u)};
+    if (m_source.output() == VoxelOutput::Bits) {
+        in.bits = m_source.bits();
+        in.bitsSide = m_source.atlasSize(); // the virtual atlas
+    }
+    return in;
 }
 
 void Pipeline::voxelize(const glm::mat4& model, const PipelineSettings& settings) {
@@ -112,6 +120,14 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
     return r;
 }
 
+Result<void> Pipeline::colorPoints(const PipelineSettings& s) {
+    hp::PointMethod* m = method(s);
+    if (!m || m_source.output() != VoxelOutput::Bits) return {};
+    // As many slots as the point buffer holds entries (the paper path lists exactly the count).
+    const std::uint32_t capacity = s.gpuResident ? input(s).capacity : std::max(m_count.value_or(0), 1u);
+    return m_source.colorPoints(*m, capacity);
+}
+
 ParticleSource Pipeline::particleSource(const PipelineSettings& s) const {
     hp::PointMethod* m = method(s);
     if (!m) return {};
@@ -124,13 +140,21 @@ hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
     hp::PointMethod* m = method(s);
     if (!m) return {};
     const int size = m_source.atlasSize();
-    std::vector<std::uint8_t> rgba(size_t(size) * size_t(size) * 4);
-    glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
-    std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
-    for (size_t i = 0; i < alpha.size(); ++i)
-        alpha[i] = rgba[i * 4 + 3];
-    std::vector<glm::uvec4> expected = hp::expectedEntries(
-        alpha, size, size, hp::thresholdToByte(s.threshold), m_source.tiling(), m->order());
+    std::vector<glm::uvec4> expected;
+    if (m_source.output() == VoxelOutput::Bits) {
+        // The CPU reference over the bits (bits_reference.h): the active texels in key-index order.
+        std::vector<std::uint32_t> words(hp::bitsWordCount(size));
+        glGetNamedBufferSubData(m_source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
+        expected = hp::bitsKeyIndexEntries(words, size, m_source.tiling());
+    } else {
+        std::vector<std::uint8_t> rgba(size_t(size) * size_t(size) * 4);
+        glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
+        std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
+        for (size_t i = 0; i < alpha.size(); ++i)
+            alpha[i] = rgba[i * 4 + 3];
+        expected = hp::expectedEntries(alpha, size, size, hp::thresholdToByte(s.threshold), m_source.tiling(),
+                                       m->order());
+    }
     const std::uint32_t count = m->listedCount().value_or(m->readCount());
     // Resident: entries past the capacity were dropped on purpose; compare what the buffer holds.
     const std::uint32_t held = s.gpuResident ? std::min(count, m_capacity) : count;
@@ -145,9 +169,12 @@ Result<PointSnapshot> Pipeline::snapshot(const PipelineSettings& s) const {
     PointSnapshot snap;
     snap.atlasSize = m_source.atlasSize();
     snap.volume = m_source.volume();
-    snap.rgba.resize(size_t(snap.atlasSize) * size_t(snap.atlasSize) * 4);
-    glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),
-                      snap.rgba.data());
+    const bool bits = m_source.output() == VoxelOutput::Bits;
+    if (!bits) {
+        snap.rgba.resize(size_t(snap.atlasSize) * size_t(snap.atlasSize) * 4);
+        glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),
+                          snap.rgba.data());
+    }
     // The exact count of this frame (the late one may be a few frames old); entries past the capacity of the
     // GPU-resident list were dropped on purpose (as verify() compares only what the buffer holds).
     const std::uint32_t count = m->listedCount().value_or(m->readCount());
@@ -155,6 +182,12 @@ Result<PointSnapshot> Pipeline::snapshot(const PipelineSettings& s) const {
         std::min(s.gpuResident ? std::min(count, m_capacity) : count, m->points().capacity());
     snap.entries = m->points().read(held);
     snap.droppedEntries = count - std::uint32_t(snap.entries.size());
+    if (bits) { // the colour of point k at k (the slots hold as many points as the point buffer)
+        snap.pointColors.resize(snap.entries.size());
+        if (!snap.pointColors.empty())
+            glGetNamedBufferSubData(m_source.slotColors(), 0, GLsizeiptr(snap.pointColors.size() * 4),
+                                    snap.pointColors.data());
+    }
     return snap;
 }
 

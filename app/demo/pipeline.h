@@ -33,10 +33,14 @@ public:
     void voxelize(const glm::mat4& model, const PipelineSettings& settings);
     Result<void> buildPyramid(const PipelineSettings& settings);
     Result<void> buildPointList(const PipelineSettings& settings);
+    // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
+    Result<void> colorPoints(const PipelineSettings& settings);
 
     bool methodAvailable(int index) const;                           // index into methods::methodTable()
     hp::PointMethod* method(const PipelineSettings& settings) const; // null if unavailable
     const AtlasSource& source() const { return m_source; }
+    // Bits output: the model colour of point k at k (RGBA8), written after each list; 0 with the atlas.
+    GLuint pointColors() const { return m_source.slotColors(); }
     ParticleSource particleSource(const PipelineSettings& settings) const;
 
     // Active cells: exact on the paper path, a few frames old on the GPU-resident one (countIsLate()).
@@ -44,9 +48,9 @@ public:
     bool countIsLate() const { return m_countIsLate; }
     std::uint32_t residentCapacity() const { return m_capacity; }
 
-    // Compares this frame's point list with the CPU reference (reads the atlas back: stalls).
+    // Compares this frame's point list with the CPU reference (reads the atlas or the bits back: stalls).
     hp::VerifyReport verify(const PipelineSettings& settings) const;
-    // This frame's point list and atlas, read back for the PLY export (stalls; only on request). The model
+    // This frame's point list and atlas (bits output: its point colours), read back for the PLY export (stalls; only on request). The model
     // matrix is the caller's (point_export.h).
     Result<PointSnapshot> snapshot(const PipelineSettings& settings) const;
 

@@ -13,8 +13,11 @@ Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
         for (int r = 0; r < 4; ++r)
             if (!std::isfinite(toModel[c][r]))
                 return makeError("PLY export: the model matrix is not invertible");
-    if (s.rgba.size() != size_t(s.atlasSize) * size_t(s.atlasSize) * 4)
-        return makeError("PLY export: the atlas read-back has the wrong size");
+    const bool perPoint = !s.pointColors.empty();
+    if (perPoint ? s.pointColors.size() != s.entries.size()
+                 : s.rgba.size() != size_t(s.atlasSize) * size_t(s.atlasSize) * 4)
+        return makeError(perPoint ? "PLY export: the point colours do not match the points"
+                                  : "PLY export: the atlas read-back has the wrong size");
     VolumeLayout layout;
     layout.volume = s.volume;
     std::vector<PlyPoint> points;
@@ -27,6 +30,12 @@ Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
             return makeError("PLY export: point entry " + std::to_string(i) +
                              " lies outside the volume or atlas");
         const glm::vec4 model = toModel * glm::vec4(layout.voxelCenterToWorld(voxel), 1.f);
+        if (perPoint) {
+            const std::uint32_t c = s.pointColors[i];
+            points.push_back(
+                {glm::vec3(model) / model.w, {std::uint8_t(c), std::uint8_t(c >> 8), std::uint8_t(c >> 16)}});
+            continue;
+        }
         const size_t at = (size_t(texel.y) * size_t(s.atlasSize) + texel.x) * 4;
         points.push_back({glm::vec3(model) / model.w, {s.rgba[at], s.rgba[at + 1], s.rgba[at + 2]}});
     }

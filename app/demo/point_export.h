@@ -2,7 +2,8 @@
 // (Pipeline::snapshot) reads the point buffer and the atlas back once, on request, never in the frame path;
 // this part is pure CPU, so the CPU tests check it: each entry's voxel centre (volume_layout.h) is mapped
 // from the volume back into the model's own coordinates through the inverse of the frame's model matrix
-// (rotation * placement), and its colour is the atlas texel's rgb (what --color model shows).
+// (rotation * placement), and its colour is the atlas texel's rgb (what --color model shows), or with the bits
+// output the point's slot colour.
 #pragma once
 
 #include "ply_writer.h"
@@ -20,8 +21,11 @@ namespace dicer::app {
 
 // One frame's point list and what it needs to become a cloud.
 struct PointSnapshot {
-    std::vector<glm::uvec4> entries;  // hp_point.h: voxel.xyz, atlas.x | atlas.y << 16
-    std::vector<std::uint8_t> rgba;   // the slice atlas, RGBA8, row 0 first
+    std::vector<glm::uvec4> entries; // hp_point.h: voxel.xyz, atlas.x | atlas.y << 16
+    std::vector<std::uint8_t> rgba;  // the slice atlas, RGBA8, row 0 first (empty with pointColors)
+    // Bits output (no atlas): RGBA8 of entry k at k (packUnorm4x8, red in the low byte), the voxelizer's slot
+    // colours; the texel of an entry then only has to lie in the virtual atlas of atlasSize.
+    std::vector<std::uint32_t> pointColors;
     int atlasSize = 0;                // square
     glm::ivec3 volume{0};             // voxels per axis
     glm::mat4 modelToVolume{1.f};     // the frame's model matrix; identity for the test atlas (no model)

@@ -4,6 +4,7 @@
 
 #include "histopyramid.h"
 #include "particles.h"
+#include "point_method.h"
 #include "voxelizer.h"
 
 #include <string>
@@ -20,11 +21,23 @@ struct ModelChoice {
     std::string label() const; // "teapot" or the file name
 };
 
+// Which methods the demo offers for a voxelizer output, from the table (MethodInfo::input), never by name.
+hp::InputKind inputKindOf(VoxelOutput output);
+bool offersMethod(VoxelOutput output, int row); // the row is in the demo and reads this output
+int defaultMethodFor(VoxelOutput output);       // the first such row
+VoxelOutput outputFor(int row);                 // the output a row reads
+
+// The demo starts with the occupancy bits (docs/DEMO.md, "Voxelizer output": 2-5x the frame rate of the atlas
+// on llvmpipe at 256^3, and the only output that reaches 1024^3); the paper variants run on the atlas.
 struct PipelineSettings {
-    int variant = 0; // row of methods::methodTable() (method_table.h); the demo offers the inDemo() rows
+    // Row of methods::methodTable() (method_table.h); the demo offers the inDemo() rows that read `voxels`.
+    int variant = defaultMethodFor(VoxelOutput::Bits);
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()
+    // The voxelizer's output: the RGBA8 atlas (paper variants, peers) or the occupancy bits (hp_bits; 1024^3).
+    // The method must read it (offersMethod); --voxels and the Pipeline panel keep the two consistent.
+    VoxelOutput voxels = VoxelOutput::Bits;
     VoxelMode voxelMode = VoxelMode::Shell;
     VoxelMethod voxelMethod = VoxelMethod::Projected; // all give the same atlas (compute: faster on llvmpipe)
     bool sliceAxisRule = false; // true: the 2006 rule (every triangle sampled along z; the paper's counts)
@@ -72,6 +85,10 @@ struct SettingsChanges {
     bool any() const { return model || layout || voxelize || pyramid || listPath; }
 };
 SettingsChanges compareSettings(const Settings& now, const Settings& last);
+
+// After the output changed: a method that reads it, a voxelization method that writes it (checkOutput: not
+// the slab methods for the bits), no test atlas (an RGBA8 atlas) with the bits.
+void suitOutput(PipelineSettings& p);
 
 // Timing statistics mean something only for one configuration: anything that changes the work per frame.
 bool changesTimings(const Settings& now, const Settings& last);

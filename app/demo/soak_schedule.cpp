@@ -40,34 +40,62 @@ void variants(Builder& b, const std::function<bool(int)>& available) {
                 p.variant = int(row);
                 p.storage = storage;
                 p.buildPath = path;
+                p.voxels = outputFor(int(row)); // hp_bits: the bits output (issue 10)
+                suitOutput(p);
             }
     }
     b.add(base.gpuResident ? "paper list (count read back)" : "GPU-resident list").pipeline.gpuResident =
         !base.gpuResident;
 }
 
-void voxelizer(Builder& b) {
-    for (VoxelMethod method : kVoxelMethods)
+// A step that needs another voxelizer output than the base's (a slab voxelizer or the test atlas need the atlas)
+// also switches to the first available method that reads it; without one the step is left out (-1).
+int methodReading(VoxelOutput output, const PipelineSettings& base,
+                  const std::function<bool(int)>& available) {
+    if (offersMethod(output, base.variant) && available(base.variant)) return base.variant;
+    const auto table = methods::methodTable();
+    for (size_t row = 0; row < table.size(); ++row)
+        if (offersMethod(output, int(row)) && available(int(row))) return int(row);
+    return -1;
+}
+
+void voxelizer(Builder& b, const std::function<bool(int)>& available) {
+    for (VoxelMethod method : kVoxelMethods) {
+        // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
+        const VoxelOutput output =
+            checkOutput(method, b.base.pipeline.voxels) ? b.base.pipeline.voxels : VoxelOutput::Atlas;
+        const int row = methodReading(output, b.base.pipeline, available);
+        if (row < 0) continue;
         for (VoxelMode mode : kVoxelModes) {
             PipelineSettings& p =
                 b.add(std::string("voxelizer ") + voxelMethodName(method) + " " + voxelModeName(mode))
                     .pipeline;
             p.voxelMethod = method;
             p.voxelMode = mode;
+            p.voxels = output;
+            p.variant = row;
         }
+    }
     const bool slice = !b.base.pipeline.sliceAxisRule;
     b.add(std::string("rule ") + surfaceRuleName(slice ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis))
         .pipeline.sliceAxisRule = slice;
 }
 
-void presets(Builder& b, int cycle) {
+void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
     std::vector<std::string> names(std::begin(kSmallPresets), std::end(kSmallPresets));
     if (cycle % kSoakLargeEvery == 0)
         names.back() = kSoakLargePreset; // in place of a small one: same step count
     for (const std::string& name : names)
         if (name != b.base.pipeline.preset) b.add("preset " + name).pipeline.preset = name;
-    b.add(b.base.pipeline.testAtlas ? "voxelized model" : "test atlas").pipeline.testAtlas =
-        !b.base.pipeline.testAtlas;
+    const bool testAtlas = !b.base.pipeline.testAtlas;
+    const VoxelOutput output =
+        testAtlas ? VoxelOutput::Atlas : b.base.pipeline.voxels; // the sphere is an atlas
+    if (const int row = methodReading(output, b.base.pipeline, available); row >= 0) {
+        PipelineSettings& p = b.add(testAtlas ? "test atlas" : "voxelized model").pipeline;
+        p.testAtlas = testAtlas;
+        p.voxels = output;
+        p.variant = row;
+    }
 }
 
 void models(Builder& b, const std::function<std::string(std::string_view)>& bundledModelPath) {
@@ -100,8 +128,8 @@ std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::f
                                    const std::function<std::string(std::string_view)>& bundledModelPath) {
     Builder b{base, {}};
     variants(b, available);
-    voxelizer(b);
-    presets(b, cycle);
+    voxelizer(b, available);
+    presets(b, cycle, available);
     models(b, bundledModelPath);
     viewAndEvents(b);
     // A combination that is the base itself (its variant, its voxelizer) is no step: the cycle ends on it anyway.

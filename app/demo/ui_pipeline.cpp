@@ -1,5 +1,6 @@
-// Pipeline panel: the method (a row of the method table; all built at start-up: the combo switches an index),
-// storage, build path, volume preset, atlas source, discriminator threshold, list path, active voxel count.
+// Pipeline panel: the voxelizer output (atlas | bits), the method (a row of the method table that reads that
+// output; all built at start-up: the combo switches an index), storage, build path, volume preset, atlas source,
+// discriminator threshold, list path, active voxel count.
 #include "ui.h"
 
 #include "app.h"
@@ -7,17 +8,29 @@
 #include "volume_layout.h"
 
 namespace dicer::app {
-
 void uiPipelineSection(App& app) {
     PipelineSettings& s = app.settings.pipeline;
     const Pipeline& pipeline = *app.gpu->pipeline;
     auto table = methods::methodTable();
+    int output = int(s.voxels);
+    for (VoxelOutput o : kVoxelOutputs) {
+        if (o != kVoxelOutputs.front()) ImGui::SameLine();
+        ImGui::RadioButton(voxelOutputName(o), &output, int(o));
+        optionTooltip("voxels");
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("voxels");
+    if (output != int(s.voxels)) { // keeps the settings consistent: a method that reads it, ...
+        s.voxels = VoxelOutput(output);
+        suitOutput(s);
+    }
     const methods::MethodInfo& current = table[size_t(s.variant)];
 
     if (ImGui::BeginCombo(optionLabel("variant"), current.name)) {
+        int previous = -1; // the last row listed: a family separator where it changes
         for (size_t i = 0; i < table.size(); ++i) {
-            if (!table[i].inDemo()) continue;
-            if (i > 0 && table[i].family != table[i - 1].family) {
+            if (!offersMethod(s.voxels, int(i))) continue;
+            if (previous >= 0 && table[i].family != table[size_t(previous)].family) {
                 ImGui::Separator();
                 ImGui::TextDisabled("%ss", methods::familyName(table[i].family));
             }
@@ -27,6 +40,7 @@ void uiPipelineSection(App& app) {
             if (ImGui::Selectable(label.c_str(), s.variant == int(i), flags)) s.variant = int(i);
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s (%s order)", table[i].summary, hp::entryOrderName(table[i].order));
+            previous = int(i);
         }
         ImGui::EndCombo();
     }
@@ -73,8 +87,12 @@ void uiPipelineSection(App& app) {
     }
     ImGui::BeginDisabled(s.testAtlas);
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxelMethodName(s.voxelMethod))) {
-        for (VoxelMethod m : kVoxelMethods)
-            if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m)) s.voxelMethod = m;
+        for (VoxelMethod m : kVoxelMethods) { // the slab methods cannot write the bits (checkOutput)
+            const bool writes = bool(checkOutput(m, s.voxels));
+            if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m,
+                                  writes ? 0 : ImGuiSelectableFlags_Disabled))
+                s.voxelMethod = m;
+        }
         ImGui::EndCombo();
     }
     optionTooltip("vox-method");
@@ -88,8 +106,10 @@ void uiPipelineSection(App& app) {
     ImGui::Checkbox(optionLabel("rule"), &s.sliceAxisRule);
     optionTooltip("rule");
     ImGui::EndDisabled();
+    ImGui::BeginDisabled(s.voxels == VoxelOutput::Bits); // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     optionTooltip("test-atlas");
+    ImGui::EndDisabled();
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
     optionTooltip("threshold");
     bool paperList = !s.gpuResident; // every method has both list paths (point_method.h)

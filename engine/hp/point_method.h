@@ -113,6 +113,11 @@ public:
     std::uint32_t readCount() const { return counts().read(); } // waits for the GPU
     // After list(Readback): the count the CPU read (every entry is listed). Otherwise nullopt.
     std::optional<std::uint32_t> listedCount() const { return m_listed; }
+    // After a build from bits: binds what hpb_rank.glsl needs in a foreign `program` (the rank of an active
+    // texel = its index in the list). Only the HistoPyramid over bits can; the others say so.
+    virtual Result<void> bindForRank(GLuint /*program*/) const {
+        return makeError(std::string(m_name) + ": no rank (only a pyramid built from bits has one)");
+    }
 
 protected:
     PointMethod(const char* name, EntryOrder order) : m_name(name), m_order(order) {}

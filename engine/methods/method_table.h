@@ -43,9 +43,9 @@ struct MethodInfo {
     Result<std::unique_ptr<hp::PointMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                        const hp::MethodOptions& options);
 
-    // The interactive demo runs every method but the CPU paths (a full atlas download per frame) and, until
-    // its voxelizer writes bits (issue 10), the rows that read bits.
-    bool inDemo() const { return family != Family::CpuPeer && input == hp::InputKind::Atlas; }
+    // The interactive demo runs every method but the CPU paths (a full atlas download per frame); it offers
+    // the rows whose input is its voxelizer's output (--voxels atlas|bits: app/demo/settings.h).
+    bool inDemo() const { return family != Family::CpuPeer; }
     bool offersStorage(hp::Storage storage) const;
     hp::Storage storageFor(hp::Storage wanted) const; // wanted if offered, else the row's default
 };

@@ -171,7 +171,9 @@ void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& sourc
     glProgramUniform1f(program, PS_LOC_POINT_SCALE, params.pointScale);
     if (color) {
         glProgramUniform1i(program, PS_LOC_COLOR_MODE,
-                           params.color == ParticleColor::ModelColor ? PS_COLOR_MODEL : PS_COLOR_FALSE);
+                           params.color == ParticleColor::FalseColor ? PS_COLOR_FALSE
+                           : params.slotColors                       ? PS_COLOR_SLOTS
+                                                                     : PS_COLOR_MODEL);
         glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
         glProgramUniform3i(program, PS_LOC_VOLUME, volume.x, volume.y, volume.z);
     }
@@ -184,6 +186,9 @@ void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& para
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
     glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);
+    // Always bound (the shaders declare it); read only in the slot colour mode.
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_SLOT_COLORS,
+                     params.slotColors ? params.slotColors : source.pointBuffer);
     switch (params.render) {
     case ParticleRender::Splats:
         drawSplats(source, params);

@@ -83,6 +83,7 @@ struct ParticleDraw {
     ParticleColor color = ParticleColor::FalseColor;
     ParticleRender render = ParticleRender::Splats;
     GLuint atlas = 0;       // for ParticleColor::ModelColor
+    GLuint slotColors = 0;  // ModelColor from the bits output: RGBA8 of point k at k (replaces the atlas)
     glm::ivec2 viewport{0}; // the bound framebuffer's size (splats)
     float opacity = 0.5f;   // SortedBlend: alpha at a sprite's centre, in (0, 1]
     GLuint order = 0;       // SortedBlend: slot -> particle index, back to front (ParticleDepthOrder::order)

@@ -75,7 +75,7 @@ public:
     // Bits source, after a build: binds this pyramid for hpb_rank.glsl in a foreign `program` (its rank
     // uniforms, the level textures on HPC_UNIT_SUMS*, the bits at HPB_BIND_BITS). The bindings hold until
     // another pass rebinds those units; call it right before the dispatch or draw that ranks.
-    Result<void> bindForRank(GLuint program) const;
+    Result<void> bindForRank(GLuint program) const override;
 
     PyramidSource source() const { return m_source; }
     int maxInputSide() const; // Atlas: GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS; Bits: HP_BITS_MAX_ATLAS

@@ -75,7 +75,8 @@
 // colour[k] is then exactly the atlas path's colour of point k's voxel, and the per-frame memory traffic is
 // O(points) plus the triangles' work, never O(volume). Tested with the dense slot function
 // (voxelize_slot_dense.glsl, slot = linear voxel index) against the atlas output's colours, exactly
-// (tests/voxelizer_bits_gltest.cpp); the HistoPyramid's rank is the other helper's to link in.
+// (tests/voxelizer_bits_gltest.cpp); the demo links the HistoPyramid's rank (voxelize_slot_rank.glsl, bound
+// by PointMethod::bindForRank), tested against the atlas colours in tests/bits_colors_gltest.cpp.
 #pragma once
 
 #include "gl_handle.h"
@@ -92,6 +93,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dicer {
 
@@ -190,7 +192,8 @@ public:
     // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
     // voxelize_slots.glsl) linked into each as a second shader object of its stage, and allocates `capacity`
     // slots (owner + colour: 8 bytes a slot, cleared per frame only up to the count). Errors: the compile or
-    // link log, a capacity beyond the storage block limit; on error nothing changes.
+    // link log, a capacity beyond the storage block limit; on error nothing changes. Called again with the
+    // same file (a larger point buffer), it only reallocates the slots: the programs are built once.
     Result<void> enableSlotColors(const std::string& slotFile, std::uint32_t capacity);
     // Right after voxelize(params) in bits mode, with the same params (solid mode reuses its crossing
     // markers): slotColors()[slot(v)] = the atlas output's colour of v, for every voxel v the bits hold whose
@@ -200,6 +203,10 @@ public:
     void colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset);
     GLuint slotColors() const { return m_slotColors.id(); } // RGBA8 (packUnorm4x8) per slot
     std::uint32_t slotCapacity() const { return m_slotCapacity; }
+    // The programs that call voxColorSlot (empty before enableSlotColors): a slot function with uniforms or
+    // bindings of its own (the HistoPyramid's rank: PointMethod::bindForRank) is set up on each of them
+    // before colorSlots(). Their ids change on a shader reload: ask every frame.
+    std::vector<GLuint> slotPrograms() const;
 
 private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
@@ -246,7 +253,8 @@ private:
     gl::ProgramId m_fillSlots;
     gl::Buffer m_slotOwners, m_slotColors; // header + owner per slot; RGBA8 per slot
     std::uint32_t m_slotCapacity = 0;
-    gl::VertexArray m_vao; // core profile draws need one; all vertex data is pulled from buffers
+    std::string m_slotFile; // the slot function the programs were built with (a new capacity reuses them)
+    gl::VertexArray m_vao;  // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };
 

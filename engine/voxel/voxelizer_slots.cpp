@@ -25,9 +25,11 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
                          " bytes of owners, but the capacity must be at least 1 and the driver's "
                          "GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
                          std::to_string(m_info.maxStorageBlockBytes));
-    std::array<gl::ProgramId, 2> prepare, project;
-    std::array<gl::ProgramId, 4> compute;
-    gl::ProgramId fill;
+    std::array<gl::ProgramId, 2> prepare = m_slotPrepare, project = m_projectSlots;
+    std::array<gl::ProgramId, 4> compute = m_computeSlots;
+    gl::ProgramId fill = m_fillSlots;
+    // The shader library keeps every program it built (for reloads): build them once per slot function.
+    const bool built = fill.valid() && slotFile == m_slotFile;
     auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
         Result<gl::ProgramId> program = m_shaders->add(std::move(desc));
         if (!program) return makeError(program.error());
@@ -38,24 +40,24 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
     const char* passDefine[2] = {"VOX_PASS_SLOT_OWNER", "VOX_PASS_SLOT_COLOR"};
     const char* kindDefine[2] = {"VOX_COMPUTE_TRIANGLES", "VOX_COMPUTE_LARGE"};
     Result<void> r;
-    for (int i = 0; i < 2 && r; ++i)
+    for (int i = 0; i < 2 && r && !built; ++i)
         r = add(prepare[size_t(i)], {std::string("voxelize slots ") + (i ? "clear" : "count"),
                                      {{GL_COMPUTE_SHADER, "voxelize_slots_prepare.comp.glsl"}},
                                      {{prepareDefine[i], ""}}});
     // The slot function is a second shader object of the stage that calls it.
-    for (int pass = 0; pass < 2 && r; ++pass)
+    for (int pass = 0; pass < 2 && r && !built; ++pass)
         r = add(project[size_t(pass)], {std::string("voxelize projected slot ") + (pass ? "colour" : "owner"),
                                         {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
                                          {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"},
                                          {GL_FRAGMENT_SHADER, slotFile}},
                                         {{passDefine[pass], ""}}});
-    for (int program = 0; program < 4 && r; ++program)
+    for (int program = 0; program < 4 && r && !built; ++program)
         r = add(compute[size_t(program)],
                 {std::string("voxelize compute slot ") + (program / 2 ? "colour " : "owner ") +
                      kindDefine[program % 2],
                  {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}, {GL_COMPUTE_SHADER, slotFile}},
                  {{passDefine[program / 2], ""}, {kindDefine[program % 2], ""}}});
-    if (r)
+    if (r && !built)
         r = add(fill, {"voxelize solid fill slots",
                        {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}, {GL_COMPUTE_SHADER, slotFile}},
                        {{"VOX_FILL_SLOTS", ""}}});
@@ -74,7 +76,19 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
     m_slotOwners = std::move(owners);
     m_slotColors = std::move(colors);
     m_slotCapacity = capacity;
+    m_slotFile = slotFile;
     return {};
+}
+
+std::vector<GLuint> Voxelizer::slotPrograms() const {
+    std::vector<GLuint> programs;
+    if (!m_fillSlots.valid()) return programs;
+    for (gl::ProgramId id : m_projectSlots)
+        programs.push_back(m_shaders->get(id));
+    for (gl::ProgramId id : m_computeSlots)
+        programs.push_back(m_shaders->get(id));
+    programs.push_back(m_shaders->get(m_fillSlots));
+    return programs;
 }
 
 void Voxelizer::markSlots(VoxelMethod method, int pass) {
