@@ -36,7 +36,9 @@ struct CommandLine {
     RunOptions run;
     // Which of --variant / --voxels were given: a method names its output, an output picks its first method.
     bool variantGiven = false, voxelsGiven = false;
-    bool operator==(const CommandLine&) const = default;
+    // The values only: the *Given flags record how they were spelled (--voxels atlas given or implied by a paper
+    // --variant is the same command line).
+    bool operator==(const CommandLine& o) const { return settings == o.settings && run == o.run; }
 };
 
 // Every option of dicer, in --help order.
