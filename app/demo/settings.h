@@ -39,7 +39,9 @@ struct PipelineSettings {
     // The method must read it (offersMethod); --voxels and the Pipeline panel keep the two consistent.
     VoxelOutput voxels = VoxelOutput::Bits;
     VoxelMode voxelMode = VoxelMode::Shell;
-    VoxelMethod voxelMethod = VoxelMethod::Projected; // all give the same atlas (compute: faster on llvmpipe)
+    // All give the same voxels; compute is the demo's default: it needs no rasterizer (llvmpipe's costs ~1 us a
+    // triangle, an H100 has few raster units) and was the fastest frame measured here (docs/DEMO.md).
+    VoxelMethod voxelMethod = VoxelMethod::Compute;
     bool sliceAxisRule = false; // true: the 2006 rule (every triangle sampled along z; the paper's counts)
     float threshold = 0.5f;     // discriminator: active = alpha >= threshold
     bool gpuResident = true;    // PointList::buildIndirect (no count readback) instead of the paper's build()

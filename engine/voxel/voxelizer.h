@@ -29,12 +29,12 @@
 //  - PerSlice:  one draw per slice, like 2006.
 //  - Binned:    a setup pass bins each triangle to the slices its z-range spans, a scan lays the
 //               (triangle, slice) pairs out in triangle order, and one indirect draw covers only them.
-//  - Projected (default): no slices at all: each triangle is drawn once, as the box of its projection
+//  - Projected: no slices at all: each triangle is drawn once, as the box of its projection
 //               along its sampling axis, and each fragment writes the voxel the rule gives through an
 //               image. Two passes (owner = highest triangle index via imageAtomicMax, then the owner's
 //               colour) keep "last triangle wins" independent of fragment order. One quad per triangle
 //               instead of one per (triangle, slice).
-//  - Compute:   the projected method without the rasterizer: a compute invocation per triangle visits the
+//  - Compute (the demo's default): the projected method without the rasterizer: a compute invocation per triangle visits the
 //               voxel columns of its projection box (a work group per triangle for large ones), with the
 //               same rule function and the same owner/colour passes. The fastest on llvmpipe, whose
 //               rasterizer costs ~1 us per primitive (docs/VOXELIZER.md).
