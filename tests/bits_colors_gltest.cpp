@@ -24,20 +24,6 @@ using namespace dicer::test;
 
 namespace {
 
-Voxelizer* bitsVoxelizer() {
-    static std::unique_ptr<Voxelizer> v;
-    static bool tried = false;
-    if (!tried) {
-        tried = true;
-        Result<Voxelizer> created = Voxelizer::create(sharedShaders(), context().info());
-        if (created)
-            v = std::make_unique<Voxelizer>(std::move(created.value()));
-        else
-            ADD_FAILURE() << created.error();
-    }
-    return v.get();
-}
-
 hp::PointMethod* bitsMethod() {
     static std::unique_ptr<hp::PointMethod> m;
     static bool tried = false;
@@ -50,16 +36,6 @@ hp::PointMethod* bitsMethod() {
             ADD_FAILURE() << created.error();
     }
     return m.get();
-}
-
-const PlacedModel& model(const std::string& name) {
-    static std::map<std::string, PlacedModel> cache;
-    auto it = cache.find(name);
-    if (it != cache.end()) return it->second;
-    Result<PlacedModel> placed =
-        name == "spot" ? loadModelFile(assetModelPath("spot/spot_triangulated.obj")) : loadBuiltinModel(name);
-    EXPECT_TRUE(placed) << placed.error();
-    return cache.emplace(name, placed ? std::move(placed.value()) : PlacedModel{}).first->second;
 }
 
 // Interpolated colours differ between neighbouring triangles: a voxel coloured by another triangle than the
@@ -87,12 +63,12 @@ class BitsColours : public ::testing::TestWithParam<ColourCase> {};
 TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
     const ColourCase c = GetParam();
     Voxelizer* atlasVox = sharedVoxelizer();
-    Voxelizer* bitsVox = bitsVoxelizer();
+    Voxelizer* bitsVox = sharedBitsVoxelizer();
     hp::PointMethod* method = bitsMethod();
     ASSERT_NE(atlasVox, nullptr);
     ASSERT_NE(bitsVox, nullptr);
     ASSERT_NE(method, nullptr);
-    const PlacedModel& placed = model(c.model);
+    const PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
     const Mesh mesh = c.randomColours ? randomVertexColours(placed.mesh) : placed.mesh;
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));

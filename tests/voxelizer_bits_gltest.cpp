@@ -26,33 +26,6 @@ using namespace dicer::test;
 
 namespace {
 
-// A second voxelizer, in bits mode, beside the shared one in atlas mode: switching one voxelizer between the
-// outputs would reallocate the (up to 1 GiB) atlas every case.
-Voxelizer* bitsVoxelizer() {
-    static std::unique_ptr<Voxelizer> v;
-    static bool tried = false;
-    if (!tried) {
-        tried = true;
-        Result<Voxelizer> created = Voxelizer::create(sharedShaders(), context().info());
-        if (created)
-            v = std::make_unique<Voxelizer>(std::move(created.value()));
-        else
-            ADD_FAILURE() << created.error();
-    }
-    return v.get();
-}
-
-// The models as the demo places them: built-ins at the paper's coordinates, Spot fitted.
-const PlacedModel& model(const std::string& name) {
-    static std::map<std::string, PlacedModel> cache;
-    auto it = cache.find(name);
-    if (it != cache.end()) return it->second;
-    Result<PlacedModel> placed =
-        name == "spot" ? loadModelFile(assetModelPath("spot/spot_triangulated.obj")) : loadBuiltinModel(name);
-    EXPECT_TRUE(placed) << placed.error();
-    return cache.emplace(name, placed ? std::move(placed.value()) : PlacedModel{}).first->second;
-}
-
 struct BitsCase {
     const char* model;
     int side;
@@ -69,10 +42,10 @@ class VoxBits : public ::testing::TestWithParam<BitsCase> {};
 TEST_P(VoxBits, EqualTheAtlasOutputWordForWord) {
     const BitsCase c = GetParam();
     Voxelizer* atlasVox = sharedVoxelizer();
-    Voxelizer* bitsVox = bitsVoxelizer();
+    Voxelizer* bitsVox = sharedBitsVoxelizer();
     ASSERT_NE(atlasVox, nullptr);
     ASSERT_NE(bitsVox, nullptr);
-    const PlacedModel& placed = model(c.model);
+    const PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     Result<void> r = bitsVox->setLayout(layout, VoxelOutput::Bits);
@@ -139,7 +112,7 @@ INSTANTIATE_TEST_SUITE_P(
 // shell is the band cube's surface (each face marks the n x n square of its layer, sampled along its
 // normal), the solid the whole band cube (two crossings per column inside the band).
 TEST(VoxBits1024, BoxMatchesItsClosedFormSetWordForWord) {
-    Voxelizer* v = bitsVoxelizer();
+    Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     Result<VolumeLayout> layout = presetLayoutFor("1024", VoxelOutput::Bits, context().info());
     ASSERT_TRUE(layout) << layout.error();
@@ -182,9 +155,9 @@ TEST(VoxBits1024, BoxMatchesItsClosedFormSetWordForWord) {
 // generation, the same rule) must agree word for word, and the count must be plausible: a shell's voxel
 // count grows with the surface, ~4x per doubling of the side (printed with 512^3's).
 TEST(VoxBits1024, TeapotRunsAndBothMethodsAgree) {
-    Voxelizer* v = bitsVoxelizer();
+    Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
-    const PlacedModel& teapot = model("teapot");
+    const PlacedModel& teapot = placedTestModel("teapot");
     std::int64_t counts[2] = {};
     for (int i = 0; i < 2; ++i) {
         Result<VolumeLayout> layout =
@@ -254,7 +227,7 @@ ColourDiff compareDenseColours(const AtlasBytes& atlas, const std::vector<std::u
 // other slot is written; slots at or beyond the count (read on the GPU, at an offset) stay untouched.
 TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     Voxelizer* atlasVox = sharedVoxelizer();
-    Voxelizer* bitsVox = bitsVoxelizer();
+    Voxelizer* bitsVox = sharedBitsVoxelizer();
     ASSERT_NE(atlasVox, nullptr);
     ASSERT_NE(bitsVox, nullptr);
     const VolumeLayout layout = layoutOf(glm::ivec3(64));
@@ -264,8 +237,8 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     const std::uint32_t counts[2] = {0xdeadbeefu, voxels}; // the count at offset 4
     gl::Buffer count = gl::createBufferStorage(sizeof(counts), counts, GL_DYNAMIC_STORAGE_BIT, "slot count");
-    const PlacedModel& spot = model("spot");
-    const PlacedModel& heart = model("heart");
+    const PlacedModel& spot = placedTestModel("spot");
+    const PlacedModel& heart = placedTestModel("heart");
     struct ColourCase {
         const char* name;
         Mesh mesh;
@@ -320,7 +293,7 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
 // bits and the dense slot colours still equal the single-chunk atlas output, both methods, both modes.
 TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     Voxelizer* atlasVox = sharedVoxelizer();
-    Voxelizer* bitsVox = bitsVoxelizer();
+    Voxelizer* bitsVox = sharedBitsVoxelizer();
     ASSERT_NE(atlasVox, nullptr);
     ASSERT_NE(bitsVox, nullptr);
     const VolumeLayout layout = layoutOf({40, 48, 32});
@@ -358,7 +331,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
 }
 
 TEST(VoxBitsColours, BadSlotSetupsAreClearErrors) {
-    Voxelizer* v = bitsVoxelizer();
+    Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     Result<void> r = v->enableSlotColors("voxelize_slot_dense.glsl", 0);
     ASSERT_FALSE(r);
@@ -378,7 +351,7 @@ TEST(VoxBitsErrors, NamesAndParsing) {
 
 // The atlas output cannot hold 1024^3; the bits cannot go past 65536 a side or the storage block limit.
 TEST(VoxBitsErrors, BadSizesAreClearErrorsAndKeepTheState) {
-    Voxelizer* v = bitsVoxelizer();
+    Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     const gl::GlInfo& info = context().info();
     Result<VolumeLayout> texture = presetLayoutFor("1024", VoxelOutput::Atlas, info);
@@ -439,7 +412,7 @@ TEST(VoxBitsErrors, SlabMethodsAreRefused) {
             EXPECT_TRUE(containsText(r.error(), voxelMethodName(m))) << r.error();
         }
     }
-    Voxelizer* v = bitsVoxelizer();
+    Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(64)), VoxelOutput::Bits));
     ASSERT_TRUE(v->setMesh(makeBox(glm::vec3(0.5f))));

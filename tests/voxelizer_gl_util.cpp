@@ -3,15 +3,29 @@
 #include "occupancy_bits.h"
 
 #include <bit>
+#include <map>
 #include <memory>
 
 namespace dicer::test {
 namespace {
 struct Shared {
     gl::ShaderLibrary shaders;
-    std::unique_ptr<Voxelizer> voxelizer;
-    bool tried = false;
+    std::unique_ptr<Voxelizer> voxelizer, bitsVoxelizer;
+    bool tried = false, triedBits = false;
 };
+
+// Creates `out` once (`tried`); a failure is one test failure with the log, and nullptr after it.
+Voxelizer* createOnce(std::unique_ptr<Voxelizer>& out, bool& tried, gl::ShaderLibrary& shaders) {
+    if (!tried) {
+        tried = true;
+        Result<Voxelizer> v = Voxelizer::create(shaders, context().info());
+        if (v)
+            out = std::make_unique<Voxelizer>(std::move(v.value()));
+        else
+            ADD_FAILURE() << v.error();
+    }
+    return out.get();
+}
 Shared& shared() {
     static Shared s;
     return s;
@@ -24,15 +38,22 @@ gl::ShaderLibrary& sharedShaders() {
 
 Voxelizer* sharedVoxelizer() {
     Shared& s = shared();
-    if (!s.tried) {
-        s.tried = true;
-        Result<Voxelizer> v = Voxelizer::create(s.shaders, context().info());
-        if (v)
-            s.voxelizer = std::make_unique<Voxelizer>(std::move(v.value()));
-        else
-            ADD_FAILURE() << v.error();
-    }
-    return s.voxelizer.get();
+    return createOnce(s.voxelizer, s.tried, s.shaders);
+}
+
+Voxelizer* sharedBitsVoxelizer() {
+    Shared& s = shared();
+    return createOnce(s.bitsVoxelizer, s.triedBits, s.shaders);
+}
+
+const PlacedModel& placedTestModel(const std::string& name) {
+    static std::map<std::string, PlacedModel> cache;
+    auto it = cache.find(name);
+    if (it != cache.end()) return it->second;
+    Result<PlacedModel> placed =
+        name == "spot" ? loadModelFile(assetModelPath("spot/spot_triangulated.obj")) : loadBuiltinModel(name);
+    EXPECT_TRUE(placed) << placed.error();
+    return cache.emplace(name, placed ? std::move(placed.value()) : PlacedModel{}).first->second;
 }
 
 void voxelizeInto(Voxelizer& v, const VolumeLayout& layout, const Mesh& mesh, const VoxelizeParams& params) {

@@ -2,11 +2,13 @@
 #pragma once
 
 #include "gl_test_util.h"
+#include "model_catalog.h"
 #include "test_models.h"
 #include "voxelizer.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,6 +18,12 @@ namespace dicer::test {
 // failure with the log if creation fails.
 Voxelizer* sharedVoxelizer();
 gl::ShaderLibrary& sharedShaders();
+// A second voxelizer for the bits output, beside the shared one in atlas mode: switching one voxelizer between
+// the outputs would reallocate the (up to 1 GiB) atlas every case.
+Voxelizer* sharedBitsVoxelizer();
+// The models as the demo places them, loaded once per executable: the built-ins at the paper's coordinates,
+// "spot" fitted (assets/models/spot).
+const PlacedModel& placedTestModel(const std::string& name);
 
 // Sets layout and mesh (asserting success) and voxelizes.
 void voxelizeInto(Voxelizer& v, const VolumeLayout& layout, const Mesh& mesh, const VoxelizeParams& params);

@@ -20,6 +20,9 @@ namespace dicer {
 namespace {
 
 constexpr unsigned char kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+bool isPng(const unsigned char* d, size_t n) {
+    return n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
+}
 
 enum class Format { Png, Jpeg };
 
@@ -198,7 +201,7 @@ Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name, c
         return makeError("image " + file + " is too large (" + std::to_string(n) + " bytes)");
 
     Format format;
-    if (n >= 8 && std::memcmp(d, kPngSignature, 8) == 0)
+    if (isPng(d, n))
         format = Format::Png;
     else if (n >= 3 && d[0] == 0xff && d[1] == 0xd8 && d[2] == 0xff)
         format = Format::Jpeg;
@@ -223,7 +226,7 @@ Result<ImageInfo> checkImageRgba8(std::string_view bytes, std::string_view name,
     const std::string file = quoted(name);
     const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
     const size_t n = bytes.size();
-    const bool png = n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
+    const bool png = isPng(d, n);
     const char* formatName = png ? "PNG" : "JPEG";
     if (png)
         if (std::string why = checkPngStream(d, n); !why.empty())
@@ -244,8 +247,7 @@ Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, co
     const std::string file = quoted(name);
     const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
     const size_t n = bytes.size();
-    const bool png = n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
-    const char* formatName = png ? "PNG" : "JPEG";
+    const char* formatName = isPng(d, n) ? "PNG" : "JPEG";
     int width = 0, height = 0, channels = 0;
     std::unique_ptr<stbi_uc, StbFree> pixels(stbi_load_from_memory(d, int(n), &width, &height, &channels, 4));
     if (!pixels)
