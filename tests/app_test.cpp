@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "method_table.h"
 #include "model_loader.h"
-#include "point_export.h"
+#include "point_snapshot.h"
 #include "screenshot.h"
 #include "settings.h"
 #include "ui_layout.h"
@@ -46,12 +46,12 @@ TEST(CommandLine, DefaultsAreTheInteractiveTeapot) {
     EXPECT_EQ(c.settings.model.kind, ModelKind::Teapot);
     EXPECT_EQ(c.run.frames, 0);
     EXPECT_EQ(c.run.windowSize, glm::ivec2(1280, 800));
-    EXPECT_TRUE(c.settings.pipeline.gpuResident);
+    EXPECT_EQ(c.settings.frame.listPath, hp::ListPath::Resident);
 }
 
 TEST(CommandLine, ScriptedRunOptions) {
     CommandLine c;
-    ASSERT_EQ(parse({"model.obj",    "--variant",   "dicer_vec4",   "--preset=64",  "--size",
+    ASSERT_EQ(parse({"model.obj",    "--method",    "dicer_vec4",   "--preset=64",  "--size",
                      "640x480",      "--frames",    "12",           "--screenshot", "out.png",
                      "--explode-at", "4",           "--timer",      "cpu",          "--gl-debug",
                      "--storage",    "float32",     "--build-path", "fragment",     "--paper-list",
@@ -61,24 +61,24 @@ TEST(CommandLine, ScriptedRunOptions) {
                     c),
               ParseResult::Run);
     EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::File, "model.obj"}));
-    EXPECT_EQ(c.settings.pipeline.variant, 1);
-    EXPECT_EQ(c.settings.pipeline.preset, "64");
+    EXPECT_EQ(c.settings.frame.method, 1);
+    EXPECT_EQ(c.settings.frame.preset, "64");
     EXPECT_EQ(c.run.windowSize, glm::ivec2(640, 480));
     EXPECT_EQ(c.run.frames, 12);
     EXPECT_EQ(c.run.screenshot, "out.png");
     EXPECT_EQ(c.run.explodeAt, 4);
     EXPECT_TRUE(c.run.forceCpuTimer);
     EXPECT_TRUE(c.run.glDebug);
-    EXPECT_EQ(c.settings.pipeline.storage, hp::Storage::Float32);
-    EXPECT_EQ(c.settings.pipeline.buildPath, hp::BuildPath::Fragment);
-    EXPECT_FALSE(c.settings.pipeline.gpuResident);
+    EXPECT_EQ(c.settings.frame.storage, hp::Storage::Float32);
+    EXPECT_EQ(c.settings.frame.buildPath, hp::BuildPath::Fragment);
+    EXPECT_EQ(c.settings.frame.listPath, hp::ListPath::Readback);
     EXPECT_EQ(c.settings.view.color, ParticleColor::ModelColor);
-    EXPECT_FLOAT_EQ(c.settings.pipeline.threshold, 0.25f);
+    EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.25f);
     EXPECT_FALSE(c.settings.screenshotWithUi);
     EXPECT_EQ(c.settings.view.render, ParticleRender::Points);
-    EXPECT_EQ(c.settings.pipeline.voxelMode, VoxelMode::Solid);
-    EXPECT_EQ(c.settings.pipeline.voxelMethod, VoxelMethod::Binned);
-    EXPECT_TRUE(c.settings.pipeline.sliceAxisRule);
+    EXPECT_EQ(c.settings.frame.voxelMode, VoxelMode::Solid);
+    EXPECT_EQ(c.settings.frame.voxelMethod, VoxelMethod::Binned);
+    EXPECT_EQ(c.settings.frame.rule, SurfaceRule::SliceAxis);
 }
 
 TEST(CommandLine, ReloadShadersAtAFrame) {
@@ -94,14 +94,14 @@ TEST(CommandLine, ReloadShadersAtAFrame) {
 TEST(CommandLine, VoxelOutputAndMethodAgree) {
     CommandLine c;
     ASSERT_EQ(parse({"--voxels", "bits"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.pipeline.voxels, VoxelOutput::Bits);
-    EXPECT_EQ(methods::methodTable()[size_t(c.settings.pipeline.variant)].input, hp::InputKind::Bits);
+    EXPECT_EQ(c.settings.frame.voxels, VoxelOutput::Bits);
+    EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, hp::InputKind::Bits);
     CommandLine v;
     ASSERT_EQ(parse({"--variant", "hp_bits"}, v), ParseResult::Run);
-    EXPECT_EQ(v.settings.pipeline.voxels, VoxelOutput::Bits);
+    EXPECT_EQ(v.settings.frame.voxels, VoxelOutput::Bits);
     CommandLine a;
     ASSERT_EQ(parse({"--variant", "dicer_vec4", "--voxels", "atlas"}, a), ParseResult::Run);
-    EXPECT_EQ(a.settings.pipeline.voxels, VoxelOutput::Atlas);
+    EXPECT_EQ(a.settings.frame.voxels, VoxelOutput::Atlas);
     for (std::vector<const char*> bad :
          {std::vector<const char*>{"--variant", "dicer_vec4", "--voxels", "bits"},
           {"--variant", "hp_bits", "--voxels", "atlas"},
@@ -113,29 +113,64 @@ TEST(CommandLine, VoxelOutputAndMethodAgree) {
     }
     // Every output offers at least one method, and every offered method reads it.
     for (VoxelOutput o : kVoxelOutputs) {
-        const int row = defaultMethodFor(o);
-        EXPECT_TRUE(offersMethod(o, row)) << voxelOutputName(o);
-        EXPECT_EQ(outputFor(row), o);
+        const int row = frame::defaultMethodFor(o);
+        EXPECT_TRUE(frame::offersMethod(o, row)) << voxelOutputName(o);
+        EXPECT_EQ(frame::outputFor(row), o);
     }
 }
 
-// --variant takes every row of the method table the demo offers (its index is the row); the CPU paths, which
-// read the atlas back every frame, are not offered.
-TEST(CommandLine, VariantIsARowOfTheMethodTable) {
+// --method (old spelling --variant) takes every row of the method table the demo offers (its index is the
+// row); the CPU paths, which read the atlas back every frame, are not offered.
+TEST(CommandLine, MethodIsARowOfTheMethodTable) {
     auto table = methods::methodTable();
-    for (size_t i = 0; i < table.size(); ++i) {
-        CommandLine c;
-        const ParseResult r = parse({"--variant", table[i].name}, c);
-        if (table[i].inDemo()) {
-            ASSERT_EQ(r, ParseResult::Run) << table[i].name;
-            EXPECT_EQ(c.settings.pipeline.variant, int(i));
-        } else {
-            EXPECT_EQ(r, ParseResult::Error) << table[i].name;
+    for (const char* option : {"--method", "--variant"})
+        for (size_t i = 0; i < table.size(); ++i) {
+            CommandLine c;
+            const ParseResult r = parse({option, table[i].name}, c);
+            if (table[i].inDemo()) {
+                ASSERT_EQ(r, ParseResult::Run) << option << " " << table[i].name;
+                EXPECT_EQ(c.settings.frame.method, int(i));
+            } else {
+                EXPECT_EQ(r, ParseResult::Error) << option << " " << table[i].name;
+            }
         }
-    }
     for (const char* cpu : {"cpu_linewise", "cpu_threaded"}) {
         CommandLine c;
-        EXPECT_EQ(parse({"--variant", cpu}, c), ParseResult::Error);
+        EXPECT_EQ(parse({"--method", cpu}, c), ParseResult::Error);
+    }
+}
+
+// Before the names were unified --method named the voxelization method (now --vox-method): a voxelization
+// method's name still reads that way, and leaves the HistoPyramid method alone.
+TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--method", "projected"}, c), ParseResult::Run);
+    EXPECT_EQ(c.settings.frame.voxelMethod, VoxelMethod::Projected);
+    EXPECT_EQ(c.settings.frame.method, Settings().frame.method);
+    EXPECT_EQ(c.settings.frame.voxels, VoxelOutput::Bits);
+}
+
+// The threshold decides over the atlas' alpha; the occupancy bits are already the active set. Given without
+// --voxels it selects the atlas (as a paper --method does); with the bits it is a usage error naming why.
+TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--threshold", "0", "--preset", "128"}, c), ParseResult::Run);
+    EXPECT_EQ(c.settings.frame.voxels, VoxelOutput::Atlas);
+    EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.f);
+    EXPECT_TRUE(frame::offersMethod(VoxelOutput::Atlas, c.settings.frame.method));
+    CommandLine d;
+    ASSERT_EQ(parse({"--threshold", "0.25", "--method", "dicer_rect"}, d), ParseResult::Run);
+    EXPECT_EQ(d.settings.frame.voxels, VoxelOutput::Atlas);
+    for (std::vector<const char*> bad : {std::vector<const char*>{"--threshold", "0", "--voxels", "bits"},
+                                         {"--threshold", "0.5", "--method", "hp_bits"}}) {
+        CommandLine e;
+        std::string error;
+        bad.insert(bad.begin(), "dicer");
+        testing::internal::CaptureStderr();
+        EXPECT_EQ(parseCommandLine(int(bad.size()), bad.data(), e, &error), ParseResult::Error);
+        testing::internal::GetCapturedStderr();
+        EXPECT_NE(error.find("--threshold decides over the atlas' alpha"), std::string::npos) << error;
+        EXPECT_NE(error.find("already the active set"), std::string::npos) << error;
     }
 }
 
@@ -228,20 +263,23 @@ TEST(Settings, ComparisonNamesWhatToRebuild) {
     Settings a, b;
     EXPECT_FALSE(compareSettings(a, b).any());
     EXPECT_FALSE(changesTimings(a, b));
-    b.pipeline.variant = 2;
-    EXPECT_TRUE(compareSettings(b, a).pyramid);
-    EXPECT_FALSE(compareSettings(b, a).layout);
+    b.frame.method = 2;
+    EXPECT_TRUE(compareSettings(b, a).frame.method);
+    EXPECT_FALSE(compareSettings(b, a).frame.layout);
     b = a;
-    b.pipeline.preset = "256";
-    EXPECT_TRUE(compareSettings(b, a).layout);
+    b.frame.preset = "256";
+    EXPECT_TRUE(compareSettings(b, a).frame.layout);
     b = a;
-    b.pipeline.voxelMode = VoxelMode::Solid;
-    EXPECT_TRUE(compareSettings(b, a).voxelize);
+    b.frame.voxelMode = VoxelMode::Solid;
+    EXPECT_TRUE(compareSettings(b, a).frame.voxelize);
+    b = a;
+    b.frame.listPath = hp::ListPath::Readback;
+    EXPECT_TRUE(compareSettings(b, a).frame.listPath);
     b = a;
     b.model = {ModelKind::Heart, {}};
     EXPECT_TRUE(compareSettings(b, a).model);
     b = a;
-    b.pipeline.threshold = 0.1f; // no rebuild, but other timings
+    b.frame.threshold = 0.1f; // no rebuild, but other timings
     EXPECT_FALSE(compareSettings(b, a).any());
     EXPECT_TRUE(changesTimings(b, a));
     b = a;
@@ -360,7 +398,7 @@ TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
 }
 
 TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {
-    PointSnapshot s;
+    frame::PointSnapshot s;
     s.volume = {4, 4, 2};
     s.atlasSize = 8;
     s.rgba.assign(8 * 8 * 4, 0);
@@ -386,7 +424,7 @@ TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {
 }
 
 TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
-    PointSnapshot s;
+    frame::PointSnapshot s;
     s.volume = {4, 4, 2};
     s.atlasSize = 8;
     s.rgba.assign(8 * 8 * 4, 0);
@@ -407,7 +445,7 @@ TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
 // Bits output: no atlas; each point's colour is its slot colour (RGBA8, red in the low byte), and a colour list
 // that does not match the points is an error, not a guess.
 TEST(PointExport, BitsOutputColoursComeFromThePointColours) {
-    PointSnapshot s;
+    frame::PointSnapshot s;
     s.volume = {4, 4, 2};
     s.atlasSize = 8; // the virtual atlas: texels must still lie in it
     s.entries = {{0, 0, 0, 0u}, {3, 3, 1, 7u | 3u << 16}};
@@ -472,6 +510,18 @@ TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
     EXPECT_FALSE((WindowRect{{1200.f, 700.f}, {360.f, 290.f}}).inside({0.f, 0.f}, {1280.f, 800.f}));
 }
 
+// One column per frame stage (frame_stages.h), in stage order: a stage the loop times is never dropped.
+TEST(Benchmark, HeaderHasAColumnPerFrameStage) {
+    std::string want = "frame,surface,renderer,gl_version,timer,model,method,preset,points";
+    for (const frame::StageInfo& stage : frame::kStages)
+        want += std::string(",") + stage.column;
+    EXPECT_EQ(benchmarkHeader(), want + ",frame_ms,fps\n");
+    EXPECT_NE(benchmarkHeader().find(",colours_ms,particles_ms,sort_ms,views_ms,"), std::string::npos);
+    for (const frame::StageInfo& stage : frame::kStages)
+        EXPECT_EQ(frame::findStage(stage.name), stage.stage) << stage.name;
+    EXPECT_FALSE(frame::findStage("HP Build"));
+}
+
 TEST(Benchmark, CsvFieldsAreQuotedOnlyWhenNeeded) {
     EXPECT_EQ(csvField("teapot"), "teapot");
     EXPECT_EQ(csvField("llvmpipe (LLVM 15.0.6, 256 bits)"), "\"llvmpipe (LLVM 15.0.6, 256 bits)\"");
@@ -486,18 +536,20 @@ TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
     ASSERT_TRUE(log) << log.error();
     log->setRun({"offscreen", "llvmpipe, x", "4.5", "cpu-fenced", "teapot", "dicer_single", "64"});
     for (int frame : {2, 0, 1})
-        for (const char* stage : kFrameStages)
-            log->stageSample(frame, stage, 1.5);
+        for (const frame::StageInfo& stage : frame::kStages)
+            if (frame != 2 || stage.stage != frame::Stage::Sort) // frame 2 skipped the sort
+                log->stageSample(frame, stage.name, 1.5);
     log->stageSample(1, "not a stage", 9.0);
     log->frameTime(0, 10.0);
     log->frameTime(1, 20.0);
     log->points(1, 7u);
     log->points(2, std::nullopt);
+    // voxelize, HP build, PointList, colours, particles, sort, views, UI
     const std::string want = benchmarkHeader() +
                              "1,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,7,"
-                             "1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
+                             "1.500,1.500,1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
                              "2,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,,"
-                             "1.500,1.500,1.500,1.500,1.500,1.500,,\n";
+                             "1.500,1.500,1.500,1.500,1.500,,1.500,1.500,,\n";
     EXPECT_EQ(log->text(), want);
     EXPECT_EQ(log->rowCount(), 2);
     ASSERT_TRUE(log->write());
@@ -548,7 +600,7 @@ std::vector<SoakStep> scheduleOf(const Settings& base, int cycle) {
 // re-assemble and a shader reload; each step is the base with one change, and it fits in the cycle.
 TEST(Soak, ScheduleCoversEveryKindOfChange) {
     Settings base;
-    base.pipeline.preset = "64";
+    base.frame.preset = "64";
     const std::vector<SoakStep> steps = scheduleOf(base, 1);
     ASSERT_LE(int(steps.size()) * kSoakFramesPerStep, kSoakCycleFrames);
     std::set<std::tuple<int, hp::Storage, hp::BuildPath>> variants;
@@ -557,18 +609,18 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     std::set<SoakEvent> events;
     bool paperList = false, rule = false, testAtlas = false, view = false;
     for (const SoakStep& s : steps) {
-        const PipelineSettings& p = s.settings.pipeline;
-        variants.insert({p.variant, p.storage, p.buildPath});
+        const frame::FrameSettings& p = s.settings.frame;
+        variants.insert({p.method, p.storage, p.buildPath});
         voxelizers.insert({p.voxelMethod, p.voxelMode});
         presets.insert(p.preset);
         models.insert(s.settings.model.label());
         events.insert(s.event);
-        paperList |= !p.gpuResident;
-        rule |= p.sliceAxisRule;
+        paperList |= p.listPath == hp::ListPath::Readback;
+        rule |= p.rule == SurfaceRule::SliceAxis;
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two.
-        const int kinds = int(p != base.pipeline) + int(s.settings.model != base.model) +
+        const int kinds = int(p != base.frame) + int(s.settings.model != base.model) +
                           int(s.settings.view != base.view) + int(s.event != SoakEvent::None);
         EXPECT_EQ(kinds, 1) << s.label;
     }
@@ -577,10 +629,9 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         if (c.method->inDemo()) {
             ++configs;
             const int row = methods::methodIndex(c.method->name);
-            const bool isBase =
-                row == base.pipeline.variant &&
-                (c.method->storages.empty() || c.options.storage == base.pipeline.storage) &&
-                (c.method->buildPaths.empty() || c.options.buildPath == base.pipeline.buildPath);
+            const bool isBase = row == base.frame.method &&
+                                (c.method->storages.empty() || c.options.storage == base.frame.storage) &&
+                                (c.method->buildPaths.empty() || c.options.buildPath == base.frame.buildPath);
             const bool found =
                 isBase || std::any_of(variants.begin(), variants.end(), [&](const auto& v) {
                     return std::get<0>(v) == row &&
@@ -590,7 +641,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
             EXPECT_TRUE(found) << c.label();
         }
     EXPECT_GE(configs, 17u);
-    voxelizers.insert({base.pipeline.voxelMethod, base.pipeline.voxelMode}); // the base: no step of its own
+    voxelizers.insert({base.frame.voxelMethod, base.frame.voxelMode}); // the base: no step of its own
     EXPECT_EQ(voxelizers.size(), kVoxelMethods.size() * kVoxelModes.size());
     EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
     EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj"}));
@@ -600,7 +651,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     // The large preset only every kSoakLargeEvery-th cycle, the first (warm-up) one included.
     auto hasLarge = [&](int cycle) {
         for (const SoakStep& s : scheduleOf(base, cycle))
-            if (s.settings.pipeline.preset == kSoakLargePreset) return true;
+            if (s.settings.frame.preset == kSoakLargePreset) return true;
         return false;
     };
     EXPECT_TRUE(hasLarge(0));
@@ -611,7 +662,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     const std::vector<SoakStep> none = soakSchedule(
         base, 1, [](int) { return false; }, [](std::string_view) { return std::string("x.obj"); });
     for (const SoakStep& s : none)
-        EXPECT_EQ(s.settings.pipeline.variant, base.pipeline.variant) << s.label;
+        EXPECT_EQ(s.settings.frame.method, base.frame.method) << s.label;
 }
 
 // The growth check: within the bounds nothing is reported; one more object of a kind, RSS past the bound, a

@@ -291,14 +291,14 @@ TEST(ModelCatalog, ModelFilesThatCannotBePlacedNameTheReason) {
 }
 
 TEST(Placement, RotationTurnsAboutTheAxis) {
-    const glm::mat4 quarter = modelRotation(2.f, 45.f, {0.f, 2.f, 0.f}); // 90 degrees about +Y
+    const glm::mat4 quarter = modelRotation(90.f, {0.f, 2.f, 0.f}); // about +Y
     const glm::vec3 x = glm::vec3(quarter * glm::vec4(1.f, 0.f, 0.f, 1.f));
     EXPECT_NEAR(x.x, 0.f, 1e-6f);
     EXPECT_NEAR(x.z, -1.f, 1e-6f);
-    EXPECT_EQ(modelRotation(1.f, 90.f, glm::vec3(0.f)), glm::mat4(1.f));
-    EXPECT_EQ(modelRotation(NAN, 90.f, glm::vec3(1.f, 0.f, 0.f)), glm::mat4(1.f));
-    // Hours of spinning stay exact modulo 360 degrees.
-    const glm::mat4 late = modelRotation(3600.f * 10.f + 2.f, 45.f, {0.f, 1.f, 0.f});
+    EXPECT_EQ(modelRotation(90.f, glm::vec3(0.f)), glm::mat4(1.f));
+    EXPECT_EQ(modelRotation(NAN, glm::vec3(1.f, 0.f, 0.f)), glm::mat4(1.f));
+    // Hours of spinning (10 h at 45 degrees a second) stay exact modulo 360 degrees.
+    const glm::mat4 late = modelRotation(45.f * (3600.f * 10.f + 2.f), {0.f, 1.f, 0.f});
     EXPECT_NEAR(late[0][2], quarter[0][2], 1e-5f);
 }
 

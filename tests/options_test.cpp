@@ -94,7 +94,7 @@ TEST(DemoOptions, EveryRowRoundTrips) {
     app::CommandLine defaults;
     expectRoundTrips(app::optionTable(), defaults);
     app::CommandLine full;
-    ASSERT_EQ(parseDemo({"heart",      "--variant",       "hp_compute",   "--storage",
+    ASSERT_EQ(parseDemo({"heart",      "--method",        "hp_compute",   "--storage",
                          "float32",    "--build-path",    "fragment",     "--preset",
                          "paper-1024", "--mode",          "solid",        "--vox-method",
                          "per-slice",  "--rule",          "slice-axis",   "--threshold",
@@ -116,7 +116,7 @@ TEST(BenchOptions, EveryRowRoundTrips) {
     expectRoundTrips(bench::optionTable(), defaults);
     bench::Options full;
     ASSERT_EQ(parseBench({"--size",       "none",
-                          "--variant",    "dicer_rect,hp_compute",
+                          "--method",     "dicer_rect,hp_compute",
                           "--storage",    "both",
                           "--build-path", "fragment",
                           "--reps",       "2",
@@ -208,7 +208,8 @@ TEST(Vocabulary, BothProgramsShareTheirSettings) {
         {"--warmup", "5"},
         {"--gl-debug"},
         {"--model", "heart"},
-        {"--variant", "dicer_vec4"},
+        {"--method", "dicer_vec4"},
+        {"--variant", "dicer_vec4"}, // the old spelling, in both
         {"--rule=dominant-axis"},
     };
     for (const auto& args : same) {
@@ -222,10 +223,10 @@ TEST(Vocabulary, BothProgramsShareTheirSettings) {
     bench::Options opt;
     parseDemo({"--storage", "float32", "--rule", "dominant-axis", "--vox-method", "binned"}, c);
     parseBench({"--storage", "float32", "--rule", "dominant-axis", "--vox-method", "binned"}, opt);
-    EXPECT_EQ(opt.storages, std::vector<hp::Storage>{c.settings.pipeline.storage});
+    EXPECT_EQ(opt.storages, std::vector<hp::Storage>{c.settings.frame.storage});
     EXPECT_EQ(opt.voxelize.rule, SurfaceRule::DominantAxis);
-    EXPECT_FALSE(c.settings.pipeline.sliceAxisRule);
-    EXPECT_EQ(opt.voxelMethods, std::vector<VoxelMethod>{c.settings.pipeline.voxelMethod});
+    EXPECT_EQ(c.settings.frame.rule, SurfaceRule::DominantAxis);
+    EXPECT_EQ(opt.voxelMethods, std::vector<VoxelMethod>{c.settings.frame.voxelMethod});
 }
 
 // Modes (--quick, --voxelizer) set defaults first, so an option given next to them wins wherever it stands.

@@ -71,8 +71,8 @@ Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atla
 }
 
 bool Bench::selected(const char* method) const {
-    return opt.variants.empty() ||
-           std::find(opt.variants.begin(), opt.variants.end(), method) != opt.variants.end();
+    return opt.methods.empty() ||
+           std::find(opt.methods.begin(), opt.methods.end(), method) != opt.methods.end();
 }
 
 bool checkEntries(const std::vector<glm::uvec4>& got, std::uint32_t count, const Expected& expected,

@@ -37,7 +37,7 @@ Codec<int> powerOfTwoCodec() {
 }
 
 // The methods with a list stage (method_table.h): the ones the HistoPyramid tables time.
-Codec<std::string> variantCodec() {
+Codec<std::string> methodCodec() {
     std::vector<std::string> names;
     for (const methods::MethodInfo& m : methods::methodTable())
         if (m.listStage) names.emplace_back(m.name);
@@ -148,8 +148,10 @@ std::vector<Row> makeRows() {
                               listCodec(options::intCodec(0, 24)), field(&Options::sortN)),
         row<std::vector<int>>({"sort-m", "", "log2 of the key ranges for --sort"},
                               listCodec(options::intCodec(0, 20)), field(&Options::sortM)),
-        inSection("methods", row<std::vector<std::string>>(options::kVariantText, listCodec(variantCodec()),
-                                                           field(&Options::variants))),
+        inSection("methods",
+                  withAliases(row<std::vector<std::string>>(options::kMethodText, listCodec(methodCodec()),
+                                                            field(&Options::methods)),
+                              {{"variant", ""}})),
         row<std::vector<hp::Storage>>(options::kStorageText,
                                       listCodec(options::storageCodec(), "both", all(hp::kStorages)),
                                       field(&Options::storages)),

@@ -18,7 +18,7 @@ namespace dicer::bench {
 
 struct Options {
     std::vector<int> sizes{1024, 2048, 4096};
-    std::vector<std::string> variants; // empty = all
+    std::vector<std::string> methods; // --method filter (rows with a list stage); empty = all
     std::vector<hp::Storage> storages{hp::Storage::Uint32};
     std::vector<hp::BuildPath> paths{hp::BuildPath::Compute};
     int reps = 10, warmup = Warmup::kRuns;

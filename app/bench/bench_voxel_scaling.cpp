@@ -43,7 +43,7 @@ std::vector<const methods::MethodInfo*> rowsFor(const Bench& b, VoxelOutput outp
             continue;
         const bool byDefault =
             std::string(info.name) == (output == VoxelOutput::Atlas ? "hp_compute" : "hp_bits");
-        if (b.opt.variants.empty() ? byDefault : b.selected(info.name)) rows.push_back(&info);
+        if (b.opt.methods.empty() ? byDefault : b.selected(info.name)) rows.push_back(&info);
     }
     return rows;
 }

@@ -28,8 +28,10 @@ Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{"model", "model",
                                        "teapot, heart or an OBJ file, fitted into the volume"};
-inline constexpr OptionText kVariantText{"variant", "variant",
-                                         "HistoPyramid variant, or a GPU peer where offered"};
+inline constexpr OptionText kMethodText{
+    "method", "method",
+    "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer (old "
+    "spelling: --variant)"};
 inline constexpr OptionText kStorageText{
     "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
 inline constexpr OptionText kBuildPathText{"build-path", "build path",

@@ -47,9 +47,9 @@ void captureLog(App& app) {
 Result<void> buildGpuState(App& app) {
     app.gpu.reset(); // the old programs go first: the library is rebuilt as a whole
     auto gpu = std::make_unique<GpuState>();
-    auto pipeline = Pipeline::create(gpu->shaders, app.surface.info());
-    if (!pipeline) return makeError(pipeline.error());
-    gpu->pipeline = std::move(pipeline.value());
+    auto created = frame::Frame::create(gpu->shaders, app.surface.info());
+    if (!created) return makeError(created.error());
+    gpu->frame = std::move(created.value());
     auto particles = ParticleSystem::create(gpu->shaders);
     if (!particles) return makeError(particles.error());
     gpu->particles.emplace(std::move(particles.value()));
@@ -65,9 +65,9 @@ Result<void> buildGpuState(App& app) {
     if (!views) return makeError(views.error());
     gpu->views.emplace(std::move(views.value()));
 
-    if (Result<void> r = gpu->pipeline->configure(app.settings.pipeline); !r) return r;
-    if (Result<void> r = gpu->pipeline->setMesh(app.model.mesh); !r) return r;
-    gpu->meshView->upload(app.model.mesh, gpu->pipeline->source().meshTextures());
+    if (Result<void> r = gpu->frame->apply(app.settings.frame); !r) return r;
+    if (Result<void> r = gpu->frame->setMesh(app.model.mesh); !r) return r;
+    gpu->meshView->upload(app.model.mesh, gpu->frame->source().meshTextures());
     gpu->floorView->upload(makeFloor(), nullptr);
     app.gpu = std::move(gpu);
     app.gpuError.clear();
@@ -78,15 +78,15 @@ Result<void> buildGpuState(App& app) {
 Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli) {
     const gl::GlInfo& info = surface.info();
     const Settings& s = cli.settings;
-    const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
+    const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
     if (!method.isAvailable(info))
-        return makeError(std::string("variant ") + method.name + " is not available on " + info.renderer);
+        return makeError(std::string("method ") + method.name + " is not available on " + info.renderer);
     if (const ParticleRenderInfo& render = particleRenderInfo(s.view.render); !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +
                          info.renderer);
     // The atlas output needs a texture of the preset's atlas size, the bits output a storage buffer.
-    const VoxelOutput output = s.pipeline.testAtlas ? VoxelOutput::Atlas : s.pipeline.voxels;
-    if (auto layout = presetLayoutFor(s.pipeline.preset, output, info); !layout)
+    const VoxelOutput output = s.frame.testAtlas ? VoxelOutput::Atlas : s.frame.voxels;
+    if (auto layout = presetLayoutFor(s.frame.preset, output, info); !layout)
         return makeError(layout.error() + (output == VoxelOutput::Atlas
                                                ? " (--voxels bits needs 1 bit per voxel, no texture)"
                                                : ""));

@@ -6,10 +6,10 @@
 #include "camera.h"
 #include "cli.h"
 #include "depth_order.h"
+#include "frame.h"
 #include "image_views.h"
 #include "mesh_view.h"
 #include "model_loader.h"
-#include "pipeline.h"
 #include "soak.h"
 #include "surface.h"
 #include "timer.h"
@@ -27,7 +27,7 @@ namespace dicer::app {
 struct PanelInputs {
     glm::mat4 model{1.f};
     ModelChoice choice;
-    PipelineSettings pipeline;
+    frame::FrameSettings frame;
     glm::vec4 window{0.f}; // atlas view: the texel window shown
     glm::ivec2 size{0};
     int shaderReloads = 0;
@@ -38,7 +38,7 @@ struct PanelInputs {
 // running with the log on screen, and a fixed shader (Shift+R) builds it again.
 struct GpuState {
     gl::ShaderLibrary shaders;
-    std::unique_ptr<Pipeline> pipeline;
+    std::unique_ptr<frame::Frame> frame; // the pipeline: voxelize -> build -> list -> colours
     std::optional<ParticleSystem> particles;
     std::optional<ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
     bool orderSorted = false;                     // depthOrder holds this frame's order
@@ -118,7 +118,7 @@ struct App {
     // A --frames run could not do what it was asked (screenshot, export, benchmark, soak bounds).
     bool scriptFailed = false;
     std::optional<BenchmarkLog> benchmark; // --benchmark FILE.csv
-    std::unique_ptr<SoakState> soak; // --soak N (soak.h); null otherwise
+    std::unique_ptr<SoakState> soak;       // --soak N (soak.h); null otherwise
 };
 
 // Loads the model, builds the GPU state and applies the settings. A model error is fatal (the command line

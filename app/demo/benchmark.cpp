@@ -1,19 +1,12 @@
 #include "benchmark.h"
 
 #include "file_read.h"
+#include "log.h"
 
 #include <cstdio>
 
 namespace dicer::app {
 namespace {
-
-std::string columnName(std::string_view stage) { // "HP build" -> "hp_build_ms"
-    std::string out;
-    for (char c : stage)
-        out += c == ' ' ? '_' : char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    out += "_ms";
-    return out;
-}
 
 std::string number(std::optional<double> v, const char* format = "%.3f") {
     if (!v) return {};
@@ -36,10 +29,10 @@ std::string csvField(std::string_view text) {
 }
 
 std::string benchmarkHeader() {
-    std::string h = "frame,surface,renderer,gl_version,timer,model,variant,preset,points";
-    for (const char* stage : kFrameStages) {
+    std::string h = "frame,surface,renderer,gl_version,timer,model,method,preset,points";
+    for (const frame::StageInfo& stage : frame::kStages) {
         h += ',';
-        h += columnName(stage);
+        h += stage.column;
     }
     h += ",frame_ms,fps\n";
     return h;
@@ -54,10 +47,13 @@ Result<BenchmarkLog> BenchmarkLog::open(const std::filesystem::path& file, int w
     return log;
 }
 
-void BenchmarkLog::stageSample(int frame, std::string_view stage, double ms) {
-    if (frame < m_warmup) return;
-    for (size_t i = 0; i < kFrameStages.size(); ++i)
-        if (stage == kFrameStages[i]) m_rows[frame].stageMs[i] = ms;
+void BenchmarkLog::stageSample(int at, std::string_view stage, double ms) {
+    if (at < m_warmup) return;
+    if (std::optional<frame::Stage> s = frame::findStage(stage))
+        m_rows[at].stageMs[size_t(*s)] = ms;
+    else // every timed stage is a row of frame::kStages: a name that is not is a programming error
+        log::error("benchmark CSV: '%.*s' is no frame stage (frame_stages.h)", int(stage.size()),
+                   stage.data());
 }
 
 void BenchmarkLog::frameTime(int frame, double ms) {
@@ -72,7 +68,7 @@ std::string BenchmarkLog::text() const {
     // Appends only: GCC 12 warns (-Wrestrict, a false positive) on "," + std::string temporaries.
     std::string fixed;
     for (const std::string* field : {&m_run.surface, &m_run.renderer, &m_run.glVersion, &m_run.timer,
-                                     &m_run.model, &m_run.variant, &m_run.preset}) {
+                                     &m_run.model, &m_run.method, &m_run.preset}) {
         fixed += ',';
         fixed += csvField(*field);
     }

@@ -1,12 +1,15 @@
 // `dicer --benchmark FILE.csv`: one CSV row per frame after the --warmup frames, as the GL/Vulkan sample
 // suites' benchmark modes write them, so scripts read numbers instead of parsing the text summary. Columns
 // (docs/DEMO.md documents them):
-//   frame,surface,renderer,gl_version,timer,model,variant,preset,points,
-//   voxelize_ms,hp_build_ms,pointlist_ms,particles_ms,views_ms,ui_ms,frame_ms,fps
+//   frame,surface,renderer,gl_version,timer,model,method,preset,points,
+//   <one column per frame stage, frame_stages.h: voxelize_ms,hp_build_ms,pointlist_ms,colours_ms,...>,
+//   frame_ms,fps
 // Stage times come from StageTimers' sample sink (GPU results arrive frames late, so the rows are collected
-// in memory and written at the end with writeWholeFile); a stage without a sample for that frame is empty.
+// in memory and written at the end with writeWholeFile); a stage without a sample for that frame (one the
+// frame skipped) is an empty cell.
 #pragma once
 
+#include "frame_stages.h"
 #include "result.h"
 
 #include <array>
@@ -19,13 +22,9 @@
 
 namespace dicer::app {
 
-// The stages of the frame loop (main.cpp), in loop order: the CSV's stage columns.
-inline constexpr std::array<const char*, 6> kFrameStages = {"voxelize",  "HP build", "PointList",
-                                                            "particles", "views",    "UI"};
-
 // What stays the same over the run: the columns repeated on every row.
 struct BenchmarkRun {
-    std::string surface, renderer, glVersion, timer, model, variant, preset;
+    std::string surface, renderer, glVersion, timer, model, method, preset;
 };
 
 // RFC 4180 field: quoted when it holds a comma, quote or line break ("llvmpipe (LLVM 15, 256 bits)").
@@ -50,7 +49,7 @@ public:
 
 private:
     struct Row {
-        std::array<std::optional<double>, kFrameStages.size()> stageMs;
+        std::array<std::optional<double>, frame::kStages.size()> stageMs;
         std::optional<double> frameMs;
         std::optional<std::uint32_t> points;
     };

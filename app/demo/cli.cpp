@@ -27,22 +27,33 @@ template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field f
     return options::option<CommandLine, V>(text, std::move(codec), field);
 }
 
-// --variant: a row of the method table (method_table.h) that the demo offers; the setting is its index.
-Codec<int> variantCodec() {
-    Codec<int> c;
+// --method: a row of the method table (method_table.h) that the demo offers; the setting is its index.
+// Before the option names were unified, dicer's --method named the voxelization method (now --vox-method):
+// a voxelization method's name here is still read that way (the two name sets are disjoint).
+int demoMethodRow(std::string_view name) {
+    const int index = methods::methodIndex(name);
+    return index >= 0 && methods::methodTable()[size_t(index)].inDemo() ? index : -1;
+}
+
+Codec<std::string> methodCodec() {
     std::vector<std::string> names;
     for (const methods::MethodInfo& m : methods::methodTable())
         if (m.inDemo()) names.emplace_back(m.name);
-    c.metavar = "NAME";
-    c.expects = options::joinChoices(names);
-    c.choices = options::joinChoices(names, ", ");
-    c.parse = [](std::string_view name) -> std::optional<int> {
-        const int index = methods::methodIndex(name);
-        if (index < 0 || !methods::methodTable()[size_t(index)].inDemo()) return std::nullopt;
-        return index;
-    };
-    c.format = [](const int& index) { return std::string(methods::methodTable()[size_t(index)].name); };
+    Codec<std::string> c = options::textCodec("NAME", options::joinChoices(names), [](std::string_view name) {
+        return demoMethodRow(name) >= 0 || parseVoxelMethod(name).has_value();
+    });
+    c.choices = options::joinChoices(names, ", ") +
+                " (a voxelization method's name: the old spelling of --vox-method)";
     return c;
+}
+
+void setMethod(CommandLine& c, const std::string& name) {
+    if (const int row = demoMethodRow(name); row >= 0) {
+        c.settings.frame.method = row;
+        c.methodGiven = true;
+    } else if (std::optional<VoxelMethod> voxelizer = parseVoxelMethod(name)) {
+        c.settings.frame.voxelMethod = *voxelizer;
+    }
 }
 
 Codec<glm::ivec2> windowSizeCodec() {
@@ -93,57 +104,60 @@ std::vector<Row> makeRows() {
                                   },
                                   [](CommandLine& c, std::string v) { c.settings.model = modelChoice(v); }),
                               {{"builtin", ""}})),
-        inSection("pipeline", row<int>(
-                                  options::kVariantText, variantCodec(),
-                                  [](const CommandLine& c) { return c.settings.pipeline.variant; },
-                                  [](CommandLine& c, int row) {
-                                      c.settings.pipeline.variant = row;
-                                      c.variantGiven = true;
-                                  })),
+        inSection("pipeline",
+                  withAliases(row<std::string>(
+                                  options::kMethodText, methodCodec(),
+                                  [](const CommandLine& c) {
+                                      return std::string(
+                                          methods::methodTable()[size_t(c.settings.frame.method)].name);
+                                  },
+                                  setMethod),
+                              {{"variant", ""}})),
         row<VoxelOutput>(
             options::kVoxelsText, options::voxelOutputCodec(),
-            [](const CommandLine& c) { return c.settings.pipeline.voxels; },
+            [](const CommandLine& c) { return c.settings.frame.voxels; },
             [](CommandLine& c, VoxelOutput o) {
-                c.settings.pipeline.voxels = o;
+                c.settings.frame.voxels = o;
                 c.voxelsGiven = true;
             }),
         row<hp::Storage>(options::kStorageText, options::storageCodec(),
-                         field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::storage)),
+                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::storage)),
         row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
-                           field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::buildPath)),
+                           field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::buildPath)),
         row<std::string>(options::kPresetText, options::presetCodec(),
-                         field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::preset)),
+                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::preset)),
         row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
-                       field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::voxelMode)),
-        withAliases(row<VoxelMethod>(
-                        options::kVoxMethodText, options::voxelMethodCodec(),
-                        field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::voxelMethod)),
-                    {{"method", ""}}),
-        withAliases(row<SurfaceRule>(
-                        options::kRuleText, options::surfaceRuleCodec(),
-                        [](const CommandLine& c) {
-                            return c.settings.pipeline.sliceAxisRule ? SurfaceRule::SliceAxis
-                                                                     : SurfaceRule::DominantAxis;
-                        },
-                        [](CommandLine& c, SurfaceRule r) {
-                            c.settings.pipeline.sliceAxisRule = r == SurfaceRule::SliceAxis;
-                        }),
-                    {{"slice-axis", "slice-axis"}}),
-        row<float>({"threshold", "threshold", "discriminator: a voxel is active when alpha >= F"},
-                   options::floatCodec(0.f, 1.f),
-                   field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::threshold)),
+                       field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMode)),
+        row<VoxelMethod>(options::kVoxMethodText, options::voxelMethodCodec(),
+                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMethod)),
+        withAliases(
+            row<SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(),
+                             field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::rule)),
+            {{"slice-axis", "slice-axis"}}),
+        row<float>(
+            {"threshold", "threshold",
+             "discriminator over the atlas: a voxel is active when alpha >= F (selects --voxels atlas; "
+             "the occupancy bits are already the active set)"},
+            options::floatCodec(0.f, 1.f), [](const CommandLine& c) { return c.settings.frame.threshold; },
+            [](CommandLine& c, float t) {
+                c.settings.frame.threshold = t;
+                c.thresholdGiven = true;
+            }),
         flag(row<bool>(
             {"paper-list", "paper PointList (count read back)",
              "the paper's PointList, which reads the count back every frame (a stall), instead of the "
              "GPU-resident one (indirect dispatch/draw)"},
-            options::switchCodec(), [](const CommandLine& c) { return !c.settings.pipeline.gpuResident; },
-            [](CommandLine& c, bool on) { c.settings.pipeline.gpuResident = !on; })),
+            options::switchCodec(),
+            [](const CommandLine& c) { return c.settings.frame.listPath == hp::ListPath::Readback; },
+            [](CommandLine& c, bool on) {
+                c.settings.frame.listPath = on ? hp::ListPath::Readback : hp::ListPath::Resident;
+            })),
         flag(row<bool>(
             {"test-atlas", "test atlas (sphere shell)",
              "the built-in sphere-shell atlas instead of the voxelized model: an exact input for the "
              "HistoPyramid stages"},
             options::switchCodec(),
-            field(&CommandLine::settings, &Settings::pipeline, &PipelineSettings::testAtlas))),
+            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::testAtlas))),
         inSection(
             "view",
             withAliases(row<glm::ivec2>({"window", "", "window size (--offscreen: the framebuffer's)"},
@@ -262,23 +276,28 @@ std::vector<Row> makeRows() {
     return rows;
 }
 
-// --variant and --voxels: a method reads one output (MethodInfo::input). Without --voxels, the output is what
-// the options given need: --variant's (a paper variant: the atlas), the atlas for a slab voxelizer or the test
-// atlas, else the default (bits). --voxels alone picks its first method unless the default one reads it; given
-// both, they must agree. The voxelization method and the test atlas must suit the output. Returns the error.
+// --method and --voxels: a method reads one output (MethodInfo::input). Without --voxels, the output is what
+// the options given need: --method's (a paper variant: the atlas), the atlas for a slab voxelizer, the test
+// atlas or a --threshold (it decides over the atlas' alpha), else the default (bits). --voxels alone picks its
+// first method unless the default one reads it; given both, they must agree. The voxelization method, the test
+// atlas and the threshold must suit the output: an option the output would ignore is an error. Returns it.
 std::string reconcileOutput(CommandLine& c) {
-    PipelineSettings& p = c.settings.pipeline;
-    const char* method = methods::methodTable()[size_t(p.variant)].name;
-    if (!c.voxelsGiven && (p.testAtlas || !checkOutput(p.voxelMethod, VoxelOutput::Bits)))
+    frame::FrameSettings& p = c.settings.frame;
+    const char* method = methods::methodTable()[size_t(p.method)].name;
+    if (!c.voxelsGiven && (p.testAtlas || !checkOutput(p.voxelMethod, VoxelOutput::Bits) || c.thresholdGiven))
         p.voxels = VoxelOutput::Atlas;
-    if (c.variantGiven && !c.voxelsGiven) p.voxels = outputFor(p.variant);
-    if (!offersMethod(p.voxels, p.variant)) {
-        if (c.variantGiven)
-            return std::string("--variant ") + method + " reads the " +
-                   voxelOutputName(outputFor(p.variant)) + ": it needs --voxels " +
-                   voxelOutputName(outputFor(p.variant));
-        p.variant = defaultMethodFor(p.voxels);
+    if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
+    if (!frame::offersMethod(p.voxels, p.method)) {
+        if (c.methodGiven)
+            return std::string("--method ") + method + " reads the " +
+                   voxelOutputName(frame::outputFor(p.method)) + ": it needs --voxels " +
+                   voxelOutputName(frame::outputFor(p.method));
+        p.method = frame::defaultMethodFor(p.voxels);
     }
+    if (c.thresholdGiven && !frame::honoursThreshold(p.voxels))
+        return std::string("--threshold decides over the atlas' alpha, but the occupancy bits (") +
+               (c.voxelsGiven ? std::string("--voxels bits") : "--method " + std::string(method)) +
+               ") are already the active set: use --voxels atlas, or leave --threshold out";
     if (Result<void> r = checkOutput(p.voxelMethod, p.voxels); !r) return "--voxels bits: " + r.error();
     if (p.testAtlas && p.voxels == VoxelOutput::Bits)
         return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";

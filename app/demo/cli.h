@@ -34,10 +34,11 @@ struct RunOptions {
 struct CommandLine {
     Settings settings;
     RunOptions run;
-    // Which of --variant / --voxels were given: a method names its output, an output picks its first method.
-    bool variantGiven = false, voxelsGiven = false;
+    // Which of --method / --voxels / --threshold were given: a method names its output, an output picks its
+    // first method, the threshold needs the output it decides over (the atlas).
+    bool methodGiven = false, voxelsGiven = false, thresholdGiven = false;
     // The values only: the *Given flags record how they were spelled (--voxels atlas given or implied by a paper
-    // --variant is the same command line).
+    // --method is the same command line).
     bool operator==(const CommandLine& o) const { return settings == o.settings && run == o.run; }
 };
 

@@ -4,10 +4,12 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, "GPU Point List Generation through Histogram Pyramids",
 // TR MPI-I-2006-4-002 (2006), and "On-the-fly Point Clouds through Histogram Pyramids", VMV 2006.
 //
-// This file holds only the frame loop, the same for both surfaces (surface.h). The stages are in passes.cpp,
+// This file holds only the frame loop, the same for both surfaces (surface.h). Each stage runs inside its
+// timer under its name from the one stage list (frame_stages.h). The stages are in passes.cpp,
 // input in input.cpp, the panels in ui*.cpp, the surfaces in window.cpp and offscreen.cpp; everything they
 // share is the App (app.h).
 #include "app.h"
+#include "frame_stages.h"
 #include "gl_debug.h"
 #include "heap_tuning.h"
 #include "imgui_layer.h"
@@ -22,6 +24,8 @@
 
 using namespace dicer;
 using namespace dicer::app;
+using dicer::frame::Stage;
+using dicer::frame::stageName;
 
 namespace {
 constexpr const char* kHeadlessHint =
@@ -96,37 +100,37 @@ int main(int argc, char** argv) {
 
         app.timers.beginFrame();
         {
-            ScopedStage stage(app.timers, "voxelize");
+            ScopedStage stage(app.timers, stageName(Stage::Voxelize));
             voxelize(app);
         }
         {
-            ScopedStage stage(app.timers, "HP build");
+            ScopedStage stage(app.timers, stageName(Stage::Build));
             buildPyramid(app);
         }
         {
-            ScopedStage stage(app.timers, "PointList");
+            ScopedStage stage(app.timers, stageName(Stage::List));
             buildPointList(app);
         }
         if (colorsPoints(app)) { // bits output: the model colour of each point (no per-voxel colour volume)
-            ScopedStage stage(app.timers, "colours");
+            ScopedStage stage(app.timers, stageName(Stage::Colors));
             colorPoints(app);
         }
         {
-            ScopedStage stage(app.timers, "particles");
+            ScopedStage stage(app.timers, stageName(Stage::Particles));
             updateParticles(app);
         }
         if (sortsParticles(app)) {
-            ScopedStage stage(app.timers, "sort");
+            ScopedStage stage(app.timers, stageName(Stage::Sort));
             sortParticles(app);
         }
         {
-            ScopedStage stage(app.timers, "views");
+            ScopedStage stage(app.timers, stageName(Stage::Views));
             drawViews(app);
         }
         verifyIfDue(app);
         captureScreenshot(app, /*uiDrawn=*/false);
         {
-            ScopedStage stage(app.timers, "UI");
+            ScopedStage stage(app.timers, stageName(Stage::Ui));
             imgui.render();
         }
         app.timers.endFrame();

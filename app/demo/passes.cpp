@@ -4,7 +4,7 @@
 #include "log.h"
 #include "method_table.h"
 #include "placement.h"
-#include "point_export.h"
+#include "point_snapshot.h"
 #include "screenshot.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -44,7 +44,7 @@ void load(App& app, const ModelChoice& choice) {
     auto loaded = loadModel(choice);
     // The voxelizer checks the mesh against the driver's limits; on error it keeps the previous one.
     const auto start = std::chrono::steady_clock::now();
-    Result<void> uploaded = loaded && app.gpu ? app.gpu->pipeline->setMesh(loaded->mesh) : Result<void>();
+    Result<void> uploaded = loaded && app.gpu ? app.gpu->frame->setMesh(loaded->mesh) : Result<void>();
     if (loaded)
         loaded->uploadMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -104,24 +104,27 @@ void applyChanges(App& app) {
         if (a.explode) particles.explode();
         if (a.reassemble) particles.reassemble();
 
-        Pipeline& pipeline = *app.gpu->pipeline;
+        frame::Frame& frame = *app.gpu->frame;
         SettingsChanges changes = compareSettings(app.settings, app.last);
         if (changes.model) // the voxelizer has it already (load); the view shares its textures
-            app.gpu->meshView->upload(app.model.mesh, pipeline.source().meshTextures());
-        if (changes.layout) {
-            app.ui.pipelineError.clear();
-            if (Result<void> r = pipeline.configure(app.settings.pipeline); !r) {
-                // e.g. a preset beyond GL_MAX_TEXTURE_SIZE (the atlas at 1024^3): go back to the last one
+            app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures());
+        if (changes.frame.layout || changes.frame.method) app.ui.pipelineError.clear();
+        if (changes.frame.any()) {
+            if (Result<void> r = frame.apply(app.settings.frame); !r) {
+                // e.g. a preset beyond GL_MAX_TEXTURE_SIZE (the atlas at 1024^3): the frame keeps the last
+                // preset and output with the method that reads them; the other changes still apply.
                 stageError(app, r);
-                app.settings.pipeline.preset = app.last.pipeline.preset;
-                app.settings.pipeline.testAtlas = app.last.pipeline.testAtlas;
-                app.settings.pipeline.voxels = app.last.pipeline.voxels; // with the method that reads it
-                app.settings.pipeline.variant = app.last.pipeline.variant;
-                (void)pipeline.configure(app.settings.pipeline);
+                frame::FrameSettings& s = app.settings.frame;
+                const frame::FrameSettings& good = frame.settings();
+                s.preset = good.preset;
+                s.testAtlas = good.testAtlas;
+                s.voxels = good.voxels;
+                s.method = good.method;
+                (void)frame.apply(s);
             }
+        } else if (changes.model) {
+            frame.resync();
         }
-        if (changes.pyramid) app.ui.pipelineError.clear();
-        if (changes.any()) pipeline.resync();
     }
     // Statistics describe one configuration: any change restarts them, and the warm-up (timer.h) skips the
     // frames right after it, the late GPU results of the old configuration among them.
@@ -134,23 +137,23 @@ void applyChanges(App& app) {
     // The angle accumulates, so changing the speed does not make the model jump.
     if (app.settings.view.autoRotate)
         app.rotationDegrees += app.dt * app.settings.view.rotateDegreesPerSecond;
-    app.modelMatrix = modelRotation(app.rotationDegrees, 1.f, {0.f, 1.f, 0.f}) * app.model.placement;
+    app.modelMatrix = modelRotation(app.rotationDegrees, {0.f, 1.f, 0.f}) * app.model.placement;
 }
 
 void voxelize(App& app) {
-    if (app.gpu) app.gpu->pipeline->voxelize(app.modelMatrix, app.settings.pipeline);
+    if (app.gpu) app.gpu->frame->voxelize(app.modelMatrix);
 }
 
 void buildPyramid(App& app) {
-    if (app.gpu) stageError(app, app.gpu->pipeline->buildPyramid(app.settings.pipeline));
+    if (app.gpu) stageError(app, app.gpu->frame->build());
 }
 
 void buildPointList(App& app) {
-    if (app.gpu) stageError(app, app.gpu->pipeline->buildPointList(app.settings.pipeline));
+    if (app.gpu) stageError(app, app.gpu->frame->list());
 }
 
 bool colorsPoints(const App& app) {
-    if (!app.gpu || app.gpu->pipeline->source().output() != VoxelOutput::Bits) return false;
+    if (!app.gpu || app.gpu->frame->source().output() != VoxelOutput::Bits) return false;
     const bool shown = app.settings.view.particles && app.settings.view.color == ParticleColor::ModelColor;
     const bool exported =
         app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
@@ -158,12 +161,12 @@ bool colorsPoints(const App& app) {
 }
 
 void colorPoints(App& app) {
-    stageError(app, app.gpu->pipeline->colorPoints(app.settings.pipeline));
+    stageError(app, app.gpu->frame->colorPoints());
 }
 
 void updateParticles(App& app) {
     if (!app.gpu) return;
-    ParticleSource source = app.gpu->pipeline->particleSource(app.settings.pipeline);
+    ParticleSource source = app.gpu->frame->points();
     app.gpu->particles->update(source, app.settings.particles, app.dt);
 }
 
@@ -174,7 +177,7 @@ bool sortsParticles(const App& app) {
 void sortParticles(App& app) {
     GpuState& gpu = *app.gpu;
     gpu.orderSorted = false;
-    ParticleSource source = gpu.pipeline->particleSource(app.settings.pipeline);
+    ParticleSource source = gpu.frame->points();
     if (!source.pointBuffer || !gpu.particles->stateBuffer()) return;
     // The cloud lies in the volume [-1,1]^3 (exploding particles that leave its bounding sphere are clamped
     // into the end buckets): the key range needs no readback.
@@ -203,8 +206,8 @@ void drawViews(App& app) {
 
     GpuState& gpu = *app.gpu;
     const ViewSettings& view = app.settings.view;
-    const Pipeline& pipeline = *gpu.pipeline;
-    ParticleSource source = pipeline.particleSource(app.settings.pipeline);
+    const frame::Frame& frame = *gpu.frame;
+    ParticleSource source = frame.points();
     glm::mat4 viewProj = app.camera.projection(float(fb.x) / float(fb.y)) * app.camera.view();
     glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
     if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
@@ -217,8 +220,8 @@ void drawViews(App& app) {
                           voxel * view.pointSize * pixelsPerUnitAtDistanceOne(fb),
                           view.color,
                           view.render,
-                          pipeline.source().atlas(),
-                          pipeline.pointColors(),
+                          frame.source().atlas(),
+                          frame.pointColors(),
                           fb,
                           view.opacity,
                           gpu.orderSorted ? gpu.depthOrder->order() : 0u};
@@ -226,18 +229,18 @@ void drawViews(App& app) {
     }
     glDisable(GL_DEPTH_TEST);
 
-    PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.pipeline, {}, {}, app.shaderReloads};
-    if (view.showUi && view.atlas && pipeline.source().atlas()) { // no atlas with the bits output
+    PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.frame, {}, {}, app.shaderReloads};
+    if (view.showUi && view.atlas && frame.source().atlas()) { // no atlas with the bits output
         // The zoom window: 1/zoom of the atlas around the centre, in texels.
-        float size = float(pipeline.source().atlasSize());
+        float size = float(frame.source().atlasSize());
         glm::vec2 half(0.5f * size / app.ui.atlasZoom);
         glm::vec2 centre = app.ui.atlasCentre * size;
         PanelInputs atlas = inputs;
         atlas.window = glm::vec4(centre - half, centre + half);
         atlas.size = app.ui.atlasPanelSize;
         if (gpu.atlasShown != atlas) {
-            gpu.views->renderAtlas(pipeline.source().atlas(), atlas.window,
-                                   pipeline.source().tiling().tileSize, atlas.size);
+            gpu.views->renderAtlas(frame.source().atlas(), atlas.window, frame.source().tiling().tileSize,
+                                   atlas.size);
             gpu.atlasShown = atlas;
         }
     }
@@ -256,7 +259,7 @@ void verifyIfDue(App& app) {
     if (!due || !app.gpu) return;
     app.verifyRequested = false;
     double t0 = steadyNowMs();
-    hp::VerifyReport report = app.gpu->pipeline->verify(app.settings.pipeline);
+    hp::VerifyReport report = app.gpu->frame->verify();
     app.ui.verifyMs = steadyNowMs() - t0;
     app.ui.verify = report;
     app.ui.verifyFrame = app.frame;
@@ -290,17 +293,17 @@ namespace {
 Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
     if (!app.gpu) return makeError("PLY export: the pipeline is not built");
     const Settings& s = app.settings;
-    Result<PointSnapshot> snapshot = app.gpu->pipeline->snapshot(s.pipeline);
+    Result<frame::PointSnapshot> snapshot = app.gpu->frame->snapshot();
     if (!snapshot) return makeError(snapshot.error());
     // The test atlas has no model: its points stay in volume coordinates.
-    snapshot->modelToVolume = s.pipeline.testAtlas ? glm::mat4(1.f) : app.modelMatrix;
+    snapshot->modelToVolume = s.frame.testAtlas ? glm::mat4(1.f) : app.modelMatrix;
     Result<std::vector<PlyPoint>> points = modelSpacePoints(*snapshot);
     if (!points) return makeError(points.error());
     const PlyFormat format = s.plyAscii ? PlyFormat::Ascii : PlyFormat::BinaryLittleEndian;
-    const std::string source = s.pipeline.testAtlas ? "test atlas (volume coordinates)" : s.model.label();
+    const std::string source = s.frame.testAtlas ? "test atlas (volume coordinates)" : s.model.label();
     const std::string comment = "Dicer point cloud: " + source + ", " +
-                                methods::methodTable()[size_t(s.pipeline.variant)].name + ", preset " +
-                                s.pipeline.preset + ", voxel centres in model space, model colours";
+                                methods::methodTable()[size_t(s.frame.method)].name + ", preset " +
+                                s.frame.preset + ", voxel centres in model space, model colours";
     if (Result<void> r = writePly(file, *points, format, comment); !r)
         return makeError("PLY export: " + r.error());
     std::string message = "saved " + std::to_string(points->size()) + " points to " + file.string() + " (" +
@@ -341,7 +344,7 @@ bool finishFrame(App& app) {
     if (app.run.frames > 0 && app.frame == app.run.frames - 1 && app.ui.timingsOnScreen)
         log::info("layout: the Timings table is %s",
                   *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");
-    if (app.benchmark && app.gpu) app.benchmark->points(app.frame, app.gpu->pipeline->activeCount());
+    if (app.benchmark && app.gpu) app.benchmark->points(app.frame, app.gpu->frame->activeCount());
     ++app.frame;
     soakEndFrame(app); // --soak: verify results, samples and bounds at the cycle boundaries
     return app.run.frames > 0 && app.frame >= app.run.frames;

@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "app.h"
+#include "frame_stages.h"
 #include "log.h"
 #include "method_table.h"
 
@@ -9,12 +10,6 @@
 
 namespace dicer::app {
 namespace {
-
-const StageStats* findStage(const std::vector<StageStats>& stats, const char* name) {
-    for (const StageStats& s : stats)
-        if (s.name == name) return &s;
-    return nullptr;
-}
 
 std::string cell(const StageStats* s) {
     if (!s || s->samples == 0) return "n/a";
@@ -25,12 +20,21 @@ std::string cell(const StageStats* s) {
 
 } // namespace
 
-std::string variantLabel(const Settings& s) {
-    const methods::MethodInfo& method = methods::methodTable()[size_t(s.pipeline.variant)];
+std::vector<StageStats> stageRows(const StageTimers& timers) {
+    const std::vector<StageStats> stats = timers.stats();
+    std::vector<StageStats> rows;
+    for (const frame::StageInfo& stage : frame::kStages)
+        for (const StageStats& s : stats)
+            if (s.name == stage.name) rows.push_back(s);
+    return rows;
+}
+
+std::string methodLabel(const Settings& s) {
+    const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
     std::string label = method.name;
     if (!method.storages.empty())
-        label += std::string("/") + hp::storageName(method.storageFor(s.pipeline.storage));
-    if (!method.buildPaths.empty()) label += std::string("/") + hp::buildPathName(s.pipeline.buildPath);
+        label += std::string("/") + hp::storageName(method.storageFor(s.frame.storage));
+    if (!method.buildPaths.empty()) label += std::string("/") + hp::buildPathName(s.frame.buildPath);
     return label;
 }
 
@@ -39,7 +43,7 @@ void describeBenchmarkRun(App& app) {
     const gl::GlInfo& info = app.surface.info();
     app.benchmark->setRun({app.surface.description(), info.renderer, info.version,
                            timerSourceName(app.timers.source()), app.settings.model.label(),
-                           variantLabel(app.settings), app.settings.pipeline.preset});
+                           methodLabel(app.settings), app.settings.frame.preset});
 }
 
 void finishBenchmark(App& app) {
@@ -55,16 +59,17 @@ void finishBenchmark(App& app) {
 
 void printSummary(const App& app) {
     const Settings& s = app.settings;
-    const char* variant = methods::methodTable()[size_t(s.pipeline.variant)].name;
+    const char* method = methods::methodTable()[size_t(s.frame.method)].name;
     std::string points = "n/a", source = "n/a";
     if (app.gpu) {
-        const Pipeline& p = *app.gpu->pipeline;
+        const frame::Frame& p = *app.gpu->frame;
         if (p.activeCount()) points = std::to_string(*p.activeCount());
         source = p.source().description();
     }
     std::printf("\ndicer: %d frames of %s | %s | preset %s | %s | %s list | %s points\n", app.frame,
-                s.model.label().c_str(), variantLabel(s).c_str(), s.pipeline.preset.c_str(), source.c_str(),
-                s.pipeline.gpuResident ? "GPU-resident" : "paper (count read back)", points.c_str());
+                s.model.label().c_str(), methodLabel(s).c_str(), s.frame.preset.c_str(), source.c_str(),
+                s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
+                points.c_str());
     const ParticleRenderInfo& render = particleRenderInfo(s.view.render);
     if (render.depthSorted)
         std::printf("particles: %s, %d depth buckets, opacity %.2f\n", render.label, s.view.depthBuckets,
@@ -74,7 +79,7 @@ void printSummary(const App& app) {
     std::printf("renderer: %s\ntimer: %s, %d x %d %s\n", app.surface.info().summary().c_str(),
                 timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
                 app.surface.description().c_str());
-    std::vector<StageStats> stats = app.timers.stats();
+    const std::vector<StageStats> stats = stageRows(app.timers);
     std::printf("%-10s %9s %9s %9s %8s\n", "stage", "avg ms", "min ms", "max ms", "samples");
     for (const StageStats& st : stats) {
         if (st.samples == 0)
@@ -94,16 +99,21 @@ void printSummary(const App& app) {
                     app.ui.verify->ok() ? "OK" : "MISMATCH", app.ui.verify->gpuCount, app.ui.verify->cpuCount,
                     app.ui.verify->mismatches);
 
-    // | variant | preset | points | voxelize | HP build | PointList | particles | views | UI | frame ms | fps
-    // |
+    // One Markdown row: | method | preset | points | <every stage of frame_stages.h> | frame ms | fps |
     std::string fps = frame.samples > 0 ? std::to_string(int(1000.0 / frame.avgMs + 0.5)) : "n/a";
     char frameMs[32] = "n/a";
     if (frame.samples > 0) std::snprintf(frameMs, sizeof frameMs, "%.1f", frame.avgMs);
-    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", variant,
-                s.pipeline.preset.c_str(), points.c_str(), cell(findStage(stats, "voxelize")).c_str(),
-                cell(findStage(stats, "HP build")).c_str(), cell(findStage(stats, "PointList")).c_str(),
-                cell(findStage(stats, "particles")).c_str(), cell(findStage(stats, "views")).c_str(),
-                cell(findStage(stats, "UI")).c_str(), frameMs, fps.c_str());
+    // Appends only: GCC 12 warns (-Wrestrict, a false positive) on "| " + std::string temporaries.
+    std::string row = "|";
+    for (const std::string& field : {std::string(method), s.frame.preset, points})
+        row.append(" ").append(field).append(" |");
+    for (const frame::StageInfo& stage : frame::kStages) {
+        const StageStats* timed = nullptr;
+        for (const StageStats& st : stats)
+            if (st.name == stage.name) timed = &st;
+        row.append(" ").append(cell(timed)).append(" |");
+    }
+    std::printf("%s %s | %s |\n", row.c_str(), frameMs, fps.c_str());
 }
 
 } // namespace dicer::app

@@ -3,7 +3,10 @@
 // docs/DEMO.md.
 #pragma once
 
+#include "timer.h"
+
 #include <string>
+#include <vector>
 
 namespace dicer::app {
 
@@ -11,9 +14,12 @@ struct App;
 struct Settings;
 
 void printSummary(const App& app);
-// "dicer_vec4/uint32/compute": the variant and the storage and build path in use, for the rows that offer them.
-std::string variantLabel(const Settings& settings);
-// What the --benchmark rows repeat (renderer, variant, ...): known once the app is created.
+// "dicer_vec4/uint32/compute": the method and the storage and build path in use, for the rows that offer them.
+std::string methodLabel(const Settings& settings);
+// The timers' statistics in the order of the frame's stage list (frame_stages.h), for the stages timed since
+// the last reset of the names (a stage the frame skips now shows no samples).
+std::vector<StageStats> stageRows(const StageTimers& timers);
+// What the --benchmark rows repeat (renderer, method, ...): known once the app is created.
 void describeBenchmarkRun(App& app);
 // End of a --benchmark run: collects the GPU timer results still pending and writes the CSV; a write error is
 // logged and fails the run (exit 1), as a screenshot error does.

@@ -38,7 +38,7 @@ void startCycle(App& app, int cycle) {
     SoakState& s = *app.soak;
     s.cycle = cycle;
     s.steps = soakSchedule(
-        s.base, cycle, [&](int row) { return app.gpu && app.gpu->pipeline->methodAvailable(row); },
+        s.base, cycle, [&](int row) { return app.gpu && app.gpu->frame->methodAvailable(row); },
         [](std::string_view name) { return bundledModelPath(name).string(); });
     if (app.run.soakLeakTest) s.leaked.push_back(gl::createBufferStorage(4096, nullptr, 0, "soak leak test"));
     if (cycle > 0) return;

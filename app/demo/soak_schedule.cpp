@@ -20,8 +20,8 @@ struct Builder {
     }
 };
 
-void variants(Builder& b, const std::function<bool(int)>& available) {
-    const PipelineSettings& base = b.base.pipeline;
+void methodSteps(Builder& b, const std::function<bool(int)>& available) {
+    const frame::FrameSettings& base = b.base.frame;
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row) {
         const methods::MethodInfo& m = table[row];
@@ -33,29 +33,30 @@ void variants(Builder& b, const std::function<bool(int)>& available) {
         if (paths.empty()) paths = {base.buildPath};
         for (hp::Storage storage : storages)
             for (hp::BuildPath path : paths) {
-                std::string label = std::string("variant ") + m.name;
+                std::string label = std::string("method ") + m.name;
                 if (!m.storages.empty()) label += std::string(" ") + hp::storageName(storage);
                 if (!m.buildPaths.empty()) label += std::string(" ") + hp::buildPathName(path);
-                PipelineSettings& p = b.add(label).pipeline;
-                p.variant = int(row);
+                frame::FrameSettings& p = b.add(label).frame;
+                p.method = int(row);
                 p.storage = storage;
                 p.buildPath = path;
-                p.voxels = outputFor(int(row)); // hp_bits: the bits output (issue 10)
-                suitOutput(p);
+                p.voxels = frame::outputFor(int(row)); // hp_bits: the bits output (issue 10)
+                frame::suitOutput(p);
             }
     }
-    b.add(base.gpuResident ? "paper list (count read back)" : "GPU-resident list").pipeline.gpuResident =
-        !base.gpuResident;
+    const bool resident = base.listPath == hp::ListPath::Resident;
+    b.add(resident ? "paper list (count read back)" : "GPU-resident list").frame.listPath =
+        resident ? hp::ListPath::Readback : hp::ListPath::Resident;
 }
 
 // A step that needs another voxelizer output than the base's (a slab voxelizer or the test atlas need the atlas)
 // also switches to the first available method that reads it; without one the step is left out (-1).
-int methodReading(VoxelOutput output, const PipelineSettings& base,
+int methodReading(VoxelOutput output, const frame::FrameSettings& base,
                   const std::function<bool(int)>& available) {
-    if (offersMethod(output, base.variant) && available(base.variant)) return base.variant;
+    if (frame::offersMethod(output, base.method) && available(base.method)) return base.method;
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row)
-        if (offersMethod(output, int(row)) && available(int(row))) return int(row);
+        if (frame::offersMethod(output, int(row)) && available(int(row))) return int(row);
     return -1;
 }
 
@@ -63,22 +64,21 @@ void voxelizer(Builder& b, const std::function<bool(int)>& available) {
     for (VoxelMethod method : kVoxelMethods) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
         const VoxelOutput output =
-            checkOutput(method, b.base.pipeline.voxels) ? b.base.pipeline.voxels : VoxelOutput::Atlas;
-        const int row = methodReading(output, b.base.pipeline, available);
+            checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : VoxelOutput::Atlas;
+        const int row = methodReading(output, b.base.frame, available);
         if (row < 0) continue;
         for (VoxelMode mode : kVoxelModes) {
-            PipelineSettings& p =
-                b.add(std::string("voxelizer ") + voxelMethodName(method) + " " + voxelModeName(mode))
-                    .pipeline;
+            frame::FrameSettings& p =
+                b.add(std::string("voxelizer ") + voxelMethodName(method) + " " + voxelModeName(mode)).frame;
             p.voxelMethod = method;
             p.voxelMode = mode;
             p.voxels = output;
-            p.variant = row;
+            p.method = row;
         }
     }
-    const bool slice = !b.base.pipeline.sliceAxisRule;
-    b.add(std::string("rule ") + surfaceRuleName(slice ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis))
-        .pipeline.sliceAxisRule = slice;
+    const SurfaceRule other =
+        b.base.frame.rule == SurfaceRule::SliceAxis ? SurfaceRule::DominantAxis : SurfaceRule::SliceAxis;
+    b.add(std::string("rule ") + surfaceRuleName(other)).frame.rule = other;
 }
 
 void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
@@ -86,15 +86,14 @@ void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
     if (cycle % kSoakLargeEvery == 0)
         names.back() = kSoakLargePreset; // in place of a small one: same step count
     for (const std::string& name : names)
-        if (name != b.base.pipeline.preset) b.add("preset " + name).pipeline.preset = name;
-    const bool testAtlas = !b.base.pipeline.testAtlas;
-    const VoxelOutput output =
-        testAtlas ? VoxelOutput::Atlas : b.base.pipeline.voxels; // the sphere is an atlas
-    if (const int row = methodReading(output, b.base.pipeline, available); row >= 0) {
-        PipelineSettings& p = b.add(testAtlas ? "test atlas" : "voxelized model").pipeline;
+        if (name != b.base.frame.preset) b.add("preset " + name).frame.preset = name;
+    const bool testAtlas = !b.base.frame.testAtlas;
+    const VoxelOutput output = testAtlas ? VoxelOutput::Atlas : b.base.frame.voxels; // the sphere is an atlas
+    if (const int row = methodReading(output, b.base.frame, available); row >= 0) {
+        frame::FrameSettings& p = b.add(testAtlas ? "test atlas" : "voxelized model").frame;
         p.testAtlas = testAtlas;
         p.voxels = output;
-        p.variant = row;
+        p.method = row;
     }
 }
 
@@ -127,12 +126,12 @@ std::string mib(std::uint64_t bytes) {
 std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(int)>& available,
                                    const std::function<std::string(std::string_view)>& bundledModelPath) {
     Builder b{base, {}};
-    variants(b, available);
+    methodSteps(b, available);
     voxelizer(b, available);
     presets(b, cycle, available);
     models(b, bundledModelPath);
     viewAndEvents(b);
-    // A combination that is the base itself (its variant, its voxelizer) is no step: the cycle ends on it anyway.
+    // A combination that is the base itself (its method, its voxelizer) is no step: the cycle ends on it anyway.
     std::erase_if(b.steps,
                   [&](const SoakStep& s) { return s.event == SoakEvent::None && s.settings == base; });
     return b.steps;

@@ -3,7 +3,7 @@
 //
 // The schedule is a cycle of kSoakCycleFrames frames. It starts from the command line's settings (the base)
 // and takes one step every kSoakFramesPerStep frames; a step is the base with one kind of change: every
-// variant row the demo offers x its storages x its build paths, the paper's (read-back) list, every
+// method row the demo offers x its storages x its build paths, the paper's (read-back) list, every
 // voxelizer method x mode, the other surface rule, the small presets (and, every kSoakLargeEvery-th cycle
 // starting with the first, the large preset 256), the test atlas, the models (teapot, heart, the bundled
 // spot and Cornell box files), the other particle render and colour with the mesh shown, explode,
@@ -34,7 +34,7 @@ inline constexpr int kSoakMinFrames = 2 * kSoakCycleFrames; // a warm-up cycle a
 enum class SoakEvent { None, Explode, Reassemble, ReloadShaders };
 
 struct SoakStep {
-    std::string label; // "variant dicer_vec4 float32 fragment", "model heart", ...
+    std::string label; // "method dicer_vec4 float32 fragment", "model heart", ...
     Settings settings; // the base with this step's change (settings.model: the model to load)
     SoakEvent event = SoakEvent::None;
 };

@@ -29,7 +29,7 @@ void atlasWindow(App& app) {
         ImGui::End();
         return;
     }
-    const AtlasSource& source = app.gpu->pipeline->source();
+    const frame::VoxelSource& source = app.gpu->frame->source();
     UiState& ui = app.ui;
     if (!source.atlas()) { // the bits output has no texture to show (1024^3 would be 32768^2)
         ImGui::Text("occupancy bits, %d^2 virtual atlas", source.atlasSize());
@@ -81,11 +81,11 @@ void listWindow(App& app) {
         ImGui::End();
         return;
     }
-    const Pipeline& pipeline = *app.gpu->pipeline;
-    if (auto count = pipeline.activeCount()) {
+    const frame::Frame& frame = *app.gpu->frame;
+    if (auto count = frame.activeCount()) {
         glm::ivec2 list = hp::listSizeFor(*count);
         ImGui::Text("%u entries: %d x %d list%s", *count, list.x, list.y,
-                    pipeline.countIsLate() ? " (late count)" : "");
+                    frame.countIsLate() ? " (late count)" : "");
     }
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));

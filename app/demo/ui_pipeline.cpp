@@ -1,6 +1,7 @@
-// Pipeline panel: the voxelizer output (atlas | bits), the method (a row of the method table that reads that
-// output; all built at start-up: the combo switches an index), storage, build path, volume preset, atlas source,
-// discriminator threshold, list path, active voxel count.
+// Pipeline panel: the frame's settings (frame_settings.h): the voxelizer output (atlas | bits), the method (a row
+// of the method table that reads that output; all built at start-up: the combo switches an index), storage,
+// build path, volume preset, voxelizer, discriminator threshold, list path, active voxel count. A control the
+// current output ignores is disabled, and its tooltip says why.
 #include "ui.h"
 
 #include "app.h"
@@ -9,8 +10,8 @@
 
 namespace dicer::app {
 void uiPipelineSection(App& app) {
-    PipelineSettings& s = app.settings.pipeline;
-    const Pipeline& pipeline = *app.gpu->pipeline;
+    frame::FrameSettings& s = app.settings.frame;
+    const frame::Frame& frame = *app.gpu->frame;
     auto table = methods::methodTable();
     int output = int(s.voxels);
     for (VoxelOutput o : kVoxelOutputs) {
@@ -22,22 +23,22 @@ void uiPipelineSection(App& app) {
     ImGui::TextDisabled("voxels");
     if (output != int(s.voxels)) { // keeps the settings consistent: a method that reads it, ...
         s.voxels = VoxelOutput(output);
-        suitOutput(s);
+        frame::suitOutput(s);
     }
-    const methods::MethodInfo& current = table[size_t(s.variant)];
+    const methods::MethodInfo& current = table[size_t(s.method)];
 
-    if (ImGui::BeginCombo(optionLabel("variant"), current.name)) {
+    if (ImGui::BeginCombo(optionLabel("method"), current.name)) {
         int previous = -1; // the last row listed: a family separator where it changes
         for (size_t i = 0; i < table.size(); ++i) {
-            if (!offersMethod(s.voxels, int(i))) continue;
+            if (!frame::offersMethod(s.voxels, int(i))) continue;
             if (previous >= 0 && table[i].family != table[size_t(previous)].family) {
                 ImGui::Separator();
                 ImGui::TextDisabled("%ss", methods::familyName(table[i].family));
             }
-            bool available = pipeline.methodAvailable(int(i));
+            bool available = frame.methodAvailable(int(i));
             std::string label = std::string(table[i].name) + (available ? "" : " (unavailable)");
             ImGuiSelectableFlags flags = available ? 0 : ImGuiSelectableFlags_Disabled;
-            if (ImGui::Selectable(label.c_str(), s.variant == int(i), flags)) s.variant = int(i);
+            if (ImGui::Selectable(label.c_str(), s.method == int(i), flags)) s.method = int(i);
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s (%s order)", table[i].summary, hp::entryOrderName(table[i].order));
             previous = int(i);
@@ -88,10 +89,12 @@ void uiPipelineSection(App& app) {
     ImGui::BeginDisabled(s.testAtlas);
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxelMethodName(s.voxelMethod))) {
         for (VoxelMethod m : kVoxelMethods) { // the slab methods cannot write the bits (checkOutput)
-            const bool writes = bool(checkOutput(m, s.voxels));
+            const Result<void> writes = checkOutput(m, s.voxels);
             if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m,
                                   writes ? 0 : ImGuiSelectableFlags_Disabled))
                 s.voxelMethod = m;
+            if (!writes && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s", writes.error().c_str());
         }
         ImGui::EndCombo();
     }
@@ -103,26 +106,41 @@ void uiPipelineSection(App& app) {
     optionTooltip("mode");
     s.voxelMode = VoxelMode(mode);
     ImGui::SameLine();
-    ImGui::Checkbox(optionLabel("rule"), &s.sliceAxisRule);
+    bool sliceAxis = s.rule == SurfaceRule::SliceAxis;
+    ImGui::Checkbox(optionLabel("rule"), &sliceAxis);
+    s.rule = sliceAxis ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis;
     optionTooltip("rule");
     ImGui::EndDisabled();
     ImGui::BeginDisabled(s.voxels == VoxelOutput::Bits); // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
-    optionTooltip("test-atlas");
     ImGui::EndDisabled();
+    if (s.voxels == VoxelOutput::Bits && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
+    else
+        optionTooltip("test-atlas");
+    // The bits are the voxelizer's active set already: the threshold has nothing to decide there.
+    const bool thresholdIgnored = !frame::honoursThreshold(s.testAtlas ? VoxelOutput::Atlas : s.voxels);
+    ImGui::BeginDisabled(thresholdIgnored);
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
-    optionTooltip("threshold");
-    bool paperList = !s.gpuResident; // every method has both list paths (point_method.h)
+    ImGui::EndDisabled();
+    if (thresholdIgnored && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("The occupancy bits are already the active set: the threshold decides over the "
+                          "atlas' alpha only (voxels: atlas).");
+    else
+        optionTooltip("threshold");
+    bool paperList =
+        s.listPath == hp::ListPath::Readback; // every method has both list paths (point_method.h)
     ImGui::Checkbox(optionLabel("paper-list"), &paperList);
-    s.gpuResident = !paperList;
+    s.listPath = paperList ? hp::ListPath::Readback : hp::ListPath::Resident;
     optionTooltip("paper-list");
 
     ImGui::Separator();
-    ImGui::TextWrapped("%s", pipeline.source().description().c_str());
-    if (auto count = pipeline.activeCount())
+    ImGui::TextWrapped("%s", frame.source().description().c_str());
+    if (auto count = frame.activeCount())
         ImGui::TextWrapped("active voxels: %u%s", *count,
-                           pipeline.countIsLate() ? "  (read back a few frames late)" : "");
-    if (s.gpuResident) ImGui::TextDisabled("point buffer capacity: %u", pipeline.residentCapacity());
+                           frame.countIsLate() ? "  (read back a few frames late)" : "");
+    if (s.listPath == hp::ListPath::Resident)
+        ImGui::TextDisabled("point buffer capacity: %u", frame.residentCapacity());
     if (!app.ui.pipelineError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.pipelineError.c_str());

@@ -5,6 +5,7 @@
 #include "ui.h"
 
 #include "app.h"
+#include "report.h"
 #include "ui_layout.h"
 
 #include <cfloat>
@@ -48,7 +49,7 @@ void uiTimingsSection(App& app) {
             ImGui::SetTooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
                               app.surface.info().renderer.c_str());
     }
-    std::vector<StageStats> stats = app.timers.stats();
+    const std::vector<StageStats> stats = stageRows(app.timers); // in frame order (frame_stages.h)
     const StageStats frame = app.frameMs.stats("frame");
     if (ImGui::BeginTable("stages", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("stage");

@@ -60,9 +60,8 @@ glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin) {
     return placement == Placement::Fit ? fitToUnitCube(mesh, margin) : glm::mat4(1.f);
 }
 
-glm::mat4 modelRotation(float timeSeconds, float degreesPerSecond, glm::vec3 axis) {
+glm::mat4 modelRotation(float degrees, glm::vec3 axis) {
     const float length = glm::length(axis);
-    const float degrees = timeSeconds * degreesPerSecond;
     if (!(length > 0.f) || !std::isfinite(length) || !std::isfinite(degrees)) return glm::mat4(1.f);
     // Wrap first: a float angle that grows for hours loses precision.
     return glm::rotate(glm::mat4(1.f), glm::radians(std::fmod(degrees, 360.f)), axis / length);

@@ -31,8 +31,9 @@ Result<void> checkFitExtent(const Mesh& mesh);
 // Model matrix for `placement` (identity for Fixed).
 glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin);
 
-// Spin about `axis` through the origin (the volume centre): angle = timeSeconds * degreesPerSecond.
-// A zero or non-finite axis gives the identity.
-glm::mat4 modelRotation(float timeSeconds, float degreesPerSecond, glm::vec3 axis);
+// Spin by `degrees` about `axis` through the origin (the volume centre). The caller accumulates the angle
+// (the demo: speed x frame time each frame, so changing the speed does not make the model jump). A zero or
+// non-finite axis or angle gives the identity.
+glm::mat4 modelRotation(float degrees, glm::vec3 axis);
 
 } // namespace dicer

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 
 namespace dicer {
@@ -121,8 +122,17 @@ std::optional<glm::ivec3> presetVolume(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<glm::ivec3> cubeVolume(std::string_view side) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(side.data(), side.data() + side.size(), n);
+    if (ec != std::errc() || end != side.data() + side.size() || n < 1 || side.front() == '0')
+        return std::nullopt;
+    return glm::ivec3(n);
+}
+
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::string_view limitName) {
-    const std::optional<glm::ivec3> volume = presetVolume(name);
+    std::optional<glm::ivec3> volume = presetVolume(name);
+    if (!volume) volume = cubeVolume(name);
     if (!volume) {
         std::string known;
         for (const Preset& p : kPresets)

@@ -71,7 +71,10 @@ struct VolumeLayout {
 //                                                 the virtual atlas of the occupancy bits, 128 MiB)
 std::vector<std::string_view> presetNames();
 std::optional<glm::ivec3> presetVolume(std::string_view name);
-// Layout of a preset; errors on an unknown name (listing the known ones) or as VolumeLayout::make.
+// A cube side written as a number ("48" -> 48^3), for the benchmark's sweeps; nullopt for anything else.
+std::optional<glm::ivec3> cubeVolume(std::string_view side);
+// Layout of a preset or a cube side; errors on an unknown name (listing the known ones) or as
+// VolumeLayout::make. (The command lines offer the named presets: presetVolume.)
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize,
                                   std::string_view limitName = VolumeLayout::kTextureLimitName);
 

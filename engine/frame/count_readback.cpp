@@ -1,6 +1,6 @@
 #include "count_readback.h"
 
-namespace dicer::app {
+namespace dicer::frame {
 
 namespace {
 constexpr GLsizeiptr kBytes = gl::kFrameRingSlots * sizeof(std::uint32_t);
@@ -52,4 +52,4 @@ std::optional<std::uint32_t> CountReadback::poll() {
     return newest;
 }
 
-} // namespace dicer::app
+} // namespace dicer::frame

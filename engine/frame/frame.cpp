@@ -1,12 +1,13 @@
-#include "pipeline.h"
+#include "frame.h"
 
 #include "bits_reference.h"
 #include "hp_math.h"
 #include "log.h"
+#include "method_table.h"
 
 #include <algorithm>
 
-namespace dicer::app {
+namespace dicer::frame {
 namespace {
 
 // Point-buffer size for a count: a quarter of headroom, so a rotating model's changing count rarely
@@ -19,50 +20,68 @@ std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
 
 } // namespace
 
-Result<std::unique_ptr<Pipeline>> Pipeline::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto source = AtlasSource::create(shaders, info);
+bool Frame::demoRows(int row) {
+    return methods::methodTable()[size_t(row)].inDemo();
+}
+
+Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                             const RowFilter& rows) {
+    auto source = VoxelSource::create(shaders, info);
     if (!source) return makeError(source.error());
-    // Private constructor (a Pipeline exists only fully built): make_unique cannot reach it.
-    std::unique_ptr<Pipeline> p(new Pipeline(std::move(source.value())));
-    p->m_info = info;
+    // Private constructor (a Frame exists only fully built): make_unique cannot reach it.
+    std::unique_ptr<Frame> f(new Frame(std::move(source.value())));
+    f->m_info = info;
     auto table = methods::methodTable();
-    p->m_methods.resize(table.size());
+    f->m_methods.resize(table.size());
     for (size_t i = 0; i < table.size(); ++i) {
-        if (!table[i].inDemo()) continue;
+        if (!rows(int(i))) continue;
         if (!table[i].isAvailable(info)) {
             log::warn("%s is not available on this driver", table[i].name);
             continue;
         }
         auto method = table[i].create(shaders, info, {});
         if (!method) return makeError(method.error());
-        p->m_methods[i] = std::move(method.value());
+        f->m_methods[i] = std::move(method.value());
     }
-    return p;
+    return f;
 }
 
-Result<void> Pipeline::configure(const PipelineSettings& settings) {
-    if (Result<void> r = m_source.configure(settings, m_info); !r) return r;
-    resync();
+Result<void> Frame::apply(const FrameSettings& s) {
+    const methods::MethodInfo* row = s.method >= 0 && size_t(s.method) < methods::methodTable().size()
+                                         ? &methods::methodTable()[size_t(s.method)]
+                                         : nullptr;
+    if (!row || !methodAvailable(s.method))
+        return makeError(std::string("method ") + (row ? row->name : "?") + " is not available on " +
+                         m_info.renderer);
+    const VoxelOutput output = s.testAtlas ? VoxelOutput::Atlas : s.voxels;
+    if (row->input != inputKindOf(output))
+        return makeError(std::string("method ") + row->name + " reads the " + hp::inputKindName(row->input) +
+                         ", not the " + voxelOutputName(output));
+    const FrameChanges changes = compareFrameSettings(s, m_settings);
+    if (changes.layout || !m_configured)
+        if (Result<void> r = m_source.configure(s, m_info); !r) return r;
+    m_configured = true;
+    if (changes.any()) resync();
+    m_settings = s;
     return {};
 }
 
-void Pipeline::resync() {
+void Frame::resync() {
     m_needsCount = true;
     m_readback.clear();
 }
 
-bool Pipeline::methodAvailable(int index) const {
-    return index >= 0 && size_t(index) < m_methods.size() && m_methods[size_t(index)];
+bool Frame::methodAvailable(int row) const {
+    return row >= 0 && size_t(row) < m_methods.size() && m_methods[size_t(row)];
 }
 
-hp::PointMethod* Pipeline::method(const PipelineSettings& s) const {
-    // A row that reads the other output has no input: the command line and the panel never pick one.
-    if (!offersMethod(m_source.output(), s.variant)) return nullptr;
-    return methodAvailable(s.variant) ? m_methods[size_t(s.variant)].get() : nullptr;
+hp::PointMethod* Frame::method() const {
+    return methodAvailable(m_settings.method) ? m_methods[size_t(m_settings.method)].get() : nullptr;
 }
 
-hp::MethodInput Pipeline::input(const PipelineSettings& s) const {
-    hp::MethodInput in{m_source.atlas(), s.threshold, m_source.tiling(), std::max(m_capacity, 1024u)};
+hp::MethodInput Frame::input() const {
+    hp::MethodInput in{m_source.atlas(), m_settings.threshold, m_source.tiling(),
+                       std::max(m_capacity, 1024u)};
     if (m_source.output() == VoxelOutput::Bits) {
         in.bits = m_source.bits();
         in.bitsSide = m_source.atlasSize(); // the virtual atlas
@@ -70,25 +89,25 @@ hp::MethodInput Pipeline::input(const PipelineSettings& s) const {
     return in;
 }
 
-void Pipeline::voxelize(const glm::mat4& model, const PipelineSettings& settings) {
-    m_source.produce(model, settings);
+void Frame::voxelize(const glm::mat4& model) {
+    if (m_configured) m_source.produce(model, m_settings);
 }
 
-Result<void> Pipeline::buildPyramid(const PipelineSettings& s) {
-    hp::PointMethod* m = method(s);
-    if (!m) return makeError("method is not available");
-    m->setOptions({s.storage, s.buildPath});
-    return m->build(input(s));
+Result<void> Frame::build() {
+    hp::PointMethod* m = method();
+    if (!m || !m_configured) return makeError("the frame's method is not available");
+    m->setOptions({m_settings.storage, m_settings.buildPath});
+    return m->build(input());
 }
 
-std::uint32_t Pipeline::sizeFromCount(std::uint32_t count) {
+std::uint32_t Frame::sizeFromCount(std::uint32_t count) {
     m_count = count;
     m_capacity = withHeadroom(count, hp::PointBuffer::maxEntries(m_info));
     m_needsCount = false;
     return m_capacity;
 }
 
-void Pipeline::trackLateCount(GLuint counterBuffer) {
+void Frame::trackLateCount(GLuint counterBuffer) {
     m_readback.push(counterBuffer);
     if (std::optional<std::uint32_t> late = m_readback.poll()) {
         m_count = late;
@@ -98,13 +117,12 @@ void Pipeline::trackLateCount(GLuint counterBuffer) {
     m_countIsLate = true;
 }
 
-Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
-    hp::PointMethod* m = method(s);
-    if (!m) return makeError("method is not available");
-    hp::MethodInput in = input(s);
-    if (!s.gpuResident) {
-        Result<void> r =
-            m->list(in, hp::ListPath::Readback); // the paper's path: reads the count back (stalls)
+Result<void> Frame::list() {
+    hp::PointMethod* m = method();
+    if (!m || !m_configured) return makeError("the frame's method is not available");
+    hp::MethodInput in = input();
+    if (!resident()) {
+        Result<void> r = m->list(in, hp::ListPath::Readback); // the paper's path: reads the count (stalls)
         m_count = m->listedCount();
         m_countIsLate = false;
         return r;
@@ -120,24 +138,32 @@ Result<void> Pipeline::buildPointList(const PipelineSettings& s) {
     return r;
 }
 
-Result<void> Pipeline::colorPoints(const PipelineSettings& s) {
-    hp::PointMethod* m = method(s);
+Result<void> Frame::colorPoints() {
+    hp::PointMethod* m = method();
     if (!m || m_source.output() != VoxelOutput::Bits) return {};
     // As many slots as the point buffer holds entries (the paper path lists exactly the count).
-    const std::uint32_t capacity = s.gpuResident ? input(s).capacity : std::max(m_count.value_or(0), 1u);
+    const std::uint32_t capacity = resident() ? input().capacity : std::max(m_count.value_or(0), 1u);
     return m_source.colorPoints(*m, capacity);
 }
 
-ParticleSource Pipeline::particleSource(const PipelineSettings& s) const {
-    hp::PointMethod* m = method(s);
+ParticleSource Frame::points() const {
+    hp::PointMethod* m = method();
     if (!m) return {};
     // The GPU-resident list holds at most m_capacity valid entries (its buffer may be larger).
-    const std::uint32_t valid = s.gpuResident ? m_capacity : m->listedCount().value_or(0);
+    const std::uint32_t valid = resident() ? m_capacity : m->listedCount().value_or(0);
     return {m->points().id(), m->counterBuffer(), std::min(valid, m->points().capacity()), m_source.volume()};
 }
 
-hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
-    hp::PointMethod* m = method(s);
+std::pair<std::uint32_t, std::uint32_t> Frame::countAndHeld(const hp::PointMethod& m) const {
+    // The exact count of this frame (the late one may be a few frames old); entries past the capacity of the
+    // GPU-resident list were dropped on purpose: only what the buffer holds is compared or exported.
+    const std::uint32_t count = m.listedCount().value_or(m.readCount());
+    const std::uint32_t held = resident() ? std::min(count, m_capacity) : count;
+    return {count, std::min(held, m.points().capacity())};
+}
+
+hp::VerifyReport Frame::verify() const {
+    hp::PointMethod* m = method();
     if (!m) return {};
     const int size = m_source.atlasSize();
     std::vector<glm::uvec4> expected;
@@ -152,19 +178,15 @@ hp::VerifyReport Pipeline::verify(const PipelineSettings& s) const {
         std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
         for (size_t i = 0; i < alpha.size(); ++i)
             alpha[i] = rgba[i * 4 + 3];
-        expected = hp::expectedEntries(alpha, size, size, hp::thresholdToByte(s.threshold), m_source.tiling(),
-                                       m->order());
+        expected = hp::expectedEntries(alpha, size, size, hp::thresholdToByte(m_settings.threshold),
+                                       m_source.tiling(), m->order());
     }
-    const std::uint32_t count = m->listedCount().value_or(m->readCount());
-    // Resident: entries past the capacity were dropped on purpose; compare what the buffer holds.
-    const std::uint32_t held = s.gpuResident ? std::min(count, m_capacity) : count;
-    hp::VerifyReport report =
-        hp::compareEntries(m->points().read(held), count, std::move(expected), m->order());
-    return report;
+    const auto [count, held] = countAndHeld(*m);
+    return hp::compareEntries(m->points().read(held), count, std::move(expected), m->order());
 }
 
-Result<PointSnapshot> Pipeline::snapshot(const PipelineSettings& s) const {
-    hp::PointMethod* m = method(s);
+Result<PointSnapshot> Frame::snapshot() const {
+    hp::PointMethod* m = method();
     if (!m) return makeError("PLY export: the method is not available");
     PointSnapshot snap;
     snap.atlasSize = m_source.atlasSize();
@@ -175,11 +197,7 @@ Result<PointSnapshot> Pipeline::snapshot(const PipelineSettings& s) const {
         glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),
                           snap.rgba.data());
     }
-    // The exact count of this frame (the late one may be a few frames old); entries past the capacity of the
-    // GPU-resident list were dropped on purpose (as verify() compares only what the buffer holds).
-    const std::uint32_t count = m->listedCount().value_or(m->readCount());
-    const std::uint32_t held =
-        std::min(s.gpuResident ? std::min(count, m_capacity) : count, m->points().capacity());
+    const auto [count, held] = countAndHeld(*m);
     snap.entries = m->points().read(held);
     snap.droppedEntries = count - std::uint32_t(snap.entries.size());
     if (bits) { // the colour of point k at k (the slots hold as many points as the point buffer)
@@ -191,4 +209,4 @@ Result<PointSnapshot> Pipeline::snapshot(const PipelineSettings& s) const {
     return snap;
 }
 
-} // namespace dicer::app
+} // namespace dicer::frame

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace dicer::app {
+namespace dicer::frame {
 
 class CountReadback {
 public:
@@ -32,4 +32,4 @@ private:
     const std::uint32_t* m_mapped = nullptr;
 };
 
-} // namespace dicer::app
+} // namespace dicer::frame

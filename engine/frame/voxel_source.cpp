@@ -1,19 +1,19 @@
-#include "atlas_source.h"
+#include "voxel_source.h"
 
 #include "test_images.h"
 #include "volume_layout.h"
 
-namespace dicer::app {
+namespace dicer::frame {
 
-Result<AtlasSource> AtlasSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     auto voxelizer = Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
-    AtlasSource source;
+    VoxelSource source;
     source.m_voxelizer.emplace(std::move(voxelizer.value()));
     return source;
 }
 
-Result<void> AtlasSource::configure(const PipelineSettings& settings, const gl::GlInfo& info) {
+Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {
     if (settings.testAtlas && settings.voxels == VoxelOutput::Bits)
         return makeError("the test atlas is an RGBA8 atlas: it needs --voxels atlas");
     // The atlas output needs a real texture (1024^3 would be 32768^2: refused here with the driver's limit),
@@ -41,18 +41,17 @@ Result<void> AtlasSource::configure(const PipelineSettings& settings, const gl::
     return {};
 }
 
-Result<void> AtlasSource::setMesh(const Mesh& mesh) {
+Result<void> VoxelSource::setMesh(const Mesh& mesh) {
     return m_voxelizer->setMesh(mesh);
 }
 
-void AtlasSource::produce(const glm::mat4& model, const PipelineSettings& settings) {
+void VoxelSource::produce(const glm::mat4& model, const FrameSettings& settings) {
     if (m_useSphere) return; // static: uploaded once by configure()
-    m_lastParams = {model, settings.voxelMode, settings.voxelMethod,
-                    settings.sliceAxisRule ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis};
+    m_lastParams = {model, settings.voxelMode, settings.voxelMethod, settings.rule};
     m_voxelizer->voxelize(m_lastParams);
 }
 
-Result<void> AtlasSource::colorPoints(const hp::PointMethod& method, std::uint32_t capacity) {
+Result<void> VoxelSource::colorPoints(const hp::PointMethod& method, std::uint32_t capacity) {
     if (output() != VoxelOutput::Bits) return {};
     if (capacity > m_voxelizer->slotCapacity()) // built once, then only reallocated when the list grows
         if (Result<void> r = m_voxelizer->enableSlotColors("voxelize_slot_rank.glsl", capacity); !r) return r;
@@ -62,7 +61,7 @@ Result<void> AtlasSource::colorPoints(const hp::PointMethod& method, std::uint32
     return {};
 }
 
-std::string AtlasSource::description() const {
+std::string VoxelSource::description() const {
     std::string volume = std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                          std::to_string(m_volume.z) + " in " + std::to_string(m_atlasSize) + "^2";
     if (m_useSphere) return "test atlas: sphere shell " + volume;
@@ -76,4 +75,4 @@ std::string AtlasSource::description() const {
            voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
 }
 
-} // namespace dicer::app
+} // namespace dicer::frame

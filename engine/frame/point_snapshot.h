@@ -1,5 +1,5 @@
 // "Export points (PLY)": the point list of one frame as a model-space point cloud. The GL side
-// (Pipeline::snapshot) reads the point buffer and the atlas back once, on request, never in the frame path;
+// (Frame::snapshot) reads the point buffer and the atlas back once, on request, never in the frame path;
 // this part is pure CPU, so the CPU tests check it: each entry's voxel centre (volume_layout.h) is mapped
 // from the volume back into the model's own coordinates through the inverse of the frame's model matrix
 // (rotation * placement), and its colour is the atlas texel's rgb (what --color model shows), or with the bits
@@ -12,12 +12,11 @@
 #include <glm/glm.hpp>
 
 #include <cstdint>
-#include <filesystem>
 #include <span>
 #include <string>
 #include <vector>
 
-namespace dicer::app {
+namespace dicer::frame {
 
 // One frame's point list and what it needs to become a cloud.
 struct PointSnapshot {
@@ -36,7 +35,4 @@ struct PointSnapshot {
 // model matrix that cannot be inverted, is an error (a corrupt buffer, never a guess).
 Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& snapshot);
 
-// The file a button export writes: <dir>/dicer_YYYYMMDD-HHMMSS-NNN.ply (the screenshots' folder and naming).
-std::filesystem::path nextExportPath(const std::filesystem::path& dir);
-
-} // namespace dicer::app
+} // namespace dicer::frame

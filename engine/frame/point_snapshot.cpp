@@ -1,11 +1,10 @@
-#include "point_export.h"
+#include "point_snapshot.h"
 
-#include "screenshot.h"
 #include "volume_layout.h"
 
 #include <cmath>
 
-namespace dicer::app {
+namespace dicer::frame {
 
 Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
     const glm::mat4 toModel = glm::inverse(s.modelToVolume);
@@ -42,8 +41,4 @@ Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
     return points;
 }
 
-std::filesystem::path nextExportPath(const std::filesystem::path& dir) {
-    return nextScreenshotPath(dir, ".ply");
-}
-
-} // namespace dicer::app
+} // namespace dicer::frame

@@ -1,43 +1,45 @@
-// Where the slice atlas comes from: the first stage of the pipeline. Normally the GPU voxelizer
-// (engine/voxelizer.h) turns the model into the atlas every frame, with the model matrix of that frame.
-// The "test atlas" option replaces it by the built-in sphere shell (engine/test_images.h) in the preset's
-// atlas size: a model-free input with a known answer, for looking at the HistoPyramid stages alone.
-// With --voxels bits the voxelizer writes the occupancy bits instead (no atlas: atlas() is 0), and the model
-// colours of the active voxels come per point after the list (colorSlots: the slot of a voxel is the rank of
-// its texel in hp_bits' list, voxelize_slot_rank.glsl), so a frame never clears a 4-byte-per-voxel volume.
+// Where the frame's voxels come from: its first stage. Normally the GPU voxelizer (voxelizer.h) turns the
+// model into the occupancy every frame, with the model matrix of that frame: the RGBA8 slice atlas, or with
+// the bits output one bit per voxel (no atlas: atlas() is 0; the model colours of the active voxels then come
+// per point after the list: colorPoints, where the slot of a voxel is the rank of its texel in hp_bits' list,
+// voxelize_slot_rank.glsl, so a frame never clears a 4-byte-per-voxel volume).
+// The test atlas replaces the voxelizer by the built-in sphere shell (test_images.h) in the preset's atlas
+// size: a model-free input with a known answer, for looking at the HistoPyramid stages alone.
 #pragma once
 
+#include "frame_settings.h"
 #include "mesh.h"
-#include "point_list.h"
+#include "point_method.h"
 #include "result.h"
-#include "settings.h"
 #include "voxelizer.h"
 
 #include <glm/glm.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 
-namespace dicer::app {
+namespace dicer::frame {
 
-class AtlasSource {
+class VoxelSource {
 public:
-    static Result<AtlasSource> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    static Result<VoxelSource> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    // The preset's layout for the voxelizer, or the sphere in that atlas size. Errors name the preset and the
-    // driver limit; on error the previous atlas stays.
-    // The test atlas exists only as an atlas (an error with the bits output).
-    Result<void> configure(const PipelineSettings& settings, const gl::GlInfo& info);
+    // The preset's layout for the voxelizer's output, or the sphere in that atlas size. Errors name the preset
+    // and the driver limit; the test atlas exists only as an atlas (an error with the bits output). On error
+    // the previous voxels stay.
+    Result<void> configure(const FrameSettings& settings, const gl::GlInfo& info);
     Result<void> setMesh(const Mesh& mesh);
     // The mesh's textures as the voxelizer uploaded them, for the mesh view to share (voxel_mesh.h).
     std::shared_ptr<const MeshTextureArray> meshTextures() const { return m_voxelizer->meshTextures(); }
-    // Fills the atlas for this frame (model = rotation * placement of the mesh in the volume).
-    void produce(const glm::mat4& model, const PipelineSettings& settings);
+    // Fills the output for this frame (model = rotation * placement of the mesh in the volume).
+    void produce(const glm::mat4& model, const FrameSettings& settings);
 
     GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); } // 0: bits output
     VoxelOutput output() const { return m_useSphere ? VoxelOutput::Atlas : m_voxelizer->output(); }
     GLuint bits() const { return m_voxelizer->bits(); } // bits output: occupancy_bits.h over atlasSize()
     std::int64_t bitsBytes() const { return m_voxelizer->bitsBytes(); }
+    const Voxelizer& voxelizer() const { return *m_voxelizer; }
 
     // Bits output, after the list of `method` (a pyramid over these bits, which ranks): the model colour of
     // point k into slotColors()[k] for the first min(count, slot capacity) points; the count stays on the GPU.
@@ -58,4 +60,4 @@ private:
     VoxelizeParams m_lastParams;
 };
 
-} // namespace dicer::app
+} // namespace dicer::frame

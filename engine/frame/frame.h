@@ -1,0 +1,97 @@
+// One frame of the pipeline, the same for the demo and the benchmark: voxel source -> voxelize -> build ->
+// list -> (colours), with the bookkeeping around them: one instance of every method row it may run (built
+// once, so switching the method switches an index), the point buffer's capacity on the GPU-resident path
+// (sized from a count read back once after a change, then grown from the late count), and the exact check of
+// a frame's list against the CPU reference. `dicer` calls the stages from its frame loop, each inside its
+// timer (frame_stages.h); `dicer-bench` times the same calls.
+//
+// Nothing here reads back from the GPU in the frame path except where the paper requires it (its PointList
+// reads the count: ListPath::Readback) and once after a configuration change; the count ring (count_readback.h)
+// never waits. verify() and snapshot() read back on demand only.
+#pragma once
+
+#include "count_readback.h"
+#include "frame_settings.h"
+#include "gl_info.h"
+#include "hp_reference.h"
+#include "particles.h"
+#include "point_snapshot.h"
+#include "voxel_source.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace dicer::frame {
+
+class Frame {
+public:
+    // Which rows of the method table to build (default: every row the demo offers: all but the CPU paths).
+    using RowFilter = std::function<bool(int row)>;
+    static bool demoRows(int row);
+    // Builds the voxel source and every available row the filter takes; a row that is unavailable on this
+    // driver is logged and left out (methodAvailable), a shader error is returned.
+    static Result<std::unique_ptr<Frame>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                 const RowFilter& rows = demoRows);
+
+    // Takes the settings for the next frame: a new layout (preset, output, test atlas) allocates the voxels,
+    // any change reads the count once at the next GPU-resident list. On error (a preset beyond the driver's
+    // limits, a method the frame did not build or that does not read the output) nothing changes: settings()
+    // are still the last good ones.
+    Result<void> apply(const FrameSettings& settings);
+    const FrameSettings& settings() const { return m_settings; }
+    // The mesh the voxelizer voxelizes; on error the previous one stays.
+    Result<void> setMesh(const Mesh& mesh) { return m_source.setMesh(mesh); }
+    // The next GPU-resident list reads the count once to size its buffer (after any change of the input).
+    void resync();
+
+    // The stages, in frame order (frame_stages.h: voxelize, HP build, PointList, colours).
+    void voxelize(const glm::mat4& model);
+    Result<void> build();
+    Result<void> list();
+    // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
+    Result<void> colorPoints();
+
+    bool methodAvailable(int row) const; // row of methods::methodTable()
+    hp::PointMethod* method() const;     // this frame's method; null if not built
+    const VoxelSource& source() const { return m_source; }
+    // Bits output: the model colour of point k at k (RGBA8), written by colorPoints(); 0 with the atlas.
+    GLuint pointColors() const { return m_source.slotColors(); }
+    // The list as the particles read it: the point and count buffers and how many entries are valid.
+    ParticleSource points() const;
+
+    // Active cells: exact on the paper path, a few frames old on the GPU-resident one (countIsLate()).
+    std::optional<std::uint32_t> activeCount() const { return m_count; }
+    bool countIsLate() const { return m_countIsLate; }
+    std::uint32_t residentCapacity() const { return m_capacity; }
+
+    // Compares this frame's point list with the CPU reference over the voxels read back (stalls).
+    hp::VerifyReport verify() const;
+    // This frame's point list and its colours read back, for the PLY export (stalls; only on request). The
+    // model matrix is the caller's (point_snapshot.h).
+    Result<PointSnapshot> snapshot() const;
+
+private:
+    explicit Frame(VoxelSource source) : m_source(std::move(source)) {}
+    hp::MethodInput input() const;
+    bool resident() const { return m_settings.listPath == hp::ListPath::Resident; }
+    // The count this frame listed exactly (paper path), or read now (stalls), and how many entries the point
+    // buffer holds of it.
+    std::pair<std::uint32_t, std::uint32_t> countAndHeld(const hp::PointMethod& m) const;
+    std::uint32_t sizeFromCount(std::uint32_t count);
+    void trackLateCount(GLuint counterBuffer);
+
+    VoxelSource m_source;
+    gl::GlInfo m_info;
+    FrameSettings m_settings;
+    bool m_configured = false;
+    CountReadback m_readback;
+    std::vector<std::unique_ptr<hp::PointMethod>> m_methods; // [methodTable() row]; null: not built
+    std::optional<std::uint32_t> m_count;
+    bool m_countIsLate = false;
+    bool m_needsCount = true;
+    std::uint32_t m_capacity = 0;
+};
+
+} // namespace dicer::frame

@@ -1,0 +1,45 @@
+#include "frame_settings.h"
+
+#include "method_table.h"
+
+namespace dicer::frame {
+
+hp::InputKind inputKindOf(VoxelOutput output) {
+    return output == VoxelOutput::Bits ? hp::InputKind::Bits : hp::InputKind::Atlas;
+}
+
+bool offersMethod(VoxelOutput output, int row) {
+    const auto table = methods::methodTable();
+    if (row < 0 || size_t(row) >= table.size()) return false;
+    return table[size_t(row)].inDemo() && table[size_t(row)].input == inputKindOf(output);
+}
+
+int defaultMethodFor(VoxelOutput output) {
+    const auto table = methods::methodTable();
+    for (size_t row = 0; row < table.size(); ++row)
+        if (offersMethod(output, int(row))) return int(row);
+    return 0;
+}
+
+VoxelOutput outputFor(int row) {
+    return methods::methodTable()[size_t(row)].input == hp::InputKind::Bits ? VoxelOutput::Bits
+                                                                            : VoxelOutput::Atlas;
+}
+
+FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last) {
+    FrameChanges c;
+    c.layout = now.preset != last.preset || now.testAtlas != last.testAtlas || now.voxels != last.voxels;
+    c.voxelize =
+        now.voxelMode != last.voxelMode || now.voxelMethod != last.voxelMethod || now.rule != last.rule;
+    c.method = now.method != last.method || now.storage != last.storage || now.buildPath != last.buildPath;
+    c.listPath = now.listPath != last.listPath;
+    return c;
+}
+
+void suitOutput(FrameSettings& s) {
+    if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
+    if (!checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = VoxelMethod::Compute;
+    if (s.voxels == VoxelOutput::Bits) s.testAtlas = false;
+}
+
+} // namespace dicer::frame

@@ -1,0 +1,61 @@
+// What one frame of the pipeline is asked to do: the voxel source (preset, voxelizer output, voxelization),
+// the method that lists the active voxels (a row of the method table), its options, the discriminator and the
+// list path. The demo's panels and command line edit it, dicer-bench sets it per measured configuration, and
+// Frame (frame.h) runs it: one struct, so both programs run the same frame.
+#pragma once
+
+#include "point_method.h"
+#include "voxelizer.h"
+
+#include <string>
+
+namespace dicer::frame {
+
+// Which rows of the method table a voxelizer output can feed, from the table (MethodInfo::input), never by
+// name. "Offered": the row reads that output and runs interactively (MethodInfo::inDemo: not the CPU paths).
+hp::InputKind inputKindOf(VoxelOutput output);
+bool offersMethod(VoxelOutput output, int row);
+int defaultMethodFor(VoxelOutput output); // the first offered row
+VoxelOutput outputFor(int row);           // the output a row reads
+// The discriminator's threshold decides only over the atlas' alpha: the bits are already the active set.
+inline bool honoursThreshold(VoxelOutput output) {
+    return output == VoxelOutput::Atlas;
+}
+
+// The frame starts with the occupancy bits (docs/DEMO.md, "Voxelizer output": 2-5x the frame rate of the atlas
+// on llvmpipe at 256^3, and the only output that reaches 1024^3); the paper variants run on the atlas.
+struct FrameSettings {
+    // Row of methods::methodTable() (method_table.h) that reads `voxels` (offersMethod).
+    int method = defaultMethodFor(VoxelOutput::Bits);
+    hp::Storage storage = hp::Storage::Uint32;
+    hp::BuildPath buildPath = hp::BuildPath::Compute;
+    std::string preset = "128"; // volume_layout.h presetNames()
+    // The voxelizer's output: the RGBA8 atlas (paper variants, peers) or the occupancy bits (hp_bits; 1024^3).
+    VoxelOutput voxels = VoxelOutput::Bits;
+    VoxelMode voxelMode = VoxelMode::Shell;
+    // All give the same voxels; compute needs no rasterizer (llvmpipe's costs ~1 us a triangle, an H100 has
+    // few raster units) and was the fastest frame measured here (docs/DEMO.md).
+    VoxelMethod voxelMethod = VoxelMethod::Compute;
+    SurfaceRule rule = SurfaceRule::DominantAxis; // SliceAxis: the 2006 rule (the paper's counts)
+    float threshold = 0.5f;                       // discriminator over the atlas: active = alpha >= threshold
+    // Resident: the count stays on the GPU (indirect dispatch); Readback: the paper's PointList reads it.
+    hp::ListPath listPath = hp::ListPath::Resident;
+    bool testAtlas = false; // the built-in sphere-shell atlas instead of the voxelized model
+    bool operator==(const FrameSettings&) const = default;
+};
+
+// What differs between two frames' settings, in rebuild terms.
+struct FrameChanges {
+    bool layout = false;   // preset, output or test atlas: new storage for the voxels
+    bool voxelize = false; // mode, method or rule: the same storage, other voxels
+    bool method = false;   // method, storage or build path: another method object or pyramid
+    bool listPath = false; // paper PointList <-> GPU-resident
+    bool any() const { return layout || voxelize || method || listPath; }
+};
+FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last);
+
+// After the output changed: a method that reads it, a voxelization method that writes it (checkOutput: not the
+// slab methods for the bits), no test atlas (an RGBA8 atlas) with the bits.
+void suitOutput(FrameSettings& settings);
+
+} // namespace dicer::frame
