@@ -9,6 +9,7 @@ packages=(
     libglm-dev libtinyobjloader-dev              # maths + OBJ loading
     zlib1g-dev                                   # PNG streams inflated under a cap before stb_image
     python3-glad                                 # generates the GL 4.5 + EGL loader at configure time
+    python3-matplotlib                           # dicer-bench's plots (scripts/plot_bench.py)
     libegl-dev libgl1-mesa-dri libegl-mesa0      # headless EGL, Mesa llvmpipe for machines without a GPU
     libgtest-dev googletest                      # tests
     xvfb xauth                                   # window tests without a display

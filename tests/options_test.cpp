@@ -134,10 +134,12 @@ TEST(BenchOptions, EveryRowRoundTrips) {
                           "a.csv",        "--json",
                           "a.json",       "--gl-debug",
                           "--preset",     "64",
-                          "--no-solid"},
+                          "--no-solid",   "--sort-plot",
+                          "none"},
                          full)
                   .status,
               0);
+    EXPECT_EQ(full.sortPlot, ""); // none: no plot, and it prints back as none
     expectRoundTrips(bench::optionTable(), full);
 }
 

@@ -49,6 +49,17 @@ Codec<std::string> methodCodec() {
     return c;
 }
 
+// A plot's PNG, or none: no plot (and no Python run for it).
+Codec<std::string> plotFileCodec() {
+    Codec<std::string> c = options::textCodec("FILE|none", "a file name, or none");
+    const auto parseName = c.parse;
+    c.parse = [parseName](std::string_view s) -> std::optional<std::string> {
+        return s == "none" ? std::optional<std::string>("") : parseName(s);
+    };
+    c.format = [](const std::string& s) { return s.empty() ? std::string("none") : s; };
+    return c;
+}
+
 Codec<std::string> sourceCodec() {
     std::vector<std::string> names = {"sphere"};
     for (std::string_view m : builtinModelNames())
@@ -96,7 +107,7 @@ std::vector<Row> makeRows() {
                        onOff, field(&Options::gpuResident))),
         flag(row<bool>(
             {"scaling", "",
-             "side^3 volumes: time per voxel / per point, PNG plot (--volumes, --plot); with --voxels: only "
+             "side^3 volumes: time per voxel / per point, a plot (--volumes, --plot); with --voxels: only "
              "the "
              "model voxelized per volume (compute method) into each output, then built and listed (atlas: "
              "hp_compute, bits: hp_bits; --variant for others), per stage ns/voxel, x read floor, GB/s"},
@@ -175,10 +186,12 @@ std::vector<Row> makeRows() {
                                    options::textCodec("FILE", "a file name"), field(&Options::csv))),
         row<std::string>({"json", "", "also every measurement as JSON"},
                          options::textCodec("FILE", "a file name"), field(&Options::json)),
-        row<std::string>({"plot", "", "the --scaling plot (PNG)"}, options::textCodec("FILE", "a file name"),
-                         field(&Options::plot)),
-        row<std::string>({"sort-plot", "", "the --sort plots (PNG; vs m in FILE-m.png)"},
-                         options::textCodec("FILE", "a file name"), field(&Options::sortPlot)),
+        row<std::string>({"plot", "",
+                          "the --scaling plot (PNG, drawn by matplotlib: /usr/bin/python3 "
+                          "scripts/plot_bench.py; none: no plot)"},
+                         plotFileCodec(), field(&Options::plot)),
+        row<std::string>({"sort-plot", "", "the --sort plots (PNG, vs m in FILE-m.png; as --plot)"},
+                         plotFileCodec(), field(&Options::sortPlot)),
     };
 }
 

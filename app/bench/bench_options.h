@@ -33,7 +33,7 @@ struct Options {
     bool gpuResident = false; // count read back vs kept on the GPU, for the list and a whole frame
     bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
     std::vector<int> volumes{64, 128, 256, 512, 1024};
-    std::string plot = "dicer-scaling.png";
+    std::string plot = "dicer-scaling.png"; // empty (--plot none): no plot (bench_plot_script.h)
     // --voxelizer: the voxelizer's own tables instead (bench_voxelizer.cpp): every method per volume preset,
     // checked to give the same atlas, and the teapot's active cells next to the paper's.
     bool voxelizer = false;
@@ -50,7 +50,7 @@ struct Options {
     // Default points: the whole run takes ~8-10 minutes on llvmpipe (2 shared cores), most of it at 2^24.
     std::vector<int> sortN{10, 14, 18, 22, 24};
     std::vector<int> sortM{4, 12, 20};
-    std::string sortPlot = "dicer-sort.png";
+    std::string sortPlot = "dicer-sort.png"; // empty (--sort-plot none): no plots
     bool operator==(const Options&) const = default;
 };
 

@@ -1,17 +1,15 @@
 // dicer-bench, scaling part: side^3 volumes (64^3 .. 512^3, 1024^3 where the driver allows a 32768^2 atlas)
 // as slice atlases of the same source. Per volume: the compute HistoPyramid (build, list), the paper variants
 // (build, list with the count read back), atomic append and Horn's scan (atlas -> points), each checked
-// against the same voxel set; the table gives time per voxel and per active point, and a log-log PNG plot of
-// time vs voxels is written to --plot.
+// against the same voxel set; the table gives time per voxel and per active point, and main() has the rows'
+// plot of time vs voxels drawn into --plot (bench_plot_script.h).
 #include "bench_context.h"
-#include "bench_plot.h"
 #include "gl_debug.h"
 #include "hp_math.h"
 #include "method_table.h"
 #include "test_images.h"
 
 #include <cstdio>
-#include <map>
 
 namespace dicer::bench {
 namespace {} // namespace
@@ -36,7 +34,6 @@ bool runScaling(Bench& b) {
         scaled.push_back({&info, std::move(created.value())});
     }
 
-    std::map<std::string, PlotSeries> curves; // method -> (voxels, total ms)
     for (int side : b.opt.volumes) {
         const std::string label = std::to_string(side) + "³";
         const glm::ivec2 extent = cubeAtlasExtent(side); // the sources' common slice layout
@@ -103,35 +100,13 @@ bool runScaling(Bench& b) {
                 r.stage = stageName;
                 r.time = b.measure(work, timer);
                 b.report.rows.push_back(r);
-                return r.time.median;
             };
-            double total = 0;
             if (s.info->listStage) {
                 stage("build", [&] { (void)m.build(input); });
                 stage("list", [&] { (void)m.list(input, path); });
-                total = stage("total", [&] { (void)m.run(input, path); });
-            } else {
-                total = stage("total", [&] { (void)m.run(input, path); });
             }
-            curves[name].name = name;
-            curves[name].points.push_back({double(atlas->voxels()), total});
+            stage("total", [&] { (void)m.run(input, path); }); // the plot's curve (plot_bench.py scaling)
         }
-    }
-
-    std::vector<PlotSeries> series;
-    for (auto& [name, s] : curves)
-        series.push_back(s);
-    if (!series.empty() && !b.opt.plot.empty()) {
-        Result<void> r =
-            writeLogLogPlot(b.opt.plot,
-                            {"dicer-bench scaling: atlas to point list, " + b.report.run.renderer, "voxels",
-                             "ms (build + list)"},
-                            series);
-        if (!r) {
-            std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
-            return false;
-        }
-        std::printf("scaling plot: %s\n\n", b.opt.plot.c_str());
     }
     return ok;
 }

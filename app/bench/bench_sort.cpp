@@ -2,11 +2,10 @@
 // an LSD radix sort, both over Horn's scan) and the CPU sorts (std::sort, std::stable_sort, a counting sort),
 // on n = 2^10 .. 2^24 keys in [0, m), m = 2^4 .. 2^20, uniform and skewed (one key holding half the input).
 // Every result is checked exactly against std::stable_sort (keys; the permutation a valid one, the stable
-// one for the stable sorts); the table gives ns per key, and two log-log PNG plots (ns/key vs n at m = 2^8,
-// or the middle m of the sweep,
-// and vs m at the largest n) go to --sort-plot. --quick: a small sweep for CI.
+// one for the stable sorts); the table gives ns per key, and main() has the rows' two plots (ns/key vs n at
+// m = 2^8, or the middle m of the sweep, and vs m at the largest n; plot_bench.py sort) drawn into --sort-plot.
+// --quick: a small sweep for CI.
 #include "bench_context.h"
-#include "bench_plot.h"
 #include "cpu_sort.h"
 #include "gl_debug.h"
 #include "hp_counting_sort.h"
@@ -62,11 +61,6 @@ bool runSortTables(Bench& b) {
         sorters.push_back(std::move(created.value()));
     }
     bool ok = true;
-    // ns/key per method: vs n at m = 2^8 uniform, vs m at the largest n uniform.
-    std::map<std::string, PlotSeries> byN, byM;
-    const bool has8 = std::find(ms.begin(), ms.end(), 8) != ms.end(); // else the middle of the sweep
-    const std::uint32_t plotM = 1u << (has8 ? 8 : ms[ms.size() / 2]);
-    const std::uint32_t plotN = 1u << *std::max_element(ns.begin(), ns.end());
     for (int logN : ns) {
         for (int logM : ms) {
             for (KeyDistribution d : {KeyDistribution::Uniform, KeyDistribution::Skewed}) {
@@ -146,41 +140,9 @@ bool runSortTables(Bench& b) {
                     ok = ok && r.ok;
                     r.time = measureInterleaved(r.timer, warmup, reps, {[&] { (void)method.run(); }}).front();
                     b.report.rows.push_back(r);
-                    const double nsPerKey = r.time.median * 1e6 / n;
-                    if (d == KeyDistribution::Uniform && m == plotM) {
-                        byN[method.name].name = method.name;
-                        byN[method.name].points.push_back({double(n), nsPerKey});
-                    }
-                    if (d == KeyDistribution::Uniform && n == plotN) {
-                        byM[method.name].name = method.name;
-                        byM[method.name].points.push_back({double(m), nsPerKey});
-                    }
                 }
             }
         }
-    }
-    if (!o.sortPlot.empty()) {
-        auto write = [&](const std::string& path, const std::string& what, const std::string& x,
-                         std::map<std::string, PlotSeries>& curves) {
-            std::vector<PlotSeries> series;
-            for (auto& [name, s] : curves)
-                if (s.points.size() > 1) series.push_back(s);
-            if (series.empty()) return true;
-            Result<void> r = writeLogLogPlot(
-                path, {"dicer-bench --sort: " + what + ", " + b.report.run.renderer, x, "ns per key"},
-                series);
-            if (!r)
-                std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
-            else
-                std::printf("sort plot: %s\n", path.c_str());
-            return bool(r);
-        };
-        std::string byMPath = o.sortPlot;
-        const auto dot = byMPath.rfind(".png");
-        byMPath = dot == std::string::npos ? byMPath + "-m" : byMPath.insert(dot, "-m");
-        ok = write(o.sortPlot, "uniform keys, m = " + pow2(plotM), "keys n", byN) && ok;
-        ok = write(byMPath, "uniform keys, n = " + pow2(plotN), "key range m", byM) && ok;
-        std::printf("\n");
     }
     return ok;
 }

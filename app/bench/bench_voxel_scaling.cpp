@@ -7,9 +7,9 @@
 // ns per voxel, × the compute read floor over the output's bytes (read_pass.h, measured in the same run) and
 // GB/s of those bytes. Every list is checked against the CPU reference of the read-back output (the bits
 // set must also equal the atlas set where both ran); a volume an output cannot hold (the atlas at 1024^3:
-// a 32768^2 texture) is a named skip, not an error.
+// a 32768^2 texture) is a named skip, not an error. main() has the rows' plot (per output: voxelize, the frame
+// per method and the read floor against the volume; plot_bench.py voxel-scaling) drawn into --plot.
 #include "bench_context.h"
-#include "bench_plot.h"
 
 #include "bits_reference.h"
 #include "hp_math.h"
@@ -72,7 +72,6 @@ struct Frame {
     Voxelizer& vox;
     const VoxelizeParams& params;
     std::map<int, std::vector<glm::uvec4>>& atlasSets; // side -> the atlas output's sorted set
-    std::map<std::string, PlotSeries>& curves;
     bool run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::PointMethod>>& methods,
              const std::vector<const methods::MethodInfo*>& rows);
 };
@@ -188,16 +187,7 @@ bool Frame::run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::Po
         r.time = times[i];
         std::tie(r.check, r.ok) = checks[i];
         b.report.rows.push_back(r);
-        const std::string stage = r.stage;
-        if (stage == "voxelize" || stage == "frame") {
-            const std::string curve = out + (stage == "frame" ? " frame (" + r.method + ")" : " voxelize");
-            curves[curve].name = curve;
-            curves[curve].points.push_back({double(r.cells), r.time.median});
-        }
     }
-    const std::string floorCurve = out + " read floor";
-    curves[floorCurve].name = floorCurve;
-    curves[floorCurve].points.push_back({double(r.cells), r.readMs});
     return ok;
 }
 
@@ -245,28 +235,11 @@ bool runVoxelScaling(Bench& b) {
     }
     bool ok = true;
     std::map<int, std::vector<glm::uvec4>> atlasSets;
-    std::map<std::string, PlotSeries> curves;
-    Frame frame{b, vox, params, atlasSets, curves};
+    Frame frame{b, vox, params, atlasSets};
     for (int side : b.opt.volumes) {
         for (VoxelOutput output : b.opt.voxelOutputs)
             ok = frame.run(side, output, perOutput[output].second, perOutput[output].first) && ok;
         atlasSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
-    }
-
-    std::vector<PlotSeries> series;
-    for (auto& [curve, s] : curves)
-        if (!s.points.empty()) series.push_back(s);
-    if (!series.empty() && !b.opt.plot.empty()) {
-        Result<void> r = writeLogLogPlot(
-            b.opt.plot,
-            {"dicer-bench --scaling --voxels: voxelize + build + list, " + b.report.run.renderer, "voxels",
-             "ms"},
-            series);
-        if (!r) {
-            std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
-            return false;
-        }
-        std::printf("voxel scaling plot: %s\n\n", b.opt.plot.c_str());
     }
     return ok;
 }

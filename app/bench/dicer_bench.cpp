@@ -5,9 +5,12 @@
 // vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
 // only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset). Every result is
 // checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
-// over the same atlas. Exit status: 0 all exact, 1 setup or GL errors, 2 bad arguments, 3 a result differed.
+// over the same atlas. The plots (--plot, --sort-plot) are drawn from the report by matplotlib
+// (bench_plot_script.h). Exit status: 0 all exact, 1 setup, GL or plot errors, 2 bad arguments, 3 a result
+// differed.
 // Works on Mesa llvmpipe (no GPU) and on NVIDIA through the EGL device platform.
 #include "bench_context.h"
+#include "bench_plot_script.h"
 #include "egl_context.h"
 #include "gl_debug.h"
 #include "heap_tuning.h"
@@ -130,6 +133,12 @@ int main(int argc, char** argv) {
     if (Result<void> r = opt.json.empty() ? Result<void>() : writeJson(opt.json, bench.report); !r) {
         std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
         return 1;
+    }
+    if (std::optional<PlotJob> plot = plotJob(opt, bench.report); plot) {
+        if (Result<void> r = drawPlot(*plot, bench.report); !r) {
+            std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
+            return 1;
+        }
     }
     if (gl::debugErrorCount() > 0 || gl::checkErrors("dicer-bench") > 0) {
         std::fprintf(stderr, "dicer-bench: GL errors reported\n");
