@@ -51,7 +51,8 @@ struct Material {
 struct Mesh {
     std::vector<glm::vec3> positions;
     std::vector<glm::vec3> normals;     // same size as positions, unit length
-    std::vector<glm::vec2> texcoords;   // same size; (0,0) where the source has none
+    std::vector<glm::vec2> texcoords;   // same size; (0,0) where the source has none (the OBJ loader then
+                                        // gives the triangle an untextured material: no texture lookup)
     std::vector<glm::vec4> colors;      // same size: vertex colour x material diffuse, alpha 1
     std::vector<std::uint32_t> indices; // 3 per triangle, counter-clockwise seen from the front side
     std::vector<int> triangleMaterial;  // one per triangle, index into materials or -1

@@ -46,50 +46,18 @@ struct Context {
     size_t materialsRead = 0;
     std::set<std::string> materialsWithoutKd; // tinyobjloader invents a Kd for these, see convertMaterials
 
-    void warn(const std::string& what) {
-        warnings.push_back(source + ": " + what);
+    void warn(const std::string& what) { report(source + ": " + what); }
+    // "<file>:<line>: <what>", the form of the scanner's errors.
+    void warnAt(size_t line, const std::string& what) {
+        report(source + ":" + std::to_string(line) + ": " + what);
+    }
+
+private:
+    void report(std::string message) {
+        warnings.push_back(std::move(message));
         log::warn("%s", warnings.back().c_str());
     }
 };
-
-// What we need from MTL text before LoadMtl sees it: how many `newmtl` statements it has (plus one: LoadMtl
-// always appends the material it is building at the end) and which materials have no `Kd` line. Lines end
-// at \r or \n and blanks lead, as in LoadMtl, so the count cannot be lower than its own; names are the
-// rest of the line after "newmtl" and one blank, as LoadMtl takes them.
-struct MtlSummary {
-    size_t materials = 1;
-    std::set<std::string> withoutKd;
-};
-
-MtlSummary summarizeMtl(std::string_view text) {
-    MtlSummary summary;
-    auto keyword = [](std::string_view line, std::string_view word) {
-        return line.substr(0, word.size()) == word && line.size() > word.size() &&
-               (line[word.size()] == ' ' || line[word.size()] == '\t');
-    };
-    std::string current;
-    bool hasKd = true;
-    auto close = [&] {
-        if (!hasKd) summary.withoutKd.insert(current);
-    };
-    for (size_t p = 0; p < text.size();) {
-        size_t end = text.find_first_of("\r\n", p);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(p, end - p);
-        line.remove_prefix(std::min(line.size(), line.find_first_not_of(" \t")));
-        if (keyword(line, "newmtl")) {
-            close();
-            ++summary.materials;
-            current = std::string(line.substr(7));
-            hasKd = false;
-        } else if (keyword(line, "Kd")) {
-            hasKd = true;
-        }
-        p = end + 1;
-    }
-    close();
-    return summary;
-}
 
 // Hands tinyobjloader the text of each `mtllib` file after our own checks; it never opens files itself.
 class CheckedMaterialReader final : public tinyobj::MaterialReader {
@@ -114,7 +82,7 @@ public:
             return false;
         }
         // Count `newmtl` statements first: each becomes a large material_t inside tinyobjloader.
-        const MtlSummary summary = summarizeMtl(*text);
+        const MtlScan summary = scanMtlText(*text);
         if (m_ctx.materialsRead + summary.materials > m_ctx.limits.maxMaterials) {
             m_ctx.warn(shown + " not loaded: more than " + std::to_string(m_ctx.limits.maxMaterials) +
                        " materials; using grey");
@@ -228,8 +196,41 @@ struct Corner {
     int material;
 };
 
+// rc10 keeps a texcoord/normal index that points nowhere as it resolved it (past the end, or negative). The
+// scanner reported such indices (`dropDangling`, with the warning): then they become -1, "none in the file".
+// Otherwise one here means the parser and the scanner disagree, which stays an error (false).
+bool resolveAttributeIndex(int& index, int count, bool dropDangling) {
+    if (index >= -1 && index < count) return true;
+    if (!dropDangling) return false;
+    index = -1;
+    return true;
+}
+
+// A textured material for a triangle with a corner without texture coordinates (none in the file, or
+// dropped): nothing to look the texture up with, so the triangle gets an untextured copy of the material,
+// made once per material. Its colour is the material's Kd, or grey where the MTL gave none (as for any
+// untextured material). Returns the material the triangle uses.
+int materialForCorners(const Corner* triangle, Mesh& mesh, std::vector<int>& untexturedCopy,
+                       const Context& ctx) {
+    const int material = triangle[0].material;
+    if (material < 0 || mesh.materials[size_t(material)].textureIndex < 0) return material;
+    if (triangle[0].index.texcoord_index >= 0 && triangle[1].index.texcoord_index >= 0 &&
+        triangle[2].index.texcoord_index >= 0)
+        return material;
+    int& copy = untexturedCopy[size_t(material)];
+    if (copy < 0) {
+        Material untextured = mesh.materials[size_t(material)];
+        if (ctx.materialsWithoutKd.count(untextured.name)) untextured.diffuse = kFallbackDiffuse;
+        untextured.name += " (untextured)";
+        untextured.textureIndex = -1;
+        copy = int(mesh.materials.size());
+        mesh.materials.push_back(std::move(untextured));
+    }
+    return copy;
+}
+
 Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyobj::shape_t>& shapes,
-                       const std::vector<tinyobj::material_t>& materials, Context& ctx) {
+                       const std::vector<tinyobj::material_t>& materials, const ObjScan& scan, Context& ctx) {
     const int positionCount = int(attrib.vertices.size() / 3);
     const int normalCount = int(attrib.normals.size() / 3);
     const int texcoordCount = int(attrib.texcoords.size() / 2);
@@ -250,10 +251,10 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
                                      ? m.material_ids[f]
                                      : -1;
             for (size_t c = 0; c < 3; ++c) {
-                const tinyobj::index_t& i = m.indices[f * 3 + c];
-                if (i.vertex_index < 0 || i.vertex_index >= positionCount || i.normal_index < -1 ||
-                    i.normal_index >= normalCount || i.texcoord_index < -1 ||
-                    i.texcoord_index >= texcoordCount)
+                tinyobj::index_t i = m.indices[f * 3 + c];
+                if (i.vertex_index < 0 || i.vertex_index >= positionCount ||
+                    !resolveAttributeIndex(i.normal_index, normalCount, scan.danglingNormals.lines > 0) ||
+                    !resolveAttributeIndex(i.texcoord_index, texcoordCount, scan.danglingTexcoords.lines > 0))
                     return makeError(ctx.source + ": face index out of range (shape '" + shape.name + "')");
                 corners.push_back({i, material});
             }
@@ -289,9 +290,15 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
     std::unordered_map<VertexKey, std::uint32_t, VertexKeyHash> vertexOf;
     mesh.indices.reserve(corners.size());
     mesh.triangleMaterial.reserve(corners.size() / 3);
+    std::vector<int> untexturedCopy(mesh.materials.size(), -1);
+    int material = -1; // the current triangle's
     for (size_t k = 0; k < corners.size(); ++k) {
         const Corner& corner = corners[k];
         const int t = int(k / 3);
+        if (k % 3 == 0) {
+            material = materialForCorners(&corners[k], mesh, untexturedCopy, ctx);
+            mesh.triangleMaterial.push_back(material);
+        }
         glm::vec3 normal = corner.index.normal_index >= 0
                                ? unit(attribute3(attrib.normals, corner.index.normal_index))
                                : glm::vec3(0.f);
@@ -305,7 +312,7 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
             }
         }
         const VertexKey key{corner.index.vertex_index, corner.index.normal_index, corner.index.texcoord_index,
-                            corner.material, crease};
+                            material, crease};
         auto [it, inserted] = vertexOf.try_emplace(key, std::uint32_t(mesh.positions.size()));
         if (inserted) {
             const int v = corner.index.vertex_index;
@@ -318,15 +325,26 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
             const glm::vec3 vertexColor =
                 hasColors ? glm::clamp(attribute3(attrib.colors, v), 0.f, 1.f) : glm::vec3(1.f);
             const glm::vec3 diffuse =
-                corner.material >= 0 ? mesh.materials[size_t(corner.material)].diffuse : kFallbackDiffuse;
+                material >= 0 ? mesh.materials[size_t(material)].diffuse : kFallbackDiffuse;
             mesh.colors.emplace_back(vertexColor * diffuse, 1.f);
         }
         mesh.indices.push_back(it->second);
-        if (k % 3 == 0) mesh.triangleMaterial.push_back(corner.material);
     }
     mesh.computeBounds();
     if (Result<void> valid = validateMesh(mesh); !valid) return makeError(ctx.source + ": " + valid.error());
     return mesh;
+}
+
+// One warning per attribute whose indices point nowhere (voxelizing needs positions only, so the model
+// loads): the first such line, how many more, and what happens instead.
+void warnDangling(const DanglingIndices& dangling, const std::string& what, const std::string& instead,
+                  Context& ctx) {
+    if (dangling.lines == 0) return;
+    std::string more;
+    if (dangling.lines > 1)
+        more = " (and " + std::to_string(dangling.lines - 1) + " more line" +
+               (dangling.lines > 2 ? "s" : "") + " with " + what + " the file does not have)";
+    ctx.warnAt(dangling.firstLine, dangling.first + more + "; " + what + " ignored there: " + instead);
 }
 
 Result<Mesh> parse(std::string_view text, Context& ctx) {
@@ -335,6 +353,10 @@ Result<Mesh> parse(std::string_view text, Context& ctx) {
     if (!scan) return makeError(scan.error());
     if (scan->triangles == 0)
         return makeError(ctx.source + ": contains no triangles (no face with 3+ corners)");
+    warnDangling(scan->danglingNormals, "normals",
+                 "those corners get normals generated from the faces, as in a file without vn lines", ctx);
+    warnDangling(scan->danglingTexcoords, "texture coordinates",
+                 "triangles with such a corner are drawn untextured, in their material's colour", ctx);
 
     MemoryBuffer buffer(text);
     std::istream in(&buffer);
@@ -346,11 +368,18 @@ Result<Mesh> parse(std::string_view text, Context& ctx) {
     const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warn, &err, &in, &reader,
                                      /* triangulate= */ true, /* default_vcols_fallback= */ true);
     if (!ok) return makeError(ctx.source + ": " + (err.empty() ? "tinyobjloader failed" : err));
-    // With ok == true, `err` holds only non-fatal messages (from the material reader).
+    // With ok == true, `err` holds only non-fatal messages (from the material reader). rc10's own notes on
+    // dangling indices ("Vertex normal indices out of bounds (line <last line>.)") repeat our warning with a
+    // wrong line: dropped.
+    auto alreadyWarned = [&](const std::string& line) {
+        return (scan->danglingNormals.lines > 0 && line.starts_with("Vertex normal indices out of bounds")) ||
+               (scan->danglingTexcoords.lines > 0 &&
+                line.starts_with("Vertex texcoord indices out of bounds"));
+    };
     std::istringstream messages(warn + err);
     for (std::string line; std::getline(messages, line);)
-        if (!line.empty() && line != ".") ctx.warn(line);
-    return buildMesh(attrib, shapes, materials, ctx);
+        if (!line.empty() && line != "." && !alreadyWarned(line)) ctx.warn(line);
+    return buildMesh(attrib, shapes, materials, *scan, ctx);
 }
 
 } // namespace

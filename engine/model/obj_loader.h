@@ -39,6 +39,11 @@ Result<MeshTexture> checkTextureWithinBudget(const std::filesystem::path& path, 
 // Loads an OBJ file. Failures (unreadable file, malformed or out-of-range data, limits exceeded, no
 // triangles) are errors naming the file and, where known, the line. Missing or refused .mtl files and
 // textures are warnings (appended to `warnings` and logged); their triangles fall back to grey.
+// Lenient where it costs nothing: texcoord and normal indices that point nowhere (`f 1/1/1 ...` in a file
+// without `vn` lines, a relative index before the first `vt`) drop that attribute at those corners, with one
+// warning per attribute naming the first such line and how many more; the model loads. Position indices
+// stay strict. A triangle with a corner without texture coordinates (dropped or absent) is untextured: it
+// uses an untextured copy of its material ("<name> (untextured)", Kd or grey), never a texture lookup.
 // Result: indexed (see mesh.h), normals generated where the file has none, bounds computed; textures checked
 // but not decoded (decodeTexturesOnCpu, image_loader.h, for CPU readers).
 Result<Mesh> loadObj(const std::filesystem::path& path, const LoadLimits& limits = {},

@@ -1,8 +1,9 @@
-// OBJ pre-validation. Format: Wavefront "Object Files (.obj)" appendix B1 of the Advanced Visualizer manual
-// (v/vn/vt/f statements, 1-based and negative relative indices). Token rules follow what tinyobjloader
-// v2.0.0rc10 does with them, which this pass must cover (see obj_scan.h).
+// OBJ pre-validation and the MTL pre-count. Format: Wavefront "Object Files (.obj)" appendix B1 of the
+// Advanced Visualizer manual (v/vn/vt/f statements, 1-based and negative relative indices). Token rules
+// follow what tinyobjloader v2.0.0rc10 does with them, which this pass must cover (see obj_scan.h).
 #include "obj_scan.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -61,7 +62,9 @@ bool parseIndex(std::string_view text, long long& value) {
 
 class Scanner {
 public:
-    Scanner(std::string_view name, const LoadLimits& limits) : m_name(name), m_limits(limits) {}
+    // `totals`: the counts of a finished first pass, so that positive indices are judged line by line.
+    Scanner(std::string_view name, const LoadLimits& limits, const ObjScan* totals = nullptr)
+        : m_name(name), m_limits(limits), m_totals(totals) {}
 
     Result<ObjScan> run(std::string_view text) {
         if (std::memchr(text.data(), '\0', text.size()) != nullptr)
@@ -76,27 +79,59 @@ public:
             pos = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
         }
         // Positive indices may point forward, so they are checked against the final counts.
-        for (int k = 0; k < 3; ++k)
-            if (m_maxPositive[k] > (long long)count(k))
-                return fail(m_maxPositiveLine[k],
-                            std::string(kindName(k)) + " index " + std::to_string(m_maxPositive[k]) +
-                                " is out of range (the file has " + std::to_string(count(k)) + ")");
+        if (m_maxPositive[kVertex] > (long long)count(kVertex))
+            return fail(m_maxPositiveLine[kVertex],
+                        outOfRange(kVertex, m_maxPositive[kVertex], count(kVertex)));
+        // A dangling positive texcoord/normal index: scan again knowing the totals, to name its lines.
+        if (!m_totals && (m_maxPositive[kTexcoord] > (long long)count(kTexcoord) ||
+                          m_maxPositive[kNormal] > (long long)count(kNormal)))
+            return Scanner(m_name, m_limits, &m_scan).run(text);
         return m_scan;
     }
 
 private:
+    // Slots of a corner (v/vt/vn), and of m_maxPositive.
+    static constexpr int kVertex = 0, kTexcoord = 1, kNormal = 2;
+
     std::string_view m_name;
     const LoadLimits& m_limits;
+    const ObjScan* m_totals; // null on the first pass
     ObjScan m_scan;
     size_t m_line = 0;
     size_t m_tagLines = 0;
     size_t m_elementCorners = 0; // corners of l/p elements, which rc10 stores too
     long long m_maxPositive[3] = {0, 0, 0};
     size_t m_maxPositiveLine[3] = {0, 0, 0};
+    bool m_lineDangles[3] = {false, false, false}; // this line already counted in dangling(k)
 
-    static const char* kindName(int k) { return k == 0 ? "vertex" : k == 1 ? "texcoord" : "normal"; }
+    static const char* kindName(int k) {
+        return k == kVertex ? "vertex" : k == kTexcoord ? "texcoord" : "normal";
+    }
     size_t count(int k) const {
-        return k == 0 ? m_scan.positions : k == 1 ? m_scan.texcoords : m_scan.normals;
+        return k == kVertex ? m_scan.positions : k == kTexcoord ? m_scan.texcoords : m_scan.normals;
+    }
+    DanglingIndices& dangling(int k) {
+        return k == kTexcoord ? m_scan.danglingTexcoords : m_scan.danglingNormals;
+    }
+
+    static std::string outOfRange(int k, long long index, size_t available) {
+        return std::string(kindName(k)) + " index " + std::to_string(index) +
+               " is out of range (the file has " + std::to_string(available) + ")";
+    }
+    std::string beforeFirst(int k, long long index) const {
+        return "relative " + std::string(kindName(k)) + " index " + std::to_string(index) +
+               " reaches before the first " + kindName(k) + " (only " + std::to_string(count(k)) + " so far)";
+    }
+
+    // A texcoord/normal index that points nowhere: counted once per line; the first one is described.
+    template <class Describe> void addDangling(int k, Describe describe) {
+        if (m_lineDangles[k]) return;
+        m_lineDangles[k] = true;
+        DanglingIndices& d = dangling(k);
+        if (d.lines++ == 0) {
+            d.firstLine = m_line;
+            d.first = describe();
+        }
     }
 
     Error fail(size_t line, const std::string& what) const {
@@ -152,7 +187,8 @@ private:
         return {};
     }
 
-    // One corner: v, v/vt, v//vn or v/vt/vn. Slot order in m_maxPositive: vertex, texcoord, normal.
+    // One corner: v, v/vt, v//vn or v/vt/vn. A vertex index must resolve (an error otherwise); a texcoord or
+    // normal index that does not is counted in dangling(k) (the loader drops the attribute there).
     Result<void> scanCorner(std::string_view token) {
         std::string_view parts[3];
         int partCount = 0;
@@ -172,10 +208,18 @@ private:
             if (!parseIndex(parts[k], index))
                 return fail(m_line, std::string("malformed ") + kindName(k) + " index '" +
                                         std::string(parts[k]) + "' (OBJ indices are non-zero integers)");
-            if (index < 0 && -index > (long long)count(k))
-                return fail(m_line, "relative " + std::string(kindName(k)) + " index " +
-                                        std::to_string(index) + " reaches before the first " + kindName(k) +
-                                        " (only " + std::to_string(count(k)) + " so far)");
+            if (index < 0 && -index > (long long)count(k)) {
+                if (k == kVertex) return fail(m_line, beforeFirst(k, index));
+                addDangling(k, [&] { return beforeFirst(k, index); });
+                continue;
+            }
+            if (k != kVertex && m_totals &&
+                index > (long long)(k == kTexcoord ? m_totals->texcoords : m_totals->normals)) {
+                addDangling(k, [&] {
+                    return outOfRange(k, index, k == kTexcoord ? m_totals->texcoords : m_totals->normals);
+                });
+                continue;
+            }
             if (index > m_maxPositive[k]) {
                 m_maxPositive[k] = index;
                 m_maxPositiveLine[k] = m_line;
@@ -185,6 +229,7 @@ private:
     }
 
     Result<void> scanIndices(std::string_view rest, bool face) {
+        m_lineDangles[kTexcoord] = m_lineDangles[kNormal] = false;
         size_t corners = 0;
         for (std::string_view token = nextToken(rest); !token.empty(); token = nextToken(rest)) {
             if (Result<void> r = scanCorner(token); !r) return r;
@@ -212,6 +257,36 @@ private:
 
 Result<ObjScan> scanObjText(std::string_view text, std::string_view name, const LoadLimits& limits) {
     return Scanner(name, limits).run(text);
+}
+
+MtlScan scanMtlText(std::string_view text) {
+    MtlScan summary;
+    auto keyword = [](std::string_view line, std::string_view word) {
+        return line.substr(0, word.size()) == word && line.size() > word.size() &&
+               (line[word.size()] == ' ' || line[word.size()] == '\t');
+    };
+    std::string current;
+    bool hasKd = true;
+    auto close = [&] {
+        if (!hasKd) summary.withoutKd.insert(current);
+    };
+    for (size_t p = 0; p < text.size();) {
+        size_t end = text.find_first_of("\r\n", p);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(p, end - p);
+        line.remove_prefix(std::min(line.size(), line.find_first_not_of(" \t")));
+        if (keyword(line, "newmtl")) {
+            close();
+            ++summary.materials;
+            current = std::string(line.substr(7));
+            hasKd = false;
+        } else if (keyword(line, "Kd")) {
+            hasKd = true;
+        }
+        p = end + 1;
+    }
+    close();
+    return summary;
 }
 
 } // namespace dicer
