@@ -1,8 +1,8 @@
 // The binding map: which texture units, image units, storage-buffer and uniform-buffer bindings each
 // subsystem owns. Binding points are context-wide state, so subsystems get NON-OVERLAPPING ranges
 // [FIRST, END): one never clobbers a binding another still relies on, and a stray constant is caught at
-// compile time. Each wing's shared header (hp_shared.h, peers_shared.h, voxel_shared.h, particles_shared.h,
-// view_shared.h, testbed_shared.h, sort_shared.h) defines its constants inside its ranges and static_asserts that; the C++
+// compile time. Each wing's shared header (hp_shared.h, hpc_shared.h, peers_shared.h, voxel_shared.h,
+// particles_shared.h, view_shared.h, testbed_shared.h, sort_shared.h) defines its constants inside its ranges and static_asserts that; the C++
 // section below asserts that the ranges are disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL
 // (#defines only).
 // Uniform locations are per program, so they need no ranges.
@@ -11,8 +11,8 @@
 // --- texture units (GL 4.5 guarantees 80 combined, 16 per stage) -------------------------------------------
 #define HP_UNITS_FIRST 0 // HistoPyramid: input atlas, pyramid storage
 #define HP_UNITS_END 2
-#define PEER_UNITS_FIRST 2 // compute HistoPyramid: its four level textures and a build source
-#define PEER_UNITS_END 7
+#define HPC_UNITS_FIRST 2 // compute HistoPyramids (hp_compute, hp_bits): four level textures, a build source
+#define HPC_UNITS_END 7
 #define PS_UNITS_FIRST 7 // particles: the atlas for model colours
 #define PS_UNITS_END 8
 #define VOX_UNITS_FIRST 8 // voxelizer: mesh textures, parity markers
@@ -85,7 +85,7 @@ constexpr bool inside(int value, Range r) {
     return value >= r.first && value < r.end;
 }
 constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},
-                                   {PEER_UNITS_FIRST, PEER_UNITS_END},
+                                   {HPC_UNITS_FIRST, HPC_UNITS_END},
                                    {PS_UNITS_FIRST, PS_UNITS_END},
                                    {VOX_UNITS_FIRST, VOX_UNITS_END},
                                    {VIEW_UNITS_FIRST, VIEW_UNITS_END},

@@ -3,7 +3,7 @@
 // words; a texel's bit is the discriminator's verdict (hp_discriminator.glsl: inside the volume and alpha >=
 // threshold), texels beyond the atlas are 0. What the GL tests and dicer-bench feed the bits rows of the method
 // table when they have an atlas (the modern voxelizer writes the bits itself, issue 10).
-#include "peers_shared.h"
+#include "hpc_shared.h"
 #include "hp_discriminator.glsl"
 #include "occupancy_bits.h"
 

@@ -4,6 +4,7 @@
 #pragma once
 #include "binding_ranges.h"
 #include "hp_shared.h"
+#include "hpc_shared.h"
 #include "particles_shared.h"
 #include "peers_shared.h"
 #include "testbed_shared.h"

@@ -11,7 +11,7 @@
 // Key-index order is Morton order, so the rank is the sum, at every level from the top down, of the counts of
 // the earlier siblings of the texel's ancestor, plus the set bits of its mask below its own Morton index.
 #pragma once
-#include "peers_shared.h"
+#include "hpc_shared.h"
 #include "occupancy_bits.h"
 
 layout(binding = HPC_UNIT_SUMS8) uniform usampler2D u_rankSums8;

@@ -13,7 +13,7 @@
 // (occupancy_bits.h, the same Morton layout) and u_inputSize is the virtual atlas. The first dispatch then starts
 // at level 3 (HPC_START_LEVEL 3, a level-3 total is the popcount of its mask) and reduces levels 4-9 like any
 // dispatch above the atlas: an invocation reads 8x8 masks instead of one, 64x fewer invocations.
-#include "peers_shared.h"
+#include "hpc_shared.h"
 
 #if defined(HPC_FROM_ATLAS)
 #include "hp_discriminator.glsl"

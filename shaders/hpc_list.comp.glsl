@@ -5,7 +5,7 @@
 // popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
 // With HPC_FROM_BITS (hp_bits) the level-3 masks are the occupancy-bits buffer (occupancy_bits.h).
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
-#include "peers_shared.h"
+#include "hpc_shared.h"
 #include "hp_pick.h"
 #include "hp_points.glsl"
 

@@ -107,7 +107,9 @@ TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     for (const MethodInfo& m : methodTable()) {
         const bool bits = std::string(m.name) == "hp_bits";
         EXPECT_EQ(m.input, bits ? hp::InputKind::Bits : hp::InputKind::Atlas) << m.name;
-        if (bits) EXPECT_TRUE(m.inDemo());
+        if (bits) {
+            EXPECT_TRUE(m.inDemo());
+        }
     }
     EXPECT_STREQ(hp::inputKindName(hp::InputKind::Bits), "bits");
 }

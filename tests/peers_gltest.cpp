@@ -2,7 +2,6 @@
 // path's stages and threads, and their limits. Their entries against the CPU reference (every row of the
 // method table, exactly) are tests/methods_gltest.cpp.
 #include "atomic_append.h"
-#include "compactor.h"
 #include "cpu_compaction.h"
 #include "horn_scan.h"
 #include "hp_compute.h"
@@ -11,6 +10,7 @@
 #include "hp_reference.h"
 #include "hp_test_util.h"
 #include "method_table.h"
+#include "peers.h"
 
 #include <map>
 #include <memory>

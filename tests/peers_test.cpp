@@ -1,9 +1,9 @@
 // The peers' bookkeeping without GL: the compute pyramid's level sizes and formats, Horn's scan levels and
 // the point entries every method must agree on.
-#include "compactor.h"
 #include "horn_scan.h"
 #include "hp_compute.h"
 #include "hp_reference.h"
+#include "peers.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include "bench_context.h"
 
-#include "compactor.h"
+#include "atlas_to_bits.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -2,7 +2,8 @@
 // volume and voxelizer output. The model (--model / --source, teapot by default) is voxelized on the GPU by
 // the compute method into the RGBA8 slice atlas (4 bytes a voxel) or the occupancy bits (1/8 byte a voxel),
 // then the method rows that read that output build the HistoPyramid and list the points (atlas: hp_compute;
-// bits: hp_bits; --variant adds other GPU rows of the same input, e.g. dicer_vec4). Per stage: voxelize
+// bits: hp_bits; --method adds other GPU rows of the same input, e.g. dicer_vec4), through the demo's own frame
+// (engine/frame/frame.h: the same settings, stage calls and Verify). Per stage: voxelize
 // (clear included), clear alone, build, list, build + list and the frame (voxelize + build + list), each as
 // ns per voxel, × the compute read floor over the output's bytes (read_pass.h, measured in the same run) and
 // GB/s of those bytes. Every list is checked against the CPU reference of the read-back output (the bits
@@ -10,6 +11,8 @@
 // a 32768^2 texture) is a named skip, not an error. main() has the rows' plot (per output: voxelize, the frame
 // per method and the read floor against the volume; plot_bench.py voxel-scaling) drawn into --plot.
 #include "bench_context.h"
+
+#include "frame.h"
 
 #include "bits_reference.h"
 #include "hp_math.h"
@@ -30,93 +33,85 @@ namespace {
 
 constexpr VoxelMethod kVoxelMethod = VoxelMethod::Compute; // the fastest on llvmpipe (docs/VOXELIZER.md)
 
-hp::InputKind inputOf(VoxelOutput output) {
-    return output == VoxelOutput::Atlas ? hp::InputKind::Atlas : hp::InputKind::Bits;
-}
-
-// The rows an output feeds: the default (hp_compute / hp_bits) or the --variant rows of that input that run
-// on the GPU with a list stage.
-std::vector<const methods::MethodInfo*> rowsFor(const Bench& b, VoxelOutput output) {
-    std::vector<const methods::MethodInfo*> rows;
-    for (const methods::MethodInfo& info : methods::methodTable()) {
-        if (info.input != inputOf(output) || info.family == methods::Family::CpuPeer || !info.listStage)
-            continue;
-        const bool byDefault =
-            std::string(info.name) == (output == VoxelOutput::Atlas ? "hp_compute" : "hp_bits");
-        if (b.opt.methods.empty() ? byDefault : b.selected(info.name)) rows.push_back(&info);
+// The rows an output feeds: by default the compute HistoPyramid of that input (hp_compute / hp_bits), or the
+// --method rows of that input that run on the GPU with a list stage.
+std::vector<int> rowsFor(const Bench& b, VoxelOutput output) {
+    std::vector<int> rows;
+    const auto table = methods::methodTable();
+    for (size_t row = 0; row < table.size(); ++row) {
+        const methods::MethodInfo& info = table[row];
+        if (!frame::offersMethod(output, int(row)) || !info.listStage) continue;
+        const bool byDefault = info.family == methods::Family::ComputeHistoPyramid;
+        if (b.opt.methods.empty() ? byDefault : b.selected(info.name)) rows.push_back(int(row));
     }
     return rows;
 }
 
 // The output read back and its voxel set as point entries (the CPU reference): the atlas' active texels
 // row-major, or the bits' in key-index order (what hp_bits writes).
-std::vector<glm::uvec4> referenceOf(const Voxelizer& vox, const hp::AtlasTiling& tiling) {
-    const int side = vox.layout().atlasSize;
-    if (vox.output() == VoxelOutput::Bits) {
-        std::vector<std::uint32_t> words(size_t(vox.bitsBytes()) / 4);
-        glGetNamedBufferSubData(vox.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
-        return hp::bitsKeyIndexEntries(words, side, tiling);
+std::vector<glm::uvec4> referenceOf(const frame::VoxelSource& source) {
+    const int side = source.atlasSize();
+    if (source.output() == VoxelOutput::Bits) {
+        std::vector<std::uint32_t> words(size_t(source.bitsBytes()) / 4);
+        glGetNamedBufferSubData(source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
+        return hp::bitsKeyIndexEntries(words, side, source.tiling());
     }
-    std::vector<std::uint8_t> rgba(size_t(vox.layout().atlasTexelCount()) * 4);
+    std::vector<std::uint8_t> rgba(size_t(side) * size_t(side) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glGetTextureImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
+    glGetTextureImage(source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
     std::vector<std::uint8_t> alpha(rgba.size() / 4);
     for (size_t i = 0; i < alpha.size(); ++i)
         alpha[i] = rgba[i * 4 + 3];
     rgba = {};
-    return hp::referenceEntries(alpha, side, side, hp::thresholdToByte(kThreshold), tiling);
+    return hp::referenceEntries(alpha, side, side, hp::thresholdToByte(kThreshold), source.tiling());
 }
 
-struct Frame {
+// One volume and output through the demo's own frame (frame.h): the same settings type, the same stage calls.
+struct VolumeRun {
     Bench& b;
-    Voxelizer& vox;
-    const VoxelizeParams& params;
+    frame::Frame& frame;
+    const frame::FrameSettings& base; // the run's voxelizer, rule, threshold and list path
+    const glm::mat4& model;
     std::map<int, std::vector<glm::uvec4>>& atlasSets; // side -> the atlas output's sorted set
-    bool run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::PointMethod>>& methods,
-             const std::vector<const methods::MethodInfo*>& rows);
+    bool run(int side, VoxelOutput output, const std::vector<int>& rows);
 };
 
-bool Frame::run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::PointMethod>>& methods,
-                const std::vector<const methods::MethodInfo*>& rows) {
+bool VolumeRun::run(int side, VoxelOutput output, const std::vector<int>& rows) {
     const std::string label = std::to_string(side) + "³";
     const std::string out = voxelOutputName(output);
-    const AtlasLimit limit = atlasLimit(output, b.info);
-    Result<VolumeLayout> layout = VolumeLayout::make(glm::ivec3(side), limit.side, limit.what);
-    Result<void> set = layout ? vox.setLayout(*layout, output) : Result<void>(makeError(layout.error()));
-    if (!set) { // e.g. the atlas at 1024^3: a 32768^2 texture, beyond GL_MAX_TEXTURE_SIZE
+    if (rows.empty()) return true;
+    frame::FrameSettings settings = base;
+    settings.preset = std::to_string(side); // a cube side (volume_layout.h cubeVolume)
+    settings.voxels = output;
+    settings.method = rows.front();
+    if (Result<void> set = frame.apply(settings); !set) { // e.g. the atlas at 1024^3: a 32768^2 texture
         std::fprintf(stderr, "dicer-bench: voxel scaling %s %s skipped: %s\n", label.c_str(), out.c_str(),
                      set.error().c_str());
         b.report.skipped.push_back({kTableVoxelScaling, out, label, set.error()});
         return true;
     }
+    const frame::VoxelSource& source = frame.source();
     b.progress.step("voxel scaling " + label + " " + out + ": voxelize and the CPU reference");
-    vox.voxelize(params);
-    const hp::AtlasTiling tiling{{side, side}, layout->tiles.x, side};
-    Expected expected;
-    std::vector<glm::uvec4> reference = referenceOf(vox, tiling);
-    expected.sorted = hp::sortedEntries(reference);
-    (output == VoxelOutput::Bits ? expected.keyIndex : expected.rowMajor) = std::move(reference);
+    frame.voxelize(model);
+    std::vector<glm::uvec4> voxels = hp::sortedEntries(referenceOf(source));
     std::string voxelCheck = "-";
     bool ok = true;
     if (output == VoxelOutput::Atlas) {
-        atlasSets[side] = expected.sorted;
+        atlasSets[side] = voxels;
     } else if (auto found = atlasSets.find(side); found != atlasSets.end()) {
-        ok = found->second == expected.sorted;
+        ok = found->second == voxels;
         voxelCheck = ok ? "= atlas" : "bits differ from the atlas";
     }
-    const auto count = std::uint32_t(expected.sorted.size());
-    const std::uint32_t capacity = std::max<std::uint32_t>(count, 1);
-    const hp::MethodInput input =
-        output == VoxelOutput::Atlas
-            ? hp::MethodInput{vox.atlas(), kThreshold, tiling, capacity}
-            : hp::MethodInput{0, kThreshold, tiling, capacity, vox.bits(), layout->atlasSize};
+    const auto count = std::uint32_t(voxels.size());
+    voxels = {};
 
     // The yardstick: a compute pass reading the output's bytes once (what a build must read at least).
-    const std::int64_t bytes = output == VoxelOutput::Atlas ? layout->atlasTexelCount() * 4 : vox.bitsBytes();
+    const int atlasSide = source.atlasSize();
+    const std::int64_t bytes =
+        output == VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4 : source.bitsBytes();
     auto readOnce = [&] {
-        return output == VoxelOutput::Atlas
-                   ? b.read.runTexture(vox.atlas(), layout->atlasSize, layout->atlasSize)
-                   : b.read.runBuffer(vox.bits(), bytes);
+        return output == VoxelOutput::Atlas ? b.read.runTexture(source.atlas(), atlasSide, atlasSide)
+                                            : b.read.runBuffer(source.bits(), bytes);
     };
     if (Result<void> probe = readOnce(); !probe) {
         std::fprintf(stderr, "dicer-bench: %s\n", probe.error().c_str());
@@ -125,14 +120,15 @@ bool Frame::run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::Po
     Measurement r;
     r.table = kTableVoxelScaling;
     r.input = label;
-    r.cells = layout->voxelCount();
+    r.cells = std::int64_t(side) * side * side;
     r.count = count;
     r.timer = b.report.run.timer;
     r.readBytes = bytes;
     // Every stage of this volume and output is timed interleaved (measureInterleaved: each round runs every
     // stage once, in this order), so the other helpers' load on the shared cores spreads over the floor and the
     // stages alike and the × floor ratios compare like with like. The order keeps each stage's input valid:
-    // the clear empties the output, the voxelize after it fills it again, each build precedes its list.
+    // the clear empties the output, the voxelize after it fills it again, each build precedes its list. A
+    // method's stages first select its row (FrameSettings::method: same voxels, so no count is read again).
     struct Timed {
         std::string method;
         const char* stage;
@@ -143,37 +139,57 @@ bool Frame::run(int side, VoxelOutput output, std::vector<std::unique_ptr<hp::Po
     timed.push_back({out, "read floor", [&] { (void)readOnce(); }});
     if (output == VoxelOutput::Atlas)
         timed.push_back({voxelizer, "clear",
-                         [&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); }});
+                         [&] { glClearTexImage(source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); }});
     else
         timed.push_back({voxelizer, "clear", [&] {
-                             glClearNamedBufferData(vox.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                             glClearNamedBufferData(source.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
                                                     nullptr);
                          }});
-    timed.push_back({voxelizer, "voxelize", [&] { vox.voxelize(params); }});
+    timed.push_back({voxelizer, "voxelize", [&] { frame.voxelize(model); }});
     std::vector<std::pair<std::string, bool>> checks(timed.size(), {voxelCheck, ok}); // per timed stage
-    for (size_t i = 0; i < rows.size(); ++i) {
-        hp::PointMethod& m = *methods[i];
-        const std::string name = m.name();
+    for (int row : rows) {
+        frame::FrameSettings rowSettings = settings;
+        rowSettings.method = row;
+        const std::string name = methods::methodTable()[size_t(row)].name;
         b.progress.step("voxel scaling " + label + " " + out + ": " + name + ", checked");
-        if (Result<void> first = m.run(input, hp::ListPath::Resident); !first) {
+        Result<void> first = frame.apply(rowSettings);
+        if (first) first = frame.build();
+        if (first) first = frame.list();
+        if (!first) {
             std::fprintf(stderr, "dicer-bench: voxel scaling %s %s skipped: %s\n", label.c_str(),
                          name.c_str(), first.error().c_str());
             b.report.skipped.push_back({kTableVoxelScaling, name, label, first.error()});
             continue;
         }
-        std::string check;
-        const std::uint32_t listed = m.listedCount().value_or(std::min(m.readCount(), capacity));
-        const bool same =
-            checkEntries(m.points().read(listed), listed, expected, expected.inOrder(m.order()), &check);
-        ok = ok && same;
-        timed.push_back({name, "build", [&m, &input] { (void)m.build(input); }});
-        timed.push_back({name, "list", [&m, &input] { (void)m.list(input, hp::ListPath::Resident); }});
-        timed.push_back({name, "build + list", [&m, &input] { (void)m.run(input, hp::ListPath::Resident); }});
-        timed.push_back({name, "frame", [&, pm = &m] {
-                             vox.voxelize(params);
-                             (void)pm->run(input, hp::ListPath::Resident);
+        // The demo's Verify: this frame's list against the CPU reference over the voxels read back.
+        const hp::VerifyReport report = frame.verify();
+        const bool ordered = frame.method()->order() != hp::EntryOrder::Unordered;
+        const std::string check = report.ok() ? (ordered ? "exact" : "same set")
+                                              : std::to_string(report.mismatches) + " entries differ (GPU " +
+                                                    std::to_string(report.gpuCount) + ", CPU " +
+                                                    std::to_string(report.cpuCount) + ")";
+        ok = ok && report.ok();
+        auto select = [this, rowSettings] { (void)frame.apply(rowSettings); };
+        timed.push_back({name, "build", [this, select] {
+                             select();
+                             (void)frame.build();
                          }});
-        checks.resize(timed.size(), {check, same});
+        timed.push_back({name, "list", [this, select] {
+                             select();
+                             (void)frame.list();
+                         }});
+        timed.push_back({name, "build + list", [this, select] {
+                             select();
+                             (void)frame.build();
+                             (void)frame.list();
+                         }});
+        timed.push_back({name, "frame", [this, select] { // the demo's frame: voxelize -> build -> list
+                             select();
+                             frame.voxelize(model);
+                             (void)frame.build();
+                             (void)frame.list();
+                         }});
+        checks.resize(timed.size(), {check, report.ok()});
     }
     b.progress.step("voxel scaling " + label + " " + out + ": timing every stage, interleaved");
     std::vector<std::function<void()>> configs;
@@ -205,40 +221,39 @@ bool runVoxelScaling(Bench& b) {
                      "dicer-bench: --scaling --voxels needs a model (--model), not the CPU-made sphere\n");
         return false;
     }
+    std::map<VoxelOutput, std::vector<int>> rows;
+    for (VoxelOutput output : b.opt.voxelOutputs)
+        rows[output] = rowsFor(b, output);
+    auto timedRow = [&](int row) {
+        for (const auto& [output, list] : rows)
+            if (std::find(list.begin(), list.end(), row) != list.end()) return true;
+        return false;
+    };
     Result<PlacedModel> placed = isBuiltinModel(name) ? loadBuiltinModel(name) : loadModelFile(name);
-    Result<Voxelizer> voxelizer = Voxelizer::create(b.shaders, b.info);
-    if (!placed || !voxelizer) {
-        std::fprintf(stderr, "dicer-bench: %s\n", (!placed ? placed.error() : voxelizer.error()).c_str());
+    // The demo's frame, with only the rows this run times built.
+    auto created = frame::Frame::create(b.shaders, b.info, timedRow);
+    Result<void> meshSet = placed && created ? (*created)->setMesh(placed->mesh) : Result<void>();
+    if (!placed || !created || !meshSet) {
+        std::fprintf(stderr, "dicer-bench: %s\n",
+                     (!placed    ? placed.error()
+                      : !created ? created.error()
+                                 : meshSet.error())
+                         .c_str());
         return false;
     }
-    Voxelizer& vox = *voxelizer;
-    if (Result<void> r = vox.setMesh(placed->mesh); !r) {
-        std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
-        return false;
-    }
-    const VoxelizeParams params{placed->placement, b.opt.voxelize.mode, kVoxelMethod, b.opt.voxelize.rule};
-    // Created once per output: each resizes its storage when the volume changes.
-    std::map<VoxelOutput, std::pair<std::vector<const methods::MethodInfo*>,
-                                    std::vector<std::unique_ptr<hp::PointMethod>>>>
-        perOutput;
-    for (VoxelOutput output : b.opt.voxelOutputs) {
-        auto& [rows, methods] = perOutput[output];
-        rows = rowsFor(b, output);
-        for (const methods::MethodInfo* info : rows) {
-            auto created = methods::createMethod(info->name, b.shaders, b.info);
-            if (!created) {
-                std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
-                return false;
-            }
-            methods.push_back(std::move(created.value()));
-        }
-    }
+    frame::Frame& frame = **created;
+    frame::FrameSettings settings;
+    settings.voxelMethod = kVoxelMethod;
+    settings.voxelMode = b.opt.voxelize.mode;
+    settings.rule = b.opt.voxelize.rule;
+    settings.threshold = kThreshold;
+    settings.listPath = hp::ListPath::Resident;
     bool ok = true;
     std::map<int, std::vector<glm::uvec4>> atlasSets;
-    Frame frame{b, vox, params, atlasSets};
+    VolumeRun run{b, frame, settings, placed->placement, atlasSets};
     for (int side : b.opt.volumes) {
         for (VoxelOutput output : b.opt.voxelOutputs)
-            ok = frame.run(side, output, perOutput[output].second, perOutput[output].first) && ok;
+            ok = run.run(side, output, rows[output]) && ok;
         atlasSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
     }
     return ok;

@@ -61,7 +61,9 @@ Result<void> Frame::apply(const FrameSettings& s) {
     if (changes.layout || !m_configured)
         if (Result<void> r = m_source.configure(s, m_info); !r) return r;
     m_configured = true;
-    if (changes.any()) resync();
+    // Another method (or its storage, build path) lists the same voxels: the count and the capacity sized
+    // from it still hold, so only a change of the voxels or of the list path reads the count again.
+    if (changes.layout || changes.voxelize || changes.listPath) resync();
     m_settings = s;
     return {};
 }

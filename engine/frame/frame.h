@@ -35,8 +35,9 @@ public:
     static Result<std::unique_ptr<Frame>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                  const RowFilter& rows = demoRows);
 
-    // Takes the settings for the next frame: a new layout (preset, output, test atlas) allocates the voxels,
-    // any change reads the count once at the next GPU-resident list. On error (a preset beyond the driver's
+    // Takes the settings for the next frame: a new layout (preset, output, test atlas) allocates the voxels; a
+    // change of the voxels or of the list path reads the count once at the next GPU-resident list (another
+    // method lists the same voxels: switching needs no readback). On error (a preset beyond the driver's
     // limits, a method the frame did not build or that does not read the output) nothing changes: settings()
     // are still the last good ones.
     Result<void> apply(const FrameSettings& settings);

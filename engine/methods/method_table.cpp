@@ -1,13 +1,10 @@
 #include "method_table.h"
 
-#include "atomic_append.h"
-#include "compactor.h"
-#include "cpu_compaction.h"
 #include "dicer_shared.h"
-#include "horn_scan.h"
 #include "hp_compute.h"
 #include "hp_mip.h"
 #include "paper_method.h"
+#include "peers.h"
 
 #include <string>
 
@@ -78,10 +75,10 @@ constexpr MethodInfo kMethods[] = {
      kBothStorages, kBothPaths, true, rectangle, paper<hp::createRect, true>},
     {"dicer_bil", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
      kFloatOnly, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
-    {"hp_compute", Family::GpuPeer, InputKind::Atlas, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
-     kNoStorage, kNoPath, true, computePyramid, peer<peers::createComputeHistoPyramid>},
-    {"hp_bits", Family::GpuPeer, InputKind::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
-     kNoStorage, kNoPath, true, bitsPyramid, peer<peers::createBitsHistoPyramid>},
+    {"hp_compute", Family::ComputeHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
+     kNoStorage, kNoPath, true, computePyramid, peer<hp::createComputeHistoPyramid>},
+    {"hp_bits", Family::ComputeHistoPyramid, InputKind::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
+     kNoStorage, kNoPath, true, bitsPyramid, peer<hp::createBitsHistoPyramid>},
     {"horn_scan", Family::GpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
      kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},
     {"atomic_append", Family::GpuPeer, InputKind::Atlas, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
@@ -95,7 +92,8 @@ constexpr MethodInfo kMethods[] = {
 } // namespace
 
 const char* familyName(Family family) {
-    static constexpr const char* kNames[] = {"paper", "gpu peer", "cpu peer"}; // in enumerator order
+    static constexpr const char* kNames[] = {"paper HistoPyramid", "compute HistoPyramid", "GPU peer",
+                                             "CPU peer"}; // in enumerator order
     return kNames[int(family)];
 }
 

@@ -22,11 +22,13 @@
 namespace dicer::methods {
 
 enum class Family {
-    PaperHistoPyramid, // the 2006 variants + the PointList builder: two stages (build, list)
-    GpuPeer,           // modern GPU methods: the count stays on the GPU
-    CpuPeer,           // the 2006 CPU path: reads the whole atlas back every frame
+    PaperHistoPyramid,   // the 2006 variants + the PointList builder: two stages (build, list)
+    ComputeHistoPyramid, // the modern HistoPyramids (hp_compute, hp_bits: the demo's default), compute shaders
+    GpuPeer,             // the GPU methods the HistoPyramid is measured against: the count stays on the GPU
+    CpuPeer,             // the 2006 CPU path: reads the whole atlas back every frame
 };
-const char* familyName(Family family); // "paper" / "gpu peer" / "cpu peer"
+// "paper HistoPyramid" / "compute HistoPyramid" / "GPU peer" / "CPU peer": what the panel calls a row
+const char* familyName(Family family);
 
 struct MethodInfo {
     const char* name;

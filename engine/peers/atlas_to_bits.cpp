@@ -2,6 +2,7 @@
 
 #include "gl_debug.h"
 #include "hp_math.h"
+#include "hpc_shared.h"
 #include "occupancy_bits.h"
 #include "peers_shared.h"
 

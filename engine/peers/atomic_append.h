@@ -5,7 +5,7 @@
 // aggregation as in Adinetz, "CUDA Pro Tip: Optimized Filtering with Warp-Aggregated Atomics", NVIDIA (2014).
 #pragma once
 
-#include "compactor.h"
+#include "peers.h"
 
 #include <memory>
 

@@ -8,7 +8,7 @@
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), the "CPU" rows of Table 2.
 #pragma once
 
-#include "compactor.h"
+#include "peers.h"
 
 #include <cstdint>
 #include <memory>

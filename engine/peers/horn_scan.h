@@ -12,7 +12,7 @@
 // Their Applications", CMU-CS-90-190 (1990).
 #pragma once
 
-#include "compactor.h"
+#include "peers.h"
 
 #include <cstdint>
 #include <memory>

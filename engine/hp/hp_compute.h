@@ -18,7 +18,7 @@
 #pragma once
 
 #include "compactor.h"
-#include "peers_shared.h"
+#include "hpc_shared.h"
 
 #include <glm/vec2.hpp>
 
@@ -48,7 +48,7 @@ int computeDispatches(glm::ivec2 input);                  // build dispatches: c
 //    up are textures, and those must fit GL_MAX_TEXTURE_SIZE (1/16 of the virtual side at level 4).
 enum class PyramidSource { Atlas, Bits };
 
-class ComputeHistoPyramid final : public peers::Compactor {
+class ComputeHistoPyramid final : public Compactor {
 public:
     static Result<std::unique_ptr<ComputeHistoPyramid>>
     create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, PyramidSource source = PyramidSource::Atlas);
@@ -116,5 +116,11 @@ private:
     int m_levelCount = 0;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
 };
+
+// The method table's factories: "hp_compute" (over the atlas) and "hp_bits" (over the occupancy bits).
+Result<std::unique_ptr<PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
+                                                               const gl::GlInfo& info);
+Result<std::unique_ptr<PointMethod>> createBitsHistoPyramid(gl::ShaderLibrary& shaders,
+                                                            const gl::GlInfo& info);
 
 } // namespace dicer::hp

@@ -361,19 +361,18 @@ std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
     return sums;
 }
 
-} // namespace dicer::hp
+Result<std::unique_ptr<PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
+                                                               const gl::GlInfo& info) {
+    auto p = ComputeHistoPyramid::create(shaders, info);
+    if (!p) return makeError(p.error());
+    return std::unique_ptr<PointMethod>(std::move(p.value()));
+}
 
-namespace dicer::peers {
-Result<std::unique_ptr<hp::PointMethod>> createComputeHistoPyramid(gl::ShaderLibrary& shaders,
-                                                                   const gl::GlInfo& info) {
-    auto p = hp::ComputeHistoPyramid::create(shaders, info);
+Result<std::unique_ptr<PointMethod>> createBitsHistoPyramid(gl::ShaderLibrary& shaders,
+                                                            const gl::GlInfo& info) {
+    auto p = ComputeHistoPyramid::create(shaders, info, PyramidSource::Bits);
     if (!p) return makeError(p.error());
-    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
+    return std::unique_ptr<PointMethod>(std::move(p.value()));
 }
-Result<std::unique_ptr<hp::PointMethod>> createBitsHistoPyramid(gl::ShaderLibrary& shaders,
-                                                                const gl::GlInfo& info) {
-    auto p = hp::ComputeHistoPyramid::create(shaders, info, hp::PyramidSource::Bits);
-    if (!p) return makeError(p.error());
-    return std::unique_ptr<hp::PointMethod>(std::move(p.value()));
-}
-} // namespace dicer::peers
+
+} // namespace dicer::hp

@@ -2,12 +2,12 @@
 
 #include "hp_shared.h"
 
-namespace dicer::peers {
+namespace dicer::hp {
 
 Compactor::Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, EntryOrder order)
     : PointMethod(name, order), m_shaders(&shaders), m_info(info),
       m_points(info, std::string(name) + " points"),
-      m_counters(hp::CountBuffer::create((std::string(name) + " counters").c_str())) {}
+      m_counters(CountBuffer::create((std::string(name) + " counters").c_str())) {}
 
 Result<void> Compactor::list(const MethodInput& input, hp::ListPath path) {
     m_listed.reset();
@@ -34,4 +34,4 @@ void Compactor::bindPointOutput(GLuint program, const MethodInput& input, glm::i
     m_points.bind();
 }
 
-} // namespace dicer::peers
+} // namespace dicer::hp
