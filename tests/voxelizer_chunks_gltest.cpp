@@ -31,7 +31,7 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
-        for (VoxelMethod method : kVoxelMethods) {
+        for (VoxelMethod method : voxelMethods()) {
             const VoxelizeParams p{model, mode, method, SurfaceRule::DominantAxis};
             ASSERT_TRUE(v->setMesh(mesh));
             ASSERT_EQ(v->chunkCount(), 1u);

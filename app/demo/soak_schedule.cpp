@@ -60,7 +60,7 @@ int methodReading(VoxelOutput output, const PipelineSettings& base,
 }
 
 void voxelizer(Builder& b, const std::function<bool(int)>& available) {
-    for (VoxelMethod method : kVoxelMethods) {
+    for (VoxelMethod method : voxelMethods()) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
         const VoxelOutput output =
             checkOutput(method, b.base.pipeline.voxels) ? b.base.pipeline.voxels : VoxelOutput::Atlas;
