@@ -73,7 +73,7 @@ TEST(VoxelMesh, NamesAreStable) {
     EXPECT_STREQ(voxelModeName(VoxelMode::Solid), "solid");
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::DominantAxis), "dominant-axis");
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::SliceAxis), "slice-axis");
-    EXPECT_EQ(voxelMethods().size(), 5u);
+    EXPECT_GE(voxelMethods().size(), 5u); // the five above; a new method is one more row
 }
 
 // The names the command lines take (dicer and dicer-bench, app/common/vocabulary.h) and their inverses.

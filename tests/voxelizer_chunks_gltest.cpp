@@ -17,7 +17,8 @@ namespace {
 Mesh randomlyColoured(Mesh mesh) {
     std::mt19937 rng(5);
     for (glm::vec4& c : mesh.colors)
-        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, 1.f);
+        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
+                      1.f);
     return mesh;
 }
 

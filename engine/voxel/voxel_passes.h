@@ -19,7 +19,7 @@ struct VoxelPasses {
     VoxelOutput output;
     const VoxelMeshGpu& mesh;
     GLuint params;               // VoxParams per chunk (std140 blocks), paramsStride apart
-    GLintptr paramsStride;       //
+    GLintptr paramsStride;       // the uniform buffer offset alignment rounds it up
     gl::ProgramId setup;         // the triangle setup pass (runSetup)
     GLuint atlasFramebuffer;     // atlas output: the atlas as colour attachment 0
     GLuint columnFramebuffer;    // no attachments, max(volume)^2: one pixel per voxel column

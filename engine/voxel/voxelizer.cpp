@@ -263,8 +263,18 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
 }
 
 VoxelPasses Voxelizer::passes() const {
-    return {*m_shaders, m_layout,        m_output,         m_mesh,           m_params.id(), m_paramsStride,
-            m_setup,    m_atlasFbo.id(), m_columnFbo.id(), m_ownerView.id(), m_bits.id(),   m_slotFile};
+    return {.shaders = *m_shaders,
+            .layout = m_layout,
+            .output = m_output,
+            .mesh = m_mesh,
+            .params = m_params.id(),
+            .paramsStride = m_paramsStride,
+            .setup = m_setup,
+            .atlasFramebuffer = m_atlasFbo.id(),
+            .columnFramebuffer = m_columnFbo.id(),
+            .owners = m_ownerView.id(),
+            .bits = m_bits.id(),
+            .slotFile = m_slotFile};
 }
 
 SurfaceMethod* Voxelizer::methodFor(VoxelMethod method) {
