@@ -642,7 +642,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         }
     EXPECT_GE(configs, 17u);
     voxelizers.insert({base.frame.voxelMethod, base.frame.voxelMode}); // the base: no step of its own
-    EXPECT_EQ(voxelizers.size(), kVoxelMethods.size() * kVoxelModes.size());
+    EXPECT_EQ(voxelizers.size(), voxelMethods().size() * kVoxelModes.size());
     EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
     EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj"}));
     EXPECT_EQ(events, (std::set<SoakEvent>{SoakEvent::None, SoakEvent::Explode, SoakEvent::Reassemble,

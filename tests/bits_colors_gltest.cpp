@@ -3,8 +3,8 @@
 // = hpbRank(texel) = the point's index, bound by PointMethod::bindForRank) writes the model colour of point k
 // into slot k. For every listed point, that colour must equal, byte for byte, the atlas output's RGBA8 at the
 // point's voxel (the colour the atlas path's particles read), for Spot (texture) and the teapot with random
-// vertex colours, 64^3 and 128^3, shell and solid, projected and compute; and the list must be the atlas
-// path's voxel set (count equal). Both list paths' capacities are exercised: the slots grow with the list.
+// vertex colours, 64^3 and 128^3, shell and solid, every method that writes bits (projected, compute); and
+// the list must be the atlas path's voxel set (count equal). Both list paths' capacities are exercised: the slots grow with the list.
 #include "builtin_models.h"
 #include "method_table.h"
 #include "model_catalog.h"
@@ -79,7 +79,7 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
         glm::rotate(glm::mat4(1.f), 0.6f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement;
     std::uint32_t capacity = 64; // grows as the lists do: enableSlotColors again, programs built once
     for (VoxelMode mode : kVoxelModes)
-        for (VoxelMethod vm : {VoxelMethod::Projected, VoxelMethod::Compute}) {
+        for (VoxelMethod vm : voxelMethodsWriting(VoxelOutput::Bits)) {
             const VoxelizeParams params{rotated, mode, vm, SurfaceRule::DominantAxis};
             voxelizeInto(*atlasVox, layout, mesh, params);
             const AtlasBytes atlas = readAtlas(*atlasVox);

@@ -79,7 +79,7 @@ TEST(OptionCodecs, NumbersNamesAndLists) {
     EXPECT_FALSE(storages.parse("uint32,").has_value());
     EXPECT_EQ(storages.expects, "a comma list of uint32 or float32, or both");
     // The enum codecs take the engine's own names (one name table per enum).
-    for (VoxelMethod m : kVoxelMethods)
+    for (VoxelMethod m : voxelMethods())
         EXPECT_EQ(options::voxelMethodCodec().format(m), voxelMethodName(m));
     for (SurfaceRule r : kSurfaceRules)
         EXPECT_EQ(options::surfaceRuleCodec().parse(surfaceRuleName(r)), r);
@@ -241,7 +241,7 @@ TEST(BenchOptions, ModesApplyBeforeTheOptionsBesideThem) {
     EXPECT_TRUE(opt.voxelizer);
     bench::Options vox;
     ASSERT_EQ(parseBench({"--voxelizer"}, vox).status, 0);
-    EXPECT_EQ(vox.voxelMethods.size(), kVoxelMethods.size()); // the voxelizer tables time every method
+    EXPECT_EQ(vox.voxelMethods.size(), voxelMethods().size()); // the voxelizer tables time every method
     // The former dicer-voxbench and dicer-bench spellings that remain aliases.
     bench::Options old;
     ASSERT_EQ(parseBench({"--path", "both", "--no-solid"}, old).status, 0);

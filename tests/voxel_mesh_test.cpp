@@ -73,12 +73,12 @@ TEST(VoxelMesh, NamesAreStable) {
     EXPECT_STREQ(voxelModeName(VoxelMode::Solid), "solid");
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::DominantAxis), "dominant-axis");
     EXPECT_STREQ(surfaceRuleName(SurfaceRule::SliceAxis), "slice-axis");
-    EXPECT_EQ(kVoxelMethods.size(), 5u);
+    EXPECT_GE(voxelMethods().size(), 5u); // the five above; a new method is one more row
 }
 
 // The names the command lines take (dicer and dicer-bench, app/common/vocabulary.h) and their inverses.
 TEST(VoxelizerNames, ParseIsTheInverseOfName) {
-    for (VoxelMethod m : kVoxelMethods)
+    for (VoxelMethod m : voxelMethods())
         EXPECT_EQ(parseVoxelMethod(voxelMethodName(m)), m);
     for (VoxelMode m : {VoxelMode::Shell, VoxelMode::Solid})
         EXPECT_EQ(parseVoxelMode(voxelModeName(m)), m);

@@ -17,7 +17,8 @@ namespace {
 Mesh randomlyColoured(Mesh mesh) {
     std::mt19937 rng(5);
     for (glm::vec4& c : mesh.colors)
-        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, 1.f);
+        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
+                      1.f);
     return mesh;
 }
 
@@ -31,7 +32,7 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
-        for (VoxelMethod method : kVoxelMethods) {
+        for (VoxelMethod method : voxelMethods()) {
             const VoxelizeParams p{model, mode, method, SurfaceRule::DominantAxis};
             ASSERT_TRUE(v->setMesh(mesh));
             ASSERT_EQ(v->chunkCount(), 1u);

@@ -8,9 +8,17 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace dicer {
+// gtest prints a VoxelMethod (a test parameter) by its row's name rather than its bytes.
+inline void PrintTo(VoxelMethod method, std::ostream* os) {
+    *os << voxelMethodName(method);
+}
+} // namespace dicer
 
 namespace dicer::test {
 

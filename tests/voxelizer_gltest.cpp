@@ -85,7 +85,7 @@ const PlaneCase kPlaneCases[] = {
 };
 
 INSTANTIATE_TEST_SUITE_P(AllMethods, VoxPlane,
-                         ::testing::Combine(::testing::ValuesIn(kVoxelMethods),
+                         ::testing::Combine(::testing::ValuesIn(voxelMethods()),
                                             ::testing::ValuesIn(kPlaneCases)),
                          [](const auto& p) {
                              const PlaneCase& pc = std::get<1>(p.param);

@@ -95,7 +95,7 @@ std::vector<Row> makeRows() {
                                        o.peers = o.gpuResident = true;
                                        o.volumes = {16, 32};
                                        o.presets = {"64", "paper-1024"};
-                                       o.voxelMethods = all(kVoxelMethods);
+                                       o.voxelMethods = voxelMethods();
                                    })))),
         flag(row<bool>({"peers", "",
                         "also every peer (hp_compute, hp_bits on the atlas' bits, horn_scan, atomic_append, "
@@ -120,7 +120,7 @@ std::vector<Row> makeRows() {
             onOff, [](const Options& o) { return o.voxelizer; },
             [](Options& o, bool on) {
                 o.voxelizer = on;
-                if (on) o.voxelMethods = all(kVoxelMethods);
+                if (on) o.voxelMethods = voxelMethods();
             }))),
         flag(
             row<bool>({"sort", "",
@@ -145,7 +145,7 @@ std::vector<Row> makeRows() {
         row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
                        field(&Options::voxelize, &VoxelizeSettings::mode)),
         row<std::vector<VoxelMethod>>(options::kVoxMethodText,
-                                      listCodec(options::voxelMethodCodec(), "all", all(kVoxelMethods)),
+                                      listCodec(options::voxelMethodCodec(), "all", voxelMethods()),
                                       field(&Options::voxelMethods)),
         row<std::vector<VoxelOutput>>(options::kVoxelsText,
                                       listCodec(options::voxelOutputCodec(), "both", all(kVoxelOutputs)),

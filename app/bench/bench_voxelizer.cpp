@@ -149,9 +149,10 @@ bool runPreset(Bench& b, Voxelizer& vox, VoxelOutput output, const std::string& 
             if (first) reference = std::move(atlas);
             identical.push_back(first || atlas == reference);
         }
-        if (method == VoxelMethod::Binned) { // the (triangle, slice) quads binned draws: a row of its own
+        // The (triangle, slice) quads a method draws indirectly (binned): a row of their own.
+        if (const GLuint argsBuffer = vox.argsBuffer(method)) {
             GLuint args[VOX_ARGS_UINTS] = {};
-            glGetNamedBufferSubData(vox.argsBuffer(), 0, sizeof(args), args);
+            glGetNamedBufferSubData(argsBuffer, 0, sizeof(args), args);
             Measurement pairs = voxelizerRow(table, voxelMethodName(method), "pairs", preset, *layout);
             pairs.count = args[0] / 6; // 6 vertices per quad
             b.report.rows.push_back(pairs);

@@ -65,7 +65,7 @@ Codec<E> namesCodec(std::vector<std::pair<std::string, E>> names, std::string me
     return c;
 }
 
-// The engine's own name function over all values of an enum (voxelMethodName over kVoxelMethods, ...):
+// The engine's own name function over all values of an enum (voxelMethodName over voxelMethods(), ...):
 // one name table per enum, shared by every command line.
 template <class E, class Range, class NameFn>
 Codec<E> enumCodec(const Range& values, NameFn name, std::string metavar = {}) {

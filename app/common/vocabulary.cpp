@@ -15,7 +15,7 @@ Codec<VoxelMode> voxelModeCodec() {
     return enumCodec<VoxelMode>(kVoxelModes, voxelModeName, parseVoxelMode);
 }
 Codec<VoxelMethod> voxelMethodCodec() {
-    return enumCodec<VoxelMethod>(kVoxelMethods, voxelMethodName, parseVoxelMethod);
+    return enumCodec<VoxelMethod>(voxelMethods(), voxelMethodName, parseVoxelMethod);
 }
 Codec<SurfaceRule> surfaceRuleCodec() {
     return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName, parseSurfaceRule);

@@ -14,11 +14,11 @@
 namespace dicer::options {
 
 // --- value codecs, one per enum ------------------------------------------------------------------------
-// The value lists and names are the engine's (kVoxelMethods + voxelMethodName + parseVoxelMethod, ...).
+// The value lists and names are the engine's (voxelMethods() + voxelMethodName + parseVoxelMethod, ...).
 Codec<hp::Storage> storageCodec();     // uint32 | float32
 Codec<hp::BuildPath> buildPathCodec(); // compute | fragment
 Codec<VoxelMode> voxelModeCodec();     // shell | solid
-Codec<VoxelMethod> voxelMethodCodec(); // binned | instanced | per-slice | projected
+Codec<VoxelMethod> voxelMethodCodec(); // the rows of the voxel method table: binned | ... | compute
 Codec<SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
 Codec<VoxelOutput> voxelOutputCodec(); // atlas | bits
 Codec<std::string> presetCodec();      // volume_layout.h presetNames()

@@ -61,7 +61,7 @@ int methodReading(VoxelOutput output, const frame::FrameSettings& base,
 }
 
 void voxelizer(Builder& b, const std::function<bool(int)>& available) {
-    for (VoxelMethod method : kVoxelMethods) {
+    for (VoxelMethod method : voxelMethods()) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
         const VoxelOutput output =
             checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : VoxelOutput::Atlas;

@@ -88,7 +88,7 @@ void uiPipelineSection(App& app) {
     }
     ImGui::BeginDisabled(s.testAtlas);
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxelMethodName(s.voxelMethod))) {
-        for (VoxelMethod m : kVoxelMethods) { // the slab methods cannot write the bits (checkOutput)
+        for (VoxelMethod m : voxelMethods()) { // the slab methods cannot write the bits (checkOutput)
             const Result<void> writes = checkOutput(m, s.voxels);
             if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m,
                                   writes ? 0 : ImGuiSelectableFlags_Disabled))

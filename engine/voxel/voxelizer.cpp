@@ -1,13 +1,13 @@
-// GPU voxelization into the slice atlas: setup/binning compute passes, candidate-quad draws (binned,
-// instanced, per-slice) or projected owner/colour draws, optional solid fill; or into the occupancy bits (one
-// marking pass; the colours per slot are in voxelizer_slots.cpp). The rule and the methods are described in
-// voxelizer.h. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006)
-// ("slicing"); Schwarz & Seidel (SIGGRAPH Asia 2010) and Crassin & Green (OpenGL Insights 2012) for
-// dominant-axis sampling; Eisemann & Decoret (GI 2008) for the parity fill.
+// GPU voxelization into the slice atlas or the occupancy bits: what every method shares (the clear, the layout
+// and outputs, the per-chunk parameters, the solid fill), and the dispatch to the rows of the method table
+// (voxel_method_table.h; each method's passes are in its voxel_method_*.cpp; the colours per slot in
+// voxelizer_slots.cpp). The rule and the outputs are described in voxelizer.h. Based on: Ziegler, Tevs,
+// Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) ("slicing"); Eisemann & Decoret (GI 2008) for the parity fill.
 //
 // [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
 #include "voxelizer.h"
 
+#include "voxel_passes.h"
 #include "voxelizer_state.h"
 
 #include "gl_debug.h"
@@ -21,30 +21,13 @@
 #include <vector>
 
 namespace dicer {
-using voxelizer_detail::groups;
+using voxelizer_detail::dispatchItems;
+using voxelizer_detail::kAtlasWrittenByImage;
 using voxelizer_detail::kBitsWritten;
 using voxelizer_detail::StateGuard;
-namespace {
-
-std::string text(glm::ivec3 v) {
-    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
-}
-
-// After image stores into the atlas: visible to whatever reads it next (the HistoPyramid's texel fetches,
-// the solid fill's atomics, framebuffer use, read-backs).
-constexpr GLbitfield kAtlasWrittenByImage = GL_TEXTURE_FETCH_BARRIER_BIT |
-                                            GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
-                                            GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
-
-} // namespace
+using voxelizer_detail::volumeText;
 
 // [SECTION] names ------------------------------------------------------------------------------------------
-
-// Names in enumerator order.
-const char* voxelMethodName(VoxelMethod method) {
-    static constexpr const char* kNames[] = {"binned", "instanced", "per-slice", "projected", "compute"};
-    return kNames[int(method)];
-}
 
 const char* voxelModeName(VoxelMode mode) {
     return mode == VoxelMode::Shell ? "shell" : "solid";
@@ -85,20 +68,6 @@ Result<VolumeLayout> presetLayoutFor(std::string_view preset, VoxelOutput output
     return presetLayout(preset, limit.side, limit.what);
 }
 
-Result<void> checkOutput(VoxelMethod method, VoxelOutput output) {
-    if (output == VoxelOutput::Atlas || method == VoxelMethod::Projected || method == VoxelMethod::Compute)
-        return {};
-    return makeError(std::string("the ") + voxelMethodName(method) +
-                     " method renders into the slice atlas through the framebuffer and cannot write the "
-                     "occupancy bits; use --vox-method projected or compute with --voxels bits");
-}
-
-std::optional<VoxelMethod> parseVoxelMethod(std::string_view name) {
-    for (VoxelMethod m : kVoxelMethods)
-        if (name == voxelMethodName(m)) return m;
-    return std::nullopt;
-}
-
 std::optional<VoxelMode> parseVoxelMode(std::string_view name) {
     for (VoxelMode m : kVoxelModes)
         if (name == voxelModeName(m)) return m;
@@ -128,25 +97,8 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
         id = *program;
         return {};
     };
-    const char* drawDefine[3] = {"VOX_DRAW_BINNED", "VOX_DRAW_INSTANCED", "VOX_DRAW_PER_SLICE"};
     Result<void> r =
         add(v.m_setup, {"voxelize setup", {{GL_COMPUTE_SHADER, "voxelize_setup.comp.glsl"}}, {}});
-    if (r) r = add(v.m_scan, {"voxelize scan", {{GL_COMPUTE_SHADER, "voxelize_scan.comp.glsl"}}, {}});
-    for (int method = 0; method < 3; ++method) // the slab methods: Binned, Instanced, PerSlice
-        if (r)
-            r = add(v.m_surface[size_t(method)],
-                    {std::string("voxelize surface ") + voxelMethodName(VoxelMethod(method)),
-                     {{GL_VERTEX_SHADER, "voxelize_slab.vert.glsl"},
-                      {GL_FRAGMENT_SHADER, "voxelize_surface.frag.glsl"}},
-                     {{drawDefine[method], ""}}});
-    const char* passDefine[2] = {"VOX_PASS_OWNER", "VOX_PASS_COLOR"};
-    for (int pass = 0; pass < 2; ++pass)
-        if (r)
-            r = add(v.m_project[size_t(pass)],
-                    {std::string("voxelize projected ") + (pass ? "colour" : "owner"),
-                     {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
-                      {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"}},
-                     {{passDefine[pass], ""}}});
     const char* crossingDefine[2] = {"VOX_PARITY_MARK", "VOX_PARITY_COLOR"};
     for (int pass = 0; pass < 2; ++pass)
         if (r)
@@ -155,37 +107,23 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
                      {{GL_VERTEX_SHADER, "voxelize_parity.vert.glsl"},
                       {GL_FRAGMENT_SHADER, "voxelize_parity.frag.glsl"}},
                      {{crossingDefine[pass], ""}}});
-    // {owner, colour} x {per triangle, large triangles}, then the colour pass over the voxel list.
-    const char* computeDefine[3] = {"VOX_COMPUTE_TRIANGLES", "VOX_COMPUTE_LARGE", "VOX_COMPUTE_VOXELS"};
-    for (int program = 0; program < 5; ++program)
-        if (r)
-            r = add(v.m_compute[size_t(program)],
-                    {std::string("voxelize compute ") + (program % 2 || program == 4 ? "colour" : "owner") +
-                         " " + computeDefine[program / 2],
-                     {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
-                     {{program == 4 ? passDefine[1] : passDefine[program % 2], ""},
-                      {computeDefine[program / 2], ""}}});
     if (r) r = add(v.m_fill, {"voxelize solid fill", {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}}, {}});
-    // The bits output: one marking pass per method (projected; compute per triangle and large triangles),
-    // and the solid fill ORing bits.
-    if (r)
-        r = add(v.m_projectBits, {"voxelize projected bits",
-                                  {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
-                                   {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"}},
-                                  {{"VOX_PASS_BITS", ""}}});
-    for (int program = 0; program < 2; ++program)
-        if (r)
-            r = add(v.m_computeBits[size_t(program)],
-                    {std::string("voxelize compute bits ") + computeDefine[program],
-                     {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
-                     {{"VOX_PASS_BITS", ""}, {computeDefine[program], ""}}});
     if (r)
         r = add(v.m_fillBits, {"voxelize solid fill bits",
                                {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}},
                                {{"VOX_FILL_BITS", ""}}});
     if (!r) return makeError(r.error());
-    const GLuint zeros[VOX_ARGS_UINTS] = {};
-    v.m_args = gl::createBufferStorage(sizeof(zeros), zeros, 0, "voxelizer draw args");
+    // Every available row now (the style of the HistoPyramid variants: build all at start-up, switch an
+    // index): the programs compile once, a frame only picks one, and a broken shader fails here, not mid-run.
+    for (const VoxelMethodInfo& row : voxelMethodTable()) {
+        if (!row.isAvailable(info)) {
+            v.m_methods.emplace_back();
+            continue;
+        }
+        Result<std::unique_ptr<SurfaceMethod>> method = row.create(shaders, info);
+        if (!method) return makeError(method.error());
+        v.m_methods.push_back(std::move(method.value()));
+    }
     v.m_vao = gl::createVertexArray("voxelizer (vertex pulling)");
     const GLintptr align = GLintptr(info.uniformBufferOffsetAlignment);
     v.m_paramsStride = (GLintptr(sizeof(shared::VoxParams)) + align - 1) / align * align;
@@ -198,31 +136,27 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     // The layout must be what VolumeLayout::make computes for its volume (the shaders rely on it).
     Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
     if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
-        return makeError("inconsistent volume layout for volume " + text(layout.volume) +
+        return makeError("inconsistent volume layout for volume " + volumeText(layout.volume) +
                          " (make it with VolumeLayout::make or presetLayout)");
     const AtlasLimit limit = atlasLimit(output, m_info);
     if (layout.atlasSize > limit.side)
-        return makeError("volume " + text(layout.volume) + " needs a " + std::to_string(layout.atlasSize) +
-                         "x" + std::to_string(layout.atlasSize) + " slice atlas (" + voxelOutputName(output) +
-                         " output), but " + limit.what + " is " + std::to_string(limit.side));
+        return makeError("volume " + volumeText(layout.volume) + " needs a " +
+                         std::to_string(layout.atlasSize) + "x" + std::to_string(layout.atlasSize) +
+                         " slice atlas (" + voxelOutputName(output) + " output), but " + limit.what + " is " +
+                         std::to_string(limit.side));
     // The projected method and solid mode render one pixel per voxel column and write only images or
     // buffers: a framebuffer without attachments, as large as the largest projection (max(volume)^2).
     const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
     const int maxColumns = std::min({m_info.maxViewportDims[0], m_info.maxViewportDims[1],
                                      m_info.maxFramebufferSize[0], m_info.maxFramebufferSize[1]});
     if (columns > maxColumns)
-        return makeError("volume " + text(layout.volume) + " needs a " + std::to_string(columns) +
+        return makeError("volume " + volumeText(layout.volume) + " needs a " + std::to_string(columns) +
                          "^2 column "
                          "viewport, but this driver renders at most " +
                          std::to_string(maxColumns));
-    // The compute method's voxel list: every voxel of the volume when the driver's storage blocks allow it
-    // (up to 32M voxels on llvmpipe), otherwise as many as they hold plus a per-triangle colour fallback.
-    const std::int64_t voxels = std::int64_t(layout.volume.x) * layout.volume.y * layout.volume.z;
-    std::int64_t listCapacity = std::min(voxels, m_info.maxStorageBlockBytes / 4 - VOX_VOXELS_HEADER);
-    if (m_voxelListLimit > 0) listCapacity = std::min(listCapacity, m_voxelListLimit);
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > m_info.maxArrayTextureLayers)
-        return makeError("volume " + text(layout.volume) +
+        return makeError("volume " + volumeText(layout.volume) +
                          " has too many slices for the solid-mode parity image");
     if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return {};
 
@@ -238,7 +172,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     gl::Texture atlas, ownerView;
     gl::Framebuffer atlasFbo;
-    gl::Buffer voxelList, bits;
+    gl::Buffer bits;
     std::vector<GLuint> fbos = {columnFbo.id()};
     if (output == VoxelOutput::Atlas) {
         atlas = gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
@@ -266,15 +200,13 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
         return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 " +
                          (output == VoxelOutput::Atlas ? "slice atlas" : "occupancy bits") + " failed (" +
                          gl::errorName(errors.firstError()) + ")");
-    if (output == VoxelOutput::Atlas) { // the bits output lists no voxels (it has no colour pass)
-        voxelList = gl::createBufferStorage(GLsizeiptr((listCapacity + VOX_VOXELS_HEADER) * 4), nullptr, 0,
-                                            "voxelizer voxel list (compute method)");
-        if (errors.ownErrors() != 0)
-            return makeError("allocating the voxel list for volume " + text(layout.volume) + " failed (" +
-                             gl::errorName(errors.firstError()) + ")");
-    }
-    m_voxelList = std::move(voxelList);
-    m_voxelListComplete = listCapacity >= voxels;
+    // The methods' own buffers (the compute method's voxel list): all adopted, or none.
+    Result<void> prepared;
+    for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
+        if (method && prepared) prepared = method->prepareLayout({layout, output, m_voxelListLimit});
+    for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
+        if (method) method->adoptLayout(bool(prepared));
+    if (!prepared) return prepared;
     m_atlas = std::move(atlas);
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
@@ -330,161 +262,39 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
     glNamedBufferSubData(m_params.id(), 0, GLsizeiptr(blocks.size()), blocks.data());
 }
 
-// Binds chunk c's buffers and parameter block: every pass then sees one chunk as "the mesh".
-void Voxelizer::bindChunk(size_t c) {
-    const VoxelMeshChunk& chunk = m_mesh.chunks[c];
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_VERTICES, chunk.vertices.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TRIANGLES, chunk.triangles.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SETUP, chunk.setup.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BINS, chunk.bins.id());
-    glBindBufferRange(GL_UNIFORM_BUFFER, VOX_UBO_PARAMS, m_params.id(), m_paramsStride * GLintptr(c),
-                      sizeof(shared::VoxParams));
+VoxelPasses Voxelizer::passes() const {
+    return {.shaders = *m_shaders,
+            .layout = m_layout,
+            .output = m_output,
+            .mesh = m_mesh,
+            .params = m_params.id(),
+            .paramsStride = m_paramsStride,
+            .setup = m_setup,
+            .atlasFramebuffer = m_atlasFbo.id(),
+            .columnFramebuffer = m_columnFbo.id(),
+            .owners = m_ownerView.id(),
+            .bits = m_bits.id(),
+            .slotFile = m_slotFile};
 }
 
-void Voxelizer::runSetup() {
-    gl::DebugGroup group("voxelize setup");
-    glUseProgram(m_shaders->get(m_setup));
-    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-        bindChunk(c);
-        const GLuint needed = groups(int(m_mesh.chunks[c].triangleCount), VOX_SETUP_LOCAL_SIZE);
-        const GLuint x = std::min(needed, 65535u); // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT
-        glDispatchCompute(x, (needed + x - 1) / x, 1);
-    }
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+SurfaceMethod* Voxelizer::methodFor(VoxelMethod method) {
+    Result<void> usable = checkOutput(method, m_output);
+    if (usable && !m_methods[size_t(method.row)])
+        usable = makeError(std::string("the ") + voxelMethodName(method) + " method is not available on " +
+                           m_info.renderer);
+    if (usable) return m_methods[size_t(method.row)].get();
+    if (!m_reportedRefusal) log::error("voxelizer: %s", usable.error().c_str());
+    m_reportedRefusal = true;
+    return nullptr;
 }
 
-// Binned method, the bound chunk: the scan lays out its (triangle, slice) pairs and the draw arguments.
-void Voxelizer::runScan() {
-    glUseProgram(m_shaders->get(m_scan));
-    glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+GLuint Voxelizer::argsBuffer(VoxelMethod method) const {
+    const bool built = voxelMethodInfo(method) && m_methods[size_t(method.row)];
+    return built ? m_methods[size_t(method.row)]->drawArgs() : 0;
 }
 
-void Voxelizer::drawSurface(VoxelMethod method) {
-    gl::DebugGroup group("voxelize surface");
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_atlasFbo.id());
-    glViewport(0, 0, m_layout.atlasSize, m_layout.atlasSize);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
-    glBindSampler(VOX_UNIT_TEXTURES, 0); // the texture's own filtering and wrapping
-    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, m_args.id());
-    // Chunks in order: within every texel the framebuffer writes keep triangle order ("last one wins").
-    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-        bindChunk(c);
-        if (method == VoxelMethod::Binned) runScan();
-        glUseProgram(m_shaders->get(m_surface[size_t(method)]));
-        const auto vertices = GLsizei(m_mesh.chunks[c].triangleCount * 6); // a quad per triangle
-        switch (method) {
-        case VoxelMethod::Binned:
-            glDrawArraysIndirect(GL_TRIANGLES, nullptr);
-            break;
-        case VoxelMethod::Instanced:
-            glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, m_layout.volume.z);
-            break;
-        case VoxelMethod::PerSlice:
-            for (int slice = 0; slice < m_layout.volume.z; ++slice) {
-                glUniform1i(VOX_LOC_SLICE, slice);
-                glDrawArrays(GL_TRIANGLES, 0, vertices);
-            }
-            break;
-        case VoxelMethod::Projected:
-        case VoxelMethod::Compute:
-            break; // drawProjected(), runCompute()
-        }
-    }
-}
-
-void Voxelizer::drawProjected() {
-    gl::DebugGroup group("voxelize projected");
-    const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
-    glViewport(0, 0, columns, columns);
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
-    glBindSampler(VOX_UNIT_TEXTURES, 0);
-    if (m_output == VoxelOutput::Bits) { // one pass: a voxel's bit does not depend on which triangle sets it
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
-        glUseProgram(m_shaders->get(m_projectBits));
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 6));
-        }
-        glMemoryBarrier(kBitsWritten);
-        return;
-    }
-    glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    for (int pass = 0; pass < 2; ++pass) { // owners of every chunk, then the owners' colours
-        glUseProgram(m_shaders->get(m_project[size_t(pass)]));
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 6));
-        }
-        glMemoryBarrier(pass == 0 ? GL_SHADER_IMAGE_ACCESS_BARRIER_BIT : kAtlasWrittenByImage);
-    }
-}
-
-void Voxelizer::runCompute() {
-    gl::DebugGroup group("voxelize compute");
-    const bool bits = m_output == VoxelOutput::Bits;
-    glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
-    glBindSampler(VOX_UNIT_TEXTURES, 0);
-    const GLuint reset[4] = {0, 1, 1, 0}; // indirect dispatch (no groups), list length 0
-    if (bits) {
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
-    } else {
-        glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_voxelList.id());
-        glClearNamedBufferSubData(m_voxelList.id(), GL_RGBA32UI, 0, 16, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
-                                  reset);
-    }
-    // Per triangle (small ones) then per large triangle, for the bound chunk. `pass`: 0 owner, 1 colour;
-    // the bits output has one marking pass instead.
-    auto perTriangle = [&](size_t c, int pass) {
-        const VoxelMeshChunk& chunk = m_mesh.chunks[c];
-        glUseProgram(m_shaders->get(bits ? m_computeBits[0] : m_compute[size_t(pass)]));
-        const GLuint needed = groups(int(chunk.triangleCount), VOX_COMPUTE_LOCAL_SIZE);
-        const GLuint x = std::min(needed, 65535u);
-        glDispatchCompute(x, (needed + x - 1) / x, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-        glUseProgram(m_shaders->get(bits ? m_computeBits[1] : m_compute[size_t(2 + pass)]));
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, chunk.bins.id());
-        glDispatchComputeIndirect(GLintptr(chunk.triangleCount) * 16); // the large list's header
-    };
-    if (bits) {
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            glClearNamedBufferSubData(m_mesh.chunks[c].bins.id(), GL_RGBA32UI,
-                                      GLintptr(m_mesh.chunks[c].triangleCount) * 16, 16, GL_RGBA_INTEGER,
-                                      GL_UNSIGNED_INT, reset);
-            perTriangle(c, 0);
-        }
-        glMemoryBarrier(kBitsWritten);
-        return;
-    }
-    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) { // owners, and the list of marked voxels
-        bindChunk(c);
-        const GLintptr header = GLintptr(m_mesh.chunks[c].triangleCount) * 16; // after the chunk's bins
-        glClearNamedBufferSubData(m_mesh.chunks[c].bins.id(), GL_RGBA32UI, header, 16, GL_RGBA_INTEGER,
-                                  GL_UNSIGNED_INT, reset);
-        perTriangle(c, 0);
-    }
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
-                    GL_COMMAND_BARRIER_BIT);
-    glUseProgram(m_shaders->get(m_compute[4])); // colours: each listed voxel by its owner's chunk
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_voxelList.id());
-    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-        bindChunk(c);
-        glDispatchComputeIndirect(0);
-    }
-    if (!m_voxelListComplete) { // the list may have overflowed: those passes return at once if it did not
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            perTriangle(c, 1);
-        }
-    }
-    glMemoryBarrier(kAtlasWrittenByImage);
-}
-
-void Voxelizer::fillSolid() {
+// Solid mode: crossing markers (and, for the atlas, the lowest crossing's colour), then the parity fill.
+void Voxelizer::fillSolid(const VoxelPasses& passes) {
     gl::DebugGroup group("voxelize solid fill");
     glClearTexImage(m_parity.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
@@ -495,26 +305,19 @@ void Voxelizer::fillSolid() {
     const bool bits = m_output == VoxelOutput::Bits;
     // Markers and lowest crossing, then that crossing's colour (not for the bits: they need no colour).
     for (int pass = 0; pass < (bits ? 1 : 2); ++pass) {
-        glUseProgram(m_shaders->get(m_crossings[size_t(pass)]));
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 3));
-        }
+        passes.drawChunks(m_crossings[size_t(pass)], 3);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
     }
     glDisable(GL_DEPTH_CLAMP);
 
-    glUseProgram(m_shaders->get(bits ? m_fillBits : m_fill));
+    passes.use(bits ? m_fillBits : m_fill);
     glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
     glBindSampler(VOX_UNIT_PARITY, 0);
     if (bits)
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_BITS, m_bits.id());
+        passes.bindBits();
     else
-        glBindImageTexture(VOX_IMAGE_ATLAS_U32, m_ownerView.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
-    const int items = m_layout.volume.x * m_layout.volume.y; // one per column
-    const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
-    const GLuint x = std::min(needed, 65535u);
-    glDispatchCompute(x, (needed + x - 1) / x, 1);
+        passes.bindOwners();
+    dispatchItems(m_layout.volume.x * m_layout.volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
     glMemoryBarrier(bits ? kBitsWritten : kAtlasWrittenByImage);
 }
 
@@ -527,24 +330,20 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     else
         glClearTexImage(m_atlas.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
     if (!hasMesh()) return;
-    if (Result<void> supported = checkOutput(params.method, m_output); !supported) {
-        if (!m_reportedRefusal) log::error("voxelizer: %s", supported.error().c_str());
-        m_reportedRefusal = true;
+    SurfaceMethod* method = methodFor(params.method);
+    if (!method) {
         if (m_output == VoxelOutput::Bits) glMemoryBarrier(kBitsWritten);
         return;
     }
     glBindVertexArray(m_vao.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_ARGS, m_args.id());
     uploadParams(params);
-    if (params.method != VoxelMethod::Compute) runSetup(); // the compute method sets up in registers
-    if (params.method == VoxelMethod::Projected)
-        drawProjected();
-    else if (params.method == VoxelMethod::Compute)
-        runCompute();
+    const VoxelPasses p = passes();
+    if (m_output == VoxelOutput::Bits)
+        method->markBits(p);
     else
-        drawSurface(params.method);
-    if (params.mode == VoxelMode::Solid) fillSolid();
+        method->markAtlas(p);
+    if (params.mode == VoxelMode::Solid) fillSolid(p);
 }
 
 } // namespace dicer

@@ -22,22 +22,13 @@
 // crossing, shell voxels keep theirs. Only meaningful for closed meshes: an open one (the Utah teapot:
 // open spout, lid gap) leaks, filling columns that see an odd number of crossings.
 //
-// Methods: which candidate voxels each triangle's fragments visit; the rule then decides per voxel, so all
-// four give the same atlas byte for byte (tests/voxelizer_methods_gltest.cpp). The slab methods draw one
-// quad per (triangle, slice) pair into the slice's tile and write through the framebuffer:
-//  - Instanced: one instanced draw, instance = slice: every triangle for every slice.
-//  - PerSlice:  one draw per slice, like 2006.
-//  - Binned:    a setup pass bins each triangle to the slices its z-range spans, a scan lays the
-//               (triangle, slice) pairs out in triangle order, and one indirect draw covers only them.
-//  - Projected: no slices at all: each triangle is drawn once, as the box of its projection
-//               along its sampling axis, and each fragment writes the voxel the rule gives through an
-//               image. Two passes (owner = highest triangle index via imageAtomicMax, then the owner's
-//               colour) keep "last triangle wins" independent of fragment order. One quad per triangle
-//               instead of one per (triangle, slice).
-//  - Compute (the demo's default): the projected method without the rasterizer: a compute invocation per triangle visits the
-//               voxel columns of its projection box (a work group per triangle for large ones), with the
-//               same rule function and the same owner/colour passes. The fastest on llvmpipe, whose
-//               rasterizer costs ~1 us per primitive (docs/VOXELIZER.md).
+// METHODS (voxel_method_table.h): which candidate voxels each triangle visits; the rule then decides per voxel,
+// so every method gives the same atlas byte for byte (tests/voxelizer_methods_gltest.cpp). Each is one row of
+// the table and one SurfaceMethod (voxel_method.h) in its own file, which says what it implements and where
+// it comes from: binned, instanced, per-slice (the 2006 slab structure, voxel_method_slab.h), projected and
+// compute (the demo's default). The Voxelizer keeps what they share: the layout and outputs, the clear, the
+// triangle setup pass and the owner view of the atlas the methods' passes use (voxel_passes.h), the solid
+// fill, and the slot colours' clear and fill (voxelizer_slots.cpp).
 // Large meshes are stored in chunks (voxel_mesh.h); every pass runs once per chunk, with mesh-wide
 // triangle ids, so the atlas does not depend on the chunking.
 // The colours are quantized to bytes in the shader, so framebuffer writes and image stores agree.
@@ -49,11 +40,11 @@
 // voxelizer owns; a frame clears N^3/8 bytes and marks each voxel the rule gives with one atomicOr of its
 // bit. Same mesh, rule, mode => exactly the atlas path's voxel set (tests/voxelizer_bits_gltest.cpp, word
 // for word against the atlas converted on the CPU). What runs:
-//  - Projected, Compute: the same rule function (voxMarkColumn) in a single pass (VOX_PASS_BITS): a voxel's
-//    bit does not depend on which triangle marks it, so the owner/colour passes are not needed for the set.
-//  - Binned, Instanced, PerSlice: refused (checkOutput): they exist to reproduce the 2006 structure, which
-//    writes the atlas through the framebuffer; their viewport is the atlas, which for the bits is virtual
-//    and may exceed every framebuffer limit (1024^3: 32768^2).
+//  - the rows that write the bits (projected, compute): their bits pass (SurfaceMethod::markBits), the same
+//    rule function (voxMarkColumn) in a single pass (VOX_PASS_BITS): a voxel's bit does not depend on which
+//    triangle marks it, so the owner/colour passes are not needed for the set.
+//  - the others (the slab methods): refused (checkOutput): their viewport is the atlas, which for the bits is
+//    virtual and may exceed every framebuffer limit (1024^3: 32768^2).
 //  - Solid mode: the crossing-marker pass as for the atlas (the same parity image, the same sampling of
 //    every column centre), then the fill ORs the bit of every voxel an odd number of crossings lies below.
 //    The atlas fill writes exactly those voxels unless the surface pass already did, so the sets agree.
@@ -68,8 +59,9 @@
 // a second shader object of the same stage, so the voxelizer's shaders do not depend on the pyramid's):
 //  1. clear owner[0, count) (count = the point count, copied on the GPU into an indirect dispatch: O(active)
 //     bytes, no readback);
-//  2. owner pass: atomicMax(owner[slot(v)], triangle id + 1), the same voxMarkColumn calls as the atlas path;
-//  3. colour pass: the owner stores colour[slot(v)] (RGBA8 as a uint);
+//  2. owner pass (the method's SurfaceMethod::markSlots): atomicMax(owner[slot(v)], triangle id + 1), the same
+//     voxMarkColumn calls as the atlas path;
+//  3. colour pass (markSlots again): the owner stores colour[slot(v)] (RGBA8 as a uint);
 //  4. solid mode: the crossing colour pass as for the atlas, then the fill gives every inside voxel with
 //     owner[slot] == 0 its column's colour (the atlas fill's compare-and-swap of 0, per slot).
 // colour[k] is then exactly the atlas path's colour of point k's voxel, and the per-frame memory traffic is
@@ -85,11 +77,14 @@
 #include "shader.h"
 #include "volume_layout.h"
 #include "voxel_mesh.h"
+#include "voxel_method.h"
+#include "voxel_method_table.h"
 
 #include <glm/glm.hpp>
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,30 +92,20 @@
 
 namespace dicer {
 
-enum class VoxelMethod { Binned, Instanced, PerSlice, Projected, Compute };
-enum class VoxelOutput { Atlas, Bits }; // RGBA8 slice atlas | occupancy bits (occupancy_bits.h)
+// VoxelMethod (a row of the method table) and VoxelOutput: voxel_method_table.h, voxel_method.h.
 enum class VoxelMode { Shell, Solid };
 enum class SurfaceRule { DominantAxis, SliceAxis };
 
-// "binned" / "instanced" / "per-slice" / "projected" / "compute"
-const char* voxelMethodName(VoxelMethod method);
-const char* voxelModeName(VoxelMode mode);       // "shell" / "solid"
-const char* surfaceRuleName(SurfaceRule rule);   // "dominant-axis" / "slice-axis"
-const char* voxelOutputName(VoxelOutput output); // "atlas" / "bits"
+const char* voxelModeName(VoxelMode mode);     // "shell" / "solid"
+const char* surfaceRuleName(SurfaceRule rule); // "dominant-axis" / "slice-axis"
 // The inverses, for command lines: nullopt for any other name.
-std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
 std::optional<VoxelMode> parseVoxelMode(std::string_view name);
 std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
-std::optional<VoxelOutput> parseVoxelOutput(std::string_view name);
 
 // Every value, in the order the command lines and the UI list them.
-inline constexpr std::array<VoxelMethod, 5> kVoxelMethods = {VoxelMethod::Binned, VoxelMethod::Instanced,
-                                                             VoxelMethod::PerSlice, VoxelMethod::Projected,
-                                                             VoxelMethod::Compute};
 inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
 inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
                                                              SurfaceRule::SliceAxis};
-inline constexpr std::array<VoxelOutput, 2> kVoxelOutputs = {VoxelOutput::Atlas, VoxelOutput::Bits};
 
 // The largest atlas side an output can hold on this driver, and what sets it (for VolumeLayout::make's
 // message): Atlas: GL_MAX_TEXTURE_SIZE and the viewport/framebuffer limits (the atlas is rendered to);
@@ -132,8 +117,6 @@ struct AtlasLimit {
 AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info);
 // The layout of a preset within atlasLimit(output, info); errors name the sizes and the limit.
 Result<VolumeLayout> presetLayoutFor(std::string_view preset, VoxelOutput output, const gl::GlInfo& info);
-// Whether `method` can write `output` (the slab methods cannot write the bits); the error says why.
-Result<void> checkOutput(VoxelMethod method, VoxelOutput output);
 
 struct VoxelizeParams {
     glm::mat4 model{1.0f}; // object -> volume space [-1,1]^3 (placement.h)
@@ -144,14 +127,19 @@ struct VoxelizeParams {
     SurfaceRule rule = SurfaceRule::DominantAxis;
 };
 
+struct VoxelPasses;
+
 class Voxelizer {
 public:
-    // Compiles the programs and checks the driver (storage buffers in vertex and fragment shaders).
+    // Checks the driver (storage buffers in vertex and fragment shaders), compiles the shared programs and
+    // builds every method of the table that isAvailable on it (its programs and buffers): a frame then only
+    // switches rows. Errors: the first compile or link log.
     static Result<Voxelizer> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info); // info: its limits
 
-    // (Re)allocates the output (the atlas, or the bits) and solid mode's parity image. Errors: an inconsistent
-    // layout, or an atlas beyond atlasLimit(output) (the message names the sizes), or allocation failure.
-    // On error the previous state (layout, output, contents) stays.
+    // (Re)allocates the output (the atlas, or the bits), solid mode's parity image and the methods' own
+    // per-layout buffers (SurfaceMethod::prepareLayout). Errors: an inconsistent layout, or an atlas beyond
+    // atlasLimit(output) (the message names the sizes), or allocation failure. On error the previous state
+    // (layout, output, contents) stays.
     Result<void> setLayout(const VolumeLayout& layout, VoxelOutput output = VoxelOutput::Atlas);
     // Uploads buffers and textures (voxel_mesh.h), in chunks that fit the driver's storage block size
     // (maxChunkBytes > 0: smaller chunks, a test hook). Errors: empty or invalid mesh, driver limits. On
@@ -162,12 +150,13 @@ public:
     // has, within the driver's storage block size), so its per-triangle colour fallback can be tested.
     Result<void> limitVoxelList(std::int64_t entries);
 
-    // Clears the output, then voxelizes the mesh into it (nothing without a mesh; nothing at all without a
-    // layout; in bits mode a method checkOutput refuses only clears, and logs that error once: callers
-    // check first). No CPU readback, no glFinish. GL state it changes is restored (framebuffer, viewport,
-    // VAO, draw and dispatch indirect buffers, colour mask, polygon mode, blend/depth/cull/scissor/depth-clamp/
-    // stencil/rasterizer-discard enables); buffer-base, texture and image bindings are not, and it leaves
-    // program 0 bound (a shader reload may have deleted the caller's; every pass binds its own).
+    // Clears the output, then voxelizes the mesh into it with params.method's row (nothing without a mesh;
+    // nothing at all without a layout; a method checkOutput refuses for this output, or one not available on
+    // this driver, only clears, and logs that error once: callers check first). No CPU readback, no glFinish.
+    // GL state it changes is restored (framebuffer, viewport, VAO, draw and dispatch indirect buffers, colour
+    // mask, polygon mode, blend/depth/cull/scissor/depth-clamp/stencil/rasterizer-discard enables);
+    // buffer-base, texture and image bindings are not, and it leaves program 0 bound (a shader reload may have
+    // deleted the caller's; every pass binds its own).
     void voxelize(const VoxelizeParams& params);
 
     GLuint atlas() const { return m_atlas.id(); } // 0 in bits mode
@@ -183,23 +172,25 @@ public:
     // a mesh.
     std::shared_ptr<const MeshTextureArray> meshTextures() const { return m_mesh.textures; }
     size_t chunkCount() const { return m_mesh.chunks.size(); }
-    // Binned draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag) of the last
-    // chunk: for debugging.
-    GLuint argsBuffer() const { return m_args.id(); }
+    // A method's indirect draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag) of the
+    // last chunk it drew: binned's (triangle, slice) pairs, for the bench and debugging. 0 for methods that
+    // draw no indirect pairs (SurfaceMethod::drawArgs) and rows not built on this driver.
+    GLuint argsBuffer(VoxelMethod method) const;
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
     // --- colours of the bits output per point slot (COLOURS IN BITS MODE above; voxelizer_slots.cpp) ---
     // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
-    // voxelize_slots.glsl) linked into each as a second shader object of its stage, and allocates `capacity`
-    // slots (owner + colour: 8 bytes a slot, cleared per frame only up to the count). Errors: the compile or
-    // link log, a capacity beyond the storage block limit; on error nothing changes. Called again with the
-    // same file (a larger point buffer), it only reallocates the slots: the programs are built once.
+    // voxelize_slots.glsl) linked into each as a second shader object of its stage (the fill's, and every
+    // bits-writing method's: SurfaceMethod::addSlotPrograms), and allocates `capacity` slots (owner + colour:
+    // 8 bytes a slot, cleared per frame only up to the count). Errors: the compile or link log, a capacity
+    // beyond the storage block limit; on error nothing changes. Called again with the same file (a larger
+    // point buffer), it only reallocates the slots: the programs are built once.
     Result<void> enableSlotColors(const std::string& slotFile, std::uint32_t capacity);
     // Right after voxelize(params) in bits mode, with the same params (solid mode reuses its crossing
     // markers): slotColors()[slot(v)] = the atlas output's colour of v, for every voxel v the bits hold whose
     // slot is below the count. The count is a uint the GPU copies from countBuffer at countOffset (e.g. the
     // HistoPyramid's point count), clamped to the capacity: no readback. Does nothing without
-    // enableSlotColors, in atlas mode or for a method checkOutput refuses. State as voxelize().
+    // enableSlotColors, in atlas mode or for a method voxelize() refused. State as voxelize().
     void colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset);
     GLuint slotColors() const { return m_slotColors.id(); } // RGBA8 (packUnorm4x8) per slot
     std::uint32_t slotCapacity() const { return m_slotCapacity; }
@@ -210,46 +201,33 @@ public:
 
 private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
+    // The method that marks `method` into this output, or nullptr (refused or not built: logged once).
+    SurfaceMethod* methodFor(VoxelMethod method);
+    VoxelPasses passes() const; // what the methods' passes run on, for this call
     void uploadParams(const VoxelizeParams& params);
-    void bindChunk(size_t chunk);
-    void runSetup();
-    void runScan();
-    void drawSurface(VoxelMethod method);
-    void drawProjected();
-    void runCompute();
-    void fillSolid();
-    void markSlots(VoxelMethod method, int pass); // colorSlots: owner (0) or colour (1) pass
+    void fillSolid(const VoxelPasses& passes);
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    gl::ProgramId m_setup, m_scan, m_fill, m_fillBits;
-    std::array<gl::ProgramId, 2> m_crossings;   // solid mode: markers + lowest crossing, then its colour
-    std::array<gl::ProgramId, 3> m_surface;     // slab methods, indexed by VoxelMethod
-    std::array<gl::ProgramId, 2> m_project;     // projected method: owner pass, colour pass
-    gl::ProgramId m_projectBits;                // projected method, bits output: the one marking pass
-    std::array<gl::ProgramId, 2> m_computeBits; // compute method, bits output: per triangle, large triangles
-    // compute method: {owner, colour} x {per triangle, large triangles}, then colour per listed voxel
-    std::array<gl::ProgramId, 5> m_compute;
+    gl::ProgramId m_setup, m_fill, m_fillBits;
+    std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
+    // One per row of voxelMethodTable(); null where the row is not available on this driver.
+    std::vector<std::unique_ptr<SurfaceMethod>> m_methods;
     VolumeLayout m_layout;
     VoxelOutput m_output = VoxelOutput::Atlas;
-    bool m_reportedRefusal = false;          // voxelize() logged a checkOutput error already
+    bool m_reportedRefusal = false;          // voxelize() logged a refused or unbuilt method already
     gl::Texture m_atlas;                     // RGBA8, atlasSize^2 (atlas output)
     gl::Buffer m_bits;                       // occupancy bits (bits output)
     gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
-    gl::Texture m_ownerView;                 // R32UI view of the atlas's storage (projected method)
+    gl::Texture m_ownerView;                 // R32UI view of the atlas's storage (owner ids, then colours)
     gl::Framebuffer m_atlasFbo, m_columnFbo; // m_columnFbo: no attachments, max(volume)^2
     gl::Buffer m_params;                     // VoxParams per mesh chunk (std140 blocks, m_paramsStride apart)
     GLintptr m_paramsStride = 0;
-    size_t m_paramsCapacity = 0; // blocks m_params holds
-    gl::Buffer m_args;
-    gl::Buffer m_voxelList;            // compute method: header + one texel per marked voxel (VOX_BIND_ARGS)
-    bool m_voxelListComplete = false;  // it can hold every voxel of the volume (no fallback colour pass)
-    std::int64_t m_voxelListLimit = 0; // limitVoxelList
-    // Colours per slot (enableSlotColors): prepare (count + clear args, clear), projected {owner, colour},
-    // compute {owner, colour} x {per triangle, large triangles}, solid fill.
+    size_t m_paramsCapacity = 0;       // blocks m_params holds
+    std::int64_t m_voxelListLimit = 0; // limitVoxelList (MethodLayout::listLimit)
+    // Colours per slot (enableSlotColors): prepare (count + clear args, clear), the solid fill; the methods'
+    // own marking programs are theirs (SurfaceMethod::addSlotPrograms).
     std::array<gl::ProgramId, 2> m_slotPrepare;
-    std::array<gl::ProgramId, 2> m_projectSlots;
-    std::array<gl::ProgramId, 4> m_computeSlots;
     gl::ProgramId m_fillSlots;
     gl::Buffer m_slotOwners, m_slotColors; // header + owner per slot; RGBA8 per slot
     std::uint32_t m_slotCapacity = 0;

@@ -5,15 +5,17 @@
 // voxel while a frame clears O(points) bytes instead of 4 per voxel.
 #include "voxelizer.h"
 
+#include "voxel_passes.h"
+#include "voxelizer_state.h"
+
 #include "gl_debug.h"
 #include "voxel_shared.h"
-#include "voxelizer_state.h"
 
 #include <algorithm>
 #include <string>
 
 namespace dicer {
-using voxelizer_detail::groups;
+using voxelizer_detail::dispatchItems;
 using voxelizer_detail::kBitsWritten;
 using voxelizer_detail::StateGuard;
 
@@ -25,8 +27,7 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
                          " bytes of owners, but the capacity must be at least 1 and the driver's "
                          "GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
                          std::to_string(m_info.maxStorageBlockBytes));
-    std::array<gl::ProgramId, 2> prepare = m_slotPrepare, project = m_projectSlots;
-    std::array<gl::ProgramId, 4> compute = m_computeSlots;
+    std::array<gl::ProgramId, 2> prepare = m_slotPrepare;
     gl::ProgramId fill = m_fillSlots;
     // The shader library keeps every program it built (for reloads): build them once per slot function.
     const bool built = fill.valid() && slotFile == m_slotFile;
@@ -37,26 +38,16 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
         return {};
     };
     const char* prepareDefine[2] = {"VOX_SLOTS_ARGS", "VOX_SLOTS_CLEAR"};
-    const char* passDefine[2] = {"VOX_PASS_SLOT_OWNER", "VOX_PASS_SLOT_COLOR"};
-    const char* kindDefine[2] = {"VOX_COMPUTE_TRIANGLES", "VOX_COMPUTE_LARGE"};
     Result<void> r;
     for (int i = 0; i < 2 && r && !built; ++i)
         r = add(prepare[size_t(i)], {std::string("voxelize slots ") + (i ? "clear" : "count"),
                                      {{GL_COMPUTE_SHADER, "voxelize_slots_prepare.comp.glsl"}},
                                      {{prepareDefine[i], ""}}});
-    // The slot function is a second shader object of the stage that calls it.
-    for (int pass = 0; pass < 2 && r && !built; ++pass)
-        r = add(project[size_t(pass)], {std::string("voxelize projected slot ") + (pass ? "colour" : "owner"),
-                                        {{GL_VERTEX_SHADER, "voxelize_project.vert.glsl"},
-                                         {GL_FRAGMENT_SHADER, "voxelize_project.frag.glsl"},
-                                         {GL_FRAGMENT_SHADER, slotFile}},
-                                        {{passDefine[pass], ""}}});
-    for (int program = 0; program < 4 && r && !built; ++program)
-        r = add(compute[size_t(program)],
-                {std::string("voxelize compute slot ") + (program / 2 ? "colour " : "owner ") +
-                     kindDefine[program % 2],
-                 {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}, {GL_COMPUTE_SHADER, slotFile}},
-                 {{passDefine[program / 2], ""}, {kindDefine[program % 2], ""}}});
+    // The marking passes are the methods' (each keeps its programs per slot file, so a failure below leaves
+    // the active file's in place); the slot function is a second shader object of the stage that calls it.
+    for (size_t row = 0; row < m_methods.size() && r && !built; ++row)
+        if (m_methods[row] && voxelMethodTable()[row].canWrite(VoxelOutput::Bits))
+            r = m_methods[row]->addSlotPrograms(*m_shaders, slotFile);
     if (r && !built)
         r = add(fill, {"voxelize solid fill slots",
                        {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}, {GL_COMPUTE_SHADER, slotFile}},
@@ -70,8 +61,6 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
         return makeError("allocating " + std::to_string(capacity) + " slot colours failed (" +
                          gl::errorName(errors.firstError()) + ")");
     m_slotPrepare = prepare;
-    m_projectSlots = project;
-    m_computeSlots = compute;
     m_fillSlots = fill;
     m_slotOwners = std::move(owners);
     m_slotColors = std::move(colors);
@@ -83,48 +72,19 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
 std::vector<GLuint> Voxelizer::slotPrograms() const {
     std::vector<GLuint> programs;
     if (!m_fillSlots.valid()) return programs;
-    for (gl::ProgramId id : m_projectSlots)
-        programs.push_back(m_shaders->get(id));
-    for (gl::ProgramId id : m_computeSlots)
-        programs.push_back(m_shaders->get(id));
+    for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
+        if (method)
+            for (gl::ProgramId id : method->slotPrograms(m_slotFile))
+                programs.push_back(m_shaders->get(id));
     programs.push_back(m_shaders->get(m_fillSlots));
     return programs;
-}
-
-void Voxelizer::markSlots(VoxelMethod method, int pass) {
-    if (method == VoxelMethod::Projected) {
-        const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
-        glViewport(0, 0, columns, columns);
-        glUseProgram(m_shaders->get(m_projectSlots[size_t(pass)]));
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 6));
-        }
-        return;
-    }
-    const GLuint reset[4] = {0, 1, 1, 0}; // the large triangles' indirect dispatch (no groups), length 0
-    for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-        const VoxelMeshChunk& chunk = m_mesh.chunks[c];
-        bindChunk(c);
-        const GLintptr header = GLintptr(chunk.triangleCount) * 16; // after the chunk's bins
-        if (pass == 0) // the owner pass lists the large triangles, the colour pass visits the same list
-            glClearNamedBufferSubData(chunk.bins.id(), GL_RGBA32UI, header, 16, GL_RGBA_INTEGER,
-                                      GL_UNSIGNED_INT, reset);
-        glUseProgram(m_shaders->get(m_computeSlots[size_t(pass * 2)]));
-        const GLuint needed = groups(int(chunk.triangleCount), VOX_COMPUTE_LOCAL_SIZE);
-        const GLuint x = std::min(needed, 65535u);
-        glDispatchCompute(x, (needed + x - 1) / x, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
-        glUseProgram(m_shaders->get(m_computeSlots[size_t(pass * 2 + 1)]));
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, chunk.bins.id());
-        glDispatchComputeIndirect(header);
-    }
 }
 
 void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset) {
     if (m_slotCapacity == 0 || m_output != VoxelOutput::Bits || !hasLayout() || !hasMesh()) return;
     if (!checkOutput(params.method, m_output)) return; // voxelize() logged it
+    SurfaceMethod* method = m_methods[size_t(params.method.row)].get();
+    if (!method) return; // not available on this driver: voxelize() logged it
     gl::DebugGroup group("voxelize slot colours");
     StateGuard state;
     glBindVertexArray(m_vao.id());
@@ -144,9 +104,9 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_slotOwners.id());
     glDispatchComputeIndirect(0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    if (params.method == VoxelMethod::Projected) runSetup();
-    for (int pass = 0; pass < 2; ++pass) { // owners of every chunk, then the owners' colours
-        markSlots(params.method, pass);
+    const VoxelPasses p = passes();
+    for (SlotPass pass : {SlotPass::Owner, SlotPass::Colour}) { // owners of every chunk, then their colours
+        method->markSlots(p, pass);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
     if (params.mode == VoxelMode::Solid) {
@@ -156,20 +116,13 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
         glEnable(GL_DEPTH_CLAMP);
         glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
-        glUseProgram(m_shaders->get(m_crossings[1]));
-        for (size_t c = 0; c < m_mesh.chunks.size(); ++c) {
-            bindChunk(c);
-            glDrawArrays(GL_TRIANGLES, 0, GLsizei(m_mesh.chunks[c].triangleCount * 3));
-        }
+        p.drawChunks(m_crossings[1], 3);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
         glDisable(GL_DEPTH_CLAMP);
-        glUseProgram(m_shaders->get(m_fillSlots));
+        p.use(m_fillSlots);
         glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
         glBindSampler(VOX_UNIT_PARITY, 0);
-        const int items = m_layout.volume.x * m_layout.volume.y; // one per column
-        const GLuint needed = groups(items, VOX_FILL_LOCAL_SIZE);
-        const GLuint x = std::min(needed, 65535u);
-        glDispatchCompute(x, (needed + x - 1) / x, 1);
+        dispatchItems(m_layout.volume.x * m_layout.volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
     }
     glMemoryBarrier(kBitsWritten);
 }

@@ -1,10 +1,15 @@
-// Internals shared by the voxelizer's source files (voxelizer.cpp, voxelizer_slots.cpp): the GL state guard of
-// its passes, barriers, dispatch sizes. Not part of the engine's interface.
+// Internals shared by the voxelizer's source files (voxelizer.cpp, voxelizer_slots.cpp, voxel_passes.cpp and
+// the methods' voxel_method_*.cpp): the GL state guard of its passes, barriers, dispatch sizes, message text.
+// Not part of the engine's interface.
 #pragma once
 
 #include "gl_handle.h"
 
+#include <glm/vec3.hpp>
+
+#include <algorithm>
 #include <array>
+#include <string>
 
 namespace dicer::voxelizer_detail {
 
@@ -12,8 +17,26 @@ namespace dicer::voxelizer_detail {
 // (storage reads), buffer copies and read-backs.
 inline constexpr GLbitfield kBitsWritten = GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT;
 
+// After image stores into the atlas: visible to whatever reads it next (the HistoPyramid's texel fetches,
+// the solid fill's atomics, framebuffer use, read-backs).
+inline constexpr GLbitfield kAtlasWrittenByImage =
+    GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_PIXEL_BUFFER_BARRIER_BIT;
+
 inline GLuint groups(int items, int perGroup) {
     return GLuint((items + perGroup - 1) / perGroup);
+}
+
+// One compute dispatch over `items` (at least 1) in groups of perGroup: a 2D grid past 65535 groups (the
+// smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT), rows of gl_NumWorkGroups.x groups that the shaders fold back.
+inline void dispatchItems(int items, int perGroup) {
+    const GLuint needed = groups(items, perGroup);
+    const GLuint x = std::min(needed, 65535u);
+    glDispatchCompute(x, (needed + x - 1) / x, 1);
+}
+
+inline std::string volumeText(glm::ivec3 v) { // "64x64x256", for messages
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
 
 // Saves and restores the GL state voxelize() changes, so callers (the demo's frame loop) keep theirs.

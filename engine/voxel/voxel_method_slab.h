@@ -1,0 +1,36 @@
+// What the three slab methods share (binned, instanced, per-slice: voxel_method_{binned,instanced,
+// per_slice}.h): the structure of the 2006 "slicing" voxelization (Ziegler, Tevs, Theobalt, Seidel,
+// TR MPI-I-2006-4-002), which rendered the mesh once per slice into the slice's tile of the atlas. A slab
+// method draws one quad per (triangle, slice) pair: the triangle's xy box clipped to the slice's slab (widened
+// by a quarter slice), grown by 0.05 voxel (0.55 along x/y for triangles sampled along x/y) and clamped to the
+// slice's tile; its fragments are the candidate voxels and the rule decides per fragment
+// (voxelize_slab.vert.glsl with VOX_DRAW_*, voxelize_surface.frag.glsl). They write through the framebuffer,
+// where the last triangle in index order wins: instances, slices and binned pairs all keep triangle order
+// within a slice, and chunks are drawn in order. Atlas output only (the bits' atlas is virtual and may exceed
+// every framebuffer limit: voxel_method_table.cpp).
+#pragma once
+
+#include "voxel_method.h"
+
+namespace dicer {
+
+class SlabMethod : public SurfaceMethod {
+public:
+    // The setup pass, then each chunk's quads into the atlas (drawChunk), chunks in order.
+    void markAtlas(const VoxelPasses& passes) final;
+
+protected:
+    explicit SlabMethod(gl::ProgramId surface) : m_surface(surface) {}
+    // Before the chunks: binds what the method's own passes use (binned: its draw arguments).
+    virtual void bindOwnBuffers() {}
+    // Draws the bound chunk's candidate quads (the atlas framebuffer, mesh textures and chunk are bound).
+    virtual void drawChunk(const VoxelPasses& passes, size_t chunk) = 0;
+
+    gl::ProgramId m_surface; // voxelize_slab.vert.glsl (VOX_DRAW_*) + voxelize_surface.frag.glsl
+};
+
+// Builds a slab method's surface program, labelled "voxelize surface <method>", with `drawDefine`
+// (VOX_DRAW_BINNED, VOX_DRAW_INSTANCED or VOX_DRAW_PER_SLICE) choosing how the vertex shader finds its pair.
+Result<gl::ProgramId> addSlabProgram(gl::ShaderLibrary& shaders, const char* method, const char* drawDefine);
+
+} // namespace dicer

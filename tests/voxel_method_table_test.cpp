@@ -1,0 +1,119 @@
+// The voxelization method table without a GPU (voxel_method_table.h): its rows, their names and parsing, the
+// outputs each writes and checkOutput's message, and availability against a fake GlInfo (a limit too small
+// makes exactly the rows that need it unavailable).
+#include "voxel_method_table.h"
+#include "voxel_shared.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+using namespace dicer;
+
+namespace {
+
+// A context with the limits of a GL 4.5 driver that runs everything (the spec minimums or more).
+gl::GlInfo roomyInfo() {
+    gl::GlInfo info;
+    info.renderer = "fake";
+    info.major = 4;
+    info.minor = 5;
+    info.maxComputeInvocations = 1024;
+    info.maxStorageBlockBytes = std::int64_t(1) << 27;
+    info.maxVertexStorageBlocks = info.maxFragmentStorageBlocks = 8;
+    return info;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST(VoxelMethodTable, RowsAreUniqueFindableAndComplete) {
+    const auto table = voxelMethodTable();
+    ASSERT_EQ(table.size(), voxelMethods().size());
+    std::set<std::string> names;
+    for (size_t row = 0; row < table.size(); ++row) {
+        const VoxelMethod method{int(row)};
+        EXPECT_EQ(voxelMethods()[row], method);
+        EXPECT_EQ(voxelMethodInfo(method), &table[row]);
+        EXPECT_TRUE(names.insert(table[row].name).second) << table[row].name << " twice";
+        EXPECT_EQ(parseVoxelMethod(table[row].name), method);
+        EXPECT_NE(table[row].summary, nullptr);
+        EXPECT_NE(table[row].isAvailable, nullptr);
+        EXPECT_NE(table[row].create, nullptr);
+        // Every row writes the atlas: the tests compare every row's atlas with every other's.
+        EXPECT_TRUE(table[row].canWrite(VoxelOutput::Atlas)) << table[row].name;
+        // A row that cannot write every output says why (checkOutput's message).
+        const bool writesAll = table[row].canWrite(VoxelOutput::Bits);
+        EXPECT_EQ(table[row].whyNotOthers == nullptr, writesAll) << table[row].name;
+    }
+    EXPECT_EQ(voxelMethodInfo(VoxelMethod{int(table.size())}), nullptr);
+    EXPECT_EQ(voxelMethodInfo(VoxelMethod{-1}), nullptr);
+    EXPECT_STREQ(voxelMethodName(VoxelMethod{int(table.size())}), "?");
+    EXPECT_FALSE(parseVoxelMethod("Projected")); // spellings are exact (the names: voxel_mesh_test)
+    EXPECT_FALSE(parseVoxelMethod("slab"));
+}
+
+namespace {
+// "a", "a or b", "a, b or c": how checkOutput names the rows that can write an output.
+std::string orList(const std::vector<VoxelMethod>& methods) {
+    std::string text;
+    for (size_t i = 0; i < methods.size(); ++i)
+        text += std::string(i == 0                    ? ""
+                            : i + 1 == methods.size() ? " or "
+                                                      : ", ") +
+                voxelMethodName(methods[i]);
+    return text;
+}
+} // namespace
+
+TEST(VoxelMethodTable, OutputsAndTheRefusalMessage) {
+    EXPECT_EQ(voxelMethodsWriting(VoxelOutput::Atlas), voxelMethods());
+    const std::vector<VoxelMethod> bits = voxelMethodsWriting(VoxelOutput::Bits);
+    for (VoxelMethod m : {VoxelMethod::Projected, VoxelMethod::Compute})
+        EXPECT_NE(std::find(bits.begin(), bits.end(), m), bits.end()) << voxelMethodName(m);
+    for (VoxelMethod m : voxelMethods()) {
+        EXPECT_TRUE(checkOutput(m, VoxelOutput::Atlas)) << voxelMethodName(m);
+        EXPECT_EQ(bool(checkOutput(m, VoxelOutput::Bits)), voxelMethodInfo(m)->canWrite(VoxelOutput::Bits));
+    }
+    // The text the command lines and the bench print, word for word ("... use --vox-method projected or
+    // compute with --voxels bits" with the built-in rows); a new row that writes bits is named there too.
+    EXPECT_EQ(orList({VoxelMethod::Projected, VoxelMethod::Compute}), "projected or compute");
+    for (VoxelMethod slab : {VoxelMethod::Binned, VoxelMethod::Instanced, VoxelMethod::PerSlice}) {
+        Result<void> r = checkOutput(slab, VoxelOutput::Bits);
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error(),
+                  std::string("the ") + voxelMethodName(slab) +
+                      " method renders into the slice atlas through the framebuffer and cannot write "
+                      "the occupancy bits; use --vox-method " +
+                      orList(bits) + " with --voxels bits");
+    }
+    Result<void> r = checkOutput(VoxelMethod{99}, VoxelOutput::Atlas);
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(contains(r.error(), "99")) << r.error();
+}
+
+TEST(VoxelMethodTable, EveryRowIsAvailableWithRoomyLimits) {
+    for (const VoxelMethodInfo& m : voxelMethodTable())
+        EXPECT_TRUE(m.isAvailable(roomyInfo())) << m.name;
+}
+
+// Binned's scan is one work group of VOX_SCAN_LOCAL_SIZE invocations, compute's groups have at most 64: a
+// smaller limit makes exactly the built-in rows that need it unavailable.
+TEST(VoxelMethodTable, TooFewComputeInvocationsMakeOnlyTheirUsersUnavailable) {
+    const VoxelMethod builtIn[] = {VoxelMethod::Binned, VoxelMethod::Instanced, VoxelMethod::PerSlice,
+                                   VoxelMethod::Projected, VoxelMethod::Compute};
+    gl::GlInfo info = roomyInfo();
+    info.maxComputeInvocations = VOX_SCAN_LOCAL_SIZE - 1;
+    for (VoxelMethod m : builtIn)
+        EXPECT_EQ(voxelMethodInfo(m)->isAvailable(info), m != VoxelMethod::Binned) << voxelMethodName(m);
+    info.maxComputeInvocations = VOX_COMPUTE_LOCAL_SIZE - 1;
+    for (VoxelMethod m : builtIn)
+        EXPECT_EQ(voxelMethodInfo(m)->isAvailable(info),
+                  m != VoxelMethod::Binned && m != VoxelMethod::Compute)
+            << voxelMethodName(m);
+}
