@@ -29,15 +29,6 @@ gl::GlInfo roomyInfo() {
     return info;
 }
 
-std::vector<std::string> split(const std::string& list) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    for (std::size_t end; (end = list.find(',', start)) != std::string::npos; start = end + 1)
-        out.push_back(list.substr(start, end - start));
-    if (start < list.size()) out.push_back(list.substr(start));
-    return out;
-}
-
 } // namespace
 
 TEST(MethodTable, RowsAreUniqueAndFindable) {
@@ -114,14 +105,3 @@ TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     EXPECT_STREQ(hp::inputKindName(hp::InputKind::Bits), "bits");
 }
 
-// tests/CMakeLists.txt generates the GL test groups and the demo window tests from the table's source; this
-// is the check that it read the same rows the binary has.
-TEST(MethodTable, TheBuildGeneratesATestForEveryRow) {
-    std::vector<std::string> all, demo;
-    for (const MethodInfo& m : methodTable()) {
-        all.push_back(m.name);
-        if (m.inDemo()) demo.push_back(m.name);
-    }
-    EXPECT_EQ(split(DICER_METHODS), all);
-    EXPECT_EQ(split(DICER_DEMO_METHODS), demo);
-}
