@@ -1,6 +1,6 @@
 // The common start of the C++/GLSL HistoPyramid headers (hp_pick.h, hp_point.h): in C++ the GLSL type names
-// are glm's, inside dicer::hp, and functions are inline; in GLSL this is empty. Close with
-// hp_shared_fn_end.h.
+// are glm's, inside dicer::hp, and functions are inline; in GLSL this is empty. Each including header closes
+// it itself at its end: "#ifdef __cplusplus } #endif", then "#undef HP_FN".
 #ifdef __cplusplus
 #include <glm/glm.hpp>
 

@@ -1,7 +1,7 @@
 // Shared by the voxelizer's passes: the parameter block, the mesh and per-triangle buffers (their structs,
 // VoxParams, VoxVertex and VoxTriangle, are in voxel_shared.h, shared with C++), and the
-// voxel rule. Conventions: engine/volume_layout.h (voxel v covers [-1 + v*2/n, -1 + (v+1)*2/n) per axis,
-// slice k is tile (k % tilesX, k / tilesX)). The rule itself is documented in engine/voxelizer.h.
+// voxel rule. Conventions: engine/voxel/volume_layout.h (voxel v covers [-1 + v*2/n, -1 + (v+1)*2/n) per
+// axis, slice k is tile (k % tilesX, k / tilesX)). The rule itself is documented in engine/voxel/voxelizer.h.
 #pragma once
 #include "voxel_shared.h"
 

@@ -1,7 +1,7 @@
 // The voxel rule and the candidate quads that feed it, shared by the three draw methods (instanced,
 // per-slice, binned). The rule is evaluated per voxel in the fragment shader from the setup pass's
 // per-triangle data, so the methods differ only in which (triangle, slice) quads they draw, never in
-// which voxels pass. The rule (also in engine/voxelizer.h): triangle T marks voxel v when
+// which voxels pass. The rule (also in engine/voxel/voxelizer.h): triangle T marks voxel v when
 //   1. v's centre, projected along T's sampling axis a, lies in T's projection (barycentrics >= -eps), and
 //   2. the point of T above that centre lies in v's cell along a (coordinate in [-1, 1]; +1 belongs to
 //      the last voxel, as VolumeLayout::worldToVoxel).

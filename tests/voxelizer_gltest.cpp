@@ -1,4 +1,4 @@
-// The voxelizer on shapes with known answers (the rule is stated in engine/voxelizer.h):
+// The voxelizer on shapes with known answers (the rule is stated in engine/voxel/voxelizer.h):
 //  - a plane at a slice's centre fills exactly that slice's tile (every texel, nothing elsewhere), for
 //    cubic, paper (128x128x256) and non-power-of-two volumes, with every method;
 //  - an axis-aligned box whose faces lie inside voxels gives the exact shell n^3 - (n-2)^3 and solid n^3

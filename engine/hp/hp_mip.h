@@ -20,7 +20,7 @@
 
 namespace dicer::hp {
 
-// Written with designated initialisers; the flags default to false (hp_single.cpp, hp_vec4.cpp, hp_bil.cpp).
+// One per storage of each variant (kDicerSingle, kDicerVec4, kDicerBil below); the flags default to false.
 struct MipFormat {
     GLenum internalFormat;   // GL_R32UI, GL_RGBA32F, ...
     int channels;            // 1, or 4 for vec4 texels / the 2006 RGBA32F single

@@ -64,8 +64,8 @@ constexpr std::span<const Storage> kNoStorage;
 constexpr std::span<const BuildPath> kNoPath;
 
 // clang-format off
-// One row per line: tests/CMakeLists.txt reads the names, families and input kinds of this table for the GL and
-// window tests.
+// One row per line. The GL test groups and the demo window tests per row are registered from this table at CTest
+// time (tests/method_rows.cpp, tests/method_tests.cmake): a new row is tested without touching CMake.
 constexpr MethodInfo kMethods[] = {
     {"dicer_single", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
      kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# One command for a GPU machine: builds, runs the GL tests on the EGL device platform, the benchmark (peers,
+# voxelized scaling atlas vs bits, sorts) and the demo offscreen with --benchmark at each --sizes preset, and
+# writes what it measured as docs/bench/<part>_<renderer>.{md,csv} plus a short summary
+# docs/bench/gpu_check_<renderer>.md (renderer, driver, each step's command, status and time, the headline
+# numbers). <renderer> is a short tag of GL_RENDERER: h100, h200, a100, llvmpipe, ...
+#
+# usage: scripts/gpu_check.sh [--sizes 256,512,1024] [--out docs/bench] [--tag NAME] [--quick] [--no-build]
+#                             [--no-setup] [--frames N]
+#   --quick     a small run for machines without a GPU (CI-sized: sizes 64, the GL foundation tests only,
+#               bench --quick); what it writes is a check that the script works, not a measurement
+#   --no-build  use build/release as it is;  --no-setup  configure and build without installing packages
+#               (a GPU server without network: the packages must be there already)
+# Exit status: 0 every step passed, 1 a step failed (the summary names it), 2 bad arguments.
+# Every step runs even after an earlier one failed, so one run says as much as it can.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+sizes="256,512,1024" out="docs/bench" tag="" quick=0 build=1 setup=1 frames=60
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --sizes) sizes="${2:-}"; shift ;;
+    --out) out="${2:-}"; shift ;;
+    --tag) tag="${2:-}"; shift ;;
+    --frames) frames="${2:-}"; shift ;;
+    --quick) quick=1 ;;
+    --no-build) build=0 ;;
+    --no-setup) setup=0 ;;
+    -h | --help) usage ;;
+    *) echo "gpu_check: unknown argument '$1'" >&2; usage ;;
+    esac
+    shift
+done
+[[ "$sizes" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "gpu_check: --sizes takes N[,N...]" >&2; exit 2; }
+[[ "$frames" =~ ^[1-9][0-9]*$ ]] || { echo "gpu_check: --frames takes a positive number" >&2; exit 2; }
+[ -n "$out" ] || { echo "gpu_check: --out needs a folder" >&2; exit 2; }
+if [ "$quick" = 1 ] && [ "$sizes" = "256,512,1024" ]; then sizes=64; fi
+[ "$quick" = 1 ] && [ "$frames" = 60 ] && frames=12
+mkdir -p "$out" || exit 1
+bin=build/release/bin
+python=/usr/bin/python3 # Debian's: the summaries read CSVs with the standard library only
+[ -x "$python" ] || python=python3
+
+steps=() failed=0
+step() { # step NAME COMMAND...: runs it, records status and seconds
+    local name=$1 start=$SECONDS rc=0
+    shift
+    echo "== gpu_check: $name: $*" >&2
+    "$@" || rc=$?
+    local took=$((SECONDS - start))
+    if [ $rc -eq 0 ]; then steps+=("| $name | ok | $took s |"); else
+        steps+=("| $name | FAILED (exit $rc) | $took s |")
+        failed=1
+    fi
+    return 0
+}
+
+# --- build ---------------------------------------------------------------------------------------------------
+if [ "$build" = 1 ]; then
+    if [ "$setup" = 1 ]; then
+        step build bash scripts/build.sh release
+    else
+        step build sh -c 'cmake --preset release >/dev/null && cmake --build --preset release -j"$(nproc)"'
+    fi
+fi
+[ -x "$bin/dicer-bench" ] || { echo "gpu_check: no $bin/dicer-bench: the build failed" >&2; exit 1; }
+
+# --- the renderer: GL_RENDERER of the context the programs get (EGL device platform first) -------------------
+about=$("$bin/dicer-bench" --size none --egl device --reps 1 --warmup 0 2>/dev/null | grep -m1 '^renderer:' || true)
+[ -n "$about" ] || about=$("$bin/dicer-bench" --size none --reps 1 --warmup 0 2>/dev/null | grep -m1 '^renderer:')
+renderer=${about#renderer: }
+if [ -z "$tag" ]; then
+    lower=$(echo "$renderer" | tr 'A-Z' 'a-z')
+    tag=$(echo "$lower" | grep -oE 'llvmpipe|softpipe|[ahlb][0-9]{2,3}s?|rtx ?[0-9]{4}|gtx ?[0-9]{3,4}|radeon[^|]*' |
+        head -1 | tr -c 'a-z0-9\n' '_' | sed 's/_*$//')
+    [ -n "$tag" ] || tag=$(echo "$lower" | tr -c 'a-z0-9' '_' | cut -c1-24 | sed 's/_*$//')
+fi
+echo "gpu_check: renderer '$renderer' -> tag '$tag', sizes $sizes, into $out" >&2
+
+# --- GL tests on the EGL device platform -----------------------------------------------------------------------
+gltests="$out/gl_tests_$tag.md"
+run_gl_tests() {
+    local filter=() log
+    [ "$quick" = 1 ] && filter=(-R '^(GlFoundation|gl_foundation)|HandleRaii|ShaderLibrary')
+    log=$(cd build/release && ctest -L gl -j"$(nproc)" --timeout 900 "${filter[@]}" 2>&1)
+    local rc=$?
+    {
+        echo "# GL tests on $renderer"
+        echo
+        echo "\`ctest -L gl${filter:+ -R ...}\` in build/release (EGL device platform first: egl_context.h)"
+        echo
+        echo '```'
+        echo "$log" | grep -E 'tests passed|tests failed|Failed|\*\*\*|Not Run|Total Test time' | head -60
+        echo '```'
+    } >"$gltests"
+    return $rc
+}
+step "GL tests" run_gl_tests
+
+# --- the benchmark ---------------------------------------------------------------------------------------------
+bench() { # bench PART ARGS...: dicer-bench ARGS with its Markdown, CSV and JSON under $out
+    local part=$1
+    shift
+    "$bin/dicer-bench" --egl device "$@" --csv "$out/${part}_$tag.csv" --json "$out/${part}_$tag.json" \
+        >"$out/${part}_$tag.md"
+}
+if [ "$quick" = 1 ]; then
+    step "bench peers" bench peers --quick --plot none --sort-plot none
+    step "bench voxels" bench voxels_scaling --scaling --voxels both --volumes 16,32 --reps 2 --warmup 1 --size none \
+        --plot none
+    step "bench sort" bench sort --sort --quick --sort-plot none
+else
+    step "bench peers" bench peers --peers --gpu-resident --storage both --build-path both --plot none --sort-plot none
+    step "bench voxels" bench voxels_scaling --scaling --voxels both --volumes "$sizes" --size none \
+        --plot "$out/voxels_scaling_$tag.png"
+    step "bench sort" bench sort --sort --sort-plot "$out/sort_$tag.png"
+fi
+
+# --- the demo, offscreen, one --benchmark CSV per preset -------------------------------------------------------
+demo_csv="$out/demo_$tag.csv"
+run_demo() {
+    local first=1 rc=0 preset csv
+    : >"$demo_csv"
+    for preset in ${sizes//,/ }; do
+        csv=$(mktemp)
+        if ! "$bin/dicer" --offscreen --window 1280x800 --frames "$frames" --warmup 8 --preset "$preset" \
+            --benchmark "$csv" >"$csv.log" 2>&1; then
+            echo "gpu_check: dicer --preset $preset failed:" >&2
+            tail -5 "$csv.log" >&2
+            rc=1
+        fi
+        if [ -s "$csv" ]; then # header once, then every preset's rows
+            if [ $first = 1 ]; then cat "$csv" >>"$demo_csv"; else tail -n +2 "$csv" >>"$demo_csv"; fi
+            first=0
+        fi
+        rm -f "$csv" "$csv.log"
+    done
+    return $rc
+}
+if [ -x "$bin/dicer" ]; then
+    step "demo offscreen" run_demo
+else
+    steps+=("| demo offscreen | not built (dicer needs GLFW and Dear ImGui) | 0 s |")
+    failed=1
+fi
+
+# --- the demo's table and the summary ------------------------------------------------------------------------
+"$python" - "$demo_csv" "$out/demo_$tag.md" "$renderer" <<'PY' || failed=1
+import csv, statistics, sys
+src, dst, renderer = sys.argv[1:4]
+try:
+    rows = list(csv.DictReader(open(src)))
+except OSError:
+    rows = []
+stages = []
+if rows:
+    cols = list(rows[0].keys())
+    stages = cols[cols.index("points") + 1:cols.index("frame_ms")]
+with open(dst, "w") as f:
+    f.write(f"# dicer --offscreen --benchmark on {renderer}\n\n")
+    f.write("Medians of the frames after the warm-up (ms); an empty cell: the stage did not run.\n\n")
+    f.write("| preset | method | points | " + " | ".join(stages) + " | frame ms | fps |\n")
+    f.write("|---|---|---:|" + "---:|" * (len(stages) + 2) + "\n")
+    for preset in dict.fromkeys(r["preset"] for r in rows):
+        sel = [r for r in rows if r["preset"] == preset]
+        def med(col, fmt="%.3g"):
+            v = [float(r[col]) for r in sel if r[col]]
+            return fmt % statistics.median(v) if v else ""
+        f.write(f"| {preset} | {sel[-1]['method']} | {sel[-1]['points']} | " +
+                " | ".join(med(s) for s in stages) + f" | {med('frame_ms')} | {med('fps', '%.1f')} |\n")
+PY
+
+summary="$out/gpu_check_$tag.md"
+{
+    echo "# scripts/gpu_check.sh on $renderer"
+    echo
+    echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), sizes $sizes$([ "$quick" = 1 ] && echo ', --quick (a check of the script, not a measurement)')"
+    echo
+    echo "| step | status | time |"
+    echo "|---|---|---:|"
+    printf '%s\n' "${steps[@]}"
+    echo
+    echo "Outputs (docs/bench): gl_tests_$tag.md, peers_$tag.{md,csv,json}, voxels_scaling_$tag.{md,csv,json}, sort_$tag.{md,csv,json}, demo_$tag.{md,csv}."
+    echo
+    echo "## The demo's frame"
+    echo
+    sed -n '5,$p' "$out/demo_$tag.md" 2>/dev/null
+    echo
+    echo "## Voxelized volumes, atlas vs bits (dicer-bench --scaling --voxels both)"
+    echo
+    sed -n '/^### Voxelized volumes/,/^$/p' "$out/voxels_scaling_$tag.md" 2>/dev/null | sed -n '3,$p'
+} >"$summary"
+echo "gpu_check: summary in $summary" >&2
+cat "$summary"
+exit $failed
