@@ -177,6 +177,7 @@ std::vector<Row> makeRows() {
                          field(&Options::plot)),
         row<std::string>({"sort-plot", "", "the --sort plots (PNG; vs m in FILE-m.png)"},
                          options::textCodec("FILE", "a file name"), field(&Options::sortPlot)),
+        row<std::string>(options::kDumpShadersText, options::dumpDirCodec(), field(&Options::dumpShaders)),
     };
 }
 
