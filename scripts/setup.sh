@@ -14,6 +14,8 @@ packages=(
     libgtest-dev googletest                      # tests
     xvfb xauth                                   # window tests without a display
     clang-14 libclang-rt-14-dev                  # scripts/fuzz.sh: libFuzzer (libclang_rt.fuzzer-x86_64.a)
+    glslang-tools                                # glslangValidator: every shader program through the
+                                                 # reference compiler (tests/shader_programs.sh)
 )
 
 missing=()

@@ -108,6 +108,8 @@ TEST(DemoOptions, EveryRowRoundTrips) {
                         full)
                   .status,
               int(app::ParseResult::Run));
+    ASSERT_EQ(parseDemo({"--dump-shaders", "dump"}, full).status, int(app::ParseResult::Run));
+    EXPECT_EQ(full.run.dumpShaders, "dump");
     expectRoundTrips(app::optionTable(), full);
 }
 
@@ -135,7 +137,8 @@ TEST(BenchOptions, EveryRowRoundTrips) {
                           "a.json",       "--gl-debug",
                           "--preset",     "64",
                           "--no-solid",   "--sort-plot",
-                          "none"},
+                          "none",         "--dump-shaders",
+                          "dump"},
                          full)
                   .status,
               0);
@@ -198,7 +201,7 @@ TEST(Vocabulary, BothProgramsShareTheirSettings) {
         ++shared;
         EXPECT_EQ(demoRow.text.help, benchRow->text.help) << demoRow.text.name;
     }
-    EXPECT_GE(shared, 11);
+    EXPECT_GE(shared, 12);
     const std::vector<std::vector<const char*>> same = {
         {"--storage", "float32"},
         {"--build-path", "fragment"},

@@ -192,6 +192,7 @@ std::vector<Row> makeRows() {
                          plotFileCodec(), field(&Options::plot)),
         row<std::string>({"sort-plot", "", "the --sort plots (PNG, vs m in FILE-m.png; as --plot)"},
                          plotFileCodec(), field(&Options::sortPlot)),
+        row<std::string>(options::kDumpShadersText, options::dumpDirCodec(), field(&Options::dumpShaders)),
     };
 }
 

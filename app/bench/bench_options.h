@@ -51,6 +51,7 @@ struct Options {
     std::vector<int> sortN{10, 14, 18, 22, 24};
     std::vector<int> sortM{4, 12, 20};
     std::string sortPlot = "dicer-sort.png"; // empty (--sort-plot none): no plots
+    std::string dumpShaders; // --dump-shaders DIR (engine/gl/shader_dump.h); empty: off
     bool operator==(const Options&) const = default;
 };
 

@@ -15,6 +15,7 @@
 #include "gl_debug.h"
 #include "heap_tuning.h"
 #include "hp_math.h"
+#include "shader_dump.h"
 
 #include <cstdio>
 
@@ -26,6 +27,10 @@ int main(int argc, char** argv) {
     Options opt;
     if (int rc = parseOptions(argc, argv, opt); rc != 0) return rc < 0 ? 0 : rc;
 
+    if (Result<void> r = gl::dumpShadersTo(opt.dumpShaders); !r) {
+        std::fprintf(stderr, "dicer-bench: --dump-shaders: %s\n", r.error().c_str());
+        return 1;
+    }
     auto context = gl::HeadlessContext::create({opt.platform, opt.glDebug, -1});
     if (!context) {
         std::fprintf(stderr, "dicer-bench: %s\n", context.error().c_str());

@@ -53,4 +53,8 @@ Codec<std::string> modelCodec() {
     return textCodec("NAME|FILE", joinChoices(names));
 }
 
+Codec<std::string> dumpDirCodec() {
+    return textCodec("DIR", "a folder name");
+}
+
 } // namespace dicer::options

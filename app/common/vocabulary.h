@@ -55,5 +55,12 @@ inline constexpr OptionText kWarmupText{
     "unmeasured runs first (timer.h Warmup): frames after any change (dicer), "
     "repetitions of each measurement (dicer-bench)"};
 inline constexpr OptionText kGlDebugText{"gl-debug", "", "GL debug context, synchronous KHR_debug messages"};
+inline constexpr OptionText kDumpShadersText{
+    "dump-shaders", "",
+    "write every GL program built into DIR (new or empty): each shader object's source as compiled (defines "
+    "injected, #includes expanded) and a manifest, programs.tsv (docs/RELIABILITY.md: the glslangValidator "
+    "check)"};
+// The folder of --dump-shaders: any non-empty path (created, or refused when it holds a dump, at start-up).
+Codec<std::string> dumpDirCodec();
 
 } // namespace dicer::options

@@ -272,6 +272,8 @@ std::vector<Row> makeRows() {
                  field(&CommandLine::run, &RunOptions::warmupFrames)),
         flag(row<bool>(options::kGlDebugText, options::switchCodec(),
                        field(&CommandLine::run, &RunOptions::glDebug))),
+        row<std::string>(options::kDumpShadersText, options::dumpDirCodec(),
+                         field(&CommandLine::run, &RunOptions::dumpShaders)),
     };
     return rows;
 }

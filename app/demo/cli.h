@@ -28,6 +28,7 @@ struct RunOptions {
     int warmupFrames = Warmup::kFrames; // frames not timed after any change (StageTimers)
     int soak = 0;              // --soak N: N frames of the soak schedule (soak_schedule.h); sets frames = N
     bool soakLeakTest = false; // the soak leaks one GL buffer per cycle: its check must fail
+    std::string dumpShaders;   // --dump-shaders DIR: every program built, as compiled (shader_dump.h)
     bool operator==(const RunOptions&) const = default;
 };
 

@@ -17,6 +17,7 @@
 #include "offscreen.h"
 #include "passes.h"
 #include "report.h"
+#include "shader_dump.h"
 #include "ui.h"
 #include "window.h"
 
@@ -63,6 +64,10 @@ int main(int argc, char** argv) {
         return 2;
     case ParseResult::Run:
         break;
+    }
+    if (Result<void> r = gl::dumpShadersTo(cli.run.dumpShaders); !r) {
+        std::fprintf(stderr, "dicer: --dump-shaders: %s\n", r.error().c_str());
+        return 1;
     }
 #ifdef NDEBUG
     const bool debugContext = cli.run.glDebug;

@@ -2,6 +2,7 @@
 
 #include "file_read.h"
 #include "log.h"
+#include "shader_dump.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -232,6 +233,8 @@ ProgramBuild buildProgram(const ProgramDesc& desc) {
 }
 
 Result<ProgramId> ShaderLibrary::add(ProgramDesc desc) {
+    // Dumped first (--dump-shaders, shader_dump.h), so a program this driver rejects is in the dump too.
+    if (Result<void> r = recordShaderProgram(desc); !r) return makeError(r.error());
     ProgramBuild build = buildProgram(desc);
     if (!build.ok()) return makeError("shader program '" + desc.name + "' failed:\n" + build.log);
     if (!build.log.empty()) log::info("%s", build.log.c_str());

@@ -51,7 +51,8 @@ struct ProgramId {
 
 class ShaderLibrary {
 public:
-    // Builds the program now; the error carries the full log.
+    // Builds the program now; the error carries the full log. With a shader dump on (shader_dump.h) the
+    // program's expanded sources are written first.
     Result<ProgramId> add(ProgramDesc desc);
     GLuint get(ProgramId id) const { return m_entries.at(size_t(id.index)).build.program.id(); }
     const ProgramDesc& desc(ProgramId id) const { return m_entries.at(size_t(id.index)).desc; }
