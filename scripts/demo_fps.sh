@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# Measures the dicer demo's frame time per HistoPyramid variant and GPU peer at the volume presets 64, 128 and
+# Measures the dicer demo's frame time per method (HistoPyramid variant, compute HistoPyramid, GPU peer) at the volume presets 64, 128 and
 # 256 (256^3 = paper-4096) with `dicer --offscreen --frames N --benchmark FILE.csv` runs (no window, no display;
 # the panels are drawn as in the window), and writes the table into docs/DEMO.md between the fps markers. The
 # numbers are the medians of the CSV's per-frame rows (after the --warmup frames), nothing is typed by hand.
 # The machine's cores are shared with other jobs, so every configuration runs RUNS times and the run with the
 # lowest median frame time is kept (the table says so).
 # usage: scripts/demo_fps.sh [frames=60] [runs=2] [extra dicer arguments...]
-#   PRESETS="128 256" VARIANTS="dicer_single hp_compute" scripts/demo_fps.sh ...  measures a subset
+#   PRESETS="128 256" METHODS="dicer_single hp_compute" scripts/demo_fps.sh ...  measures a subset
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames="${1:-60}"
 runs="${2:-2}"
 shift $(($# < 2 ? $# : 2))
 presets="${PRESETS:-64 128 256}"
-variants="${VARIANTS:-dicer_single dicer_vec4 dicer_rect dicer_bil hp_compute atomic_append horn_scan}"
+methods="${METHODS:-${VARIANTS:-dicer_single dicer_vec4 dicer_rect dicer_bil hp_compute atomic_append horn_scan}}"
 warmup=8
 dicer=build/release/bin/dicer
 [ -x "$dicer" ] || bash scripts/build.sh release
@@ -22,14 +22,14 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 rows="$scratch/rows" first=""
 for preset in $presets; do
-    for variant in $variants; do
+    for method in $methods; do
         best="" bestMs=""
         for ((r = 0; r < runs; r++)); do
-            csv="$scratch/$variant-$preset-$r.csv"
+            csv="$scratch/$method-$preset-$r.csv"
             "$dicer" --offscreen --window 1280x800 --frames "$frames" --warmup "$warmup" --preset "$preset" \
-                --variant "$variant" --benchmark "$csv" "$@" >/dev/null 2>&1
+                --method "$method" --benchmark "$csv" "$@" >/dev/null 2>&1
             [ -n "$first" ] || first=$csv
-            # One Markdown row of medians: | variant | preset | points | stages... | frame ms | fps |
+            # One Markdown row of medians: | method | preset | points | stages... | frame ms | fps |
             row=$(python3 - "$csv" <<'PY'
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -38,12 +38,12 @@ def med(col, fmt="%.2f"):
     return fmt % statistics.median(vals) if vals else "n/a"
 stages = ["voxelize_ms", "hp_build_ms", "pointlist_ms", "particles_ms", "views_ms", "ui_ms"]
 r = rows[-1]
-print("| " + " | ".join([r["variant"].split("/")[0], r["preset"], r["points"]] + [med(s) for s in stages] +
+print("| " + " | ".join([r["method"].split("/")[0], r["preset"], r["points"]] + [med(s) for s in stages] +
                         [med("frame_ms", "%.1f"), med("fps", "%.0f")]) + " |")
 PY
             )
             ms=$(echo "$row" | awk -F'|' '{gsub(/ /, "", $11); print $11}')
-            echo "$variant $preset run $((r + 1)): $ms ms" >&2
+            echo "$method $preset run $((r + 1)): $ms ms" >&2
             if [ -z "$bestMs" ] || awk "BEGIN {exit !($ms < $bestMs)}"; then
                 best=$row bestMs=$ms
             fi
@@ -57,14 +57,14 @@ about=$(python3 -c 'import csv,sys; r=next(csv.DictReader(open(sys.argv[1]))); p
 block=$(
     subset=""
     [ -z "${PRESETS:-}" ] || subset="PRESETS=\"$presets\" "
-    [ -z "${VARIANTS:-}" ] || subset="$subset VARIANTS=\"$variants\" "
+    [ -z "${METHODS:-${VARIANTS:-}}" ] || subset="$subset METHODS=\"$methods\" "
     echo "Measured $(date -u +%Y-%m-%d) with \`$(echo ${subset}scripts/demo_fps.sh $frames $runs $*)\`: $about;"
     echo "1280×800 framebuffer, panels drawn; $(nproc) CPU cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')),"
     echo "shared with other jobs (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)); best of $runs runs per row."
     echo "Every column is the median of the CSV's per-frame rows (frames $warmup to $((frames - 1)); frame ms and fps"
     echo "have no value for the last frame)."
     echo
-    echo "| variant | preset | points | voxelize | HP build | PointList | particles | views | UI | frame ms | fps |"
+    echo "| method | preset | points | voxelize | HP build | PointList | particles | views | UI | frame ms | fps |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     cat "$rows"
 )

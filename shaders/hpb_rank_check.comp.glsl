@@ -3,6 +3,7 @@
 // atlas texel (hpb_rank.glsl) into u_ranks[k]; the test expects u_ranks[k] == k. Bound like a foreign shader
 // would be: ComputeHistoPyramid::bindForRank().
 #include "hpb_rank.glsl"
+#include "peers_shared.h" // PEER_BIND_DATA: a free binding for the test's output
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_counters[]; };

@@ -26,7 +26,7 @@ std::vector<std::uint32_t> randomWords(std::size_t n, std::uint32_t seed) {
     std::mt19937 rng(seed);
     std::vector<std::uint32_t> w(n);
     for (auto& v : w)
-        v = rng();
+        v = std::uint32_t(rng());
     return w;
 }
 std::uint32_t xorOf(const std::vector<std::uint32_t>& w, std::size_t n) {
