@@ -189,7 +189,9 @@ summary="$out/gpu_check_$tag.md"
     echo
     echo "## Voxelized volumes, atlas vs bits (dicer-bench --scaling --voxels both)"
     echo
-    sed -n '/^### Voxelized volumes/,/^$/p' "$out/voxels_scaling_$tag.md" 2>/dev/null | sed -n '3,$p'
+    # the table under "### Voxelized volumes": its rows, up to the blank line after them
+    awk '/^### Voxelized volumes/ {on = 1; next} on && /^\|/ {print; seen = 1; next} seen {exit}' \
+        "$out/voxels_scaling_$tag.md" 2>/dev/null
 } >"$summary"
 echo "gpu_check: summary in $summary" >&2
 cat "$summary"
