@@ -107,10 +107,10 @@ std::vector<Row> makeRows() {
                        onOff, field(&Options::gpuResident))),
         flag(row<bool>(
             {"scaling", "",
-             "side^3 volumes: time per voxel / per point, a plot (--volumes, --plot); with --voxels: only "
-             "the "
-             "model voxelized per volume (compute method) into each output, then built and listed (atlas: "
-             "hp_compute, bits: hp_bits; --variant for others), per stage ns/voxel, x read floor, GB/s"},
+             "side^3 volumes: time per voxel / per point, a plot (--volumes, --plot); with --voxels: only the "
+             "model voxelized per volume (compute method) into each output, then built and listed by the demo's "
+             "frame (atlas: hp_compute, bits: hp_bits; --method for others), per stage ns/voxel, x read floor, "
+             "GB/s"},
             onOff, field(&Options::scaling))),
         early(flag(row<bool>(
             {"voxelizer", "",

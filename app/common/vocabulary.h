@@ -30,8 +30,7 @@ inline constexpr OptionText kModelText{"model", "model",
                                        "teapot, heart or an OBJ file, fitted into the volume"};
 inline constexpr OptionText kMethodText{
     "method", "method",
-    "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer (old "
-    "spelling: --variant)"};
+    "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};
 inline constexpr OptionText kStorageText{
     "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
 inline constexpr OptionText kBuildPathText{"build-path", "build path",
