@@ -63,8 +63,8 @@ struct Bench {
     const Options& opt;
     const gl::GlInfo& info;
     gl::ShaderLibrary& shaders;
-    CopyPass& copy;
-    ReadPass& read;
+    testbed::CopyPass& copy;
+    testbed::ReadPass& read;
     AtlasSource& source;
     Report report;
     Progress progress;

@@ -47,7 +47,7 @@ void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, 
     add("list-resident", listResident);
     // A whole frame as the demo runs it: voxelize (model sources), build, list.
     auto voxelize = [&] {
-        if (b.source.canVoxelize()) b.source.voxelize(VoxelMethod::Projected);
+        if (b.source.canVoxelize()) b.source.voxelize(voxel::VoxelMethod::Projected);
     };
     add("frame-readback", [&] {
         voxelize();

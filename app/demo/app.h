@@ -39,9 +39,9 @@ struct PanelInputs {
 struct GpuState {
     gl::ShaderLibrary shaders;
     std::unique_ptr<frame::Frame> frame; // the pipeline: voxelize -> build -> list -> colours
-    std::optional<ParticleSystem> particles;
-    std::optional<ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
-    bool orderSorted = false;                     // depthOrder holds this frame's order
+    std::optional<particles::ParticleSystem> particles;
+    std::optional<particles::ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
+    bool orderSorted = false;                                // depthOrder holds this frame's order
     std::optional<MeshView> meshView, floorView;
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now

@@ -70,7 +70,7 @@ void printSummary(const App& app) {
                 s.model.label().c_str(), methodLabel(s).c_str(), s.frame.preset.c_str(), source.c_str(),
                 s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
                 points.c_str());
-    const ParticleRenderInfo& render = particleRenderInfo(s.view.render);
+    const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
     if (render.depthSorted)
         std::printf("particles: %s, %d depth buckets, opacity %.2f\n", render.label, s.view.depthBuckets,
                     double(s.view.opacity));
