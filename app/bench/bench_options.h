@@ -21,7 +21,7 @@ struct Options {
     std::vector<std::string> methods; // --method filter (rows with a list stage); empty = all
     std::vector<hp::Storage> storages{hp::Storage::Uint32};
     std::vector<hp::BuildPath> paths{hp::BuildPath::Compute};
-    int reps = 10, warmup = Warmup::kRuns;
+    int reps = 10, warmup = gl::Warmup::kRuns;
     bool quick = false; // the CI smoke run: small inputs, few repetitions, every table
     bool forceCpuTimer = false, glDebug = false;
     gl::EglPlatform platform = gl::EglPlatform::Auto;

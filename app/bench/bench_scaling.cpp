@@ -15,7 +15,7 @@ namespace dicer::bench {
 namespace {} // namespace
 
 bool runScaling(Bench& b) {
-    const TimerSource timer = b.report.run.timer;
+    const gl::TimerSource timer = b.report.run.timer;
     bool ok = true;
     // Created once: each resizes its storage when the volume changes. Every GPU method of the table (the CPU
     // paths would download up to 512 MiB atlases); --variant selects among those with a list stage.

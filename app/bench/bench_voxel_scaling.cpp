@@ -196,7 +196,7 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     std::vector<std::function<void()>> configs;
     for (const Timed& t : timed)
         configs.push_back(t.work);
-    const std::vector<Summary> times = measureInterleaved(r.timer, b.opt.warmup, b.opt.reps, configs);
+    const std::vector<gl::Summary> times = gl::measureInterleaved(r.timer, b.opt.warmup, b.opt.reps, configs);
     r.readMs = times[0].median;
     for (size_t i = 0; i < timed.size(); ++i) {
         r.method = timed[i].method;
@@ -322,7 +322,8 @@ void printVoxelScalingMarkdown(const Report& r) {
         "× read floor: the stage's time over a compute pass reading the output's bytes once (atlas: 4 "
         "bytes per atlas texel, bits: 1 bit per texel of the virtual atlas); GB/s: those bytes per "
         "second. frame = voxelize + build + list.\n\n",
-        r.run.reps, r.run.warmup, timerSourceName(r.run.timer), r.run.renderer.c_str(), r.run.source.c_str());
+        r.run.reps, r.run.warmup, gl::timerSourceName(r.run.timer), r.run.renderer.c_str(),
+        r.run.source.c_str());
     for (const Skipped& s : r.skipped) // e.g. the atlas at 1024^3
         if (s.table == kTableVoxelScaling)
             std::printf("- skipped: %s %s: %s\n", s.input.c_str(), s.method.c_str(), s.reason.c_str());

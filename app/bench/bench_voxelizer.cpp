@@ -185,8 +185,8 @@ bool runPreset(Bench& b, voxel::Voxelizer& vox, voxel::VoxelOutput output, const
             vox.voxelize({model, voxel::VoxelMode::Solid, voxel::VoxelMethod::Projected, rule});
         });
     }
-    const std::vector<Summary> times =
-        measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
+    const std::vector<gl::Summary> times =
+        gl::measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
     bool ok = true;
     for (size_t c = 0; c < configs.size(); ++c) {
         Measurement m = voxelizerRow(table, names[c], "voxelize", preset, *layout);
@@ -315,7 +315,8 @@ void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput out
     }
     std::printf(
         "\nmedian of %d interleaved runs after %d warm-up rounds; timer: %s; renderer: %s; model: %s\n\n",
-        r.run.reps, r.run.warmup, timerSourceName(r.run.timer), r.run.renderer.c_str(), r.run.source.c_str());
+        r.run.reps, r.run.warmup, gl::timerSourceName(r.run.timer), r.run.renderer.c_str(),
+        r.run.source.c_str());
 }
 
 } // namespace

@@ -60,11 +60,11 @@ int main(int argc, char** argv) {
     run.source = (*source)->describe();
     run.paperModel = opt.source == "teapot" && opt.voxelize.rule == voxel::SurfaceRule::SliceAxis &&
                      opt.voxelize.mode == voxel::VoxelMode::Shell;
-    run.timer = chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
+    run.timer = gl::chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
     run.reps = opt.reps;
     run.warmup = opt.warmup;
     std::printf("renderer: %s\nEGL platform: %s\ntimer: %s%s\n%s%s\n\n", info.summary().c_str(),
-                run.platform.c_str(), timerSourceName(run.timer),
+                run.platform.c_str(), gl::timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
                 opt.sort ? "inputs: random keys (--sort uses no atlas)" : "atlas source: ",
                 opt.sort ? "" : run.source.c_str());

@@ -42,8 +42,8 @@ Codec<bool> timerCodec() {
     // gpu | cpu as typed; the sources' own names (timerSourceName, as every report prints them) read too.
     return namesCodec<bool>({{"gpu", false},
                              {"cpu", true},
-                             {timerSourceName(TimerSource::GpuTimestamp), false},
-                             {timerSourceName(TimerSource::CpuFenced), true}},
+                             {gl::timerSourceName(gl::TimerSource::GpuTimestamp), false},
+                             {gl::timerSourceName(gl::TimerSource::CpuFenced), true}},
                             "gpu|cpu");
 }
 

@@ -28,7 +28,7 @@ model::Mesh makeFloor() {
 
 } // namespace
 
-App::App(Surface& s, const CommandLine& cli, TimerSource timerSource)
+App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
     : surface(s), run(cli.run), settings(cli.settings), last(cli.settings),
       timers(timerSource, cli.run.warmupFrames) {}
 
@@ -94,7 +94,7 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     auto model = loadModel(s.model);
     if (!model) return makeError("cannot load the model: " + model.error());
 
-    TimerSource timer = chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
+    gl::TimerSource timer = gl::chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
     auto app = std::make_unique<App>(surface, cli, timer);
     captureLog(*app);
     log::info("%s", setupLayoutIni(cli.run.frames > 0).c_str());

@@ -88,7 +88,7 @@ struct UiState {
 };
 
 struct App {
-    App(Surface& surface, const CommandLine& cli, TimerSource timerSource);
+    App(Surface& surface, const CommandLine& cli, gl::TimerSource timerSource);
     ~App(); // detaches the log sink that points into `ui`
     App(const App&) = delete;
     App& operator=(const App&) = delete;
@@ -101,8 +101,8 @@ struct App {
     LoadedModel model;
     glm::mat4 modelMatrix{1.f}; // this frame's rotation * placement
     OrbitCamera camera;
-    StageTimers timers;
-    SampleWindow frameMs{128};
+    gl::StageTimers timers;
+    gl::SampleWindow frameMs{128};
     Actions actions;
     UiState ui;
     glm::ivec2 framebuffer{0};

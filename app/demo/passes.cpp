@@ -75,7 +75,7 @@ float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
 } // namespace
 
 void beginFrame(App& app) {
-    double now = steadyNowMs();
+    double now = gl::steadyNowMs();
     double ms = app.frameStartMs > 0 ? now - app.frameStartMs : 0.0;
     if (app.frameStartMs > 0 && !app.timers.warmingUp()) app.frameMs.add(ms); // one warm-up for all timings
     if (app.frameStartMs > 0 && app.benchmark)
@@ -260,9 +260,9 @@ void verifyIfDue(App& app) {
     bool due = app.verifyRequested || lastScripted || (every > 0 && app.frame % every == 0);
     if (!due || !app.gpu) return;
     app.verifyRequested = false;
-    double t0 = steadyNowMs();
+    double t0 = gl::steadyNowMs();
     hp::VerifyReport report = app.gpu->frame->verify();
-    app.ui.verifyMs = steadyNowMs() - t0;
+    app.ui.verifyMs = gl::steadyNowMs() - t0;
     app.ui.verify = report;
     app.ui.verifyFrame = app.frame;
     if (!report.ok())
