@@ -16,7 +16,7 @@
 
 #include <cstdint>
 #define PS_FN inline
-namespace dicer::ps {
+namespace dicer::particles::ps {
 using namespace glm;
 using uint = std::uint32_t;
 #else
@@ -159,7 +159,7 @@ inline float psSettleSeconds(float omega, float fraction) {
     }
     return hi;
 }
-} // namespace dicer::ps
+} // namespace dicer::particles::ps
 #endif
 
 #endif

@@ -68,7 +68,7 @@
 // --- the buffers' structs ----------------------------------------------------------------------------------
 #ifdef __cplusplus
 #include <glm/glm.hpp>
-namespace dicer::shared {
+namespace dicer::voxel::shared {
 using vec4 = glm::vec4;
 using mat4 = glm::mat4;
 using ivec4 = glm::ivec4;
@@ -104,7 +104,7 @@ struct VoxParams {
 static_assert(sizeof(VoxVertex) == 48, "std430 layout of VoxVertex");
 static_assert(sizeof(VoxTriangle) == 7 * 16, "std430 layout of VoxTriangle: 3 edges, depths, 3 vertices");
 static_assert(sizeof(VoxParams) == 112, "std140 layout of VoxParams");
-} // namespace dicer::shared
+} // namespace dicer::voxel::shared
 
 namespace dicer::bindings {
 static_assert(inside(VOX_UNIT_TEXTURES, {VOX_UNITS_FIRST, VOX_UNITS_END}) &&

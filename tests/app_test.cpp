@@ -72,13 +72,13 @@ TEST(CommandLine, ScriptedRunOptions) {
     EXPECT_EQ(c.settings.frame.storage, hp::Storage::Float32);
     EXPECT_EQ(c.settings.frame.buildPath, hp::BuildPath::Fragment);
     EXPECT_EQ(c.settings.frame.listPath, hp::ListPath::Readback);
-    EXPECT_EQ(c.settings.view.color, ParticleColor::ModelColor);
+    EXPECT_EQ(c.settings.view.color, particles::ParticleColor::ModelColor);
     EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.25f);
     EXPECT_FALSE(c.settings.screenshotWithUi);
-    EXPECT_EQ(c.settings.view.render, ParticleRender::Points);
-    EXPECT_EQ(c.settings.frame.voxelMode, VoxelMode::Solid);
-    EXPECT_EQ(c.settings.frame.voxelMethod, VoxelMethod::Binned);
-    EXPECT_EQ(c.settings.frame.rule, SurfaceRule::SliceAxis);
+    EXPECT_EQ(c.settings.view.render, particles::ParticleRender::Points);
+    EXPECT_EQ(c.settings.frame.voxelMode, voxel::VoxelMode::Solid);
+    EXPECT_EQ(c.settings.frame.voxelMethod, voxel::VoxelMethod::Binned);
+    EXPECT_EQ(c.settings.frame.rule, voxel::SurfaceRule::SliceAxis);
 }
 
 TEST(CommandLine, ReloadShadersAtAFrame) {
@@ -94,14 +94,14 @@ TEST(CommandLine, ReloadShadersAtAFrame) {
 TEST(CommandLine, VoxelOutputAndMethodAgree) {
     CommandLine c;
     ASSERT_EQ(parse({"--voxels", "bits"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxels, VoxelOutput::Bits);
+    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Bits);
     EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, hp::InputKind::Bits);
     CommandLine v;
     ASSERT_EQ(parse({"--variant", "hp_bits"}, v), ParseResult::Run);
-    EXPECT_EQ(v.settings.frame.voxels, VoxelOutput::Bits);
+    EXPECT_EQ(v.settings.frame.voxels, voxel::VoxelOutput::Bits);
     CommandLine a;
     ASSERT_EQ(parse({"--variant", "dicer_vec4", "--voxels", "atlas"}, a), ParseResult::Run);
-    EXPECT_EQ(a.settings.frame.voxels, VoxelOutput::Atlas);
+    EXPECT_EQ(a.settings.frame.voxels, voxel::VoxelOutput::Atlas);
     for (std::vector<const char*> bad :
          {std::vector<const char*>{"--variant", "dicer_vec4", "--voxels", "bits"},
           {"--variant", "hp_bits", "--voxels", "atlas"},
@@ -112,9 +112,9 @@ TEST(CommandLine, VoxelOutputAndMethodAgree) {
         EXPECT_EQ(parse(bad, e), ParseResult::Error) << bad[1] << " " << bad[3 % bad.size()];
     }
     // Every output offers at least one method, and every offered method reads it.
-    for (VoxelOutput o : kVoxelOutputs) {
+    for (voxel::VoxelOutput o : voxel::kVoxelOutputs) {
         const int row = frame::defaultMethodFor(o);
-        EXPECT_TRUE(frame::offersMethod(o, row)) << voxelOutputName(o);
+        EXPECT_TRUE(frame::offersMethod(o, row)) << voxel::voxelOutputName(o);
         EXPECT_EQ(frame::outputFor(row), o);
     }
 }
@@ -145,9 +145,9 @@ TEST(CommandLine, MethodIsARowOfTheMethodTable) {
 TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
     CommandLine c;
     ASSERT_EQ(parse({"--method", "projected"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxelMethod, VoxelMethod::Projected);
+    EXPECT_EQ(c.settings.frame.voxelMethod, voxel::VoxelMethod::Projected);
     EXPECT_EQ(c.settings.frame.method, Settings().frame.method);
-    EXPECT_EQ(c.settings.frame.voxels, VoxelOutput::Bits);
+    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Bits);
 }
 
 // The threshold decides over the atlas' alpha; the occupancy bits are already the active set. Given without
@@ -155,12 +155,12 @@ TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
 TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
     CommandLine c;
     ASSERT_EQ(parse({"--threshold", "0", "--preset", "128"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxels, VoxelOutput::Atlas);
+    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Atlas);
     EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.f);
-    EXPECT_TRUE(frame::offersMethod(VoxelOutput::Atlas, c.settings.frame.method));
+    EXPECT_TRUE(frame::offersMethod(voxel::VoxelOutput::Atlas, c.settings.frame.method));
     CommandLine d;
     ASSERT_EQ(parse({"--threshold", "0.25", "--method", "dicer_rect"}, d), ParseResult::Run);
-    EXPECT_EQ(d.settings.frame.voxels, VoxelOutput::Atlas);
+    EXPECT_EQ(d.settings.frame.voxels, voxel::VoxelOutput::Atlas);
     for (std::vector<const char*> bad : {std::vector<const char*>{"--threshold", "0", "--voxels", "bits"},
                                          {"--threshold", "0.5", "--method", "hp_bits"}}) {
         CommandLine e;
@@ -221,16 +221,16 @@ TEST(CommandLine, BadArgumentsAreErrors) {
 // are checked on the command line with one clear error (the message names the option and the range).
 TEST(CommandLine, SortedBlendingAndItsSettings) {
     CommandLine c;
-    EXPECT_EQ(c.settings.view.render, ParticleRender::Splats);
+    EXPECT_EQ(c.settings.view.render, particles::ParticleRender::Splats);
     EXPECT_EQ(c.settings.view.depthBuckets, 4096);
     ASSERT_EQ(parse({"--particles", "sorted", "--depth-buckets", "2", "--opacity", "0.75"}, c),
               ParseResult::Run);
-    EXPECT_EQ(c.settings.view.render, ParticleRender::SortedBlend);
+    EXPECT_EQ(c.settings.view.render, particles::ParticleRender::SortedBlend);
     EXPECT_EQ(c.settings.view.depthBuckets, 2);
     EXPECT_FLOAT_EQ(c.settings.view.opacity, 0.75f);
     ASSERT_EQ(parse({"--depth-buckets", "1048575", "--opacity", "1"}, c), ParseResult::Run);
     EXPECT_EQ(c.settings.view.depthBuckets, 1048575);
-    for (const ParticleRenderInfo& mode : particleRenderModes()) {
+    for (const particles::ParticleRenderInfo& mode : particles::particleRenderModes()) {
         CommandLine m;
         ASSERT_EQ(parse({"--particles", mode.name}, m), ParseResult::Run) << mode.name;
         EXPECT_EQ(m.settings.view.render, mode.mode);
@@ -270,7 +270,7 @@ TEST(Settings, ComparisonNamesWhatToRebuild) {
     b.frame.preset = "256";
     EXPECT_TRUE(compareSettings(b, a).frame.layout);
     b = a;
-    b.frame.voxelMode = VoxelMode::Solid;
+    b.frame.voxelMode = voxel::VoxelMode::Solid;
     EXPECT_TRUE(compareSettings(b, a).frame.voxelize);
     b = a;
     b.frame.listPath = hp::ListPath::Readback;
@@ -413,7 +413,7 @@ TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {
     // Model -> volume: scale 2, then move by (0.5, 0, 0): model = (world - (0.5,0,0)) / 2.
     s.modelToVolume =
         glm::translate(glm::mat4(1.f), {0.5f, 0.f, 0.f}) * glm::scale(glm::mat4(1.f), glm::vec3(2.f));
-    Result<std::vector<PlyPoint>> points = modelSpacePoints(s);
+    Result<std::vector<model::PlyPoint>> points = modelSpacePoints(s);
     ASSERT_TRUE(points) << points.error();
     ASSERT_EQ(points->size(), 2u);
     // World centres: -1 + (v + 0.5) * 2 / volume = (-0.75, -0.75, -0.5) and (0.75, 0.75, 0.5).
@@ -434,7 +434,7 @@ TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
     EXPECT_FALSE(modelSpacePoints(s));
     s.entries = {{0, 0, 0, 0}};
     s.modelToVolume = glm::mat4(0.f);
-    Result<std::vector<PlyPoint>> singular = modelSpacePoints(s);
+    Result<std::vector<model::PlyPoint>> singular = modelSpacePoints(s);
     ASSERT_FALSE(singular);
     EXPECT_NE(singular.error().find("not invertible"), std::string::npos) << singular.error();
     s.modelToVolume = glm::mat4(1.f);
@@ -450,7 +450,7 @@ TEST(PointExport, BitsOutputColoursComeFromThePointColours) {
     s.atlasSize = 8; // the virtual atlas: texels must still lie in it
     s.entries = {{0, 0, 0, 0u}, {3, 3, 1, 7u | 3u << 16}};
     s.pointColors = {0xff1e140au, 0xff006Ec8u};
-    Result<std::vector<PlyPoint>> points = modelSpacePoints(s);
+    Result<std::vector<model::PlyPoint>> points = modelSpacePoints(s);
     ASSERT_TRUE(points) << points.error();
     ASSERT_EQ(points->size(), 2u);
     EXPECT_EQ((*points)[0].color, glm::u8vec3(10, 20, 30));
@@ -604,7 +604,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     const std::vector<SoakStep> steps = scheduleOf(base, 1);
     ASSERT_LE(int(steps.size()) * kSoakFramesPerStep, kSoakCycleFrames);
     std::set<std::tuple<int, hp::Storage, hp::BuildPath>> variants;
-    std::set<std::pair<VoxelMethod, VoxelMode>> voxelizers;
+    std::set<std::pair<voxel::VoxelMethod, voxel::VoxelMode>> voxelizers;
     std::set<std::string> presets, models;
     std::set<SoakEvent> events;
     bool paperList = false, rule = false, testAtlas = false, view = false;
@@ -616,7 +616,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         models.insert(s.settings.model.label());
         events.insert(s.event);
         paperList |= p.listPath == hp::ListPath::Readback;
-        rule |= p.rule == SurfaceRule::SliceAxis;
+        rule |= p.rule == voxel::SurfaceRule::SliceAxis;
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two.
@@ -642,7 +642,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         }
     EXPECT_GE(configs, 17u);
     voxelizers.insert({base.frame.voxelMethod, base.frame.voxelMode}); // the base: no step of its own
-    EXPECT_EQ(voxelizers.size(), voxelMethods().size() * kVoxelModes.size());
+    EXPECT_EQ(voxelizers.size(), voxel::voxelMethods().size() * voxel::kVoxelModes.size());
     EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
     EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj"}));
     EXPECT_EQ(events, (std::set<SoakEvent>{SoakEvent::None, SoakEvent::Explode, SoakEvent::Reassemble,

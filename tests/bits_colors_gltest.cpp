@@ -20,6 +20,7 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {
@@ -40,7 +41,7 @@ hp::PointMethod* bitsMethod() {
 
 // Interpolated colours differ between neighbouring triangles: a voxel coloured by another triangle than the
 // atlas output's owner, or a point given another point's slot, shows up.
-Mesh randomVertexColours(Mesh mesh) {
+model::Mesh randomVertexColours(model::Mesh mesh) {
     std::mt19937 rng(17);
     for (glm::vec4& c : mesh.colors)
         c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
@@ -68,9 +69,9 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
     ASSERT_NE(atlasVox, nullptr);
     ASSERT_NE(bitsVox, nullptr);
     ASSERT_NE(method, nullptr);
-    const PlacedModel& placed = placedTestModel(c.model);
+    const model::PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
-    const Mesh mesh = c.randomColours ? randomVertexColours(placed.mesh) : placed.mesh;
+    const model::Mesh mesh = c.randomColours ? randomVertexColours(placed.mesh) : placed.mesh;
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     ASSERT_TRUE(bitsVox->setMesh(mesh));

@@ -17,6 +17,7 @@
 #include <utility>
 
 using namespace dicer;
+using namespace dicer::model;
 
 namespace {
 

@@ -44,12 +44,12 @@ TEST(GlHandle, IsMoveOnlyAndNothrowMovable) {
 }
 
 TEST(SampleWindow, AveragesMinMaxOverABoundedWindow) {
-    SampleWindow w(3);
+    gl::SampleWindow w(3);
     EXPECT_EQ(w.stats("x").samples, 0);
     w.add(1);
     w.add(2);
     w.add(6);
-    StageStats s = w.stats("x");
+    gl::StageStats s = w.stats("x");
     EXPECT_EQ(s.samples, 3);
     EXPECT_DOUBLE_EQ(s.avgMs, 3.0);
     EXPECT_DOUBLE_EQ(s.minMs, 1.0);
@@ -65,20 +65,20 @@ TEST(SampleWindow, AveragesMinMaxOverABoundedWindow) {
 }
 
 TEST(TimerSource, SoftwareOrForcedMeansFencedCpu) {
-    EXPECT_EQ(chooseTimerSource(true, false), TimerSource::GpuTimestamp);
-    EXPECT_EQ(chooseTimerSource(false, false), TimerSource::CpuFenced);
-    EXPECT_EQ(chooseTimerSource(true, true), TimerSource::CpuFenced);
-    EXPECT_STREQ(timerSourceName(TimerSource::CpuFenced), "cpu-fenced");
-    EXPECT_STREQ(timerSourceName(TimerSource::GpuTimestamp), "gpu-timer");
+    EXPECT_EQ(gl::chooseTimerSource(true, false), gl::TimerSource::GpuTimestamp);
+    EXPECT_EQ(gl::chooseTimerSource(false, false), gl::TimerSource::CpuFenced);
+    EXPECT_EQ(gl::chooseTimerSource(true, true), gl::TimerSource::CpuFenced);
+    EXPECT_STREQ(gl::timerSourceName(gl::TimerSource::CpuFenced), "cpu-fenced");
+    EXPECT_STREQ(gl::timerSourceName(gl::TimerSource::GpuTimestamp), "gpu-timer");
 }
 
 TEST(Summary, MedianMinMax) {
-    Summary s = summarize({5, 1, 3});
+    gl::Summary s = gl::summarize({5, 1, 3});
     EXPECT_DOUBLE_EQ(s.median, 3);
     EXPECT_DOUBLE_EQ(s.min, 1);
     EXPECT_DOUBLE_EQ(s.max, 5);
-    EXPECT_DOUBLE_EQ(summarize({1, 2, 3, 10}).median, 2.5);
-    EXPECT_EQ(summarize({}).samples, 0);
+    EXPECT_DOUBLE_EQ(gl::summarize({1, 2, 3, 10}).median, 2.5);
+    EXPECT_EQ(gl::summarize({}).samples, 0);
 }
 
 // binding_ranges.h static_asserts the same; this names the offending pair when a range is edited. Every

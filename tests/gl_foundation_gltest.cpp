@@ -177,11 +177,11 @@ TEST(ShaderLibrary, ReloadKeepsLastGoodProgram) {
 }
 
 TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
-    StageTimers timers(chooseTimerSource(test::context().info().timerQueriesReliable(), false));
-    for (int f = 0; f < Warmup::kFrames + 2 * StageTimers::kRingFrames; ++f) {
+    gl::StageTimers timers(gl::chooseTimerSource(test::context().info().timerQueriesReliable(), false));
+    for (int f = 0; f < gl::Warmup::kFrames + 2 * gl::StageTimers::kRingFrames; ++f) {
         timers.beginFrame();
         {
-            ScopedStage s(timers, "clear");
+            gl::ScopedStage s(timers, "clear");
             glClearColor(0, 0, 0, 0);
         }
         timers.endFrame();
@@ -197,12 +197,12 @@ TEST(StageTimers, ProduceSamplesWithoutGlErrors) {
 // The timestamp ring (frame_ring.h) with real queries, even where their values mean nothing (llvmpipe): the
 // results arrive through GL_QUERY_RESULT_AVAILABLE, one sample per stage and frame, without GL errors.
 TEST(StageTimers, GpuTimestampRingDeliversSamples) {
-    StageTimers timers(TimerSource::GpuTimestamp);
-    const int frames = Warmup::kFrames + 3 * StageTimers::kRingFrames;
+    gl::StageTimers timers(gl::TimerSource::GpuTimestamp);
+    const int frames = gl::Warmup::kFrames + 3 * gl::StageTimers::kRingFrames;
     for (int f = 0; f < frames; ++f) {
         timers.beginFrame();
         for (const char* stage : {"a", "b"}) {
-            ScopedStage s(timers, stage);
+            gl::ScopedStage s(timers, stage);
             glClearColor(0, 0, 0, 0);
         }
         timers.endFrame();
@@ -210,9 +210,9 @@ TEST(StageTimers, GpuTimestampRingDeliversSamples) {
     }
     auto stats = timers.stats();
     ASSERT_EQ(stats.size(), 2u);
-    for (const StageStats& s : stats) {
+    for (const gl::StageStats& s : stats) {
         EXPECT_GT(s.samples, 0) << s.name;
-        EXPECT_LE(s.samples, frames - Warmup::kFrames) << s.name; // never read twice
+        EXPECT_LE(s.samples, frames - gl::Warmup::kFrames) << s.name; // never read twice
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -220,8 +220,8 @@ TEST(StageTimers, GpuTimestampRingDeliversSamples) {
 // The per-frame sample sink (the demo's --benchmark rows): with either source, after finish() every stage of
 // every frame has arrived exactly once, tagged with the frame it was measured in (GPU results arrive late).
 TEST(StageTimers, SinkGetsEveryStageOfEveryFrameOnce) {
-    for (TimerSource source : {TimerSource::CpuFenced, TimerSource::GpuTimestamp}) {
-        StageTimers timers(source, /*warmupFrames=*/2);
+    for (gl::TimerSource source : {gl::TimerSource::CpuFenced, gl::TimerSource::GpuTimestamp}) {
+        gl::StageTimers timers(source, /*warmupFrames=*/2);
         std::vector<std::vector<std::string>> seen(6);
         timers.setSampleSink([&](int frame, std::string_view stage, double ms) {
             ASSERT_GE(frame, 0);
@@ -232,7 +232,7 @@ TEST(StageTimers, SinkGetsEveryStageOfEveryFrameOnce) {
         for (size_t f = 0; f < seen.size(); ++f) {
             timers.beginFrame();
             for (const char* stage : {"a", "b"}) {
-                ScopedStage s(timers, stage);
+                gl::ScopedStage s(timers, stage);
                 glClearColor(0, 0, 0, 0);
             }
             timers.endFrame();
@@ -241,7 +241,7 @@ TEST(StageTimers, SinkGetsEveryStageOfEveryFrameOnce) {
         timers.finish();
         for (size_t f = 0; f < seen.size(); ++f)
             EXPECT_EQ(seen[f], (std::vector<std::string>{"a", "b"}))
-                << timerSourceName(source) << " frame " << f;
+                << gl::timerSourceName(source) << " frame " << f;
     }
     DICER_EXPECT_NO_GL_ERROR();
 }

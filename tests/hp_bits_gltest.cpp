@@ -39,14 +39,14 @@ hp::ComputeHistoPyramid& bitsPyramid() {
 
 // A random bit volume in its slice layout (virtual atlas: VolumeLayout up to HP_BITS_MAX_ATLAS a side).
 struct BitVolume {
-    VolumeLayout layout;
+    voxel::VolumeLayout layout;
     hp::AtlasTiling tiling;
     std::vector<std::uint32_t> words;
     int side() const { return layout.atlasSize; }
 };
 
 BitVolume randomVolume(glm::ivec3 size, double density, std::uint32_t seed) {
-    auto layout = VolumeLayout::make(size, HP_BITS_MAX_ATLAS);
+    auto layout = voxel::VolumeLayout::make(size, HP_BITS_MAX_ATLAS);
     EXPECT_TRUE(layout) << layout.error();
     BitVolume v{*layout, {{size.x, size.y}, layout->tiles.x, size.z}, {}};
     v.words.assign(hp::bitsWordCount(v.side()), 0);

@@ -12,12 +12,12 @@ using namespace dicer;
 using namespace dicer::test;
 
 namespace {
-void expectModelExact(const char* what, const Mesh& mesh, const char* preset, VoxelMode mode) {
+void expectModelExact(const char* what, const model::Mesh& mesh, const char* preset, voxel::VoxelMode mode) {
     SCOPED_TRACE(std::string(what) + " " + preset);
-    Voxelizer* v = sharedVoxelizer();
+    voxel::Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const VolumeLayout layout = presetOf(preset);
-    VoxelizeParams params;
+    const voxel::VolumeLayout layout = presetOf(preset);
+    voxel::VoxelizeParams params;
     params.mode = mode;
     voxelizeInto(*v, layout, mesh, params);
     const hp::AtlasTiling tiling{{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
@@ -50,11 +50,11 @@ void expectModelExact(const char* what, const Mesh& mesh, const char* preset, Vo
 } // namespace
 
 TEST(HpBitsModels, TeapotShellAtThreePresets) {
-    const Mesh teapot = makeTeapot();
+    const model::Mesh teapot = model::makeTeapot();
     for (const char* preset : {"64", "128", "paper-4096"})
-        expectModelExact("teapot", teapot, preset, VoxelMode::Shell);
+        expectModelExact("teapot", teapot, preset, voxel::VoxelMode::Shell);
 }
 
 TEST(HpBitsModels, SolidHeart) {
-    expectModelExact("heart", makeHeart(), "128", VoxelMode::Solid);
+    expectModelExact("heart", model::makeHeart(), "128", voxel::VoxelMode::Solid);
 }

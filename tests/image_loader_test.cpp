@@ -15,6 +15,7 @@
 #include <span>
 
 using namespace dicer;
+using namespace dicer::model;
 using dicer::test::containsText;
 using dicer::test::TempDir;
 

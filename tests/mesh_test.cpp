@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 using namespace dicer;
+using namespace dicer::model;
 using dicer::test::containsText;
 
 namespace {

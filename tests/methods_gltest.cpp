@@ -119,16 +119,16 @@ TEST_P(Methods, ThresholdExactlyAtACellsAlphaIsActive) {
 TEST_P(Methods, ThresholdZeroGivesExactlyTheVoxelsOfTheVolume) {
     hp::PointMethod* m = methodFor(GetParam());
     ASSERT_TRUE(m);
-    std::vector<VolumeLayout> layouts;
+    std::vector<voxel::VolumeLayout> layouts;
     for (const char* preset : {"64", "128"}) {
-        auto layout = presetLayout(preset, context().info().maxTextureSize);
+        auto layout = voxel::presetLayout(preset, context().info().maxTextureSize);
         ASSERT_TRUE(layout) << layout.error();
         layouts.push_back(*layout);
     }
-    auto small = VolumeLayout::make({12, 10, 5}, context().info().maxTextureSize);
+    auto small = voxel::VolumeLayout::make({12, 10, 5}, context().info().maxTextureSize);
     ASSERT_TRUE(small);
     layouts.push_back(*small);
-    for (const VolumeLayout& layout : layouts) {
+    for (const voxel::VolumeLayout& layout : layouts) {
         SCOPED_TRACE(std::to_string(layout.volume.x) + "x" + std::to_string(layout.volume.y) + "x" +
                      std::to_string(layout.volume.z));
         const int n = layout.atlasSize;

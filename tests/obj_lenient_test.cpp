@@ -14,6 +14,7 @@
 #include <vector>
 
 using namespace dicer;
+using namespace dicer::model;
 using dicer::test::containsText;
 
 namespace {
@@ -54,14 +55,14 @@ void expectSameMesh(const Mesh& a, const Mesh& b) {
     }
     EXPECT_EQ(a.textures.size(), b.textures.size());
     // What the voxelizer uploads: the same vertices and triangles (texture slot included).
-    const std::vector<VoxelVertex> va = packVertices(a), vb = packVertices(b);
+    const std::vector<voxel::VoxelVertex> va = voxel::packVertices(a), vb = voxel::packVertices(b);
     ASSERT_EQ(va.size(), vb.size());
     for (size_t i = 0; i < va.size(); ++i) {
         EXPECT_EQ(va[i].position, vb[i].position) << i;
         EXPECT_EQ(va[i].color, vb[i].color) << i;
         EXPECT_EQ(va[i].texcoord, vb[i].texcoord) << i;
     }
-    EXPECT_EQ(packTriangles(a), packTriangles(b));
+    EXPECT_EQ(voxel::packTriangles(a), voxel::packTriangles(b));
 }
 
 // Loads `lenient` (expecting exactly `expectedWarnings`) and `reference` (expecting none); both must load
@@ -244,7 +245,7 @@ TEST(ObjLenient, TrianglesWithoutTexcoordsAreUntextured) {
     EXPECT_EQ(mesh->materials[1].diffuse, glm::vec3(1.f));  // textured, the texture alone gives the colour
     EXPECT_EQ(mesh->triangleMaterial, (std::vector<int>{0, 2, 3}));
     // The voxelizer's triangles: texture slot 1 (texture 0) only for the one with all its texcoords.
-    const std::vector<glm::uvec4> packed = packTriangles(*mesh);
+    const std::vector<glm::uvec4> packed = voxel::packTriangles(*mesh);
     ASSERT_EQ(packed.size(), 3u);
     EXPECT_EQ(packed[0].w, 1u);
     EXPECT_EQ(packed[1].w, 0u);

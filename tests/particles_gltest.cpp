@@ -1,12 +1,13 @@
 // GL tests of the GPU particle system: the compute step equals the CPU step (particle_step.h) and the
 // particle count may grow or shrink between frames (new particles spawn on their voxel, extra ones retire).
-#include "particles_shared.h"
 #include "gl_test_util.h"
 #include "particles.h"
+#include "particles_shared.h"
 
 #include <vector>
 
 using namespace dicer;
+using namespace dicer::particles;
 
 namespace {
 

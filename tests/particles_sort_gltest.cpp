@@ -17,6 +17,7 @@
 #include <vector>
 
 using namespace dicer;
+using namespace dicer::particles;
 
 namespace {
 

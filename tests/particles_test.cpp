@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-using namespace dicer::ps;
+using namespace dicer::particles::ps;
 
 namespace {
 
@@ -158,7 +158,7 @@ TEST(ParticleStep, SettleTimeBoundsTheEnvelope) {
 // Sorted blending's key (psDepthKey): far end -> 0, near end -> buckets - 1, depths outside clamped, never
 // decreasing as the depth comes nearer, and every bucket reached by its centre.
 TEST(ParticleStep, DepthKeyRunsFromFarToNear) {
-    using dicer::ps::psDepthKey;
+    using dicer::particles::ps::psDepthKey;
     const float farD = 5.f, nearD = 1.f;
     for (unsigned buckets : {2u, 7u, 4096u}) {
         EXPECT_EQ(psDepthKey(farD, farD, nearD, buckets), 0u);

@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
                 fail(std::to_string(cloud.vertices.size()) + " vertices, expected " + value);
             ++i;
         } else if (arg == "--bbox-teapot") {
-            const dicer::Mesh teapot = dicer::makeTeapot();
+            const dicer::model::Mesh teapot = dicer::model::makeTeapot();
             lo = teapot.boundsMin, hi = teapot.boundsMax, haveBox = true;
         } else if (arg == "--bbox-obj") {
             if (!objBounds(value, lo, hi)) fail(std::string("no vertices in ") + value);

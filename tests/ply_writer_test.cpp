@@ -14,6 +14,7 @@
 #include <vector>
 
 using namespace dicer;
+using namespace dicer::model;
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 using namespace dicer;
+using namespace dicer::testbed;
 using namespace dicer::test;
 
 namespace {

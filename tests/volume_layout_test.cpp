@@ -9,6 +9,7 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 using dicer::test::containsText;
 
 namespace {

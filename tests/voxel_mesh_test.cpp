@@ -9,6 +9,8 @@
 #include <cstring>
 
 using namespace dicer;
+using namespace dicer::model;
+using namespace dicer::voxel;
 
 namespace {
 Image solidImage(int w, int h) {

@@ -11,6 +11,7 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 
 namespace {
 

@@ -22,6 +22,7 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {
@@ -45,7 +46,7 @@ TEST_P(VoxBits, EqualTheAtlasOutputWordForWord) {
     Voxelizer* bitsVox = sharedBitsVoxelizer();
     ASSERT_NE(atlasVox, nullptr);
     ASSERT_NE(bitsVox, nullptr);
-    const PlacedModel& placed = placedTestModel(c.model);
+    const model::PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     Result<void> r = bitsVox->setLayout(layout, VoxelOutput::Bits);
@@ -122,7 +123,7 @@ TEST(VoxBits1024, BoxMatchesItsClosedFormSetWordForWord) {
     EXPECT_EQ(v->bitsBytes(), std::int64_t(128) << 20);
     const int last = 661, first = 1023 - last, n = last - first + 1;
     const float h = float(last + 0.75) / 512.f - 1.f; // exact in float: 661.75 / 512 - 1
-    r = v->setMesh(makeBox(glm::vec3(h)));
+    r = v->setMesh(model::makeBox(glm::vec3(h)));
     ASSERT_TRUE(r) << r.error();
     for (VoxelMode mode : kVoxelModes) {
         std::vector<std::uint32_t> expected = emptyBits(*layout);
@@ -157,7 +158,7 @@ TEST(VoxBits1024, BoxMatchesItsClosedFormSetWordForWord) {
 TEST(VoxBits1024, TeapotRunsAndBothMethodsAgree) {
     Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
-    const PlacedModel& teapot = placedTestModel("teapot");
+    const model::PlacedModel& teapot = placedTestModel("teapot");
     std::int64_t counts[2] = {};
     for (int i = 0; i < 2; ++i) {
         Result<VolumeLayout> layout =
@@ -190,7 +191,7 @@ TEST(VoxBits1024, TeapotRunsAndBothMethodsAgree) {
 
 // Random vertex colours: interpolated colours differ between neighbouring triangles, so a voxel coloured by
 // another triangle than the atlas output's owner, or at other barycentrics, shows up.
-Mesh randomVertexColours(Mesh mesh) {
+model::Mesh randomVertexColours(model::Mesh mesh) {
     std::mt19937 rng(11);
     for (glm::vec4& c : mesh.colors)
         c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
@@ -240,11 +241,11 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     const std::uint32_t counts[2] = {0xdeadbeefu, voxels}; // the count at offset 4
     gl::Buffer count = gl::createBufferStorage(sizeof(counts), counts, GL_DYNAMIC_STORAGE_BIT, "slot count");
-    const PlacedModel& spot = placedTestModel("spot");
-    const PlacedModel& heart = placedTestModel("heart");
+    const model::PlacedModel& spot = placedTestModel("spot");
+    const model::PlacedModel& heart = placedTestModel("heart");
     struct ColourCase {
         const char* name;
-        Mesh mesh;
+        model::Mesh mesh;
         glm::mat4 model;
     };
     const ColourCase cases[] = {
@@ -305,7 +306,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     ASSERT_TRUE(r) << r.error();
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     gl::Buffer count = gl::createBufferStorage(4, &voxels, 0, "slot count");
-    const Mesh mesh = randomVertexColours(makeHeart(3000));
+    const model::Mesh mesh = randomVertexColours(model::makeHeart(3000));
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(bitsVox->setMesh(mesh, 40000));
     EXPECT_GE(bitsVox->chunkCount(), 8u);
@@ -366,7 +367,7 @@ TEST(VoxBitsErrors, BadSizesAreClearErrorsAndKeepTheState) {
     // A working 64^3 bits state first.
     const VolumeLayout small = layoutOf(glm::ivec3(64));
     ASSERT_TRUE(v->setLayout(small, VoxelOutput::Bits));
-    ASSERT_TRUE(v->setMesh(makeBox(glm::vec3(0.5f))));
+    ASSERT_TRUE(v->setMesh(model::makeBox(glm::vec3(0.5f))));
     v->voxelize({});
     const std::vector<std::uint32_t> before = readBits(*v);
     ASSERT_GT(popcount(before), 0);
@@ -418,7 +419,7 @@ TEST(VoxBitsErrors, SlabMethodsAreRefused) {
     Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(64)), VoxelOutput::Bits));
-    ASSERT_TRUE(v->setMesh(makeBox(glm::vec3(0.5f))));
+    ASSERT_TRUE(v->setMesh(model::makeBox(glm::vec3(0.5f))));
     v->voxelize({});
     ASSERT_GT(popcount(readBits(*v)), 0);
     v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxelMethod::Binned, SurfaceRule::DominantAxis});

@@ -9,12 +9,13 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {
 
 // A colour per vertex, so a chunk that rebased an index wrongly or coloured from the wrong triangle shows.
-Mesh randomlyColoured(Mesh mesh) {
+model::Mesh randomlyColoured(model::Mesh mesh) {
     std::mt19937 rng(5);
     for (glm::vec4& c : mesh.colors)
         c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
@@ -28,7 +29,7 @@ Mesh randomlyColoured(Mesh mesh) {
 TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const Mesh mesh = randomlyColoured(makeHeart(3000));
+    const model::Mesh mesh = randomlyColoured(model::makeHeart(3000));
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
@@ -53,7 +54,7 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
 TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const Mesh mesh = randomlyColoured(makeUvSphere(500, 1000, 0.9f));
+    const model::Mesh mesh = randomlyColoured(model::makeUvSphere(500, 1000, 0.9f));
     ASSERT_GE(mesh.triangleCount(), 990000u);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.3f, glm::vec3(0.2f, 1.f, 0.4f));
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(128))));
@@ -78,7 +79,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
     ASSERT_NE(v, nullptr);
     std::mt19937 rng(3);
     std::uniform_real_distribution<float> coord(-1.3f, 1.3f);
-    Mesh mesh;
+    model::Mesh mesh;
     for (std::uint32_t i = 0; i < 3 * 800; ++i) {
         mesh.positions.emplace_back(coord(rng), coord(rng), coord(rng));
         mesh.normals.emplace_back(0.f, 0.f, 1.f);
@@ -108,7 +109,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
 TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const Mesh mesh = randomlyColoured(makeHeart(4000));
+    const model::Mesh mesh = randomlyColoured(model::makeHeart(4000));
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.9f, glm::vec3(0.3f, 1.f, 0.1f));
     ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
     ASSERT_TRUE(v->setMesh(mesh, 60000));

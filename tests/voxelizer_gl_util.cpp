@@ -10,17 +10,18 @@ namespace dicer::test {
 namespace {
 struct Shared {
     gl::ShaderLibrary shaders;
-    std::unique_ptr<Voxelizer> voxelizer, bitsVoxelizer;
+    std::unique_ptr<voxel::Voxelizer> voxelizer, bitsVoxelizer;
     bool tried = false, triedBits = false;
 };
 
 // Creates `out` once (`tried`); a failure is one test failure with the log, and nullptr after it.
-Voxelizer* createOnce(std::unique_ptr<Voxelizer>& out, bool& tried, gl::ShaderLibrary& shaders) {
+voxel::Voxelizer* createOnce(std::unique_ptr<voxel::Voxelizer>& out, bool& tried,
+                             gl::ShaderLibrary& shaders) {
     if (!tried) {
         tried = true;
-        Result<Voxelizer> v = Voxelizer::create(shaders, context().info());
+        Result<voxel::Voxelizer> v = voxel::Voxelizer::create(shaders, context().info());
         if (v)
-            out = std::make_unique<Voxelizer>(std::move(v.value()));
+            out = std::make_unique<voxel::Voxelizer>(std::move(v.value()));
         else
             ADD_FAILURE() << v.error();
     }
@@ -36,27 +37,29 @@ gl::ShaderLibrary& sharedShaders() {
     return shared().shaders;
 }
 
-Voxelizer* sharedVoxelizer() {
+voxel::Voxelizer* sharedVoxelizer() {
     Shared& s = shared();
     return createOnce(s.voxelizer, s.tried, s.shaders);
 }
 
-Voxelizer* sharedBitsVoxelizer() {
+voxel::Voxelizer* sharedBitsVoxelizer() {
     Shared& s = shared();
     return createOnce(s.bitsVoxelizer, s.triedBits, s.shaders);
 }
 
-const PlacedModel& placedTestModel(const std::string& name) {
-    static std::map<std::string, PlacedModel> cache;
+const model::PlacedModel& placedTestModel(const std::string& name) {
+    static std::map<std::string, model::PlacedModel> cache;
     auto it = cache.find(name);
     if (it != cache.end()) return it->second;
-    Result<PlacedModel> placed =
-        name == "spot" ? loadModelFile(assetModelPath("spot/spot_triangulated.obj")) : loadBuiltinModel(name);
+    Result<model::PlacedModel> placed =
+        name == "spot" ? model::loadModelFile(assetModelPath("spot/spot_triangulated.obj"))
+                       : model::loadBuiltinModel(name);
     EXPECT_TRUE(placed) << placed.error();
-    return cache.emplace(name, placed ? std::move(placed.value()) : PlacedModel{}).first->second;
+    return cache.emplace(name, placed ? std::move(placed.value()) : model::PlacedModel{}).first->second;
 }
 
-void voxelizeInto(Voxelizer& v, const VolumeLayout& layout, const Mesh& mesh, const VoxelizeParams& params) {
+void voxelizeInto(voxel::Voxelizer& v, const voxel::VolumeLayout& layout, const model::Mesh& mesh,
+                  const voxel::VoxelizeParams& params) {
     Result<void> r = v.setLayout(layout);
     ASSERT_TRUE(r) << r.error();
     r = v.setMesh(mesh);
@@ -71,7 +74,7 @@ std::int64_t AtlasBytes::occupiedCount() const {
     return n;
 }
 
-AtlasBytes readAtlas(const Voxelizer& v) {
+AtlasBytes readAtlas(const voxel::Voxelizer& v) {
     AtlasBytes a{v.layout(), {}};
     a.rgba.resize(size_t(a.layout.atlasTexelCount()) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
@@ -79,16 +82,16 @@ AtlasBytes readAtlas(const Voxelizer& v) {
     return a;
 }
 
-VolumeLayout layoutOf(glm::ivec3 volume) {
-    Result<VolumeLayout> layout = VolumeLayout::make(volume, context().info().maxTextureSize);
+voxel::VolumeLayout layoutOf(glm::ivec3 volume) {
+    Result<voxel::VolumeLayout> layout = voxel::VolumeLayout::make(volume, context().info().maxTextureSize);
     EXPECT_TRUE(layout) << layout.error();
-    return layout ? *layout : VolumeLayout{};
+    return layout ? *layout : voxel::VolumeLayout{};
 }
 
-VolumeLayout presetOf(std::string_view name) {
-    Result<VolumeLayout> layout = presetLayout(name, context().info().maxTextureSize);
+voxel::VolumeLayout presetOf(std::string_view name) {
+    Result<voxel::VolumeLayout> layout = voxel::presetLayout(name, context().info().maxTextureSize);
     EXPECT_TRUE(layout) << layout.error();
-    return layout ? *layout : VolumeLayout{};
+    return layout ? *layout : voxel::VolumeLayout{};
 }
 
 std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
@@ -99,12 +102,12 @@ std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
     return n;
 }
 
-std::vector<std::uint32_t> emptyBits(const VolumeLayout& layout) {
+std::vector<std::uint32_t> emptyBits(const voxel::VolumeLayout& layout) {
     const size_t blocksX = size_t(hp::hpBitsBlocksX(layout.atlasSize));
     return std::vector<std::uint32_t>(blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK, 0u);
 }
 
-void setBit(std::vector<std::uint32_t>& bits, const VolumeLayout& layout, glm::ivec2 texel) {
+void setBit(std::vector<std::uint32_t>& bits, const voxel::VolumeLayout& layout, glm::ivec2 texel) {
     bits[hp::hpBitsWord(texel, hp::hpBitsBlocksX(layout.atlasSize))] |= hp::hpBitsMask(texel);
 }
 
@@ -117,7 +120,7 @@ std::vector<std::uint32_t> atlasToBits(const AtlasBytes& atlas) {
     return bits;
 }
 
-std::vector<std::uint32_t> readBits(const Voxelizer& v) {
+std::vector<std::uint32_t> readBits(const voxel::Voxelizer& v) {
     std::vector<std::uint32_t> bits(size_t(v.bitsBytes()) / 4);
     EXPECT_EQ(bits.size(), emptyBits(v.layout()).size());
     glGetNamedBufferSubData(v.bits(), 0, GLsizeiptr(bits.size() * 4), bits.data());

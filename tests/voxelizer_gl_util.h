@@ -13,32 +13,34 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
-// gtest prints a VoxelMethod (a test parameter) by its row's name rather than its bytes.
+namespace dicer::voxel {
+// gtest prints a VoxelMethod (a test parameter) by its row's name rather than its bytes. It finds PrintTo by
+// argument-dependent lookup, hence VoxelMethod's own namespace.
 inline void PrintTo(VoxelMethod method, std::ostream* os) {
     *os << voxelMethodName(method);
 }
-} // namespace dicer
+} // namespace dicer::voxel
 
 namespace dicer::test {
 
 // Compiled once per executable (shader compilation dominates small cases on llvmpipe); nullptr and a test
 // failure with the log if creation fails.
-Voxelizer* sharedVoxelizer();
+voxel::Voxelizer* sharedVoxelizer();
 gl::ShaderLibrary& sharedShaders();
 // A second voxelizer for the bits output, beside the shared one in atlas mode: switching one voxelizer between
 // the outputs would reallocate the (up to 1 GiB) atlas every case.
-Voxelizer* sharedBitsVoxelizer();
+voxel::Voxelizer* sharedBitsVoxelizer();
 // The models as the demo places them, loaded once per executable: the built-ins at the paper's coordinates,
 // "spot" fitted (assets/models/spot).
-const PlacedModel& placedTestModel(const std::string& name);
+const model::PlacedModel& placedTestModel(const std::string& name);
 
 // Sets layout and mesh (asserting success) and voxelizes.
-void voxelizeInto(Voxelizer& v, const VolumeLayout& layout, const Mesh& mesh, const VoxelizeParams& params);
+void voxelizeInto(voxel::Voxelizer& v, const voxel::VolumeLayout& layout, const model::Mesh& mesh,
+                  const voxel::VoxelizeParams& params);
 
 // The atlas as RGBA8 bytes, row 0 = texel row 0 (glGetTextureImage waits for the GPU).
 struct AtlasBytes {
-    VolumeLayout layout;
+    voxel::VolumeLayout layout;
     std::vector<std::uint8_t> rgba;
 
     const std::uint8_t* texel(glm::ivec2 t) const {
@@ -48,22 +50,22 @@ struct AtlasBytes {
     bool occupied(glm::ivec3 v) const { return voxel(v)[3] != 0; }
     std::int64_t occupiedCount() const; // texels with alpha != 0, padding included
 };
-AtlasBytes readAtlas(const Voxelizer& v);
+AtlasBytes readAtlas(const voxel::Voxelizer& v);
 // Texels whose four bytes differ (the methods must agree exactly: tolerance 0).
 std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b);
 
-VolumeLayout layoutOf(glm::ivec3 volume);
-VolumeLayout presetOf(std::string_view name);
+voxel::VolumeLayout layoutOf(glm::ivec3 volume);
+voxel::VolumeLayout presetOf(std::string_view name);
 
 // --- the occupancy-bits output (occupancy_bits.h) ----------------------------------------------------------
 // The layout's bit words: 2 uints per 8x8 block of the (virtual) atlas, all zero.
-std::vector<std::uint32_t> emptyBits(const VolumeLayout& layout);
-void setBit(std::vector<std::uint32_t>& bits, const VolumeLayout& layout, glm::ivec2 texel);
+std::vector<std::uint32_t> emptyBits(const voxel::VolumeLayout& layout);
+void setBit(std::vector<std::uint32_t>& bits, const voxel::VolumeLayout& layout, glm::ivec2 texel);
 // The atlas output converted on the CPU: one bit per texel whose alpha is not 0 (padding included, so a
 // stray write into padding shows up too). The bits output must equal this word for word.
 std::vector<std::uint32_t> atlasToBits(const AtlasBytes& atlas);
 // The voxelizer's bits buffer (bits output), read back (glGetNamedBufferSubData waits for the GPU).
-std::vector<std::uint32_t> readBits(const Voxelizer& v);
+std::vector<std::uint32_t> readBits(const voxel::Voxelizer& v);
 std::int64_t popcount(const std::vector<std::uint32_t>& bits);
 // Words that differ (tolerance 0).
 std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);

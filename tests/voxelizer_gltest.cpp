@@ -16,6 +16,7 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {
@@ -56,7 +57,7 @@ TEST_P(VoxPlane, FillsExactlyItsSliceTile) {
     const VolumeLayout layout = layoutOf(pc.volume);
     // Built at z = 0 and moved onto slice k's centre plane by the model matrix; 1.5 > 1 covers every column.
     const float z = layout.voxelCenterToWorld({0, 0, pc.slice}).z;
-    voxelizeInto(*v, layout, makePlaneZ(0.f, 1.5f),
+    voxelizeInto(*v, layout, model::makePlaneZ(0.f, 1.5f),
                  params(method, VoxelMode::Shell, SurfaceRule::DominantAxis,
                         glm::translate(glm::mat4(1.f), {0.f, 0.f, z})));
     DICER_EXPECT_NO_GL_ERROR();
@@ -109,7 +110,7 @@ TEST_P(VoxBox, ShellAndSolidAreExactVoxelBoxes) {
     // box: the box of voxels [N/4, 3N/4 - 1] (N/2 per axis) is exactly the set of centres inside.
     const glm::vec3 half = 0.5f - 0.5f / glm::vec3(n);
     const glm::ivec3 lo = n / 4, hi = 3 * n / 4 - 1, size = hi - lo + 1;
-    const Mesh box = makeBox(half);
+    const model::Mesh box = model::makeBox(half);
     const std::int64_t solid = std::int64_t(size.x) * size.y * size.z;
     const std::int64_t shell = solid - std::int64_t(size.x - 2) * (size.y - 2) * (size.z - 2);
 
@@ -174,7 +175,8 @@ TEST_P(VoxSphere, CountsMatchAnalyticEstimates) {
     const double shellSlice = 2.0 * kPi * r * r;
     const double solid = 4.0 / 3.0 * kPi * r * r * r + 0.5 * shellDominant;
 
-    voxelizeInto(*v, layoutOf(glm::ivec3(sc.n)), makeUvSphere(96, 192, 0.8f), params(VoxelMethod::Binned));
+    voxelizeInto(*v, layoutOf(glm::ivec3(sc.n)), model::makeUvSphere(96, 192, 0.8f),
+                 params(VoxelMethod::Binned));
     const double gotShell = double(readAtlas(*v).occupiedCount());
     v->voxelize(params(VoxelMethod::Binned, VoxelMode::Shell, SurfaceRule::SliceAxis));
     const double gotSlice = double(readAtlas(*v).occupiedCount());

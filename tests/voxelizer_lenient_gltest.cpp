@@ -8,6 +8,7 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {
@@ -15,7 +16,7 @@ namespace {
 AtlasBytes voxelizeText(const TempDir& dir, const std::string& name, const std::string& text) {
     dir.write(name, text);
     std::vector<std::string> warnings;
-    Result<Mesh> mesh = loadObj(dir.path() / name, {}, &warnings);
+    Result<model::Mesh> mesh = model::loadObj(dir.path() / name, {}, &warnings);
     EXPECT_TRUE(mesh) << mesh.error();
     Voxelizer* v = sharedVoxelizer();
     if (!mesh || v == nullptr) return {};

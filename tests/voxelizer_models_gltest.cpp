@@ -15,6 +15,8 @@
 #include <random>
 
 using namespace dicer;
+using namespace dicer::model;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {

@@ -18,6 +18,8 @@
 #include <string>
 
 using namespace dicer;
+using namespace dicer::model;
+using namespace dicer::voxel;
 using namespace dicer::test;
 
 namespace {

@@ -8,12 +8,12 @@
 
 namespace dicer::bench {
 
-Progress::Progress() : m_start(steadyNowMs()), m_tty(isatty(STDERR_FILENO) != 0) {}
+Progress::Progress() : m_start(gl::steadyNowMs()), m_tty(isatty(STDERR_FILENO) != 0) {}
 
 void Progress::step(const std::string& what) {
     char line[256];
-    int n =
-        std::snprintf(line, sizeof line, "[%7.1f s] %s", (steadyNowMs() - m_start) / 1000.0, what.c_str());
+    int n = std::snprintf(line, sizeof line, "[%7.1f s] %s", (gl::steadyNowMs() - m_start) / 1000.0,
+                          what.c_str());
     size_t len = size_t(std::max(n, 0));
     if (m_tty) // pad over the previous, longer line
         std::fprintf(stderr, "\r%s%*s", line, int(m_lastLength > len ? m_lastLength - len : 0), "");
@@ -40,8 +40,8 @@ Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool 
     return e;
 }
 
-Summary Bench::measure(const std::function<void()>& work, TimerSource timer) const {
-    return measureInterleaved(timer, opt.warmup, opt.reps, {work}).front();
+gl::Summary Bench::measure(const std::function<void()>& work, gl::TimerSource timer) const {
+    return gl::measureInterleaved(timer, opt.warmup, opt.reps, {work}).front();
 }
 
 Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize) {
@@ -59,7 +59,7 @@ Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atla
         Result<void> probe = fromBits ? read.runBuffer(row.input.bits, bytes)
                                       : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y);
         if (!probe) return makeError(probe.error());
-        const Summary time = measure([&] {
+        const gl::Summary time = measure([&] {
             (void)(fromBits ? read.runBuffer(row.input.bits, bytes)
                             : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y));
         });

@@ -54,7 +54,7 @@ Expected expectedFor(const BenchAtlas& atlas, std::uint32_t thresholdByte, bool 
 // bits made on the GPU, untimed) and the compute read floor over those bytes.
 struct RowInput {
     hp::MethodInput input;
-    Summary read; // the read pass over `bytes`
+    gl::Summary read; // the read pass over `bytes`
     double readMs() const { return read.median; }
     std::int64_t bytes = 0; // atlas: width x height x 4; bits: hpBitsBytes(side)
 };
@@ -63,20 +63,20 @@ struct Bench {
     const Options& opt;
     const gl::GlInfo& info;
     gl::ShaderLibrary& shaders;
-    CopyPass& copy;
-    ReadPass& read;
+    testbed::CopyPass& copy;
+    testbed::ReadPass& read;
     AtlasSource& source;
     Report report;
     Progress progress;
     std::unique_ptr<peers::AtlasToBits> bits; // made on the first bits row
-    std::map<std::tuple<int, GLuint, int, int>, std::pair<Summary, std::int64_t>> floors; // read floors
+    std::map<std::tuple<int, GLuint, int, int>, std::pair<gl::Summary, std::int64_t>> floors; // read floors
 
     // The input of a row of `kind` for the atlas input `atlas` (atlasSize texels) and its read floor,
     // measured once per (kind, texture, size).
     Result<RowInput> rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize);
     // Median / min / max of opt.reps runs after opt.warmup unmeasured ones (measureInterleaved, timer.h).
-    Summary measure(const std::function<void()>& work, TimerSource timer) const;
-    Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
+    gl::Summary measure(const std::function<void()>& work, gl::TimerSource timer) const;
+    gl::Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
     bool selected(const char* method) const; // --variant filter (empty: all)
 };
 

@@ -18,7 +18,7 @@ std::string variantLabel(const char* name, hp::Storage storage, hp::BuildPath pa
 }
 
 Measurement row(const char* table, const std::string& method, const char* stage, const BenchAtlas& atlas,
-                std::uint32_t count, Summary time, TimerSource timer, double copyMs) {
+                std::uint32_t count, gl::Summary time, gl::TimerSource timer, double copyMs) {
     Measurement m;
     m.table = table;
     m.method = method;
@@ -37,7 +37,7 @@ Measurement row(const char* table, const std::string& method, const char* stage,
 void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, std::uint32_t count,
                   const std::function<void()>& build, const std::function<void()>& listReadback,
                   const std::function<void()>& listResident) {
-    const TimerSource wall = TimerSource::CpuFenced;
+    const gl::TimerSource wall = gl::TimerSource::CpuFenced;
     auto add = [&](const char* stage, const std::function<void()>& work) {
         b.report.rows.push_back(
             row(kTableResident, method, stage, atlas, count, b.measure(work, wall), wall, 0));
@@ -47,7 +47,7 @@ void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, 
     add("list-resident", listResident);
     // A whole frame as the demo runs it: voxelize (model sources), build, list.
     auto voxelize = [&] {
-        if (b.source.canVoxelize()) b.source.voxelize(VoxelMethod::Projected);
+        if (b.source.canVoxelize()) b.source.voxelize(voxel::VoxelMethod::Projected);
     };
     add("frame-readback", [&] {
         voxelize();
@@ -65,7 +65,7 @@ void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, 
 
 bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected& expected,
                       double copyMs) {
-    const TimerSource timer = b.report.run.timer;
+    const gl::TimerSource timer = b.report.run.timer;
     const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
     const hp::MethodInput atlasInput{texture, kThreshold, atlas.tiling, capacity};
     bool ok = true;

@@ -62,10 +62,10 @@ Codec<std::string> plotFileCodec() {
 
 Codec<std::string> sourceCodec() {
     std::vector<std::string> names = {"sphere"};
-    for (std::string_view m : builtinModelNames())
+    for (std::string_view m : model::builtinModelNames())
         names.emplace_back(m);
     return options::textCodec(options::joinChoices(names, "|", "|"), options::joinChoices(names),
-                              [](std::string_view s) { return s == "sphere" || isBuiltinModel(s); });
+                              [](std::string_view s) { return s == "sphere" || model::isBuiltinModel(s); });
 }
 
 std::vector<Row> makeRows() {
@@ -95,7 +95,7 @@ std::vector<Row> makeRows() {
                                        o.peers = o.gpuResident = true;
                                        o.volumes = {16, 32};
                                        o.presets = {"64", "paper-1024"};
-                                       o.voxelMethods = voxelMethods();
+                                       o.voxelMethods = voxel::voxelMethods();
                                    })))),
         flag(row<bool>({"peers", "",
                         "also every peer (hp_compute, hp_bits on the atlas' bits, horn_scan, atomic_append, "
@@ -120,7 +120,7 @@ std::vector<Row> makeRows() {
             onOff, [](const Options& o) { return o.voxelizer; },
             [](Options& o, bool on) {
                 o.voxelizer = on;
-                if (on) o.voxelMethods = voxelMethods();
+                if (on) o.voxelMethods = voxel::voxelMethods();
             }))),
         flag(
             row<bool>({"sort", "",
@@ -140,16 +140,16 @@ std::vector<Row> makeRows() {
         row<std::string>(options::kModelText, options::modelCodec(), field(&Options::source)),
         row<std::vector<std::string>>(options::kPresetText, listCodec(options::presetCodec()),
                                       field(&Options::presets)),
-        row<SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(),
-                         field(&Options::voxelize, &VoxelizeSettings::rule)),
-        row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
-                       field(&Options::voxelize, &VoxelizeSettings::mode)),
-        row<std::vector<VoxelMethod>>(options::kVoxMethodText,
-                                      listCodec(options::voxelMethodCodec(), "all", voxelMethods()),
-                                      field(&Options::voxelMethods)),
-        row<std::vector<VoxelOutput>>(options::kVoxelsText,
-                                      listCodec(options::voxelOutputCodec(), "both", all(kVoxelOutputs)),
-                                      field(&Options::voxelOutputs)),
+        row<voxel::SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(),
+                                field(&Options::voxelize, &VoxelizeSettings::rule)),
+        row<voxel::VoxelMode>(options::kModeText, options::voxelModeCodec(),
+                              field(&Options::voxelize, &VoxelizeSettings::mode)),
+        row<std::vector<voxel::VoxelMethod>>(
+            options::kVoxMethodText, listCodec(options::voxelMethodCodec(), "all", voxel::voxelMethods()),
+            field(&Options::voxelMethods)),
+        row<std::vector<voxel::VoxelOutput>>(
+            options::kVoxelsText, listCodec(options::voxelOutputCodec(), "both", all(voxel::kVoxelOutputs)),
+            field(&Options::voxelOutputs)),
         withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
                               field(&Options::solid)),
                     {{"no-solid", "off"}}),

@@ -21,14 +21,15 @@ struct Options {
     std::vector<std::string> methods; // --method filter (rows with a list stage); empty = all
     std::vector<hp::Storage> storages{hp::Storage::Uint32};
     std::vector<hp::BuildPath> paths{hp::BuildPath::Compute};
-    int reps = 10, warmup = Warmup::kRuns;
+    int reps = 10, warmup = gl::Warmup::kRuns;
     bool quick = false; // the CI smoke run: small inputs, few repetitions, every table
     bool forceCpuTimer = false, glDebug = false;
     gl::EglPlatform platform = gl::EglPlatform::Auto;
     std::string csv, json;
     std::string source = "teapot"; // atlas source (bench_source.h): teapot, heart, sphere or an OBJ file
     VoxelizeSettings voxelize;     // how model sources voxelize (the paper's slicing rule by default)
-    std::vector<VoxelMethod> voxelMethods{VoxelMethod::Projected, VoxelMethod::PerSlice}; // Table 1
+    // Table 1's two methods by default.
+    std::vector<voxel::VoxelMethod> voxelMethods{voxel::VoxelMethod::Projected, voxel::VoxelMethod::PerSlice};
     bool peers = false;       // every peer on the same atlases, each checked against the same voxel set
     bool gpuResident = false; // count read back vs kept on the GPU, for the list and a whole frame
     bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
@@ -41,9 +42,10 @@ struct Options {
     bool solid = true; // the voxelizer tables' projected-solid column
     // --voxels: the outputs the voxelizer tables time; empty = not given (the atlas). Given with --scaling: only
     // the voxelized volumes' table (bench_voxel_scaling.cpp).
-    std::vector<VoxelOutput> voxelOutputs;
-    std::vector<VoxelOutput> voxelOutputsOrAtlas() const {
-        return voxelOutputs.empty() ? std::vector<VoxelOutput>{VoxelOutput::Atlas} : voxelOutputs;
+    std::vector<voxel::VoxelOutput> voxelOutputs;
+    std::vector<voxel::VoxelOutput> voxelOutputsOrAtlas() const {
+        return voxelOutputs.empty() ? std::vector<voxel::VoxelOutput>{voxel::VoxelOutput::Atlas}
+                                    : voxelOutputs;
     }
     // --sort: the sorts' tables instead (bench_sort.cpp): log2 of the key counts and key ranges swept.
     bool sort = false;
@@ -51,7 +53,7 @@ struct Options {
     std::vector<int> sortN{10, 14, 18, 22, 24};
     std::vector<int> sortM{4, 12, 20};
     std::string sortPlot = "dicer-sort.png"; // empty (--sort-plot none): no plots
-    std::string dumpShaders; // --dump-shaders DIR (engine/gl/shader_dump.h); empty: off
+    std::string dumpShaders;                 // --dump-shaders DIR (engine/gl/shader_dump.h); empty: off
     bool operator==(const Options&) const = default;
 };
 

@@ -40,7 +40,7 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
         m.cells = atlas.texels();
         m.copyMs = copyMs;
         // The CPU path's stages run on the CPU: only a wall clock sees them.
-        m.timer = info.family == methods::Family::CpuPeer ? TimerSource::CpuFenced : b.report.run.timer;
+        m.timer = info.family == methods::Family::CpuPeer ? gl::TimerSource::CpuFenced : b.report.run.timer;
         if (Result<void> r = peer.run(fed->input); !r) {
             b.report.skipped.push_back({kTablePeers, info.name, atlas.label, r.error()});
             continue;
@@ -70,7 +70,7 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
             m.input = atlas.label;
             m.cells = atlas.texels();
             m.count = std::uint32_t(expected.sorted.size());
-            m.timer = TimerSource::CpuFenced;
+            m.timer = gl::TimerSource::CpuFenced;
             m.time = b.measure(work, m.timer);
             b.report.rows.push_back(m);
         };

@@ -57,7 +57,7 @@ Result<void> writeCsv(const std::string& path, const Report& report) {
     for (const Measurement& m : report.rows)
         csv << m.table << ',' << m.method << ',' << m.stage << ',' << csvQuoted(m.input) << ',' << m.cells
             << ',' << m.count << ',' << number(m.time.median) << ',' << number(m.time.min) << ','
-            << number(m.time.max) << ',' << m.time.samples << ',' << timerSourceName(m.timer) << ','
+            << number(m.time.max) << ',' << m.time.samples << ',' << gl::timerSourceName(m.timer) << ','
             << number(m.copyMs) << ',' << number(m.overCopy()) << ',' << number(m.readMs) << ','
             << number(m.overRead()) << ',' << m.readBytes << ',' << number(m.gbPerSecond()) << ','
             << csvQuoted(m.check) << ',' << (m.ok ? 1 : 0) << ',' << csvQuoted(report.run.renderer) << '\n';
@@ -68,7 +68,7 @@ Result<void> writeJson(const std::string& path, const Report& report) {
     std::ostringstream js;
     const RunInfo& r = report.run;
     js << "{\n  \"renderer\": " << jsonString(r.renderer) << ",\n  \"platform\": " << jsonString(r.platform)
-       << ",\n  \"source\": " << jsonString(r.source) << ",\n  \"timer\": \"" << timerSourceName(r.timer)
+       << ",\n  \"source\": " << jsonString(r.source) << ",\n  \"timer\": \"" << gl::timerSourceName(r.timer)
        << "\",\n  \"reps\": " << r.reps << ",\n  \"warmup\": " << r.warmup
        << ",\n  \"all_checks_passed\": " << (report.allOk() ? "true" : "false") << ",\n  \"measurements\": [";
     for (size_t i = 0; i < report.rows.size(); ++i) {
@@ -78,7 +78,7 @@ Result<void> writeJson(const std::string& path, const Report& report) {
            << ", \"input\": " << jsonString(m.input) << ", \"cells\": " << m.cells
            << ", \"active_cells\": " << m.count << ", \"median_ms\": " << number(m.time.median)
            << ", \"min_ms\": " << number(m.time.min) << ", \"max_ms\": " << number(m.time.max)
-           << ", \"samples\": " << m.time.samples << ", \"timer\": \"" << timerSourceName(m.timer)
+           << ", \"samples\": " << m.time.samples << ", \"timer\": \"" << gl::timerSourceName(m.timer)
            << "\", \"copy_ms\": " << number(m.copyMs) << ", \"over_copy\": " << number(m.overCopy())
            << ", \"read_ms\": " << number(m.readMs) << ", \"over_read\": " << number(m.overRead())
            << ", \"read_bytes\": " << m.readBytes << ", \"gb_per_s\": " << number(m.gbPerSecond())

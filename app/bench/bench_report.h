@@ -37,8 +37,8 @@ struct Measurement {
     std::string input;       // "4096²", "256³"
     std::int64_t cells = 0;  // atlas texels (scaling: voxels)
     std::uint32_t count = 0; // active cells
-    Summary time;
-    TimerSource timer = TimerSource::CpuFenced;
+    gl::Summary time;
+    gl::TimerSource timer = gl::TimerSource::CpuFenced;
     double copyMs = 0; // the copy pass over the same atlas (0: not measured)
     // The honest yardstick: the compute read pass over the bytes this method reads (the atlas, or the bits
     // for a bits row), and that byte count. 0: not measured.
@@ -59,7 +59,7 @@ struct Skipped {
 struct RunInfo {
     std::string renderer, platform, source;
     bool paperModel = false; // the teapot voxelized with the paper's slicing rule: its figures apply
-    TimerSource timer = TimerSource::CpuFenced;
+    gl::TimerSource timer = gl::TimerSource::CpuFenced;
     int reps = 0, warmup = 0;
 };
 

@@ -15,7 +15,7 @@ namespace dicer::bench {
 namespace {} // namespace
 
 bool runScaling(Bench& b) {
-    const TimerSource timer = b.report.run.timer;
+    const gl::TimerSource timer = b.report.run.timer;
     bool ok = true;
     // Created once: each resizes its storage when the volume changes. Every GPU method of the table (the CPU
     // paths would download up to 512 MiB atlases); --variant selects among those with a list stage.
@@ -36,7 +36,7 @@ bool runScaling(Bench& b) {
 
     for (int side : b.opt.volumes) {
         const std::string label = std::to_string(side) + "³";
-        const glm::ivec2 extent = cubeAtlasExtent(side); // the sources' common slice layout
+        const glm::ivec2 extent = testbed::cubeAtlasExtent(side); // the sources' common slice layout
         if (extent.x > b.info.maxTextureSize || extent.y > b.info.maxTextureSize) {
             std::string why = "needs a " + std::to_string(extent.x) + "x" + std::to_string(extent.y) +
                               " atlas, GL_MAX_TEXTURE_SIZE is " + std::to_string(b.info.maxTextureSize);

@@ -126,7 +126,7 @@ bool runSortTables(Bench& b) {
                     r.input = label;
                     r.cells = n;
                     r.count = m;
-                    r.timer = method.gpu ? b.report.run.timer : TimerSource::CpuFenced;
+                    r.timer = method.gpu ? b.report.run.timer : gl::TimerSource::CpuFenced;
                     Result<void> first = method.run();
                     if (first && method.gpu) first = method.gpu->checkStatus();
                     if (!first) {
@@ -138,7 +138,8 @@ bool runSortTables(Bench& b) {
                         if (r.ok) r.check = method.stable ? "exact, stable" : "exact keys, valid permutation";
                     }
                     ok = ok && r.ok;
-                    r.time = measureInterleaved(r.timer, warmup, reps, {[&] { (void)method.run(); }}).front();
+                    r.time =
+                        gl::measureInterleaved(r.timer, warmup, reps, {[&] { (void)method.run(); }}).front();
                     b.report.rows.push_back(r);
                 }
             }
@@ -164,7 +165,7 @@ void printSortMarkdown(const Report& r) {
         cell[group][m.method][size] = &m;
     }
     std::printf("### Sort — ns per key (median; %s), checked against std::stable_sort\n\n",
-                r.rows.empty() ? "-" : timerSourceName(r.rows.front().timer));
+                r.rows.empty() ? "-" : gl::timerSourceName(r.rows.front().timer));
     for (const std::string& g : groups) {
         std::printf("#### %s\n\n| method |", g.c_str());
         for (const std::string& s : sizes)
@@ -190,7 +191,7 @@ void printSortMarkdown(const Report& r) {
     }
     std::printf("renderer: %s; timer: GPU sorts %s, CPU sorts cpu-fenced (wall); %d reps after %d warm-up "
                 "(n >= 2^%d: 1 after the checked run)\n\n",
-                r.run.renderer.c_str(), timerSourceName(r.run.timer), r.run.reps, r.run.warmup, kBigLogN);
+                r.run.renderer.c_str(), gl::timerSourceName(r.run.timer), r.run.reps, r.run.warmup, kBigLogN);
 }
 
 } // namespace dicer::bench

@@ -7,7 +7,7 @@
 namespace dicer::bench {
 namespace {
 
-BenchAtlas fromImage(AtlasImage image, std::string label) {
+BenchAtlas fromImage(testbed::AtlasImage image, std::string label) {
     BenchAtlas a;
     a.label = std::move(label);
     a.size = {image.width, image.height};
@@ -23,23 +23,23 @@ public:
         return "sphere (built-in sphere shell, radius 0.6 of [-1,1]^3, one voxel thick; made on the CPU)";
     }
     Result<BenchAtlas> paperAtlas(int atlasSize) override {
-        return fromImage(makeSphereShellAtlas(atlasSize), std::to_string(atlasSize) + "²");
+        return fromImage(testbed::makeSphereShellAtlas(atlasSize), std::to_string(atlasSize) + "²");
     }
     Result<BenchAtlas> cubeAtlas(int side) override {
-        return fromImage(makeSphereShellVolume(side), std::to_string(side) + "³");
+        return fromImage(testbed::makeSphereShellVolume(side), std::to_string(side) + "³");
     }
 };
 
 // A mesh voxelized on the GPU into the voxelizer's atlas, which is read back once for the reference.
 class ModelSource final : public AtlasSource {
 public:
-    ModelSource(PlacedModel model, Voxelizer voxelizer, VoxelizeSettings settings)
+    ModelSource(model::PlacedModel model, voxel::Voxelizer voxelizer, VoxelizeSettings settings)
         : m_model(std::move(model)), m_voxelizer(std::move(voxelizer)), m_settings(settings) {}
 
     std::string describe() const override {
         return m_model.name + " (" + std::to_string(m_voxelizer.triangleCount()) +
-               " triangles, voxelized: " + voxelModeName(m_settings.mode) + ", " +
-               surfaceRuleName(m_settings.rule) + " rule)";
+               " triangles, voxelized: " + voxel::voxelModeName(m_settings.mode) + ", " +
+               voxel::surfaceRuleName(m_settings.rule) + " rule)";
     }
     Result<BenchAtlas> paperAtlas(int atlasSize) override {
         auto volume = paperVolume(atlasSize);
@@ -50,16 +50,16 @@ public:
         return make(glm::ivec3(side), std::to_string(side) + "³");
     }
     bool canVoxelize() const override { return true; }
-    void voxelize(VoxelMethod method) override {
+    void voxelize(voxel::VoxelMethod method) override {
         m_voxelizer.voxelize({m_model.placement, m_settings.mode, method, m_settings.rule});
     }
 
 private:
     Result<BenchAtlas> make(glm::ivec3 volume, std::string label) {
-        auto layout = VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
+        auto layout = voxel::VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
         if (!layout) return makeError(layout.error());
         if (Result<void> r = m_voxelizer.setLayout(*layout); !r) return makeError(r.error());
-        voxelize(VoxelMethod::Projected);
+        voxelize(voxel::VoxelMethod::Projected);
         BenchAtlas a;
         a.label = std::move(label);
         a.size = glm::ivec2(layout->atlasSize);
@@ -73,8 +73,8 @@ private:
         return a;
     }
 
-    PlacedModel m_model;
-    Voxelizer m_voxelizer;
+    model::PlacedModel m_model;
+    voxel::Voxelizer m_voxelizer;
     VoxelizeSettings m_settings;
 };
 
@@ -109,15 +109,15 @@ Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOr
                                                        const VoxelizeSettings& settings,
                                                        gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     if (nameOrFile == "sphere") return std::unique_ptr<AtlasSource>(new SphereSource);
-    Result<PlacedModel> model =
-        isBuiltinModel(nameOrFile) ? loadBuiltinModel(nameOrFile) : loadModelFile(nameOrFile);
+    Result<model::PlacedModel> model = model::isBuiltinModel(nameOrFile) ? model::loadBuiltinModel(nameOrFile)
+                                                                         : model::loadModelFile(nameOrFile);
     if (!model) return makeError(model.error());
-    auto voxelizer = Voxelizer::create(shaders, info);
+    auto voxelizer = voxel::Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
     if (Result<void> r = voxelizer->setMesh(model->mesh); !r) return makeError(nameOrFile + ": " + r.error());
     // The voxelizer has its own copy now; the bench needs only the name and placement. (The mesh holds no
     // decoded textures: setMesh decoded, uploaded and freed them one at a time, voxel_mesh.h.)
-    model->mesh = Mesh{};
+    model->mesh = model::Mesh{};
     return std::unique_ptr<AtlasSource>(
         new ModelSource(std::move(model.value()), std::move(voxelizer.value()), settings));
 }

@@ -42,8 +42,8 @@ GLuint atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* la
 
 struct VoxelizeSettings {
     // The 2006 slicing rule by default, so the teapot's counts compare with the paper's 33989 / 8595 / 2130.
-    SurfaceRule rule = SurfaceRule::SliceAxis;
-    VoxelMode mode = VoxelMode::Shell;
+    voxel::SurfaceRule rule = voxel::SurfaceRule::SliceAxis;
+    voxel::VoxelMode mode = voxel::VoxelMode::Shell;
     bool operator==(const VoxelizeSettings&) const = default;
 };
 
@@ -56,7 +56,7 @@ public:
     // Voxelizes the mesh again into the last atlas's texture with `method` (no readback, no glFinish).
     // False for sources made on the CPU.
     virtual bool canVoxelize() const { return false; }
-    virtual void voxelize(VoxelMethod /*method*/) {}
+    virtual void voxelize(voxel::VoxelMethod /*method*/) {}
 };
 
 // "sphere", a built-in model name (model_catalog.h) or an OBJ path. Errors: an unreadable or invalid model,

@@ -24,7 +24,7 @@ const Measurement* find(const Report& r, const char* table, const std::string& m
     return nullptr;
 }
 
-std::string ms(const Summary& s) {
+std::string ms(const gl::Summary& s) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "%.3g (%.3g–%.3g)", s.median, s.min, s.max);
     return buf;
@@ -50,7 +50,7 @@ std::string timed(const Measurement* m, bool withCopyRatio) {
 void footer(const Report& r, const char* timerNote) {
     std::printf("\nms, median (min–max) of %d runs after %d warm-up runs; timer: %s; renderer: %s; EGL: %s; "
                 "atlas source: %s\n\n",
-                r.run.reps, r.run.warmup, timerNote ? timerNote : timerSourceName(r.run.timer),
+                r.run.reps, r.run.warmup, timerNote ? timerNote : gl::timerSourceName(r.run.timer),
                 r.run.renderer.c_str(), r.run.platform.c_str(), r.run.source.c_str());
 }
 
@@ -199,7 +199,7 @@ void printMarkdown(const Report& r) {
             if (m.table == std::string(kTablePeers))
                 std::printf("| %s | %s | %u | %s | %.2f× | %.2f× | %.3g | %s | %s |\n", m.input.c_str(),
                             m.method.c_str(), m.count, ms(m.time).c_str(), m.overCopy(), m.overRead(),
-                            m.gbPerSecond(), timerSourceName(m.timer), m.check.c_str());
+                            m.gbPerSecond(), gl::timerSourceName(m.timer), m.check.c_str());
         footer(r, "per row (CPU peers: cpu-fenced)");
     }
 

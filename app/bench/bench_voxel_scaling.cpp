@@ -31,11 +31,12 @@
 namespace dicer::bench {
 namespace {
 
-constexpr VoxelMethod kVoxelMethod = VoxelMethod::Compute; // the fastest on llvmpipe (docs/VOXELIZER.md)
+// The fastest on llvmpipe (docs/VOXELIZER.md).
+constexpr voxel::VoxelMethod kVoxelMethod = voxel::VoxelMethod::Compute;
 
 // The rows an output feeds: by default the compute HistoPyramid of that input (hp_compute / hp_bits), or the
 // --method rows of that input that run on the GPU with a list stage.
-std::vector<int> rowsFor(const Bench& b, VoxelOutput output) {
+std::vector<int> rowsFor(const Bench& b, voxel::VoxelOutput output) {
     std::vector<int> rows;
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row) {
@@ -51,7 +52,7 @@ std::vector<int> rowsFor(const Bench& b, VoxelOutput output) {
 // row-major, or the bits' in key-index order (what hp_bits writes).
 std::vector<glm::uvec4> referenceOf(const frame::VoxelSource& source) {
     const int side = source.atlasSize();
-    if (source.output() == VoxelOutput::Bits) {
+    if (source.output() == voxel::VoxelOutput::Bits) {
         std::vector<std::uint32_t> words(size_t(source.bitsBytes()) / 4);
         glGetNamedBufferSubData(source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
         return hp::bitsKeyIndexEntries(words, side, source.tiling());
@@ -73,12 +74,12 @@ struct VolumeRun {
     const frame::FrameSettings& base; // the run's voxelizer, rule, threshold and list path
     const glm::mat4& model;
     std::map<int, std::vector<glm::uvec4>>& atlasSets; // side -> the atlas output's sorted set
-    bool run(int side, VoxelOutput output, const std::vector<int>& rows);
+    bool run(int side, voxel::VoxelOutput output, const std::vector<int>& rows);
 };
 
-bool VolumeRun::run(int side, VoxelOutput output, const std::vector<int>& rows) {
+bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>& rows) {
     const std::string label = std::to_string(side) + "³";
-    const std::string out = voxelOutputName(output);
+    const std::string out = voxel::voxelOutputName(output);
     if (rows.empty()) return true;
     frame::FrameSettings settings = base;
     settings.preset = std::to_string(side); // a cube side (volume_layout.h cubeVolume)
@@ -96,7 +97,7 @@ bool VolumeRun::run(int side, VoxelOutput output, const std::vector<int>& rows) 
     std::vector<glm::uvec4> voxels = hp::sortedEntries(referenceOf(source));
     std::string voxelCheck = "-";
     bool ok = true;
-    if (output == VoxelOutput::Atlas) {
+    if (output == voxel::VoxelOutput::Atlas) {
         atlasSets[side] = voxels;
     } else if (auto found = atlasSets.find(side); found != atlasSets.end()) {
         ok = found->second == voxels;
@@ -108,10 +109,10 @@ bool VolumeRun::run(int side, VoxelOutput output, const std::vector<int>& rows) 
     // The yardstick: a compute pass reading the output's bytes once (what a build must read at least).
     const int atlasSide = source.atlasSize();
     const std::int64_t bytes =
-        output == VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4 : source.bitsBytes();
+        output == voxel::VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4 : source.bitsBytes();
     auto readOnce = [&] {
-        return output == VoxelOutput::Atlas ? b.read.runTexture(source.atlas(), atlasSide, atlasSide)
-                                            : b.read.runBuffer(source.bits(), bytes);
+        return output == voxel::VoxelOutput::Atlas ? b.read.runTexture(source.atlas(), atlasSide, atlasSide)
+                                                   : b.read.runBuffer(source.bits(), bytes);
     };
     if (Result<void> probe = readOnce(); !probe) {
         std::fprintf(stderr, "dicer-bench: %s\n", probe.error().c_str());
@@ -134,10 +135,10 @@ bool VolumeRun::run(int side, VoxelOutput output, const std::vector<int>& rows) 
         const char* stage;
         std::function<void()> work;
     };
-    const std::string voxelizer = std::string(voxelMethodName(kVoxelMethod)) + " → " + out;
+    const std::string voxelizer = std::string(voxel::voxelMethodName(kVoxelMethod)) + " → " + out;
     std::vector<Timed> timed;
     timed.push_back({out, "read floor", [&] { (void)readOnce(); }});
-    if (output == VoxelOutput::Atlas)
+    if (output == voxel::VoxelOutput::Atlas)
         timed.push_back({voxelizer, "clear",
                          [&] { glClearTexImage(source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); }});
     else
@@ -195,7 +196,7 @@ bool VolumeRun::run(int side, VoxelOutput output, const std::vector<int>& rows) 
     std::vector<std::function<void()>> configs;
     for (const Timed& t : timed)
         configs.push_back(t.work);
-    const std::vector<Summary> times = measureInterleaved(r.timer, b.opt.warmup, b.opt.reps, configs);
+    const std::vector<gl::Summary> times = gl::measureInterleaved(r.timer, b.opt.warmup, b.opt.reps, configs);
     r.readMs = times[0].median;
     for (size_t i = 0; i < timed.size(); ++i) {
         r.method = timed[i].method;
@@ -221,15 +222,16 @@ bool runVoxelScaling(Bench& b) {
                      "dicer-bench: --scaling --voxels needs a model (--model), not the CPU-made sphere\n");
         return false;
     }
-    std::map<VoxelOutput, std::vector<int>> rows;
-    for (VoxelOutput output : b.opt.voxelOutputs)
+    std::map<voxel::VoxelOutput, std::vector<int>> rows;
+    for (voxel::VoxelOutput output : b.opt.voxelOutputs)
         rows[output] = rowsFor(b, output);
     auto timedRow = [&](int row) {
         for (const auto& [output, list] : rows)
             if (std::find(list.begin(), list.end(), row) != list.end()) return true;
         return false;
     };
-    Result<PlacedModel> placed = isBuiltinModel(name) ? loadBuiltinModel(name) : loadModelFile(name);
+    Result<model::PlacedModel> placed =
+        model::isBuiltinModel(name) ? model::loadBuiltinModel(name) : model::loadModelFile(name);
     // The demo's frame, with only the rows this run times built.
     auto created = frame::Frame::create(b.shaders, b.info, timedRow);
     Result<void> meshSet = placed && created ? (*created)->setMesh(placed->mesh) : Result<void>();
@@ -252,7 +254,7 @@ bool runVoxelScaling(Bench& b) {
     std::map<int, std::vector<glm::uvec4>> atlasSets;
     VolumeRun run{b, frame, settings, placed->placement, atlasSets};
     for (int side : b.opt.volumes) {
-        for (VoxelOutput output : b.opt.voxelOutputs)
+        for (voxel::VoxelOutput output : b.opt.voxelOutputs)
             ok = run.run(side, output, rows[output]) && ok;
         atlasSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
     }
@@ -279,7 +281,7 @@ void printSummary(const Report& r) {
     for (const Measurement& m : r.rows) {
         if (m.table != kTableVoxelScaling || m.stage != "build") continue;
         const std::string out = outputOfRow(m);
-        const std::string voxelizer = std::string(voxelMethodName(kVoxelMethod)) + " → " + out;
+        const std::string voxelizer = std::string(voxel::voxelMethodName(kVoxelMethod)) + " → " + out;
         const Measurement* floor = findRow(r, m.input, out, "read floor");
         const Measurement* cells[] = {findRow(r, m.input, voxelizer, "voxelize"),
                                       findRow(r, m.input, voxelizer, "clear"), &m,
@@ -306,7 +308,7 @@ void printVoxelScalingMarkdown(const Report& r) {
         "### Scaling — side³ volumes voxelized (%s method), atlas vs bits\n\n"
         "| volume | output | method | stage | active | ms: median (min–max) | ns / voxel | × read floor | "
         "GB/s | check |\n|---|---|---|---|---:|---:|---:|---:|---:|---|\n",
-        voxelMethodName(kVoxelMethod));
+        voxel::voxelMethodName(kVoxelMethod));
     for (const Measurement& m : r.rows) {
         if (m.table != kTableVoxelScaling) continue;
         std::printf("| %s | %s | %s | %s | %u | %.3g (%.3g–%.3g) | %.3f | %.2f× | %.3g | %s |\n",
@@ -320,7 +322,8 @@ void printVoxelScalingMarkdown(const Report& r) {
         "× read floor: the stage's time over a compute pass reading the output's bytes once (atlas: 4 "
         "bytes per atlas texel, bits: 1 bit per texel of the virtual atlas); GB/s: those bytes per "
         "second. frame = voxelize + build + list.\n\n",
-        r.run.reps, r.run.warmup, timerSourceName(r.run.timer), r.run.renderer.c_str(), r.run.source.c_str());
+        r.run.reps, r.run.warmup, gl::timerSourceName(r.run.timer), r.run.renderer.c_str(),
+        r.run.source.c_str());
     for (const Skipped& s : r.skipped) // e.g. the atlas at 1024^3
         if (s.table == kTableVoxelScaling)
             std::printf("- skipped: %s %s: %s\n", s.input.c_str(), s.method.c_str(), s.reason.c_str());

@@ -11,11 +11,11 @@ bool runVoxelization(Bench& b, const BenchAtlas& atlas, double copyMs) {
     if (!b.source.canVoxelize() || !atlas.texture) return true;
     bool ok = true;
     std::vector<std::uint8_t> got(atlas.rgba.size());
-    for (VoxelMethod method : b.opt.voxelMethods) {
-        b.progress.step("voxelize " + atlas.label + ": " + voxelMethodName(method));
+    for (voxel::VoxelMethod method : b.opt.voxelMethods) {
+        b.progress.step("voxelize " + atlas.label + ": " + voxel::voxelMethodName(method));
         Measurement m;
         m.table = kTableVoxel;
-        m.method = voxelMethodName(method);
+        m.method = voxel::voxelMethodName(method);
         m.stage = "voxelize";
         m.input = atlas.label;
         m.cells = atlas.texels();
@@ -35,7 +35,8 @@ bool runVoxelization(Bench& b, const BenchAtlas& atlas, double copyMs) {
         ok = ok && m.ok;
         b.report.rows.push_back(m);
     }
-    b.source.voxelize(VoxelMethod::Projected); // what the atlas held (and what the reference was made from)
+    // What the atlas held (and what the reference was made from).
+    b.source.voxelize(voxel::VoxelMethod::Projected);
     return ok;
 }
 

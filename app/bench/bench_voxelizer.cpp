@@ -30,7 +30,7 @@ constexpr const char* kSolid = "projected solid";
 
 // A row of the voxelizer's tables: one preset, one method (or rule), one stage.
 Measurement voxelizerRow(const char* table, std::string method, const char* stage, const std::string& preset,
-                         const VolumeLayout& layout) {
+                         const voxel::VolumeLayout& layout) {
     Measurement m;
     m.table = table;
     m.method = std::move(method);
@@ -40,7 +40,7 @@ Measurement voxelizerRow(const char* table, std::string method, const char* stag
     return m;
 }
 
-std::vector<std::uint8_t> readAtlas(const Voxelizer& v) {
+std::vector<std::uint8_t> readAtlas(const voxel::Voxelizer& v) {
     std::vector<std::uint8_t> rgba(size_t(v.layout().atlasTexelCount()) * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glGetTextureImage(v.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
@@ -56,7 +56,7 @@ std::uint32_t occupied(const std::vector<std::uint8_t>& rgba) {
 
 // The teapot's active cells per rule at the paper's presets, counted by the HistoPyramid and checked against
 // the CPU count of the read-back atlas.
-bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
+bool countTeapotCells(Bench& b, voxel::Voxelizer& vox, const glm::mat4& model) {
     auto pyramid = methods::createMethod("dicer_single", b.shaders, b.info);
     if (!pyramid) {
         std::fprintf(stderr, "dicer-bench: %s\n", pyramid.error().c_str());
@@ -64,13 +64,13 @@ bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
     }
     bool ok = true;
     for (const char* preset : {"paper-4096", "paper-2048", "paper-1024"}) {
-        Result<VolumeLayout> layout = presetLayout(preset, b.info.maxTextureSize);
+        Result<voxel::VolumeLayout> layout = voxel::presetLayout(preset, b.info.maxTextureSize);
         if (!layout || !vox.setLayout(*layout)) continue;
         const hp::AtlasTiling tiling{{layout->volume.x, layout->volume.y}, layout->tiles.x, layout->volume.z};
-        for (SurfaceRule rule : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis}) {
-            vox.voxelize({model, VoxelMode::Shell, VoxelMethod::Binned, rule});
+        for (voxel::SurfaceRule rule : {voxel::SurfaceRule::DominantAxis, voxel::SurfaceRule::SliceAxis}) {
+            vox.voxelize({model, voxel::VoxelMode::Shell, voxel::VoxelMethod::Binned, rule});
             Measurement m =
-                voxelizerRow(kTableVoxelizerCounts, surfaceRuleName(rule), "count", preset, *layout);
+                voxelizerRow(kTableVoxelizerCounts, voxel::surfaceRuleName(rule), "count", preset, *layout);
             if (!(*pyramid)->build({vox.atlas(), kThreshold, tiling, 1})) return false;
             m.count = (*pyramid)->readCount();
             const std::uint32_t cpu = occupied(readAtlas(vox));
@@ -83,7 +83,7 @@ bool countTeapotCells(Bench& b, Voxelizer& vox, const glm::mat4& model) {
     return ok;
 }
 
-std::vector<std::uint32_t> readBits(const Voxelizer& v) {
+std::vector<std::uint32_t> readBits(const voxel::Voxelizer& v) {
     std::vector<std::uint32_t> bits(size_t(v.bitsBytes()) / 4);
     glGetNamedBufferSubData(v.bits(), 0, GLsizeiptr(bits.size() * 4), bits.data());
     return bits;
@@ -108,37 +108,37 @@ std::uint32_t popcount(const std::vector<std::uint32_t>& bits) {
 }
 
 // Bits rows are named like the atlas rows, in a table of their own.
-const char* tableOf(VoxelOutput output) {
-    return output == VoxelOutput::Atlas ? kTableVoxelizer : kTableVoxelizerBits;
+const char* tableOf(voxel::VoxelOutput output) {
+    return output == voxel::VoxelOutput::Atlas ? kTableVoxelizer : kTableVoxelizerBits;
 }
 
 // One preset, one output: every method that can write the output, checked to give the same voxels (the
 // atlas byte for byte; the bits word for word, and equal to the atlas output's set when that ran first),
 // then timed with the clear alone and projected solid, interleaved.
-bool runPreset(Bench& b, Voxelizer& vox, VoxelOutput output, const std::string& preset,
-               const glm::mat4& model, SurfaceRule rule,
+bool runPreset(Bench& b, voxel::Voxelizer& vox, voxel::VoxelOutput output, const std::string& preset,
+               const glm::mat4& model, voxel::SurfaceRule rule,
                std::map<std::string, std::vector<std::uint32_t>>& atlasAsBits) {
     const char* table = tableOf(output);
-    Result<VolumeLayout> layout = presetLayoutFor(preset, output, b.info);
+    Result<voxel::VolumeLayout> layout = voxel::presetLayoutFor(preset, output, b.info);
     Result<void> set = layout ? vox.setLayout(*layout, output) : Result<void>(makeError(layout.error()));
     if (!set) {
         b.report.skipped.push_back({table, "all", preset, set.error()});
         return true;
     }
-    std::vector<VoxelMethod> methods;
-    for (VoxelMethod method : b.opt.voxelMethods)
-        if (Result<void> can = checkOutput(method, output); can)
+    std::vector<voxel::VoxelMethod> methods;
+    for (voxel::VoxelMethod method : b.opt.voxelMethods)
+        if (Result<void> can = voxel::checkOutput(method, output); can)
             methods.push_back(method);
         else
-            b.report.skipped.push_back({table, voxelMethodName(method), preset, can.error()});
-    b.progress.step(std::string("voxelizer ") + voxelOutputName(output) + " " + preset);
-    const bool bits = output == VoxelOutput::Bits;
+            b.report.skipped.push_back({table, voxel::voxelMethodName(method), preset, can.error()});
+    b.progress.step(std::string("voxelizer ") + voxel::voxelOutputName(output) + " " + preset);
+    const bool bits = output == voxel::VoxelOutput::Bits;
     // Correctness first: one run per method, outputs compared exactly with the first.
     std::vector<std::uint8_t> reference;
     std::vector<std::uint32_t> referenceBits;
     std::vector<bool> identical;
-    for (VoxelMethod method : methods) {
-        vox.voxelize({model, VoxelMode::Shell, method, rule});
+    for (voxel::VoxelMethod method : methods) {
+        vox.voxelize({model, voxel::VoxelMode::Shell, method, rule});
         const bool first = identical.empty();
         if (bits) {
             std::vector<std::uint32_t> words = readBits(vox);
@@ -153,15 +153,15 @@ bool runPreset(Bench& b, Voxelizer& vox, VoxelOutput output, const std::string& 
         if (const GLuint argsBuffer = vox.argsBuffer(method)) {
             GLuint args[VOX_ARGS_UINTS] = {};
             glGetNamedBufferSubData(argsBuffer, 0, sizeof(args), args);
-            Measurement pairs = voxelizerRow(table, voxelMethodName(method), "pairs", preset, *layout);
+            Measurement pairs = voxelizerRow(table, voxel::voxelMethodName(method), "pairs", preset, *layout);
             pairs.count = args[0] / 6; // 6 vertices per quad
             b.report.rows.push_back(pairs);
         }
     }
-    const std::vector<VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    const std::vector<voxel::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
     std::string sameAsAtlas; // bits only: "" (no atlas ran), "= atlas" or what differs
     if (!bits && !reference.empty() &&
-        std::find(outputs.begin(), outputs.end(), VoxelOutput::Bits) != outputs.end())
+        std::find(outputs.begin(), outputs.end(), voxel::VoxelOutput::Bits) != outputs.end())
         atlasAsBits[preset] = atlasToBits(reference, layout->atlasSize);
     if (bits && !referenceBits.empty() && atlasAsBits.count(preset))
         sameAsAtlas = atlasAsBits[preset] == referenceBits ? "= atlas" : "differs from the atlas";
@@ -175,16 +175,18 @@ bool runPreset(Bench& b, Voxelizer& vox, VoxelOutput output, const std::string& 
             [&] { glClearNamedBufferData(vox.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr); });
     else
         configs.emplace_back([&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
-    for (VoxelMethod method : methods) {
-        names.emplace_back(voxelMethodName(method));
-        configs.emplace_back([&, method] { vox.voxelize({model, VoxelMode::Shell, method, rule}); });
+    for (voxel::VoxelMethod method : methods) {
+        names.emplace_back(voxel::voxelMethodName(method));
+        configs.emplace_back([&, method] { vox.voxelize({model, voxel::VoxelMode::Shell, method, rule}); });
     }
     if (b.opt.solid) {
         names.emplace_back(kSolid);
-        configs.emplace_back([&] { vox.voxelize({model, VoxelMode::Solid, VoxelMethod::Projected, rule}); });
+        configs.emplace_back([&] {
+            vox.voxelize({model, voxel::VoxelMode::Solid, voxel::VoxelMethod::Projected, rule});
+        });
     }
-    const std::vector<Summary> times =
-        measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
+    const std::vector<gl::Summary> times =
+        gl::measureInterleaved(b.report.run.timer, b.opt.warmup, b.opt.reps, configs);
     bool ok = true;
     for (size_t c = 0; c < configs.size(); ++c) {
         Measurement m = voxelizerRow(table, names[c], "voxelize", preset, *layout);
@@ -212,15 +214,16 @@ bool runVoxelizerTables(Bench& b) {
         return false;
     }
     const auto loadStart = std::chrono::steady_clock::now();
-    Result<PlacedModel> placed = isBuiltinModel(name) ? loadBuiltinModel(name) : loadModelFile(name);
+    Result<model::PlacedModel> placed =
+        model::isBuiltinModel(name) ? model::loadBuiltinModel(name) : model::loadModelFile(name);
     const double loadMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - loadStart).count();
-    Result<Voxelizer> voxelizer = Voxelizer::create(b.shaders, b.info);
+    Result<voxel::Voxelizer> voxelizer = voxel::Voxelizer::create(b.shaders, b.info);
     if (!placed || !voxelizer) {
         std::fprintf(stderr, "dicer-bench: %s\n", (!placed ? placed.error() : voxelizer.error()).c_str());
         return false;
     }
-    Voxelizer& vox = *voxelizer;
+    voxel::Voxelizer& vox = *voxelizer;
     const auto uploadStart = std::chrono::steady_clock::now();
     if (Result<void> r = vox.setMesh(placed->mesh); !r) {
         std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
@@ -233,16 +236,17 @@ bool runVoxelizerTables(Bench& b) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - uploadStart).count(),
         vox.chunkCount());
     const glm::mat4 model = placed->placement;
-    const SurfaceRule rule = b.opt.voxelize.rule;
+    const voxel::SurfaceRule rule = b.opt.voxelize.rule;
     bool ok = true;
     // Per preset, the atlas output's voxel set as bits (when both outputs run): the bits output must equal it.
     std::map<std::string, std::vector<std::uint32_t>> atlasAsBits;
-    const std::vector<VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
-    for (VoxelOutput output : outputs)
+    const std::vector<voxel::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    for (voxel::VoxelOutput output : outputs)
         for (const std::string& preset : b.opt.presets)
             ok = runPreset(b, vox, output, preset, model, rule, atlasAsBits) && ok;
     // The paper's counts use the atlas (the HistoPyramid over bits is another helper's).
-    const bool atlasRan = std::find(outputs.begin(), outputs.end(), VoxelOutput::Atlas) != outputs.end();
+    const bool atlasRan =
+        std::find(outputs.begin(), outputs.end(), voxel::VoxelOutput::Atlas) != outputs.end();
     if (name == "teapot" && atlasRan) ok = countTeapotCells(b, vox, model) && ok;
     return ok;
 }
@@ -251,7 +255,7 @@ namespace {
 
 // One table per output: presets x methods, the time per frame (clear included), and the bytes a frame
 // clears (4 per atlas texel, or 1 bit per texel of the virtual atlas).
-void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
+void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput output) {
     std::vector<std::string> presets, methods;
     auto addOnce = [](std::vector<std::string>& v, const std::string& s) {
         if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
@@ -267,7 +271,7 @@ void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
     std::printf(
         "### Voxelization time per frame, %s output, ms: median (min–max)\n\n| preset | volume | atlas | "
         "cleared | pairs | voxels |",
-        voxelOutputName(output));
+        voxel::voxelOutputName(output));
     for (const std::string& method : methods)
         std::printf(" %s |", method.c_str());
     std::printf(" identical | paper (2006 slicing) |\n|---|---|---|---:|---:|---:|");
@@ -275,7 +279,7 @@ void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
         std::printf("---:|");
     std::printf("\n");
     for (const std::string& preset : presets) {
-        const glm::ivec3 v = presetVolume(preset).value_or(glm::ivec3(0));
+        const glm::ivec3 v = voxel::presetVolume(preset).value_or(glm::ivec3(0));
         const Measurement* any = nullptr;
         bool identical = true;
         std::string cells, check;
@@ -298,7 +302,7 @@ void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
         }
         const long long side = any ? std::llround(std::sqrt(double(any->cells))) : 0;
         const double clearedBytes =
-            double(side) * double(side) * (output == VoxelOutput::Atlas ? 4.0 : 0.125);
+            double(side) * double(side) * (output == voxel::VoxelOutput::Atlas ? 4.0 : 0.125);
         char cleared[32];
         if (clearedBytes >= double(1 << 20))
             std::snprintf(cleared, sizeof cleared, "%.0f MiB", clearedBytes / double(1 << 20));
@@ -311,14 +315,15 @@ void printOutputTable(const Report& r, const char* table, VoxelOutput output) {
     }
     std::printf(
         "\nmedian of %d interleaved runs after %d warm-up rounds; timer: %s; renderer: %s; model: %s\n\n",
-        r.run.reps, r.run.warmup, timerSourceName(r.run.timer), r.run.renderer.c_str(), r.run.source.c_str());
+        r.run.reps, r.run.warmup, gl::timerSourceName(r.run.timer), r.run.renderer.c_str(),
+        r.run.source.c_str());
 }
 
 } // namespace
 
 void printVoxelizerMarkdown(const Report& r) {
-    printOutputTable(r, kTableVoxelizer, VoxelOutput::Atlas);
-    printOutputTable(r, kTableVoxelizerBits, VoxelOutput::Bits);
+    printOutputTable(r, kTableVoxelizer, voxel::VoxelOutput::Atlas);
+    printOutputTable(r, kTableVoxelizerBits, voxel::VoxelOutput::Bits);
     bool skipped = false; // presets an output cannot hold (1024 as an atlas), methods it refuses
     for (const Skipped& s : r.skipped)
         if (s.table == kTableVoxelizer || s.table == kTableVoxelizerBits) {
@@ -332,7 +337,7 @@ void printVoxelizerMarkdown(const Report& r) {
         const Measurement* count[2] = {};
         for (const Measurement& m : r.rows)
             if (m.table == kTableVoxelizerCounts && m.input == preset)
-                count[m.method == surfaceRuleName(SurfaceRule::SliceAxis)] = &m;
+                count[m.method == voxel::surfaceRuleName(voxel::SurfaceRule::SliceAxis)] = &m;
         if (!count[0] || !count[1]) continue;
         if (!header)
             std::printf(

@@ -38,12 +38,12 @@ int main(int argc, char** argv) {
     }
     const gl::GlInfo& info = (*context)->info();
     gl::ShaderLibrary shaders;
-    auto copy = CopyPass::create(shaders);
+    auto copy = testbed::CopyPass::create(shaders);
     if (!copy) {
         std::fprintf(stderr, "dicer-bench: %s\n", copy.error().c_str());
         return 1;
     }
-    auto read = ReadPass::create(shaders, info);
+    auto read = testbed::ReadPass::create(shaders, info);
     if (!read) {
         std::fprintf(stderr, "dicer-bench: %s\n", read.error().c_str());
         return 1;
@@ -58,13 +58,13 @@ int main(int argc, char** argv) {
     run.renderer = info.renderer;
     run.platform = (*context)->platformName();
     run.source = (*source)->describe();
-    run.paperModel = opt.source == "teapot" && opt.voxelize.rule == SurfaceRule::SliceAxis &&
-                     opt.voxelize.mode == VoxelMode::Shell;
-    run.timer = chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
+    run.paperModel = opt.source == "teapot" && opt.voxelize.rule == voxel::SurfaceRule::SliceAxis &&
+                     opt.voxelize.mode == voxel::VoxelMode::Shell;
+    run.timer = gl::chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
     run.reps = opt.reps;
     run.warmup = opt.warmup;
     std::printf("renderer: %s\nEGL platform: %s\ntimer: %s%s\n%s%s\n\n", info.summary().c_str(),
-                run.platform.c_str(), timerSourceName(run.timer),
+                run.platform.c_str(), gl::timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
                 opt.sort ? "inputs: random keys (--sort uses no atlas)" : "atlas source: ",
                 opt.sort ? "" : run.source.c_str());

@@ -11,26 +11,29 @@ Codec<hp::Storage> storageCodec() {
 Codec<hp::BuildPath> buildPathCodec() {
     return enumCodec<hp::BuildPath>(hp::kBuildPaths, hp::buildPathName);
 }
-Codec<VoxelMode> voxelModeCodec() {
-    return enumCodec<VoxelMode>(kVoxelModes, voxelModeName, parseVoxelMode);
+Codec<voxel::VoxelMode> voxelModeCodec() {
+    return enumCodec<voxel::VoxelMode>(voxel::kVoxelModes, voxel::voxelModeName, voxel::parseVoxelMode);
 }
-Codec<VoxelMethod> voxelMethodCodec() {
-    return enumCodec<VoxelMethod>(voxelMethods(), voxelMethodName, parseVoxelMethod);
+Codec<voxel::VoxelMethod> voxelMethodCodec() {
+    return enumCodec<voxel::VoxelMethod>(voxel::voxelMethods(), voxel::voxelMethodName,
+                                         voxel::parseVoxelMethod);
 }
-Codec<SurfaceRule> surfaceRuleCodec() {
-    return enumCodec<SurfaceRule>(kSurfaceRules, surfaceRuleName, parseSurfaceRule);
+Codec<voxel::SurfaceRule> surfaceRuleCodec() {
+    return enumCodec<voxel::SurfaceRule>(voxel::kSurfaceRules, voxel::surfaceRuleName,
+                                         voxel::parseSurfaceRule);
 }
 
-Codec<VoxelOutput> voxelOutputCodec() {
-    return enumCodec<VoxelOutput>(kVoxelOutputs, voxelOutputName, parseVoxelOutput);
+Codec<voxel::VoxelOutput> voxelOutputCodec() {
+    return enumCodec<voxel::VoxelOutput>(voxel::kVoxelOutputs, voxel::voxelOutputName,
+                                         voxel::parseVoxelOutput);
 }
 
 Codec<std::string> presetCodec() {
     std::vector<std::string> names;
-    for (std::string_view p : presetNames())
+    for (std::string_view p : voxel::presetNames())
         names.emplace_back(p);
-    Codec<std::string> c =
-        textCodec("NAME", joinChoices(names), [](std::string_view s) { return presetVolume(s).has_value(); });
+    Codec<std::string> c = textCodec("NAME", joinChoices(names),
+                                     [](std::string_view s) { return voxel::presetVolume(s).has_value(); });
     c.choices = joinChoices(names, ", ");
     return c;
 }
@@ -39,14 +42,14 @@ Codec<bool> timerCodec() {
     // gpu | cpu as typed; the sources' own names (timerSourceName, as every report prints them) read too.
     return namesCodec<bool>({{"gpu", false},
                              {"cpu", true},
-                             {timerSourceName(TimerSource::GpuTimestamp), false},
-                             {timerSourceName(TimerSource::CpuFenced), true}},
+                             {gl::timerSourceName(gl::TimerSource::GpuTimestamp), false},
+                             {gl::timerSourceName(gl::TimerSource::CpuFenced), true}},
                             "gpu|cpu");
 }
 
 Codec<std::string> modelCodec() {
     std::vector<std::string> names;
-    for (std::string_view m : builtinModelNames())
+    for (std::string_view m : model::builtinModelNames())
         names.emplace_back(m);
     names.emplace_back("an OBJ file");
     // The file is checked when it loads, with a clear error.

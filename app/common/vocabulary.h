@@ -15,13 +15,13 @@ namespace dicer::options {
 
 // --- value codecs, one per enum ------------------------------------------------------------------------
 // The value lists and names are the engine's (voxelMethods() + voxelMethodName + parseVoxelMethod, ...).
-Codec<hp::Storage> storageCodec();     // uint32 | float32
-Codec<hp::BuildPath> buildPathCodec(); // compute | fragment
-Codec<VoxelMode> voxelModeCodec();     // shell | solid
-Codec<VoxelMethod> voxelMethodCodec(); // the rows of the voxel method table: binned | ... | compute
-Codec<SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
-Codec<VoxelOutput> voxelOutputCodec(); // atlas | bits
-Codec<std::string> presetCodec();      // volume_layout.h presetNames()
+Codec<hp::Storage> storageCodec();            // uint32 | float32
+Codec<hp::BuildPath> buildPathCodec();        // compute | fragment
+Codec<voxel::VoxelMode> voxelModeCodec();     // shell | solid
+Codec<voxel::VoxelMethod> voxelMethodCodec(); // the rows of the voxel method table: binned | ... | compute
+Codec<voxel::SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
+Codec<voxel::VoxelOutput> voxelOutputCodec(); // atlas | bits
+Codec<std::string> presetCodec();             // volume_layout.h presetNames()
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
 Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
 

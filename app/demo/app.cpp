@@ -14,8 +14,8 @@ namespace {
 constexpr size_t kLogLines = 200;
 
 // The floor the particles bounce on, as a mesh: a square in the plane y = floorY.
-Mesh makeFloor() {
-    Mesh floor = makePlaneZ(0.f, 1.6f);
+model::Mesh makeFloor() {
+    model::Mesh floor = model::makePlaneZ(0.f, 1.6f);
     for (glm::vec3& p : floor.positions)
         p = {p.x, 0.f, -p.y}; // the z = 0 plane turned to face +y
     for (glm::vec3& n : floor.normals)
@@ -28,7 +28,7 @@ Mesh makeFloor() {
 
 } // namespace
 
-App::App(Surface& s, const CommandLine& cli, TimerSource timerSource)
+App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
     : surface(s), run(cli.run), settings(cli.settings), last(cli.settings),
       timers(timerSource, cli.run.warmupFrames) {}
 
@@ -50,10 +50,10 @@ Result<void> buildGpuState(App& app) {
     auto created = frame::Frame::create(gpu->shaders, app.surface.info());
     if (!created) return makeError(created.error());
     gpu->frame = std::move(created.value());
-    auto particles = ParticleSystem::create(gpu->shaders);
+    auto particles = particles::ParticleSystem::create(gpu->shaders);
     if (!particles) return makeError(particles.error());
     gpu->particles.emplace(std::move(particles.value()));
-    auto depthOrder = ParticleDepthOrder::create(gpu->shaders, app.surface.info());
+    auto depthOrder = particles::ParticleDepthOrder::create(gpu->shaders, app.surface.info());
     if (!depthOrder) return makeError(depthOrder.error());
     gpu->depthOrder.emplace(std::move(depthOrder.value()));
     auto meshView = MeshView::create(gpu->shaders);
@@ -81,19 +81,20 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
     if (!method.isAvailable(info))
         return makeError(std::string("method ") + method.name + " is not available on " + info.renderer);
-    if (const ParticleRenderInfo& render = particleRenderInfo(s.view.render); !render.isAvailable(info))
+    if (const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
+        !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +
                          info.renderer);
     // The atlas output needs a texture of the preset's atlas size, the bits output a storage buffer.
-    const VoxelOutput output = s.frame.testAtlas ? VoxelOutput::Atlas : s.frame.voxels;
-    if (auto layout = presetLayoutFor(s.frame.preset, output, info); !layout)
-        return makeError(layout.error() + (output == VoxelOutput::Atlas
+    const voxel::VoxelOutput output = s.frame.testAtlas ? voxel::VoxelOutput::Atlas : s.frame.voxels;
+    if (auto layout = voxel::presetLayoutFor(s.frame.preset, output, info); !layout)
+        return makeError(layout.error() + (output == voxel::VoxelOutput::Atlas
                                                ? " (--voxels bits needs 1 bit per voxel, no texture)"
                                                : ""));
     auto model = loadModel(s.model);
     if (!model) return makeError("cannot load the model: " + model.error());
 
-    TimerSource timer = chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
+    gl::TimerSource timer = gl::chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
     auto app = std::make_unique<App>(surface, cli, timer);
     captureLog(*app);
     log::info("%s", setupLayoutIni(cli.run.frames > 0).c_str());

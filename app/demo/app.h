@@ -39,9 +39,9 @@ struct PanelInputs {
 struct GpuState {
     gl::ShaderLibrary shaders;
     std::unique_ptr<frame::Frame> frame; // the pipeline: voxelize -> build -> list -> colours
-    std::optional<ParticleSystem> particles;
-    std::optional<ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
-    bool orderSorted = false;                     // depthOrder holds this frame's order
+    std::optional<particles::ParticleSystem> particles;
+    std::optional<particles::ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
+    bool orderSorted = false;                                // depthOrder holds this frame's order
     std::optional<MeshView> meshView, floorView;
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
@@ -88,7 +88,7 @@ struct UiState {
 };
 
 struct App {
-    App(Surface& surface, const CommandLine& cli, TimerSource timerSource);
+    App(Surface& surface, const CommandLine& cli, gl::TimerSource timerSource);
     ~App(); // detaches the log sink that points into `ui`
     App(const App&) = delete;
     App& operator=(const App&) = delete;
@@ -101,8 +101,8 @@ struct App {
     LoadedModel model;
     glm::mat4 modelMatrix{1.f}; // this frame's rotation * placement
     OrbitCamera camera;
-    StageTimers timers;
-    SampleWindow frameMs{128};
+    gl::StageTimers timers;
+    gl::SampleWindow frameMs{128};
     Actions actions;
     UiState ui;
     glm::ivec2 framebuffer{0};

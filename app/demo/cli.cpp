@@ -40,7 +40,7 @@ Codec<std::string> methodCodec() {
     for (const methods::MethodInfo& m : methods::methodTable())
         if (m.inDemo()) names.emplace_back(m.name);
     Codec<std::string> c = options::textCodec("NAME", options::joinChoices(names), [](std::string_view name) {
-        return demoMethodRow(name) >= 0 || parseVoxelMethod(name).has_value();
+        return demoMethodRow(name) >= 0 || voxel::parseVoxelMethod(name).has_value();
     });
     c.choices = options::joinChoices(names, ", ") +
                 " (a voxelization method's name: the old spelling of --vox-method)";
@@ -51,7 +51,7 @@ void setMethod(CommandLine& c, const std::string& name) {
     if (const int row = demoMethodRow(name); row >= 0) {
         c.settings.frame.method = row;
         c.methodGiven = true;
-    } else if (std::optional<VoxelMethod> voxelizer = parseVoxelMethod(name)) {
+    } else if (std::optional<voxel::VoxelMethod> voxelizer = voxel::parseVoxelMethod(name)) {
         c.settings.frame.voxelMethod = *voxelizer;
     }
 }
@@ -73,11 +73,11 @@ Codec<glm::ivec2> windowSizeCodec() {
 }
 
 // --particles: the rows of the particle render table (particles.h).
-Codec<ParticleRender> renderCodec() {
-    std::vector<std::pair<std::string, ParticleRender>> names;
-    for (const ParticleRenderInfo& r : particleRenderModes())
+Codec<particles::ParticleRender> renderCodec() {
+    std::vector<std::pair<std::string, particles::ParticleRender>> names;
+    for (const particles::ParticleRenderInfo& r : particles::particleRenderModes())
         names.emplace_back(r.name, r.mode);
-    return options::namesCodec<ParticleRender>(std::move(names));
+    return options::namesCodec<particles::ParticleRender>(std::move(names));
 }
 
 ModelChoice modelChoice(const std::string& nameOrFile) {
@@ -113,10 +113,10 @@ std::vector<Row> makeRows() {
                                   },
                                   setMethod),
                               {{"variant", ""}})),
-        row<VoxelOutput>(
+        row<voxel::VoxelOutput>(
             options::kVoxelsText, options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
-            [](CommandLine& c, VoxelOutput o) {
+            [](CommandLine& c, voxel::VoxelOutput o) {
                 c.settings.frame.voxels = o;
                 c.voxelsGiven = true;
             }),
@@ -126,14 +126,16 @@ std::vector<Row> makeRows() {
                            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::buildPath)),
         row<std::string>(options::kPresetText, options::presetCodec(),
                          field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::preset)),
-        row<VoxelMode>(options::kModeText, options::voxelModeCodec(),
-                       field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMode)),
-        row<VoxelMethod>(options::kVoxMethodText, options::voxelMethodCodec(),
-                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMethod)),
-        withAliases(
-            row<SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(),
-                             field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::rule)),
-            {{"slice-axis", "slice-axis"}}),
+        row<voxel::VoxelMode>(
+            options::kModeText, options::voxelModeCodec(),
+            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMode)),
+        row<voxel::VoxelMethod>(
+            options::kVoxMethodText, options::voxelMethodCodec(),
+            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMethod)),
+        withAliases(row<voxel::SurfaceRule>(
+                        options::kRuleText, options::surfaceRuleCodec(),
+                        field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::rule)),
+                    {{"slice-axis", "slice-axis"}}),
         row<float>(
             {"threshold", "threshold",
              "discriminator over the atlas: a voxel is active when alpha >= F (selects --voxels atlas; "
@@ -168,20 +170,20 @@ std::vector<Row> makeRows() {
                        "no window, no display: render into a framebuffer on a headless EGL context (GPU: EGL "
                        "device platform, Mesa: surfaceless), panels included, no input (needs --frames)"},
                       options::switchCodec(), field(&CommandLine::run, &RunOptions::offscreen))),
-        row<ParticleColor>(
+        row<particles::ParticleColor>(
             {"color", "model colours", "particle colours: voxel coordinates (false) or the model's"},
-            options::namesCodec<ParticleColor>(
-                {{"false", ParticleColor::FalseColor}, {"model", ParticleColor::ModelColor}}),
+            options::namesCodec<particles::ParticleColor>({{"false", particles::ParticleColor::FalseColor},
+                                                           {"model", particles::ParticleColor::ModelColor}}),
             field(&CommandLine::settings, &Settings::view, &ViewSettings::color)),
-        row<ParticleRender>(
+        row<particles::ParticleRender>(
             {"particles", "particles",
              "opaque compute splats, opaque GL point sprites, or sorted blending (translucent "
              "splats drawn back to front, HP counting sort of the view depths every frame)"},
             renderCodec(), view(&ViewSettings::render)),
-        row<int>(
-            {"depth-buckets", "depth buckets", "sorted blending: view-depth buckets of the sort keys"},
-            options::intCodec(int(ParticleDepthOrder::kMinBuckets), int(ParticleDepthOrder::kMaxBuckets)),
-            view(&ViewSettings::depthBuckets)),
+        row<int>({"depth-buckets", "depth buckets", "sorted blending: view-depth buckets of the sort keys"},
+                 options::intCodec(int(particles::ParticleDepthOrder::kMinBuckets),
+                                   int(particles::ParticleDepthOrder::kMaxBuckets)),
+                 view(&ViewSettings::depthBuckets)),
         row<float>({"opacity", "opacity", "sorted blending: alpha at a splat's centre"},
                    options::floatCodec(0.01f, 1.f), view(&ViewSettings::opacity)),
         flag(row<bool>({"auto-rotate", "auto-rotate (A)", "spin the model about the volume's y axis"},
@@ -203,25 +205,26 @@ std::vector<Row> makeRows() {
                    options::floatCodec(0.25f, 4.f), view(&ViewSettings::pointSize)),
         row<float>({"rotate-speed", "rotation", "auto-rotation speed, degrees per second"},
                    options::floatCodec(-180.f, 180.f, "DEG"), view(&ViewSettings::rotateDegreesPerSecond)),
-        inSection("HeartBreaker", row<float>({"explode-speed", "speed",
-                                              "explosion speed, world units per second (the volume is "
-                                              "2 wide)"},
-                                             options::floatCodec(0.f, 5.f), tuning(&ParticleTuning::speed))),
+        inSection("HeartBreaker",
+                  row<float>({"explode-speed", "speed",
+                              "explosion speed, world units per second (the volume is "
+                              "2 wide)"},
+                             options::floatCodec(0.f, 5.f), tuning(&particles::ParticleTuning::speed))),
         row<float>({"explode-noise", "noise", "random part of the launch velocity, a fraction of the speed"},
-                   options::floatCodec(0.f, 1.f), tuning(&ParticleTuning::noise)),
+                   options::floatCodec(0.f, 1.f), tuning(&particles::ParticleTuning::noise)),
         row<float>({"gravity", "gravity", "gravity, world units per second squared"},
-                   options::floatCodec(0.f, 10.f), tuning(&ParticleTuning::gravity)),
+                   options::floatCodec(0.f, 10.f), tuning(&particles::ParticleTuning::gravity)),
         row<float>({"drag", "drag", "1/s: the velocity decays by e^(-drag t)"}, options::floatCodec(0.f, 5.f),
-                   tuning(&ParticleTuning::drag)),
+                   tuning(&particles::ParticleTuning::drag)),
         row<float>({"floor", "floor", "height of the floor the particles bounce on"},
-                   options::floatCodec(-2.f, 0.f, "Y"), tuning(&ParticleTuning::floorY)),
+                   options::floatCodec(-2.f, 0.f, "Y"), tuning(&particles::ParticleTuning::floorY)),
         row<float>({"bounce", "bounce", "normal speed kept per bounce"}, options::floatCodec(0.f, 1.f),
-                   tuning(&ParticleTuning::restitution)),
+                   tuning(&particles::ParticleTuning::restitution)),
         row<float>({"friction", "friction", "tangential speed kept per bounce"},
-                   options::floatCodec(0.f, 1.f), tuning(&ParticleTuning::friction)),
+                   options::floatCodec(0.f, 1.f), tuning(&particles::ParticleTuning::friction)),
         row<float>(
             {"return", "return", "spring angular frequency of the re-assembly, rad/s (higher: faster)"},
-            options::floatCodec(0.5f, 20.f), tuning(&ParticleTuning::returnOmega)),
+            options::floatCodec(0.5f, 20.f), tuning(&particles::ParticleTuning::returnOmega)),
         inSection("scripted runs", row<int>({"frames", "", "render N frames, print a timing summary, exit"},
                                             options::intCodec(1, 1 << 30, "N", /*unset=*/0),
                                             field(&CommandLine::run, &RunOptions::frames))),
@@ -286,22 +289,24 @@ std::vector<Row> makeRows() {
 std::string reconcileOutput(CommandLine& c) {
     frame::FrameSettings& p = c.settings.frame;
     const char* method = methods::methodTable()[size_t(p.method)].name;
-    if (!c.voxelsGiven && (p.testAtlas || !checkOutput(p.voxelMethod, VoxelOutput::Bits) || c.thresholdGiven))
-        p.voxels = VoxelOutput::Atlas;
+    if (!c.voxelsGiven &&
+        (p.testAtlas || !voxel::checkOutput(p.voxelMethod, voxel::VoxelOutput::Bits) || c.thresholdGiven))
+        p.voxels = voxel::VoxelOutput::Atlas;
     if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
     if (!frame::offersMethod(p.voxels, p.method)) {
         if (c.methodGiven)
             return std::string("--method ") + method + " reads the " +
-                   voxelOutputName(frame::outputFor(p.method)) + ": it needs --voxels " +
-                   voxelOutputName(frame::outputFor(p.method));
+                   voxel::voxelOutputName(frame::outputFor(p.method)) + ": it needs --voxels " +
+                   voxel::voxelOutputName(frame::outputFor(p.method));
         p.method = frame::defaultMethodFor(p.voxels);
     }
     if (c.thresholdGiven && !frame::honoursThreshold(p.voxels))
         return std::string("--threshold decides over the atlas' alpha, but the occupancy bits (") +
                (c.voxelsGiven ? std::string("--voxels bits") : "--method " + std::string(method)) +
                ") are already the active set: use --voxels atlas, or leave --threshold out";
-    if (Result<void> r = checkOutput(p.voxelMethod, p.voxels); !r) return "--voxels bits: " + r.error();
-    if (p.testAtlas && p.voxels == VoxelOutput::Bits)
+    if (Result<void> r = voxel::checkOutput(p.voxelMethod, p.voxels); !r)
+        return "--voxels bits: " + r.error();
+    if (p.testAtlas && p.voxels == voxel::VoxelOutput::Bits)
         return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";
     return {};
 }

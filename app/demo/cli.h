@@ -22,10 +22,10 @@ struct RunOptions {
     int reloadShadersAt = -1; // frame index at which every shader is reloaded, as Shift+R (-1: never)
     bool forceCpuTimer = false;
     bool glDebug = false; // debug context + synchronous KHR_debug output (always on in Debug builds)
-    glm::ivec2 windowSize{1280, 800};   // the window's, or the offscreen framebuffer's
-    bool offscreen = false;             // headless EGL context + FBO instead of a window (offscreen.h)
-    std::string benchmark;              // CSV written at the end: one row per frame after the warm-up
-    int warmupFrames = Warmup::kFrames; // frames not timed after any change (StageTimers)
+    glm::ivec2 windowSize{1280, 800};       // the window's, or the offscreen framebuffer's
+    bool offscreen = false;                 // headless EGL context + FBO instead of a window (offscreen.h)
+    std::string benchmark;                  // CSV written at the end: one row per frame after the warm-up
+    int warmupFrames = gl::Warmup::kFrames; // frames not timed after any change (StageTimers)
     int soak = 0;              // --soak N: N frames of the soak schedule (soak_schedule.h); sets frames = N
     bool soakLeakTest = false; // the soak leaks one GL buffer per cycle: its check must fail
     std::string dumpShaders;   // --dump-shaders DIR: every program built, as compiled (shader_dump.h)

@@ -1,7 +1,7 @@
 #include "image_views.h"
 
-#include "view_shared.h"
 #include "gl_debug.h"
+#include "view_shared.h"
 
 #include <algorithm>
 
@@ -60,7 +60,7 @@ void ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize
     glBindSampler(VIEW_UNIT_ATLAS, 0);
 }
 
-void ImageViews::renderList(const ParticleSource& source) {
+void ImageViews::renderList(const particles::ParticleSource& source) {
     if (!source.pointBuffer || !source.counterBuffer) return;
     gl::DebugGroup group("list view");
     GLuint program = m_shaders->get(m_listProgram);

@@ -20,7 +20,7 @@ public:
     // `window`: atlas texels (x0, y0, x1, y1) to show; size: the panel's image size in pixels.
     void renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
     // The point list of this frame (same source the particles read).
-    void renderList(const ParticleSource& source);
+    void renderList(const particles::ParticleSource& source);
 
     GLuint atlasImage() const { return m_atlasImage.id(); }
     GLuint listImage() const { return m_listImage.id(); }

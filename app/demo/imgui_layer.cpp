@@ -48,7 +48,7 @@ void ImGuiLayer::newFrame(float contentScale, glm::ivec2 framebufferSize) {
         ImGuiIO& io = ImGui::GetIO();
         io.DisplaySize = ImVec2(float(framebufferSize.x), float(framebufferSize.y));
         io.DisplayFramebufferScale = ImVec2(1.f, 1.f);
-        const double now = steadyNowMs();
+        const double now = gl::steadyNowMs();
         const double stepMs = m_lastMs > 0.0 ? now - m_lastMs : 0.0;
         io.DeltaTime = stepMs > 0.0 ? float(stepMs / 1000.0) : 1.f / 60.f;
         m_lastMs = now;

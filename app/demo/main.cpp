@@ -105,37 +105,37 @@ int main(int argc, char** argv) {
 
         app.timers.beginFrame();
         {
-            ScopedStage stage(app.timers, stageName(Stage::Voxelize));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Voxelize));
             voxelize(app);
         }
         {
-            ScopedStage stage(app.timers, stageName(Stage::Build));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Build));
             buildPyramid(app);
         }
         {
-            ScopedStage stage(app.timers, stageName(Stage::List));
+            gl::ScopedStage stage(app.timers, stageName(Stage::List));
             buildPointList(app);
         }
         if (colorsPoints(app)) { // bits output: the model colour of each point (no per-voxel colour volume)
-            ScopedStage stage(app.timers, stageName(Stage::Colors));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Colors));
             colorPoints(app);
         }
         {
-            ScopedStage stage(app.timers, stageName(Stage::Particles));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Particles));
             updateParticles(app);
         }
         if (sortsParticles(app)) {
-            ScopedStage stage(app.timers, stageName(Stage::Sort));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Sort));
             sortParticles(app);
         }
         {
-            ScopedStage stage(app.timers, stageName(Stage::Views));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Views));
             drawViews(app);
         }
         verifyIfDue(app);
         captureScreenshot(app, /*uiDrawn=*/false);
         {
-            ScopedStage stage(app.timers, stageName(Stage::Ui));
+            gl::ScopedStage stage(app.timers, stageName(Stage::Ui));
             imgui.render();
         }
         app.timers.endFrame();

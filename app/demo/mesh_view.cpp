@@ -31,7 +31,7 @@ Result<MeshView> MeshView::create(gl::ShaderLibrary& shaders) {
     return view;
 }
 
-void MeshView::upload(const Mesh& mesh, std::shared_ptr<const MeshTextureArray> textures) {
+void MeshView::upload(const model::Mesh& mesh, std::shared_ptr<const voxel::MeshTextureArray> textures) {
     m_ranges.clear();
     m_textures = std::move(textures);
     if (mesh.empty()) return; // zero-sized buffers are a GL error; loaders reject such files anyway

@@ -21,7 +21,7 @@ public:
     // `textures`: the mesh's textures as the voxelizer uploaded them (null: draw untextured). Shared, not
     // copied: the view used to make its own mipmapped texture per material, a second GL copy of every
     // texture (issue 12). The array has no mipmaps, so a large texture seen small shimmers a little here.
-    void upload(const Mesh& mesh, std::shared_ptr<const MeshTextureArray> textures);
+    void upload(const model::Mesh& mesh, std::shared_ptr<const voxel::MeshTextureArray> textures);
     void draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const;
 
 private:
@@ -34,7 +34,7 @@ private:
     gl::ProgramId m_program;
     gl::VertexArray m_vao;
     gl::Buffer m_vertices, m_indices;
-    std::shared_ptr<const MeshTextureArray> m_textures;
+    std::shared_ptr<const voxel::MeshTextureArray> m_textures;
     gl::Sampler m_sampler;
     std::vector<Range> m_ranges;
 };

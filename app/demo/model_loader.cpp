@@ -9,9 +9,9 @@ namespace dicer::app {
 
 Result<LoadedModel> loadModel(const ModelChoice& choice) {
     const auto start = std::chrono::steady_clock::now();
-    Result<PlacedModel> placed = choice.kind == ModelKind::File    ? loadModelFile(choice.path)
-                                 : choice.kind == ModelKind::Heart ? loadBuiltinModel("heart")
-                                                                   : loadBuiltinModel("teapot");
+    Result<model::PlacedModel> placed = choice.kind == ModelKind::File    ? model::loadModelFile(choice.path)
+                                        : choice.kind == ModelKind::Heart ? model::loadBuiltinModel("heart")
+                                                                          : model::loadBuiltinModel("teapot");
     if (!placed) return makeError(placed.error());
     LoadedModel m;
     m.choice = choice;

@@ -16,7 +16,7 @@ namespace dicer::app {
 
 struct LoadedModel {
     ModelChoice choice;
-    Mesh mesh;
+    model::Mesh mesh;
     glm::mat4 placement{1.f};          // model -> volume, before the rotation
     std::vector<std::string> warnings; // missing textures and the like
     double loadMs = 0.0;               // reading and parsing (the Model panel shows it)

@@ -75,7 +75,7 @@ float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
 } // namespace
 
 void beginFrame(App& app) {
-    double now = steadyNowMs();
+    double now = gl::steadyNowMs();
     double ms = app.frameStartMs > 0 ? now - app.frameStartMs : 0.0;
     if (app.frameStartMs > 0 && !app.timers.warmingUp()) app.frameMs.add(ms); // one warm-up for all timings
     if (app.frameStartMs > 0 && app.benchmark)
@@ -99,7 +99,7 @@ void applyChanges(App& app) {
     app.verifyRequested |= a.verify;
 
     if (app.gpu) {
-        ParticleSystem& particles = *app.gpu->particles;
+        particles::ParticleSystem& particles = *app.gpu->particles;
         if (a.toggleExplosion) particles.toggle();
         if (a.explode) particles.explode();
         if (a.reassemble) particles.reassemble();
@@ -137,7 +137,7 @@ void applyChanges(App& app) {
     // The angle accumulates, so changing the speed does not make the model jump.
     if (app.settings.view.autoRotate)
         app.rotationDegrees += app.dt * app.settings.view.rotateDegreesPerSecond;
-    app.modelMatrix = modelRotation(app.rotationDegrees, {0.f, 1.f, 0.f}) * app.model.placement;
+    app.modelMatrix = model::modelRotation(app.rotationDegrees, {0.f, 1.f, 0.f}) * app.model.placement;
 }
 
 void voxelize(App& app) {
@@ -153,8 +153,9 @@ void buildPointList(App& app) {
 }
 
 bool colorsPoints(const App& app) {
-    if (!app.gpu || app.gpu->frame->source().output() != VoxelOutput::Bits) return false;
-    const bool shown = app.settings.view.particles && app.settings.view.color == ParticleColor::ModelColor;
+    if (!app.gpu || app.gpu->frame->source().output() != voxel::VoxelOutput::Bits) return false;
+    const bool shown =
+        app.settings.view.particles && app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =
         app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
     return shown || exported;
@@ -166,23 +167,24 @@ void colorPoints(App& app) {
 
 void updateParticles(App& app) {
     if (!app.gpu) return;
-    ParticleSource source = app.gpu->frame->points();
+    particles::ParticleSource source = app.gpu->frame->points();
     app.gpu->particles->update(source, app.settings.particles, app.dt);
 }
 
 bool sortsParticles(const App& app) {
-    return app.gpu && app.settings.view.particles && particleRenderInfo(app.settings.view.render).depthSorted;
+    return app.gpu && app.settings.view.particles &&
+           particles::particleRenderInfo(app.settings.view.render).depthSorted;
 }
 
 void sortParticles(App& app) {
     GpuState& gpu = *app.gpu;
     gpu.orderSorted = false;
-    ParticleSource source = gpu.frame->points();
+    particles::ParticleSource source = gpu.frame->points();
     if (!source.pointBuffer || !gpu.particles->stateBuffer()) return;
     // The cloud lies in the volume [-1,1]^3 (exploding particles that leave its bounding sphere are clamped
     // into the end buckets): the key range needs no readback.
-    DepthOrderParams params{app.camera.view(), glm::vec3(0.f), std::sqrt(3.f),
-                            std::uint32_t(app.settings.view.depthBuckets)};
+    particles::DepthOrderParams params{app.camera.view(), glm::vec3(0.f), std::sqrt(3.f),
+                                       std::uint32_t(app.settings.view.depthBuckets)};
     const std::uint32_t slots = std::min(source.pointCapacity, gpu.particles->capacity()); // as the update
     Result<void> r =
         gpu.depthOrder->sort(gpu.particles->stateBuffer(), gpu.particles->controlBuffer(), slots, params);
@@ -207,7 +209,7 @@ void drawViews(App& app) {
     GpuState& gpu = *app.gpu;
     const ViewSettings& view = app.settings.view;
     const frame::Frame& frame = *gpu.frame;
-    ParticleSource source = frame.points();
+    particles::ParticleSource source = frame.points();
     glm::mat4 viewProj = app.camera.projection(float(fb.x) / float(fb.y)) * app.camera.view();
     glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
     if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
@@ -216,15 +218,15 @@ void drawViews(App& app) {
         gpu.floorView->draw(viewProj, floor, light);
         // Sprites as wide as a voxel times the user's factor, in pixels at distance 1.
         float voxel = 2.f / float(glm::max(glm::max(source.volume.x, source.volume.y), source.volume.z));
-        ParticleDraw draw{viewProj,
-                          voxel * view.pointSize * pixelsPerUnitAtDistanceOne(fb),
-                          view.color,
-                          view.render,
-                          frame.source().atlas(),
-                          frame.pointColors(),
-                          fb,
-                          view.opacity,
-                          gpu.orderSorted ? gpu.depthOrder->order() : 0u};
+        particles::ParticleDraw draw{viewProj,
+                                     voxel * view.pointSize * pixelsPerUnitAtDistanceOne(fb),
+                                     view.color,
+                                     view.render,
+                                     frame.source().atlas(),
+                                     frame.pointColors(),
+                                     fb,
+                                     view.opacity,
+                                     gpu.orderSorted ? gpu.depthOrder->order() : 0u};
         gpu.particles->draw(source, draw);
     }
     glDisable(GL_DEPTH_TEST);
@@ -258,9 +260,9 @@ void verifyIfDue(App& app) {
     bool due = app.verifyRequested || lastScripted || (every > 0 && app.frame % every == 0);
     if (!due || !app.gpu) return;
     app.verifyRequested = false;
-    double t0 = steadyNowMs();
+    double t0 = gl::steadyNowMs();
     hp::VerifyReport report = app.gpu->frame->verify();
-    app.ui.verifyMs = steadyNowMs() - t0;
+    app.ui.verifyMs = gl::steadyNowMs() - t0;
     app.ui.verify = report;
     app.ui.verifyFrame = app.frame;
     if (!report.ok())
@@ -297,17 +299,18 @@ Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
     if (!snapshot) return makeError(snapshot.error());
     // The test atlas has no model: its points stay in volume coordinates.
     snapshot->modelToVolume = s.frame.testAtlas ? glm::mat4(1.f) : app.modelMatrix;
-    Result<std::vector<PlyPoint>> points = modelSpacePoints(*snapshot);
+    Result<std::vector<model::PlyPoint>> points = modelSpacePoints(*snapshot);
     if (!points) return makeError(points.error());
-    const PlyFormat format = s.plyAscii ? PlyFormat::Ascii : PlyFormat::BinaryLittleEndian;
+    const model::PlyFormat format =
+        s.plyAscii ? model::PlyFormat::Ascii : model::PlyFormat::BinaryLittleEndian;
     const std::string source = s.frame.testAtlas ? "test atlas (volume coordinates)" : s.model.label();
     const std::string comment = "Dicer point cloud: " + source + ", " +
                                 methods::methodTable()[size_t(s.frame.method)].name + ", preset " +
                                 s.frame.preset + ", voxel centres in model space, model colours";
-    if (Result<void> r = writePly(file, *points, format, comment); !r)
+    if (Result<void> r = model::writePly(file, *points, format, comment); !r)
         return makeError("PLY export: " + r.error());
     std::string message = "saved " + std::to_string(points->size()) + " points to " + file.string() + " (" +
-                          plyFormatName(format) + " PLY)";
+                          model::plyFormatName(format) + " PLY)";
     if (snapshot->droppedEntries > 0)
         message += "; " + std::to_string(snapshot->droppedEntries) +
                    " more active voxels did not fit the point buffer this frame";

@@ -11,7 +11,7 @@
 namespace dicer::app {
 namespace {
 
-std::string cell(const StageStats* s) {
+std::string cell(const gl::StageStats* s) {
     if (!s || s->samples == 0) return "n/a";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", s->avgMs);
@@ -20,11 +20,11 @@ std::string cell(const StageStats* s) {
 
 } // namespace
 
-std::vector<StageStats> stageRows(const StageTimers& timers) {
-    const std::vector<StageStats> stats = timers.stats();
-    std::vector<StageStats> rows;
+std::vector<gl::StageStats> stageRows(const gl::StageTimers& timers) {
+    const std::vector<gl::StageStats> stats = timers.stats();
+    std::vector<gl::StageStats> rows;
     for (const frame::StageInfo& stage : frame::kStages)
-        for (const StageStats& s : stats)
+        for (const gl::StageStats& s : stats)
             if (s.name == stage.name) rows.push_back(s);
     return rows;
 }
@@ -42,7 +42,7 @@ void describeBenchmarkRun(App& app) {
     if (!app.benchmark) return;
     const gl::GlInfo& info = app.surface.info();
     app.benchmark->setRun({app.surface.description(), info.renderer, info.version,
-                           timerSourceName(app.timers.source()), app.settings.model.label(),
+                           gl::timerSourceName(app.timers.source()), app.settings.model.label(),
                            methodLabel(app.settings), app.settings.frame.preset});
 }
 
@@ -70,25 +70,25 @@ void printSummary(const App& app) {
                 s.model.label().c_str(), methodLabel(s).c_str(), s.frame.preset.c_str(), source.c_str(),
                 s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
                 points.c_str());
-    const ParticleRenderInfo& render = particleRenderInfo(s.view.render);
+    const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
     if (render.depthSorted)
         std::printf("particles: %s, %d depth buckets, opacity %.2f\n", render.label, s.view.depthBuckets,
                     double(s.view.opacity));
     else
         std::printf("particles: %s\n", render.label);
     std::printf("renderer: %s\ntimer: %s, %d x %d %s\n", app.surface.info().summary().c_str(),
-                timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
+                gl::timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
                 app.surface.description().c_str());
-    const std::vector<StageStats> stats = stageRows(app.timers);
+    const std::vector<gl::StageStats> stats = stageRows(app.timers);
     std::printf("%-10s %9s %9s %9s %8s\n", "stage", "avg ms", "min ms", "max ms", "samples");
-    for (const StageStats& st : stats) {
+    for (const gl::StageStats& st : stats) {
         if (st.samples == 0)
             std::printf("%-10s %9s %9s %9s %8d\n", st.name.c_str(), "n/a", "n/a", "n/a", 0);
         else
             std::printf("%-10s %9.2f %9.2f %9.2f %8d\n", st.name.c_str(), st.avgMs, st.minMs, st.maxMs,
                         st.samples);
     }
-    StageStats frame = app.frameMs.stats("frame");
+    gl::StageStats frame = app.frameMs.stats("frame");
     if (frame.samples > 0)
         std::printf("frame: %.2f ms avg (%.1f fps), min %.2f, max %.2f over %d frames\n", frame.avgMs,
                     1000.0 / frame.avgMs, frame.minMs, frame.maxMs, frame.samples);
@@ -108,8 +108,8 @@ void printSummary(const App& app) {
     for (const std::string& field : {std::string(method), s.frame.preset, points})
         row.append(" ").append(field).append(" |");
     for (const frame::StageInfo& stage : frame::kStages) {
-        const StageStats* timed = nullptr;
-        for (const StageStats& st : stats)
+        const gl::StageStats* timed = nullptr;
+        for (const gl::StageStats& st : stats)
             if (st.name == stage.name) timed = &st;
         row.append(" ").append(cell(timed)).append(" |");
     }

@@ -18,7 +18,7 @@ void printSummary(const App& app);
 std::string methodLabel(const Settings& settings);
 // The timers' statistics in the order of the frame's stage list (frame_stages.h), for the stages timed since
 // the last reset of the names (a stage the frame skips now shows no samples).
-std::vector<StageStats> stageRows(const StageTimers& timers);
+std::vector<gl::StageStats> stageRows(const gl::StageTimers& timers);
 // What the --benchmark rows repeat (renderer, method, ...): known once the app is created.
 void describeBenchmarkRun(App& app);
 // End of a --benchmark run: collects the GPU timer results still pending and writes the CSV; a write error is

@@ -25,8 +25,8 @@ struct ViewSettings {
     bool atlas = true;     // the slice atlas panel
     bool pointList = true; // the point list panel
     bool showUi = true;    // Tab hides every panel
-    ParticleColor color = ParticleColor::FalseColor;
-    ParticleRender render = ParticleRender::Splats;
+    particles::ParticleColor color = particles::ParticleColor::FalseColor;
+    particles::ParticleRender render = particles::ParticleRender::Splats;
     float pointSize = 1.0f;  // sprite diameter in voxels
     int depthBuckets = 4096; // sorted blending: view-depth buckets of the sort keys (ParticleDepthOrder)
     float opacity = 0.5f;    // sorted blending: alpha at a sprite's centre
@@ -39,7 +39,7 @@ struct Settings {
     ModelChoice model;          // the model on screen (changes only when a load succeeded)
     frame::FrameSettings frame; // the pipeline: voxels, method, discriminator, list path (frame_settings.h)
     ViewSettings view;
-    ParticleTuning particles;
+    particles::ParticleTuning particles;
     int verifyEveryFrames = 0; // 0: only on demand
     std::string screenshotDir = "screenshots";
     bool screenshotWithUi = true;

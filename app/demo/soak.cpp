@@ -39,7 +39,7 @@ void startCycle(App& app, int cycle) {
     s.cycle = cycle;
     s.steps = soakSchedule(
         s.base, cycle, [&](int row) { return app.gpu && app.gpu->frame->methodAvailable(row); },
-        [](std::string_view name) { return bundledModelPath(name).string(); });
+        [](std::string_view name) { return model::bundledModelPath(name).string(); });
     if (app.run.soakLeakTest) s.leaked.push_back(gl::createBufferStorage(4096, nullptr, 0, "soak leak test"));
     if (cycle > 0) return;
     std::printf(

@@ -51,7 +51,7 @@ void methodSteps(Builder& b, const std::function<bool(int)>& available) {
 
 // A step that needs another voxelizer output than the base's (a slab voxelizer or the test atlas need the atlas)
 // also switches to the first available method that reads it; without one the step is left out (-1).
-int methodReading(VoxelOutput output, const frame::FrameSettings& base,
+int methodReading(voxel::VoxelOutput output, const frame::FrameSettings& base,
                   const std::function<bool(int)>& available) {
     if (frame::offersMethod(output, base.method) && available(base.method)) return base.method;
     const auto table = methods::methodTable();
@@ -61,24 +61,26 @@ int methodReading(VoxelOutput output, const frame::FrameSettings& base,
 }
 
 void voxelizer(Builder& b, const std::function<bool(int)>& available) {
-    for (VoxelMethod method : voxelMethods()) {
+    for (voxel::VoxelMethod method : voxel::voxelMethods()) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
-        const VoxelOutput output =
-            checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : VoxelOutput::Atlas;
+        const voxel::VoxelOutput output =
+            voxel::checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : voxel::VoxelOutput::Atlas;
         const int row = methodReading(output, b.base.frame, available);
         if (row < 0) continue;
-        for (VoxelMode mode : kVoxelModes) {
-            frame::FrameSettings& p =
-                b.add(std::string("voxelizer ") + voxelMethodName(method) + " " + voxelModeName(mode)).frame;
+        for (voxel::VoxelMode mode : voxel::kVoxelModes) {
+            frame::FrameSettings& p = b.add(std::string("voxelizer ") + voxel::voxelMethodName(method) + " " +
+                                            voxel::voxelModeName(mode))
+                                          .frame;
             p.voxelMethod = method;
             p.voxelMode = mode;
             p.voxels = output;
             p.method = row;
         }
     }
-    const SurfaceRule other =
-        b.base.frame.rule == SurfaceRule::SliceAxis ? SurfaceRule::DominantAxis : SurfaceRule::SliceAxis;
-    b.add(std::string("rule ") + surfaceRuleName(other)).frame.rule = other;
+    const voxel::SurfaceRule other = b.base.frame.rule == voxel::SurfaceRule::SliceAxis
+                                         ? voxel::SurfaceRule::DominantAxis
+                                         : voxel::SurfaceRule::SliceAxis;
+    b.add(std::string("rule ") + voxel::surfaceRuleName(other)).frame.rule = other;
 }
 
 void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
@@ -88,7 +90,8 @@ void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
     for (const std::string& name : names)
         if (name != b.base.frame.preset) b.add("preset " + name).frame.preset = name;
     const bool testAtlas = !b.base.frame.testAtlas;
-    const VoxelOutput output = testAtlas ? VoxelOutput::Atlas : b.base.frame.voxels; // the sphere is an atlas
+    // The sphere is an atlas.
+    const voxel::VoxelOutput output = testAtlas ? voxel::VoxelOutput::Atlas : b.base.frame.voxels;
     if (const int row = methodReading(output, b.base.frame, available); row >= 0) {
         frame::FrameSettings& p = b.add(testAtlas ? "test atlas" : "voxelized model").frame;
         p.testAtlas = testAtlas;
@@ -107,8 +110,10 @@ void models(Builder& b, const std::function<std::string(std::string_view)>& bund
 
 void viewAndEvents(Builder& b) {
     ViewSettings& v = b.add("view: other particle render and colour, mesh shown").view;
-    v.render = v.render == ParticleRender::Splats ? ParticleRender::Points : ParticleRender::Splats;
-    v.color = v.color == ParticleColor::FalseColor ? ParticleColor::ModelColor : ParticleColor::FalseColor;
+    v.render = v.render == particles::ParticleRender::Splats ? particles::ParticleRender::Points
+                                                             : particles::ParticleRender::Splats;
+    v.color = v.color == particles::ParticleColor::FalseColor ? particles::ParticleColor::ModelColor
+                                                              : particles::ParticleColor::FalseColor;
     v.mesh = true;
     b.add("explode", SoakEvent::Explode);
     b.add("re-assemble", SoakEvent::Reassemble);

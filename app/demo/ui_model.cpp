@@ -16,10 +16,11 @@ void uiModelSection(App& app) {
     if (ImGui::Button("Teapot")) app.actions.load = ModelChoice{ModelKind::Teapot, {}};
     ImGui::SameLine();
     if (ImGui::Button("Heart")) app.actions.load = ModelChoice{ModelKind::Heart, {}};
-    for (const BundledModel& b : bundledModels()) { // committed with the repository: always there
+    // Committed with the repository: always there.
+    for (const model::BundledModel& b : model::bundledModels()) {
         ImGui::SameLine();
         if (ImGui::Button(std::string(b.label).c_str()))
-            app.actions.load = ModelChoice{ModelKind::File, bundledModelPath(b.name).string()};
+            app.actions.load = ModelChoice{ModelKind::File, model::bundledModelPath(b.name).string()};
     }
 
     ImGui::SetNextItemWidth(-60.f * ImGui::GetIO().FontGlobalScale);

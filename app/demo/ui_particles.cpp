@@ -7,14 +7,15 @@
 namespace dicer::app {
 
 void uiParticlesSection(App& app) {
-    ParticleTuning& t = app.settings.particles;
+    particles::ParticleTuning& t = app.settings.particles;
     ViewSettings& v = app.settings.view;
-    ParticlePhase phase = app.gpu->particles->phase();
-    ImGui::Text("particles: %s", particlePhaseName(phase));
-    if (ImGui::Button(phase == ParticlePhase::Exploding ? "Re-assemble (Space)" : "Explode (Space)"))
+    particles::ParticlePhase phase = app.gpu->particles->phase();
+    ImGui::Text("particles: %s", particles::particlePhaseName(phase));
+    if (ImGui::Button(phase == particles::ParticlePhase::Exploding ? "Re-assemble (Space)"
+                                                                   : "Explode (Space)"))
         app.actions.toggleExplosion = true;
     ImGui::SameLine();
-    if (ImGui::Button("Defaults")) t = ParticleTuning{};
+    if (ImGui::Button("Defaults")) t = particles::ParticleTuning{};
     // Labels, ranges and tooltips: the command line's rows (cli.cpp).
     optionSlider("explode-speed", t.speed, "%.2f units/s");
     optionSlider("explode-noise", t.noise, "%.3f");
@@ -38,17 +39,18 @@ void uiParticlesSection(App& app) {
     ImGui::Checkbox(optionLabel("show-list"), &v.pointList);
     optionTooltip("show-list");
     int color = int(v.color);
-    ImGui::RadioButton("false colours", &color, int(ParticleColor::FalseColor));
+    ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The voxel's 3D texture coordinate as rgb (as in the paper)");
     ImGui::SameLine();
-    ImGui::RadioButton(optionLabel("color"), &color, int(ParticleColor::ModelColor));
+    ImGui::RadioButton(optionLabel("color"), &color, int(particles::ParticleColor::ModelColor));
     optionTooltip("color");
-    v.color = ParticleColor(color);
+    v.color = particles::ParticleColor(color);
     optionSlider("point-size", v.pointSize, "%.2f voxels");
     int render = int(v.render);
-    for (const ParticleRenderInfo& mode : particleRenderModes()) { // the rows of particles.h's table
-        if (&mode != &particleRenderModes().front()) ImGui::SameLine();
+    // The rows of particles.h's table.
+    for (const particles::ParticleRenderInfo& mode : particles::particleRenderModes()) {
+        if (&mode != &particles::particleRenderModes().front()) ImGui::SameLine();
         const bool available = mode.isAvailable(app.surface.info());
         if (!available) ImGui::BeginDisabled();
         ImGui::RadioButton(mode.label, &render, int(mode.mode));
@@ -56,8 +58,8 @@ void uiParticlesSection(App& app) {
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("%s%s", mode.summary, available ? "" : " (not available on this driver)");
     }
-    v.render = ParticleRender(render);
-    if (particleRenderInfo(v.render).depthSorted) {
+    v.render = particles::ParticleRender(render);
+    if (particles::particleRenderInfo(v.render).depthSorted) {
         const options::RowInfo& buckets = optionRow("depth-buckets");
         ImGui::SliderInt(optionLabel("depth-buckets"), &v.depthBuckets, int(buckets.min), int(buckets.max),
                          "%d", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);

@@ -14,15 +14,15 @@ void uiPipelineSection(App& app) {
     const frame::Frame& frame = *app.gpu->frame;
     auto table = methods::methodTable();
     int output = int(s.voxels);
-    for (VoxelOutput o : kVoxelOutputs) {
-        if (o != kVoxelOutputs.front()) ImGui::SameLine();
-        ImGui::RadioButton(voxelOutputName(o), &output, int(o));
+    for (voxel::VoxelOutput o : voxel::kVoxelOutputs) {
+        if (o != voxel::kVoxelOutputs.front()) ImGui::SameLine();
+        ImGui::RadioButton(voxel::voxelOutputName(o), &output, int(o));
         optionTooltip("voxels");
     }
     ImGui::SameLine();
     ImGui::TextDisabled("voxels");
     if (output != int(s.voxels)) { // keeps the settings consistent: a method that reads it, ...
-        s.voxels = VoxelOutput(output);
+        s.voxels = voxel::VoxelOutput(output);
         frame::suitOutput(s);
     }
     const methods::MethodInfo& current = table[size_t(s.method)];
@@ -78,8 +78,8 @@ void uiPipelineSection(App& app) {
     }
 
     if (ImGui::BeginCombo(optionLabel("preset"), s.preset.c_str())) {
-        for (std::string_view name : presetNames()) {
-            auto volume = presetVolume(name);
+        for (std::string_view name : voxel::presetNames()) {
+            auto volume = voxel::presetVolume(name);
             std::string label = std::string(name) + "  (" + std::to_string(volume->x) + "x" +
                                 std::to_string(volume->y) + "x" + std::to_string(volume->z) + ")";
             if (ImGui::Selectable(label.c_str(), s.preset == name)) s.preset = std::string(name);
@@ -87,10 +87,11 @@ void uiPipelineSection(App& app) {
         ImGui::EndCombo();
     }
     ImGui::BeginDisabled(s.testAtlas);
-    if (ImGui::BeginCombo(optionLabel("vox-method"), voxelMethodName(s.voxelMethod))) {
-        for (VoxelMethod m : voxelMethods()) { // the slab methods cannot write the bits (checkOutput)
-            const Result<void> writes = checkOutput(m, s.voxels);
-            if (ImGui::Selectable(voxelMethodName(m), s.voxelMethod == m,
+    if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxelMethodName(s.voxelMethod))) {
+        // The slab methods cannot write the bits (checkOutput).
+        for (voxel::VoxelMethod m : voxel::voxelMethods()) {
+            const Result<void> writes = voxel::checkOutput(m, s.voxels);
+            if (ImGui::Selectable(voxel::voxelMethodName(m), s.voxelMethod == m,
                                   writes ? 0 : ImGuiSelectableFlags_Disabled))
                 s.voxelMethod = m;
             if (!writes && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -100,26 +101,27 @@ void uiPipelineSection(App& app) {
     }
     optionTooltip("vox-method");
     int mode = int(s.voxelMode);
-    ImGui::RadioButton("shell", &mode, int(VoxelMode::Shell));
+    ImGui::RadioButton("shell", &mode, int(voxel::VoxelMode::Shell));
     ImGui::SameLine();
-    ImGui::RadioButton(optionLabel("mode"), &mode, int(VoxelMode::Solid));
+    ImGui::RadioButton(optionLabel("mode"), &mode, int(voxel::VoxelMode::Solid));
     optionTooltip("mode");
-    s.voxelMode = VoxelMode(mode);
+    s.voxelMode = voxel::VoxelMode(mode);
     ImGui::SameLine();
-    bool sliceAxis = s.rule == SurfaceRule::SliceAxis;
+    bool sliceAxis = s.rule == voxel::SurfaceRule::SliceAxis;
     ImGui::Checkbox(optionLabel("rule"), &sliceAxis);
-    s.rule = sliceAxis ? SurfaceRule::SliceAxis : SurfaceRule::DominantAxis;
+    s.rule = sliceAxis ? voxel::SurfaceRule::SliceAxis : voxel::SurfaceRule::DominantAxis;
     optionTooltip("rule");
     ImGui::EndDisabled();
-    ImGui::BeginDisabled(s.voxels == VoxelOutput::Bits); // the test sphere is an atlas
+    ImGui::BeginDisabled(s.voxels == voxel::VoxelOutput::Bits); // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     ImGui::EndDisabled();
-    if (s.voxels == VoxelOutput::Bits && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    if (s.voxels == voxel::VoxelOutput::Bits && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
     else
         optionTooltip("test-atlas");
     // The bits are the voxelizer's active set already: the threshold has nothing to decide there.
-    const bool thresholdIgnored = !frame::honoursThreshold(s.testAtlas ? VoxelOutput::Atlas : s.voxels);
+    const bool thresholdIgnored =
+        !frame::honoursThreshold(s.testAtlas ? voxel::VoxelOutput::Atlas : s.voxels);
     ImGui::BeginDisabled(thresholdIgnored);
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
     ImGui::EndDisabled();

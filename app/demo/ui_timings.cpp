@@ -15,7 +15,7 @@
 namespace dicer::app {
 namespace {
 
-void plotHistory(const char* label, const SampleWindow& window, double avg) {
+void plotHistory(const char* label, const gl::SampleWindow& window, double avg) {
     const std::vector<double>& values = window.values();
     if (values.empty()) return;
     std::vector<float> f(values.begin(), values.end());
@@ -41,16 +41,16 @@ bool onScreen(float top, float bottom) {
 void uiTimingsSection(App& app) {
     const float top = ImGui::GetCursorScreenPos().y;
     const bool software = app.surface.info().softwareRenderer;
-    ImGui::Text("source: %s", timerSourceName(app.timers.source()));
-    if (software && app.timers.source() == TimerSource::CpuFenced) {
+    ImGui::Text("source: %s", gl::timerSourceName(app.timers.source()));
+    if (software && app.timers.source() == gl::TimerSource::CpuFenced) {
         ImGui::SameLine();
         ImGui::TextDisabled("(why?)");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
                               app.surface.info().renderer.c_str());
     }
-    const std::vector<StageStats> stats = stageRows(app.timers); // in frame order (frame_stages.h)
-    const StageStats frame = app.frameMs.stats("frame");
+    const std::vector<gl::StageStats> stats = stageRows(app.timers); // in frame order (frame_stages.h)
+    const gl::StageStats frame = app.frameMs.stats("frame");
     if (ImGui::BeginTable("stages", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("stage");
         ImGui::TableSetupColumn("now ms");
@@ -58,9 +58,9 @@ void uiTimingsSection(App& app) {
         ImGui::TableSetupColumn("min");
         ImGui::TableSetupColumn("max");
         ImGui::TableHeadersRow();
-        std::vector<StageStats> rows = stats;
+        std::vector<gl::StageStats> rows = stats;
         rows.push_back(frame); // the whole frame as the last row
-        for (const StageStats& s : rows) {
+        for (const gl::StageStats& s : rows) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(s.name.c_str());
@@ -86,8 +86,9 @@ void uiTimingsSection(App& app) {
         ImGui::TextDisabled("fps: warming up (%d frames after a change)", app.timers.warmupFrames());
     app.ui.timingsOnScreen = onScreen(top, ImGui::GetCursorScreenPos().y);
     if (ImGui::TreeNode("history")) {
-        for (const StageStats& s : stats)
-            if (const SampleWindow* w = app.timers.history(s.name)) plotHistory(s.name.c_str(), *w, s.avgMs);
+        for (const gl::StageStats& s : stats)
+            if (const gl::SampleWindow* w = app.timers.history(s.name))
+                plotHistory(s.name.c_str(), *w, s.avgMs);
         plotHistory("frame", app.frameMs, frame.avgMs);
         ImGui::TreePop();
     }

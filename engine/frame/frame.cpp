@@ -53,10 +53,10 @@ Result<void> Frame::apply(const FrameSettings& s) {
     if (!row || !methodAvailable(s.method))
         return makeError(std::string("method ") + (row ? row->name : "?") + " is not available on " +
                          m_info.renderer);
-    const VoxelOutput output = s.testAtlas ? VoxelOutput::Atlas : s.voxels;
+    const voxel::VoxelOutput output = s.testAtlas ? voxel::VoxelOutput::Atlas : s.voxels;
     if (row->input != inputKindOf(output))
         return makeError(std::string("method ") + row->name + " reads the " + hp::inputKindName(row->input) +
-                         ", not the " + voxelOutputName(output));
+                         ", not the " + voxel::voxelOutputName(output));
     const FrameChanges changes = compareFrameSettings(s, m_settings);
     if (changes.layout || !m_configured)
         if (Result<void> r = m_source.configure(s, m_info); !r) return r;
@@ -84,7 +84,7 @@ hp::PointMethod* Frame::method() const {
 hp::MethodInput Frame::input() const {
     hp::MethodInput in{m_source.atlas(), m_settings.threshold, m_source.tiling(),
                        std::max(m_capacity, 1024u)};
-    if (m_source.output() == VoxelOutput::Bits) {
+    if (m_source.output() == voxel::VoxelOutput::Bits) {
         in.bits = m_source.bits();
         in.bitsSide = m_source.atlasSize(); // the virtual atlas
     }
@@ -142,13 +142,13 @@ Result<void> Frame::list() {
 
 Result<void> Frame::colorPoints() {
     hp::PointMethod* m = method();
-    if (!m || m_source.output() != VoxelOutput::Bits) return {};
+    if (!m || m_source.output() != voxel::VoxelOutput::Bits) return {};
     // As many slots as the point buffer holds entries (the paper path lists exactly the count).
     const std::uint32_t capacity = resident() ? input().capacity : std::max(m_count.value_or(0), 1u);
     return m_source.colorPoints(*m, capacity);
 }
 
-ParticleSource Frame::points() const {
+particles::ParticleSource Frame::points() const {
     hp::PointMethod* m = method();
     if (!m) return {};
     // The GPU-resident list holds at most m_capacity valid entries (its buffer may be larger).
@@ -169,7 +169,7 @@ hp::VerifyReport Frame::verify() const {
     if (!m) return {};
     const int size = m_source.atlasSize();
     std::vector<glm::uvec4> expected;
-    if (m_source.output() == VoxelOutput::Bits) {
+    if (m_source.output() == voxel::VoxelOutput::Bits) {
         // The CPU reference over the bits (bits_reference.h): the active texels in key-index order.
         std::vector<std::uint32_t> words(hp::bitsWordCount(size));
         glGetNamedBufferSubData(m_source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
@@ -193,7 +193,7 @@ Result<PointSnapshot> Frame::snapshot() const {
     PointSnapshot snap;
     snap.atlasSize = m_source.atlasSize();
     snap.volume = m_source.volume();
-    const bool bits = m_source.output() == VoxelOutput::Bits;
+    const bool bits = m_source.output() == voxel::VoxelOutput::Bits;
     if (!bits) {
         snap.rgba.resize(size_t(snap.atlasSize) * size_t(snap.atlasSize) * 4);
         glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),

@@ -43,7 +43,7 @@ public:
     Result<void> apply(const FrameSettings& settings);
     const FrameSettings& settings() const { return m_settings; }
     // The mesh the voxelizer voxelizes; on error the previous one stays.
-    Result<void> setMesh(const Mesh& mesh) { return m_source.setMesh(mesh); }
+    Result<void> setMesh(const model::Mesh& mesh) { return m_source.setMesh(mesh); }
     // The next GPU-resident list reads the count once to size its buffer (after any change of the input).
     void resync();
 
@@ -60,7 +60,7 @@ public:
     // Bits output: the model colour of point k at k (RGBA8), written by colorPoints(); 0 with the atlas.
     GLuint pointColors() const { return m_source.slotColors(); }
     // The list as the particles read it: the point and count buffers and how many entries are valid.
-    ParticleSource points() const;
+    particles::ParticleSource points() const;
 
     // Active cells: exact on the paper path, a few frames old on the GPU-resident one (countIsLate()).
     std::optional<std::uint32_t> activeCount() const { return m_count; }

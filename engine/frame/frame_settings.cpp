@@ -4,26 +4,26 @@
 
 namespace dicer::frame {
 
-hp::InputKind inputKindOf(VoxelOutput output) {
-    return output == VoxelOutput::Bits ? hp::InputKind::Bits : hp::InputKind::Atlas;
+hp::InputKind inputKindOf(voxel::VoxelOutput output) {
+    return output == voxel::VoxelOutput::Bits ? hp::InputKind::Bits : hp::InputKind::Atlas;
 }
 
-bool offersMethod(VoxelOutput output, int row) {
+bool offersMethod(voxel::VoxelOutput output, int row) {
     const auto table = methods::methodTable();
     if (row < 0 || size_t(row) >= table.size()) return false;
     return table[size_t(row)].inDemo() && table[size_t(row)].input == inputKindOf(output);
 }
 
-int defaultMethodFor(VoxelOutput output) {
+int defaultMethodFor(voxel::VoxelOutput output) {
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row)
         if (offersMethod(output, int(row))) return int(row);
     return 0;
 }
 
-VoxelOutput outputFor(int row) {
-    return methods::methodTable()[size_t(row)].input == hp::InputKind::Bits ? VoxelOutput::Bits
-                                                                            : VoxelOutput::Atlas;
+voxel::VoxelOutput outputFor(int row) {
+    return methods::methodTable()[size_t(row)].input == hp::InputKind::Bits ? voxel::VoxelOutput::Bits
+                                                                            : voxel::VoxelOutput::Atlas;
 }
 
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last) {
@@ -38,8 +38,8 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
 
 void suitOutput(FrameSettings& s) {
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
-    if (!checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = VoxelMethod::Compute;
-    if (s.voxels == VoxelOutput::Bits) s.testAtlas = false;
+    if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
+    if (s.voxels == voxel::VoxelOutput::Bits) s.testAtlas = false;
 }
 
 } // namespace dicer::frame

@@ -13,31 +13,32 @@ namespace dicer::frame {
 
 // Which rows of the method table a voxelizer output can feed, from the table (MethodInfo::input), never by
 // name. "Offered": the row reads that output and runs interactively (MethodInfo::inDemo: not the CPU paths).
-hp::InputKind inputKindOf(VoxelOutput output);
-bool offersMethod(VoxelOutput output, int row);
-int defaultMethodFor(VoxelOutput output); // the first offered row
-VoxelOutput outputFor(int row);           // the output a row reads
+hp::InputKind inputKindOf(voxel::VoxelOutput output);
+bool offersMethod(voxel::VoxelOutput output, int row);
+int defaultMethodFor(voxel::VoxelOutput output); // the first offered row
+voxel::VoxelOutput outputFor(int row);           // the output a row reads
 // The discriminator's threshold decides only over the atlas' alpha: the bits are already the active set.
-inline bool honoursThreshold(VoxelOutput output) {
-    return output == VoxelOutput::Atlas;
+inline bool honoursThreshold(voxel::VoxelOutput output) {
+    return output == voxel::VoxelOutput::Atlas;
 }
 
 // The frame starts with the occupancy bits (docs/DEMO.md, "Voxelizer output": 2-5x the frame rate of the atlas
 // on llvmpipe at 256^3, and the only output that reaches 1024^3); the paper variants run on the atlas.
 struct FrameSettings {
     // Row of methods::methodTable() (method_table.h) that reads `voxels` (offersMethod).
-    int method = defaultMethodFor(VoxelOutput::Bits);
+    int method = defaultMethodFor(voxel::VoxelOutput::Bits);
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()
     // The voxelizer's output: the RGBA8 atlas (paper variants, peers) or the occupancy bits (hp_bits; 1024^3).
-    VoxelOutput voxels = VoxelOutput::Bits;
-    VoxelMode voxelMode = VoxelMode::Shell;
+    voxel::VoxelOutput voxels = voxel::VoxelOutput::Bits;
+    voxel::VoxelMode voxelMode = voxel::VoxelMode::Shell;
     // All give the same voxels; compute needs no rasterizer (llvmpipe's costs ~1 us a triangle, an H100 has
     // few raster units) and was the fastest frame measured here (docs/DEMO.md).
-    VoxelMethod voxelMethod = VoxelMethod::Compute;
-    SurfaceRule rule = SurfaceRule::DominantAxis; // SliceAxis: the 2006 rule (the paper's counts)
-    float threshold = 0.5f;                       // discriminator over the atlas: active = alpha >= threshold
+    voxel::VoxelMethod voxelMethod = voxel::VoxelMethod::Compute;
+    // SliceAxis: the 2006 rule (the paper's counts).
+    voxel::SurfaceRule rule = voxel::SurfaceRule::DominantAxis;
+    float threshold = 0.5f; // discriminator over the atlas: active = alpha >= threshold
     // Resident: the count stays on the GPU (indirect dispatch); Readback: the paper's PointList reads it.
     hp::ListPath listPath = hp::ListPath::Resident;
     bool testAtlas = false; // the built-in sphere-shell atlas instead of the voxelized model

@@ -6,7 +6,7 @@
 
 namespace dicer::frame {
 
-Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
+Result<std::vector<model::PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
     const glm::mat4 toModel = glm::inverse(s.modelToVolume);
     for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 4; ++r)
@@ -17,9 +17,9 @@ Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
                  : s.rgba.size() != size_t(s.atlasSize) * size_t(s.atlasSize) * 4)
         return makeError(perPoint ? "PLY export: the point colours do not match the points"
                                   : "PLY export: the atlas read-back has the wrong size");
-    VolumeLayout layout;
+    voxel::VolumeLayout layout;
     layout.volume = s.volume;
-    std::vector<PlyPoint> points;
+    std::vector<model::PlyPoint> points;
     points.reserve(s.entries.size());
     for (size_t i = 0; i < s.entries.size(); ++i) {
         const glm::uvec4& e = s.entries[i];

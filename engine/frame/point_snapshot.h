@@ -33,6 +33,6 @@ struct PointSnapshot {
 
 // The cloud in model space. An entry naming a voxel outside the volume or a texel outside the atlas, or a
 // model matrix that cannot be inverted, is an error (a corrupt buffer, never a guess).
-Result<std::vector<PlyPoint>> modelSpacePoints(const PointSnapshot& snapshot);
+Result<std::vector<model::PlyPoint>> modelSpacePoints(const PointSnapshot& snapshot);
 
 } // namespace dicer::frame

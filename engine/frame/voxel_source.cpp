@@ -6,7 +6,7 @@
 namespace dicer::frame {
 
 Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto voxelizer = Voxelizer::create(shaders, info);
+    auto voxelizer = voxel::Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
     VoxelSource source;
     source.m_voxelizer.emplace(std::move(voxelizer.value()));
@@ -14,18 +14,18 @@ Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::Gl
 }
 
 Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {
-    if (settings.testAtlas && settings.voxels == VoxelOutput::Bits)
+    if (settings.testAtlas && settings.voxels == voxel::VoxelOutput::Bits)
         return makeError("the test atlas is an RGBA8 atlas: it needs --voxels atlas");
     // The atlas output needs a real texture (1024^3 would be 32768^2: refused here with the driver's limit),
     // the bits output only a storage buffer (presetLayoutFor names the limit it hits).
-    auto layout =
-        presetLayoutFor(settings.preset, settings.testAtlas ? VoxelOutput::Atlas : settings.voxels, info);
+    auto layout = voxel::presetLayoutFor(
+        settings.preset, settings.testAtlas ? voxel::VoxelOutput::Atlas : settings.voxels, info);
     if (!layout) return makeError(layout.error());
     if (settings.testAtlas) {
         // The sphere generator picks its own tiling for an atlas size (256 slices where they fit, as in the
         // paper), so its volume may differ from the preset's (preset "128": 128x128x256 instead of 128^3).
-        AtlasImage image = makeSphereShellAtlas(layout->atlasSize);
-        m_sphere = uploadAtlas(image);
+        testbed::AtlasImage image = testbed::makeSphereShellAtlas(layout->atlasSize);
+        m_sphere = testbed::uploadAtlas(image);
         m_sphere.setLabel("slice atlas (test sphere)");
         m_atlasSize = image.size;
         m_tilesX = image.tilesX;
@@ -41,7 +41,7 @@ Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlI
     return {};
 }
 
-Result<void> VoxelSource::setMesh(const Mesh& mesh) {
+Result<void> VoxelSource::setMesh(const model::Mesh& mesh) {
     return m_voxelizer->setMesh(mesh);
 }
 
@@ -52,7 +52,7 @@ void VoxelSource::produce(const glm::mat4& model, const FrameSettings& settings)
 }
 
 Result<void> VoxelSource::colorPoints(const hp::PointMethod& method, std::uint32_t capacity) {
-    if (output() != VoxelOutput::Bits) return {};
+    if (output() != voxel::VoxelOutput::Bits) return {};
     if (capacity > m_voxelizer->slotCapacity()) // built once, then only reallocated when the list grows
         if (Result<void> r = m_voxelizer->enableSlotColors("voxelize_slot_rank.glsl", capacity); !r) return r;
     for (GLuint program : m_voxelizer->slotPrograms())
@@ -65,14 +65,14 @@ std::string VoxelSource::description() const {
     std::string volume = std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                          std::to_string(m_volume.z) + " in " + std::to_string(m_atlasSize) + "^2";
     if (m_useSphere) return "test atlas: sphere shell " + volume;
-    if (output() == VoxelOutput::Bits)
+    if (output() == voxel::VoxelOutput::Bits)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                std::to_string(m_volume.z) + " as occupancy bits (" +
                std::to_string((bitsBytes() + 1023) >> 10) + " KiB, virtual atlas " +
-               std::to_string(m_atlasSize) + "^2), " + voxelMethodName(m_lastParams.method) + ", " +
-               voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
-    return "voxelized " + volume + ", " + voxelMethodName(m_lastParams.method) + ", " +
-           voxelModeName(m_lastParams.mode) + ", " + surfaceRuleName(m_lastParams.rule);
+               std::to_string(m_atlasSize) + "^2), " + voxel::voxelMethodName(m_lastParams.method) + ", " +
+               voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
+    return "voxelized " + volume + ", " + voxel::voxelMethodName(m_lastParams.method) + ", " +
+           voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
 }
 
 } // namespace dicer::frame

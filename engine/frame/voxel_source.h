@@ -29,35 +29,39 @@ public:
     // and the driver limit; the test atlas exists only as an atlas (an error with the bits output). On error
     // the previous voxels stay.
     Result<void> configure(const FrameSettings& settings, const gl::GlInfo& info);
-    Result<void> setMesh(const Mesh& mesh);
+    Result<void> setMesh(const model::Mesh& mesh);
     // The mesh's textures as the voxelizer uploaded them, for the mesh view to share (voxel_mesh.h).
-    std::shared_ptr<const MeshTextureArray> meshTextures() const { return m_voxelizer->meshTextures(); }
+    std::shared_ptr<const voxel::MeshTextureArray> meshTextures() const {
+        return m_voxelizer->meshTextures();
+    }
     // Fills the output for this frame (model = rotation * placement of the mesh in the volume).
     void produce(const glm::mat4& model, const FrameSettings& settings);
 
     GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); } // 0: bits output
-    VoxelOutput output() const { return m_useSphere ? VoxelOutput::Atlas : m_voxelizer->output(); }
+    voxel::VoxelOutput output() const {
+        return m_useSphere ? voxel::VoxelOutput::Atlas : m_voxelizer->output();
+    }
     GLuint bits() const { return m_voxelizer->bits(); } // bits output: occupancy_bits.h over atlasSize()
     std::int64_t bitsBytes() const { return m_voxelizer->bitsBytes(); }
-    const Voxelizer& voxelizer() const { return *m_voxelizer; }
+    const voxel::Voxelizer& voxelizer() const { return *m_voxelizer; }
 
     // Bits output, after the list of `method` (a pyramid over these bits, which ranks): the model colour of
     // point k into slotColors()[k] for the first min(count, slot capacity) points; the count stays on the GPU.
     // The slots grow to `capacity` first (the point buffer's), which allocates only when it grows.
     Result<void> colorPoints(const hp::PointMethod& method, std::uint32_t capacity);
-    GLuint slotColors() const { return output() == VoxelOutput::Bits ? m_voxelizer->slotColors() : 0; }
+    GLuint slotColors() const { return output() == voxel::VoxelOutput::Bits ? m_voxelizer->slotColors() : 0; }
     int atlasSize() const { return m_atlasSize; }
     glm::ivec3 volume() const { return m_volume; }
     hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX, m_volume.z}; }
     std::string description() const;
 
 private:
-    std::optional<Voxelizer> m_voxelizer; // optional only because it is created by a factory
+    std::optional<voxel::Voxelizer> m_voxelizer; // optional only because it is created by a factory
     gl::Texture m_sphere;
     bool m_useSphere = false;
     int m_atlasSize = 0, m_tilesX = 1;
     glm::ivec3 m_volume{0};
-    VoxelizeParams m_lastParams;
+    voxel::VoxelizeParams m_lastParams;
 };
 
 } // namespace dicer::frame

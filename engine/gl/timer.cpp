@@ -6,7 +6,7 @@
 #include <chrono>
 #include <string>
 
-namespace dicer {
+namespace dicer::gl {
 
 double steadyNowMs() {
     using namespace std::chrono;
@@ -211,4 +211,4 @@ double measureOnceMs(TimerSource source, const std::function<void()>& work) {
     return double(t1 - t0) * 1e-6;
 }
 
-} // namespace dicer
+} // namespace dicer::gl

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::gl {
 
 enum class TimerSource { GpuTimestamp, CpuFenced };
 
@@ -154,4 +154,4 @@ Summary summarize(std::vector<double> values);
 std::vector<Summary> measureInterleaved(TimerSource source, int warmup, int reps,
                                         const std::vector<std::function<void()>>& configs);
 
-} // namespace dicer
+} // namespace dicer::gl

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <functional>
 
-namespace dicer {
+namespace dicer::model {
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
@@ -145,4 +145,4 @@ Mesh makePlaneZ(float z, float halfExtent) {
     return mesh;
 }
 
-} // namespace dicer
+} // namespace dicer::model

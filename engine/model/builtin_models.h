@@ -6,7 +6,7 @@
 
 #include <glm/glm.hpp>
 
-namespace dicer {
+namespace dicer::model {
 
 // The Utah teapot (Newell, 1975) from its 32 bicubic Bezier patches / 306 control points, each patch cut
 // into tessellation x tessellation quads (2 * 32 * tessellation^2 triangles; 6400 at the default 10;
@@ -35,4 +35,4 @@ Mesh makeBox(glm::vec3 halfExtent);
 // Square [-halfExtent, halfExtent]^2 in the plane z = `z`, facing +Z: 4 vertices, 2 triangles.
 Mesh makePlaneZ(float z, float halfExtent);
 
-} // namespace dicer
+} // namespace dicer::model

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace dicer {
+namespace dicer::model {
 namespace {
 
 constexpr unsigned char kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
@@ -309,4 +309,4 @@ Result<void> decodeTexturesOnCpu(Mesh& mesh) {
     return {};
 }
 
-} // namespace dicer
+} // namespace dicer::model

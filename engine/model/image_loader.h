@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <string_view>
 
-namespace dicer {
+namespace dicer::model {
 
 struct ImageLimits {
     int maxWidth = 8192; // the largest texture any GL 4.5 driver we target accepts without question
@@ -50,4 +50,4 @@ Result<const Image*> meshTexturePixels(const MeshTexture& texture, Image& scratc
 // references). Costs what it says: the whole model's decoded textures in memory.
 Result<void> decodeTexturesOnCpu(Mesh& mesh);
 
-} // namespace dicer
+} // namespace dicer::model

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-namespace dicer {
+namespace dicer::model {
 
 void Mesh::computeBounds() {
     if (positions.empty()) {
@@ -89,4 +89,4 @@ double signedVolume(const Mesh& mesh) {
     return sum / 6.0;
 }
 
-} // namespace dicer
+} // namespace dicer::model

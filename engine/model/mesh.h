@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace dicer {
+namespace dicer::model {
 
 // RGBA8 pixels, tightly packed. Row 0 is the BOTTOM row (already V-flipped), so OBJ texcoords (v up) and
 // glTexImage2D (first row = t 0) both use it as is.
@@ -87,4 +87,4 @@ void computeVertexNormals(Mesh& mesh);
 // when a closed mesh winds counter-clockwise seen from outside. Meaningless for open meshes.
 double signedVolume(const Mesh& mesh);
 
-} // namespace dicer
+} // namespace dicer::model

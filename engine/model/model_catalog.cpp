@@ -8,7 +8,7 @@
 #define DICER_ASSET_SOURCE_DIR ""
 #endif
 
-namespace dicer {
+namespace dicer::model {
 namespace {
 constexpr std::string_view kBuiltins[] = {"teapot", "heart"};
 constexpr BundledModel kBundled[] = {
@@ -69,4 +69,4 @@ Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margi
     return m;
 }
 
-} // namespace dicer
+} // namespace dicer::model

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::model {
 
 struct PlacedModel {
     std::string name; // "teapot", "heart", or the file's path
@@ -51,4 +51,4 @@ Result<PlacedModel> loadBuiltinModel(std::string_view name);
 Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margin = kModelFitMargin,
                                   const LoadLimits& limits = {});
 
-} // namespace dicer
+} // namespace dicer::model

@@ -17,7 +17,7 @@
 #include <streambuf>
 #include <unordered_map>
 
-namespace dicer {
+namespace dicer::model {
 namespace fs = std::filesystem;
 
 namespace {
@@ -405,4 +405,4 @@ Result<Mesh> loadObj(const fs::path& path, const LoadLimits& limits, std::vector
     return loadObjFromMemory(*text, folder, limits, warnings, path.string());
 }
 
-} // namespace dicer
+} // namespace dicer::model

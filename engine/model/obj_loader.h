@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::model {
 
 struct LoadLimits {
     std::uintmax_t maxObjBytes = 1ull << 30;     // the .obj itself
@@ -55,4 +55,4 @@ Result<Mesh> loadObjFromMemory(std::string_view objText, const std::filesystem::
                                const LoadLimits& limits = {}, std::vector<std::string>* warnings = nullptr,
                                std::string_view sourceName = "<memory>");
 
-} // namespace dicer
+} // namespace dicer::model

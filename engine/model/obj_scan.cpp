@@ -11,7 +11,7 @@
 #include <string>
 #include <system_error>
 
-namespace dicer {
+namespace dicer::model {
 namespace {
 
 // rc10 keeps up to 3 x 8192 values per `t` (subdivision tag) line; we do not use tags, so allow only a few.
@@ -289,4 +289,4 @@ MtlScan scanMtlText(std::string_view text) {
     return summary;
 }
 
-} // namespace dicer
+} // namespace dicer::model

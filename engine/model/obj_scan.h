@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-namespace dicer {
+namespace dicer::model {
 
 // Texcoord or normal indices that point nowhere (e.g. `f 1/1/1 2/2/2 3/3/3` in a file without `vn` lines).
 struct DanglingIndices {
@@ -52,4 +52,4 @@ struct MtlScan {
 
 MtlScan scanMtlText(std::string_view text);
 
-} // namespace dicer
+} // namespace dicer::model

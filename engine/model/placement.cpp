@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-namespace dicer {
+namespace dicer::model {
 
 glm::mat4 fitToUnitCube(const Mesh& mesh, float margin) {
     // Bounds from the positions, not the cached boundsMin/Max, which a caller may not have refreshed.
@@ -67,4 +67,4 @@ glm::mat4 modelRotation(float degrees, glm::vec3 axis) {
     return glm::rotate(glm::mat4(1.f), glm::radians(std::fmod(degrees, 360.f)), axis / length);
 }
 
-} // namespace dicer
+} // namespace dicer::model

@@ -6,7 +6,7 @@
 
 #include <glm/glm.hpp>
 
-namespace dicer {
+namespace dicer::model {
 
 // How a model's coordinates map into the volume:
 //  - Fit:   centre its bounding box at the origin and scale it uniformly so the longest side spans
@@ -36,4 +36,4 @@ glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin);
 // non-finite axis or angle gives the identity.
 glm::mat4 modelRotation(float degrees, glm::vec3 axis);
 
-} // namespace dicer
+} // namespace dicer::model

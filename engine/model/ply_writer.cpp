@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-namespace dicer {
+namespace dicer::model {
 namespace {
 
 constexpr size_t kBinaryPointBytes = 3 * sizeof(float) + 3; // packed: PLY has no padding
@@ -86,4 +86,4 @@ Result<void> writePly(const std::filesystem::path& file, std::span<const PlyPoin
     return writeWholeFile(file, *bytes, "PLY file");
 }
 
-} // namespace dicer
+} // namespace dicer::model

@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-namespace dicer {
+namespace dicer::model {
 
 struct PlyPoint {
     glm::vec3 position{0.f};
@@ -42,4 +42,4 @@ Result<std::string> encodePly(std::span<const PlyPoint> points, PlyFormat format
 Result<void> writePly(const std::filesystem::path& file, std::span<const PlyPoint> points, PlyFormat format,
                       std::string_view comment = {});
 
-} // namespace dicer
+} // namespace dicer::model

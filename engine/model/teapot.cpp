@@ -10,7 +10,7 @@
 #include <array>
 #include <cmath>
 
-namespace dicer {
+namespace dicer::model {
 namespace {
 
 // Control points in Newell's frame: z up, spout toward +x, handle toward -x. (Tables are kept as typed.)
@@ -256,4 +256,4 @@ Mesh makeTeapot(int tessellation) {
     return mesh;
 }
 
-} // namespace dicer
+} // namespace dicer::model

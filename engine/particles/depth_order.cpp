@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-namespace dicer {
+namespace dicer::particles {
 
 glm::vec4 depthRow(const glm::mat4& view) {
     // Row 2 of the view matrix (glm is column-major: element [c][2] of each column), negated.
@@ -73,4 +73,4 @@ Result<void> ParticleDepthOrder::sort(GLuint state, GLuint control, std::uint32_
     return m_sorter->sort({m_keys.id(), slots, params.buckets + 1, /*permutation=*/true});
 }
 
-} // namespace dicer
+} // namespace dicer::particles

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <memory>
 
-namespace dicer {
+namespace dicer::particles {
 
 struct DepthOrderParams {
     glm::mat4 view{1.0f};      // world -> view (camera looks down -z)
@@ -60,4 +60,4 @@ private:
     std::uint32_t m_keyCapacity = 0;
 };
 
-} // namespace dicer
+} // namespace dicer::particles

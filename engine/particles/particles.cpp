@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace dicer {
+namespace dicer::particles {
 
 const char* particlePhaseName(ParticlePhase phase) {
     static constexpr const char* kNames[] = {"assembled", "exploding", "re-assembling"}; // PS_PHASE_* order
@@ -278,4 +278,4 @@ void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw
     glDrawArrays(GL_TRIANGLES, 0, 6);
 }
 
-} // namespace dicer
+} // namespace dicer::particles

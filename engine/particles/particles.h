@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <span>
 
-namespace dicer {
+namespace dicer::particles {
 
 // The values are the shader's PS_PHASE_* (the update uploads the phase as is).
 enum class ParticlePhase : std::uint32_t {
@@ -133,4 +133,4 @@ private:
     std::uint32_t m_seed = 1;
 };
 
-} // namespace dicer
+} // namespace dicer::particles

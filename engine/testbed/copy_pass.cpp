@@ -2,7 +2,7 @@
 
 #include "testbed_shared.h"
 
-namespace dicer {
+namespace dicer::testbed {
 
 Result<CopyPass> CopyPass::create(gl::ShaderLibrary& shaders) {
     CopyPass pass(shaders);
@@ -37,4 +37,4 @@ void CopyPass::run(GLuint source, int width, int height) {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-} // namespace dicer
+} // namespace dicer::testbed

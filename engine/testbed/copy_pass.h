@@ -4,7 +4,7 @@
 #include "result.h"
 #include "shader.h"
 
-namespace dicer {
+namespace dicer::testbed {
 
 class CopyPass {
 public:
@@ -23,4 +23,4 @@ private:
     int m_width = 0, m_height = 0;
 };
 
-} // namespace dicer
+} // namespace dicer::testbed

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string>
 
-namespace dicer {
+namespace dicer::testbed {
 
 Result<ReadPass> ReadPass::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     ReadPass pass(shaders, info);
@@ -84,4 +84,4 @@ std::uint32_t ReadPass::readSink() const {
     return v;
 }
 
-} // namespace dicer
+} // namespace dicer::testbed

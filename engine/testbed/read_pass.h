@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-namespace dicer {
+namespace dicer::testbed {
 
 class ReadPass {
 public:
@@ -36,4 +36,4 @@ private:
     gl::Buffer m_sink;
 };
 
-} // namespace dicer
+} // namespace dicer::testbed

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace dicer {
+namespace dicer::testbed {
 
 namespace {
 // Voxels within half a voxel of the sphere are opaque; rgb is the voxel's position (the paper's false
@@ -74,4 +74,4 @@ gl::Texture uploadAtlas(const AtlasImage& image) {
     return t;
 }
 
-} // namespace dicer
+} // namespace dicer::testbed

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace dicer {
+namespace dicer::testbed {
 
 struct AtlasImage {
     int size = 0;              // square atlas side (makeSphereShellAtlas); the larger side otherwise
@@ -38,4 +38,4 @@ glm::ivec2 cubeAtlasExtent(int side);
 // Uploads into an immutable RGBA8 texture (one level).
 gl::Texture uploadAtlas(const AtlasImage& image);
 
-} // namespace dicer
+} // namespace dicer::testbed

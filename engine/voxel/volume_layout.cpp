@@ -7,7 +7,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace dicer {
+namespace dicer::voxel {
 namespace {
 
 std::int64_t nextPowerOfTwo(std::int64_t n) {
@@ -144,4 +144,4 @@ Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::
     return layout;
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::voxel {
 
 struct VolumeLayout {
     glm::ivec3 volume{0}; // voxels along x, y, z; slices along z
@@ -78,4 +78,4 @@ std::optional<glm::ivec3> cubeVolume(std::string_view side);
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize,
                                   std::string_view limitName = VolumeLayout::kTextureLimitName);
 
-} // namespace dicer
+} // namespace dicer::voxel

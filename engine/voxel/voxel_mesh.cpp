@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 namespace {
 
 constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
@@ -22,12 +22,12 @@ std::string mib(std::uint64_t bytes) {
 }
 
 // "texture 'file' (material 'name', 8192x8192)" for messages.
-std::string describeTexture(const Mesh& mesh, size_t index) {
-    const MeshTexture& texture = mesh.textures[index];
+std::string describeTexture(const model::Mesh& mesh, size_t index) {
+    const model::MeshTexture& texture = mesh.textures[index];
     std::string text = "texture";
     if (!texture.file.empty()) text += " '" + texture.file.string() + "'";
     text += " (";
-    for (const Material& material : mesh.materials)
+    for (const model::Material& material : mesh.materials)
         if (material.textureIndex == int(index)) {
             text += "material '" + material.name + "', ";
             break;
@@ -54,7 +54,7 @@ Result<void> checkTextureArrayLimits(const TextureArrayPlan& plan, const gl::GlI
 
 } // namespace
 
-std::vector<ChunkRange> planChunks(const Mesh& mesh, std::int64_t maxBlockBytes) {
+std::vector<ChunkRange> planChunks(const model::Mesh& mesh, std::int64_t maxBlockBytes) {
     std::vector<ChunkRange> chunks;
     const std::int64_t maxTriangles = maxBlockBytes / kChunkBytesPerTriangle - 1; // -1: the bins' tail
     const std::int64_t maxVertices = maxBlockBytes / kChunkBytesPerVertex;
@@ -100,7 +100,7 @@ std::vector<ChunkRange> planChunks(const Mesh& mesh, std::int64_t maxBlockBytes)
     return chunks;
 }
 
-void packChunk(const Mesh& mesh, const ChunkRange& range, std::vector<VoxelVertex>& vertices,
+void packChunk(const model::Mesh& mesh, const ChunkRange& range, std::vector<VoxelVertex>& vertices,
                std::vector<glm::uvec4>& triangles) {
     vertices.clear();
     triangles.clear();
@@ -129,10 +129,10 @@ void packChunk(const Mesh& mesh, const ChunkRange& range, std::vector<VoxelVerte
     }
 }
 
-TextureArrayPlan planTextureArray(const Mesh& mesh) {
+TextureArrayPlan planTextureArray(const model::Mesh& mesh) {
     TextureArrayPlan plan;
     if (mesh.textures.empty()) return plan;
-    for (const Image& image : mesh.textures) {
+    for (const model::Image& image : mesh.textures) {
         plan.width = std::max(plan.width, image.width);
         plan.height = std::max(plan.height, image.height);
     }
@@ -143,7 +143,7 @@ TextureArrayPlan planTextureArray(const Mesh& mesh) {
     return plan;
 }
 
-std::vector<VoxelVertex> packVertices(const Mesh& mesh) {
+std::vector<VoxelVertex> packVertices(const model::Mesh& mesh) {
     std::vector<VoxelVertex> vertices(mesh.vertexCount());
     for (size_t i = 0; i < vertices.size(); ++i)
         vertices[i] = {glm::vec4(mesh.positions[i], 1.f), mesh.colors[i],
@@ -151,7 +151,7 @@ std::vector<VoxelVertex> packVertices(const Mesh& mesh) {
     return vertices;
 }
 
-std::vector<glm::uvec4> packTriangles(const Mesh& mesh) {
+std::vector<glm::uvec4> packTriangles(const model::Mesh& mesh) {
     std::vector<glm::uvec4> triangles(mesh.triangleCount());
     for (size_t t = 0; t < triangles.size(); ++t) {
         const int material = t < mesh.triangleMaterial.size() ? mesh.triangleMaterial[t] : -1;
@@ -162,7 +162,8 @@ std::vector<glm::uvec4> packTriangles(const Mesh& mesh) {
     return triangles;
 }
 
-Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& mesh, const gl::GlInfo& info) {
+Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const model::Mesh& mesh,
+                                                                   const gl::GlInfo& info) {
     auto array = std::make_shared<MeshTextureArray>();
     array->plan = planTextureArray(mesh);
     const TextureArrayPlan& plan = array->plan;
@@ -185,10 +186,10 @@ Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& m
         glTextureSubImage3D(array->texture.id(), 0, 0, 0, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
     }
     for (size_t i = 0; i < mesh.textures.size(); ++i) {
-        Image scratch; // the one decoded texture in CPU memory, freed at the end of this iteration
-        Result<const Image*> pixels = meshTexturePixels(mesh.textures[i], scratch);
+        model::Image scratch; // the one decoded texture in CPU memory, freed at the end of this iteration
+        Result<const model::Image*> pixels = model::meshTexturePixels(mesh.textures[i], scratch);
         if (!pixels) return makeError(describeTexture(mesh, i) + ": " + pixels.error());
-        const Image& image = **pixels;
+        const model::Image& image = **pixels;
         glTextureSubImage3D(array->texture.id(), 0, 0, 0, GLint(i), image.width, image.height, 1, GL_RGBA,
                             GL_UNSIGNED_BYTE, image.rgba.data());
         if (errors.ownErrors() != 0)
@@ -204,9 +205,11 @@ Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& m
     return std::shared_ptr<const MeshTextureArray>(std::move(array));
 }
 
-Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info, std::int64_t maxChunkBytes) {
+Result<VoxelMeshGpu> uploadVoxelMesh(const model::Mesh& mesh, const gl::GlInfo& info,
+                                     std::int64_t maxChunkBytes) {
     if (mesh.empty()) return makeError("cannot voxelize an empty mesh (no triangles)");
-    if (Result<void> valid = validateMesh(mesh); !valid) return makeError("invalid mesh: " + valid.error());
+    if (Result<void> valid = model::validateMesh(mesh); !valid)
+        return makeError("invalid mesh: " + valid.error());
 
     // Limits first, so a refused mesh creates nothing.
     const std::int64_t maxBlock =
@@ -250,4 +253,4 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info, s
     return gpu;
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

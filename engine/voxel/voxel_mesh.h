@@ -22,7 +22,7 @@
 #include <memory>
 #include <vector>
 
-namespace dicer {
+namespace dicer::voxel {
 
 // One mesh vertex as the shaders read it: the struct itself is shared with GLSL (voxel_shared.h).
 using VoxelVertex = shared::VoxVertex;
@@ -34,7 +34,7 @@ struct TextureArrayPlan {
     int width = 1, height = 1, layers = 1;
     std::vector<glm::vec4> slots;
 };
-TextureArrayPlan planTextureArray(const Mesh& mesh);
+TextureArrayPlan planTextureArray(const model::Mesh& mesh);
 
 // The mesh's map_Kd textures on the GPU: ONE copy, which the voxelizer and the demo's shaded-mesh view both
 // sample (the view with a sampler2DArray and the same slots). Shared ownership (shared_ptr) rather than one
@@ -60,11 +60,12 @@ inline constexpr std::uint64_t kMaxMeshTextureArrayBytes = 1ull << 30;
 // TIME (meshTexturePixels, image_loader.h), so the CPU holds one decoded texture at most (stb_image needs
 // about twice that while it decodes). A texture that no longer decodes is an error naming it and its
 // material. On error nothing is kept.
-Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const Mesh& mesh, const gl::GlInfo& info);
+Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const model::Mesh& mesh,
+                                                                   const gl::GlInfo& info);
 
-std::vector<VoxelVertex> packVertices(const Mesh& mesh);
+std::vector<VoxelVertex> packVertices(const model::Mesh& mesh);
 // uvec4 per triangle: the three vertex indices and the texture slot + 1 (0 = untextured).
-std::vector<glm::uvec4> packTriangles(const Mesh& mesh);
+std::vector<glm::uvec4> packTriangles(const model::Mesh& mesh);
 
 // Bytes per triangle and per vertex in a chunk's buffers: the setup record is the largest per triangle.
 inline constexpr std::int64_t kChunkBytesPerTriangle = sizeof(shared::VoxTriangle);
@@ -76,9 +77,9 @@ struct ChunkRange {
     std::uint32_t firstTriangle = 0, triangleCount = 0, vertexCount = 0;
 };
 // Greedy, in triangle order. Empty when one triangle's data alone does not fit (maxBlockBytes < 3 * 48).
-std::vector<ChunkRange> planChunks(const Mesh& mesh, std::int64_t maxBlockBytes);
+std::vector<ChunkRange> planChunks(const model::Mesh& mesh, std::int64_t maxBlockBytes);
 // The chunk's vertices (first use order) and its triangles with indices rebased to them.
-void packChunk(const Mesh& mesh, const ChunkRange& range, std::vector<VoxelVertex>& vertices,
+void packChunk(const model::Mesh& mesh, const ChunkRange& range, std::vector<VoxelVertex>& vertices,
                std::vector<glm::uvec4>& triangles);
 
 struct VoxelMeshChunk {
@@ -102,7 +103,7 @@ struct VoxelMeshGpu {
 // layers, storage block size: GlInfo), splits it into chunks of at most maxChunkBytes per buffer (0: the
 // driver's storage block size; smaller values are a test hook), then uploads. Errors say what was too large;
 // on error nothing is created.
-Result<VoxelMeshGpu> uploadVoxelMesh(const Mesh& mesh, const gl::GlInfo& info,
+Result<VoxelMeshGpu> uploadVoxelMesh(const model::Mesh& mesh, const gl::GlInfo& info,
                                      std::int64_t maxChunkBytes = 0);
 
-} // namespace dicer
+} // namespace dicer::voxel

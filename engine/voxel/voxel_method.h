@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::voxel {
 
 enum class VoxelOutput { Atlas, Bits };          // RGBA8 slice atlas | occupancy bits (occupancy_bits.h)
 const char* voxelOutputName(VoxelOutput output); // "atlas" / "bits"
@@ -86,4 +86,4 @@ protected:
     SurfaceMethod() = default;
 };
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -8,7 +8,7 @@
 
 #include "voxel_shared.h"
 
-namespace dicer {
+namespace dicer::voxel {
 namespace {
 
 class BinnedMethod final : public SlabMethod {
@@ -54,4 +54,4 @@ Result<std::unique_ptr<SurfaceMethod>> createBinnedMethod(gl::ShaderLibrary& sha
     return std::unique_ptr<SurfaceMethod>(std::make_unique<BinnedMethod>(*surface, *scan, std::move(args)));
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -13,9 +13,9 @@
 
 #include <memory>
 
-namespace dicer {
+namespace dicer::voxel {
 
 bool binnedMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createBinnedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-} // namespace dicer
+} // namespace dicer::voxel

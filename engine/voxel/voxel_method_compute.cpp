@@ -14,7 +14,7 @@
 #include <map>
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 using voxelizer_detail::dispatchItems;
 using voxelizer_detail::kAtlasWrittenByImage;
 using voxelizer_detail::kBitsWritten;
@@ -204,4 +204,4 @@ Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& sh
         std::make_unique<ComputeMethod>(*owner, *colour, *colourVoxels, *bits, info.maxStorageBlockBytes));
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -23,10 +23,10 @@
 
 #include <memory>
 
-namespace dicer {
+namespace dicer::voxel {
 
 bool computeMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& shaders,
                                                            const gl::GlInfo& info);
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -5,7 +5,7 @@
 #include "voxel_method_slab.h"
 #include "voxel_passes.h"
 
-namespace dicer {
+namespace dicer::voxel {
 namespace {
 
 class InstancedMethod final : public SlabMethod {
@@ -34,4 +34,4 @@ Result<std::unique_ptr<SurfaceMethod>> createInstancedMethod(gl::ShaderLibrary& 
     return std::unique_ptr<SurfaceMethod>(std::make_unique<InstancedMethod>(*surface));
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

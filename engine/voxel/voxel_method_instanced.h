@@ -9,10 +9,10 @@
 
 #include <memory>
 
-namespace dicer {
+namespace dicer::voxel {
 
 bool instancedMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createInstancedMethod(gl::ShaderLibrary& shaders,
                                                              const gl::GlInfo& info);
 
-} // namespace dicer
+} // namespace dicer::voxel

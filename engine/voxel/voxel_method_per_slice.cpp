@@ -7,7 +7,7 @@
 
 #include "voxel_shared.h"
 
-namespace dicer {
+namespace dicer::voxel {
 namespace {
 
 class PerSliceMethod final : public SlabMethod {
@@ -39,4 +39,4 @@ Result<std::unique_ptr<SurfaceMethod>> createPerSliceMethod(gl::ShaderLibrary& s
     return std::unique_ptr<SurfaceMethod>(std::make_unique<PerSliceMethod>(*surface));
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -8,10 +8,10 @@
 
 #include <memory>
 
-namespace dicer {
+namespace dicer::voxel {
 
 bool perSliceMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createPerSliceMethod(gl::ShaderLibrary& shaders,
                                                             const gl::GlInfo& info);
 
-} // namespace dicer
+} // namespace dicer::voxel

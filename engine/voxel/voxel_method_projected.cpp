@@ -12,7 +12,7 @@
 #include <map>
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 using voxelizer_detail::kAtlasWrittenByImage;
 using voxelizer_detail::kBitsWritten;
 namespace {
@@ -104,4 +104,4 @@ Result<std::unique_ptr<SurfaceMethod>> createProjectedMethod(gl::ShaderLibrary& 
         std::make_unique<ProjectedMethod>(std::array<gl::ProgramId, 2>{*owner, *colour}, *bits));
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -16,10 +16,10 @@
 
 #include <memory>
 
-namespace dicer {
+namespace dicer::voxel {
 
 bool projectedMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createProjectedMethod(gl::ShaderLibrary& shaders,
                                                              const gl::GlInfo& info);
 
-} // namespace dicer
+} // namespace dicer::voxel

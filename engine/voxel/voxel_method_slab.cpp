@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 
 void SlabMethod::markAtlas(const VoxelPasses& passes) {
     passes.runSetup();
@@ -30,4 +30,4 @@ Result<gl::ProgramId> addSlabProgram(gl::ShaderLibrary& shaders, const char* met
          {{drawDefine, ""}}});
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -12,7 +12,7 @@
 
 #include "voxel_method.h"
 
-namespace dicer {
+namespace dicer::voxel {
 
 class SlabMethod : public SurfaceMethod {
 public:
@@ -33,4 +33,4 @@ protected:
 // (VOX_DRAW_BINNED, VOX_DRAW_INSTANCED or VOX_DRAW_PER_SLICE) choosing how the vertex shader finds its pair.
 Result<gl::ProgramId> addSlabProgram(gl::ShaderLibrary& shaders, const char* method, const char* drawDefine);
 
-} // namespace dicer
+} // namespace dicer::voxel

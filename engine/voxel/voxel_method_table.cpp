@@ -9,7 +9,7 @@
 
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 namespace {
 
 constexpr VoxelOutput kAtlasOnly[] = {VoxelOutput::Atlas};
@@ -107,4 +107,4 @@ Result<void> checkOutput(VoxelMethod method, VoxelOutput output) {
                      " with --voxels " + voxelOutputName(output));
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

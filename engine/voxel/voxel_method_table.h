@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::voxel {
 
 // A row of voxelMethodTable(). The constants name the built-in rows that code picks by name (defaults, the
 // bench's Table 1, tests); voxel_method_table.cpp checks at compile time that each names its row. A new row
@@ -63,4 +63,4 @@ std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
 // the occupancy bits; use --vox-method projected or compute with --voxels bits".
 Result<void> checkOutput(VoxelMethod method, VoxelOutput output);
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-namespace dicer {
+namespace dicer::voxel {
 using voxelizer_detail::dispatchItems;
 
 void VoxelPasses::bindChunk(size_t c) const {
@@ -63,4 +63,4 @@ void VoxelPasses::drawChunks(gl::ProgramId program, int verticesPerTriangle) con
     }
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 
 struct VoxelPasses {
     gl::ShaderLibrary& shaders;
@@ -46,4 +46,4 @@ struct VoxelPasses {
     void drawChunks(gl::ProgramId program, int verticesPerTriangle) const;
 };
 
-} // namespace dicer
+} // namespace dicer::voxel

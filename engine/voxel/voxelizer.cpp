@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace dicer {
+namespace dicer::voxel {
 using voxelizer_detail::dispatchItems;
 using voxelizer_detail::kAtlasWrittenByImage;
 using voxelizer_detail::kBitsWritten;
@@ -232,7 +232,7 @@ Result<void> Voxelizer::limitVoxelList(std::int64_t entries) {
     return setLayout(layout, m_output);
 }
 
-Result<void> Voxelizer::setMesh(const Mesh& mesh, std::int64_t maxChunkBytes) {
+Result<void> Voxelizer::setMesh(const model::Mesh& mesh, std::int64_t maxChunkBytes) {
     Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh, m_info, maxChunkBytes);
     if (!gpu) return makeError(gpu.error());
     m_mesh = std::move(gpu.value());
@@ -346,4 +346,4 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     if (params.mode == VoxelMode::Solid) fillSolid(p);
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

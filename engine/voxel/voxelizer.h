@@ -90,7 +90,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer {
+namespace dicer::voxel {
 
 // VoxelMethod (a row of the method table) and VoxelOutput: voxel_method_table.h, voxel_method.h.
 enum class VoxelMode { Shell, Solid };
@@ -144,7 +144,7 @@ public:
     // Uploads buffers and textures (voxel_mesh.h), in chunks that fit the driver's storage block size
     // (maxChunkBytes > 0: smaller chunks, a test hook). Errors: empty or invalid mesh, driver limits. On
     // error the previous mesh stays.
-    Result<void> setMesh(const Mesh& mesh, std::int64_t maxChunkBytes = 0);
+    Result<void> setMesh(const model::Mesh& mesh, std::int64_t maxChunkBytes = 0);
 
     // Test hook: the compute method's voxel list holds at most `entries` voxels (0: as many as the volume
     // has, within the driver's storage block size), so its per-triangle colour fallback can be tested.
@@ -236,4 +236,4 @@ private:
     VoxelMeshGpu m_mesh;
 };
 
-} // namespace dicer
+} // namespace dicer::voxel

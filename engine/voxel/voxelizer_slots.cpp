@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <string>
 
-namespace dicer {
+namespace dicer::voxel {
 using voxelizer_detail::dispatchItems;
 using voxelizer_detail::kBitsWritten;
 using voxelizer_detail::StateGuard;
@@ -127,4 +127,4 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
     glMemoryBarrier(kBitsWritten);
 }
 
-} // namespace dicer
+} // namespace dicer::voxel

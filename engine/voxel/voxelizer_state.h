@@ -11,7 +11,7 @@
 #include <array>
 #include <string>
 
-namespace dicer::voxelizer_detail {
+namespace dicer::voxel::voxelizer_detail {
 
 // After the bits (or the slot colours) are written: visible to the HistoPyramid over bits and the particles
 // (storage reads), buffer copies and read-backs.
@@ -89,4 +89,4 @@ private:
     std::array<GLboolean, kCaps.size()> m_enabled{};
 };
 
-} // namespace dicer::voxelizer_detail
+} // namespace dicer::voxel::voxelizer_detail

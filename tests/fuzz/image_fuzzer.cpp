@@ -7,11 +7,11 @@
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
-    dicer::ImageLimits limits;
+    dicer::model::ImageLimits limits;
     limits.maxWidth = 1024; // keeps each decode fast and its memory small
     limits.maxHeight = 1024;
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    dicer::Result<dicer::Image> image = dicer::decodeImageRgba8(bytes, "fuzz", limits);
+    dicer::Result<dicer::model::Image> image = dicer::model::decodeImageRgba8(bytes, "fuzz", limits);
     if (image) {
         const bool sane = image->width >= 1 && image->height >= 1 && image->width <= limits.maxWidth &&
                           image->height <= limits.maxHeight &&

@@ -58,16 +58,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
         if (split != std::string_view::npos) mtl << input.substr(split + 1);
     }
     // Small caps keep each run fast; the limit checks themselves are part of what is fuzzed.
-    dicer::LoadLimits limits;
+    dicer::model::LoadLimits limits;
     limits.maxVertices = 1 << 16;
     limits.maxTriangles = 1 << 16;
     limits.maxMtlBytes = 1 << 16;
     limits.maxMaterials = 64;
     std::vector<std::string> warnings;
-    dicer::Result<dicer::Mesh> mesh = dicer::loadObjFromMemory(obj, workDir(), limits, &warnings, "fuzz.obj");
-    if (mesh && !dicer::validateMesh(*mesh)) std::abort(); // a loaded mesh must be consistent
+    dicer::Result<dicer::model::Mesh> mesh =
+        dicer::model::loadObjFromMemory(obj, workDir(), limits, &warnings, "fuzz.obj");
+    if (mesh && !dicer::model::validateMesh(*mesh)) std::abort(); // a loaded mesh must be consistent
     // Textures are checked at load but decoded on upload: decode them here, so stb_image is still fuzzed
     // behind the loader's checks. An error is fine; a crash is not.
-    if (mesh) (void)dicer::decodeTexturesOnCpu(*mesh);
+    if (mesh) (void)dicer::model::decodeTexturesOnCpu(*mesh);
     return 0;
 }
