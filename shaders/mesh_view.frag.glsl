@@ -1,14 +1,7 @@
 #version 450
 // Two-sided Lambert + ambient: the teapot and many OBJ files are open, so back faces are visible.
-#include "view_shared.h"
 #define MESH_VIEW_IO in
 #include "mesh_view_io.glsl"
-
-layout(location = MESH_LOC_LIGHT_DIR) uniform vec3 u_lightDir;
-layout(location = MESH_LOC_TEXTURED) uniform int u_textured;
-layout(location = MESH_LOC_SLOT) uniform vec4 u_slot;
-// The voxelizer's array (one GL copy of the textures, voxel_mesh.h), sampled like voxelize_color.glsl does.
-layout(binding = MESH_UNIT_TEXTURE) uniform sampler2DArray u_texture;
 
 layout(location = 0) out vec4 o_color;
 

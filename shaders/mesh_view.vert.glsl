@@ -1,6 +1,5 @@
 #version 450
 // Shaded-mesh view: the model as the voxelizer sees it (same model matrix), for comparison with the cloud.
-#include "view_shared.h"
 #define MESH_VIEW_IO out
 #include "mesh_view_io.glsl"
 
@@ -8,8 +7,6 @@ layout(location = MESH_ATTR_POSITION) in vec3 a_position;
 layout(location = MESH_ATTR_NORMAL) in vec3 a_normal;
 layout(location = MESH_ATTR_COLOR) in vec4 a_color;
 layout(location = MESH_ATTR_TEXCOORD) in vec2 a_texcoord;
-layout(location = MESH_LOC_VIEW_PROJ) uniform mat4 u_viewProj;
-layout(location = MESH_LOC_MODEL) uniform mat4 u_model;
 
 void main() {
     gl_Position = u_viewProj * u_model * vec4(a_position, 1.0);

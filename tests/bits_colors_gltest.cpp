@@ -16,7 +16,6 @@
 
 #include <map>
 #include <memory>
-#include <random>
 #include <string>
 
 using namespace dicer;
@@ -37,16 +36,6 @@ hp::PointMethod* bitsMethod() {
             ADD_FAILURE() << created.error();
     }
     return m.get();
-}
-
-// Interpolated colours differ between neighbouring triangles: a voxel coloured by another triangle than the
-// atlas output's owner, or a point given another point's slot, shows up.
-model::Mesh randomVertexColours(model::Mesh mesh) {
-    std::mt19937 rng(17);
-    for (glm::vec4& c : mesh.colors)
-        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
-                      1.f);
-    return mesh;
 }
 
 struct ColourCase {
@@ -71,7 +60,7 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
     ASSERT_NE(method, nullptr);
     const model::PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
-    const model::Mesh mesh = c.randomColours ? randomVertexColours(placed.mesh) : placed.mesh;
+    const model::Mesh mesh = c.randomColours ? withRandomVertexColours(placed.mesh, 17) : placed.mesh;
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     ASSERT_TRUE(bitsVox->setMesh(mesh));

@@ -4,11 +4,11 @@
 #include "test_files.h"
 #include "test_models.h"
 #include "test_util.h"
+#include "zlib_test_util.h"
 
 #include <stb_image_write.h>
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <fstream>
 #include <iterator>
@@ -17,7 +17,9 @@
 using namespace dicer;
 using namespace dicer::model;
 using dicer::test::containsText;
+using dicer::test::pngChunk;
 using dicer::test::TempDir;
+using dicer::test::zlibCompress;
 
 namespace {
 
@@ -29,24 +31,6 @@ void appendBytes(void* context, void* data, int size) {
 std::string encodePng(int width, int height, int channels, const std::vector<std::uint8_t>& rows) {
     std::string out;
     stbi_write_png_to_func(appendBytes, &out, width, height, channels, rows.data(), width * channels);
-    return out;
-}
-
-std::string pngChunk(const std::string& type, const std::string& data) {
-    std::string out;
-    dicer::test::appendBe32(out, std::uint32_t(data.size()));
-    out += type + data;
-    dicer::test::appendBe32(out, dicer::test::crc32(type + data));
-    return out;
-}
-
-std::string zlibCompress(const std::string& raw) {
-    uLongf size = compressBound(uLong(raw.size()));
-    std::string out(size, '\0');
-    EXPECT_EQ(compress2(reinterpret_cast<Bytef*>(out.data()), &size,
-                        reinterpret_cast<const Bytef*>(raw.data()), uLong(raw.size()), 9),
-              Z_OK);
-    out.resize(size);
     return out;
 }
 
@@ -242,21 +226,21 @@ TEST(ImageLoaderPngStream, IdatLengthBombIsRefusedWithOneClearMessage) {
 
 // A real deflate bomb: 8x8 greyscale (IHDR allows 8 * (1 + 8) = 72 bytes), IDAT inflating to 64 MiB.
 TEST(ImageLoaderPngStream, DeflateBombIsRefusedBeforeDecoding) {
-    const std::string png = pngFile(8, 8, 8, 0, 0, zlibCompress(std::string(64u << 20, '\0')));
+    const std::string png = pngFile(8, 8, 8, 0, 0, zlibCompress(std::string(64u << 20, '\0'), 9));
     ASSERT_LT(png.size(), 100000u);
     Result<Image> image = decodeImageRgba8(png, "deflate-bomb.png");
     ASSERT_FALSE(image);
     EXPECT_TRUE(containsText(image.error(), "decompresses past the 72 bytes its IHDR (8x8")) << image.error();
     // Interlaced: the seven Adam7 passes of 8x8 need 2 + 2 + 3 + 6 + 10 + 20 + 36 bytes (rows of 1 filter
     // byte and 1, 1, 2, 2, 4, 4, 8 samples).
-    const std::string interlaced = pngFile(8, 8, 8, 0, 1, zlibCompress(std::string(1u << 20, '\0')));
+    const std::string interlaced = pngFile(8, 8, 8, 0, 1, zlibCompress(std::string(1u << 20, '\0'), 9));
     image = decodeImageRgba8(interlaced, "interlaced-bomb.png");
     ASSERT_FALSE(image);
     EXPECT_TRUE(containsText(image.error(), "decompresses past the 79 bytes")) << image.error();
 }
 
 TEST(ImageLoaderPngStream, MalformedStreamsAreClearErrors) {
-    const std::string good = zlibCompress(rawImageData(4, 4, 1, 8, false));
+    const std::string good = zlibCompress(rawImageData(4, 4, 1, 8, false), 9);
     const std::string file = pngFile(4, 4, 8, 0, 0, good);
     const struct {
         const char* name;
@@ -309,7 +293,7 @@ TEST(ImageLoaderPngStream, EveryColourTypeAndBitDepthStillDecodes) {
                 }
                 const std::string png = pngFile(
                     width, height, depth, t.colourType, interlace,
-                    zlibCompress(rawImageData(width, height, t.channels, depth, interlace == 1)), plte);
+                    zlibCompress(rawImageData(width, height, t.channels, depth, interlace == 1), 9), plte);
                 Result<Image> image = decodeImageRgba8(png, "generated.png");
                 ASSERT_TRUE(image) << image.error();
                 ASSERT_EQ(image->width, width);

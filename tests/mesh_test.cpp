@@ -14,6 +14,7 @@
 using namespace dicer;
 using namespace dicer::model;
 using dicer::test::containsText;
+using dicer::test::ErrorCase;
 
 namespace {
 
@@ -91,10 +92,7 @@ TEST_F(ObjLoader, EmptyGarbageAndFacelessFilesAreErrors) {
 }
 
 TEST_F(ObjLoader, NonFiniteAndMalformedNumbersAreErrorsWithTheLine) {
-    const struct {
-        const char* text;
-        const char* expected;
-    } cases[] = {
+    const ErrorCase cases[] = {
         {"v nan 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", ":1: non-finite vertex value 'nan'"},
         {"v 0 0 0\nv 1 inf 0\nv 0 1 0\nf 1 2 3\n", ":2: non-finite vertex value 'inf'"},
         {"v 0 0 0\nv 1 0 0\nv 0 1 -NaN\nf 1 2 3\n", ":3: non-finite"},
@@ -107,16 +105,14 @@ TEST_F(ObjLoader, NonFiniteAndMalformedNumbersAreErrorsWithTheLine) {
         {"v 0 0 0\nv 1 0x10 0\nv 0 1 0\nf 1 2 3\n", ":2: malformed vertex value '0x10'"},
         {"v 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", ":1: vertex line has 2 values"},
     };
-    for (const auto& c : cases)
-        EXPECT_TRUE(containsText(loadError(c.text), c.expected));
+    for (const ErrorCase& c : cases)
+        EXPECT_TRUE(containsText(loadError(c.input), c.expected));
 }
 
 TEST_F(ObjLoader, OutOfRangeIndicesAreErrorsWithTheLine) {
     const std::string verts = "v 0 0 0\nv 1 0 0\nv 0 1 0\n";
-    const struct {
-        const char* face;
-        const char* expected;
-    } cases[] = {
+    const ErrorCase cases[] = {
+        // face lines after three vertices
         {"f 1 2 4", ":4: vertex index 4 is out of range"},
         {"f 1 2 3\nf 1 2 1000000", ":5: vertex index 1000000"},
         {"f -1 -2 -4", ":4: relative vertex index -4"},
@@ -130,8 +126,8 @@ TEST_F(ObjLoader, OutOfRangeIndicesAreErrorsWithTheLine) {
         {"l 1 5", ":4: vertex index 5"}, // lines are parsed by tinyobjloader too, so they are checked
         {"p -9", ":4: relative vertex index -9"},
     };
-    for (const auto& c : cases)
-        EXPECT_TRUE(containsText(loadError(verts + c.face + "\n"), c.expected)) << c.face;
+    for (const ErrorCase& c : cases)
+        EXPECT_TRUE(containsText(loadError(verts + c.input + "\n"), c.expected)) << c.input;
 }
 
 TEST_F(ObjLoader, ValidRelativeIndicesAndPolygonsLoad) {

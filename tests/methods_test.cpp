@@ -1,6 +1,7 @@
 // The method table without a GPU (method_table.h): its rows, their options, availability against a fake
 // GlInfo (a limit too small makes exactly the methods that need it unavailable), and that the build generates
 // a GL test group and a demo window test for every row (tests/CMakeLists.txt reads the table's source).
+#include "fake_gl_info.h"
 #include "method_table.h"
 #include "point_buffer.h"
 
@@ -11,25 +12,7 @@
 
 using namespace dicer;
 using namespace dicer::methods;
-
-namespace {
-
-// A context with the limits of a GL 4.5 driver that runs everything (the spec minimums or more).
-gl::GlInfo roomyInfo() {
-    gl::GlInfo info;
-    info.renderer = "fake";
-    info.major = 4;
-    info.minor = 5;
-    info.coreProfile = true;
-    info.maxTextureSize = 16384;
-    info.maxRectangleTextureSize = 16384;
-    info.maxComputeInvocations = 1024;
-    info.maxComputeGroupCount[0] = info.maxComputeGroupCount[1] = info.maxComputeGroupCount[2] = 65535;
-    info.maxStorageBlockBytes = std::int64_t(1) << 27;
-    return info;
-}
-
-} // namespace
+using dicer::test::roomyGlInfo;
 
 TEST(MethodTable, RowsAreUniqueAndFindable) {
     auto table = methodTable();
@@ -59,13 +42,13 @@ TEST(MethodTable, ConfigsCoverEveryOfferedOption) {
 
 TEST(MethodTable, EveryMethodIsAvailableWithRoomyLimits) {
     for (const MethodInfo& m : methodTable())
-        EXPECT_TRUE(m.isAvailable(roomyInfo())) << m.name;
+        EXPECT_TRUE(m.isAvailable(roomyGlInfo())) << m.name;
 }
 
 // dicer_rect stores every level side by side in one rectangle texture: a small GL_MAX_RECTANGLE_TEXTURE_SIZE
 // makes it (and only it) unavailable.
 TEST(MethodTable, ARectangleLimitTooSmallMakesOnlyDicerRectUnavailable) {
-    gl::GlInfo info = roomyInfo();
+    gl::GlInfo info = roomyGlInfo();
     info.maxRectangleTextureSize = 256;
     for (const MethodInfo& m : methodTable())
         EXPECT_EQ(m.isAvailable(info), std::string(m.name) != "dicer_rect") << m.name;
@@ -73,7 +56,7 @@ TEST(MethodTable, ARectangleLimitTooSmallMakesOnlyDicerRectUnavailable) {
 
 // Every method writes its points into one storage block; Horn's scan also needs 4 bytes per atlas texel.
 TEST(MethodTable, StorageBlocksTooSmallMakeMethodsUnavailable) {
-    gl::GlInfo info = roomyInfo();
+    gl::GlInfo info = roomyGlInfo();
     info.maxStorageBlockBytes = std::int64_t(64 * 64 * 64) * HP_POINT_BYTES; // the smallest preset's points
     for (const MethodInfo& m : methodTable())
         EXPECT_TRUE(m.isAvailable(info)) << m.name;
@@ -84,7 +67,7 @@ TEST(MethodTable, StorageBlocksTooSmallMakeMethodsUnavailable) {
 }
 
 TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {
-    gl::GlInfo info = roomyInfo();
+    gl::GlInfo info = roomyGlInfo();
     info.maxComputeInvocations = 32; // below the 8x8 groups of the compute pyramid and the reductions
     EXPECT_FALSE(findMethod("hp_compute")->isAvailable(info));
     EXPECT_FALSE(findMethod("hp_bits")->isAvailable(info));
@@ -104,4 +87,3 @@ TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     }
     EXPECT_STREQ(hp::inputKindName(hp::InputKind::Bits), "bits");
 }
-

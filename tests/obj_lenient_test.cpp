@@ -16,6 +16,7 @@
 using namespace dicer;
 using namespace dicer::model;
 using dicer::test::containsText;
+using dicer::test::ErrorCase;
 
 namespace {
 
@@ -187,10 +188,8 @@ TEST(ObjLenient, ForwardIndicesAreValidUntilPastTheEnd) {
 // Positions are what the voxelizer needs: a bad vertex index is still one clear error, whatever the other
 // attributes do, and nothing is warned about a file that does not load.
 TEST(ObjLenient, BadPositionIndicesStillFail) {
-    const struct {
-        const char* face;
-        const char* expected;
-    } cases[] = {
+    const ErrorCase cases[] = {
+        // face lines after the four vertices
         {"f 1/1/1 2/1/1 9/1/1", "model.obj:5: vertex index 9 is out of range (the file has 4)"},
         {"f 1//7 2//7 -5//7",
          "model.obj:5: relative vertex index -5 reaches before the first vertex (only 4 so far)"},
@@ -198,9 +197,9 @@ TEST(ObjLenient, BadPositionIndicesStillFail) {
         {"f 1/1/1 2/1/1 0/1/1", "model.obj:5: malformed vertex index '0'"},
         {"f 1/x/1 2/1/1 3/1/1", "model.obj:5: malformed texcoord index 'x'"}, // malformed is not dangling
     };
-    for (const auto& c : cases) {
-        SCOPED_TRACE(c.face);
-        Loaded got = loadText(std::string(kVertices) + c.face + "\n");
+    for (const ErrorCase& c : cases) {
+        SCOPED_TRACE(c.input);
+        Loaded got = loadText(std::string(kVertices) + c.input + "\n");
         ASSERT_FALSE(got.mesh);
         EXPECT_TRUE(containsText(got.mesh.error(), c.expected));
         EXPECT_TRUE(got.warnings.empty());

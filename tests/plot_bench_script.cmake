@@ -6,15 +6,13 @@
 # Usage: cmake -DPYTHON=/usr/bin/python3 -DSCRIPT=<plot_bench.py> -DDATA=<tests/data> -DOUT=<scratch dir>
 #        -P plot_bench_script.cmake
 cmake_minimum_required(VERSION 3.25)
+include("${CMAKE_CURRENT_LIST_DIR}/output_checks.cmake")
 file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}")
 set(small "${DATA}/bench_plot_small.csv")
 
-function(expect_png path)
-    file(READ "${path}" signature LIMIT 8 HEX)
-    if(NOT signature STREQUAL "89504e470d0a1a0a")
-        message(FATAL_ERROR "${path} is not a PNG (${signature})")
-    endif()
+function(expect_plot_png path)
+    expect_png("${path}")
     # IHDR: width and height, big-endian, at bytes 16..23. A figure of 9 x 5 in at 100 dpi, cropped to its content.
     file(READ "${path}" ihdr OFFSET 16 LIMIT 8 HEX)
     string(SUBSTRING "${ihdr}" 0 8 w)
@@ -30,15 +28,11 @@ endfunction()
 foreach(kind scaling voxel-scaling sort)
     execute_process(COMMAND "${PYTHON}" "${SCRIPT}" ${kind} "${small}" "${OUT}/${kind}.png"
                     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT rc EQUAL 0)
-        message(FATAL_ERROR "plot_bench.py ${kind} exited with ${rc}:\n${err}")
-    endif()
-    if(NOT out MATCHES "plot: ${OUT}/${kind}.png")
-        message(FATAL_ERROR "plot_bench.py ${kind} did not name its plot: ${out}")
-    endif()
-    expect_png("${OUT}/${kind}.png")
+    expect_exit_status("${rc}" 0 "${err}")
+    expect_match("${out}" "plot: ${OUT}/${kind}.png" "plot_bench.py ${kind} did not name its plot")
+    expect_plot_png("${OUT}/${kind}.png")
 endforeach()
-expect_png("${OUT}/sort-m.png") # --sort's second plot: ns per key against m
+expect_plot_png("${OUT}/sort-m.png") # --sort's second plot: ns per key against m
 
 # --- the same CSV, the same bytes (the committed docs/bench plots can be redrawn and compared) -------------------
 execute_process(COMMAND "${PYTHON}" "${SCRIPT}" scaling "${small}" "${OUT}/again.png" RESULT_VARIABLE rc)

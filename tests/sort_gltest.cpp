@@ -54,6 +54,19 @@ std::string sortAndCheck(Sorter& s, const U32& keys, std::uint32_t m) {
     return checkSorted(got, keys, cpuStableSort(keys), s.stable());
 }
 
+// The HP sort's pyramid over `keys` (range m), level 0 (the histogram) first; empty, with the test failed, if
+// the sort refused them or flagged a key.
+std::vector<U32> pyramidOf(HpCountingSort& s, const U32& keys, std::uint32_t m) {
+    gl::Buffer buffer = upload(keys); // alive until checkStatus, which reads a flagged key from it
+    Result<void> r = s.sort({buffer.id(), std::uint32_t(keys.size()), m});
+    if (r) r = s.checkStatus();
+    if (!r) {
+        ADD_FAILURE() << r.error();
+        return {};
+    }
+    return s.readPyramid();
+}
+
 // counts[b] keys of value b, in order: the keys whose histogram is `counts`.
 U32 keysWithCounts(const U32& counts) {
     U32 keys;
@@ -161,10 +174,7 @@ TEST(HpCountingSortGl, workedExampleLevelsOnTheGpu) {
     const U32 counts = {3, 1, 4, 1, 5, 9, 2, 6};
     U32 keys = keysWithCounts(counts);
     std::reverse(keys.begin(), keys.end()); // not already sorted
-    gl::Buffer buffer = upload(keys);
-    ASSERT_TRUE(s->sort({buffer.id(), 31, 8}));
-    ASSERT_TRUE(s->checkStatus());
-    auto levels = s->readPyramid();
+    const std::vector<U32> levels = pyramidOf(*s, keys, 8);
     ASSERT_EQ(levels.size(), 4u);
     EXPECT_EQ(levels[0], counts);
     EXPECT_EQ(levels[1], (U32{4, 5, 14, 8}));
@@ -179,10 +189,8 @@ TEST(HpCountingSortGl, workedExampleLevelsWithFanIn4) {
     ASSERT_NE(s, nullptr);
     ASSERT_EQ(s->fanIn(), 4u);
     const U32 counts = {3, 1, 4, 1, 5, 9, 2, 6};
-    U32 keys = keysWithCounts(counts);
-    gl::Buffer buffer = upload(keys);
-    ASSERT_TRUE(s->sort({buffer.id(), 31, 8}));
-    auto levels = s->readPyramid();
+    const U32 keys = keysWithCounts(counts);
+    const std::vector<U32> levels = pyramidOf(*s, keys, 8);
     ASSERT_EQ(levels.size(), 3u);
     EXPECT_EQ(levels[0], (U32{3, 1, 4, 1, 5, 9, 2, 6, 0, 0, 0, 0, 0, 0, 0, 0}));
     EXPECT_EQ(levels[1], (U32{9, 22, 0, 0}));
@@ -193,10 +201,7 @@ TEST(HpCountingSortGl, workedExampleLevelsWithFanIn4) {
 TEST(HpCountingSortGl, histogramLevelsOfTheWorkedExampleWithM10) {
     HpCountingSort* s = hpSort();
     ASSERT_NE(s, nullptr);
-    const U32 keys = {3, 1, 4, 1, 5, 9, 2, 6};
-    gl::Buffer buffer = upload(keys);
-    ASSERT_TRUE(s->sort({buffer.id(), 8, 10}));
-    auto levels = s->readPyramid();
+    const std::vector<U32> levels = pyramidOf(*s, {3, 1, 4, 1, 5, 9, 2, 6}, 10);
     ASSERT_EQ(levels.size(), 5u);
     EXPECT_EQ(levels[0], (U32{0, 2, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0}));
     EXPECT_EQ(levels[2], (U32{4, 3, 1, 0}));

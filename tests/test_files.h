@@ -60,28 +60,48 @@ inline void appendBe32(std::string& out, std::uint32_t v) {
         out.push_back(char((v >> shift) & 0xff));
 }
 
+// One PNG chunk: length, type, data and the CRC over type and data.
+inline std::string pngChunk(std::string_view type, std::string_view data) {
+    std::string typeAndData = std::string(type) + std::string(data);
+    std::string chunk;
+    appendBe32(chunk, std::uint32_t(data.size()));
+    chunk += typeAndData;
+    appendBe32(chunk, crc32(typeAndData));
+    return chunk;
+}
+
 // A PNG that is only a signature and a well-formed IHDR chunk (RGBA8) claiming width x height.
 inline std::string pngHeaderOnly(std::uint32_t width, std::uint32_t height) {
-    std::string png = "\x89PNG\r\n\x1a\n";
-    std::string chunk = "IHDR";
-    appendBe32(chunk, width);
-    appendBe32(chunk, height);
-    chunk += std::string("\x08\x06\x00\x00\x00", 5); // 8 bits, RGBA, deflate, no filter, no interlace
-    appendBe32(png, 13);
-    png += chunk;
-    appendBe32(png, crc32(chunk));
-    return png;
+    std::string ihdr;
+    appendBe32(ihdr, width);
+    appendBe32(ihdr, height);
+    ihdr += std::string("\x08\x06\x00\x00\x00", 5); // 8 bits, RGBA, deflate, no filter, no interlace
+    return "\x89PNG\r\n\x1a\n" + pngChunk("IHDR", ihdr);
+}
+
+// The image data of a one-colour RGBA8 image before compression: each row a filter byte (0: none) and its
+// pixels, every byte `value`.
+inline std::string solidRgba8Rows(std::uint32_t width, std::uint32_t height, std::uint8_t value) {
+    std::string raw;
+    raw.reserve((size_t(width) * 4 + 1) * height);
+    for (std::uint32_t y = 0; y < height; ++y) {
+        raw.push_back('\0');
+        raw.append(size_t(width) * 4, char(value));
+    }
+    return raw;
+}
+
+// An RGBA8 PNG of width x height whose one IDAT chunk is `zlibStream`.
+inline std::string pngRgba8(std::uint32_t width, std::uint32_t height, std::string_view zlibStream) {
+    return pngHeaderOnly(width, height) + pngChunk("IDAT", zlibStream) + pngChunk("IEND", "");
 }
 
 // A valid RGBA8 PNG of one colour, written with stored (uncompressed) deflate blocks, so no zlib is needed.
 // With `corrupt`, the IDAT chunk holds bytes that are no zlib stream (the header still says width x height).
 inline std::string pngSolidRgba8(std::uint32_t width, std::uint32_t height, std::uint8_t value,
                                  bool corrupt = false) {
-    std::string raw;
-    for (std::uint32_t y = 0; y < height; ++y) {
-        raw.push_back('\0'); // filter type 0
-        raw.append(size_t(width) * 4, char(value));
-    }
+    if (corrupt) return pngRgba8(width, height, "not a zlib stream");
+    const std::string raw = solidRgba8Rows(width, height, value);
     std::string z = "\x78\x01";
     for (size_t p = 0; p == 0 || p < raw.size(); p += 65535) {
         const size_t n = std::min<size_t>(65535, raw.size() - p);
@@ -98,14 +118,7 @@ inline std::string pngSolidRgba8(std::uint32_t width, std::uint32_t height, std:
         b = (b + a) % 65521;
     }
     appendBe32(z, (b << 16) | a);
-    if (corrupt) z = "not a zlib stream";
-    std::string png = pngHeaderOnly(width, height);
-    for (const auto& [type, data] : {std::pair<std::string, std::string>{"IDAT", z}, {"IEND", ""}}) {
-        appendBe32(png, std::uint32_t(data.size()));
-        png += type + data;
-        appendBe32(png, crc32(type + data));
-    }
-    return png;
+    return pngRgba8(width, height, z);
 }
 
 } // namespace dicer::test

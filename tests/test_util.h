@@ -14,4 +14,11 @@ inline ::testing::AssertionResult containsText(std::string_view text, std::strin
     return ::testing::AssertionFailure() << "'" << text << "' does not contain '" << needle << "'";
 }
 
+// A row of a table of bad inputs: the input (a file's text, a face line, ...) and a part of the one error it
+// must give.
+struct ErrorCase {
+    const char* input;
+    const char* expected;
+};
+
 } // namespace dicer::test

@@ -1,6 +1,7 @@
 // The voxelization method table without a GPU (voxel_method_table.h): its rows, their names and parsing, the
 // outputs each writes and checkOutput's message, and availability against a fake GlInfo (a limit too small
 // makes exactly the rows that need it unavailable).
+#include "fake_gl_info.h"
 #include "voxel_method_table.h"
 #include "voxel_shared.h"
 
@@ -12,20 +13,9 @@
 
 using namespace dicer;
 using namespace dicer::voxel;
+using dicer::test::roomyGlInfo;
 
 namespace {
-
-// A context with the limits of a GL 4.5 driver that runs everything (the spec minimums or more).
-gl::GlInfo roomyInfo() {
-    gl::GlInfo info;
-    info.renderer = "fake";
-    info.major = 4;
-    info.minor = 5;
-    info.maxComputeInvocations = 1024;
-    info.maxStorageBlockBytes = std::int64_t(1) << 27;
-    info.maxVertexStorageBlocks = info.maxFragmentStorageBlocks = 8;
-    return info;
-}
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
@@ -100,7 +90,7 @@ TEST(VoxelMethodTable, OutputsAndTheRefusalMessage) {
 
 TEST(VoxelMethodTable, EveryRowIsAvailableWithRoomyLimits) {
     for (const VoxelMethodInfo& m : voxelMethodTable())
-        EXPECT_TRUE(m.isAvailable(roomyInfo())) << m.name;
+        EXPECT_TRUE(m.isAvailable(roomyGlInfo())) << m.name;
 }
 
 // Binned's scan is one work group of VOX_SCAN_LOCAL_SIZE invocations, compute's groups have at most 64: a
@@ -108,7 +98,7 @@ TEST(VoxelMethodTable, EveryRowIsAvailableWithRoomyLimits) {
 TEST(VoxelMethodTable, TooFewComputeInvocationsMakeOnlyTheirUsersUnavailable) {
     const VoxelMethod builtIn[] = {VoxelMethod::Binned, VoxelMethod::Instanced, VoxelMethod::PerSlice,
                                    VoxelMethod::Projected, VoxelMethod::Compute};
-    gl::GlInfo info = roomyInfo();
+    gl::GlInfo info = roomyGlInfo();
     info.maxComputeInvocations = VOX_SCAN_LOCAL_SIZE - 1;
     for (VoxelMethod m : builtIn)
         EXPECT_EQ(voxelMethodInfo(m)->isAvailable(info), m != VoxelMethod::Binned) << voxelMethodName(m);

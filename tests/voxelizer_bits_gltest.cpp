@@ -18,7 +18,6 @@
 
 #include <map>
 #include <memory>
-#include <random>
 #include <string>
 
 using namespace dicer;
@@ -189,16 +188,6 @@ TEST(VoxBits1024, TeapotRunsAndBothMethodsAgree) {
 
 // --- colours per slot ---------------------------------------------------------------------------------------
 
-// Random vertex colours: interpolated colours differ between neighbouring triangles, so a voxel coloured by
-// another triangle than the atlas output's owner, or at other barycentrics, shows up.
-model::Mesh randomVertexColours(model::Mesh mesh) {
-    std::mt19937 rng(11);
-    for (glm::vec4& c : mesh.colors)
-        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
-                      1.f);
-    return mesh;
-}
-
 constexpr std::uint32_t kUntouched = 0x01020304u; // alpha byte 1: never a colour the voxelizer writes
 
 // Dense slot colours against the atlas output: `wrong` voxels the atlas holds whose slot has another colour,
@@ -250,7 +239,7 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     };
     const ColourCase cases[] = {
         {"spot", spot.mesh, spot.placement},
-        {"heart", randomVertexColours(heart.mesh),
+        {"heart", withRandomVertexColours(heart.mesh, 11),
          glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * heart.placement}};
     std::vector<std::uint32_t> colours(voxels);
     for (const ColourCase& cc : cases)
@@ -306,7 +295,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     ASSERT_TRUE(r) << r.error();
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     gl::Buffer count = gl::createBufferStorage(4, &voxels, 0, "slot count");
-    const model::Mesh mesh = randomVertexColours(model::makeHeart(3000));
+    const model::Mesh mesh = withRandomVertexColours(model::makeHeart(3000), 11);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(bitsVox->setMesh(mesh, 40000));
     EXPECT_GE(bitsVox->chunkCount(), 8u);

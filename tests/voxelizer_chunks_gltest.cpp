@@ -12,24 +12,14 @@ using namespace dicer;
 using namespace dicer::voxel;
 using namespace dicer::test;
 
-namespace {
-
-// A colour per vertex, so a chunk that rebased an index wrongly or coloured from the wrong triangle shows.
-model::Mesh randomlyColoured(model::Mesh mesh) {
-    std::mt19937 rng(5);
-    for (glm::vec4& c : mesh.colors)
-        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
-                      1.f);
-    return mesh;
-}
-
-} // namespace
+// Random vertex colours (seed 5) show a chunk that rebased an index wrongly or coloured from the wrong triangle.
+constexpr unsigned kColourSeed = 5;
 
 // A forced small chunk size (a few hundred triangles per chunk) against one chunk, every method and mode.
 TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = randomlyColoured(model::makeHeart(3000));
+    const model::Mesh mesh = withRandomVertexColours(model::makeHeart(3000), kColourSeed);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
@@ -54,7 +44,7 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
 TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = randomlyColoured(model::makeUvSphere(500, 1000, 0.9f));
+    const model::Mesh mesh = withRandomVertexColours(model::makeUvSphere(500, 1000, 0.9f), kColourSeed);
     ASSERT_GE(mesh.triangleCount(), 990000u);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.3f, glm::vec3(0.2f, 1.f, 0.4f));
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(128))));
@@ -89,7 +79,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
     }
     mesh.triangleMaterial.assign(800, -1);
     mesh.computeBounds();
-    mesh = randomlyColoured(std::move(mesh));
+    mesh = withRandomVertexColours(std::move(mesh), kColourSeed);
     ASSERT_TRUE(v->setLayout(layoutOf({96, 64, 80})));
     for (SurfaceRule rule : kSurfaceRules) {
         ASSERT_TRUE(v->setMesh(mesh));
@@ -109,7 +99,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
 TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = randomlyColoured(model::makeHeart(4000));
+    const model::Mesh mesh = withRandomVertexColours(model::makeHeart(4000), kColourSeed);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.9f, glm::vec3(0.3f, 1.f, 0.1f));
     ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
     ASSERT_TRUE(v->setMesh(mesh, 60000));

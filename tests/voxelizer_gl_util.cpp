@@ -5,6 +5,7 @@
 #include <bit>
 #include <map>
 #include <memory>
+#include <random>
 
 namespace dicer::test {
 namespace {
@@ -32,6 +33,14 @@ Shared& shared() {
     return s;
 }
 } // namespace
+
+model::Mesh withRandomVertexColours(model::Mesh mesh, unsigned seed) {
+    std::mt19937 rng(seed);
+    for (glm::vec4& c : mesh.colors)
+        c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,
+                      1.f);
+    return mesh;
+}
 
 gl::ShaderLibrary& sharedShaders() {
     return shared().shaders;

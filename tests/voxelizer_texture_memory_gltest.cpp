@@ -10,8 +10,7 @@
 #include "obj_loader.h"
 #include "test_files.h"
 #include "voxelizer_gl_util.h"
-
-#include <zlib.h>
+#include "zlib_test_util.h"
 
 #include <cstdio>
 #include <fstream>
@@ -26,25 +25,7 @@ namespace {
 
 // A solid-colour RGBA8 PNG, deflated by zlib (test_files.h's stored blocks would make 16 MiB files).
 std::string compressedSolidPng(std::uint32_t size, std::uint8_t value) {
-    std::string raw;
-    raw.reserve((size_t(size) * 4 + 1) * size);
-    for (std::uint32_t y = 0; y < size; ++y) {
-        raw.push_back('\0');
-        raw.append(size_t(size) * 4, char(value));
-    }
-    uLongf zipped = compressBound(uLong(raw.size()));
-    std::string z(zipped, '\0');
-    EXPECT_EQ(compress2(reinterpret_cast<Bytef*>(z.data()), &zipped,
-                        reinterpret_cast<const Bytef*>(raw.data()), uLong(raw.size()), 6),
-              Z_OK);
-    z.resize(zipped);
-    std::string png = pngHeaderOnly(size, size);
-    for (const auto& [type, data] : {std::pair<std::string, std::string>{"IDAT", z}, {"IEND", ""}}) {
-        appendBe32(png, std::uint32_t(data.size()));
-        png += type + data;
-        appendBe32(png, crc32(type + data));
-    }
-    return png;
+    return pngRgba8(size, size, zlibCompress(solidRgba8Rows(size, size, value), 6));
 }
 
 // One triangle per material, material m textured with tex<m>.png.
@@ -72,16 +53,21 @@ std::int64_t statusKiB(const char* field) {
     return -1;
 }
 
+// One white triangle in the z = 0 plane, of `material` (-1: none).
+Mesh oneTriangle(int material) {
+    Mesh mesh;
+    mesh.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    mesh.normals.assign(3, {0, 0, 1});
+    mesh.texcoords.assign(3, {0, 0});
+    mesh.colors.assign(3, {1, 1, 1, 1});
+    mesh.indices = {0, 1, 2};
+    mesh.triangleMaterial = {material};
+    return mesh;
+}
+
 // The previous model: a one-triangle untextured mesh, so "kept" is visible as its triangle count.
 void setSmallMesh(Voxelizer& v) {
-    Mesh small;
-    small.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    small.normals.assign(3, {0, 0, 1});
-    small.texcoords.assign(3, {0, 0});
-    small.colors.assign(3, {1, 1, 1, 1});
-    small.indices = {0, 1, 2};
-    small.triangleMaterial = {-1};
-    ASSERT_TRUE(v.setMesh(small));
+    ASSERT_TRUE(v.setMesh(oneTriangle(-1)));
     ASSERT_EQ(v.triangleCount(), 1u);
 }
 
@@ -170,13 +156,7 @@ TEST(VoxelizerTextureMemory, ChangedTextureFileIsAnErrorAndThePreviousMeshStays)
 TEST(VoxelizerTextureMemory, TextureArrayPastItsCapIsAnErrorAndThePreviousMeshStays) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    Mesh mesh;
-    mesh.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    mesh.normals.assign(3, {0, 0, 1});
-    mesh.texcoords.assign(3, {0, 0});
-    mesh.colors.assign(3, {1, 1, 1, 1});
-    mesh.indices = {0, 1, 2};
-    mesh.triangleMaterial = {0};
+    Mesh mesh = oneTriangle(0);
     mesh.materials.push_back({"big", glm::vec3(1.f), 0});
     for (int i = 0; i < 5; ++i) { // 8192^2 and four 16^2 (256 MiB for the loader): 5 layers of 256 MiB
         MeshTexture t;

@@ -71,30 +71,41 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     [[ "${args[$i]}" == --window || "${args[$i]}" == --size ]] && size=${args[$((i + 1))]} # --size: old name
 done
 
-run() { # run LOGFILE ARGS...: dicer under xvfb (offscreen: without a display), output to the log, its status
+run() { # run LOGFILE ARGS...: dicer under xvfb (headless: without a display), output to LOGFILE, its status
     local out=$1
     shift
-    local arg
-    for arg in "$@"; do
-        if [[ "$arg" == --offscreen ]]; then # no display at all: --offscreen must not need one
-            env -u DISPLAY -u WAYLAND_DISPLAY "$dicer" "$@" >"$out" 2>&1
-            local status=$?
-            sanitizer_check "$out"
-            return "$status"
-        fi
-    done
-    # dicer's status is written to a file from inside the virtual display: xvfb-run reports failures of its own
-    # with its own status (seen under load: "problem while cleaning up temporary directory", status 5) after
-    # dicer has finished, which would replace the status under test. Without the file (the display never
-    # started) xvfb-run's status stands.
-    local statusFile="$out.status"
-    rm -f "$statusFile"
-    DICER_STATUS_FILE="$statusFile" xvfb-run -a -s "-screen 0 1024x768x24" \
-        sh -c '"$0" "$@"; echo $? >"$DICER_STATUS_FILE"' "$dicer" "$@" >"$out" 2>&1
-    local status=$?
-    [ -s "$statusFile" ] && status=$(cat "$statusFile")
+    local arg status headless=0
+    [[ "$kind" == usage || "$kind" == no-display ]] && headless=1
+    for arg in "$@"; do [[ "$arg" == --offscreen ]] && headless=1; done
+    if [ $headless -eq 1 ]; then # no display at all: --offscreen (and a usage error) must not need one
+        env -u DISPLAY -u WAYLAND_DISPLAY "$dicer" "$@" >"$out" 2>&1
+        status=$?
+    else
+        # dicer's status is written to a file from inside the virtual display: xvfb-run reports failures of
+        # its own with its own status (seen under load: "problem while cleaning up temporary directory",
+        # status 5) after dicer has finished, which would replace the status under test. Without the file
+        # (the display never started) xvfb-run's status stands.
+        local statusFile="$out.status"
+        rm -f "$statusFile"
+        DICER_STATUS_FILE="$statusFile" xvfb-run -a -s "-screen 0 1024x768x24" \
+            sh -c '"$0" "$@"; echo $? >"$DICER_STATUS_FILE"' "$dicer" "$@" >"$out" 2>&1
+        status=$?
+        [ -s "$statusFile" ] && status=$(cat "$statusFile")
+    fi
     sanitizer_check "$out"
+    [ "$out" == "$log" ] || cat "$out" >>"$log" # a second run's output joins the test's log (fail shows it)
     return "$status"
+}
+
+# expect_run STATUS SHOWN LOGFILE ARGS...: run, print the lines of LOGFILE that match the extended regular
+# expression SHOWN (all of them for ""), and fail unless dicer's exit status is STATUS.
+expect_run() {
+    local want=$1 shown=$2 out=$3
+    shift 3
+    run "$out" "$@"
+    local status=$?
+    if [ -z "$shown" ]; then cat "$out"; else grep -E "$shown" "$out"; fi
+    [ $status -eq "$want" ] || fail "exit status $status, expected $want ($out)"
 }
 
 sanitizer_check() { # an ASan/LSan/UBSan report fails the test whatever the exit status (sanitize preset)
@@ -112,14 +123,22 @@ fail() {
     exit 1
 }
 
+no_gl_errors() { # no_gl_errors [RUNS=1]: each of the test's RUNS runs reported 0 GL debug errors
+    [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq "${1:-1}" ] || fail "GL debug errors reported"
+}
+
+# A file write that fails for want of space (/dev/full): a message with the reason, never "saved".
+expect_full_disk_message() {
+    grep -q "No space left on device" "$1" || fail "no write error message"
+    grep -q "saved" "$1" && fail "reported as saved"
+}
+
 case "$kind" in
 render)
     rm -f "$png"
-    run "$log" "$@" --frames 12 --gl-debug --screenshot "$png" --screenshot-ui off
-    status=$?
-    grep -E "^(dicer:|\||verify|GL debug)" "$log"
-    [ $status -eq 0 ] || fail "exit status $status"
-    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    expect_run 0 "^(dicer:|\||verify|GL debug)" "$log" \
+        "$@" --frames 12 --gl-debug --screenshot "$png" --screenshot-ui off
+    no_gl_errors
     [ -f "$png" ] || fail "no screenshot $png"
     "$check" "$png" --size "$size" --particles || fail "screenshot check"
     ;;
@@ -130,9 +149,8 @@ explode)
     run "$log" "$@" --frames 6 --explode-at 6 --gl-debug --screenshot "$early" --screenshot-ui off ||
         fail "early run failed"
     run "$log.late" "$@" --frames 18 --explode-at 6 --gl-debug --screenshot "$late" --screenshot-ui off ||
-        { cat "$log.late" >>"$log"; fail "late run failed"; }
-    cat "$log.late" >>"$log"
-    [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq 2 ] || fail "GL debug errors reported"
+        fail "late run failed"
+    no_gl_errors 2
     "$check" "$early" --size "$size" --particles || fail "early screenshot check"
     "$check" "$late" --size "$size" --differs "$early" || fail "the explosion changed nothing"
     ;;
@@ -141,10 +159,9 @@ sorted)
     rm -f "$png" "$opaque"
     run "$log" "$@" --frames 12 --gl-debug --screenshot "$opaque" --screenshot-ui off || fail "opaque run failed"
     run "$log.sorted" "$@" --frames 12 --gl-debug --screenshot "$png" --screenshot-ui off --particles sorted ||
-        { cat "$log.sorted" >>"$log"; fail "sorted run failed"; }
-    cat "$log.sorted" >>"$log"
+        fail "sorted run failed"
     grep -E "^(dicer:|particles:|sort |\||verify|GL debug)" "$log.sorted"
-    [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq 2 ] || fail "GL debug errors reported"
+    no_gl_errors 2
     grep -q "^particles: sorted blending" "$log.sorted" || fail "the summary does not name sorted blending"
     grep -qE "^sort +[0-9.]+ " "$log.sorted" || fail "no sort stage in the timings"
     "$check" "$png" --size "$size" --particles || fail "sorted screenshot check"
@@ -153,126 +170,81 @@ sorted)
 large)
     # A large volume (--voxels bits --preset 1024: ~1 M points on llvmpipe): two frames, verified, no GL error.
     rm -f "$png"
-    run "$log" "$@" --frames 2 --gl-debug --screenshot "$png" --screenshot-ui off
-    status=$?
-    grep -E "^(dicer:|verify|GL debug)" "$log"
-    [ $status -eq 0 ] || fail "exit status $status"
+    expect_run 0 "^(dicer:|verify|GL debug)" "$log" "$@" --frames 2 --gl-debug --screenshot "$png" --screenshot-ui off
     grep -qE "^verify \(last frame\): OK, GPU [0-9]+ / CPU [0-9]+ points, 0 mismatches" "$log" || fail "no verify OK"
-    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    no_gl_errors
     "$check" "$png" --size "$size" --particles || fail "screenshot check"
     ;;
 bad-preset)
     # A volume the output cannot hold (the atlas at 1024^3 = a 32768^2 texture): one clear error, status 1.
-    run "$log" "$@" --frames 2
-    status=$?
-    cat "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    expect_run 1 "" "$log" "$@" --frames 2
     grep -q "32768x32768 slice atlas.*--voxels bits" "$log" || fail "no message naming the atlas size and the way out"
     ;;
 bad-model)
-    run "$log" "$@" --frames 2
-    status=$?
-    cat "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    expect_run 1 "" "$log" "$@" --frames 2
     grep -q "cannot load the model" "$log" || fail "no load error message"
     ;;
 full-shot)
-    run "$log" "$@" --frames 2 --screenshot /dev/full
-    status=$?
-    grep -E "screenshot|^dicer:" "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1"
-    grep -q "No space left on device" "$log" || fail "no write error message"
-    grep -q "saved" "$log" && fail "reported as saved"
+    expect_run 1 "screenshot|^dicer:" "$log" "$@" --frames 2 --screenshot /dev/full
+    expect_full_disk_message "$log"
     ;;
 bad-shot)
-    run "$log" "$@" --frames 3 --screenshot /proc/dicer-unwritable/shot.png
-    status=$?
-    grep -E "screenshot|^dicer:" "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    expect_run 1 "screenshot|^dicer:" "$log" "$@" --frames 3 --screenshot /proc/dicer-unwritable/shot.png
     grep -q "cannot create folder" "$log" || fail "no screenshot error message"
     grep -q "^dicer: 3 frames" "$log" || fail "the run did not render all its frames"
     ;;
 export-ply)
     ply="$outdir/$name.ply"
     rm -f "$ply"
-    run "$log" "$@" --frames 12 --gl-debug --export-ply "$ply"
-    status=$?
-    grep -E "^(dicer:|verify|GL debug)|PLY|saved" "$log"
-    [ $status -eq 0 ] || fail "exit status $status"
-    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    expect_run 0 "^(dicer:|verify|GL debug)|PLY|saved" "$log" "$@" --frames 12 --gl-debug --export-ply "$ply"
+    no_gl_errors
     count=$(sed -nE 's/^verify \(last frame\): OK, GPU [0-9]+ \/ CPU ([0-9]+) points.*/\1/p' "$log")
     [ -n "$count" ] || fail "no verified point count in the summary"
     "$(dirname "$check")/ply_check" "$ply" --count "$count" "${checks[@]}" || fail "PLY check"
     ;;
 bad-export)
-    run "$log" "$@" --frames 2 --export-ply /nonexistent/dicer-dir/x.ply
-    status=$?
-    grep -E "PLY|^dicer:" "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1 (missing folder)"
+    expect_run 1 "PLY|^dicer:" "$log" "$@" --frames 2 --export-ply /nonexistent/dicer-dir/x.ply
     grep -q "PLY export: .*/nonexistent/dicer-dir/x.ply.*No such file or directory" "$log" ||
         fail "no message naming the file and the reason"
     grep -q "^dicer: 2 frames" "$log" || fail "the run did not finish its frames"
-    run "$log.full" "$@" --frames 2 --export-ply /dev/full
-    status=$?
-    cat "$log.full" >>"$log"
-    grep -E "PLY" "$log.full"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1 (/dev/full)"
-    grep -q "No space left on device" "$log.full" || fail "no write error message"
-    grep -q "saved" "$log.full" && fail "reported as saved"
+    expect_run 1 "PLY" "$log.full" "$@" --frames 2 --export-ply /dev/full
+    expect_full_disk_message "$log.full"
     ;;
 layout)
     export DICER_CONFIG_DIR="$outdir/$name.config"
     rm -rf "$DICER_CONFIG_DIR"
-    run "$log" "$@" --window 1280x800 --frames 4
-    status=$?
-    grep -E "layout|^dicer:" "$log"
-    [ $status -eq 0 ] || fail "exit status $status"
+    expect_run 0 "layout|^dicer:" "$log" "$@" --window 1280x800 --frames 4
     grep -q "timer: .*1280 x 800 window" "$log" || fail "the window is not 1280x800"
     grep -q "layout: the Timings table is on screen" "$log" || fail "the Timings table is not on screen"
     ini="$DICER_CONFIG_DIR/imgui.ini"
     grep -q '^\[Window\]\[Timings\]' "$ini" || fail "no Timings window in $ini"
     # Moved off screen in the ini: the next run starts it there (the layout is read back) and says so.
     sed -i '/^\[Window\]\[Timings\]/,/^$/s/^Pos=.*/Pos=1200,700/' "$ini"
-    run "$log.moved" "$@" --window 1280x800 --frames 4
-    status=$?
-    cat "$log.moved" >>"$log"
-    grep -E "layout" "$log.moved"
-    [ $status -eq 0 ] || fail "exit status $status (second run)"
+    expect_run 0 "layout" "$log.moved" "$@" --window 1280x800 --frames 4
     grep -q "layout: the Timings table is NOT fully on screen" "$log.moved" || fail "the ini was not read back"
     ;;
 soak)
-    run "$log" "$@" --gl-debug
-    status=$?
-    grep -E "^(soak:|dicer:|verify|GL debug)" "$log"
-    [ $status -eq 0 ] || fail "exit status $status"
-    grep -q "^GL debug errors: 0$" "$log" || fail "GL debug errors reported"
+    expect_run 0 "^(soak:|dicer:|verify|GL debug)" "$log" "$@" --gl-debug
+    no_gl_errors
     grep -qE "^soak: +[0-9]+ +start " "$log" || fail "no start sample"
     grep -qE "^soak: +[0-9]+ +end " "$log" || fail "no end sample"
     grep -q "^soak: PASS" "$log" || fail "no soak verdict"
     ;;
 soak-leak)
-    run "$log" "$@" --gl-debug
-    status=$?
-    grep -E "^(soak:|GL debug)" "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    expect_run 1 "^(soak:|GL debug)" "$log" "$@" --gl-debug
     grep -q "^soak: FAIL" "$log" || fail "the soak did not fail"
     grep -qE "^soak: +buffers: [0-9]+ -> [0-9]+ live" "$log" || fail "the failure does not name the buffers"
     grep -q "^soak: PASS" "$log" && fail "reported as passed"
     ;;
 usage)
-    "$dicer" "$@" >"$log" 2>&1
+    run "$log" "$@"
     status=$?
-    sanitizer_check "$log"
     head -3 "$log"
     [ $status -eq 2 ] || fail "exit status $status, expected 2"
     grep -q "^usage: dicer" "$log" || fail "no usage text"
     ;;
 no-display)
-    env -u DISPLAY -u WAYLAND_DISPLAY "$dicer" "$@" >"$log" 2>&1
-    status=$?
-    sanitizer_check "$log"
-    cat "$log"
-    [ $status -eq 1 ] || fail "exit status $status, expected 1"
+    expect_run 1 "" "$log" "$@"
     grep -q "dicer-bench" "$log" || fail "the message does not point to dicer-bench"
     grep -q -- "--offscreen" "$log" || fail "the message does not point to --offscreen"
     ;;
@@ -281,10 +253,9 @@ agree)
     rm -f "$win" "$off"
     run "$log" "$@" --frames 12 --gl-debug --screenshot "$win" --screenshot-ui off || fail "window run failed"
     run "$log.off" "$@" --offscreen --frames 12 --gl-debug --screenshot "$off" --screenshot-ui off ||
-        { cat "$log.off" >>"$log"; fail "offscreen run failed"; }
-    cat "$log.off" >>"$log"
+        fail "offscreen run failed"
     grep -E "^(timer|GL debug)" "$log"
-    [ "$(grep -c '^GL debug errors: 0$' "$log")" -eq 2 ] || fail "GL debug errors reported"
+    no_gl_errors 2
     "$check" "$off" --size "$size" --particles || fail "offscreen screenshot check"
     "$check" "$off" --agrees "$win" 2 0.1 || fail "the offscreen and window screenshots disagree"
     ;;

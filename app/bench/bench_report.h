@@ -71,6 +71,9 @@ struct Report {
 };
 
 void printMarkdown(const Report& report);
+// The head of a Markdown table with a row per method and a column per input: "| <first> | <column> | ... |"
+// and its rule line, the columns right-aligned (numbers). bench_tables.cpp.
+void printTableHead(const std::string& first, const std::vector<std::string>& columns);
 void printVoxelizerMarkdown(const Report& report);    // bench_voxelizer.cpp, called by printMarkdown
 void printSortMarkdown(const Report& report);         // bench_sort.cpp, called by printMarkdown
 void printVoxelScalingMarkdown(const Report& report); // bench_voxel_scaling.cpp, called by printMarkdown

@@ -167,13 +167,8 @@ void printSortMarkdown(const Report& r) {
     std::printf("### Sort — ns per key (median; %s), checked against std::stable_sort\n\n",
                 r.rows.empty() ? "-" : gl::timerSourceName(r.rows.front().timer));
     for (const std::string& g : groups) {
-        std::printf("#### %s\n\n| method |", g.c_str());
-        for (const std::string& s : sizes)
-            std::printf(" %s |", s.c_str());
-        std::printf("\n|---|");
-        for (size_t i = 0; i < sizes.size(); ++i)
-            std::printf("---:|");
-        std::printf("\n");
+        std::printf("#### %s\n\n", g.c_str());
+        printTableHead("method", sizes);
         for (const std::string& method : methods) {
             std::printf("| %s |", method.c_str());
             for (const std::string& s : sizes) {

@@ -7,6 +7,17 @@
 #include <cstdio>
 
 namespace dicer::bench {
+
+void printTableHead(const std::string& first, const std::vector<std::string>& columns) {
+    std::printf("| %s |", first.c_str());
+    for (const std::string& c : columns)
+        std::printf(" %s |", c.c_str());
+    std::printf("\n|---|");
+    for (size_t i = 0; i < columns.size(); ++i)
+        std::printf("---:|");
+    std::printf("\n");
+}
+
 namespace {
 
 std::vector<std::string> distinct(const Report& r, const char* table, std::string Measurement::*field) {
@@ -71,13 +82,8 @@ void pivot(const Report& r, const char* table, const char* title, const char* ro
            const char* timerNote, const std::vector<PaperRow>& paper = {}) {
     std::vector<std::string> inputs = distinct(r, table, &Measurement::input);
     if (inputs.empty() || rows.empty()) return;
-    std::printf("### %s\n\n| %s |", title, rowHeader);
-    for (const std::string& in : inputs)
-        std::printf(" %s |", in.c_str());
-    std::printf("\n|---|");
-    for (size_t i = 0; i < inputs.size(); ++i)
-        std::printf("---:|");
-    std::printf("\n");
+    std::printf("### %s\n\n", title);
+    printTableHead(rowHeader, inputs);
     for (const auto& [method, stage] : rows) {
         std::printf("| %s%s%s |", method.c_str(), showStage ? " " : "", showStage ? stage.c_str() : "");
         for (const std::string& in : inputs)

@@ -29,6 +29,12 @@ bool optionSlider(std::string_view option, float& value, const char* format, boo
     return changed;
 }
 
+bool optionCheckbox(std::string_view option, bool& value) {
+    const bool changed = ImGui::Checkbox(optionLabel(option), &value);
+    optionTooltip(option);
+    return changed;
+}
+
 namespace {
 
 void helpSection() {

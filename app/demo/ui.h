@@ -36,6 +36,8 @@ const char* optionLabel(std::string_view option);
 void optionTooltip(std::string_view option);
 // A slider over the row's range, labelled by the row (hideLabel: the label is only the widget's id).
 bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel = false);
+// A checkbox labelled by the row, with its tooltip.
+bool optionCheckbox(std::string_view option, bool& value);
 
 // Shared look: green / grey / red status text.
 inline const ImVec4 kGood{0.35f, 0.85f, 0.35f, 1.f};

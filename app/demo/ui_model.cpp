@@ -47,8 +47,7 @@ void uiModelSection(App& app) {
     ImGui::Separator();
     if (ImGui::Button("Screenshot (F12)")) app.actions.screenshot = true;
     ImGui::SameLine();
-    ImGui::Checkbox(optionLabel("screenshot-ui"), &app.settings.screenshotWithUi);
-    optionTooltip("screenshot-ui");
+    optionCheckbox("screenshot-ui", app.settings.screenshotWithUi);
     ImGui::SetNextItemWidth(-1.f);
     ImGui::InputTextWithHint("##shotdir", optionLabel("screenshot-dir"), &app.settings.screenshotDir);
     optionTooltip("screenshot-dir");
@@ -61,8 +60,7 @@ void uiModelSection(App& app) {
                           "(MeshLab: File > Import Mesh; Open3D: o3d.io.read_point_cloud)",
                           app.settings.screenshotDir.c_str());
     ImGui::SameLine();
-    ImGui::Checkbox(optionLabel("ply-ascii"), &app.settings.plyAscii);
-    optionTooltip("ply-ascii");
+    optionCheckbox("ply-ascii", app.settings.plyAscii);
     ImGui::TextDisabled("into the folder above");
     if (!ui.exportMessage.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ui.exportFailed ? kBad : kGood);

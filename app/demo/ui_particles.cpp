@@ -27,17 +27,13 @@ void uiParticlesSection(App& app) {
     optionSlider("return", t.returnOmega, "omega %.1f rad/s");
 
     ImGui::Separator();
-    ImGui::Checkbox(optionLabel("show-mesh"), &v.mesh);
-    optionTooltip("show-mesh");
+    optionCheckbox("show-mesh", v.mesh);
     ImGui::SameLine();
-    ImGui::Checkbox(optionLabel("show-particles"), &v.particles);
-    optionTooltip("show-particles");
+    optionCheckbox("show-particles", v.particles);
     ImGui::SameLine();
-    ImGui::Checkbox(optionLabel("show-atlas"), &v.atlas);
-    optionTooltip("show-atlas");
+    optionCheckbox("show-atlas", v.atlas);
     ImGui::SameLine();
-    ImGui::Checkbox(optionLabel("show-list"), &v.pointList);
-    optionTooltip("show-list");
+    optionCheckbox("show-list", v.pointList);
     int color = int(v.color);
     ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())
@@ -66,8 +62,7 @@ void uiParticlesSection(App& app) {
         optionTooltip("depth-buckets");
         optionSlider("opacity", v.opacity, "%.2f");
     }
-    ImGui::Checkbox(optionLabel("auto-rotate"), &v.autoRotate);
-    optionTooltip("auto-rotate");
+    optionCheckbox("auto-rotate", v.autoRotate);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1.f);
     optionSlider("rotate-speed", v.rotateDegreesPerSecond, "%.0f deg/s", /*hideLabel=*/true);

@@ -121,25 +121,6 @@ std::string nameFilesInLog(const std::string& log, const std::vector<std::string
     return out;
 }
 
-std::string stageName(GLenum stage) {
-    switch (stage) {
-    case GL_VERTEX_SHADER:
-        return "vertex";
-    case GL_FRAGMENT_SHADER:
-        return "fragment";
-    case GL_GEOMETRY_SHADER:
-        return "geometry";
-    case GL_COMPUTE_SHADER:
-        return "compute";
-    case GL_TESS_CONTROL_SHADER:
-        return "tess-control";
-    case GL_TESS_EVALUATION_SHADER:
-        return "tess-evaluation";
-    default:
-        return "unknown";
-    }
-}
-
 std::string infoLog(GLuint object, bool isProgram) {
     GLint len = 0;
     if (isProgram)
@@ -157,6 +138,23 @@ std::string infoLog(GLuint object, bool isProgram) {
 }
 
 } // namespace
+
+StageNames stageNames(GLenum stage) {
+    static constexpr struct {
+        GLenum stage;
+        StageNames names;
+    } kStages[] = {
+        {GL_VERTEX_SHADER, {"vertex", "vert"}},
+        {GL_FRAGMENT_SHADER, {"fragment", "frag"}},
+        {GL_COMPUTE_SHADER, {"compute", "comp"}},
+        {GL_GEOMETRY_SHADER, {"geometry", "geom"}},
+        {GL_TESS_CONTROL_SHADER, {"tess-control", "tesc"}},
+        {GL_TESS_EVALUATION_SHADER, {"tess-evaluation", "tese"}},
+    };
+    for (const auto& s : kStages)
+        if (s.stage == stage) return s.names;
+    return {"unknown", ""};
+}
 
 fs::path shaderDirectory() {
     return runtimeDataDirectory("DICER_SHADER_DIR", "shaders", DICER_SHADER_SOURCE_DIR);
@@ -207,7 +205,7 @@ ProgramBuild buildProgram(const ProgramDesc& desc) {
         glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &compiled);
         std::string log = nameFilesInLog(infoLog(shader.id(), false), files);
         if (!log.empty())
-            result.log += desc.name + " (" + stageName(stage.stage) + ", " + stage.file + "):\n" + log;
+            result.log += desc.name + " (" + stageNames(stage.stage).text + ", " + stage.file + "):\n" + log;
         if (!compiled) {
             if (log.empty()) result.log += desc.name + ": " + stage.file + ": compilation failed (no log)\n";
             ok = false;

@@ -16,6 +16,14 @@
 
 namespace dicer::gl {
 
+// The names of a shader stage, from one table: in messages ("vertex") and as glslangValidator's stage
+// ("vert", its file extension: shader_dump.h). {"unknown", ""} for a stage other than GL 4.5's six.
+struct StageNames {
+    const char* text;
+    const char* glslang;
+};
+StageNames stageNames(GLenum stage);
+
 struct ShaderStageFile {
     GLenum stage;     // GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_COMPUTE_SHADER, ...
     std::string file; // relative to the shader directory, e.g. "hp_reduce.frag.glsl"

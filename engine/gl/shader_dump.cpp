@@ -59,22 +59,7 @@ std::unique_ptr<ShaderDump>& activeDump() {
 } // namespace
 
 std::string glslangStageName(GLenum stage) {
-    switch (stage) {
-    case GL_VERTEX_SHADER:
-        return "vert";
-    case GL_FRAGMENT_SHADER:
-        return "frag";
-    case GL_COMPUTE_SHADER:
-        return "comp";
-    case GL_GEOMETRY_SHADER:
-        return "geom";
-    case GL_TESS_CONTROL_SHADER:
-        return "tesc";
-    case GL_TESS_EVALUATION_SHADER:
-        return "tese";
-    default:
-        return {};
-    }
+    return stageNames(stage).glslang;
 }
 
 Result<void> dumpShadersTo(const fs::path& dir) {

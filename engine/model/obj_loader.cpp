@@ -1,18 +1,17 @@
 // OBJ/MTL loading. Parsing: tinyobjloader v2.0.0rc10 (Syoyo Fujita, MIT; the Debian package), guarded as
-// described in obj_loader.h. Mesh assembly (vertex splitting, crease-aware generated normals) is ours.
+// described in obj_loader.h (materials and textures: obj_materials.cpp). Mesh assembly (vertex splitting,
+// crease-aware generated normals) is ours.
 #include "obj_loader.h"
 
 #include "file_read.h"
-#include "log.h"
+#include "obj_materials.h"
 #include "obj_scan.h"
 
 #include <tiny_obj_loader.h>
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <new>
-#include <set>
 #include <sstream>
 #include <streambuf>
 #include <unordered_map>
@@ -21,9 +20,11 @@ namespace dicer::model {
 namespace fs = std::filesystem;
 
 namespace {
+using obj_detail::CheckedMaterialReader;
+using obj_detail::convertMaterials;
+using obj_detail::kFallbackDiffuse;
+using obj_detail::ObjContext;
 
-// Diffuse colour of triangles without a usable material (no usemtl, missing or refused .mtl).
-constexpr glm::vec3 kFallbackDiffuse{0.8f};
 // A generated normal keeps the position's smooth normal unless the face turns more than ~37 degrees away
 // from it; then the corner gets the flat face normal (box edges and corners, at 45 and 55 degrees, stay
 // sharp; curved scans stay smooth).
@@ -36,67 +37,6 @@ public:
         char* begin = const_cast<char*>(text.data()); // read-only use: the get area is never written
         setg(begin, begin, begin + text.size());
     }
-};
-
-struct Context {
-    std::string source; // file name for messages
-    fs::path baseDir;   // empty: no file access at all
-    const LoadLimits& limits;
-    std::vector<std::string>& warnings;
-    size_t materialsRead = 0;
-    std::set<std::string> materialsWithoutKd; // tinyobjloader invents a Kd for these, see convertMaterials
-
-    void warn(const std::string& what) { report(source + ": " + what); }
-    // "<file>:<line>: <what>", the form of the scanner's errors.
-    void warnAt(size_t line, const std::string& what) {
-        report(source + ":" + std::to_string(line) + ": " + what);
-    }
-
-private:
-    void report(std::string message) {
-        warnings.push_back(std::move(message));
-        log::warn("%s", warnings.back().c_str());
-    }
-};
-
-// Hands tinyobjloader the text of each `mtllib` file after our own checks; it never opens files itself.
-class CheckedMaterialReader final : public tinyobj::MaterialReader {
-public:
-    explicit CheckedMaterialReader(Context& ctx) : m_ctx(ctx) {}
-
-    bool operator()(const std::string& name, std::vector<tinyobj::material_t>* materials,
-                    std::map<std::string, int>* matMap, std::string* warn, std::string* err) override {
-        const std::string shown = "material library '" + name + "'";
-        if (m_ctx.baseDir.empty()) {
-            m_ctx.warn(shown + " ignored: no model folder to read it from; using grey");
-            return false;
-        }
-        Result<fs::path> path = resolveInsideFolder(m_ctx.baseDir, name);
-        if (!path) {
-            m_ctx.warn(shown + " not loaded: " + path.error() + "; using grey");
-            return false;
-        }
-        Result<std::string> text = readRegularFile(*path, m_ctx.limits.maxMtlBytes, "material library");
-        if (!text) {
-            m_ctx.warn(text.error() + "; using grey");
-            return false;
-        }
-        // Count `newmtl` statements first: each becomes a large material_t inside tinyobjloader.
-        const MtlScan summary = scanMtlText(*text);
-        if (m_ctx.materialsRead + summary.materials > m_ctx.limits.maxMaterials) {
-            m_ctx.warn(shown + " not loaded: more than " + std::to_string(m_ctx.limits.maxMaterials) +
-                       " materials; using grey");
-            return false;
-        }
-        m_ctx.materialsRead += summary.materials;
-        m_ctx.materialsWithoutKd.insert(summary.withoutKd.begin(), summary.withoutKd.end());
-        std::istringstream stream(std::move(*text));
-        tinyobj::LoadMtl(matMap, materials, &stream, warn, err);
-        return true;
-    }
-
-private:
-    Context& m_ctx;
 };
 
 struct VertexKey {
@@ -119,78 +59,6 @@ glm::vec3 attribute3(const std::vector<tinyobj::real_t>& a, int i) {
     return {a[size_t(i) * 3], a[size_t(i) * 3 + 1], a[size_t(i) * 3 + 2]};
 }
 
-} // namespace
-
-Result<MeshTexture> checkTextureWithinBudget(const fs::path& path, const LoadLimits& limits,
-                                             std::uintmax_t usedBytes) {
-    Result<std::string> bytes = readRegularFile(path, limits.image.maxFileBytes, "image");
-    if (!bytes) return makeError(bytes.error());
-    // Counted from the header before decoding: a texture over the budget is never decoded (it used to be
-    // decoded first, so each refused 8192^2 texture cost 256 MiB and more on the way).
-    Result<ImageInfo> info = readImageInfo(*bytes, path.string(), limits.image);
-    if (!info) return makeError(info.error());
-    const std::uintmax_t left = limits.maxTextureBytes - std::min(usedBytes, limits.maxTextureBytes);
-    if (info->rgba8Bytes() > left)
-        return makeError("its " + std::to_string(info->width) + "x" + std::to_string(info->height) +
-                         " image decodes to " + std::to_string(info->rgba8Bytes()) + " bytes, over the " +
-                         std::to_string(left) + " left of the " + std::to_string(limits.maxTextureBytes) +
-                         " bytes all of a model's decoded textures may take");
-    // Checked now, so a corrupt texture is a warning at load time (as when it was decoded here), but decoded
-    // only on upload: the model no longer holds every decoded texture on the CPU (issue 12).
-    if (Result<ImageInfo> checked = checkImageRgba8(*bytes, path.string(), limits.image); !checked)
-        return makeError(checked.error());
-    MeshTexture texture;
-    texture.width = info->width;
-    texture.height = info->height;
-    texture.file = path;
-    texture.fileBytes = bytes->size();
-    return texture;
-}
-
-namespace {
-
-// Converts tinyobjloader's materials and loads their map_Kd textures (same folder rules as the .mtl).
-void convertMaterials(const std::vector<tinyobj::material_t>& in, Context& ctx, Mesh& mesh) {
-    std::map<fs::path, int> loaded;
-    std::uintmax_t textureBytes = 0;
-    for (const tinyobj::material_t& m : in) {
-        Material material;
-        material.name = m.name;
-        glm::vec3 kd(m.diffuse[0], m.diffuse[1], m.diffuse[2]);
-        if (!allFinite(kd)) {
-            ctx.warn("material '" + m.name + "' has a non-finite Kd; using grey");
-            kd = kFallbackDiffuse;
-        }
-        material.diffuse = glm::clamp(kd, 0.f, 1.f);
-        if (!m.diffuse_texname.empty()) {
-            const std::string shown = "texture '" + m.diffuse_texname + "' of material '" + m.name + "'";
-            Result<fs::path> path = ctx.baseDir.empty() ? Result<fs::path>(makeError("no model folder"))
-                                                        : resolveInsideFolder(ctx.baseDir, m.diffuse_texname);
-            if (!path) {
-                ctx.warn(shown + " not loaded: " + path.error());
-            } else if (auto it = loaded.find(*path); it != loaded.end()) {
-                material.textureIndex = it->second;
-            } else if (mesh.textures.size() >= ctx.limits.maxTextures) {
-                ctx.warn(shown + " not loaded: more than " + std::to_string(ctx.limits.maxTextures) +
-                         " textures");
-            } else if (Result<MeshTexture> image = checkTextureWithinBudget(*path, ctx.limits, textureBytes);
-                       !image) {
-                ctx.warn(shown + " not loaded: " + image.error());
-            } else {
-                textureBytes += image->rgba8Bytes();
-                material.textureIndex = int(mesh.textures.size());
-                loaded.emplace(*path, material.textureIndex);
-                mesh.textures.push_back(std::move(*image));
-            }
-        }
-        // Without a Kd line tinyobjloader reports 0 (or 0.6 next to a map_Kd). The MTL convention is that the
-        // texture alone then gives the colour (spot.mtl has only map_Kd); without a texture, use grey.
-        if (ctx.materialsWithoutKd.count(m.name))
-            material.diffuse = material.textureIndex >= 0 ? glm::vec3(1.f) : kFallbackDiffuse;
-        mesh.materials.push_back(std::move(material));
-    }
-}
-
 struct Corner {
     tinyobj::index_t index;
     int material;
@@ -211,7 +79,7 @@ bool resolveAttributeIndex(int& index, int count, bool dropDangling) {
 // made once per material. Its colour is the material's Kd, or grey where the MTL gave none (as for any
 // untextured material). Returns the material the triangle uses.
 int materialForCorners(const Corner* triangle, Mesh& mesh, std::vector<int>& untexturedCopy,
-                       const Context& ctx) {
+                       const ObjContext& ctx) {
     const int material = triangle[0].material;
     if (material < 0 || mesh.materials[size_t(material)].textureIndex < 0) return material;
     if (triangle[0].index.texcoord_index >= 0 && triangle[1].index.texcoord_index >= 0 &&
@@ -230,7 +98,8 @@ int materialForCorners(const Corner* triangle, Mesh& mesh, std::vector<int>& unt
 }
 
 Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyobj::shape_t>& shapes,
-                       const std::vector<tinyobj::material_t>& materials, const ObjScan& scan, Context& ctx) {
+                       const std::vector<tinyobj::material_t>& materials, const ObjScan& scan,
+                       ObjContext& ctx) {
     const int positionCount = int(attrib.vertices.size() / 3);
     const int normalCount = int(attrib.normals.size() / 3);
     const int texcoordCount = int(attrib.texcoords.size() / 2);
@@ -338,7 +207,7 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
 // One warning per attribute whose indices point nowhere (voxelizing needs positions only, so the model
 // loads): the first such line, how many more, and what happens instead.
 void warnDangling(const DanglingIndices& dangling, const std::string& what, const std::string& instead,
-                  Context& ctx) {
+                  ObjContext& ctx) {
     if (dangling.lines == 0) return;
     std::string more;
     if (dangling.lines > 1)
@@ -347,7 +216,7 @@ void warnDangling(const DanglingIndices& dangling, const std::string& what, cons
     ctx.warnAt(dangling.firstLine, dangling.first + more + "; " + what + " ignored there: " + instead);
 }
 
-Result<Mesh> parse(std::string_view text, Context& ctx) {
+Result<Mesh> parse(std::string_view text, ObjContext& ctx) {
     if (text.empty()) return makeError(ctx.source + ": the OBJ file is empty");
     Result<ObjScan> scan = scanObjText(text, ctx.source, ctx.limits);
     if (!scan) return makeError(scan.error());
@@ -387,7 +256,7 @@ Result<Mesh> parse(std::string_view text, Context& ctx) {
 Result<Mesh> loadObjFromMemory(std::string_view objText, const fs::path& baseDir, const LoadLimits& limits,
                                std::vector<std::string>* warnings, std::string_view sourceName) {
     std::vector<std::string> localWarnings;
-    Context ctx{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings, 0, {}};
+    ObjContext ctx{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings, 0, {}};
     // tinyobjloader allocates freely (and throws bad_alloc on absurd input); no exception leaves the loader.
     try {
         return parse(objText, ctx);

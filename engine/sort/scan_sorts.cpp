@@ -7,23 +7,34 @@
 #include <utility>
 
 namespace dicer::sort {
-namespace {
-Result<gl::ProgramId> addProgram(gl::ShaderLibrary& shaders, std::string name, const char* file,
-                                 std::vector<std::pair<std::string, std::string>> defines = {}) {
-    return shaders.add({std::move(name), {{GL_COMPUTE_SHADER, file}}, std::move(defines)});
+
+Result<void> ScanSorter::build(const gl::GlInfo& info, const char* feedName, const char* feedFile,
+                               const char* scatterFile,
+                               std::vector<std::pair<std::string, std::string>> scatterDefines) {
+    const char* sort = name();
+    Result<gl::ProgramId> feed =
+        m_shaders->add({std::string(sort) + "/" + feedName, {{GL_COMPUTE_SHADER, feedFile}}, {}});
+    if (!feed) return makeError(feed.error());
+    Result<gl::ProgramId> scatter = m_shaders->add(
+        {std::string(sort) + "/scatter", {{GL_COMPUTE_SHADER, scatterFile}}, std::move(scatterDefines)});
+    if (!scatter) return makeError(scatter.error());
+    m_feed = *feed;
+    m_scatter = *scatter;
+    return m_scan.init(*m_shaders, sort, info.storageBufferOffsetAlignment);
 }
-} // namespace
+
+void ScanSorter::runPass(GLuint program, std::uint32_t n) {
+    glUseProgram(program);
+    dispatchFolded(n);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
 
 Result<std::unique_ptr<ScanCountingSort>> ScanCountingSort::create(gl::ShaderLibrary& shaders,
                                                                    const gl::GlInfo& info) {
     std::unique_ptr<ScanCountingSort> p(new ScanCountingSort(shaders, info));
-    auto histogram = addProgram(shaders, "scan_counting_sort/histogram", "sort_histogram.comp.glsl");
-    auto scatter = addProgram(shaders, "scan_counting_sort/scatter", "sort_scatter.comp.glsl",
-                              {{"SORT_STARTS_FROM_SCAN", ""}, {"SORT_WRITE_KEYS", ""}});
-    if (!histogram || !scatter) return makeError(!histogram ? histogram.error() : scatter.error());
-    p->m_histogram = *histogram;
-    p->m_scatter = *scatter;
-    if (Result<void> r = p->m_scan.init(shaders, "scan_counting_sort", info.storageBufferOffsetAlignment); !r)
+    if (Result<void> r = p->build(info, "histogram", "sort_histogram.comp.glsl", "sort_scatter.comp.glsl",
+                                  {{"SORT_STARTS_FROM_SCAN", ""}, {"SORT_WRITE_KEYS", ""}});
+        !r)
         return makeError(r.error());
     return p;
 }
@@ -49,32 +60,25 @@ Result<void> ScanCountingSort::sort(const SortInput& input) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_KEYS, m_outKeys.id());
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_PERM, m_outPerm.id());
     };
+    const GLuint histogram = feed(), scatterPass = scatter();
+    for (GLuint program : {histogram, scatterPass}) {
+        glProgramUniform1ui(program, SORT_LOC_N, input.n);
+        glProgramUniform1ui(program, SORT_LOC_M, input.m);
+    }
     bindAll();
-    GLuint histogram = m_shaders->get(m_histogram);
-    glProgramUniform1ui(histogram, SORT_LOC_N, input.n);
-    glProgramUniform1ui(histogram, SORT_LOC_M, input.m);
-    glUseProgram(histogram);
-    dispatchFolded(input.n);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    runPass(histogram, input.n);
     m_scan.run(); // inclusive bucket sums in place
     bindAll();
-    GLuint scatter = m_shaders->get(m_scatter);
-    glProgramUniform1ui(scatter, SORT_LOC_N, input.n);
-    glProgramUniform1ui(scatter, SORT_LOC_M, input.m);
-    glUseProgram(scatter);
-    dispatchFolded(input.n);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    runPass(scatterPass, input.n);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     return {};
 }
 
 Result<std::unique_ptr<RadixSort>> RadixSort::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     std::unique_ptr<RadixSort> p(new RadixSort(shaders, info));
-    auto flags = addProgram(shaders, "radix_sort/flags", "sort_radix_flags.comp.glsl");
-    auto scatter = addProgram(shaders, "radix_sort/scatter", "sort_radix_scatter.comp.glsl");
-    if (!flags || !scatter) return makeError(!flags ? flags.error() : scatter.error());
-    p->m_flags = *flags;
-    p->m_scatter = *scatter;
-    if (Result<void> r = p->m_scan.init(shaders, "radix_sort", info.storageBufferOffsetAlignment); !r)
+    if (Result<void> r =
+            p->build(info, "flags", "sort_radix_flags.comp.glsl", "sort_radix_scatter.comp.glsl");
+        !r)
         return makeError(r.error());
     return p;
 }
@@ -96,10 +100,10 @@ Result<void> RadixSort::sort(const SortInput& input) {
     GLuint keysIn = input.keys, permIn = m_outPerm.id();
     GLuint keysOut[2] = {m_outKeys.id(), m_keysB.id()}, permOut[2] = {m_outPerm.id(), m_permB.id()};
     const int firstTarget = passCount % 2 == 1 ? 0 : 1;
-    GLuint flags = m_shaders->get(m_flags), scatter = m_shaders->get(m_scatter);
+    const GLuint flags = feed(), scatterPass = scatter();
     glProgramUniform1ui(flags, SORT_LOC_N, input.n);
     glProgramUniform1ui(flags, SORT_LOC_M, input.m);
-    glProgramUniform1ui(scatter, SORT_LOC_N, input.n);
+    glProgramUniform1ui(scatterPass, SORT_LOC_N, input.n);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
     for (int pass = 0; pass < passCount; ++pass) {
         const int target = (firstTarget + pass) % 2;
@@ -107,11 +111,11 @@ Result<void> RadixSort::sort(const SortInput& input) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_KEYS, keysIn);
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0,
                           m_scan.levelZeroBytes());
-        glProgramUniform1ui(flags, SORT_LOC_LEVELS, GLuint(pass));
-        glProgramUniform1ui(flags, SORT_LOC_FIRST_PASS, pass == 0 ? 1u : 0u);
-        glUseProgram(flags);
-        dispatchFolded(input.n);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        for (GLuint program : {flags, scatterPass}) {
+            glProgramUniform1ui(program, SORT_LOC_LEVELS, GLuint(pass));
+            glProgramUniform1ui(program, SORT_LOC_FIRST_PASS, pass == 0 ? 1u : 0u);
+        }
+        runPass(flags, input.n);
         m_scan.run();
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_KEYS, keysIn);
         glBindBufferRange(GL_SHADER_STORAGE_BUFFER, SORT_BIND_COUNTS, m_scan.buffer(), 0,
@@ -119,11 +123,7 @@ Result<void> RadixSort::sort(const SortInput& input) {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_IN_PERM, permIn); // unread on pass 0
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_KEYS, keysOut[target]);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SORT_BIND_OUT_PERM, permOut[target]);
-        glProgramUniform1ui(scatter, SORT_LOC_LEVELS, GLuint(pass));
-        glProgramUniform1ui(scatter, SORT_LOC_FIRST_PASS, pass == 0 ? 1u : 0u);
-        glUseProgram(scatter);
-        dispatchFolded(input.n);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        runPass(scatterPass, input.n);
         keysIn = keysOut[target];
         permIn = permOut[target];
     }

@@ -10,9 +10,35 @@
 #include "buffer_scan.h"
 #include "sorter.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace dicer::sort {
 
-class ScanCountingSort final : public Sorter {
+// What both peers are made of: a pass over the keys that writes the scan's input (histogram, flags), Horn's
+// scan over it, and a scatter that reads the scan.
+class ScanSorter : public Sorter {
+protected:
+    ScanSorter(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : Sorter(shaders, info) {}
+    // Builds "<sort>/<feedName>" from `feedFile`, "<sort>/scatter" from `scatterFile` with `scatterDefines`,
+    // and the scan. Errors: the compile or link log.
+    Result<void> build(const gl::GlInfo& info, const char* feedName, const char* feedFile,
+                       const char* scatterFile,
+                       std::vector<std::pair<std::string, std::string>> scatterDefines = {});
+    // The current build of a pass's program (ids survive a shader reload, GL names may not).
+    GLuint feed() const { return m_shaders->get(m_feed); }
+    GLuint scatter() const { return m_shaders->get(m_scatter); }
+    // glUseProgram, one invocation per key, and a storage barrier for the pass that reads what it wrote.
+    static void runPass(GLuint program, std::uint32_t n);
+
+    BufferScan m_scan;
+
+private:
+    gl::ProgramId m_feed, m_scatter;
+};
+
+class ScanCountingSort final : public ScanSorter {
 public:
     static Result<std::unique_ptr<ScanCountingSort>> create(gl::ShaderLibrary& shaders,
                                                             const gl::GlInfo& info);
@@ -21,14 +47,12 @@ public:
     Result<void> sort(const SortInput& input) override;
 
 private:
-    ScanCountingSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : Sorter(shaders, info) {}
-    gl::ProgramId m_histogram, m_scatter;
-    BufferScan m_scan;
+    ScanCountingSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : ScanSorter(shaders, info) {}
     gl::Buffer m_ranks;
     std::uint32_t m_rankCapacity = 0;
 };
 
-class RadixSort final : public Sorter {
+class RadixSort final : public ScanSorter {
 public:
     static Result<std::unique_ptr<RadixSort>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     const char* name() const override { return "radix_sort"; }
@@ -38,9 +62,7 @@ public:
     static int passes(std::uint32_t m);
 
 private:
-    RadixSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : Sorter(shaders, info) {}
-    gl::ProgramId m_flags, m_scatter;
-    BufferScan m_scan;
+    RadixSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : ScanSorter(shaders, info) {}
 };
 
 } // namespace dicer::sort

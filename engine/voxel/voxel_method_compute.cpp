@@ -4,14 +4,13 @@
 #include "voxel_method_compute.h"
 
 #include "voxel_passes.h"
+#include "voxel_slot_programs.h"
 #include "voxelizer_state.h"
 
 #include "gl_debug.h"
 #include "voxel_shared.h"
 
 #include <algorithm>
-#include <array>
-#include <map>
 #include <string>
 
 namespace dicer::voxel {
@@ -26,6 +25,9 @@ namespace {
 struct Dispatches {
     gl::ProgramId triangles, large;
 };
+std::vector<gl::ProgramId> programsOf(const Dispatches& d) { // SlotPrograms::programs
+    return {d.triangles, d.large};
+}
 
 // An indirect dispatch of no groups and a list of length 0: the large-triangle list's and the voxel list's
 // headers before a pass that appends.
@@ -96,31 +98,22 @@ public:
     }
 
     Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) override {
-        if (m_slots.count(slotFile)) return {}; // the library keeps every program it built: once per file
-        Result<Dispatches> owner =
-            addDispatches(shaders, "voxelize compute slot owner", "VOX_PASS_SLOT_OWNER", slotFile);
-        if (!owner) return makeError(owner.error());
-        Result<Dispatches> colour =
-            addDispatches(shaders, "voxelize compute slot colour", "VOX_PASS_SLOT_COLOR", slotFile);
-        if (!colour) return makeError(colour.error());
-        m_slots[slotFile] = {*owner, *colour};
-        return {};
+        return m_slots.add(slotFile, [&](const char* label, const char* passDefine) {
+            return addDispatches(shaders, std::string("voxelize compute ") + label, passDefine, slotFile);
+        });
     }
 
     std::vector<gl::ProgramId> slotPrograms(const std::string& slotFile) const override {
-        auto it = m_slots.find(slotFile);
-        if (it == m_slots.end()) return {};
-        const auto& [owner, colour] = it->second;
-        return {owner.triangles, owner.large, colour.triangles, colour.large};
+        return m_slots.programs(slotFile);
     }
 
     void markSlots(const VoxelPasses& passes, SlotPass pass) override {
-        const std::array<Dispatches, 2>& programs = m_slots.at(passes.slotFile);
+        const Dispatches& programs = m_slots.at(passes.slotFile, pass);
         for (size_t c = 0; c < passes.chunkCount(); ++c) {
             passes.bindChunk(c);
             // The owner pass lists the large triangles, the colour pass visits the same list.
             if (pass == SlotPass::Owner) emptyLargeList(passes, c);
-            run(passes, c, programs[pass == SlotPass::Owner ? 0 : 1]);
+            run(passes, c, programs);
         }
     }
 
@@ -172,7 +165,7 @@ private:
     Dispatches m_owner, m_colour; // atlas output: the owner pass; the colour fallback past a full list
     gl::ProgramId m_colourVoxels; // atlas output: the colour pass over the voxel list
     Dispatches m_bits;            // bits output: the marking pass
-    std::map<std::string, std::array<Dispatches, 2>> m_slots; // per slot function: owner, colour
+    SlotPrograms<Dispatches> m_slots;
     std::int64_t m_maxStorageBlockBytes;
     gl::Buffer m_voxelList;           // header + one texel per marked voxel (VOX_BIND_ARGS); atlas output
     bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)

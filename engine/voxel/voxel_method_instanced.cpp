@@ -10,28 +10,19 @@ namespace {
 
 class InstancedMethod final : public SlabMethod {
 public:
-    explicit InstancedMethod(gl::ProgramId surface) : SlabMethod(surface) {}
+    using SlabMethod::SlabMethod;
 
 private:
     void drawChunk(const VoxelPasses& passes, size_t chunk) override {
         passes.use(m_surface);
-        const auto vertices = GLsizei(passes.triangleCount(chunk) * 6); // a quad per triangle
-        glDrawArraysInstanced(GL_TRIANGLES, 0, vertices, passes.layout.volume.z);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, quadVertices(passes, chunk), passes.layout.volume.z);
     }
 };
 
 } // namespace
 
-// Nothing beyond what Voxelizer::create requires of every method (storage buffers in vertex and fragment
-// shaders): a plain instanced draw.
-bool instancedMethodAvailable(const gl::GlInfo& /*info*/) {
-    return true;
-}
-
 Result<std::unique_ptr<SurfaceMethod>> createInstancedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
-    Result<gl::ProgramId> surface = addSlabProgram(shaders, "instanced", "VOX_DRAW_INSTANCED");
-    if (!surface) return makeError(surface.error());
-    return std::unique_ptr<SurfaceMethod>(std::make_unique<InstancedMethod>(*surface));
+    return createSlabMethod<InstancedMethod>(shaders, "instanced", "VOX_DRAW_INSTANCED");
 }
 
 } // namespace dicer::voxel

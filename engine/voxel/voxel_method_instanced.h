@@ -11,7 +11,6 @@
 
 namespace dicer::voxel {
 
-bool instancedMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createInstancedMethod(gl::ShaderLibrary& shaders,
                                                              const gl::GlInfo& info);
 

@@ -12,31 +12,22 @@ namespace {
 
 class PerSliceMethod final : public SlabMethod {
 public:
-    explicit PerSliceMethod(gl::ProgramId surface) : SlabMethod(surface) {}
+    using SlabMethod::SlabMethod;
 
 private:
     void drawChunk(const VoxelPasses& passes, size_t chunk) override {
         passes.use(m_surface);
-        const auto vertices = GLsizei(passes.triangleCount(chunk) * 6); // a quad per triangle
         for (int slice = 0; slice < passes.layout.volume.z; ++slice) {
             glUniform1i(VOX_LOC_SLICE, slice);
-            glDrawArrays(GL_TRIANGLES, 0, vertices);
+            glDrawArrays(GL_TRIANGLES, 0, quadVertices(passes, chunk));
         }
     }
 };
 
 } // namespace
 
-// Nothing beyond what Voxelizer::create requires of every method (storage buffers in vertex and fragment
-// shaders): plain draws.
-bool perSliceMethodAvailable(const gl::GlInfo& /*info*/) {
-    return true;
-}
-
 Result<std::unique_ptr<SurfaceMethod>> createPerSliceMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
-    Result<gl::ProgramId> surface = addSlabProgram(shaders, "per-slice", "VOX_DRAW_PER_SLICE");
-    if (!surface) return makeError(surface.error());
-    return std::unique_ptr<SurfaceMethod>(std::make_unique<PerSliceMethod>(*surface));
+    return createSlabMethod<PerSliceMethod>(shaders, "per-slice", "VOX_DRAW_PER_SLICE");
 }
 
 } // namespace dicer::voxel

@@ -10,7 +10,6 @@
 
 namespace dicer::voxel {
 
-bool perSliceMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createPerSliceMethod(gl::ShaderLibrary& shaders,
                                                             const gl::GlInfo& info);
 

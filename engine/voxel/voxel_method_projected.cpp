@@ -4,12 +4,12 @@
 #include "voxel_method_projected.h"
 
 #include "voxel_passes.h"
+#include "voxel_slot_programs.h"
 #include "voxelizer_state.h"
 
 #include "gl_debug.h"
 
 #include <array>
-#include <map>
 #include <string>
 
 namespace dicer::voxel {
@@ -56,42 +56,28 @@ public:
     }
 
     Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) override {
-        if (m_slots.count(slotFile)) return {}; // the library keeps every program it built: once per file
-        Result<gl::ProgramId> owner =
-            addProgram(shaders, "voxelize projected slot owner", "VOX_PASS_SLOT_OWNER", slotFile);
-        if (!owner) return makeError(owner.error());
-        Result<gl::ProgramId> colour =
-            addProgram(shaders, "voxelize projected slot colour", "VOX_PASS_SLOT_COLOR", slotFile);
-        if (!colour) return makeError(colour.error());
-        m_slots[slotFile] = {*owner, *colour};
-        return {};
+        return m_slots.add(slotFile, [&](const char* label, const char* passDefine) {
+            return addProgram(shaders, std::string("voxelize projected ") + label, passDefine, slotFile);
+        });
     }
 
     std::vector<gl::ProgramId> slotPrograms(const std::string& slotFile) const override {
-        auto it = m_slots.find(slotFile);
-        if (it == m_slots.end()) return {};
-        return {it->second.begin(), it->second.end()};
+        return m_slots.programs(slotFile);
     }
 
     void markSlots(const VoxelPasses& passes, SlotPass pass) override {
         if (pass == SlotPass::Owner) passes.runSetup(); // the colour pass reads the same setup records
         passes.renderToColumns();
-        passes.drawChunks(m_slots.at(passes.slotFile)[pass == SlotPass::Owner ? 0 : 1], kVerticesPerTriangle);
+        passes.drawChunks(m_slots.at(passes.slotFile, pass), kVerticesPerTriangle);
     }
 
 private:
     std::array<gl::ProgramId, 2> m_atlas; // owner pass, colour pass
     gl::ProgramId m_bits;
-    std::map<std::string, std::array<gl::ProgramId, 2>> m_slots; // per slot function: owner, colour
+    SlotPrograms<gl::ProgramId> m_slots;
 };
 
 } // namespace
-
-// Nothing beyond what Voxelizer::create requires of every method: storage buffers in vertex and fragment
-// shaders; image atomics in fragment shaders are core GL 4.5.
-bool projectedMethodAvailable(const gl::GlInfo& /*info*/) {
-    return true;
-}
 
 Result<std::unique_ptr<SurfaceMethod>> createProjectedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
     Result<gl::ProgramId> owner = addProgram(shaders, "voxelize projected owner", "VOX_PASS_OWNER");

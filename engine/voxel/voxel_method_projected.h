@@ -18,7 +18,6 @@
 
 namespace dicer::voxel {
 
-bool projectedMethodAvailable(const gl::GlInfo& info);
 Result<std::unique_ptr<SurfaceMethod>> createProjectedMethod(gl::ShaderLibrary& shaders,
                                                              const gl::GlInfo& info);
 

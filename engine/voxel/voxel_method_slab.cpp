@@ -23,6 +23,10 @@ void SlabMethod::markAtlas(const VoxelPasses& passes) {
     }
 }
 
+GLsizei SlabMethod::quadVertices(const VoxelPasses& passes, size_t chunk) {
+    return GLsizei(passes.triangleCount(chunk) * 6);
+}
+
 Result<gl::ProgramId> addSlabProgram(gl::ShaderLibrary& shaders, const char* method, const char* drawDefine) {
     return shaders.add(
         {std::string("voxelize surface ") + method,

@@ -12,19 +12,24 @@
 
 #include "voxel_method.h"
 
+#include <memory>
+
 namespace dicer::voxel {
 
 class SlabMethod : public SurfaceMethod {
 public:
+    // Public so that a method without buffers of its own can inherit it (the class stays abstract).
+    explicit SlabMethod(gl::ProgramId surface) : m_surface(surface) {}
     // The setup pass, then each chunk's quads into the atlas (drawChunk), chunks in order.
     void markAtlas(const VoxelPasses& passes) final;
 
 protected:
-    explicit SlabMethod(gl::ProgramId surface) : m_surface(surface) {}
     // Before the chunks: binds what the method's own passes use (binned: its draw arguments).
     virtual void bindOwnBuffers() {}
     // Draws the bound chunk's candidate quads (the atlas framebuffer, mesh textures and chunk are bound).
     virtual void drawChunk(const VoxelPasses& passes, size_t chunk) = 0;
+    // The vertices of a quad per triangle of the chunk: one (triangle, slice) pair's draw.
+    static GLsizei quadVertices(const VoxelPasses& passes, size_t chunk);
 
     gl::ProgramId m_surface; // voxelize_slab.vert.glsl (VOX_DRAW_*) + voxelize_surface.frag.glsl
 };
@@ -32,5 +37,15 @@ protected:
 // Builds a slab method's surface program, labelled "voxelize surface <method>", with `drawDefine`
 // (VOX_DRAW_BINNED, VOX_DRAW_INSTANCED or VOX_DRAW_PER_SLICE) choosing how the vertex shader finds its pair.
 Result<gl::ProgramId> addSlabProgram(gl::ShaderLibrary& shaders, const char* method, const char* drawDefine);
+
+// The factory of a slab method that owns nothing but its surface program (instanced, per-slice): `Method`
+// is constructed from it.
+template <typename Method>
+Result<std::unique_ptr<SurfaceMethod>> createSlabMethod(gl::ShaderLibrary& shaders, const char* method,
+                                                        const char* drawDefine) {
+    Result<gl::ProgramId> surface = addSlabProgram(shaders, method, drawDefine);
+    if (!surface) return makeError(surface.error());
+    return std::unique_ptr<SurfaceMethod>(std::make_unique<Method>(*surface));
+}
 
 } // namespace dicer::voxel

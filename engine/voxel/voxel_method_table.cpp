@@ -18,17 +18,24 @@ constexpr VoxelOutput kAtlasAndBits[] = {VoxelOutput::Atlas, VoxelOutput::Bits};
 // limit (1024^3: 32768^2); they exist to reproduce the 2006 structure, which writes through the framebuffer.
 constexpr const char* kThroughFramebuffer = "renders into the slice atlas through the framebuffer";
 
+// The rows that need nothing beyond what Voxelizer::create requires of every method (storage buffers in
+// vertex and fragment shaders): instanced and per-slice are plain draws, and projected's image atomics in
+// fragment shaders are core GL 4.5.
+bool anyVoxelizerContext(const gl::GlInfo& /*info*/) {
+    return true;
+}
+
 // clang-format off
 // One row per line, in the order the command lines, the UI and the bench list them.
 constexpr VoxelMethodInfo kRows[] = {
     {"binned", kAtlasOnly, kThroughFramebuffer, "setup + scan bin each triangle to the slices its z-range spans; one indirect draw of those (triangle, slice) quads",
      binnedMethodAvailable, createBinnedMethod},
     {"instanced", kAtlasOnly, kThroughFramebuffer, "one instanced draw, instance = slice: a quad per triangle per slice (the naive one)",
-     instancedMethodAvailable, createInstancedMethod},
+     anyVoxelizerContext, createInstancedMethod},
     {"per-slice", kAtlasOnly, kThroughFramebuffer, "one draw per slice, a quad per triangle: the 2006 structure",
-     perSliceMethodAvailable, createPerSliceMethod},
+     anyVoxelizerContext, createPerSliceMethod},
     {"projected", kAtlasAndBits, nullptr, "each triangle drawn once as the box of its projection along its sampling axis; owner, then colour pass",
-     projectedMethodAvailable, createProjectedMethod},
+     anyVoxelizerContext, createProjectedMethod},
     {"compute", kAtlasAndBits, nullptr, "projected without the rasterizer: compute invocations visit the box's voxel columns",
      computeMethodAvailable, createComputeMethod},
 };
