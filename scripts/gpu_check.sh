@@ -115,12 +115,12 @@ bench() { # bench PART ARGS...: dicer-bench ARGS with its Markdown, CSV and JSON
 }
 if [ "$quick" = 1 ]; then
     step "bench peers" bench peers --quick --plot none --sort-plot none
-    step "bench voxels" bench voxels_scaling --scaling --voxels both --volumes 16,32 --reps 2 --warmup 1 --size none \
+    step "bench voxels" bench voxels_scaling --scaling --voxels both --sides 16,32 --reps 2 --warmup 1 --size none \
         --plot none
     step "bench sort" bench sort --sort --quick --sort-plot none
 else
     step "bench peers" bench peers --peers --gpu-resident --storage both --build-path both --plot none --sort-plot none
-    step "bench voxels" bench voxels_scaling --scaling --voxels both --volumes "$sizes" --size none \
+    step "bench voxels" bench voxels_scaling --scaling --voxels both --sides "$sizes" --size none \
         --plot "$out/voxels_scaling_$tag.png"
     step "bench sort" bench sort --sort --sort-plot "$out/sort_$tag.png"
 fi

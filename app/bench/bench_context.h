@@ -92,9 +92,9 @@ bool runHistoPyramids(Bench& bench, const BenchAtlas& atlas, GLuint texture, con
                       double copyMs);
 // Every peer on one atlas (the peers table) and the CPU path stage by stage (Table 2).
 bool runPeers(Bench& bench, const BenchAtlas& atlas, GLuint texture, const Expected& expected, double copyMs);
-// side^3 volumes (opt.volumes): the scaling table and the PNG plot (opt.plot).
+// side^3 volumes (opt.sides): the scaling table and the PNG plot (opt.plot).
 bool runScaling(Bench& bench);
-// --scaling --voxels: opt.volumes voxelized from the model into each of opt.voxelOutputs, then built and
+// --scaling --voxels: opt.sides voxelized from the model into each of opt.voxelOutputs, then built and
 // listed by the rows of that input, ns per voxel and × the read floor per stage, and the plot (opt.plot).
 bool runVoxelScaling(Bench& bench);
 // --voxelizer: opt.voxelMethods on the model opt.source at every opt.presets, and the teapot's counts.

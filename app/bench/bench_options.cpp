@@ -93,7 +93,7 @@ std::vector<Row> makeRows() {
                                        o.reps = 3;
                                        o.warmup = 1;
                                        o.peers = o.gpuResident = true;
-                                       o.volumes = {16, 32};
+                                       o.sides = {16, 32};
                                        o.presets = {"64", "paper-1024"};
                                        o.voxelMethods = voxel::voxelMethods();
                                    })))),
@@ -107,7 +107,7 @@ std::vector<Row> makeRows() {
                        onOff, field(&Options::gpuResident))),
         flag(row<bool>(
             {"scaling", "",
-             "side^3 volumes: time per voxel / per point, a plot (--volumes, --plot); with --voxels: only the "
+             "side^3 volumes: time per voxel / per point, a plot (--sides, --plot); with --voxels: only the "
              "model voxelized per volume (compute method) into each output, then built and listed by the demo's "
              "frame (atlas: hp_compute, bits: hp_bits; --method for others), per stage ns/voxel, x read floor, "
              "GB/s"},
@@ -153,8 +153,10 @@ std::vector<Row> makeRows() {
         withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
                               field(&Options::solid)),
                     {{"no-solid", "off"}}),
-        row<std::vector<int>>({"volumes", "", "volume sides for --scaling"},
-                              listCodec(options::intCodec(2, 4096)), field(&Options::volumes)),
+        // --sides, not --volumes: a volume is also what --volume names (a scalar volume file or a built-in field).
+        withAliases(row<std::vector<int>>({"sides", "", "cube sides N (N^3 volumes) for --scaling"},
+                                          listCodec(options::intCodec(2, 4096)), field(&Options::sides)),
+                    {{"volumes", ""}}),
         row<std::vector<int>>({"sort-n", "", "log2 of the key counts for --sort"},
                               listCodec(options::intCodec(0, 24)), field(&Options::sortN)),
         row<std::vector<int>>({"sort-m", "", "log2 of the key ranges for --sort"},

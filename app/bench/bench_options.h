@@ -33,7 +33,7 @@ struct Options {
     bool peers = false;       // every peer on the same atlases, each checked against the same voxel set
     bool gpuResident = false; // count read back vs kept on the GPU, for the list and a whole frame
     bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
-    std::vector<int> volumes{64, 128, 256, 512, 1024};
+    std::vector<int> sides{64, 128, 256, 512, 1024}; // --sides (old spelling --volumes): cube sides
     std::string plot = "dicer-scaling.png"; // empty (--plot none): no plot (bench_plot_script.h)
     // --voxelizer: the voxelizer's own tables instead (bench_voxelizer.cpp): every method per volume preset,
     // checked to give the same atlas, and the teapot's active cells next to the paper's.

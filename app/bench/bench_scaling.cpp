@@ -34,7 +34,7 @@ bool runScaling(Bench& b) {
         scaled.push_back({&info, std::move(created.value())});
     }
 
-    for (int side : b.opt.volumes) {
+    for (int side : b.opt.sides) {
         const std::string label = std::to_string(side) + "³";
         const glm::ivec2 extent = testbed::cubeAtlasExtent(side); // the sources' common slice layout
         if (extent.x > b.info.maxTextureSize || extent.y > b.info.maxTextureSize) {

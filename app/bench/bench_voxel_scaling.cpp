@@ -253,7 +253,7 @@ bool runVoxelScaling(Bench& b) {
     bool ok = true;
     std::map<int, std::vector<glm::uvec4>> atlasSets;
     VolumeRun run{b, frame, settings, placed->placement, atlasSets};
-    for (int side : b.opt.volumes) {
+    for (int side : b.opt.sides) {
         for (voxel::VoxelOutput output : b.opt.voxelOutputs)
             ok = run.run(side, output, rows[output]) && ok;
         atlasSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
