@@ -3,16 +3,33 @@
 // of the texels, so plain nearest sampling of a 4096^2 atlas in a 512-pixel panel would drop most of them:
 // each pixel shows the most opaque texel of its footprint (strided, at most 6x6 taps per pixel: a one-texel
 // ring still shows as a ring at 14 texels per pixel, and the panel stays cheap on llvmpipe).
+// VIEW_FROM_BITS: the same view of the occupancy bits (occupancy_bits.h), the virtual atlas at one bit per
+// texel, which has no texture to sample: a set bit shows white (the paper's Figure 1 picture, in bits mode).
 #include "view_shared.h"
+#include "hpc_shared.h" // HPB_BIND_BITS: where the bits are read from
+#include "occupancy_bits.h"
 
-layout(binding = VIEW_UNIT_ATLAS) uniform sampler2D u_atlas;
 layout(location = VIEW_LOC_WINDOW) uniform vec4 u_window; // texels: x0, y0, x1, y1
 layout(location = VIEW_LOC_DST_SIZE) uniform ivec2 u_dstSize;
 layout(location = VIEW_LOC_TILE_SIZE) uniform ivec2 u_tileSize;
 layout(location = 0) out vec4 o_color;
 
+#ifdef VIEW_FROM_BITS
+layout(std430, binding = HPB_BIND_BITS) readonly buffer Bits { uint u_bits[]; };
+layout(location = VIEW_LOC_ATLAS_SIDE) uniform int u_atlasSide; // the virtual atlas' side
+ivec2 atlasExtent() { return ivec2(u_atlasSide); }
+vec4 texelAt(ivec2 t) {
+    bool set = (u_bits[hpBitsWord(t, hpBitsBlocksX(u_atlasSide))] & hpBitsMask(t)) != 0u;
+    return set ? vec4(1.0) : vec4(0.0);
+}
+#else
+layout(binding = VIEW_UNIT_ATLAS) uniform sampler2D u_atlas;
+ivec2 atlasExtent() { return textureSize(u_atlas, 0); }
+vec4 texelAt(ivec2 t) { return texelFetch(u_atlas, t, 0); }
+#endif
+
 void main() {
-    ivec2 atlasSize = textureSize(u_atlas, 0);
+    ivec2 atlasSize = atlasExtent();
     vec2 perPixel = (u_window.zw - u_window.xy) / vec2(u_dstSize);
     vec2 start = u_window.xy + floor(gl_FragCoord.xy) * perPixel;
     ivec2 taps = clamp(ivec2(ceil(perPixel)), ivec2(1), ivec2(6));
@@ -22,7 +39,7 @@ void main() {
         for (int i = 0; i < taps.x; ++i) {
             ivec2 t = ivec2(start + (vec2(i, j) + 0.5) * stride);
             if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, atlasSize))) continue;
-            vec4 c = texelFetch(u_atlas, t, 0);
+            vec4 c = texelAt(t);
             if (c.a > best.a) best = c;
         }
     vec3 background = vec3(0.08);

@@ -13,6 +13,7 @@
 #define VIEW_LOC_CAPACITY 3   // uint: list view, entries the point buffer holds
 #define VIEW_LOC_TILE_SIZE 4  // ivec2: atlas view, slice tile size in texels (grid lines between slices)
 #define VIEW_LOCAL_SIZE 8     // list view: 8x8 pixels per work group
+#define VIEW_LOC_ATLAS_SIDE 5 // int: atlas view of the occupancy bits, the virtual atlas' side (no texture)
 
 // --- the shaded mesh ---------------------------------------------------------------------------------------
 #define MESH_ATTR_POSITION 0

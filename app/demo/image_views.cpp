@@ -1,6 +1,7 @@
 #include "image_views.h"
 
 #include "gl_debug.h"
+#include "hpc_shared.h"
 #include "view_shared.h"
 
 #include <algorithm>
@@ -14,9 +15,15 @@ Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders) {
          {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "atlas_view.frag.glsl"}},
          {}});
     if (!atlas) return makeError(atlas.error());
+    auto bits = shaders.add(
+        {"atlas view (occupancy bits)",
+         {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "atlas_view.frag.glsl"}},
+         {{"VIEW_FROM_BITS", ""}}});
+    if (!bits) return makeError(bits.error());
     auto list = shaders.add({"list view", {{GL_COMPUTE_SHADER, "list_view.comp.glsl"}}, {}});
     if (!list) return makeError(list.error());
     v.m_atlasProgram = *atlas;
+    v.m_bitsProgram = *bits;
     v.m_listProgram = *list;
     v.m_emptyVao = gl::createVertexArray("image views fullscreen");
     v.m_atlasTarget = gl::createFramebuffer("atlas view target");
@@ -33,6 +40,21 @@ Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders) {
 
 void ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
     if (!atlas) return;
+    glBindTextureUnit(VIEW_UNIT_ATLAS, atlas);
+    glBindSampler(VIEW_UNIT_ATLAS, m_nearest.id());
+    renderWindow(m_atlasProgram, window, tileSize, size);
+    glBindSampler(VIEW_UNIT_ATLAS, 0);
+}
+
+void ImageViews::renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize,
+                            glm::ivec2 size) {
+    if (!bits || atlasSide < 1) return;
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, bits);
+    glProgramUniform1i(m_shaders->get(m_bitsProgram), VIEW_LOC_ATLAS_SIDE, atlasSide);
+    renderWindow(m_bitsProgram, window, tileSize, size);
+}
+
+void ImageViews::renderWindow(gl::ProgramId id, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
     size = glm::clamp(size, glm::ivec2(16), glm::ivec2(2048));
     gl::DebugGroup group("atlas view");
     if (size != m_atlasSize) {
@@ -42,14 +64,12 @@ void ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize
         glNamedFramebufferTexture(m_atlasTarget.id(), GL_COLOR_ATTACHMENT0, m_atlasImage.id(), 0);
         m_atlasSize = size;
     }
-    GLuint program = m_shaders->get(m_atlasProgram);
+    GLuint program = m_shaders->get(id);
     glProgramUniform4f(program, VIEW_LOC_WINDOW, window.x, window.y, window.z, window.w);
     glProgramUniform2i(program, VIEW_LOC_DST_SIZE, size.x, size.y);
     tileSize = glm::max(tileSize, glm::ivec2(1));
     glProgramUniform2i(program, VIEW_LOC_TILE_SIZE, tileSize.x, tileSize.y);
     glUseProgram(program);
-    glBindTextureUnit(VIEW_UNIT_ATLAS, atlas);
-    glBindSampler(VIEW_UNIT_ATLAS, m_nearest.id());
     glBindFramebuffer(GL_FRAMEBUFFER, m_atlasTarget.id());
     glViewport(0, 0, size.x, size.y);
     glDisable(GL_DEPTH_TEST);
@@ -57,7 +77,6 @@ void ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize
     glBindVertexArray(m_emptyVao.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glBindSampler(VIEW_UNIT_ATLAS, 0);
 }
 
 void ImageViews::renderList(const particles::ParticleSource& source) {

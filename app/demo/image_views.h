@@ -19,6 +19,8 @@ public:
 
     // `window`: atlas texels (x0, y0, x1, y1) to show; size: the panel's image size in pixels.
     void renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
+    // The same view of the occupancy bits (occupancy_bits.h): the virtual atlas of `atlasSide` texels a side.
+    void renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
     // The point list of this frame (same source the particles read).
     void renderList(const particles::ParticleSource& source);
 
@@ -28,7 +30,10 @@ public:
 private:
     explicit ImageViews(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
     gl::ShaderLibrary* m_shaders;
-    gl::ProgramId m_atlasProgram, m_listProgram;
+    // One image of a window of the atlas or the bits (the program differs; the target and the draw are one).
+    void renderWindow(gl::ProgramId program, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
+
+    gl::ProgramId m_atlasProgram, m_bitsProgram, m_listProgram;
     gl::Texture m_atlasImage, m_listImage;
     gl::Framebuffer m_atlasTarget;
     gl::VertexArray m_emptyVao;

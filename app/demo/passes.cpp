@@ -232,7 +232,8 @@ void drawViews(App& app) {
     glDisable(GL_DEPTH_TEST);
 
     PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.frame, {}, {}, app.shaderReloads};
-    if (view.showUi && view.atlas && frame.source().atlas()) { // no atlas with the bits output
+    const frame::VoxelSource& voxels = frame.source();
+    if (view.showUi && view.atlas && (voxels.atlas() || voxels.bits())) { // the atlas, or the bits as one
         // The zoom window: 1/zoom of the atlas around the centre, in texels.
         float size = float(frame.source().atlasSize());
         glm::vec2 half(0.5f * size / app.ui.atlasZoom);
@@ -241,8 +242,11 @@ void drawViews(App& app) {
         atlas.window = glm::vec4(centre - half, centre + half);
         atlas.size = app.ui.atlasPanelSize;
         if (gpu.atlasShown != atlas) {
-            gpu.views->renderAtlas(frame.source().atlas(), atlas.window, frame.source().tiling().tileSize,
-                                   atlas.size);
+            if (voxels.atlas())
+                gpu.views->renderAtlas(voxels.atlas(), atlas.window, voxels.tiling().tileSize, atlas.size);
+            else
+                gpu.views->renderBits(voxels.bits(), voxels.atlasSize(), atlas.window,
+                                      voxels.tiling().tileSize, atlas.size);
             gpu.atlasShown = atlas;
         }
     }

@@ -31,18 +31,12 @@ void atlasWindow(App& app) {
     }
     const frame::VoxelSource& source = app.gpu->frame->source();
     UiState& ui = app.ui;
-    if (!source.atlas()) { // the bits output has no texture to show (1024^3 would be 32768^2)
-        ImGui::Text("occupancy bits, %d^2 virtual atlas", source.atlasSize());
-        // The panel's size is still laid out as with an atlas (one line above the image): a switch to the atlas
-        // must not resize (re-create) the image the UI already drew that frame.
-        ImVec2 avail = ImGui::GetContentRegionAvail();
-        ui.atlasPanelSize = glm::ivec2(int(std::max(16.f, std::min(avail.x, avail.y))));
-        ImGui::TextWrapped("The voxelizer writes occupancy bits (--voxels bits): one bit per voxel, no RGBA8 "
-                           "atlas to show. Choose the atlas output to see it.");
-        ImGui::End();
-        return;
-    }
-    ImGui::Text("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z, double(ui.atlasZoom));
+    if (!source.atlas()) // the bits: the same view of the virtual atlas, one bit per texel (white = set)
+        ImGui::Text("occupancy bits: %d^2 virtual atlas, %d slices, zoom %.0fx", source.atlasSize(),
+                    source.volume().z, double(ui.atlasZoom));
+    else
+        ImGui::Text("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z,
+                    double(ui.atlasZoom));
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));
     ui.atlasPanelSize = glm::ivec2(int(side));
