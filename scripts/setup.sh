@@ -7,6 +7,7 @@ packages=(
     build-essential cmake pkg-config git         # toolchain
     libglfw3-dev libimgui-dev libstb-dev         # window demo + UI + image I/O
     libglm-dev libtinyobjloader-dev              # maths + OBJ loading
+    libtinygltf-dev nlohmann-json3-dev           # glTF loading (tinygltf's header, compiled in the model wing)
     zlib1g-dev                                   # PNG streams inflated under a cap before stb_image
     python3-glad                                 # generates the GL 4.5 + EGL loader at configure time
     python3-matplotlib                           # dicer-bench's plots (scripts/plot_bench.py)

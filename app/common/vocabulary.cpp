@@ -51,7 +51,7 @@ Codec<std::string> modelCodec() {
     std::vector<std::string> names;
     for (std::string_view m : model::builtinModelNames())
         names.emplace_back(m);
-    names.emplace_back("an OBJ file");
+    names.emplace_back("an OBJ or glTF (.gltf, .glb) file");
     // The file is checked when it loads, with a clear error.
     return textCodec("NAME|FILE", joinChoices(names));
 }

@@ -23,11 +23,11 @@ Codec<voxel::SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
 Codec<voxel::VoxelOutput> voxelOutputCodec(); // atlas | bits
 Codec<std::string> presetCodec();             // volume_layout.h presetNames()
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
-Codec<std::string> modelCodec(); // a built-in model name or an OBJ file
+Codec<std::string> modelCodec(); // a built-in model name or an OBJ or glTF file
 
 // --- the shared rows' names and help -------------------------------------------------------------------
-inline constexpr OptionText kModelText{"model", "model",
-                                       "teapot, heart or an OBJ file, fitted into the volume"};
+inline constexpr OptionText kModelText{
+    "model", "model", "teapot, heart or an OBJ or glTF (.gltf, .glb) file, fitted into the volume"};
 inline constexpr OptionText kMethodText{
     "method", "method",
     "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};

@@ -1,5 +1,5 @@
-// The demo's models: the built-in teapot and heart (placed like the paper's, Placement::Fixed) or an OBJ
-// file (fitted into the volume). Loading is synchronous and happens between frames; a failure leaves the
+// The demo's models: the built-in teapot and heart (placed like the paper's, Placement::Fixed) or an OBJ or
+// glTF file (fitted into the volume). Loading is synchronous and happens between frames; a failure leaves the
 // current model in place.
 #pragma once
 

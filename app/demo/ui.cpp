@@ -46,7 +46,8 @@ void helpSection() {
                            "Tab        hide / show panels\n"
                            "Mouse      left orbit, right/middle pan,\n"
                            "           wheel zoom\n"
-                           "Drop an .obj file on the window to load it.");
+                           "Drop an .obj, .gltf or .glb file on the window\n"
+                           "to load it.");
 }
 
 void shaderSection(App& app) {

@@ -1,5 +1,5 @@
-// Model panel: built-in models, the bundled ones (assets/models), an OBJ by path or by drag-and-drop, recent
-// files; screenshots and the PLY export (both into the screenshot folder).
+// Model panel: built-in models, the bundled ones (assets/models), an OBJ or glTF file by path or by
+// drag-and-drop, recent files; screenshots and the PLY export (both into the screenshot folder).
 #include "ui.h"
 
 #include "app.h"
@@ -24,12 +24,12 @@ void uiModelSection(App& app) {
     }
 
     ImGui::SetNextItemWidth(-60.f * ImGui::GetIO().FontGlobalScale);
-    bool enter = ImGui::InputTextWithHint("##path", "path/to/model.obj", &ui.pathInput,
+    bool enter = ImGui::InputTextWithHint("##path", "path/to/model.obj|.gltf|.glb", &ui.pathInput,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && !ui.pathInput.empty())
         app.actions.load = ModelChoice{ModelKind::File, ui.pathInput};
-    ImGui::TextDisabled("or drop an .obj file on the window");
+    ImGui::TextDisabled("or drop an .obj, .gltf or .glb file on the window");
     if (!ui.modelError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", ui.modelError.c_str());

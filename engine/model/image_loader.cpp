@@ -276,6 +276,22 @@ Result<Image> loadImageRgba8(const std::filesystem::path& path, const ImageLimit
 
 Result<const Image*> meshTexturePixels(const MeshTexture& texture, Image& scratch) {
     if (texture.resident()) return &static_cast<const Image&>(texture);
+    if (texture.encoded) {
+        // Held in memory since the load (a glTF's embedded image): nothing can have changed; the decode is
+        // bounded by the size its header had then.
+        ImageLimits limits;
+        limits.maxFileBytes = std::max(limits.maxFileBytes, std::uintmax_t(texture.encoded->size()));
+        limits.maxWidth = texture.width;
+        limits.maxHeight = texture.height;
+        const std::string name =
+            "embedded image (" + std::to_string(texture.width) + "x" + std::to_string(texture.height) + ")";
+        Result<Image> image = decodeImageRgba8(*texture.encoded, name, limits);
+        if (!image) return makeError(image.error());
+        if (image->width != texture.width || image->height != texture.height)
+            return makeError(name + " decoded to another size");
+        scratch = std::move(*image);
+        return &scratch;
+    }
     if (texture.file.empty()) return makeError("a mesh texture has neither pixels nor a file");
     // What the file was when the model loaded bounds the decode: a file replaced since then (by a larger
     // image, or one of another size) is refused rather than decoded past the budget it was counted against.

@@ -50,7 +50,8 @@ Result<void> validateMesh(const Mesh& mesh) {
             return makeError("material '" + material.name + "' refers to a missing texture");
     for (const MeshTexture& texture : mesh.textures)
         if (texture.width < 1 || texture.height < 1 ||
-            (texture.resident() ? texture.rgba.size() != texture.rgba8Bytes() : texture.file.empty()))
+            (texture.resident() ? texture.rgba.size() != texture.rgba8Bytes()
+                                : texture.file.empty() && !texture.encoded))
             return makeError("mesh texture has inconsistent size");
     for (size_t i = 0; i < n; ++i) {
         if (!allFinite(mesh.positions[i]) || !allFinite(mesh.normals[i]) || !allFinite(mesh.texcoords[i]) ||

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,10 +33,13 @@ struct Image {
 // (meshTexturePixels, image_loader.h). Holding every decoded texture of a model on the CPU cost up to
 // LoadLimits::maxTextureBytes (1 GiB) for as long as the model was loaded, on top of the GL copies (issue 12).
 // Generated meshes and tests set the pixels (`rgba`) directly; decodeTexturesOnCpu makes a loaded mesh's
-// textures resident for CPU readers (the CPU references in tests).
+// textures resident for CPU readers (the CPU references in tests). An image held inside the model file (a
+// glTF's data URI or buffer view) keeps its encoded bytes instead of a file: PNG/JPEG bytes are a fraction of
+// the decoded pixels, and they are decoded on upload like a file.
 struct MeshTexture : Image {
     std::filesystem::path file;   // where the pixels come from when `rgba` is empty
     std::uintmax_t fileBytes = 0; // the file's size when it was checked: a changed file is refused
+    std::shared_ptr<const std::string> encoded; // or the PNG/JPEG bytes themselves (no file)
     MeshTexture() = default;
     MeshTexture(Image pixels) : Image(std::move(pixels)) {} // NOLINT: implicit, resident pixels
     bool resident() const { return !rgba.empty(); }

@@ -2,6 +2,7 @@
 
 #include "builtin_models.h"
 #include "file_read.h"
+#include "gltf_loader.h"
 #include "placement.h"
 
 #ifndef DICER_ASSET_SOURCE_DIR
@@ -57,7 +58,10 @@ Result<PlacedModel> loadBuiltinModel(std::string_view name) {
 Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margin, const LoadLimits& limits) {
     PlacedModel m;
     m.name = path.string();
-    auto mesh = loadObj(path, limits, &m.warnings);
+    // By the file name, as users name their files: .gltf and .glb are glTF (loadGltf tells the two apart by
+    // their bytes), everything else is read as OBJ.
+    auto mesh =
+        isGltfFileName(path) ? loadGltf(path, limits, &m.warnings) : loadObj(path, limits, &m.warnings);
     if (!mesh) return makeError(mesh.error());
     m.mesh = std::move(mesh.value());
     // A box that cannot be fitted would voxelize to nothing (identity fallback, a zero or denormal scale)

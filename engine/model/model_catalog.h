@@ -1,7 +1,7 @@
 // A model by name, placed in the voxel volume: what the demo and dicer-bench (and its --voxelizer tables) start from.
 // The built-ins ("teapot", "heart") keep the coordinates they were generated in, which are the paper's
 // (glutTeapot(0.6), Placement::Fixed), so their voxel counts compare with its figures; an OBJ file has
-// arbitrary units and is fitted into [-1,1]^3 with a margin (Placement::Fit).
+// arbitrary units and is fitted into [-1,1]^3 with a margin (Placement::Fit), a glTF file (.gltf, .glb) too.
 #pragma once
 
 #include "mesh.h"
@@ -47,7 +47,8 @@ std::filesystem::path bundledModelPath(std::string_view name);
 // A built-in at its default tessellation (teapot: 6400 triangles, heart: ~5000, like the paper's).
 // Error on an unknown name, listing the known ones.
 Result<PlacedModel> loadBuiltinModel(std::string_view name);
-// An OBJ file (obj_loader.h: errors name the file and line), fitted into the volume.
+// A model file, fitted into the volume: glTF for the names .gltf and .glb (gltf_loader.h), OBJ otherwise
+// (obj_loader.h: errors name the file and line).
 Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margin = kModelFitMargin,
                                   const LoadLimits& limits = {});
 

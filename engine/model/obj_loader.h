@@ -6,7 +6,7 @@
 // (inside the model's folder only) and handed over as text, and the parsed result is validated again.
 #pragma once
 
-#include "image_loader.h"
+#include "load_limits.h"
 #include "mesh.h"
 #include "result.h"
 
@@ -17,24 +17,6 @@
 #include <vector>
 
 namespace dicer::model {
-
-struct LoadLimits {
-    std::uintmax_t maxObjBytes = 1ull << 30;     // the .obj itself
-    std::uintmax_t maxMtlBytes = 4ull << 20;     // each .mtl; real ones are a few KiB
-    size_t maxVertices = 16'000'000;             // per attribute: `v`, `vn` and `vt` lines each
-    size_t maxTriangles = 16'000'000;            // after triangulation (n-gon = n-2 triangles)
-    size_t maxMaterials = 4096;                  // tinyobjloader's material_t is ~1 KiB each
-    size_t maxTextures = 64;                     // distinct map_Kd images
-    std::uintmax_t maxTextureBytes = 1ull << 30; // all decoded textures together
-    ImageLimits image{};                         // each texture
-};
-
-// One texture of a model whose textures already take `usedBytes` decoded: refused, before decoding, when its
-// RGBA8 size (from the header) would take the total past limits.maxTextureBytes; otherwise checked like a
-// decode would (checkImageRgba8) but not decoded: the result holds the file and its size, and its pixels are
-// decoded when uploaded (MeshTexture, mesh.h). Errors name the file.
-Result<MeshTexture> checkTextureWithinBudget(const std::filesystem::path& path, const LoadLimits& limits,
-                                             std::uintmax_t usedBytes);
 
 // Loads an OBJ file. Failures (unreadable file, malformed or out-of-range data, limits exceeded, no
 // triangles) are errors naming the file and, where known, the line. Missing or refused .mtl files and

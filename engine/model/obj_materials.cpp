@@ -12,32 +12,6 @@
 namespace dicer::model {
 namespace fs = std::filesystem;
 
-Result<MeshTexture> checkTextureWithinBudget(const fs::path& path, const LoadLimits& limits,
-                                             std::uintmax_t usedBytes) {
-    Result<std::string> bytes = readRegularFile(path, limits.image.maxFileBytes, "image");
-    if (!bytes) return makeError(bytes.error());
-    // Counted from the header before decoding: a texture over the budget is never decoded (it used to be
-    // decoded first, so each refused 8192^2 texture cost 256 MiB and more on the way).
-    Result<ImageInfo> info = readImageInfo(*bytes, path.string(), limits.image);
-    if (!info) return makeError(info.error());
-    const std::uintmax_t left = limits.maxTextureBytes - std::min(usedBytes, limits.maxTextureBytes);
-    if (info->rgba8Bytes() > left)
-        return makeError("its " + std::to_string(info->width) + "x" + std::to_string(info->height) +
-                         " image decodes to " + std::to_string(info->rgba8Bytes()) + " bytes, over the " +
-                         std::to_string(left) + " left of the " + std::to_string(limits.maxTextureBytes) +
-                         " bytes all of a model's decoded textures may take");
-    // Checked now, so a corrupt texture is a warning at load time (as when it was decoded here), but decoded
-    // only on upload: the model no longer holds every decoded texture on the CPU (issue 12).
-    if (Result<ImageInfo> checked = checkImageRgba8(*bytes, path.string(), limits.image); !checked)
-        return makeError(checked.error());
-    MeshTexture texture;
-    texture.width = info->width;
-    texture.height = info->height;
-    texture.file = path;
-    texture.fileBytes = bytes->size();
-    return texture;
-}
-
 namespace obj_detail {
 
 void ObjContext::report(std::string message) {

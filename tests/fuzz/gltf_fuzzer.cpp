@@ -1,0 +1,96 @@
+// libFuzzer target for the glTF loader (built only with -DDICER_BUILD_FUZZERS=ON, clang). tinygltf's parser
+// and nlohmann::json are compiled into the model wing (gltf_parse.cpp), so unlike tinyobjloader and stb_image
+// they are instrumented: a memory error inside them is an ASan report here, not only a crash.
+// Input: a .gltf's JSON or a .glb's bytes (the loader tells them apart by the GLB magic). They are loaded from
+// memory with a private folder beside them that holds the test model's buffer (two_nodes.bin, 176 bytes, as
+// tests/data/gltf/make_two_nodes.py writes it) and a 2x2 PNG (checker.png), so inputs naming those files reach
+// the accessors, the primitives and the textures; any other name is a missing or refused file.
+// Every input must either fail with an error or produce a mesh that passes validateMesh.
+#include "gltf_loader.h"
+#include "image_loader.h"
+#include "log.h"
+#include "mesh.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+namespace {
+
+// A 2x2 RGBA8 PNG (zlib-compressed IDAT), 75 bytes (obj_fuzzer's t.png).
+constexpr std::string_view kTexturePng{
+    "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x02\x00\x00\x00\x02\x08"
+    "\x06\x00\x00\x00\x72\xb6\x0d\x24\x00\x00\x00\x12\x49\x44\x41\x54\x78\xda\x63\xf8\xcf\xc0\xf0\x1f\x0c"
+    "\x81\x34\x18\x00\x00\x49\xc8\x09\xf7\x03\xd9\x64\xf1\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82",
+    75};
+
+// two_nodes.bin: the quad's positions, texture coordinates and indices, the triangle's interleaved positions
+// and normals, its colours (make_two_nodes.py).
+std::string testBuffer() {
+    std::string bytes;
+    auto floats = [&](std::initializer_list<float> values) {
+        for (float v : values) {
+            char raw[4];
+            std::memcpy(raw, &v, 4);
+            bytes.append(raw, 4);
+        }
+    };
+    floats({0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
+    floats({0, 1, 1, 1, 1, 0, 0, 0});
+    for (std::uint16_t i : {0, 1, 2, 0, 2, 3})
+        bytes.append({char(i & 0xff), char(i >> 8)});
+    floats({0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1}); // position, normal; position, normal; ...
+    bytes.append("\xff\x00\x00\xff\x00\xff\x00\xff\x00\x00\xff\xff", 12);
+    return bytes;
+}
+
+struct WorkDir {
+    std::filesystem::path path;
+    WorkDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "dicer-gltffuzz-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) std::abort();
+        path = pattern;
+        std::ofstream png(path / "checker.png", std::ios::binary);
+        png.write(kTexturePng.data(), std::streamsize(kTexturePng.size()));
+        const std::string buffer = testBuffer();
+        if (buffer.size() != 176) std::abort();
+        std::ofstream bin(path / "two_nodes.bin", std::ios::binary);
+        bin.write(buffer.data(), std::streamsize(buffer.size()));
+        if (!png || !bin) std::abort();
+        dicer::log::setMinLevel(dicer::log::Level::Error); // warnings are expected on every other input
+    }
+    ~WorkDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+};
+
+const std::filesystem::path& workDir() {
+    static const WorkDir dir;
+    return dir.path;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    // Small caps keep each run fast; the limit checks themselves are part of what is fuzzed.
+    dicer::model::LoadLimits limits;
+    limits.maxTriangles = 1 << 16;
+    limits.maxMaterials = 64;
+    limits.maxGltfBufferBytes = 1 << 20;
+    limits.image.maxWidth = 1024;
+    limits.image.maxHeight = 1024;
+    std::vector<std::string> warnings;
+    dicer::Result<dicer::model::Mesh> mesh =
+        dicer::model::loadGltfFromMemory(input, workDir(), limits, &warnings, "fuzz.gltf");
+    if (mesh && !dicer::model::validateMesh(*mesh)) std::abort(); // a loaded mesh must be consistent
+    // Textures are checked at load but decoded on upload: decode them here (embedded ones included), so the
+    // decode behind the loader's checks is fuzzed too. An error is fine; a crash is not.
+    if (mesh) (void)dicer::model::decodeTexturesOnCpu(*mesh);
+    return 0;
+}
