@@ -53,7 +53,8 @@ TEST(VolumeFileGuards, AnUnknownExtensionListsTheKnownOnes) {
 
 TEST(VolumeFileGuards, AHeaderThatIsNoRegularFile) {
     TempDir dir;
-    expectLoadError(dir.path() / "missing.nrrd", "cannot open '" + (dir.path() / "missing.nrrd").string() +
+    expectLoadError(dir.path() / "missing.nrrd", "cannot open NRRD header '" +
+                                                     (dir.path() / "missing.nrrd").string() +
                                                      "': No such file or directory");
     fs::create_directory(dir.path() / "folder.mha");
     expectLoadError(dir.path() / "folder.mha", "is not a regular file (it is a directory)");

@@ -24,9 +24,10 @@ const char* nonRegularFileKind(unsigned mode) {
     return "not a plain file";
 }
 
-Result<InputFile> InputFile::open(const std::filesystem::path& path) {
+Result<InputFile> InputFile::open(const std::filesystem::path& path, std::string_view what) {
     InputFile file;
     file.m_shown = dicer::quoted(path.native());
+    if (!what.empty()) file.m_shown.insert(0, std::string(what) + " ");
     struct stat before {};
     if (::stat(path.c_str(), &before) != 0)
         return makeError("cannot open " + file.m_shown + ": " + std::strerror(errno));

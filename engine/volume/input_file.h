@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace dicer::volume {
 
@@ -18,8 +19,9 @@ const char* nonRegularFileKind(unsigned mode);
 
 class InputFile {
 public:
-    // Errors: "cannot open '<path>': <reason>", "'<path>' is not a regular file (it is a directory)".
-    static Result<InputFile> open(const std::filesystem::path& path);
+    // `what` names the file in messages ("NRRD header"): "cannot open NRRD header '<path>': <reason>",
+    // "NRRD header '<path>' is not a regular file (it is a directory)"; without it, the quoted path alone.
+    static Result<InputFile> open(const std::filesystem::path& path, std::string_view what = {});
 
     InputFile(InputFile&& other) noexcept;
     InputFile& operator=(InputFile&& other) noexcept;

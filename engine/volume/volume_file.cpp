@@ -41,15 +41,15 @@ Result<ScalarVolume> loadVolumeFile(const std::filesystem::path& path, std::int6
                          dicer::quoted(extension.empty() ? std::string("(none)") : extension) +
                          " (known: " + known + ")");
     }
-    const char* format = nrrd ? "NRRD header " : "MetaImage header ";
+    const char* format = nrrd ? "NRRD header" : "MetaImage header";
 
     // The header: the file's first kMaxVolumeHeaderBytes at most (attached data may follow it).
-    Result<InputFile> file = InputFile::open(path);
-    if (!file) return makeError(format + file.error());
+    Result<InputFile> file = InputFile::open(path, format);
+    if (!file) return makeError(file.error());
     const bool wholeFile = file->size() <= std::int64_t(kMaxVolumeHeaderBytes);
     std::string text(size_t(std::min<std::int64_t>(file->size(), std::int64_t(kMaxVolumeHeaderBytes))), '\0');
     Result<size_t> got = file->read(reinterpret_cast<std::byte*>(text.data()), text.size());
-    if (!got) return makeError(format + got.error());
+    if (!got) return makeError(got.error());
     text.resize(*got);
 
     Result<VolumeHeader> header =
