@@ -25,11 +25,22 @@ inline constexpr int kMaxDataParts = 8;
 // A small cap keeps each input fast; the cap's check itself is part of what is fuzzed.
 inline constexpr std::int64_t kFuzzCapBytes = std::int64_t(1) << 20;
 
+// Where the scratch folder goes: $TMPDIR when set, else /dev/shm when there is one, else the temporary
+// folder. Every input writes and opens a few files: on a disk-backed /tmp of a busy machine each open took
+// ~0.7 ms (256 exec/s), in memory the same run is about 10x faster.
+inline std::filesystem::path scratchParent() {
+    std::error_code ec;
+    if (const char* tmp = std::getenv("TMPDIR"); tmp == nullptr || *tmp == '\0')
+        if (std::filesystem::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0)
+            return "/dev/shm";
+    return std::filesystem::temp_directory_path();
+}
+
 // A private folder, removed when the fuzzer exits.
 class ScratchFolder {
 public:
     ScratchFolder() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "dicer-volfuzz-XXXXXX").string();
+        std::string pattern = (scratchParent() / "dicer-volfuzz-XXXXXX").string();
         if (::mkdtemp(pattern.data()) == nullptr) std::abort();
         m_path = pattern;
         dicer::log::setMinLevel(dicer::log::Level::Error);
