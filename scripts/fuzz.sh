@@ -2,24 +2,28 @@
 # Builds the libFuzzer targets (the 'fuzz' preset, clang-14) and runs each for SECONDS (default 60) from a
 # scratch copy of its committed seed corpus, with its dictionary. Fails on any crash, leak, timeout or
 # out-of-memory (the input is kept in the scratch folder and named); prints each fuzzer's figures.
-# usage: scripts/fuzz.sh [SECONDS=60] [fuzzer...]      (fuzzers: obj image gltf; default all, one after the other)
+# usage: scripts/fuzz.sh [SECONDS=60] [fuzzer...]      (fuzzers: obj image gltf nrrd mhd; default all, one
+#                                                      after the other)
 # Environment: DICER_FUZZ_KEEP=DIR keeps the scratch corpora and logs in DIR (docs/RELIABILITY.md's long runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 fuzzers=("$@")
-[ ${#fuzzers[@]} -gt 0 ] || fuzzers=(obj image gltf)
+all=(obj image gltf nrrd mhd)
+[ ${#fuzzers[@]} -gt 0 ] || fuzzers=("${all[@]}")
 
 bash scripts/setup.sh >/dev/null
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j"$(nproc)" --target obj_fuzzer image_fuzzer gltf_fuzzer
+cmake --build --preset fuzz -j"$(nproc)" --target "${all[@]/%/_fuzzer}"
 
 scratch="${DICER_FUZZ_KEEP:-$(mktemp -d)}"
 mkdir -p "$scratch"
 [ -n "${DICER_FUZZ_KEEP:-}" ] || trap 'rm -rf "$scratch"' EXIT
 
-declare -A dict=([obj]=tests/fuzz/obj.dict [image]=tests/fuzz/png.dict [gltf]=tests/fuzz/gltf.dict)
+declare -A dict=([obj]=tests/fuzz/obj.dict [image]=tests/fuzz/png.dict [gltf]=tests/fuzz/gltf.dict
+                 [nrrd]=tests/fuzz/nrrd.dict
+                 [mhd]=tests/fuzz/mhd.dict)
 failed=()
 for name in "${fuzzers[@]}"; do
     corpus="$scratch/$name-corpus" log="$scratch/$name.log"

@@ -63,7 +63,7 @@ for part in "${parts[@]}"; do
             summaries+=("fuzz: FAILED (see above)")
             finish 1
         fi
-        summaries+=("fuzz: obj_fuzzer, image_fuzzer ${DICER_FUZZ_SECONDS:-60} s each: 0 crashes, leaks or timeouts; $((SECONDS - start)) s")
+        summaries+=("fuzz: obj, image, gltf, nrrd, mhd fuzzers ${DICER_FUZZ_SECONDS:-60} s each: 0 crashes, leaks or timeouts; $((SECONDS - start)) s")
     else
         run_ctest "$part"
     fi

@@ -1,0 +1,458 @@
+// Volume files (issue 18, item 1; engine/volume/volume_file.h). The two committed scans load with their
+// exact size, type, spacing and every sample (against an independent read of their raw bytes here, and fixed
+// sums); every format feature on small generated files (5x4x3: neither cubic nor a power of two), value for
+// value in every type and both byte orders; every guard with its one message naming the file.
+//
+// The guards are in volume_file_guards_test.cpp (the same executable).
+//
+// Index of this file:
+// [SECTION] the committed scans
+// [SECTION] NRRD: attached, detached, lists, series, gzip, skips, spacing and orientation
+// [SECTION] MetaImage: data file, LOCAL, compression, lists, HeaderSize, spacing and orientation
+#include "bundled_volumes.h"
+#include "scalar_volume.h"
+#include "test_files.h"
+#include "test_util.h"
+#include "volume_file.h"
+#include "volume_header.h"
+#include "volume_test_util.h"
+#include "zlib_test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+
+namespace dicer::volume {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace dicer::test;
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] the committed scans
+// ---------------------------------------------------------------------------------------------------------
+
+std::string readWhole(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(VolumeFileRealScans, HeadsqIsTheCtHeadExactly) {
+    const fs::path header = bundledVolumePath("headsq");
+    ASSERT_TRUE(fs::is_regular_file(header)) << header << " is committed: it must be there";
+    const Result<ScalarVolume> v = loadVolumeFile(header);
+    ASSERT_TRUE(v.ok()) << v.error();
+    EXPECT_EQ(v->name, "quarter.nhdr");
+    EXPECT_EQ(v->size, glm::ivec3(64, 64, 93));
+    EXPECT_EQ(v->type, ScalarType::Int16);
+    EXPECT_EQ(v->spacing, glm::vec3(3.2f, 3.2f, 1.5f));
+    EXPECT_TRUE(v->notes.empty()) << v->notes.front();
+
+    // An independent read: the 93 slice files in order, little-endian int16, decoded byte by byte.
+    std::string raw;
+    for (int k = 1; k <= 93; ++k)
+        raw += readWhole(header.parent_path() / ("quarter." + std::to_string(k)));
+    ASSERT_EQ(raw.size(), size_t(64 * 64 * 93 * 2));
+    std::int64_t sum = 0, mismatches = 0;
+    for (std::int64_t i = 0; i < v->voxelCount(); ++i) {
+        const auto lo = std::uint8_t(raw[size_t(2 * i)]), hi = std::uint8_t(raw[size_t(2 * i + 1)]);
+        const std::int16_t expected = std::int16_t(std::uint16_t(lo | hi << 8));
+        mismatches += v->value(i) != expected;
+        sum += expected;
+    }
+    EXPECT_EQ(mismatches, 0);
+    // Fixed values (Python over the same files): the sum, the range, samples at (x, y, z).
+    EXPECT_EQ(sum, 193392317);
+    const std::optional<ValueRange> range = valueRange(v.value());
+    ASSERT_TRUE(range);
+    EXPECT_EQ(range->min, 0);
+    EXPECT_EQ(range->max, 3926);
+    EXPECT_EQ(v->value(v->index({32, 32, 46})), 122);
+    EXPECT_EQ(v->value(v->index({10, 20, 30})), 861);
+    EXPECT_EQ(v->value(v->index({40, 25, 60})), 1086);
+}
+
+TEST(VolumeFileRealScans, HeadMrIsTheMrHeadExactly) {
+    const fs::path header = bundledVolumePath("head_mr");
+    ASSERT_TRUE(fs::is_regular_file(header)) << header << " is committed: it must be there";
+    const Result<ScalarVolume> v = loadVolumeFile(header);
+    ASSERT_TRUE(v.ok()) << v.error();
+    EXPECT_EQ(v->name, "HeadMRVolume.mhd");
+    EXPECT_EQ(v->size, glm::ivec3(48, 62, 42));
+    EXPECT_EQ(v->type, ScalarType::Uint8);
+    EXPECT_EQ(v->spacing, glm::vec3(4.f));
+    EXPECT_TRUE(v->notes.empty());
+    const std::string raw = readWhole(header.parent_path() / "HeadMRVolume.raw");
+    ASSERT_EQ(raw.size(), size_t(48 * 62 * 42));
+    EXPECT_EQ(std::memcmp(v->data.data(), raw.data(), raw.size()), 0);
+    std::int64_t sum = 0;
+    for (std::int64_t i = 0; i < v->voxelCount(); ++i)
+        sum += std::int64_t(v->value(i));
+    EXPECT_EQ(sum, 3058332);
+    EXPECT_EQ(test::crc32(raw), 0x4502dfcau);
+    EXPECT_EQ(v->value(v->index({24, 31, 21})), 79);
+    EXPECT_EQ(v->value(v->index({10, 20, 30})), 32);
+}
+
+TEST(VolumeFileRealScans, BundledNamesAndExtensions) {
+    ASSERT_EQ(bundledVolumes().size(), 2u);
+    for (const BundledVolume& b : bundledVolumes())
+        EXPECT_TRUE(hasVolumeFileExtension(bundledVolumePath(b.name))) << b.name;
+    EXPECT_TRUE(bundledVolumePath("nope").empty());
+    EXPECT_TRUE(hasVolumeFileExtension("A.NHDR"));
+    EXPECT_FALSE(hasVolumeFileExtension("metaballs:128"));
+    EXPECT_FALSE(hasVolumeFileExtension("x.raw"));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] NRRD: attached, detached, lists, series, gzip, skips, spacing and orientation
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(VolumeFileNrrd, EveryTypeInBothByteOrdersRawAndGzip) {
+    TempDir dir;
+    for (FileType type : kAllTypes)
+        for (bool big : {false, true}) {
+            const std::string name = std::string(fileTypeName(type)) + (big ? "_be" : "_le");
+            const std::string raw = sampleBytes(type, big);
+            expectGeneratedVolume(loadVolumeFile(dir.write(name + ".nrrd", nrrdHead(type, big) + "\n" + raw)),
+                                  type, name + " attached raw");
+            expectGeneratedVolume(loadVolumeFile(dir.write(name + "_gz.nrrd", nrrdHead(type, big, "gzip") +
+                                                                                  "\n" + gzipCompress(raw))),
+                                  type, name + " attached gzip");
+            dir.write(name + ".raw.gz", gzipCompress(raw));
+            expectGeneratedVolume(
+                loadVolumeFile(dir.write(name + ".nhdr",
+                                         nrrdHead(type, big, "gz") + "data file: " + name + ".raw.gz\n")),
+                type, name + " detached gzip");
+        }
+}
+
+TEST(VolumeFileNrrd, Float64BecomesFloat32WithANoteAndNaNStaysNaN) {
+    TempDir dir;
+    const Result<ScalarVolume> v = loadVolumeFile(dir.write(
+        "d.nrrd", nrrdHead(FileType::Float64, false) + "\n" + sampleBytes(FileType::Float64, false)));
+    ASSERT_TRUE(v.ok()) << v.error();
+    ASSERT_EQ(v->notes.size(), 1u);
+    EXPECT_EQ(v->notes[0], "float64 samples stored as float32 (rounded to nearest); 1 beyond float32's range "
+                           "became infinite");
+    EXPECT_TRUE(std::isnan(v->value(3)));
+    EXPECT_EQ(v->value(5), kInf);
+    EXPECT_EQ(v->value(11), double(float(0.101))); // (11 - 10) * 0.1 + 1e-3, rounded to float32
+}
+
+TEST(VolumeFileNrrd, TypeSpellingsOfTheFormat) {
+    TempDir dir;
+    const std::pair<const char*, FileType> spellings[] = {{"int8", FileType::Int8},
+                                                          {"int8_t", FileType::Int8},
+                                                          {"unsigned char", FileType::Uint8},
+                                                          {"uint8_t", FileType::Uint8},
+                                                          {"short int", FileType::Int16},
+                                                          {"signed short int", FileType::Int16},
+                                                          {"int16_t", FileType::Int16},
+                                                          {"ushort", FileType::Uint16},
+                                                          {"Unsigned  Short Int", FileType::Uint16},
+                                                          {"uint16", FileType::Uint16},
+                                                          {"signed int", FileType::Int32},
+                                                          {"int32_t", FileType::Int32},
+                                                          {"unsigned int", FileType::Uint32},
+                                                          {"uint32_t", FileType::Uint32},
+                                                          {"FLOAT", FileType::Float32}};
+    for (const auto& [spelling, type] : spellings) {
+        const std::string text = "NRRD0005\ntype: " + std::string(spelling) +
+                                 "\ndimension: 3\nsizes: 5 4 3\nendian: big\nencoding: raw\n\n" +
+                                 sampleBytes(type, true);
+        expectGeneratedVolume(loadVolumeFile(dir.write("t.nrrd", text)), type, spelling);
+    }
+}
+
+TEST(VolumeFileNrrd, DetachedSingleFileListsAndNumberedSeries) {
+    TempDir dir;
+    const FileType type = FileType::Int16;
+    const std::string head = nrrdHead(type, false);
+    // One sample slice per file (4x5 samples = 40 bytes), numbered s001, s002, s003.
+    for (int k = 0; k < 3; ++k) {
+        char name[16];
+        std::snprintf(name, sizeof name, "s%03d.raw", k + 1);
+        dir.write(name, sampleBytes(type, false, k * 20, 20));
+        dir.write("slices/z" + std::to_string(k), sampleBytes(type, false, k * 20, 20));
+    }
+    for (int row = 0; row < 12; ++row) // one file per row of 5 samples (subdim 1)
+        dir.write("row" + std::to_string(row), sampleBytes(type, false, row * 5, 5));
+    dir.write("all.raw", sampleBytes(type, false));
+    const std::pair<const char*, std::string> cases[] = {
+        {"single file", "data file: all.raw\n"},
+        {"LIST", "data file: LIST\ns001.raw\ns002.raw\ns003.raw\n"},
+        {"LIST in a subfolder, CRLF", "data file: LIST 2\r\nslices/z0\r\nslices/z1\r\nslices/z2\r\n"},
+        {"LIST 3 (one file)", "data file: LIST 3\nall.raw\n"},
+        {"LIST 1 (rows)",
+         "data file: LIST 1\nrow0\nrow1\nrow2\nrow3\nrow4\nrow5\nrow6\nrow7\nrow8\nrow9\nrow10\nrow11\n"},
+        {"series %03d", "data file: s%03d.raw 1 3 1\n"},
+        {"series %d, rows", "data file: row%d 0 11 1 1\n"},
+        {"series, subdim 3", "data file: one%d.raw 1 1 1 3\n"},
+    };
+    dir.write("one1.raw", sampleBytes(type, false));
+    for (const auto& [what, dataFile] : cases)
+        expectGeneratedVolume(loadVolumeFile(dir.write("d.nhdr", head + dataFile)), type, what);
+    // Series run in either direction: 3, 2, 1 puts s003 first.
+    const Result<ScalarVolume> reversed =
+        loadVolumeFile(dir.write("r.nhdr", head + "data file: s%03d.raw 3 1 -1\n"));
+    ASSERT_TRUE(reversed.ok()) << reversed.error();
+    EXPECT_EQ(reversed->value(0), sampleValue(type, 40));
+    EXPECT_EQ(reversed->value(40), sampleValue(type, 0));
+    // A step: s001 and s003 as the two slices of a 5x4x2 volume.
+    const std::string twoSlices =
+        "NRRD0004\ntype: short\ndimension: 3\nsizes: 5 4 2\nendian: little\nencoding: raw\n";
+    const Result<ScalarVolume> padded =
+        loadVolumeFile(dir.write("p.nhdr", twoSlices + "data file: s%03d.raw 1 3 2\n"));
+    ASSERT_TRUE(padded.ok()) << padded.error();
+    EXPECT_EQ(padded->value(20), sampleValue(type, 40));
+}
+
+TEST(VolumeFileNrrd, LineSkipByteSkipAndDataAtTheEnd) {
+    TempDir dir;
+    const FileType type = FileType::Uint16;
+    const std::string raw = sampleBytes(type, true);
+    const std::string head = nrrdHead(type, true);
+    dir.write("lines.raw", "a text preamble\nof two lines\n" + raw);
+    dir.write("bytes.raw", "1234567" + raw);
+    dir.write("both.raw", "one line\n12" + raw);
+    dir.write("end.raw", "any length of junk before the data" + raw);
+    dir.write("gz.raw", "a line before the stream\n" + gzipCompress("skipped" + raw));
+    expectGeneratedVolume(loadVolumeFile(dir.write("a.nhdr", head + "line skip: 2\ndata file: lines.raw\n")),
+                          type, "line skip");
+    expectGeneratedVolume(loadVolumeFile(dir.write("b.nhdr", head + "byte skip: 7\ndata file: bytes.raw\n")),
+                          type, "byte skip");
+    expectGeneratedVolume(
+        loadVolumeFile(dir.write("c.nhdr", head + "line skip: 1\nbyte skip: 2\ndata file: both.raw\n")), type,
+        "line and byte skip");
+    expectGeneratedVolume(loadVolumeFile(dir.write("e.nhdr", head + "byte skip: -1\ndata file: end.raw\n")),
+                          type, "byte skip -1");
+    // gzip: lines are skipped in the file, bytes in the inflated stream (teem's rule).
+    expectGeneratedVolume(
+        loadVolumeFile(dir.write("g.nhdr", nrrdHead(type, true, "gzip") +
+                                               "line skip: 1\nbyte skip: 7\ndata file: gz.raw\n")),
+        type, "gzip with skips");
+    // Attached data: skips count from the blank line that ends the header.
+    expectGeneratedVolume(loadVolumeFile(dir.write("h.nrrd", head + "line skip: 1\n\nskipped line\n" + raw)),
+                          type, "attached with a line skip");
+}
+
+TEST(VolumeFileNrrd, GzipMembersZlibStreamsAndTrailingBytes) {
+    TempDir dir;
+    const FileType type = FileType::Float32;
+    const std::string raw = sampleBytes(type, false);
+    const std::string head = nrrdHead(type, false, "gzip") + "\n";
+    // Two gzip members in a row are one stream (gzip concatenation, as zlib's gzread reads it).
+    expectGeneratedVolume(loadVolumeFile(dir.write("m.nrrd", head + gzipCompress(raw.substr(0, 100)) +
+                                                                 gzipCompress(raw.substr(100)))),
+                          type, "two gzip members");
+    expectGeneratedVolume(loadVolumeFile(dir.write("z.nrrd", head + zlibCompress(raw, 9))), type,
+                          "a zlib stream");
+    expectGeneratedVolume(loadVolumeFile(dir.write("t.nrrd", head + gzipCompress(raw) + "trailing junk")),
+                          type, "bytes after the stream");
+}
+
+TEST(VolumeFileNrrd, UnknownFieldsCommentsAndPairsAreIgnored) {
+    TempDir dir;
+    const FileType type = FileType::Uint8;
+    const std::string text =
+        "NRRD0004\n# a comment\ncontent: a test\nfoo bar: 12\nthicknesses: 1 1 1\ncenters: cell "
+        "cell cell\nunits: mm mm mm\nspace: left-posterior-superior\nmy key:=my: value\n"
+        "labels: \"x\" \"y\" \"z\"\nnumber: 60\nmeasurement frame: (1,0,0) (0,1,0) (0,0,1)\n"
+        "kinds: domain space ???\nold min: 0\nsample units:\ntype: uint8\nDimension: 3\n"
+        "sizes: 5 4 3\nEncoding: raw\n\n" +
+        sampleBytes(type, false);
+    const Result<ScalarVolume> v = loadVolumeFile(dir.write("u.nrrd", text));
+    expectGeneratedVolume(v, type, "unknown fields");
+    EXPECT_TRUE(v.ok() && v->notes.empty());
+}
+
+TEST(VolumeFileNrrd, SpacingFromSpacingsOrDirectionsAndOrientationIsOneNote) {
+    TempDir dir;
+    const FileType type = FileType::Int8;
+    const std::string raw = sampleBytes(type, false);
+    struct Case {
+        const char* fields;
+        glm::vec3 spacing;
+        const char* note; // "" for none
+    };
+    const Case cases[] = {
+        {"", glm::vec3(1.f), ""},
+        {"spacings: 0.5 2 3\n", {0.5f, 2.f, 3.f}, ""},
+        {"spacings: nan 2 nan\n", {1.f, 2.f, 1.f}, ""},
+        {"space directions: (0.5,0,0) (0,2,0) (0,0,3)\nspace origin: (0,0,0)\n", {0.5f, 2.f, 3.f}, ""},
+        {"space dimension: 3\nspace directions: (0,3,4) (2,0,0) (0,0,1)\n",
+         {5.f, 2.f, 1.f},
+         "orientation ignored (space directions not along the index axes): the volume is shown in its index "
+         "frame, scaled by its spacing 5 x 2 x 1"},
+        {"space directions: (0.5,0,0) (0,-2,0) (0,0,3)\nspace origin: (-90,1.5,0)\n",
+         {0.5f, 2.f, 3.f},
+         "orientation ignored (space directions not along the index axes; space origin (-90, 1.5, 0)): the "
+         "volume "
+         "is shown in its index frame, scaled by its spacing 0.5 x 2 x 3"},
+        {"spacings: 1 -2 1\n",
+         {1.f, 2.f, 1.f},
+         "orientation ignored (axis y flipped (negative spacing)): the volume is shown in its index frame, "
+         "scaled "
+         "by its spacing 1 x 2 x 1"},
+    };
+    for (const Case& c : cases) {
+        const Result<ScalarVolume> v =
+            loadVolumeFile(dir.write("o.nrrd", nrrdHead(type, false) + c.fields + "\n" + raw));
+        expectGeneratedVolume(v, type, c.fields);
+        if (!v) continue;
+        EXPECT_EQ(v->spacing, c.spacing) << c.fields;
+        if (*c.note == 0) {
+            EXPECT_TRUE(v->notes.empty()) << c.fields << v->notes.front();
+        } else {
+            ASSERT_EQ(v->notes.size(), 1u) << c.fields;
+            EXPECT_EQ(v->notes[0], c.note);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] MetaImage: data file, LOCAL, compression, lists, HeaderSize, spacing and orientation
+// ---------------------------------------------------------------------------------------------------------
+
+TEST(VolumeFileMetaImage, EveryTypeInBothByteOrdersDetachedLocalAndCompressed) {
+    TempDir dir;
+    for (FileType type : kAllTypes)
+        for (bool big : {false, true}) {
+            const std::string name = std::string(fileTypeName(type)) + (big ? "_be" : "_le");
+            const std::string raw = sampleBytes(type, big);
+            dir.write(name + ".raw", raw);
+            expectGeneratedVolume(
+                loadVolumeFile(
+                    dir.write(name + ".mhd", metaHead(type, big) + "ElementDataFile = " + name + ".raw\n")),
+                type, name + " .mhd");
+            expectGeneratedVolume(
+                loadVolumeFile(
+                    dir.write(name + ".mha", metaHead(type, big) + "ElementDataFile = LOCAL\n" + raw)),
+                type, name + " .mha LOCAL");
+            const std::string packed = zlibCompress(raw, 6);
+            expectGeneratedVolume(
+                loadVolumeFile(
+                    dir.write(name + "_z.mha", metaHead(type, big) + "CompressedData = True\n" +
+                                                   "CompressedDataSize = " + std::to_string(packed.size()) +
+                                                   "\nElementDataFile = LOCAL\n" + packed)),
+                type, name + " .mha compressed");
+            // BinaryDataByteOrderMSB says the same as ElementByteOrderMSB.
+            std::string head = metaHead(type, big);
+            head.replace(head.find("ElementByteOrderMSB"), 19, "BinaryDataByteOrderMSB");
+            expectGeneratedVolume(
+                loadVolumeFile(dir.write(name + "_b.mhd", head + "ElementDataFile = " + name + ".raw\n")),
+                type, name + " BinaryDataByteOrderMSB");
+        }
+}
+
+TEST(VolumeFileMetaImage, CompressedDataSizeIsOnlyAHint) {
+    TempDir dir;
+    const FileType type = FileType::Int32;
+    const std::string raw = sampleBytes(type, false);
+    const std::string packed = zlibCompress(raw, 9);
+    dir.write("v.zraw", packed);
+    const std::string sizes[] = {std::to_string(packed.size()),
+                                 std::to_string(packed.size() - 3),
+                                 std::to_string(packed.size() + 5),
+                                 "0",
+                                 "1",
+                                 "999999999999",
+                                 "garbage"};
+    for (const std::string& hint : sizes) {
+        const std::string keys =
+            metaHead(type, false) + "CompressedData = True\nCompressedDataSize = " + hint + "\n";
+        expectGeneratedVolume(loadVolumeFile(dir.write("l.mha", keys + "ElementDataFile = LOCAL\n" + packed)),
+                              type, "LOCAL, hint " + hint);
+        expectGeneratedVolume(loadVolumeFile(dir.write("d.mhd", keys + "ElementDataFile = v.zraw\n")), type,
+                              "data file, hint " + hint);
+    }
+    // No hint at all, and a gzip stream instead of zlib's.
+    dir.write("v.gz", gzipCompress(raw));
+    expectGeneratedVolume(
+        loadVolumeFile(
+            dir.write("g.mhd", metaHead(type, false) + "CompressedData = True\nElementDataFile = v.gz\n")),
+        type, "gzip, no hint");
+}
+
+TEST(VolumeFileMetaImage, ListsSeriesAndHeaderSize) {
+    TempDir dir;
+    const FileType type = FileType::Uint16;
+    for (int k = 0; k < 3; ++k) {
+        dir.write("slice" + std::to_string(k + 1) + ".raw", sampleBytes(type, false, k * 20, 20));
+        dir.write("zslice" + std::to_string(k) + ".z", zlibCompress(sampleBytes(type, false, k * 20, 20), 1));
+    }
+    dir.write("headed.raw", std::string(100, 'h') + sampleBytes(type, false));
+    dir.write("tail.raw", std::string(33, 't') + sampleBytes(type, false));
+    const std::pair<const char*, const char*> cases[] = {
+        {"LIST", "ElementDataFile = LIST\nslice1.raw\nslice2.raw\nslice3.raw\n"},
+        {"LIST 2D", "ElementDataFile = LIST 2D\n  slice1.raw  \n\nslice2.raw\r\nslice3.raw"},
+        {"LIST, compressed",
+         "CompressedData = True\nElementDataFile = LIST\nzslice0.z\nzslice1.z\nzslice2.z\n"},
+        {"series", "ElementDataFile = slice%d.raw 1 3 1\n"},
+        {"series, MetaIO's defaults", "ElementDataFile = slice%d.raw\n"},
+        {"series, first only", "ElementDataFile = slice%d.raw 1\n"},
+        {"HeaderSize", "HeaderSize = 100\nElementDataFile = headed.raw\n"},
+        {"HeaderSize -1", "HeaderSize = -1\nElementDataFile = tail.raw\n"},
+    };
+    for (const auto& [what, keys] : cases)
+        expectGeneratedVolume(loadVolumeFile(dir.write("v.mhd", metaHead(type, false) + keys)), type, what);
+}
+
+TEST(VolumeFileMetaImage, SpacingOffsetAndTransformMatrix) {
+    TempDir dir;
+    const FileType type = FileType::Uint8;
+    const std::string raw = sampleBytes(type, false);
+    struct Case {
+        const char* keys;
+        glm::vec3 spacing;
+        const char* note;
+    };
+    const Case cases[] = {
+        {"", glm::vec3(1.f), ""},
+        {"ElementSpacing = 0.5 1 2.5\nElementSize = 9 9 9\n", {0.5f, 1.f, 2.5f}, ""},
+        {"ElementSize = 2 3 4\n", {2.f, 3.f, 4.f}, ""},
+        {"Offset = 0 0 0\nTransformMatrix = 1 0 0 0 1 0 0 0 1\nCenterOfRotation = 0 0 0\n", glm::vec3(1.f),
+         ""},
+        {"Offset = -120 -96 0\nTransformMatrix = 0 1 0 -1 0 0 0 0 1\nElementSpacing = 4 4 4\n",
+         glm::vec3(4.f),
+         "orientation ignored (offset -120 -96 0; TransformMatrix 0 1 0 -1 0 0 0 0 1 (not the identity)): "
+         "the "
+         "volume is shown in its index frame, scaled by its spacing 4 x 4 x 4"},
+        {"Position = 1 2 3\n", glm::vec3(1.f),
+         "orientation ignored (offset 1 2 3): the volume is shown in its index frame, scaled by its spacing "
+         "1 x 1 "
+         "x 1"},
+    };
+    for (const Case& c : cases) {
+        const Result<ScalarVolume> v = loadVolumeFile(
+            dir.write("o.mha", metaHead(type, false) + c.keys + "ElementDataFile = LOCAL\n" + raw));
+        expectGeneratedVolume(v, type, c.keys);
+        if (!v) continue;
+        EXPECT_EQ(v->spacing, c.spacing) << c.keys;
+        if (*c.note == 0) {
+            EXPECT_TRUE(v->notes.empty()) << c.keys << v->notes.front();
+        } else {
+            ASSERT_EQ(v->notes.size(), 1u) << c.keys;
+            EXPECT_EQ(v->notes[0], c.note);
+        }
+    }
+}
+
+TEST(VolumeFileMetaImage, UnknownKeysAreIgnoredAndKeysMatchInAnyCase) {
+    TempDir dir;
+    const FileType type = FileType::Int16;
+    const std::string text =
+        "objecttype = image\nComment = made = by a test\nModality = MET_MOD_CT\n"
+        "AnatomicalOrientation = RAI\nFooBar = 12\nndims = 3\nDIMSIZE = 5 4 3\n"
+        "ElementNumberOfChannels = 1\nBinaryData = True\nElementType = met_short\n"
+        "BinaryDataByteOrderMSB = false\nCompressedData = False\nElementDataFile = Local\n" +
+        sampleBytes(type, false);
+    const Result<ScalarVolume> v = loadVolumeFile(dir.write("u.mha", text));
+    expectGeneratedVolume(v, type, "unknown keys");
+    EXPECT_TRUE(v.ok() && v->notes.empty());
+}
+
+} // namespace
+} // namespace dicer::volume
