@@ -2,9 +2,9 @@
 // subsystem owns. Binding points are context-wide state, so subsystems get NON-OVERLAPPING ranges
 // [FIRST, END): one never clobbers a binding another still relies on, and a stray constant is caught at
 // compile time. Each wing's shared header (hp_shared.h, hpc_shared.h, peers_shared.h, voxel_shared.h,
-// particles_shared.h, view_shared.h, testbed_shared.h, sort_shared.h) defines its constants inside its ranges and static_asserts that; the C++
-// section below asserts that the ranges are disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL
-// (#defines only).
+// discriminate_shared.h, particles_shared.h, view_shared.h, testbed_shared.h, sort_shared.h) defines its
+// constants inside its ranges and static_asserts that; the C++ section below asserts that the ranges are
+// disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL (#defines only).
 // Uniform locations are per program, so they need no ranges.
 #pragma once
 
@@ -21,6 +21,8 @@
 #define VIEW_UNITS_END 12
 #define TESTBED_UNITS_FIRST 12 // yardsticks: the copy pass' and the read pass' sources
 #define TESTBED_UNITS_END 14
+#define VOXVOL_UNITS_FIRST 14 // voxel wing, scalar-volume discriminator: the volume's 3D texture
+#define VOXVOL_UNITS_END 15
 
 // --- image units (GL guarantees 8, and NVIDIA exposes exactly 8) -------------------------------------------
 // Five owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
@@ -35,6 +37,8 @@
 #define PS_IMAGES_END 5
 #define VIEW_IMAGES_FIRST 5 // demo views: the list view's display image
 #define VIEW_IMAGES_END 6
+#define VOXVOL_IMAGES_FIRST 6 // voxel wing, scalar-volume discriminator: the RGBA8 atlas it writes
+#define VOXVOL_IMAGES_END 7
 #define HPC_IMAGES_FIRST 0 // compute HistoPyramid build: six output levels (the documented exception)
 #define HPC_IMAGES_END 6
 
@@ -60,6 +64,8 @@
 #define TESTBED_BUFFERS_END 28
 #define PS_COLOR_BUFFERS_FIRST 28 // particles, bits output: the model colour per point
 #define PS_COLOR_BUFFERS_END 29
+#define VOXVOL_BUFFERS_FIRST 29 // voxel wing, volume discriminator: bits, points, colours, arguments
+#define VOXVOL_BUFFERS_END 33
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -84,16 +90,20 @@ template <int N> constexpr bool allDisjoint(const Range (&r)[N]) {
 constexpr bool inside(int value, Range r) {
     return value >= r.first && value < r.end;
 }
+// One range a line, as the #defines above.
+// clang-format off
 constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},
                                    {HPC_UNITS_FIRST, HPC_UNITS_END},
                                    {PS_UNITS_FIRST, PS_UNITS_END},
                                    {VOX_UNITS_FIRST, VOX_UNITS_END},
                                    {VIEW_UNITS_FIRST, VIEW_UNITS_END},
-                                   {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}};
+                                   {TESTBED_UNITS_FIRST, TESTBED_UNITS_END},
+                                   {VOXVOL_UNITS_FIRST, VOXVOL_UNITS_END}};
 constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
                                  {VOX_IMAGES_FIRST, VOX_IMAGES_END},
                                  {PS_IMAGES_FIRST, PS_IMAGES_END},
-                                 {VIEW_IMAGES_FIRST, VIEW_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
+                                 {VIEW_IMAGES_FIRST, VIEW_IMAGES_END},
+                                 {VOXVOL_IMAGES_FIRST, VOXVOL_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
 constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
                                      {PS_BUFFERS_FIRST, PS_BUFFERS_END},
@@ -103,13 +113,15 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END},
                                      {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
                                      {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END},
-                                     {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}};
+                                     {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END},
+                                     {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}};
+// clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");
 static_assert(allDisjoint(kStorageBuffers), "two subsystems share a storage buffer binding range");
 static_assert(allDisjoint(kUniformBuffers), "two subsystems share a uniform buffer binding range");
-static_assert(TESTBED_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
-static_assert(VIEW_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
+static_assert(VOXVOL_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
+static_assert(VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
 } // namespace dicer::bindings
 #endif

@@ -16,6 +16,7 @@ inline gl::GlInfo roomyGlInfo() {
     info.minor = 5;
     info.coreProfile = true;
     info.maxTextureSize = 16384;
+    info.max3DTextureSize = 2048;
     info.maxRectangleTextureSize = 16384;
     info.maxComputeInvocations = 1024;
     info.maxComputeGroupCount[0] = info.maxComputeGroupCount[1] = info.maxComputeGroupCount[2] = 65535;

@@ -3,6 +3,7 @@
 # built method_rows tool, so a new row of engine/methods/method_table.cpp is tested without touching CMake.
 #   - hp_gltest: one process per paper variant (its storages and build paths compile once) + the rest
 #   - methods_gltest: one process per row + the rest
+#   - volume_gltest: one process per row (every row over scalar volumes) + the rest (the discriminator itself)
 #   - window tests: the demo's teapot on every row it offers, Spot on every paper variant (each with an
 #     offscreen twin)
 # The variables come from the generated prelude (tests/CMakeLists.txt: method_tests_prelude.cmake).
@@ -54,6 +55,9 @@ if(HP_GLTEST)
 endif()
 if(METHODS_GLTEST)
     _add_groups("${METHODS_GLTEST}" methods_gltest ${_all})
+endif()
+if(VOLUME_GLTEST)
+    _add_groups("${VOLUME_GLTEST}" volume_gltest ${_all})
 endif()
 
 function(_add_window_test name)

@@ -40,6 +40,7 @@ GlInfo queryGlInfo() {
     info.coreProfile = (getInt(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT) != 0;
     info.debugContext = (getInt(GL_CONTEXT_FLAGS) & GL_CONTEXT_FLAG_DEBUG_BIT) != 0;
     info.maxTextureSize = getInt(GL_MAX_TEXTURE_SIZE);
+    info.max3DTextureSize = getInt(GL_MAX_3D_TEXTURE_SIZE);
     info.maxRectangleTextureSize = getInt(GL_MAX_RECTANGLE_TEXTURE_SIZE);
     info.maxComputeInvocations = getInt(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS);
     for (GLuint axis = 0; axis < 3; ++axis)

@@ -15,6 +15,7 @@ struct GlInfo {
     bool coreProfile = false;
     bool debugContext = false;
     int maxTextureSize = 0;
+    int max3DTextureSize = 0; // GL_MAX_3D_TEXTURE_SIZE: a scalar volume's side (volume_discriminator.h)
     int maxRectangleTextureSize = 0;
     int maxComputeInvocations = 0;
     int maxComputeGroupCount[3] = {0, 0, 0}; // GL_MAX_COMPUTE_WORK_GROUP_COUNT per axis

@@ -1,0 +1,101 @@
+// The band of the discriminator (band.h): parsing, the default band, the value histogram of the Volume panel.
+#include "band.h"
+
+#include "value_visit.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace dicer::volume {
+namespace {
+
+// Infinite ends as the largest finite float32: every value of a volume is a float32 or an integer of at most
+// 32 bits, so nothing finite is lost, and differences and midpoints stay numbers.
+double finite(double v) {
+    constexpr double kMax = std::numeric_limits<float>::max();
+    return std::clamp(v, -kMax, kMax);
+}
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+std::string shortest(double v) {
+    char buffer[64];
+    const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, r.ptr);
+}
+
+} // namespace
+
+bool inBand(double v, Band band) {
+    return v >= band.lo && v <= band.hi; // both false for NaN
+}
+
+Band defaultBand(ValueRange range) {
+    const double mid = finite(range.min) + (finite(range.max) - finite(range.min)) / 2;
+    return {mid, range.max};
+}
+
+std::string bandText(Band band) {
+    std::string text = "[";
+    text += shortest(band.lo);
+    text += ", ";
+    text += shortest(band.hi);
+    return text + "]";
+}
+
+Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
+    const std::string who = "band '" + std::string(text) + "': ";
+    const size_t comma = text.find(',');
+    if (comma == std::string_view::npos)
+        return makeError(who +
+                         "two values 'lo,hi' are needed (a number, 'min' or 'max' at each end), got one");
+    if (text.find(',', comma + 1) != std::string_view::npos)
+        return makeError(who + "two values 'lo,hi' are needed, got more");
+    auto end = [&](std::string_view token, const char* which) -> Result<double> {
+        token = trimmed(token);
+        if (token == "min" || token == "max") {
+            if (!range)
+                return makeError(who + "'" + std::string(token) +
+                                 "' means nothing here: every value of the volume is NaN");
+            return token == "min" ? range->min : range->max;
+        }
+        double v = 0;
+        const auto r = std::from_chars(token.data(), token.data() + token.size(), v);
+        if (token.empty() || r.ec != std::errc() || r.ptr != token.data() + token.size())
+            return makeError(who + "the " + which + " end '" + std::string(token) +
+                             "' is not a number, 'min' or 'max'");
+        if (std::isnan(v)) return makeError(who + "the " + which + " end is NaN, which no value is in");
+        return v;
+    };
+    Result<double> lo = end(text.substr(0, comma), "lower");
+    if (!lo) return makeError(lo.error());
+    Result<double> hi = end(text.substr(comma + 1), "upper");
+    if (!hi) return makeError(hi.error());
+    if (*lo > *hi)
+        return makeError(who + "the lower end " + shortest(*lo) + " is above the upper end " + shortest(*hi));
+    return Band{*lo, *hi};
+}
+
+std::vector<std::uint64_t> histogram(const ScalarVolume& volume, int bins, ValueRange range) {
+    if (bins < 1) return {};
+    std::vector<std::uint64_t> counts(size_t(bins), 0);
+    const double lo = finite(range.min), width = finite(range.max) - lo;
+    const double scale = width > 0 ? bins / width : 0; // min == max: everything in bin 0
+    detail::forEachValue(volume, [&](std::int64_t, double v) {
+        if (!(v >= range.min && v <= range.max)) return; // NaN and values outside
+        const auto bin = std::int64_t((finite(v) - lo) * scale);
+        ++counts[size_t(std::clamp<std::int64_t>(bin, 0, bins - 1))];
+    });
+    return counts;
+}
+
+} // namespace dicer::volume

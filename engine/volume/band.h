@@ -1,0 +1,45 @@
+// The discriminator's band (issue 18, item 3): a voxel is active when its value lies in the inclusive band
+// [lo, hi], in the data's own units (Hounsfield units of a CT, the raw bytes of an MR, a built-in's uint16).
+// NaN is never in a band. The paper's "alpha >= threshold" is the band [threshold, max]. No GL: the GPU
+// evaluates the same rule on order keys of the volume's type (value_keys.h), which agree with inBand exactly.
+#pragma once
+
+#include "result.h"
+#include "scalar_volume.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace dicer::volume {
+
+struct Band {
+    double lo = 0, hi = 0; // inclusive; lo > hi holds nothing
+};
+
+// lo <= v <= hi; false for NaN.
+bool inBand(double v, Band band);
+
+// [the value midway between the data's minimum and maximum, the maximum]: the upper half of the values, the
+// band a volume starts with. Infinite ends count as +-FLT_MAX for the midpoint (so it is a number).
+Band defaultBand(ValueRange range);
+
+// "lo,hi" as the command line and the panel give it: two numbers (decimal or exponent notation, "inf" and
+// "-inf" too), where "min" and "max" stand for the data's minimum and maximum at either end (`range`:
+// valueRange of the volume; nullopt when every sample is NaN, then min and max are an error). Blanks around
+// each end are ignored. Errors (each one line, starting "band 'TEXT': "): one number only, more than two,
+// an end that is not a number, NaN, lo > hi.
+Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range);
+
+// "[lo, hi]" with the shortest decimal that reads back as the same double: for messages and the panel.
+std::string bandText(Band band);
+
+// Counts of the values in `range` (inclusive) in `bins` equal bins: value v goes to bin
+// floor((v - min) / (max - min) * bins), the maximum to the last bin; all values in bin 0 when min == max.
+// NaN and values outside the range are not counted. Infinities (float32 data) count as +-FLT_MAX here, as for
+// the midpoint and the colour map (volume_reference.h), so an infinite end still gives finite bins. Empty for
+// bins < 1.
+std::vector<std::uint64_t> histogram(const ScalarVolume& volume, int bins, ValueRange range);
+
+} // namespace dicer::volume

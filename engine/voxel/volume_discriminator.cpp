@@ -1,0 +1,282 @@
+// The scalar-volume discriminator on the GPU (volume_discriminator.h): the upload, the outputs, the band pass
+// (shaders/discriminate.comp.glsl) and the colours per point (shaders/discriminate_colors.comp.glsl). Based on:
+// Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), the discriminator before the HistoPyramid.
+//
+// [SECTION] creation  [SECTION] volume  [SECTION] layout  [SECTION] passes
+#include "volume_discriminator.h"
+
+#include "voxelizer.h"
+#include "voxelizer_state.h"
+
+#include "discriminate_shared.h"
+#include "gl_debug.h"
+#include "occupancy_bits.h"
+
+#include "value_keys.h"
+#include "volume_reference.h"
+
+#include <algorithm>
+#include <string>
+
+namespace dicer::voxel {
+using voxelizer_detail::kAtlasWrittenByImage;
+using voxelizer_detail::kBitsWritten;
+using voxelizer_detail::volumeText;
+
+namespace {
+
+static_assert(DISC_EDGES == volume::kColorEdges, "one edge between each two of the colour map's bins");
+
+struct TextureFormat {
+    GLenum internal, format, type;
+};
+TextureFormat textureFormat(volume::ScalarType type) {
+    using volume::ScalarType;
+    switch (type) {
+    case ScalarType::Int8:
+        return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
+    case ScalarType::Uint8:
+        return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
+    case ScalarType::Int16:
+        return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
+    case ScalarType::Uint16:
+        return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
+    case ScalarType::Int32:
+        return {GL_R32I, GL_RED_INTEGER, GL_INT};
+    case ScalarType::Uint32:
+        return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
+    case ScalarType::Float32:
+        break;
+    }
+    return {GL_R32F, GL_RED, GL_FLOAT};
+}
+
+bool isBuffer(GLuint id) {
+    return id != 0 && glIsBuffer(id) == GL_TRUE;
+}
+
+} // namespace
+
+// [SECTION] creation ---------------------------------------------------------------------------------------
+
+Result<VolumeDiscriminator> VolumeDiscriminator::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    VolumeDiscriminator d(shaders, info);
+    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
+        Result<gl::ProgramId> program = shaders.add(std::move(desc));
+        if (!program) return makeError(program.error());
+        id = *program;
+        return {};
+    };
+    const char* kindDefine[kKinds] = {"DISC_VALUES_INT", "DISC_VALUES_UINT", "DISC_VALUES_FLOAT"};
+    const char* kindName[kKinds] = {"signed", "unsigned", "float"};
+    Result<void> r;
+    for (int k = 0; k < kKinds && r; ++k) {
+        KindPrograms& p = d.m_programs[size_t(k)];
+        const std::string suffix = std::string(" (") + kindName[k] + " values)";
+        r = add(p.bits, {"discriminate bits" + suffix,
+                         {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
+                         {{kindDefine[k], ""}, {"DISC_OUT_BITS", ""}}});
+        if (r)
+            r = add(p.atlas, {"discriminate atlas" + suffix,
+                              {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
+                              {{kindDefine[k], ""}}});
+        if (r)
+            r = add(p.colors, {"discriminate point colours" + suffix,
+                               {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
+                               {{kindDefine[k], ""}}});
+    }
+    if (r)
+        r = add(d.m_colorCount, {"discriminate point colours: count",
+                                 {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
+                                 {{"DISC_COLOR_ARGS", ""}}});
+    if (!r) return makeError(r.error());
+    d.m_colorArgs =
+        gl::createBufferStorage(DISC_COLOR_HEADER * 4, nullptr, 0, "discriminator colour arguments");
+    return d;
+}
+
+Result<VolumeLayout> VolumeDiscriminator::layoutFor(glm::ivec3 size, VoxelOutput output,
+                                                    const gl::GlInfo& info) {
+    const AtlasLimit limit = atlasLimit(output, info);
+    return VolumeLayout::make(size, limit.side, limit.what);
+}
+
+// [SECTION] volume -----------------------------------------------------------------------------------------
+
+Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
+    if (Result<void> r = volume::checkVolume(v); !r) return r;
+    const int largest = std::max({v.size.x, v.size.y, v.size.z});
+    if (largest > m_info.max3DTextureSize)
+        return makeError("volume '" + v.name + "' (" + volumeText(v.size) + ") has a side of " +
+                         std::to_string(largest) + " voxels, beyond this driver's GL_MAX_3D_TEXTURE_SIZE " +
+                         std::to_string(m_info.max3DTextureSize));
+    const TextureFormat f = textureFormat(v.type);
+    // Only this function's own errors count (an allocation failure is GL_OUT_OF_MEMORY here).
+    gl::ErrorScope errors("VolumeDiscriminator::setVolume");
+    gl::Texture texture = gl::createTexture(GL_TEXTURE_3D, "scalar volume '" + v.name + "'");
+    glTextureStorage3D(texture.id(), 1, f.internal, v.size.x, v.size.y, v.size.z);
+    // Integer textures are incomplete with linear filtering, even for texelFetch.
+    glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    if (errors.ownErrors() == 0) {
+        // Tightly packed rows from client memory: the caller's unpack state is set aside and restored.
+        GLint alignment = 4, unpackBuffer = 0;
+        glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+        glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+        glTextureSubImage3D(texture.id(), 0, 0, 0, 0, v.size.x, v.size.y, v.size.z, f.format, f.type,
+                            v.data.data());
+        glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpackBuffer));
+    }
+    if (errors.ownErrors() != 0)
+        return makeError("uploading volume '" + v.name + "' (" + volumeText(v.size) + " " +
+                         volume::scalarTypeName(v.type) + ", " + std::to_string(v.byteCount()) +
+                         " bytes) as a 3D texture failed (" + gl::errorName(errors.firstError()) + ")");
+    m_texture = std::move(texture);
+    m_size = v.size;
+    m_type = v.type;
+    m_kind = v.type == volume::ScalarType::Float32 ? ValueKind::Float
+             : (v.type == volume::ScalarType::Int8 || v.type == volume::ScalarType::Int16 ||
+                v.type == volume::ScalarType::Int32)
+                 ? ValueKind::Signed
+                 : ValueKind::Unsigned;
+    m_range = volume::valueRange(v);
+    const std::array<double, volume::kColorEdges> edges = volume::colorEdges(m_range);
+    for (size_t i = 0; i < edges.size(); ++i)
+        m_edgeKeys[i] = volume::edgeKey(m_type, edges[i]);
+    return {};
+}
+
+// [SECTION] layout -----------------------------------------------------------------------------------------
+
+Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOutput output) {
+    if (!hasVolume()) return makeError("discriminator: no volume to lay out (setVolume first)");
+    if (layout.volume != m_size)
+        return makeError("discriminator: the layout is for " + volumeText(layout.volume) +
+                         " voxels, the volume has " + volumeText(m_size) +
+                         " (a volume is laid out at its own size, never resampled)");
+    Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
+    if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
+        return makeError("discriminator: inconsistent volume layout for " + volumeText(layout.volume) +
+                         " (make it with VolumeLayout::make or layoutFor)");
+    const AtlasLimit limit = atlasLimit(output, m_info);
+    if (layout.atlasSize > limit.side)
+        return makeError("volume " + volumeText(layout.volume) + " needs a " +
+                         std::to_string(layout.atlasSize) + "x" + std::to_string(layout.atlasSize) +
+                         " slice atlas (" + voxelOutputName(output) + " output), but " + limit.what + " is " +
+                         std::to_string(limit.side));
+    if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return {};
+
+    gl::ErrorScope errors("VolumeDiscriminator::setLayout");
+    gl::Texture atlas;
+    gl::Buffer bits;
+    if (output == VoxelOutput::Atlas)
+        atlas = gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "volume slice atlas");
+    else
+        bits = gl::createBufferStorage(GLsizeiptr(hp::hpBitsBlocksX(layout.atlasSize)) *
+                                           hp::hpBitsBlocksX(layout.atlasSize) * HP_BITS_WORDS_PER_BLOCK * 4,
+                                       nullptr, 0, "volume occupancy bits");
+    if (errors.ownErrors() != 0)
+        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 " +
+                         (output == VoxelOutput::Atlas ? "slice atlas" : "occupancy bits") + " of volume " +
+                         volumeText(layout.volume) + " failed (" + gl::errorName(errors.firstError()) + ")");
+    m_atlas = std::move(atlas);
+    m_bits = std::move(bits);
+    m_layout = layout;
+    m_output = output;
+    return {};
+}
+
+std::int64_t VolumeDiscriminator::bitsBytes() const {
+    if (!m_bits) return 0;
+    const std::int64_t blocksX = hp::hpBitsBlocksX(m_layout.atlasSize);
+    return blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4;
+}
+
+// [SECTION] passes -----------------------------------------------------------------------------------------
+
+void VolumeDiscriminator::bindVolume(GLuint program) const {
+    glBindTextureUnit(DISC_UNIT_VOLUME, m_texture.id());
+    glBindSampler(DISC_UNIT_VOLUME,
+                  0); // a caller's sampler object would override the texture's nearest filter
+    glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
+    glProgramUniform1uiv(program, DISC_LOC_EDGES, DISC_EDGES, m_edgeKeys.data());
+}
+
+Result<void> VolumeDiscriminator::discriminate(volume::Band band) {
+    if (!hasVolume()) return makeError("discriminator: no volume (setVolume first)");
+    if (!hasLayout()) return makeError("discriminator: no output (setLayout first)");
+    if (m_layout.volume != m_size)
+        return makeError("discriminator: the output is laid out for " + volumeText(m_layout.volume) +
+                         " voxels, the volume has " + volumeText(m_size) + " (setLayout for the new volume)");
+    gl::DebugGroup group("discriminate");
+    const volume::KeyBand keys = volume::bandKeys(m_type, band);
+    const KindPrograms& programs = m_programs[size_t(m_kind)];
+    const bool bitsOut = m_output == VoxelOutput::Bits;
+    const GLuint program = m_shaders->get(bitsOut ? programs.bits : programs.atlas);
+    glUseProgram(program);
+    bindVolume(program);
+    glProgramUniform2i(program, DISC_LOC_ATLAS, m_layout.tiles.x, m_layout.atlasSize);
+    glProgramUniform2ui(program, DISC_LOC_BAND, keys.lo, keys.hi);
+    // Bits: one invocation per 8x8 block; atlas: one per texel. Either way at most 65536 / 8 groups a side.
+    const int items = bitsOut ? hp::hpBitsBlocksX(m_layout.atlasSize) : m_layout.atlasSize;
+    const auto groups = GLuint((items + DISC_LOCAL_SIZE - 1) / DISC_LOCAL_SIZE);
+    if (bitsOut)
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_BITS, m_bits.id());
+    else
+        glBindImageTexture(DISC_IMAGE_ATLAS, m_atlas.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    glDispatchCompute(groups, groups, 1);
+    glMemoryBarrier(bitsOut ? kBitsWritten : kAtlasWrittenByImage);
+    glUseProgram(0); // never leave a program bound that a shader reload may delete (voxelizer_state.h)
+    return {};
+}
+
+Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer, std::uint32_t capacity,
+                                              GLintptr countOffset) {
+    if (!hasVolume()) return makeError("discriminator colours: no volume (setVolume first)");
+    const std::int64_t bytes = std::int64_t(capacity) * 4;
+    if (capacity == 0 || bytes > m_info.maxStorageBlockBytes)
+        return makeError("discriminator colours: " + std::to_string(capacity) + " points need " +
+                         std::to_string(bytes) +
+                         " bytes of colours, but the capacity must be at least 1 and the driver's "
+                         "GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
+                         std::to_string(m_info.maxStorageBlockBytes));
+    if (!isBuffer(points) || !isBuffer(countBuffer))
+        return makeError("discriminator colours: the points (" + std::to_string(points) +
+                         ") and the count (" + std::to_string(countBuffer) + ") must be buffers");
+    if (capacity > m_colorCapacity) {
+        gl::ErrorScope errors("VolumeDiscriminator::colorPoints");
+        gl::Buffer colors = gl::createBufferStorage(GLsizeiptr(bytes), nullptr, 0, "volume point colours");
+        if (errors.ownErrors() != 0)
+            return makeError("allocating " + std::to_string(capacity) + " point colours failed (" +
+                             gl::errorName(errors.firstError()) + ")");
+        m_colors = std::move(colors);
+        m_colorCapacity = capacity;
+    }
+    gl::DebugGroup group("discriminate point colours");
+    GLint previousIndirect = 0;
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_COLOR_ARGS, m_colorArgs.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_POINTS, points);
+    // The range the caller asked for, so the pass clamps the count to `capacity` even in a larger buffer.
+    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, DISC_BIND_COLORS, m_colors.id(), 0, GLsizeiptr(bytes));
+    // The count on the GPU (no readback): copied into the header, clamped, turned into the dispatch.
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the count may just have been written by a shader
+    glCopyNamedBufferSubData(countBuffer, m_colorArgs.id(), countOffset, 12, 4);
+    glUseProgram(m_shaders->get(m_colorCount));
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    const GLuint program = m_shaders->get(m_programs[size_t(m_kind)].colors);
+    glUseProgram(program);
+    bindVolume(program);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_colorArgs.id());
+    glDispatchComputeIndirect(0);
+    glMemoryBarrier(kBitsWritten); // the particles read the colours as storage; tests read them back
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
+    glUseProgram(0);
+    return {};
+}
+
+} // namespace dicer::voxel

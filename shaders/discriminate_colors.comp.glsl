@@ -1,0 +1,39 @@
+#version 450
+// Colours per point of a listed scalar volume (issue 18, the bits output's colours): point k's voxel (its
+// entry, hp_point.h) read from the volume, its texel (discriminate_values.glsl: the colour map of its value,
+// alpha max(bin, 1)) into colour k, the slot colours the particles read (PS_BIND_SLOT_COLORS). No rank and no
+// voxel-sized buffer: the entry names the voxel. The count stays on the GPU:
+//  - DISC_COLOR_ARGS (one invocation): the count (copied into the header from the method's counter) clamped
+//    to the colours and the points bound, and the colour pass' indirect dispatch;
+//  - otherwise: one invocation per point below that count.
+#include "discriminate_shared.h"
+
+layout(local_size_x = DISC_COLOR_LOCAL_SIZE) in;
+
+layout(std430, binding = DISC_BIND_COLOR_ARGS) buffer DiscColorArgs { uint b_args[]; };
+layout(std430, binding = DISC_BIND_POINTS) readonly buffer DiscPoints { uvec4 b_points[]; };
+layout(std430, binding = DISC_BIND_COLORS) buffer DiscColors { uint b_colors[]; };
+
+#if defined(DISC_COLOR_ARGS)
+void main() {
+    uint count = min(b_args[3], min(uint(b_colors.length()), uint(b_points.length())));
+    uint groups = (count + uint(DISC_COLOR_LOCAL_SIZE) - 1u) / uint(DISC_COLOR_LOCAL_SIZE);
+    uint x = min(groups, 65535u);
+    b_args[0] = x;
+    b_args[1] = x == 0u ? 0u : (groups + x - 1u) / x;
+    b_args[2] = 1u;
+    b_args[3] = count;
+}
+
+#else
+#include "discriminate_values.glsl"
+
+void main() {
+    uint k = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * uint(DISC_COLOR_LOCAL_SIZE) + gl_GlobalInvocationID.x;
+    if (k >= b_args[3]) return;
+    ivec3 voxel = ivec3(b_points[k].xyz);
+    // An entry outside the volume (a point buffer of another volume) gets no colour rather than a stray fetch.
+    bool inside = all(lessThan(uvec3(voxel), uvec3(u_size)));
+    b_colors[k] = inside ? discTexel(discKey(voxel), true) : 0u;
+}
+#endif

@@ -1,0 +1,41 @@
+// The scalar-volume discriminator (engine/voxel/volume_discriminator.h, issue 18): its bindings, uniform
+// locations and work-group sizes, shared by C++ and GLSL. Its ranges are the voxel wing's second set
+// (VOXVOL_* in binding_ranges.h): the voxelizer's own are full, and the discriminator is the voxel wing's other
+// source of the same outputs (the RGBA8 atlas, the occupancy bits, colours per point). The value keys and the
+// colour map are volume_values.h.
+#pragma once
+#include "binding_ranges.h"
+
+// --- texture and image units, buffer bindings --------------------------------------------------------------
+#define DISC_UNIT_VOLUME 14     // the volume: isampler3D / usampler3D / sampler3D by its type (DISC_VALUES_*)
+#define DISC_IMAGE_ATLAS 6      // rgba8 image2D: the atlas output
+#define DISC_BIND_BITS 29       // uint[]: the occupancy bits output (occupancy_bits.h layout)
+#define DISC_BIND_POINTS 30     // uvec4[]: the point entries to colour (hp_point.h), read
+#define DISC_BIND_COLORS 31     // uint[]: RGBA8 colour per point (packUnorm4x8), the particles' slot colours
+#define DISC_BIND_COLOR_ARGS 32 // uint[DISC_COLOR_HEADER]: the colour pass' indirect dispatch, then its count
+
+// --- uniforms (locations; set with glProgramUniform before each pass) --------------------------------------
+#define DISC_LOC_VOLUME 0 // ivec3: voxels along x, y, z (the atlas' tiles are x by y, z slices)
+#define DISC_LOC_ATLAS 1  // ivec2: tiles per atlas row, the atlas' side in texels
+#define DISC_LOC_BAND 2   // uvec2: the band as order keys, inclusive (lo > hi: empty)
+#define DISC_LOC_EDGES 8  // uint[DISC_EDGES]: the colour map's bin edges as order keys, ascending
+#define DISC_EDGES 255    // VOL_COLOR_BINS - 1
+
+// --- work groups -------------------------------------------------------------------------------------------
+// Bits: an invocation builds one 8x8 block's 64-bit mask (its 64 voxels), so every word is written once and
+// no clear pass is needed; 8x8 invocations a group = 64x64 texels. Atlas: one invocation per texel, 8x8.
+#define DISC_LOCAL_SIZE 8
+// Colours: 64 points per group, rows of groups past 65535 (the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT).
+#define DISC_COLOR_LOCAL_SIZE 64
+#define DISC_COLOR_HEADER 4 // colour arguments: indirect dispatch x, y, z, then the point count
+
+#ifdef __cplusplus
+namespace dicer::bindings {
+static_assert(inside(DISC_UNIT_VOLUME, {VOXVOL_UNITS_FIRST, VOXVOL_UNITS_END}));
+static_assert(inside(DISC_IMAGE_ATLAS, {VOXVOL_IMAGES_FIRST, VOXVOL_IMAGES_END}));
+static_assert(inside(DISC_BIND_BITS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}) &&
+              inside(DISC_BIND_POINTS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}) &&
+              inside(DISC_BIND_COLORS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}) &&
+              inside(DISC_BIND_COLOR_ARGS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}));
+} // namespace dicer::bindings
+#endif
