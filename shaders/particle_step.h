@@ -39,11 +39,19 @@ struct ParticleParams {
     vec4 centre;   // xyz: explosion centre (world), w: noise (fraction of the speed added at random)
     vec4 volume;   // xyz: voxels per axis, w: unused
     uvec4 control; // x: phase (PS_PHASE_*), y: 1 on the frame the explosion starts, z: random seed, w: unused
+    // xyz: the box the volume is drawn as (volume_layout.h volumeShape: largest axis 1), w: unused
+    vec4 shape;
 };
 
-// World position of a voxel's centre; the volume spans [-1,1]^3 (volume_layout.h).
+// A voxel's centre in volume space: the volume spans [-1,1]^3 whatever its voxel counts (volume_layout.h).
 PS_FN vec3 psVoxelCenter(uvec3 voxel, vec3 volume) {
     return vec3(-1.0f) + (vec3(voxel) + vec3(0.5f)) * (vec3(2.0f) / volume);
+}
+
+// A voxel's centre in world: the volume drawn to scale as the box [-shape, shape] (its voxels keep their
+// aspect: cubes for a mesh's 64x32x128 volume, shape 0.5 x 0.25 x 1). Shape (1,1,1) is the volume space.
+PS_FN vec3 psVoxelWorld(uvec3 voxel, vec3 volume, vec3 shape) {
+    return psVoxelCenter(voxel, volume) * shape;
 }
 
 // Integer hash (a well-mixing xorshift-multiply finaliser): the same bits on the CPU and every GPU.
@@ -140,7 +148,7 @@ PS_FN uint psDepthKey(float depth, float farD, float nearD, uint buckets) {
 
 #ifdef __cplusplus
 static_assert(sizeof(Particle) == 32, "std430 Particle is two vec4");
-static_assert(sizeof(ParticleParams) == 80, "std140 ParticleParams is five 16-byte rows");
+static_assert(sizeof(ParticleParams) == 96, "std140 ParticleParams is six 16-byte rows");
 
 // Seconds after which a return that started at distance d0 (at rest) is within `fraction` of it: the
 // envelope (1 + w t) e^(-w t) of the critically damped spring, solved by bisection. The CPU switches the

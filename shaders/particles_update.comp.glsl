@@ -15,7 +15,7 @@ void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
     uint k = group * PS_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= u_control[PS_CTRL_DRAW]) return; // retired: not stepped, not drawn
-    vec3 target = psVoxelCenter(u_points[k].xyz, vec3(u_params.volume));
+    vec3 target = psVoxelWorld(u_points[k].xyz, vec3(u_params.volume), vec3(u_params.shape));
     if (k >= u_control[PS_CTRL_PREV])
         u_particles[k] = psSpawn(target); // the cloud grew: new particles appear on their voxel
     else

@@ -7,7 +7,9 @@
 #include "placement.h"
 #include "test_files.h"
 #include "test_models.h"
+#include "volume_layout.h"
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,6 +20,7 @@
 
 using namespace dicer;
 using namespace dicer::model;
+using dicer::voxel::worldToVolume;
 
 namespace {
 
@@ -226,6 +229,42 @@ TEST(Placement, FitCentresAndScalesTheLongestSide) {
     const glm::vec4 centred = fitToUnitCube(point, 0.f) * glm::vec4(3.f, 3.f, 3.f, 1.f);
     EXPECT_EQ(glm::vec3(centred), glm::vec3(0.f));
     EXPECT_EQ(fitToUnitCube(Mesh{}, 0.f), glm::mat4(1.f));
+}
+
+// Issue 18: a non-cubic volume of cubic voxels is the box `shape` (volume_layout.h volumeShape; 32x64x128 is
+// 0.25 x 0.5 x 1). The mesh is fitted into that box keeping its aspect: one uniform scale, set by the axis that
+// fills its side first; the voxelizer gets worldToVolume(shape) * that, so a cube spans as many voxels per axis.
+TEST(Placement, BoxFitKeepsTheAspectInANonCubicBox) {
+    const glm::vec3 shape(0.25f, 0.5f, 1.f);
+    const BoxFit cube = boxFit(Placement::Fit, makeBox(glm::vec3(0.5f)), 0.f);
+    const glm::mat4 world = cube.into(shape);
+    EXPECT_EQ(glm::vec3(world * glm::vec4(0.5f, 0.5f, 0.5f, 1.f)), glm::vec3(0.25f)); // a cube of side 0.5
+    EXPECT_EQ(glm::vec3(world * glm::vec4(-0.5f, -0.5f, -0.5f, 1.f)), glm::vec3(-0.25f));
+    // Into the voxels (volume space [-1,1]^3): x fills its axis, y half of it, z a quarter: 32 voxels each.
+    const glm::vec3 corner = glm::vec3(worldToVolume(shape) * world * glm::vec4(0.5f, 0.5f, 0.5f, 1.f));
+    EXPECT_EQ(corner, glm::vec3(1.f, 0.5f, 0.25f));
+    EXPECT_EQ(corner * glm::vec3(32, 64, 128) / 2.f, glm::vec3(16.f)); // half-width in voxels, every axis
+
+    // A long mesh (4 x 1 x 1, offset) in the same box: y or z cannot limit it, x does (0.25 / 2 per unit).
+    Mesh bar = makeBox({2.f, 0.5f, 0.5f});
+    for (glm::vec3& p : bar.positions)
+        p += glm::vec3(10.f, -3.f, 1.f);
+    const glm::mat4 m = boxFit(Placement::Fit, bar, 0.f).into(shape);
+    EXPECT_EQ(glm::vec3(m * glm::vec4(12.f, -2.5f, 1.5f, 1.f)), glm::vec3(0.25f, 0.0625f, 0.0625f));
+    EXPECT_EQ(glm::vec3(m * glm::vec4(8.f, -3.5f, 0.5f, 1.f)), glm::vec3(-0.25f, -0.0625f, -0.0625f));
+    // The margin shrinks the box on every axis alike; a flat box (z 0.125) lets z limit instead.
+    const glm::mat4 tall = boxFit(Placement::Fit, bar, 0.5f).into({1.f, 1.f, 0.125f});
+    EXPECT_EQ(glm::vec3(tall * glm::vec4(12.f, -2.5f, 1.5f, 1.f)), glm::vec3(0.5f, 0.125f, 0.125f) * 0.5f);
+
+    // Fixed (the paper's coordinates, made for the cube): the largest cube in the box, min(shape) = 0.25.
+    const BoxFit fixed = boxFit(Placement::Fixed, bar, 0.1f);
+    EXPECT_EQ(fixed.into(shape), glm::scale(glm::mat4(1.f), glm::vec3(0.25f)));
+    // The cube (1,1,1), or a box that is no box, gives placementMatrix bit for bit: cubic presets unchanged.
+    for (glm::vec3 box : {glm::vec3(1.f), glm::vec3(0.f), glm::vec3(NAN, 1.f, 1.f)}) {
+        EXPECT_EQ(fixed.into(box), placementMatrix(Placement::Fixed, bar, 0.1f));
+        EXPECT_EQ(boxFit(Placement::Fit, bar, 0.1f).into(box), placementMatrix(Placement::Fit, bar, 0.1f));
+    }
+    EXPECT_EQ(boxFit(Placement::Fit, bar, 0.1f).into(glm::vec3(1.f)), fitToUnitCube(bar, 0.1f));
 }
 
 // Issue 12: these used to fit to identity or a zero/denormal scale and voxelize to 0 points, with no message.

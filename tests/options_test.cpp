@@ -175,6 +175,33 @@ TEST(BenchOptions, ErrorsNameTheOption) {
     EXPECT_EQ(o.error, "unexpected argument 'teapot'");
 }
 
+// Issue 18: --preset XxYxZ is a volume of exactly those voxels in both programs; the named presets stay; every
+// bad form is the one usage error (status 2) naming the value and both spellings. (A well-formed volume beyond
+// the output's limits is the layout's error at start-up, status 1: volume_layout_test.)
+TEST(PresetOption, XxYxZIsAVolumeInBothProgramsAndBadFormsAreUsageErrors) {
+    app::CommandLine c;
+    ASSERT_EQ(parseDemo({"--preset", "64x32x128"}, c).status, int(app::ParseResult::Run));
+    EXPECT_EQ(c.settings.frame.preset, "64x32x128");
+    ASSERT_EQ(parseDemo({"--preset=paper-2048"}, c).status, int(app::ParseResult::Run));
+    EXPECT_EQ(c.settings.frame.preset, "paper-2048");
+    bench::Options opt;
+    ASSERT_EQ(parseBench({"--preset", "128x128x256,paper-2048,1x1x1"}, opt).status, 0);
+    EXPECT_EQ(opt.presets, (std::vector<std::string>{"128x128x256", "paper-2048", "1x1x1"}));
+    for (const char* bad :
+         {"0x4x4", "-1x2x3", "12x", "1x2x3x4", "99999999999x1x1", "64x32", "64X32X128", "96"}) {
+        SCOPED_TRACE(bad);
+        app::CommandLine d;
+        Outcome o = parseDemo({"--preset", bad}, d);
+        EXPECT_EQ(o.status, int(app::ParseResult::Error));
+        EXPECT_NE(o.error.find("bad value '" + std::string(bad) + "' for --preset"), std::string::npos)
+            << o.error;
+        EXPECT_NE(o.error.find("paper-2048"), std::string::npos) << o.error;
+        EXPECT_NE(o.error.find("XxYxZ"), std::string::npos) << o.error;
+        bench::Options b;
+        EXPECT_EQ(parseBench({"--preset", bad}, b).status, 2);
+    }
+}
+
 TEST(Help, ListsEveryRowWithItsDefault) {
     app::CommandLine c;
     Outcome demo = parseDemo({"--help"}, c);

@@ -1,6 +1,8 @@
 // CPU tests of the HeartBreaker particle maths (shaders/particle_step.h, the same text the GPU compiles):
-// integration, floor bounce, re-assembly spring, explosion launch, spawn and the settle time.
+// integration, floor bounce, re-assembly spring, explosion launch, spawn and the settle time; the volume drawn
+// to scale (the params' shape, packParticleParams).
 #include "particle_step.h"
+#include "particles.h"
 
 #include <gtest/gtest.h>
 
@@ -30,6 +32,50 @@ TEST(ParticleStep, VoxelCentreSpansTheUnitCube) {
     glm::vec3 volume(4.f, 8.f, 2.f);
     EXPECT_EQ(psVoxelCenter(glm::uvec3(0), volume), glm::vec3(-0.75f, -0.875f, -0.5f));
     EXPECT_EQ(psVoxelCenter(glm::uvec3(3, 7, 1), volume), glm::vec3(0.75f, 0.875f, 0.5f));
+}
+
+// Issue 18, drawn to scale: a 64x32x128 volume of cubic voxels is the box 0.5 x 0.25 x 1 (volume_layout.h
+// volumeShape). The update shader's target is psVoxelWorld of the packed params: the volume-space centre times
+// the shape, so the first and last voxels sit half a world voxel (1/128) inside the box's corners and neighbours
+// are one world voxel (1/64) apart on every axis: the voxels are cubes.
+TEST(ParticleStep, AssembledVoxelIsItsCentreScaledByTheShape) {
+    const glm::ivec3 volume(64, 32, 128);
+    const glm::vec3 shape(0.5f, 0.25f, 1.f);
+    const ParticleParams prm = dicer::particles::packParticleParams(
+        dicer::particles::ParticleTuning{}, dicer::particles::ParticlePhase::Assembled, false, 7u, 0.02f,
+        volume, shape);
+    EXPECT_EQ(glm::vec3(prm.shape), shape);
+    const auto target = [&](glm::uvec3 v) {
+        return psVoxelWorld(v, glm::vec3(prm.volume), glm::vec3(prm.shape));
+    };
+    EXPECT_EQ(target({0, 0, 0}), glm::vec3(-0.5f, -0.25f, -1.f) + 1.f / 128.f);
+    EXPECT_EQ(target({63, 31, 127}), glm::vec3(0.5f, 0.25f, 1.f) - 1.f / 128.f);
+    for (glm::uvec3 v : {glm::uvec3(0), glm::uvec3(5, 17, 99), glm::uvec3(62, 30, 126)}) {
+        EXPECT_EQ(target(v), psVoxelCenter(v, glm::vec3(volume)) * shape);
+        EXPECT_EQ(target(v + glm::uvec3(1)) - target(v), glm::vec3(1.f / 64.f));
+        // Assembled, a particle sits exactly on that target, wherever it was.
+        const Particle p = psStep(at({0.3f, 0.2f, 0.1f}, {1.f, 1.f, 1.f}), target(v), prm, 0u);
+        EXPECT_EQ(glm::vec3(p.position), target(v));
+    }
+}
+
+// The floor is in half-heights of the box: the default (-1) is the box's bottom, y = -shape.y in world; the cube
+// keeps the floor at y = -1 as before. Gravity and the bounces stay in world units.
+TEST(ParticleStep, FloorIsTheBottomOfTheBoxAsDrawn) {
+    using namespace dicer::particles;
+    const ParticleTuning tuning;
+    ASSERT_EQ(tuning.floorY, -1.f);
+    const auto floorOf = [&](glm::vec3 shape) {
+        return packParticleParams(tuning, ParticlePhase::Exploding, true, 1u, 0.02f, {64, 32, 128}, shape)
+            .motion.w;
+    };
+    EXPECT_EQ(floorOf(glm::vec3(1.f)), -1.f);
+    EXPECT_EQ(floorOf({0.5f, 0.25f, 1.f}), -0.25f);
+    EXPECT_EQ(floorHeight(tuning, {0.5f, 0.25f, 1.f}), -0.25f); // the floor the demo draws
+    EXPECT_EQ(packParticleParams(tuning, ParticlePhase::Exploding, true, 1u, 0.02f, {64, 32, 128},
+                                 {0.5f, 0.25f, 1.f})
+                  .motion.y,
+              tuning.gravity);
 }
 
 TEST(ParticleStep, AssembledParticleSitsOnItsTarget) {

@@ -213,3 +213,99 @@ TEST(VolumeLayout, SingleVoxelAndNonCubicVolumes) {
     EXPECT_EQ(tall.atlasSize, 1024);
     EXPECT_EQ(tall.texelToVoxel({15, 767}), glm::ivec3(15, 255, 8));
 }
+
+// --- XxYxZ presets and the box a volume is drawn as (issue 18: "volumes as they are, not cubes") ------------
+
+TEST(VolumeLayout, BoxPresetsAreExactlyTheirVoxels) {
+    EXPECT_EQ(boxVolume("128x128x256"), glm::ivec3(128, 128, 256));
+    EXPECT_EQ(boxVolume("64x32x128"), glm::ivec3(64, 32, 128));
+    EXPECT_EQ(boxVolume("1x1x1"), glm::ivec3(1));
+    EXPECT_EQ(boxVolume("3x5x7"), glm::ivec3(3, 5, 7));
+    EXPECT_EQ(boxVolume("2147483647x1x1"),
+              glm::ivec3(2147483647, 1, 1)); // int's largest: the layout refuses it
+    // presetVolume reads both spellings; a named preset keeps its volume, and its XxYxZ twin has the same layout.
+    EXPECT_EQ(presetVolume("64x32x128"), glm::ivec3(64, 32, 128));
+    EXPECT_EQ(presetVolume("paper-2048"), glm::ivec3(128, 128, 256));
+    Result<VolumeLayout> typed = presetLayout("128x128x256", 4096), named = presetLayout("paper-2048", 4096);
+    ASSERT_TRUE(typed && named);
+    EXPECT_EQ(typed->volume, named->volume);
+    EXPECT_EQ(typed->tiles, named->tiles);
+    EXPECT_EQ(typed->atlasSize, named->atlasSize);
+    Result<VolumeLayout> box = presetLayout("64x32x128", 65536);
+    ASSERT_TRUE(box) << box.error();
+    EXPECT_EQ(box->volume, glm::ivec3(64, 32, 128));
+    EXPECT_EQ(box->tiles, glm::ivec2(16, 8)); // 128 slices: 16 columns of 64, 8 rows of 32 -> 1024 x 256
+    EXPECT_EQ(box->atlasSize, 1024);
+    // Still only the named presets are listed (the combo adds a typed one itself).
+    EXPECT_EQ(presetNames().size(), std::size(kPresetCases));
+}
+
+TEST(VolumeLayout, BadBoxPresetsAreNoVolume) {
+    for (const char* bad : {"",
+                            "x",
+                            "12x",
+                            "x12",
+                            "12x34",
+                            "1x2x3x4",
+                            "1xx2",
+                            "0x4x4",
+                            "4x0x4",
+                            "4x4x0",
+                            "-1x2x3",
+                            "+1x2x3",
+                            "064x4x4",
+                            "1.5x2x3",
+                            "1 x2x3",
+                            "1x2x3 ",
+                            "1X2X3",
+                            "99999999999x1x1",
+                            "2147483648x1x1",
+                            "1x2x3x",
+                            "ax2x3"}) {
+        SCOPED_TRACE(bad);
+        EXPECT_EQ(boxVolume(bad), std::nullopt);
+        EXPECT_EQ(presetVolume(bad), std::nullopt);
+        Result<VolumeLayout> layout = presetLayout(bad, 65536);
+        ASSERT_FALSE(layout);
+        EXPECT_TRUE(containsText(layout.error(), "unknown volume preset"));
+        EXPECT_TRUE(containsText(layout.error(), "XxYxZ"));
+    }
+    // A well-formed volume beyond the output's limit is the layout's error, naming the sizes (status 1 in dicer).
+    Result<VolumeLayout> wide = presetLayout("100000x1x1", 65536, "the occupancy bits' limit");
+    ASSERT_FALSE(wide);
+    EXPECT_TRUE(containsText(wide.error(), "preset '100000x1x1'"));
+    EXPECT_TRUE(containsText(wide.error(), "131072x131072"));
+    EXPECT_TRUE(containsText(wide.error(), "the occupancy bits' limit is 65536"));
+    EXPECT_FALSE(presetLayout("2147483647x1x1", 65536)); // no overflow on the way to the refusal
+}
+
+TEST(VolumeLayout, ShapeIsThePhysicalExtentOverItsLargestAxis) {
+    EXPECT_EQ(volumeShape({64, 32, 128}), glm::vec3(0.5f, 0.25f, 1.f));
+    EXPECT_EQ(volumeShape({128, 128, 256}), glm::vec3(0.5f, 0.5f, 1.f));
+    EXPECT_EQ(volumeShape({1, 1, 1}), glm::vec3(1.f));
+    EXPECT_EQ(volumeShape({48, 48, 48}), glm::vec3(1.f)); // exactly: x / x
+    EXPECT_EQ(volumeShape({64, 64, 93}, {1.f, 1.f, 2.f}),
+              glm::vec3(64.f / 186.f, 64.f / 186.f, 1.f)); // spacing
+    EXPECT_EQ(volumeShape({64, 64, 32}, {1.f, 1.f, 2.f}), glm::vec3(1.f));
+    // No volume or no usable spacing: the cube, never a NaN or a zero axis.
+    EXPECT_EQ(volumeShape({0, 4, 4}), glm::vec3(1.f));
+    EXPECT_EQ(volumeShape({4, 4, 4}, {1.f, 0.f, 1.f}), glm::vec3(1.f));
+    EXPECT_EQ(volumeShape({4, 4, 4}, {1.f, NAN, 1.f}), glm::vec3(1.f));
+    EXPECT_EQ(volumeShape({4, 4, 4}, {1.f, INFINITY, 1.f}), glm::vec3(1.f));
+}
+
+TEST(VolumeLayout, VolumeToWorldIsDiagShapeAndExactForTheCube) {
+    EXPECT_EQ(volumeToWorld(glm::vec3(1.f)), glm::mat4(1.f)); // cubic volumes: exactly as before
+    EXPECT_EQ(worldToVolume(glm::vec3(1.f)), glm::mat4(1.f));
+    const glm::vec3 shape = volumeShape({64, 32, 128});
+    const VolumeLayout layout = mustMake({64, 32, 128});
+    // The last voxel's centre in world: its volume-space centre times the shape, and back.
+    const glm::vec3 centre = layout.voxelCenterToWorld({63, 31, 127});
+    const glm::vec4 world = volumeToWorld(shape) * glm::vec4(centre, 1.f);
+    EXPECT_EQ(glm::vec3(world), centre * shape);
+    EXPECT_EQ(glm::vec3(worldToVolume(shape) * world), centre);
+    // A voxel is a cube in world: 2 * shape / volume is the same on every axis.
+    const glm::vec3 side = 2.f * shape / glm::vec3(layout.volume);
+    EXPECT_EQ(side.x, side.y);
+    EXPECT_EQ(side.y, side.z);
+}

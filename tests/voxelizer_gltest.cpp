@@ -3,10 +3,12 @@
 //    cubic, paper (128x128x256) and non-power-of-two volumes, with every method;
 //  - an axis-aligned box whose faces lie inside voxels gives the exact shell n^3 - (n-2)^3 and solid n^3
 //    (and 2n^2 with the 2006 slice-axis rule, which misses the walls parallel to z);
+//  - a cube mesh fitted into a non-cubic volume (32x64x128) is a cube of voxels (issue 18);
 //  - a sphere gives counts within stated tolerances of analytic estimates;
 //  - binned, instanced and per-slice atlases are identical byte for byte;
 //  - bad inputs are clear errors that keep the previous state, with no GL errors.
 #include "builtin_models.h"
+#include "placement.h"
 #include "test_util.h"
 #include "voxelizer_gl_util.h"
 
@@ -144,6 +146,45 @@ INSTANTIATE_TEST_SUITE_P(Volumes, VoxBox,
                                            glm::ivec3(128, 128, 256), glm::ivec3(64, 64, 256),
                                            glm::ivec3(96, 64, 40)),
                          [](const auto& p) { return volumeName(p.param); });
+
+// --- a cube mesh fitted into a non-cubic volume (issue 18): a cube of voxels --------------------------------
+// 32x64x128 cubic voxels are the box 0.25 x 0.5 x 1 (volume_layout.h volumeShape), a voxel 1/64 wide in world on
+// every axis. A unit cube fitted into that box with margin 17/64 (model::BoxFit) has the half side
+// 0.25 * 47/64 = 11.75 world voxels: each face lies three quarters into the 12th voxel from the centre, past that
+// voxel's centre (as VoxBox's faces). Through worldToVolume(shape) (what frame::Frame::voxelize applies) it must
+// be the same 24 voxels on every axis, centred. All these numbers are exact in binary. (Fitted into [-1,1]^3
+// instead, the cube would be stretched 2x along y and 4x along z.)
+TEST(VoxBoxFit, CubeMeshInANonCubicVolumeIsACubeOfVoxels) {
+    Voxelizer* v = sharedVoxelizer();
+    ASSERT_NE(v, nullptr);
+    const glm::ivec3 n(32, 64, 128);
+    const glm::vec3 shape = volumeShape(n);
+    ASSERT_EQ(shape, glm::vec3(0.25f, 0.5f, 1.f));
+    const model::Mesh cube = model::makeBox(glm::vec3(0.5f));
+    const glm::mat4 model =
+        worldToVolume(shape) * model::boxFit(model::Placement::Fit, cube, 17.f / 64.f).into(shape);
+    const glm::ivec3 lo = n / 2 - 12, hi = n / 2 + 11; // 24 voxels per axis
+    const std::int64_t solid = 24 * 24 * 24, shell = solid - 22 * 22 * 22;
+
+    voxelizeInto(*v, layoutOf(n), cube,
+                 params(VoxelMethod::Binned, VoxelMode::Shell, SurfaceRule::DominantAxis, model));
+    AtlasBytes a = readAtlas(*v);
+    std::int64_t misplaced = 0;
+    for (int z = 0; z < n.z; ++z)
+        for (int y = 0; y < n.y; ++y)
+            for (int x = 0; x < n.x; ++x) {
+                const glm::ivec3 p{x, y, z};
+                const bool inBox =
+                    glm::all(glm::greaterThanEqual(p, lo)) && glm::all(glm::lessThanEqual(p, hi));
+                const bool onFace = glm::any(glm::equal(p, lo)) || glm::any(glm::equal(p, hi));
+                misplaced += a.occupied(p) != (inBox && onFace);
+            }
+    EXPECT_EQ(misplaced, 0);
+    EXPECT_EQ(a.occupiedCount(), shell);
+    v->voxelize(params(VoxelMethod::Binned, VoxelMode::Solid, SurfaceRule::DominantAxis, model));
+    EXPECT_EQ(readAtlas(*v).occupiedCount(), solid);
+    DICER_EXPECT_NO_GL_ERROR();
+}
 
 // --- a sphere: analytic estimates --------------------------------------------------------------------------
 // Radius r voxels (0.8 of the half volume). Shell, dominant axis: each column along an axis inside that

@@ -6,6 +6,8 @@
 #   explode    two runs, before and after --explode-at: the later screenshot differs from the earlier one
 #   sorted     two runs of the same scripted frames, opaque splats and --particles sorted (sorted blending): each
 #              exit 0 and 0 GL debug errors, the sorted screenshot shows particles and differs from the opaque one
+#   box        a non-cubic --preset XxYxZ (issue 18): as render, and Verify OK at exit and the summary names
+#              the box the volume is drawn as ("drawn as a 0.5 x 0.25 x 1 box")
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
 #   full-shot  --screenshot /dev/full (a full disk): a message with the reason and exit 1, never "saved"
@@ -173,6 +175,16 @@ large)
     expect_run 0 "^(dicer:|verify|GL debug)" "$log" "$@" --frames 2 --gl-debug --screenshot "$png" --screenshot-ui off
     grep -qE "^verify \(last frame\): OK, GPU [0-9]+ / CPU [0-9]+ points, 0 mismatches" "$log" || fail "no verify OK"
     no_gl_errors
+    "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+box)
+    rm -f "$png"
+    expect_run 0 "^(dicer:|verify|GL debug)" "$log" \
+        "$@" --frames 12 --gl-debug --screenshot "$png" --screenshot-ui off
+    grep -qE "^verify \(last frame\): OK, GPU [0-9]+ / CPU [0-9]+ points, 0 mismatches" "$log" || fail "no verify OK"
+    grep -qE "^dicer: .*drawn as a [0-9.]+ x [0-9.]+ x [0-9.]+ box" "$log" || fail "the summary names no box"
+    no_gl_errors
+    [ -f "$png" ] || fail "no screenshot $png"
     "$check" "$png" --size "$size" --particles || fail "screenshot check"
     ;;
 bad-preset)

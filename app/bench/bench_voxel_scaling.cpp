@@ -72,7 +72,8 @@ struct VolumeRun {
     Bench& b;
     frame::Frame& frame;
     const frame::FrameSettings& base; // the run's voxelizer, rule, threshold and list path
-    const glm::mat4& model;
+    const model::BoxFit& fit;         // the model's placement, for the box of each volume (the demo's)
+    glm::mat4 model{1.f};             // this volume's: fit.into(frame.shape()), as the demo forms it
     std::map<int, std::vector<glm::uvec4>>& atlasSets; // side -> the atlas output's sorted set
     bool run(int side, voxel::VoxelOutput output, const std::vector<int>& rows);
 };
@@ -92,6 +93,7 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
         return true;
     }
     const frame::VoxelSource& source = frame.source();
+    model = fit.into(frame.shape()); // side^3: the cube, so the placement itself
     b.progress.step("voxel scaling " + label + " " + out + ": voxelize and the CPU reference");
     frame.voxelize(model);
     std::vector<glm::uvec4> voxels = hp::sortedEntries(referenceOf(source));
@@ -252,7 +254,7 @@ bool runVoxelScaling(Bench& b) {
     settings.listPath = hp::ListPath::Resident;
     bool ok = true;
     std::map<int, std::vector<glm::uvec4>> atlasSets;
-    VolumeRun run{b, frame, settings, placed->placement, atlasSets};
+    VolumeRun run{b, frame, settings, placed->fit, glm::mat4(1.f), atlasSets};
     for (int side : b.opt.sides) {
         for (voxel::VoxelOutput output : b.opt.voxelOutputs)
             ok = run.run(side, output, rows[output]) && ok;

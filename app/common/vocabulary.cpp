@@ -32,7 +32,9 @@ Codec<std::string> presetCodec() {
     std::vector<std::string> names;
     for (std::string_view p : voxel::presetNames())
         names.emplace_back(p);
-    Codec<std::string> c = textCodec("NAME", joinChoices(names),
+    // A named preset or any XxYxZ volume (presetVolume reads both); a bad form is the usage error naming both.
+    names.emplace_back(kBoxPresetForm);
+    Codec<std::string> c = textCodec("NAME|XxYxZ", joinChoices(names),
                                      [](std::string_view s) { return voxel::presetVolume(s).has_value(); });
     c.choices = joinChoices(names, ", ");
     return c;

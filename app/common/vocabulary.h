@@ -21,7 +21,7 @@ Codec<voxel::VoxelMode> voxelModeCodec();     // shell | solid
 Codec<voxel::VoxelMethod> voxelMethodCodec(); // the rows of the voxel method table: binned | ... | compute
 Codec<voxel::SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
 Codec<voxel::VoxelOutput> voxelOutputCodec(); // atlas | bits
-Codec<std::string> presetCodec();             // volume_layout.h presetNames()
+Codec<std::string> presetCodec();             // volume_layout.h presetNames() or XxYxZ (presetVolume)
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
 Codec<std::string> modelCodec(); // a built-in model name or an OBJ or glTF file
 
@@ -35,7 +35,12 @@ inline constexpr OptionText kStorageText{
     "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
 inline constexpr OptionText kBuildPathText{"build-path", "build path",
                                            "how the reductions run: compute, or fragment passes (2006)"};
-inline constexpr OptionText kPresetText{"preset", "volume", "volume preset (volume_layout.h)"};
+inline constexpr OptionText kPresetText{
+    "preset", "volume",
+    "the voxel volume: a named preset or XxYxZ voxels (x, y per slice, z slices; paper-2048 is 128x128x256); "
+    "cubic voxels, the mesh fitted into that box keeping its aspect, drawn to scale"};
+// How the preset codec's choices name the XxYxZ form.
+inline constexpr const char* kBoxPresetForm = "XxYxZ (e.g. 64x32x128: counts >= 1)";
 inline constexpr OptionText kModeText{
     "mode", "solid", "voxelization: the surface (shell), or filled (solid; closed meshes only)"};
 inline constexpr OptionText kVoxMethodText{"vox-method", "voxelizer",

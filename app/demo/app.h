@@ -71,6 +71,9 @@ struct UiState {
     ReloadStatus reload = ReloadStatus::None;
     std::string shaderLog;     // failed programs of the last reload
     std::string pipelineError; // a stage that failed this configuration (e.g. preset too large)
+    std::string typedPreset;   // the last XxYxZ preset in use (--preset or typed): kept in the preset combo
+    std::string presetInput;   // the Pipeline panel's XxYxZ field
+    std::string presetError;   // why the field's last entry is not a volume
     std::string screenshotMessage;
     bool screenshotFailed = false;
     std::string exportMessage; // the last PLY export: "saved N points to FILE" or why not

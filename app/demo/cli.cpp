@@ -216,8 +216,11 @@ std::vector<Row> makeRows() {
                    options::floatCodec(0.f, 10.f), tuning(&particles::ParticleTuning::gravity)),
         row<float>({"drag", "drag", "1/s: the velocity decays by e^(-drag t)"}, options::floatCodec(0.f, 5.f),
                    tuning(&particles::ParticleTuning::drag)),
-        row<float>({"floor", "floor", "height of the floor the particles bounce on"},
-                   options::floatCodec(-2.f, 0.f, "Y"), tuning(&particles::ParticleTuning::floorY)),
+        row<float>(
+            {"floor", "floor",
+             "height of the floor the particles bounce on, in half-heights of the volume as drawn (-1: "
+             "its bottom)"},
+            options::floatCodec(-2.f, 0.f, "Y"), tuning(&particles::ParticleTuning::floorY)),
         row<float>({"bounce", "bounce", "normal speed kept per bounce"}, options::floatCodec(0.f, 1.f),
                    tuning(&particles::ParticleTuning::restitution)),
         row<float>({"friction", "friction", "tangential speed kept per bounce"},

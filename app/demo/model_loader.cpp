@@ -17,6 +17,7 @@ Result<LoadedModel> loadModel(const ModelChoice& choice) {
     m.choice = choice;
     m.mesh = std::move(placed->mesh);
     m.placement = placed->placement;
+    m.fit = placed->fit;
     m.warnings = std::move(placed->warnings);
     m.loadMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return m;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "mesh.h"
+#include "placement.h"
 #include "result.h"
 #include "settings.h"
 
@@ -17,7 +18,8 @@ namespace dicer::app {
 struct LoadedModel {
     ModelChoice choice;
     model::Mesh mesh;
-    glm::mat4 placement{1.f};          // model -> volume, before the rotation
+    glm::mat4 placement{1.f};          // model -> the cube [-1,1]^3, before the rotation
+    model::BoxFit fit;                 // the placement in the box the volume is drawn as: fit.into(shape)
     std::vector<std::string> warnings; // missing textures and the like
     double loadMs = 0.0;               // reading and parsing (the Model panel shows it)
     double uploadMs = 0.0;             // the voxelizer's upload (set by the caller)

@@ -137,7 +137,10 @@ void applyChanges(App& app) {
     // The angle accumulates, so changing the speed does not make the model jump.
     if (app.settings.view.autoRotate)
         app.rotationDegrees += app.dt * app.settings.view.rotateDegreesPerSecond;
-    app.modelMatrix = model::modelRotation(app.rotationDegrees, {0.f, 1.f, 0.f}) * app.model.placement;
+    // In world: the mesh fitted into the box the volume is drawn as (the frame maps it into its voxels), so a
+    // non-cubic volume's voxels stay cubes and the mesh its aspect; the spin is about the box's y axis.
+    const glm::vec3 shape = app.gpu ? app.gpu->frame->shape() : glm::vec3(1.f);
+    app.modelMatrix = model::modelRotation(app.rotationDegrees, {0.f, 1.f, 0.f}) * app.model.fit.into(shape);
 }
 
 void voxelize(App& app) {
@@ -181,9 +184,9 @@ void sortParticles(App& app) {
     gpu.orderSorted = false;
     particles::ParticleSource source = gpu.frame->points();
     if (!source.pointBuffer || !gpu.particles->stateBuffer()) return;
-    // The cloud lies in the volume [-1,1]^3 (exploding particles that leave its bounding sphere are clamped
-    // into the end buckets): the key range needs no readback.
-    particles::DepthOrderParams params{app.camera.view(), glm::vec3(0.f), std::sqrt(3.f),
+    // The cloud lies in the box [-shape, shape] the volume is drawn as (exploding particles that leave its
+    // bounding sphere are clamped into the end buckets): the key range needs no readback.
+    particles::DepthOrderParams params{app.camera.view(), glm::vec3(0.f), glm::length(source.shape),
                                        std::uint32_t(app.settings.view.depthBuckets)};
     const std::uint32_t slots = std::min(source.pointCapacity, gpu.particles->capacity()); // as the update
     Result<void> r =
@@ -214,10 +217,14 @@ void drawViews(App& app) {
     glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
     if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
     if (view.particles) {
-        glm::mat4 floor = glm::translate(glm::mat4(1.f), {0.f, app.settings.particles.floorY - 0.002f, 0.f});
+        // At the height the particles bounce on: the bottom of the box the volume is drawn as, by default.
+        const float floorY = particles::floorHeight(app.settings.particles, source.shape);
+        glm::mat4 floor = glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f});
         gpu.floorView->draw(viewProj, floor, light);
-        // Sprites as wide as a voxel times the user's factor, in pixels at distance 1.
-        float voxel = 2.f / float(glm::max(glm::max(source.volume.x, source.volume.y), source.volume.z));
+        // Sprites as wide as a voxel (drawn to scale: its widest side, 2 * shape / volume; for cubic voxels
+        // 2 / the largest side) times the user's factor, in pixels at distance 1.
+        const glm::vec3 side = 2.f * source.shape / glm::vec3(glm::max(source.volume, glm::ivec3(1)));
+        const float voxel = glm::max(glm::max(side.x, side.y), side.z);
         particles::ParticleDraw draw{viewProj,
                                      voxel * view.pointSize * pixelsPerUnitAtDistanceOne(fb),
                                      view.color,
@@ -301,8 +308,11 @@ Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
     const Settings& s = app.settings;
     Result<frame::PointSnapshot> snapshot = app.gpu->frame->snapshot();
     if (!snapshot) return makeError(snapshot.error());
-    // The test atlas has no model: its points stay in volume coordinates.
-    snapshot->modelToVolume = s.frame.testAtlas ? glm::mat4(1.f) : app.modelMatrix;
+    // The test atlas has no model: its points stay in volume coordinates. A mesh's matrix is in world (the
+    // box the volume is drawn as): the frame's worldToVolume takes it into the voxels, so its inverse gives
+    // model space whatever the box.
+    snapshot->modelToVolume =
+        s.frame.testAtlas ? glm::mat4(1.f) : app.gpu->frame->worldToVolume() * app.modelMatrix;
     Result<std::vector<model::PlyPoint>> points = modelSpacePoints(*snapshot);
     if (!points) return makeError(points.error());
     const model::PlyFormat format =

@@ -21,7 +21,7 @@ void uiParticlesSection(App& app) {
     optionSlider("explode-noise", t.noise, "%.3f");
     optionSlider("gravity", t.gravity, "%.2f units/s^2");
     optionSlider("drag", t.drag, "%.2f 1/s");
-    optionSlider("floor", t.floorY, "y = %.2f");
+    optionSlider("floor", t.floorY, "%.2f half-heights");
     optionSlider("bounce", t.restitution, "%.3f");
     optionSlider("friction", t.friction, "%.3f");
     optionSlider("return", t.returnOmega, "omega %.1f rad/s");

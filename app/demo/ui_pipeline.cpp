@@ -8,7 +8,52 @@
 #include "method_table.h"
 #include "volume_layout.h"
 
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace dicer::app {
+namespace {
+
+std::string volumeLabel(std::string_view preset) {
+    const glm::ivec3 v = voxel::presetVolume(preset).value_or(glm::ivec3(0));
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+}
+
+// The named presets, and the XxYxZ volume typed (--preset or the field below) as one more entry, so the combo can
+// go back to it after a named one. The field takes a new XxYxZ on Enter; a bad form says why and changes nothing.
+void presetControls(UiState& ui, frame::FrameSettings& s) {
+    const std::vector<std::string_view> named = voxel::presetNames();
+    if (std::find(named.begin(), named.end(), s.preset) == named.end()) ui.typedPreset = s.preset;
+    if (ImGui::BeginCombo(optionLabel("preset"), s.preset.c_str())) {
+        for (std::string_view name : named) {
+            const std::string label = std::string(name) + "  (" + volumeLabel(name) + ")";
+            if (ImGui::Selectable(label.c_str(), s.preset == name)) s.preset = std::string(name);
+        }
+        if (!ui.typedPreset.empty() &&
+            ImGui::Selectable((ui.typedPreset + "  (typed)").c_str(), s.preset == ui.typedPreset))
+            s.preset = ui.typedPreset;
+        ImGui::EndCombo();
+    }
+    optionTooltip("preset");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.f);
+    if (ImGui::InputTextWithHint("##typedPreset", "XxYxZ", &ui.presetInput,
+                                 ImGuiInputTextFlags_EnterReturnsTrue)) {
+        ui.presetError.clear();
+        if (voxel::boxVolume(ui.presetInput))
+            s.preset = ui.typedPreset = ui.presetInput;
+        else
+            ui.presetError =
+                "'" + ui.presetInput + "' is not XxYxZ (three voxel counts >= 1, e.g. 64x32x128)";
+    }
+    optionTooltip("preset");
+    if (!ui.presetError.empty()) ImGui::TextColored({1.f, 0.45f, 0.4f, 1.f}, "%s", ui.presetError.c_str());
+}
+
+} // namespace
+
 void uiPipelineSection(App& app) {
     frame::FrameSettings& s = app.settings.frame;
     const frame::Frame& frame = *app.gpu->frame;
@@ -77,15 +122,7 @@ void uiPipelineSection(App& app) {
                                : "");
     }
 
-    if (ImGui::BeginCombo(optionLabel("preset"), s.preset.c_str())) {
-        for (std::string_view name : voxel::presetNames()) {
-            auto volume = voxel::presetVolume(name);
-            std::string label = std::string(name) + "  (" + std::to_string(volume->x) + "x" +
-                                std::to_string(volume->y) + "x" + std::to_string(volume->z) + ")";
-            if (ImGui::Selectable(label.c_str(), s.preset == name)) s.preset = std::string(name);
-        }
-        ImGui::EndCombo();
-    }
+    presetControls(app.ui, s);
     ImGui::BeginDisabled(s.testAtlas);
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxelMethodName(s.voxelMethod))) {
         // The slab methods cannot write the bits (checkOutput).

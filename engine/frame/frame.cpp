@@ -91,8 +91,8 @@ hp::MethodInput Frame::input() const {
     return in;
 }
 
-void Frame::voxelize(const glm::mat4& model) {
-    if (m_configured) m_source.produce(model, m_settings);
+void Frame::voxelize(const glm::mat4& modelToWorld) {
+    if (m_configured) m_source.produce(worldToVolume() * modelToWorld, m_settings);
 }
 
 Result<void> Frame::build() {
@@ -153,7 +153,8 @@ particles::ParticleSource Frame::points() const {
     if (!m) return {};
     // The GPU-resident list holds at most m_capacity valid entries (its buffer may be larger).
     const std::uint32_t valid = resident() ? m_capacity : m->listedCount().value_or(0);
-    return {m->points().id(), m->counterBuffer(), std::min(valid, m->points().capacity()), m_source.volume()};
+    return {m->points().id(), m->counterBuffer(), std::min(valid, m->points().capacity()), m_source.volume(),
+            shape()};
 }
 
 std::pair<std::uint32_t, std::uint32_t> Frame::countAndHeld(const hp::PointMethod& m) const {

@@ -16,6 +16,7 @@
 #include "hp_reference.h"
 #include "particles.h"
 #include "point_snapshot.h"
+#include "volume_layout.h"
 #include "voxel_source.h"
 
 #include <functional>
@@ -47,8 +48,21 @@ public:
     // The next GPU-resident list reads the count once to size its buffer (after any change of the input).
     void resync();
 
+    // Where the volume is drawn (volume_layout.h "Drawn to scale"): the box [-shape, shape] of world space, shape
+    // the volume's physical extent normalised so its largest axis is 1 (a mesh's voxels are cubes: the volume's
+    // size / its largest side; the test atlas: the cube). The particles, their sort keys, the splat size, the
+    // mesh view and the PLY export all go through it; the explosion's physics (floor, gravity) stays in world.
+    glm::vec3 shape() const { return m_source.shape(); }
+    glm::mat4 volumeToWorld() const { return voxel::volumeToWorld(shape()); } // diag(shape)
+    glm::mat4 worldToVolume() const { return voxel::worldToVolume(shape()); } // diag(1 / shape)
+    // The physical size of a voxel per axis, for a volume whose voxels are not cubes (a scan's spacing; default
+    // (1,1,1)): shape() follows. Errors on a component that is not finite and positive (nothing changes).
+    Result<void> setVoxelSpacing(glm::vec3 spacing) { return m_source.setSpacing(spacing); }
+
     // The stages, in frame order (frame_stages.h: voxelize, HP build, PointList, colours).
-    void voxelize(const glm::mat4& model);
+    // `modelToWorld`: the mesh's matrix in world (rotation * its placement in the box, model::BoxFit::into
+    // (shape())); the voxelizer gets worldToVolume() * modelToWorld (the identity factor for a cube).
+    void voxelize(const glm::mat4& modelToWorld);
     Result<void> build();
     Result<void> list();
     // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
@@ -70,7 +84,7 @@ public:
     // Compares this frame's point list with the CPU reference over the voxels read back (stalls).
     hp::VerifyReport verify() const;
     // This frame's point list and its colours read back, for the PLY export (stalls; only on request). The
-    // model matrix is the caller's (point_snapshot.h).
+    // model matrix into the volume is the caller's: worldToVolume() * its model matrix (point_snapshot.h).
     Result<PointSnapshot> snapshot() const;
 
 private:

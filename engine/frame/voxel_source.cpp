@@ -3,6 +3,9 @@
 #include "test_images.h"
 #include "volume_layout.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace dicer::frame {
 
 Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
@@ -41,6 +44,20 @@ Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlI
     return {};
 }
 
+glm::vec3 VoxelSource::shape() const {
+    return m_useSphere ? glm::vec3(1.f) : voxel::volumeShape(m_volume, m_spacing);
+}
+
+Result<void> VoxelSource::setSpacing(glm::vec3 spacing) {
+    for (int a = 0; a < 3; ++a)
+        if (!std::isfinite(spacing[a]) || !(spacing[a] > 0.f))
+            return makeError("voxel spacing (" + std::to_string(spacing.x) + ", " +
+                             std::to_string(spacing.y) + ", " + std::to_string(spacing.z) +
+                             ") is invalid: every axis must be finite and > 0");
+    m_spacing = spacing;
+    return {};
+}
+
 Result<void> VoxelSource::setMesh(const model::Mesh& mesh) {
     return m_voxelizer->setMesh(mesh);
 }
@@ -61,7 +78,24 @@ Result<void> VoxelSource::colorPoints(const hp::PointMethod& method, std::uint32
     return {};
 }
 
+namespace {
+
+// ", drawn as a 0.5 x 0.25 x 1 box" for a volume that is not drawn as the cube (nothing for the cube).
+std::string drawnAs(glm::vec3 shape) {
+    if (shape == glm::vec3(1.f)) return {};
+    char text[96];
+    std::snprintf(text, sizeof text, ", drawn as a %g x %g x %g box", double(shape.x), double(shape.y),
+                  double(shape.z));
+    return text;
+}
+
+} // namespace
+
 std::string VoxelSource::description() const {
+    return sourceText() + drawnAs(shape());
+}
+
+std::string VoxelSource::sourceText() const {
     std::string volume = std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                          std::to_string(m_volume.z) + " in " + std::to_string(m_atlasSize) + "^2";
     if (m_useSphere) return "test atlas: sphere shell " + volume;

@@ -34,7 +34,8 @@ public:
     std::shared_ptr<const voxel::MeshTextureArray> meshTextures() const {
         return m_voxelizer->meshTextures();
     }
-    // Fills the output for this frame (model = rotation * placement of the mesh in the volume).
+    // Fills the output for this frame (model = the mesh's matrix into the volume space [-1,1]^3:
+    // worldToVolume(shape()) * rotation * its placement in the box).
     void produce(const glm::mat4& model, const FrameSettings& settings);
 
     GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); } // 0: bits output
@@ -52,15 +53,24 @@ public:
     GLuint slotColors() const { return output() == voxel::VoxelOutput::Bits ? m_voxelizer->slotColors() : 0; }
     int atlasSize() const { return m_atlasSize; }
     glm::ivec3 volume() const { return m_volume; }
+    // The box the volume is drawn as (volume_layout.h volumeShape of the volume and the voxel spacing; largest
+    // axis 1). The test atlas is (1,1,1): its sphere is made in the unit cube, whatever its slice count.
+    glm::vec3 shape() const;
+    // The physical size of a voxel per axis: (1,1,1), cubes, for meshes (the default); a scan's spacing.
+    // Errors on a component that is not finite and positive (the previous spacing stays).
+    Result<void> setSpacing(glm::vec3 spacing);
+    glm::vec3 spacing() const { return m_spacing; }
     hp::AtlasTiling tiling() const { return {{m_volume.x, m_volume.y}, m_tilesX, m_volume.z}; }
-    std::string description() const;
+    std::string description() const; // what the voxels are, and the box they are drawn as unless the cube
 
 private:
+    std::string sourceText() const;
     std::optional<voxel::Voxelizer> m_voxelizer; // optional only because it is created by a factory
     gl::Texture m_sphere;
     bool m_useSphere = false;
     int m_atlasSize = 0, m_tilesX = 1;
     glm::ivec3 m_volume{0};
+    glm::vec3 m_spacing{1.f};
     voxel::VoxelizeParams m_lastParams;
 };
 

@@ -51,7 +51,8 @@ Result<PlacedModel> loadBuiltinModel(std::string_view name) {
         m.mesh = makeHeart();
     else
         return makeError("unknown built-in model '" + std::string(name) + "' (teapot, heart)");
-    m.placement = placementMatrix(Placement::Fixed, m.mesh, 0.f);
+    m.fit = boxFit(Placement::Fixed, m.mesh, 0.f);
+    m.placement = m.fit.into(glm::vec3(1.f));
     return m;
 }
 
@@ -69,7 +70,8 @@ Result<PlacedModel> loadModelFile(const std::filesystem::path& path, float margi
     if (Result<void> fit = checkFitExtent(m.mesh); !fit)
         return makeError("model " + dicer::quoted(m.name) +
                          " cannot be placed in the volume: " + fit.error());
-    m.placement = placementMatrix(Placement::Fit, m.mesh, margin);
+    m.fit = boxFit(Placement::Fit, m.mesh, margin);
+    m.placement = m.fit.into(glm::vec3(1.f));
     return m;
 }
 

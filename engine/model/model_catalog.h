@@ -6,6 +6,7 @@
 
 #include "mesh.h"
 #include "obj_loader.h"
+#include "placement.h"
 #include "result.h"
 
 #include <glm/glm.hpp>
@@ -21,7 +22,8 @@ namespace dicer::model {
 struct PlacedModel {
     std::string name; // "teapot", "heart", or the file's path
     Mesh mesh;
-    glm::mat4 placement{1.f};          // model -> volume space, before any per-frame rotation
+    glm::mat4 placement{1.f};          // model -> the cube [-1,1]^3, before any per-frame rotation
+    BoxFit fit;                        // the same placement for any box (a non-cubic volume): fit.into(shape)
     std::vector<std::string> warnings; // a file's missing materials and textures
 };
 

@@ -1,4 +1,5 @@
-// Model placement in the [-1,1]^3 voxel volume: bounding-box fit and a time-driven spin (see placement.h).
+// Model placement in the [-1,1]^3 voxel volume or a box of any shape: bounding-box fit and a time-driven spin
+// (see placement.h).
 #include "placement.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -12,18 +13,41 @@
 namespace dicer::model {
 
 glm::mat4 fitToUnitCube(const Mesh& mesh, float margin) {
+    return boxFit(Placement::Fit, mesh, margin).into(glm::vec3(1.f));
+}
+
+BoxFit boxFit(Placement placement, const Mesh& mesh, float margin) {
+    BoxFit fit;
+    fit.kind = placement;
+    fit.margin = margin;
     // Bounds from the positions, not the cached boundsMin/Max, which a caller may not have refreshed.
-    glm::vec3 lo(0.f), hi(0.f);
-    if (!mesh.positions.empty()) lo = hi = mesh.positions[0];
+    if (!mesh.positions.empty()) fit.lo = fit.hi = mesh.positions[0];
     for (const glm::vec3& p : mesh.positions) {
-        lo = glm::min(lo, p);
-        hi = glm::max(hi, p);
+        fit.lo = glm::min(fit.lo, p);
+        fit.hi = glm::max(fit.hi, p);
+    }
+    return fit;
+}
+
+glm::mat4 BoxFit::into(glm::vec3 box) const {
+    for (int a = 0; a < 3; ++a)
+        if (!std::isfinite(box[a]) || !(box[a] > 0.f)) box[a] = 1.f;
+    if (kind == Placement::Fixed) {
+        const float smallest = std::min({box.x, box.y, box.z});
+        return smallest == 1.f ? glm::mat4(1.f) : glm::scale(glm::mat4(1.f), glm::vec3(smallest));
     }
     const glm::vec3 centre = 0.5f * (lo + hi);
     const glm::vec3 extent = hi - lo;
     const float longest = std::max({extent.x, extent.y, extent.z});
     const float half = 1.f - std::clamp(std::isfinite(margin) ? margin : 0.f, 0.f, 0.99f);
-    const float scale = longest > 0.f && std::isfinite(longest) ? 2.f * half / longest : 1.f;
+    float scale = 1.f;
+    if (longest > 0.f && std::isfinite(longest)) {
+        // The axis that fills its side of the box first sets the scale. For the cube (box 1) this is
+        // 2 * half / longest exactly: division by a larger extent never gives a larger quotient.
+        scale = std::numeric_limits<float>::infinity();
+        for (int a = 0; a < 3; ++a)
+            if (extent[a] > 0.f) scale = std::min(scale, 2.f * half * box[a] / extent[a]);
+    }
     return glm::translate(glm::scale(glm::mat4(1.f), glm::vec3(scale)), -centre);
 }
 
@@ -57,7 +81,7 @@ Result<void> checkFitExtent(const Mesh& mesh) {
 }
 
 glm::mat4 placementMatrix(Placement placement, const Mesh& mesh, float margin) {
-    return placement == Placement::Fit ? fitToUnitCube(mesh, margin) : glm::mat4(1.f);
+    return boxFit(placement, mesh, margin).into(glm::vec3(1.f));
 }
 
 glm::mat4 modelRotation(float degrees, glm::vec3 axis) {

@@ -38,14 +38,19 @@ const ParticleRenderInfo& particleRenderInfo(ParticleRender mode) {
     return kRenderModes[std::size_t(mode)];
 }
 
+float floorHeight(const ParticleTuning& tuning, glm::vec3 shape) {
+    return tuning.floorY * shape.y;
+}
+
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
-                                      std::uint32_t seed, float dt, glm::ivec3 volume) {
+                                      std::uint32_t seed, float dt, glm::ivec3 volume, glm::vec3 shape) {
     ps::ParticleParams params{};
-    params.motion = {dt, tuning.gravity, tuning.drag, tuning.floorY};
+    params.motion = {dt, tuning.gravity, tuning.drag, floorHeight(tuning, shape)};
     params.bounce = {tuning.restitution, tuning.friction, tuning.returnOmega, tuning.speed};
     params.centre = {0.f, 0.f, 0.f, tuning.noise}; // the volume's centre: models are placed around it
     params.volume = {glm::vec3(glm::max(volume, glm::ivec3(1))), 0.f};
     params.control = {std::uint32_t(phase), launch ? 1u : 0u, seed, 0u};
+    params.shape = {shape, 0.f};
     return params;
 }
 
@@ -141,7 +146,8 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
         m_phaseSeconds > ps::psSettleSeconds(tuning.returnOmega, 1e-3f))
         m_phase = ParticlePhase::Assembled;
 
-    ps::ParticleParams params = packParticleParams(tuning, m_phase, m_launch, m_seed, dt, source.volume);
+    ps::ParticleParams params =
+        packParticleParams(tuning, m_phase, m_launch, m_seed, dt, source.volume, source.shape);
     glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
     m_launch = false;
 

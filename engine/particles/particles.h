@@ -53,11 +53,14 @@ const ParticleRenderInfo& particleRenderInfo(ParticleRender mode);
 
 // User-facing tuning (the UI edits it; ParticleSystem packs it into ParticleParams).
 struct ParticleTuning {
-    float speed = 1.6f;       // explosion speed, world units per second (the volume is 2 units wide)
-    float noise = 0.45f;      // random part of the launch velocity, as a fraction of the speed
-    float gravity = 3.0f;     // units/s^2
-    float drag = 0.35f;       // 1/s: velocity decays by e^(-drag t)
-    float floorY = -1.0f;     // the floor the particles bounce on (default: the bottom of the volume)
+    float speed = 1.6f;   // explosion speed, world units per second (the volume is at most 2 units wide)
+    float noise = 0.45f;  // random part of the launch velocity, as a fraction of the speed
+    float gravity = 3.0f; // units/s^2
+    float drag = 0.35f;   // 1/s: velocity decays by e^(-drag t)
+    // The floor the particles bounce on, in half-heights of the box the volume is drawn as (-1, the default: its
+    // bottom). The floor itself is a plane of world space at y = floorY * shape.y (packParticleParams), so a
+    // flat volume stands on it too; gravity and the bounces stay in world units.
+    float floorY = -1.0f;
     float restitution = 0.5f; // normal speed kept per bounce
     float friction = 0.85f;   // tangential speed kept per bounce
     float returnOmega = 4.0f; // spring angular frequency of the re-assembly (higher = faster)
@@ -71,11 +74,17 @@ struct ParticleSource {
     GLuint counterBuffer = 0;
     std::uint32_t pointCapacity = 0;
     glm::ivec3 volume{1};
+    glm::vec3 shape{1.f}; // the box the volume is drawn as (frame::Frame::shape): voxel centres in world
 };
 
-// The std140 block one update uploads (also what the tests feed the CPU version of the step).
+// The floor's world height: tuning.floorY half-heights of the box `shape` (y = floorY * shape.y).
+float floorHeight(const ParticleTuning& tuning, glm::vec3 shape);
+
+// The std140 block one update uploads (also what the tests feed the CPU version of the step). `shape`: the box
+// the volume is drawn as (voxel centres and the floor's height in world).
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
-                                      std::uint32_t seed, float dt, glm::ivec3 volume);
+                                      std::uint32_t seed, float dt, glm::ivec3 volume,
+                                      glm::vec3 shape = glm::vec3(1.f));
 
 struct ParticleDraw {
     glm::mat4 viewProj{1.0f};

@@ -42,6 +42,15 @@ constexpr std::array<Preset, 8> kPresets = {{
     {"1024", {1024, 1024, 1024}},
 }};
 
+// A decimal count >= 1 without sign or leading zero, within int.
+std::optional<int> voxelCount(std::string_view text) {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (text.empty() || text.front() == '0' || ec != std::errc() || end != text.data() + text.size() || n < 1)
+        return std::nullopt;
+    return n;
+}
+
 std::string volumeText(glm::ivec3 v) {
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
@@ -119,15 +128,45 @@ std::vector<std::string_view> presetNames() {
 std::optional<glm::ivec3> presetVolume(std::string_view name) {
     for (const Preset& p : kPresets)
         if (p.name == name) return p.volume;
-    return std::nullopt;
+    return boxVolume(name);
+}
+
+std::optional<glm::ivec3> boxVolume(std::string_view text) {
+    glm::ivec3 volume;
+    for (int axis = 0; axis < 3; ++axis) {
+        const size_t cross = axis < 2 ? text.find('x') : std::string_view::npos;
+        if (axis < 2 && cross == std::string_view::npos) return std::nullopt; // fewer than three counts
+        // The last count takes the rest: "1x2x3x4" leaves "3x4", which is no count.
+        const std::optional<int> n = voxelCount(text.substr(0, cross));
+        if (!n) return std::nullopt;
+        volume[axis] = *n;
+        if (axis < 2) text.remove_prefix(cross + 1);
+    }
+    return volume;
 }
 
 std::optional<glm::ivec3> cubeVolume(std::string_view side) {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(side.data(), side.data() + side.size(), n);
-    if (ec != std::errc() || end != side.data() + side.size() || n < 1 || side.front() == '0')
-        return std::nullopt;
-    return glm::ivec3(n);
+    const std::optional<int> n = voxelCount(side);
+    return n ? std::optional<glm::ivec3>(glm::ivec3(*n)) : std::nullopt;
+}
+
+glm::vec3 volumeShape(glm::ivec3 volume, glm::vec3 spacing) {
+    for (int a = 0; a < 3; ++a)
+        if (volume[a] < 1 || !std::isfinite(spacing[a]) || !(spacing[a] > 0.f)) return glm::vec3(1.f);
+    const glm::vec3 extent = glm::vec3(volume) * spacing;
+    const float largest = std::max({extent.x, extent.y, extent.z});
+    // x / x is exactly 1: a cube (or the largest axis) stays exactly 1, and a cubic volume's matrices below
+    // are exactly the identity, so cubic volumes voxelize and draw as they always did.
+    return std::isfinite(largest) ? extent / largest : glm::vec3(1.f);
+}
+
+glm::mat4 volumeToWorld(glm::vec3 shape) {
+    return glm::mat4(glm::vec4(shape.x, 0.f, 0.f, 0.f), glm::vec4(0.f, shape.y, 0.f, 0.f),
+                     glm::vec4(0.f, 0.f, shape.z, 0.f), glm::vec4(0.f, 0.f, 0.f, 1.f));
+}
+
+glm::mat4 worldToVolume(glm::vec3 shape) {
+    return volumeToWorld(1.f / shape);
 }
 
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::string_view limitName) {
@@ -137,7 +176,8 @@ Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::
         std::string known;
         for (const Preset& p : kPresets)
             known += (known.empty() ? "" : ", ") + std::string(p.name);
-        return makeError("unknown volume preset '" + std::string(name) + "' (known: " + known + ")");
+        return makeError("unknown volume preset '" + std::string(name) + "' (known: " + known +
+                         ", or XxYxZ voxels such as 128x128x256)");
     }
     Result<VolumeLayout> layout = VolumeLayout::make(*volume, maxAtlasSize, limitName);
     if (!layout) return makeError("preset '" + std::string(name) + "': " + layout.error());

@@ -1,10 +1,15 @@
-// The slice atlas: a voxel volume over world [-1,1]^3 stored as z-slices, each slice one tile of a
-// square power-of-two 2D texture (the HistoPyramid base level). Ziegler et al. 2006 (TR MPI-I-2006-4-002)
-// store 256 slices of 256x256 as 16x16 tiles of a 4096^2 texture.
+// The slice atlas: a voxel volume stored as z-slices, each slice one tile of a square power-of-two 2D texture
+// (the HistoPyramid base level). Ziegler et al. 2006 (TR MPI-I-2006-4-002) store 256 slices of 256x256 as
+// 16x16 tiles of a 4096^2 texture.
 //
 // Conventions (the only ones; shaders must use the same):
-//  - Voxel v = (x, y, z), 0 <= v < volume. It covers world [-1 + v*2/volume, -1 + (v+1)*2/volume) per
-//    axis; its centre is -1 + (v + 0.5) * 2/volume. Slice k is voxel layer z = k.
+//  - Volume space: the volume spans [-1,1]^3 per axis whatever its voxel counts (what the functions below call
+//    "world": the voxelizer's clip space). Voxel v = (x, y, z), 0 <= v < volume, covers
+//    [-1 + v*2/volume, -1 + (v+1)*2/volume) per axis; its centre is -1 + (v + 0.5) * 2/volume. Slice k is
+//    voxel layer z = k.
+//  - Drawn to scale: the programs' world holds the volume as the box [-shape, shape], shape = volumeShape()
+//    (the physical extent normalised so its largest axis is 1): world = volumeToWorld(shape) * volume space.
+//    A 64x32x128 volume of cubic voxels is the box 0.5 x 0.25 x 1, so its voxels stay cubes.
 //  - Slice k is tile (k % tiles.x, k / tiles.x): row-major, slice 0 at the atlas origin (texel 0,0).
 //  - Voxel (x, y, k) is texel tileOrigin(k) + (x, y); the texel's centre (texel + 0.5, GL's pixel-centre
 //    rule) is where the voxelizer's fragment for that voxel lands.
@@ -60,6 +65,15 @@ struct VolumeLayout {
     glm::vec3 voxelSize() const { return 2.f / glm::vec3(volume); }
 };
 
+// The volume's shape: its physical extent (voxels x spacing, the size of a voxel per axis) divided by the largest
+// axis, so the largest is 1: (1,1,1) for a cube of cubic voxels, (0.5, 0.25, 1) for 64x32x128. A dimension
+// below 1 or a spacing that is not finite and positive gives (1,1,1) (VolumeLayout::make refuses such volumes).
+glm::vec3 volumeShape(glm::ivec3 volume, glm::vec3 spacing = glm::vec3(1.f));
+// World <- volume space (diag(shape)) and its inverse (diag(1 / shape)): the one transform between the voxel
+// grid's [-1,1]^3 and the box the volume is drawn as. Exactly the identity for shape (1,1,1).
+glm::mat4 volumeToWorld(glm::vec3 shape);
+glm::mat4 worldToVolume(glm::vec3 shape);
+
 // Named presets. The paper gives its three runs as "4096x4096 (256^3)", "2048x2048 (256x128x128)" and
 // "1024x1024 (256x64x64)"; we read the leading 256 as the slice count, i.e. x = y = 128 resp. 64 per slice
 // and z = 256 slices, which is what fills those atlases exactly (16x16 tiles).
@@ -69,12 +83,19 @@ struct VolumeLayout {
 //                                          "512" 512^3 -> 16384^2
 //                                          "1024" 1024^3 -> 32768^2 (beyond every texture limit: only
 //                                                 the virtual atlas of the occupancy bits, 128 MiB)
+// Any other volume is written XxYxZ ("128x128x256": x, y voxels per slice, z slices; "paper-2048" is that
+// volume), every count a decimal >= 1 without sign or leading zero. The voxels are cubes: a mesh is fitted,
+// keeping its aspect, into the box of volumeShape (model/placement.h BoxFit), and the box is drawn to scale.
 std::vector<std::string_view> presetNames();
+// A named preset's volume, or an XxYxZ volume (boxVolume); nullopt for anything else.
 std::optional<glm::ivec3> presetVolume(std::string_view name);
+// "XxYxZ" -> its volume; nullopt for any other text: a count of 0, a sign, a leading zero, more or fewer than
+// three counts ("12x", "1x2x3x4"), a count beyond int. (Whether the volume fits a driver is VolumeLayout::make's.)
+std::optional<glm::ivec3> boxVolume(std::string_view text);
 // A cube side written as a number ("48" -> 48^3), for the benchmark's sweeps; nullopt for anything else.
 std::optional<glm::ivec3> cubeVolume(std::string_view side);
-// Layout of a preset or a cube side; errors on an unknown name (listing the known ones) or as
-// VolumeLayout::make. (The command lines offer the named presets: presetVolume.)
+// Layout of a preset (named or XxYxZ) or a cube side; errors on an unknown name (listing the known ones and the
+// XxYxZ form) or as VolumeLayout::make. (The command lines offer the presets of presetVolume.)
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize,
                                   std::string_view limitName = VolumeLayout::kTextureLimitName);
 
