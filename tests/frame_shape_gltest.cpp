@@ -1,0 +1,69 @@
+// The frame's one transform volume -> world (issue 18, "volumes as they are, not cubes"): a non-cubic preset is
+// drawn as its box (shape = size / max(size)), the voxel spacing setter moves it and refuses bad spacings, the
+// particles get it; a cube mesh fitted into the box through Frame::voxelize (which applies worldToVolume) lists
+// exactly a cube of voxels, verified against the CPU reference; a cubic preset is exactly the identity again.
+#include "builtin_models.h"
+#include "frame.h"
+#include "gl_test_util.h"
+#include "placement.h"
+
+#include <cmath>
+
+using namespace dicer;
+
+TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
+    gl::ShaderLibrary shaders;
+    const int row = frame::defaultMethodFor(voxel::VoxelOutput::Bits); // hp_bits: one row keeps it quick
+    Result<std::unique_ptr<frame::Frame>> created =
+        frame::Frame::create(shaders, test::context().info(), [row](int r) { return r == row; });
+    ASSERT_TRUE(created) << created.error();
+    frame::Frame& f = **created;
+    frame::FrameSettings s;
+    s.method = row;
+    s.preset = "32x64x128";
+    s.voxelMode = voxel::VoxelMode::Solid;
+    s.listPath = hp::ListPath::Readback; // the count of this very frame
+    ASSERT_TRUE(f.apply(s));
+    EXPECT_EQ(f.source().volume(), glm::ivec3(32, 64, 128));
+    EXPECT_EQ(f.shape(), glm::vec3(0.25f, 0.5f, 1.f));
+    EXPECT_EQ(f.volumeToWorld() * glm::vec4(1.f), glm::vec4(0.25f, 0.5f, 1.f, 1.f));
+    EXPECT_EQ(f.worldToVolume() * f.volumeToWorld(), glm::mat4(1.f));
+    EXPECT_NE(f.source().description().find("drawn as a 0.25 x 0.5 x 1 box"), std::string::npos)
+        << f.source().description();
+
+    // A unit cube fitted into the box with margin 17/64: half side 11.75 world voxels (1/64 each), so 24 voxels
+    // on every axis once the frame maps world into the voxels (voxelizer_gltest.cpp VoxBoxFit has the geometry).
+    const model::Mesh cube = model::makeBox(glm::vec3(0.5f));
+    ASSERT_TRUE(f.setMesh(cube));
+    f.voxelize(model::boxFit(model::Placement::Fit, cube, 17.f / 64.f).into(f.shape()));
+    ASSERT_TRUE(f.build());
+    ASSERT_TRUE(f.list());
+    EXPECT_EQ(f.activeCount(), std::optional<std::uint32_t>(24u * 24u * 24u));
+    const hp::VerifyReport report = f.verify();
+    EXPECT_TRUE(report.ok());
+    EXPECT_EQ(report.cpuCount, 24u * 24u * 24u);
+    EXPECT_EQ(f.points().shape, f.shape()); // what the particles place the voxel centres with
+    EXPECT_EQ(f.points().volume, glm::ivec3(32, 64, 128));
+
+    // A scan's anisotropic voxels (the lead's setter): the box is the physical extent over its largest axis.
+    ASSERT_TRUE(f.setVoxelSpacing({1.f, 1.f, 0.5f})); // extent 32 x 64 x 64
+    EXPECT_EQ(f.shape(), glm::vec3(0.5f, 1.f, 1.f));
+    EXPECT_EQ(f.points().shape, glm::vec3(0.5f, 1.f, 1.f));
+    for (glm::vec3 bad : {glm::vec3(1.f, 0.f, 1.f), glm::vec3(-1.f, 1.f, 1.f), glm::vec3(1.f, 1.f, NAN),
+                          glm::vec3(INFINITY, 1.f, 1.f)}) {
+        Result<void> r = f.setVoxelSpacing(bad);
+        ASSERT_FALSE(r);
+        EXPECT_NE(r.error().find("voxel spacing"), std::string::npos) << r.error();
+        EXPECT_EQ(f.shape(), glm::vec3(0.5f, 1.f, 1.f)); // the previous spacing stays
+    }
+
+    // Back to cubic voxels and a cubic preset: exactly the cube and the identity, as before issue 18.
+    ASSERT_TRUE(f.setVoxelSpacing(glm::vec3(1.f)));
+    s.preset = "64";
+    ASSERT_TRUE(f.apply(s));
+    EXPECT_EQ(f.shape(), glm::vec3(1.f));
+    EXPECT_EQ(f.volumeToWorld(), glm::mat4(1.f));
+    EXPECT_EQ(f.worldToVolume(), glm::mat4(1.f));
+    EXPECT_EQ(f.source().description().find("drawn as"), std::string::npos);
+    DICER_EXPECT_NO_GL_ERROR();
+}
