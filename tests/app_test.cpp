@@ -537,19 +537,21 @@ TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
     log->setRun({"offscreen", "llvmpipe, x", "4.5", "cpu-fenced", "teapot", "dicer_single", "64"});
     for (int frame : {2, 0, 1})
         for (const frame::StageInfo& stage : frame::kStages)
-            if (frame != 2 || stage.stage != frame::Stage::Sort) // frame 2 skipped the sort
+            // A mesh frame never discriminates; frame 2 skipped the sort.
+            if (stage.stage != frame::Stage::Discriminate &&
+                (frame != 2 || stage.stage != frame::Stage::Sort))
                 log->stageSample(frame, stage.name, 1.5);
     log->stageSample(1, "not a stage", 9.0);
     log->frameTime(0, 10.0);
     log->frameTime(1, 20.0);
     log->points(1, 7u);
     log->points(2, std::nullopt);
-    // voxelize, HP build, PointList, colours, particles, sort, views, UI
+    // voxelize, discriminate, HP build, PointList, colours, particles, sort, views, UI
     const std::string want = benchmarkHeader() +
                              "1,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,7,"
-                             "1.500,1.500,1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
+                             "1.500,,1.500,1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
                              "2,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,,"
-                             "1.500,1.500,1.500,1.500,1.500,,1.500,1.500,,\n";
+                             "1.500,,1.500,1.500,1.500,1.500,,1.500,1.500,,\n";
     EXPECT_EQ(log->text(), want);
     EXPECT_EQ(log->rowCount(), 2);
     ASSERT_TRUE(log->write());

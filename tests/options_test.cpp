@@ -154,7 +154,8 @@ TEST(DemoOptions, ErrorsNameTheOption) {
     o = parseDemo({"--storage", "int8"}, c);
     EXPECT_EQ(o.error, "bad value 'int8' for --storage (expected uint32 or float32)");
     o = parseDemo({"--threshold"}, c);
-    EXPECT_EQ(o.error, "--threshold needs a value: a number in [0, 1]");
+    EXPECT_EQ(o.error, "--threshold needs a value: a number (a mesh's atlas alpha: in [0, 1]; a volume's "
+                       "value: in its units)");
     o = parseDemo({"--slice-axis=on"}, c); // an alias with a fixed value takes none
     EXPECT_NE(o.error.find("--slice-axis takes no value"), std::string::npos) << o.error;
     o = parseDemo({"a.obj", "b.obj"}, c);

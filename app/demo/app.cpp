@@ -65,9 +65,14 @@ Result<void> buildGpuState(App& app) {
     if (!views) return makeError(views.error());
     gpu->views.emplace(std::move(views.value()));
 
-    if (Result<void> r = gpu->frame->apply(app.settings.frame); !r) return r;
-    if (Result<void> r = gpu->frame->setMesh(app.model.mesh); !r) return r;
-    gpu->meshView->upload(app.model.mesh, gpu->frame->source().meshTextures());
+    if (app.model.volume) { // uploaded before the frame takes its layout from it
+        if (Result<void> r = gpu->frame->setVolume(*app.model.volume); !r) return r;
+        if (Result<void> r = gpu->frame->apply(app.settings.frame); !r) return r;
+    } else {
+        if (Result<void> r = gpu->frame->apply(app.settings.frame); !r) return r;
+        if (Result<void> r = gpu->frame->setMesh(app.model.mesh); !r) return r;
+        gpu->meshView->upload(app.model.mesh, gpu->frame->source().meshTextures());
+    }
     gpu->floorView->upload(makeFloor(), nullptr);
     app.gpu = std::move(gpu);
     app.gpuError.clear();
@@ -87,12 +92,19 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
                          info.renderer);
     // The atlas output needs a texture of the preset's atlas size, the bits output a storage buffer.
     const voxel::VoxelOutput output = s.frame.testAtlas ? voxel::VoxelOutput::Atlas : s.frame.voxels;
-    if (auto layout = voxel::presetLayoutFor(s.frame.preset, output, info); !layout)
+    if (auto layout = voxel::presetLayoutFor(s.frame.preset, output, info);
+        !layout && s.frame.input == frame::Input::Mesh) // a volume's layout is checked on upload
         return makeError(layout.error() + (output == voxel::VoxelOutput::Atlas
                                                ? " (--voxels bits needs 1 bit per voxel, no texture)"
                                                : ""));
     auto model = loadModel(s.model);
-    if (!model) return makeError("cannot load the model: " + model.error());
+    if (!model)
+        return makeError(std::string(s.model.kind == ModelKind::Volume ? "cannot load the volume: "
+                                                                       : "cannot load the model: ") +
+                         model.error());
+    Result<volume::Band> band = volume::Band{};
+    if (model->volume)
+        if (band = resolveBand(cli.band, *model); !band) return makeError(band.error());
 
     gl::TimerSource timer = gl::chooseTimerSource(info.timerQueriesReliable(), cli.run.forceCpuTimer);
     auto app = std::make_unique<App>(surface, cli, timer);
@@ -108,6 +120,7 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     }
     app->model = std::move(model.value());
     app->ui.modelWarnings = app->model.warnings;
+    if (app->model.volume) app->settings.frame.band = app->last.frame.band = *band;
     if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);
     if (cli.run.soak > 0) {
         app->soak = std::make_unique<SoakState>();

@@ -2,6 +2,7 @@
 
 #include "depth_order.h"
 
+#include "cli_volume.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "soak_schedule.h"
@@ -80,12 +81,6 @@ Codec<particles::ParticleRender> renderCodec() {
     return options::namesCodec<particles::ParticleRender>(std::move(names));
 }
 
-ModelChoice modelChoice(const std::string& nameOrFile) {
-    if (nameOrFile == "heart") return {ModelKind::Heart, {}};
-    if (nameOrFile == "teapot") return {ModelKind::Teapot, {}};
-    return {ModelKind::File, nameOrFile};
-}
-
 std::vector<Row> makeRows() {
     using options::field;
     using options::flag;
@@ -94,16 +89,40 @@ std::vector<Row> makeRows() {
     auto view = [](auto member) { return field(&CommandLine::settings, &Settings::view, member); };
     auto tuning = [](auto member) { return field(&CommandLine::settings, &Settings::particles, member); };
     std::vector<Row> rows = {
-        inSection("model",
-                  withAliases(row<std::string>(
-                                  options::kModelText, options::modelCodec(),
-                                  [](const CommandLine& c) {
-                                      const ModelChoice& m = c.settings.model;
-                                      return m.kind == ModelKind::File ? m.path
-                                                                       : std::string(modelKindName(m.kind));
-                                  },
-                                  [](CommandLine& c, std::string v) { c.settings.model = modelChoice(v); }),
-                              {{"builtin", ""}})),
+        inSection("model", withAliases(row<std::string>(
+                                           options::kModelText, options::modelCodec(),
+                                           [](const CommandLine& c) {
+                                               const ModelChoice& m = c.settings.model;
+                                               return m.kind == ModelKind::File
+                                                          ? m.path
+                                                          : std::string(modelKindName(m.kind));
+                                           },
+                                           [](CommandLine& c, std::string v) {
+                                               c.settings.model = modelChoice(v);
+                                               c.modelGiven = true;
+                                           }),
+                                       {{"builtin", ""}})),
+        row<std::string>(
+            {"volume", "",
+             "a scalar volume instead of a mesh: a built-in field NAME[:N] (N^3 voxels, or NAME:XxYxZ) or an "
+             "NRRD (.nrrd, .nhdr) or MetaImage (.mhd, .mha) file, at its own size and spacing"},
+            volumeCodec(),
+            [](const CommandLine& c) {
+                return c.settings.model.kind == ModelKind::Volume ? c.settings.model.path : std::string();
+            },
+            [](CommandLine& c, std::string v) {
+                c.settings.model = {ModelKind::Volume, v};
+                c.volumeGiven = true;
+            }),
+        row<std::string>(
+            {"band", "band",
+             "volume: the active values, inclusive, in the data's units; min and max stand for the data's "
+             "(default: midway between min and max, max)"},
+            bandCodec(), [](const CommandLine& c) { return c.band; },
+            [](CommandLine& c, std::string v) {
+                c.band = v;
+                c.bandGiven = true;
+            }),
         inSection("pipeline",
                   withAliases(row<std::string>(
                                   options::kMethodText, methodCodec(),
@@ -124,8 +143,13 @@ std::vector<Row> makeRows() {
                          field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::storage)),
         row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
                            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::buildPath)),
-        row<std::string>(options::kPresetText, options::presetCodec(),
-                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::preset)),
+        row<std::string>(
+            options::kPresetText, options::presetCodec(),
+            [](const CommandLine& c) { return c.settings.frame.preset; },
+            [](CommandLine& c, std::string v) {
+                c.settings.frame.preset = v;
+                c.presetGiven = true;
+            }),
         row<voxel::VoxelMode>(
             options::kModeText, options::voxelModeCodec(),
             field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMode)),
@@ -136,13 +160,14 @@ std::vector<Row> makeRows() {
                         options::kRuleText, options::surfaceRuleCodec(),
                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::rule)),
                     {{"slice-axis", "slice-axis"}}),
-        row<float>(
+        row<double>(
             {"threshold", "threshold",
-             "discriminator over the atlas: a voxel is active when alpha >= F (selects --voxels atlas; "
-             "the occupancy bits are already the active set)"},
-            options::floatCodec(0.f, 1.f), [](const CommandLine& c) { return c.settings.frame.threshold; },
-            [](CommandLine& c, float t) {
-                c.settings.frame.threshold = t;
+             "discriminator over the atlas: a voxel is active when alpha >= F in [0, 1] (selects --voxels "
+             "atlas; the occupancy bits are already the active set); on a volume, --band F,max"},
+            thresholdCodec(), [](const CommandLine& c) { return double(c.settings.frame.threshold); },
+            [](CommandLine& c, double t) {
+                c.threshold = t; // exact, for a volume's band (reconcileVolume)
+                c.settings.frame.threshold = float(t);
                 c.thresholdGiven = true;
             }),
         flag(row<bool>(
@@ -292,8 +317,9 @@ std::vector<Row> makeRows() {
 std::string reconcileOutput(CommandLine& c) {
     frame::FrameSettings& p = c.settings.frame;
     const char* method = methods::methodTable()[size_t(p.method)].name;
+    const bool meshThreshold = c.thresholdGiven && p.input == frame::Input::Mesh; // a volume's is its band
     if (!c.voxelsGiven &&
-        (p.testAtlas || !voxel::checkOutput(p.voxelMethod, voxel::VoxelOutput::Bits) || c.thresholdGiven))
+        (p.testAtlas || !voxel::checkOutput(p.voxelMethod, voxel::VoxelOutput::Bits) || meshThreshold))
         p.voxels = voxel::VoxelOutput::Atlas;
     if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
     if (!frame::offersMethod(p.voxels, p.method)) {
@@ -303,7 +329,7 @@ std::string reconcileOutput(CommandLine& c) {
                    voxel::voxelOutputName(frame::outputFor(p.method));
         p.method = frame::defaultMethodFor(p.voxels);
     }
-    if (c.thresholdGiven && !frame::honoursThreshold(p.voxels))
+    if (meshThreshold && !frame::honoursThreshold(p.voxels))
         return std::string("--threshold decides over the atlas' alpha, but the occupancy bits (") +
                (c.voxelsGiven ? std::string("--voxels bits") : "--method " + std::string(method)) +
                ") are already the active set: use --voxels atlas, or leave --threshold out";
@@ -359,7 +385,10 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
                   " frames";
     if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
-    if (std::string m = reconcileOutput(out); !m.empty()) message = m;
+    if (std::string m = reconcileVolume(out); !m.empty())
+        message = m;
+    else if (std::string m = reconcileOutput(out); !m.empty())
+        message = m;
     if (!message.empty()) {
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;

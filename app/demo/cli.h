@@ -38,6 +38,14 @@ struct CommandLine {
     // Which of --method / --voxels / --threshold were given: a method names its output, an output picks its
     // first method, the threshold needs the output it decides over (the atlas).
     bool methodGiven = false, voxelsGiven = false, thresholdGiven = false;
+    // A volume (--volume, or a volume file named as the model) takes its size from the file or NAME:N, so
+    // --preset and --model with it are errors; --band decides over its values only.
+    bool modelGiven = false, volumeGiven = false, presetGiven = false;
+    // --band LO,HI as given (or --threshold T on a volume: "T,max"); resolved against the volume's value range
+    // when it loads (min and max), empty: the default band (volume::defaultBand).
+    std::string band;
+    bool bandGiven = false;
+    double threshold = 0.5; // --threshold as given: the atlas' alpha for a mesh, a value for a volume
     // The values only: the *Given flags record how they were spelled (--voxels atlas given or implied by a paper
     // --method is the same command line).
     bool operator==(const CommandLine& o) const { return settings == o.settings && run == o.run; }

@@ -105,7 +105,9 @@ int main(int argc, char** argv) {
 
         app.timers.beginFrame();
         {
-            gl::ScopedStage stage(app.timers, stageName(Stage::Voxelize));
+            // The input's first stage: the voxelizer for a mesh, the discriminator for a volume.
+            const bool volume = app.settings.frame.input == frame::Input::Volume;
+            gl::ScopedStage stage(app.timers, stageName(volume ? Stage::Discriminate : Stage::Voxelize));
             voxelize(app);
         }
         {

@@ -1,14 +1,40 @@
 #include "model_loader.h"
 
+#include "builtin_volumes.h"
 #include "model_catalog.h"
+#include "volume_file.h"
 
 #include <algorithm>
 #include <chrono>
 
 namespace dicer::app {
 
+namespace {
+
+Result<LoadedModel> loadVolume(const ModelChoice& choice) {
+    Result<volume::ScalarVolume> v = volume::isBuiltinVolume(choice.path)
+                                         ? volume::loadBuiltinVolume(choice.path)
+                                         : volume::loadVolumeFile(choice.path);
+    if (!v) return makeError(v.error());
+    LoadedModel m;
+    m.choice = choice;
+    m.warnings = v->notes;
+    m.valueRange = volume::valueRange(*v);
+    m.volume = std::make_shared<const volume::ScalarVolume>(std::move(v.value()));
+    return m;
+}
+
+} // namespace
+
 Result<LoadedModel> loadModel(const ModelChoice& choice) {
     const auto start = std::chrono::steady_clock::now();
+    if (choice.kind == ModelKind::Volume) {
+        Result<LoadedModel> m = loadVolume(choice);
+        if (m)
+            m->loadMs =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        return m;
+    }
     Result<model::PlacedModel> placed = choice.kind == ModelKind::File    ? model::loadModelFile(choice.path)
                                         : choice.kind == ModelKind::Heart ? model::loadBuiltinModel("heart")
                                                                           : model::loadBuiltinModel("teapot");
@@ -21,6 +47,17 @@ Result<LoadedModel> loadModel(const ModelChoice& choice) {
     m.warnings = std::move(placed->warnings);
     m.loadMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return m;
+}
+
+Result<volume::Band> resolveBand(const std::string& asked, const LoadedModel& loaded) {
+    if (!loaded.valueRange) {
+        if (!asked.empty()) return makeError("--band " + asked + ": every value of the volume is NaN");
+        return volume::Band{0, -1};
+    }
+    if (asked.empty()) return volume::defaultBand(*loaded.valueRange);
+    Result<volume::Band> band = volume::parseBand(asked, loaded.valueRange);
+    if (!band) return makeError("--band: " + band.error());
+    return band;
 }
 
 void rememberRecent(std::vector<std::string>& recent, const std::string& path) {

@@ -3,6 +3,7 @@
 // current model in place.
 #pragma once
 
+#include "band.h"
 #include "mesh.h"
 #include "placement.h"
 #include "result.h"
@@ -10,6 +11,8 @@
 
 #include <glm/glm.hpp>
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +20,11 @@ namespace dicer::app {
 
 struct LoadedModel {
     ModelChoice choice;
-    model::Mesh mesh;
-    glm::mat4 placement{1.f};          // model -> the cube [-1,1]^3, before the rotation
+    model::Mesh mesh; // empty for a volume
+    // ModelKind::Volume: the samples (the frame uploads them once; the Volume panel's histogram reads them).
+    std::shared_ptr<const volume::ScalarVolume> volume;
+    std::optional<volume::ValueRange> valueRange; // of the volume; nullopt when every sample is NaN
+    glm::mat4 placement{1.f};                     // model -> the cube [-1,1]^3, before the rotation
     model::BoxFit fit;                 // the placement in the box the volume is drawn as: fit.into(shape)
     std::vector<std::string> warnings; // missing textures and the like
     double loadMs = 0.0;               // reading and parsing (the Model panel shows it)
@@ -26,6 +32,11 @@ struct LoadedModel {
 };
 
 Result<LoadedModel> loadModel(const ModelChoice& choice);
+
+// A loaded volume's band: `asked` ("LO,HI" from --band; min and max are this volume's) or, when empty, the
+// default band of its values (volume::defaultBand). Every sample NaN: the empty band [0, -1] (0 points), and
+// a band asked for is an error.
+Result<volume::Band> resolveBand(const std::string& asked, const LoadedModel& loaded);
 
 // Most recent first, no duplicates, at most kMaxRecent entries.
 constexpr size_t kMaxRecent = 8;

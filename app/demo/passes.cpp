@@ -1,6 +1,8 @@
 #include "passes.h"
 
 #include "app.h"
+#include "builtin_volumes.h"
+#include "cli_volume.h"
 #include "log.h"
 #include "method_table.h"
 #include "placement.h"
@@ -42,22 +44,49 @@ void reloadShaders(App& app) {
 
 void load(App& app, const ModelChoice& choice) {
     auto loaded = loadModel(choice);
-    // The voxelizer checks the mesh against the driver's limits; on error it keeps the previous one.
+    // The voxelizer checks the mesh against the driver's limits, the frame the volume's size; on error each
+    // keeps the previous one.
     const auto start = std::chrono::steady_clock::now();
-    Result<void> uploaded = loaded && app.gpu ? app.gpu->frame->setMesh(loaded->mesh) : Result<void>();
+    Result<volume::Band> band = volume::Band{};
+    Result<void> uploaded;
+    if (loaded && loaded->volume) {
+        band = resolveBand({}, *loaded);
+        if (band && app.gpu) uploaded = app.gpu->frame->setVolume(*loaded->volume);
+    } else if (loaded && app.gpu) {
+        uploaded = app.gpu->frame->setMesh(loaded->mesh);
+    }
     if (loaded)
         loaded->uploadMs =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (!loaded || !uploaded) {
-        app.ui.modelError = loaded ? uploaded.error() : loaded.error();
+    if (!loaded || !band || !uploaded) {
+        app.ui.modelError = !loaded ? loaded.error() : !band ? band.error() : uploaded.error();
         log::error("%s (keeping %s)", app.ui.modelError.c_str(), app.model.choice.label().c_str());
         return;
     }
     app.model = std::move(loaded.value());
     app.settings.model = choice;
+    frame::FrameSettings& f = app.settings.frame;
+    f.input = app.model.volume ? frame::Input::Volume : frame::Input::Mesh;
+    if (app.model.volume) {
+        f.band = *band;
+        f.testAtlas = false; // the volume is the input
+    }
     app.ui.modelError.clear();
     app.ui.modelWarnings = app.model.warnings;
-    if (choice.kind == ModelKind::File) rememberRecent(app.ui.recent, choice.path);
+    if (choice.kind == ModelKind::File ||
+        (choice.kind == ModelKind::Volume && !volume::isBuiltinVolume(choice.path)))
+        rememberRecent(app.ui.recent, choice.path);
+    if (app.model.volume) {
+        const volume::ScalarVolume& v = *app.model.volume;
+        log::info(
+            "volume %s: %dx%dx%d %s, spacing %g x %g x %g, band %s, loaded in %.0f ms, uploaded in %.0f ms",
+            choice.label().c_str(), v.size.x, v.size.y, v.size.z, volume::scalarTypeName(v.type),
+            double(v.spacing.x), double(v.spacing.y), double(v.spacing.z), volume::bandText(f.band).c_str(),
+            app.model.loadMs, app.model.uploadMs);
+        for (const std::string& note : v.notes)
+            log::info("%s: %s", choice.label().c_str(), note.c_str());
+        return;
+    }
     log::info("model %s: %zu triangles, loaded in %.0f ms, uploaded in %.0f ms", choice.label().c_str(),
               app.model.mesh.triangleCount(), app.model.loadMs, app.model.uploadMs);
 }
@@ -88,7 +117,7 @@ void applyChanges(App& app) {
     soakStep(app); // --soak: this frame's settings and actions, as the panels would set them
     Actions a = std::exchange(app.actions, {});
     for (std::string& path : app.surface.takeDroppedPaths()) // several files: the last one wins
-        a.load = ModelChoice{ModelKind::File, std::move(path)};
+        a.load = modelChoice(path);
     if (app.frame == app.run.explodeAt) a.explode = true;
     if (app.frame == app.run.reloadShadersAt) a.reloadShaders = true;
     if (a.resetCamera) app.camera.reset();
@@ -106,7 +135,8 @@ void applyChanges(App& app) {
 
         frame::Frame& frame = *app.gpu->frame;
         SettingsChanges changes = compareSettings(app.settings, app.last);
-        if (changes.model) // the voxelizer has it already (load); the view shares its textures
+        if (changes.model &&
+            !app.model.volume) // the voxelizer has it already (load); the view shares its textures
             app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures());
         if (changes.frame.layout || changes.frame.method) app.ui.pipelineError.clear();
         if (changes.frame.any()) {
@@ -120,6 +150,7 @@ void applyChanges(App& app) {
                 s.testAtlas = good.testAtlas;
                 s.voxels = good.voxels;
                 s.method = good.method;
+                s.input = good.input;
                 (void)frame.apply(s);
             }
         } else if (changes.model) {

@@ -38,12 +38,20 @@ std::string methodLabel(const Settings& s) {
     return label;
 }
 
+// The voxels' size: the preset's name for a mesh, the volume's own XxYxZ for a scalar volume.
+std::string voxelsLabel(const App& app) {
+    if (app.settings.frame.input != frame::Input::Volume || !app.model.volume)
+        return app.settings.frame.preset;
+    const glm::ivec3 v = app.model.volume->size;
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+}
+
 void describeBenchmarkRun(App& app) {
     if (!app.benchmark) return;
     const gl::GlInfo& info = app.surface.info();
     app.benchmark->setRun({app.surface.description(), info.renderer, info.version,
                            gl::timerSourceName(app.timers.source()), app.settings.model.label(),
-                           methodLabel(app.settings), app.settings.frame.preset});
+                           methodLabel(app.settings), voxelsLabel(app)});
 }
 
 void finishBenchmark(App& app) {
@@ -66,8 +74,10 @@ void printSummary(const App& app) {
         if (p.activeCount()) points = std::to_string(*p.activeCount());
         source = p.source().description();
     }
-    std::printf("\ndicer: %d frames of %s | %s | preset %s | %s | %s list | %s points\n", app.frame,
-                s.model.label().c_str(), methodLabel(s).c_str(), s.frame.preset.c_str(), source.c_str(),
+    std::printf("\ndicer: %d frames of %s | %s | %s %s | %s | %s list | %s points\n", app.frame,
+                s.model.label().c_str(), methodLabel(s).c_str(),
+                s.frame.input == frame::Input::Volume ? "volume" : "preset", voxelsLabel(app).c_str(),
+                source.c_str(),
                 s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
                 points.c_str());
     const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
@@ -105,7 +115,7 @@ void printSummary(const App& app) {
     if (frame.samples > 0) std::snprintf(frameMs, sizeof frameMs, "%.1f", frame.avgMs);
     // Appends only: GCC 12 warns (-Wrestrict, a false positive) on "| " + std::string temporaries.
     std::string row = "|";
-    for (const std::string& field : {std::string(method), s.frame.preset, points})
+    for (const std::string& field : {std::string(method), voxelsLabel(app), points})
         row.append(" ").append(field).append(" |");
     for (const frame::StageInfo& stage : frame::kStages) {
         const gl::StageStats* timed = nullptr;

@@ -1,16 +1,19 @@
 #include "settings.h"
 
+#include "builtin_volumes.h"
+
 #include <filesystem>
 
 namespace dicer::app {
 
 const char* modelKindName(ModelKind kind) {
-    static constexpr const char* kNames[] = {"teapot", "heart", "file"}; // enumerator order
+    static constexpr const char* kNames[] = {"teapot", "heart", "file", "volume"}; // enumerator order
     return kNames[int(kind)];
 }
 
 std::string ModelChoice::label() const {
-    if (kind != ModelKind::File) return modelKindName(kind);
+    if (kind == ModelKind::Teapot || kind == ModelKind::Heart) return modelKindName(kind);
+    if (kind == ModelKind::Volume && volume::isBuiltinVolume(path)) return path;
     return std::filesystem::path(path).filename().string();
 }
 

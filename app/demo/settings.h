@@ -9,12 +9,14 @@
 
 namespace dicer::app {
 
-enum class ModelKind { Teapot, Heart, File };
-const char* modelKindName(ModelKind kind); // "teapot" / "heart" / "file"
+// What the demo shows: a mesh (a built-in or an OBJ/glTF file) or a scalar volume (a built-in field
+// "NAME[:N]" or an NRRD/MetaImage file), which the frame reads as Input::Volume.
+enum class ModelKind { Teapot, Heart, File, Volume };
+const char* modelKindName(ModelKind kind); // "teapot" / "heart" / "file" / "volume"
 
 struct ModelChoice {
     ModelKind kind = ModelKind::Teapot;
-    std::string path; // for ModelKind::File
+    std::string path; // ModelKind::File: the file; ModelKind::Volume: the file or the built-in's "NAME[:N]"
     bool operator==(const ModelChoice&) const = default;
     std::string label() const; // "teapot" or the file name
 };

@@ -68,6 +68,25 @@ Result<void> Frame::apply(const FrameSettings& s) {
     return {};
 }
 
+Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
+    if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info); !r) return r;
+    if (m_configured && m_settings.input == Input::Volume) {
+        if (Result<void> r = m_source.configure(m_settings, m_info); !r) return r;
+        resync();
+    }
+    return {};
+}
+
+glm::mat4 Frame::physicalToVolume() const {
+    const glm::vec3 extent = glm::vec3(m_source.volume()) * m_source.volumeSpacing();
+    glm::mat4 m(1.f);
+    for (int a = 0; a < 3; ++a) {
+        m[a][a] = 2.f / extent[a];
+        m[3][a] = -1.f;
+    }
+    return m;
+}
+
 void Frame::resync() {
     m_needsCount = true;
     m_readback.clear();
@@ -82,7 +101,7 @@ hp::PointMethod* Frame::method() const {
 }
 
 hp::MethodInput Frame::input() const {
-    hp::MethodInput in{m_source.atlas(), m_settings.threshold, m_source.tiling(),
+    hp::MethodInput in{m_source.atlas(), listThreshold(m_settings), m_source.tiling(),
                        std::max(m_capacity, 1024u)};
     if (m_source.output() == voxel::VoxelOutput::Bits) {
         in.bits = m_source.bits();
@@ -181,7 +200,7 @@ hp::VerifyReport Frame::verify() const {
         std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
         for (size_t i = 0; i < alpha.size(); ++i)
             alpha[i] = rgba[i * 4 + 3];
-        expected = hp::expectedEntries(alpha, size, size, hp::thresholdToByte(m_settings.threshold),
+        expected = hp::expectedEntries(alpha, size, size, hp::thresholdToByte(listThreshold(m_settings)),
                                        m_source.tiling(), m->order());
     }
     const auto [count, held] = countAndHeld(*m);

@@ -45,6 +45,14 @@ public:
     const FrameSettings& settings() const { return m_settings; }
     // The mesh the voxelizer voxelizes; on error the previous one stays.
     Result<void> setMesh(const model::Mesh& mesh) { return m_source.setMesh(mesh); }
+    // Input::Volume: uploads the scalar volume once (a band change re-runs only the discriminator). While the
+    // frame reads a volume, it takes the new one's layout at once and reads the count again. Errors: a volume
+    // beyond the driver's limits for the current output (the message names its size and the limit), an
+    // upload failure; on error the previous volume and layout stay.
+    Result<void> setVolume(const volume::ScalarVolume& volume);
+    // Input::Volume: the volume's physical frame (x y z in the file's units, the corner of voxel (0,0,0) at the
+    // origin) into the volume space [-1,1]^3: what the PLY export maps points through (point_snapshot.h).
+    glm::mat4 physicalToVolume() const;
     // The next GPU-resident list reads the count once to size its buffer (after any change of the input).
     void resync();
 
@@ -59,7 +67,8 @@ public:
     // (1,1,1)): shape() follows. Errors on a component that is not finite and positive (nothing changes).
     Result<void> setVoxelSpacing(glm::vec3 spacing) { return m_source.setSpacing(spacing); }
 
-    // The stages, in frame order (frame_stages.h: voxelize, HP build, PointList, colours).
+    // The stages, in frame order (frame_stages.h: voxelize or discriminate, HP build, PointList, colours).
+    // voxelize() runs the input's first stage: the voxelizer for a mesh, the discriminator for a volume.
     // `modelToWorld`: the mesh's matrix in world (rotation * its placement in the box, model::BoxFit::into
     // (shape())); the voxelizer gets worldToVolume() * modelToWorld (the identity factor for a cube).
     void voxelize(const glm::mat4& modelToWorld);

@@ -26,20 +26,30 @@ voxel::VoxelOutput outputFor(int row) {
                                                                             : voxel::VoxelOutput::Atlas;
 }
 
+const char* inputName(Input input) {
+    return input == Input::Volume ? "volume" : "mesh";
+}
+
+float listThreshold(const FrameSettings& settings) {
+    return settings.input == Input::Volume ? kVolumeAtlasThreshold : settings.threshold;
+}
+
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last) {
     FrameChanges c;
-    c.layout = now.preset != last.preset || now.testAtlas != last.testAtlas || now.voxels != last.voxels;
+    c.layout = now.preset != last.preset || now.testAtlas != last.testAtlas || now.voxels != last.voxels ||
+               now.input != last.input;
     c.voxelize =
         now.voxelMode != last.voxelMode || now.voxelMethod != last.voxelMethod || now.rule != last.rule;
     c.method = now.method != last.method || now.storage != last.storage || now.buildPath != last.buildPath;
     c.listPath = now.listPath != last.listPath;
+    c.band = now.input == Input::Volume && now.band != last.band;
     return c;
 }
 
 void suitOutput(FrameSettings& s) {
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
     if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
-    if (s.voxels == voxel::VoxelOutput::Bits) s.testAtlas = false;
+    if (s.voxels == voxel::VoxelOutput::Bits || s.input == Input::Volume) s.testAtlas = false;
 }
 
 } // namespace dicer::frame

@@ -4,6 +4,7 @@
 // Frame (frame.h) runs it: one struct, so both programs run the same frame.
 #pragma once
 
+#include "band.h"
 #include "point_method.h"
 #include "voxelizer.h"
 
@@ -21,6 +22,15 @@ voxel::VoxelOutput outputFor(int row);           // the output a row reads
 inline bool honoursThreshold(voxel::VoxelOutput output) {
     return output == voxel::VoxelOutput::Atlas;
 }
+
+// Where the voxels come from: a mesh the voxelizer turns into occupancy every frame, or a scalar volume whose
+// values the discriminator decides against the band (Frame::setVolume uploads it once).
+enum class Input { Mesh, Volume };
+const char* inputName(Input input); // "mesh" / "volume"
+
+// A scalar volume's atlas (volume_discriminator.h): alpha 0 outside the band and 1..255 inside, so the paper
+// variants' threshold is fixed at 1/255 and the atlas methods list exactly the band, the same voxels as the bits.
+inline constexpr float kVolumeAtlasThreshold = 1.f / 255.f;
 
 // The frame starts with the occupancy bits (docs/DEMO.md, "Voxelizer output": 2-5x the frame rate of the atlas
 // on llvmpipe at 256^3, and the only output that reaches 1024^3); the paper variants run on the atlas.
@@ -42,16 +52,26 @@ struct FrameSettings {
     // Resident: the count stays on the GPU (indirect dispatch); Readback: the paper's PointList reads it.
     hp::ListPath listPath = hp::ListPath::Resident;
     bool testAtlas = false; // the built-in sphere-shell atlas instead of the voxelized model
+    Input input = Input::Mesh;
+    // Volume input: the active values, inclusive, in the data's own units (the paper's threshold t is [t, max]).
+    // Set by whoever loads the volume (volume::defaultBand of its range unless one was asked for).
+    volume::Band band{};
     bool operator==(const FrameSettings&) const = default;
 };
 
+// The threshold the atlas methods list with: the settings' for a mesh, kVolumeAtlasThreshold for a volume.
+float listThreshold(const FrameSettings& settings);
+
 // What differs between two frames' settings, in rebuild terms.
 struct FrameChanges {
-    bool layout = false;   // preset, output or test atlas: new storage for the voxels
+    bool layout = false;   // preset, output, test atlas or input: new storage for the voxels
     bool voxelize = false; // mode, method or rule: the same storage, other voxels
     bool method = false;   // method, storage or build path: another method object or pyramid
     bool listPath = false; // paper PointList <-> GPU-resident
-    bool any() const { return layout || voxelize || method || listPath; }
+    // Another band: the next discriminate writes other voxels. Like a rotating mesh, no count is read back
+    // for it (the late count grows the point buffer), so a band sweep never stalls the frame.
+    bool band = false;
+    bool any() const { return layout || voxelize || method || listPath || band; }
 };
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last);
 

@@ -2,7 +2,7 @@
 // and the text summary list them in this order, and `dicer --benchmark` writes one column per row. A stage
 // that a frame skips (the colours without model colours, the sort without sorted blending) has no sample that
 // frame: an empty CSV cell, "n/a" in the summary, never a dropped column.
-// Frame (frame.h) runs the first four; the particles, the sort and the views are the demo's (they draw), the
+// A frame voxelizes a mesh or discriminates a scalar volume, never both. Frame (frame.h) runs the first five; the particles, the sort and the views are the demo's (they draw), the
 // UI is Dear ImGui's.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace dicer::frame {
 
-enum class Stage { Voxelize, Build, List, Colors, Particles, Sort, Views, Ui };
+enum class Stage { Voxelize, Discriminate, Build, List, Colors, Particles, Sort, Views, Ui };
 
 struct StageInfo {
     Stage stage;
@@ -21,8 +21,10 @@ struct StageInfo {
     const char* what;   // one line for tooltips and docs
 };
 
-inline constexpr std::array<StageInfo, 8> kStages = {{
+inline constexpr std::array<StageInfo, 9> kStages = {{
     {Stage::Voxelize, "voxelize", "voxelize_ms", "mesh -> occupancy (atlas or bits), or the test atlas"},
+    {Stage::Discriminate, "discriminate", "discriminate_ms",
+     "scalar volume -> occupancy: the voxels whose value lies in the band"},
     {Stage::Build, "HP build", "hp_build_ms", "the method's build: HistoPyramid levels and the count"},
     {Stage::List, "PointList", "pointlist_ms", "the point buffer: one entry per active voxel"},
     {Stage::Colors, "colours", "colours_ms", "bits output: the model colour of every point (slot passes)"},

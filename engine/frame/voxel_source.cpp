@@ -11,12 +11,42 @@ namespace dicer::frame {
 Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     auto voxelizer = voxel::Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
+    auto discriminator = voxel::VolumeDiscriminator::create(shaders, info);
+    if (!discriminator) return makeError(discriminator.error());
     VoxelSource source;
     source.m_voxelizer.emplace(std::move(voxelizer.value()));
+    source.m_discriminator.emplace(std::move(discriminator.value()));
     return source;
 }
 
+Result<void> VoxelSource::configureVolume(const FrameSettings& settings, const gl::GlInfo& info) {
+    if (!m_discriminator->hasVolume()) return makeError("the volume input has no volume loaded");
+    auto layout = voxel::VolumeDiscriminator::layoutFor(m_discriminator->volumeSize(), settings.voxels, info);
+    if (!layout) return makeError(layout.error());
+    if (Result<void> r = m_discriminator->setLayout(*layout, settings.voxels); !r) return r;
+    m_sphere.reset();
+    m_atlasSize = layout->atlasSize;
+    m_tilesX = layout->tiles.x;
+    m_volume = layout->volume;
+    m_useSphere = false;
+    m_useVolume = true;
+    return {};
+}
+
+Result<void> VoxelSource::setVolume(const volume::ScalarVolume& volume, voxel::VoxelOutput output,
+                                    const gl::GlInfo& info) {
+    // The layout first: a volume the output cannot hold is refused before the upload replaces the old one.
+    if (auto layout = voxel::VolumeDiscriminator::layoutFor(volume.size, output, info); !layout)
+        return makeError(volume.name + ": " + layout.error());
+    if (Result<void> r = m_discriminator->setVolume(volume); !r)
+        return makeError(volume.name + ": " + r.error());
+    m_volumeName = volume.name;
+    m_volumeSpacing = volume.spacing;
+    return {};
+}
+
 Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {
+    if (settings.input == Input::Volume) return configureVolume(settings, info);
     if (settings.testAtlas && settings.voxels == voxel::VoxelOutput::Bits)
         return makeError("the test atlas is an RGBA8 atlas: it needs --voxels atlas");
     // The atlas output needs a real texture (1024^3 would be 32768^2: refused here with the driver's limit),
@@ -41,11 +71,36 @@ Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlI
         m_volume = layout->volume;
     }
     m_useSphere = settings.testAtlas;
+    m_useVolume = false;
     return {};
 }
 
 glm::vec3 VoxelSource::shape() const {
-    return m_useSphere ? glm::vec3(1.f) : voxel::volumeShape(m_volume, m_spacing);
+    if (m_useSphere) return glm::vec3(1.f);
+    return voxel::volumeShape(m_volume, m_useVolume ? m_volumeSpacing : m_spacing);
+}
+
+GLuint VoxelSource::atlas() const {
+    if (m_useVolume) return m_discriminator->atlas();
+    return m_useSphere ? m_sphere.id() : m_voxelizer->atlas();
+}
+
+voxel::VoxelOutput VoxelSource::output() const {
+    if (m_useVolume) return m_discriminator->output();
+    return m_useSphere ? voxel::VoxelOutput::Atlas : m_voxelizer->output();
+}
+
+GLuint VoxelSource::bits() const {
+    return m_useVolume ? m_discriminator->bits() : m_voxelizer->bits();
+}
+
+std::int64_t VoxelSource::bitsBytes() const {
+    return m_useVolume ? m_discriminator->bitsBytes() : m_voxelizer->bitsBytes();
+}
+
+GLuint VoxelSource::slotColors() const {
+    if (output() != voxel::VoxelOutput::Bits) return 0;
+    return m_useVolume ? m_discriminator->pointColors() : m_voxelizer->slotColors();
 }
 
 Result<void> VoxelSource::setSpacing(glm::vec3 spacing) {
@@ -64,12 +119,21 @@ Result<void> VoxelSource::setMesh(const model::Mesh& mesh) {
 
 void VoxelSource::produce(const glm::mat4& model, const FrameSettings& settings) {
     if (m_useSphere) return; // static: uploaded once by configure()
+    if (m_useVolume) {
+        // Every frame, like the voxelizer (so the stage's time is always there to read); configure() made
+        // sure a volume and its layout exist, the only reasons discriminate() refuses.
+        m_lastBand = settings.band;
+        (void)m_discriminator->discriminate(settings.band);
+        return;
+    }
     m_lastParams = {model, settings.voxelMode, settings.voxelMethod, settings.rule};
     m_voxelizer->voxelize(m_lastParams);
 }
 
 Result<void> VoxelSource::colorPoints(const hp::PointMethod& method, std::uint32_t capacity) {
     if (output() != voxel::VoxelOutput::Bits) return {};
+    if (m_useVolume)
+        return m_discriminator->colorPoints(method.points().id(), method.counterBuffer(), capacity);
     if (capacity > m_voxelizer->slotCapacity()) // built once, then only reallocated when the list grows
         if (Result<void> r = m_voxelizer->enableSlotColors("voxelize_slot_rank.glsl", capacity); !r) return r;
     for (GLuint program : m_voxelizer->slotPrograms())
@@ -99,6 +163,12 @@ std::string VoxelSource::sourceText() const {
     std::string volume = std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                          std::to_string(m_volume.z) + " in " + std::to_string(m_atlasSize) + "^2";
     if (m_useSphere) return "test atlas: sphere shell " + volume;
+    if (m_useVolume)
+        return "volume " + m_volumeName + " (" + volume::scalarTypeName(m_discriminator->valueType()) +
+               "), band " + volume::bandText(m_lastBand) + ", discriminated into " +
+               (output() == voxel::VoxelOutput::Bits
+                    ? "occupancy bits " + volume + " (" + std::to_string((bitsBytes() + 1023) >> 10) + " KiB)"
+                    : "the slice atlas " + volume);
     if (output() == voxel::VoxelOutput::Bits)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                std::to_string(m_volume.z) + " as occupancy bits (" +

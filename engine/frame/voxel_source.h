@@ -5,12 +5,18 @@
 // voxelize_slot_rank.glsl, so a frame never clears a 4-byte-per-voxel volume).
 // The test atlas replaces the voxelizer by the built-in sphere shell (test_images.h) in the preset's atlas
 // size: a model-free input with a known answer, for looking at the HistoPyramid stages alone.
+// A scalar volume (Input::Volume) replaces the voxelizer by the discriminator (volume_discriminator.h): the
+// volume is uploaded once (setVolume), laid out with its own X x Y x Z (never resampled), and each frame writes
+// the voxels whose value lies in the band into the same outputs; with the bits output the colours per point are
+// the colour map of the values (colorPoints), with the atlas the map is in the texels' rgb.
 #pragma once
 
 #include "frame_settings.h"
 #include "mesh.h"
 #include "point_method.h"
 #include "result.h"
+#include "scalar_volume.h"
+#include "volume_discriminator.h"
 #include "voxelizer.h"
 
 #include <glm/glm.hpp>
@@ -25,11 +31,21 @@ class VoxelSource {
 public:
     static Result<VoxelSource> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    // The preset's layout for the voxelizer's output, or the sphere in that atlas size. Errors name the preset
-    // and the driver limit; the test atlas exists only as an atlas (an error with the bits output). On error
-    // the previous voxels stay.
+    // The preset's layout for the voxelizer's output, or the sphere in that atlas size, or for a volume its own
+    // size. Errors name the preset (or the volume's size) and the driver limit; the test atlas exists only as an
+    // atlas (an error with the bits output); a volume input needs a volume. On error the previous voxels stay.
     Result<void> configure(const FrameSettings& settings, const gl::GlInfo& info);
     Result<void> setMesh(const model::Mesh& mesh);
+    // Uploads the volume for Input::Volume (once; the band only re-runs discriminate). Checks first that its
+    // size has a layout for `output` within the driver's limits. On error the previous volume stays. The
+    // caller reconfigures when the volume input is in use (Frame::setVolume).
+    Result<void> setVolume(const volume::ScalarVolume& volume, voxel::VoxelOutput output,
+                           const gl::GlInfo& info);
+    bool hasVolume() const { return m_discriminator->hasVolume(); }
+    bool usesVolume() const { return m_useVolume; }
+    const voxel::VolumeDiscriminator& discriminator() const { return *m_discriminator; }
+    const std::string& volumeName() const { return m_volumeName; }
+    glm::vec3 volumeSpacing() const { return m_volumeSpacing; } // the loaded volume's, per axis
     // The mesh's textures as the voxelizer uploaded them, for the mesh view to share (voxel_mesh.h).
     std::shared_ptr<const voxel::MeshTextureArray> meshTextures() const {
         return m_voxelizer->meshTextures();
@@ -38,19 +54,18 @@ public:
     // worldToVolume(shape()) * rotation * its placement in the box).
     void produce(const glm::mat4& model, const FrameSettings& settings);
 
-    GLuint atlas() const { return m_useSphere ? m_sphere.id() : m_voxelizer->atlas(); } // 0: bits output
-    voxel::VoxelOutput output() const {
-        return m_useSphere ? voxel::VoxelOutput::Atlas : m_voxelizer->output();
-    }
-    GLuint bits() const { return m_voxelizer->bits(); } // bits output: occupancy_bits.h over atlasSize()
-    std::int64_t bitsBytes() const { return m_voxelizer->bitsBytes(); }
+    GLuint atlas() const; // 0: bits output
+    voxel::VoxelOutput output() const;
+    GLuint bits() const; // bits output: occupancy_bits.h over atlasSize()
+    std::int64_t bitsBytes() const;
     const voxel::Voxelizer& voxelizer() const { return *m_voxelizer; }
 
     // Bits output, after the list of `method` (a pyramid over these bits, which ranks): the model colour of
-    // point k into slotColors()[k] for the first min(count, slot capacity) points; the count stays on the GPU.
-    // The slots grow to `capacity` first (the point buffer's), which allocates only when it grows.
+    // point k (a volume: its value's colour) into slotColors()[k] for the first min(count, slot capacity)
+    // points; the count stays on the GPU. The slots grow to `capacity` first (the point buffer's), which
+    // allocates only when it grows.
     Result<void> colorPoints(const hp::PointMethod& method, std::uint32_t capacity);
-    GLuint slotColors() const { return output() == voxel::VoxelOutput::Bits ? m_voxelizer->slotColors() : 0; }
+    GLuint slotColors() const;
     int atlasSize() const { return m_atlasSize; }
     glm::ivec3 volume() const { return m_volume; }
     // The box the volume is drawn as (volume_layout.h volumeShape of the volume and the voxel spacing; largest
@@ -65,9 +80,15 @@ public:
 
 private:
     std::string sourceText() const;
+    Result<void> configureVolume(const FrameSettings& settings, const gl::GlInfo& info);
     std::optional<voxel::Voxelizer> m_voxelizer; // optional only because it is created by a factory
+    std::optional<voxel::VolumeDiscriminator> m_discriminator;
     gl::Texture m_sphere;
     bool m_useSphere = false;
+    bool m_useVolume = false;
+    std::string m_volumeName;
+    glm::vec3 m_volumeSpacing{1.f};
+    volume::Band m_lastBand;
     int m_atlasSize = 0, m_tilesX = 1;
     glm::ivec3 m_volume{0};
     glm::vec3 m_spacing{1.f};

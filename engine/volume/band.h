@@ -16,6 +16,7 @@ namespace dicer::volume {
 
 struct Band {
     double lo = 0, hi = 0; // inclusive; lo > hi holds nothing
+    bool operator==(const Band&) const = default;
 };
 
 // lo <= v <= hi; false for NaN.
