@@ -88,6 +88,9 @@ struct UiState {
     float atlasZoom = 1.f;          // 1 = whole atlas
     glm::vec2 atlasCentre{0.5f};    // in atlas uv
     std::deque<std::string> log;    // the last lines of the engine log
+    // The Volume panel's histogram (log10(1 + count) per bin) and the volume it was computed for.
+    std::shared_ptr<const volume::ScalarVolume> histogramOf;
+    std::vector<float> histogram;
 };
 
 struct App {

@@ -134,6 +134,9 @@ void buildUi(App& app) {
                           ImGui::GetIO().IniFilename ? ImGui::GetIO().IniFilename : "(nowhere in this run)");
     if (ImGui::CollapsingHeader("Model")) uiModelSection(app);
     if (app.gpu) {
+        // Open while a volume is shown: its band is the setting that matters most then.
+        ImGui::SetNextItemOpen(app.model.volume != nullptr, ImGuiCond_Appearing);
+        if (ImGui::CollapsingHeader("Volume")) uiVolumeSection(app);
         if (ImGui::CollapsingHeader("Pipeline", ImGuiTreeNodeFlags_DefaultOpen)) uiPipelineSection(app);
         if (ImGui::CollapsingHeader("Particles & views", ImGuiTreeNodeFlags_DefaultOpen))
             uiParticlesSection(app);

@@ -21,6 +21,7 @@ std::string setupLayoutIni(bool scriptedRun);
 void uiModelSection(App& app);     // ui_model.cpp: built-ins, OBJ by path / drop, recent files, screenshots
 void uiPipelineSection(App& app);  // ui_pipeline.cpp: variant, storage, build path, preset, threshold, path
 void uiParticlesSection(App& app); // ui_particles.cpp: HeartBreaker controls, views, colours, rotation
+void uiVolumeSection(App& app);    // ui_volume.cpp: scalar volumes: load, histogram, band
 void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference
 void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history plots, frame time
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels

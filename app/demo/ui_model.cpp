@@ -3,6 +3,7 @@
 #include "ui.h"
 
 #include "app.h"
+#include "cli_volume.h"
 #include "model_catalog.h"
 
 #include <imgui_stdlib.h>
@@ -11,7 +12,11 @@ namespace dicer::app {
 
 void uiModelSection(App& app) {
     UiState& ui = app.ui;
-    ImGui::Text("Model: %s, %zu triangles", app.model.choice.label().c_str(), app.model.mesh.triangleCount());
+    if (app.model.volume)
+        ImGui::Text("Volume: %s (the Volume panel)", app.model.choice.label().c_str());
+    else
+        ImGui::Text("Model: %s, %zu triangles", app.model.choice.label().c_str(),
+                    app.model.mesh.triangleCount());
     ImGui::TextDisabled("loaded in %.0f ms, uploaded in %.0f ms", app.model.loadMs, app.model.uploadMs);
     if (ImGui::Button("Teapot")) app.actions.load = ModelChoice{ModelKind::Teapot, {}};
     ImGui::SameLine();
@@ -24,12 +29,12 @@ void uiModelSection(App& app) {
     }
 
     ImGui::SetNextItemWidth(-60.f * ImGui::GetIO().FontGlobalScale);
-    bool enter = ImGui::InputTextWithHint("##path", "path/to/model.obj|.gltf|.glb", &ui.pathInput,
-                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    bool enter = ImGui::InputTextWithHint("##path", "model .obj .gltf .glb, volume .nrrd .nhdr .mhd .mha",
+                                          &ui.pathInput, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && !ui.pathInput.empty())
-        app.actions.load = ModelChoice{ModelKind::File, ui.pathInput};
-    ImGui::TextDisabled("or drop an .obj, .gltf or .glb file on the window");
+        app.actions.load = modelChoice(ui.pathInput); // a volume file by its extension
+    ImGui::TextDisabled("or drop a model or volume file on the window");
     if (!ui.modelError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", ui.modelError.c_str());
@@ -41,7 +46,7 @@ void uiModelSection(App& app) {
     if (!ui.recent.empty()) {
         ImGui::TextUnformatted("Recent:");
         for (const std::string& path : ui.recent)
-            if (ImGui::Selectable(path.c_str())) app.actions.load = ModelChoice{ModelKind::File, path};
+            if (ImGui::Selectable(path.c_str())) app.actions.load = modelChoice(path);
     }
 
     ImGui::Separator();

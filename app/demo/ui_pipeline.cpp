@@ -122,8 +122,14 @@ void uiPipelineSection(App& app) {
                                : "");
     }
 
+    // A volume brings its own voxels: no preset, no voxelizer, no test atlas (the Volume panel has its band).
+    const bool meshOnlyOff = s.input == frame::Input::Volume;
+    ImGui::BeginDisabled(meshOnlyOff);
     presetControls(app.ui, s);
-    ImGui::BeginDisabled(s.testAtlas);
+    ImGui::EndDisabled();
+    if (meshOnlyOff && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("A volume has its own size (its file's, or NAME:N of a built-in).");
+    ImGui::BeginDisabled(s.testAtlas || meshOnlyOff);
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxelMethodName(s.voxelMethod))) {
         // The slab methods cannot write the bits (checkOutput).
         for (voxel::VoxelMethod m : voxel::voxelMethods()) {
@@ -149,7 +155,7 @@ void uiPipelineSection(App& app) {
     s.rule = sliceAxis ? voxel::SurfaceRule::SliceAxis : voxel::SurfaceRule::DominantAxis;
     optionTooltip("rule");
     ImGui::EndDisabled();
-    ImGui::BeginDisabled(s.voxels == voxel::VoxelOutput::Bits); // the test sphere is an atlas
+    ImGui::BeginDisabled(s.voxels == voxel::VoxelOutput::Bits || meshOnlyOff); // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     ImGui::EndDisabled();
     if (s.voxels == voxel::VoxelOutput::Bits && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -157,12 +163,17 @@ void uiPipelineSection(App& app) {
     else
         optionTooltip("test-atlas");
     // The bits are the voxelizer's active set already: the threshold has nothing to decide there.
+    // A volume's atlas holds 1..255 in the band: its methods list at 1/255, the band decides (Volume panel).
+    const bool volume = meshOnlyOff;
     const bool thresholdIgnored =
-        !frame::honoursThreshold(s.testAtlas ? voxel::VoxelOutput::Atlas : s.voxels);
+        volume || !frame::honoursThreshold(s.testAtlas ? voxel::VoxelOutput::Atlas : s.voxels);
     ImGui::BeginDisabled(thresholdIgnored);
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
     ImGui::EndDisabled();
-    if (thresholdIgnored && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    if (volume && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("A volume's band decides which voxels are active (the Volume panel); its atlas\n"
+                          "holds alpha 1..255 inside the band, so the atlas methods list at 1/255.");
+    else if (thresholdIgnored && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("The occupancy bits are already the active set: the threshold decides over the "
                           "atlas' alpha only (voxels: atlas).");
     else

@@ -1,0 +1,114 @@
+// Volume panel (issue 18): load a built-in field or a bundled scan; the loaded volume's facts (size, type,
+// spacing, value range, the reader's notes); the histogram of its values (log counts) with the band drawn on
+// it; the band's ends in the data's own units. A band change re-runs discriminate -> build -> list on the GPU
+// next frame (the volume is uploaded once; FrameChanges::band reads no count back).
+#include "ui.h"
+
+#include "app.h"
+#include "builtin_volumes.h"
+#include "bundled_volumes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace dicer::app {
+namespace {
+
+constexpr int kHistogramBins = 128;
+
+// log10(1 + count) per bin: a CT's air and soft tissue outnumber bone by 100x, linear bars would hide it.
+// Computed once per loaded volume (a pass over every sample), then kept.
+const std::vector<float>& logHistogram(App& app) {
+    UiState& ui = app.ui;
+    if (ui.histogramOf != app.model.volume) {
+        ui.histogramOf = app.model.volume;
+        ui.histogram.clear();
+        if (app.model.volume && app.model.valueRange)
+            for (std::uint64_t count :
+                 volume::histogram(*app.model.volume, kHistogramBins, *app.model.valueRange))
+                ui.histogram.push_back(float(std::log10(1.0 + double(count))));
+    }
+    return ui.histogram;
+}
+
+void loadButtons(App& app) {
+    for (std::string_view name : volume::builtinVolumeNames()) {
+        const std::string spec = std::string(name) + ":" + std::to_string(volume::kDefaultBuiltinSide);
+        if (ImGui::Button(spec.c_str())) app.actions.load = ModelChoice{ModelKind::Volume, spec};
+        ImGui::SameLine();
+    }
+    for (const volume::BundledVolume& b : volume::bundledVolumes()) {
+        if (ImGui::Button(std::string(b.label).c_str()))
+            app.actions.load = ModelChoice{ModelKind::Volume, volume::bundledVolumePath(b.name).string()};
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    ImGui::TextDisabled("files: the Model panel's path field or drop (.nrrd .nhdr .mhd .mha)");
+}
+
+// The band as a translucent box over the histogram's bars (the item just drawn).
+void drawBandOn(const ImVec2& min, const ImVec2& max, volume::Band band, volume::ValueRange range) {
+    if (!(range.max > range.min)) return;
+    auto x = [&](double v) {
+        const double t = std::clamp((v - range.min) / (range.max - range.min), 0.0, 1.0);
+        return min.x + float(t) * (max.x - min.x);
+    };
+    if (band.lo > band.hi) return;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float x0 = x(band.lo), x1 = std::max(x(band.hi), x0 + 1.f);
+    draw->AddRectFilled({x0, min.y}, {x1, max.y}, IM_COL32(255, 200, 60, 60));
+    draw->AddRect({x0, min.y}, {x1, max.y}, IM_COL32(255, 200, 60, 200));
+}
+
+void bandControls(App& app, volume::ValueRange range) {
+    volume::Band& band = app.settings.frame.band;
+    const double speed = std::max((range.max - range.min) / 500.0, 1e-6);
+    ImGui::SetNextItemWidth(-40.f * ImGui::GetIO().FontGlobalScale);
+    ImGui::DragScalar("lo", ImGuiDataType_Double, &band.lo, float(speed), &range.min, &range.max, "%.6g");
+    ImGui::SetNextItemWidth(-40.f * ImGui::GetIO().FontGlobalScale);
+    ImGui::DragScalar("hi", ImGuiDataType_Double, &band.hi, float(speed), &range.min, &range.max, "%.6g");
+    if (ImGui::IsItemHovered()) optionTooltip("band");
+    if (ImGui::SmallButton("default band")) band = volume::defaultBand(range);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("lo = min")) band.lo = range.min;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("hi = max")) band.hi = range.max;
+    ImGui::TextDisabled("--band %s", volume::bandText(band).c_str());
+}
+
+} // namespace
+
+void uiVolumeSection(App& app) {
+    loadButtons(app);
+    const std::shared_ptr<const volume::ScalarVolume>& v = app.model.volume;
+    if (!v) {
+        ImGui::TextDisabled("showing a mesh: load a volume to decide its values with a band");
+        return;
+    }
+    ImGui::Text("%s: %d x %d x %d %s", app.model.choice.label().c_str(), v->size.x, v->size.y, v->size.z,
+                volume::scalarTypeName(v->type));
+    ImGui::TextDisabled("spacing %g x %g x %g, loaded in %.0f ms, uploaded in %.0f ms", double(v->spacing.x),
+                        double(v->spacing.y), double(v->spacing.z), app.model.loadMs, app.model.uploadMs);
+    if (!app.model.valueRange) {
+        ImGui::TextColored(kWarn, "every value is NaN: no band holds a voxel");
+        return;
+    }
+    const volume::ValueRange range = *app.model.valueRange;
+    ImGui::TextDisabled("values %.6g ... %.6g", range.min, range.max);
+    const std::vector<float>& bars = logHistogram(app);
+    const float top = bars.empty() ? 1.f : *std::max_element(bars.begin(), bars.end());
+    ImGui::PlotHistogram("##values", bars.data(), int(bars.size()), 0, "log10(1 + count)", 0.f, top,
+                         ImVec2(ImGui::GetContentRegionAvail().x, 90.f * ImGui::GetIO().FontGlobalScale));
+    drawBandOn(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), app.settings.frame.band, range);
+    bandControls(app, range);
+    if (auto count = app.gpu ? app.gpu->frame->activeCount() : std::nullopt) {
+        if (*count == 0)
+            ImGui::TextColored(kWarn, "the band holds no voxel: 0 points");
+        else
+            ImGui::Text("%u voxels in the band%s", *count,
+                        app.gpu->frame->countIsLate() ? " (a few frames old)" : "");
+    }
+}
+
+} // namespace dicer::app
