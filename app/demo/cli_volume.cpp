@@ -59,6 +59,7 @@ std::string reconcileVolume(CommandLine& c) {
     frame::FrameSettings& f = c.settings.frame;
     const bool isVolume = c.settings.model.kind == ModelKind::Volume;
     f.input = isVolume ? frame::Input::Volume : frame::Input::Mesh;
+    if (c.volumeGiven && c.modelGiven) return "--volume and --model both name what to show: give one";
     if (!isVolume) {
         if (c.bandGiven)
             return "--band decides over a scalar volume's values: it needs --volume (a mesh's voxels are 0 "
@@ -71,7 +72,6 @@ std::string reconcileVolume(CommandLine& c) {
         }
         return {};
     }
-    if (c.volumeGiven && c.modelGiven) return "--volume and --model both name what to show: give one";
     if (c.presetGiven)
         return "--preset sizes a mesh's voxels; a volume has its own size (its file's, or --volume NAME:N)";
     if (f.testAtlas) return "--test-atlas replaces the input by the sphere shell: leave out --volume";
