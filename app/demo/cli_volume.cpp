@@ -59,6 +59,8 @@ std::string reconcileVolume(CommandLine& c) {
     frame::FrameSettings& f = c.settings.frame;
     const bool isVolume = c.settings.model.kind == ModelKind::Volume;
     f.input = isVolume ? frame::Input::Volume : frame::Input::Mesh;
+    // Either order: a --model after --volume replaces it (the kind is then a mesh's), one before is replaced.
+    if (c.volumeGiven && c.modelGiven) return "--volume and --model both name what to show: give one";
     if (!isVolume) {
         if (c.bandGiven)
             return "--band decides over a scalar volume's values: it needs --volume (a mesh's voxels are 0 "
@@ -71,7 +73,6 @@ std::string reconcileVolume(CommandLine& c) {
         }
         return {};
     }
-    if (c.volumeGiven && c.modelGiven) return "--volume and --model both name what to show: give one";
     if (c.presetGiven)
         return "--preset sizes a mesh's voxels; a volume has its own size (its file's, or --volume NAME:N)";
     if (f.testAtlas) return "--test-atlas replaces the input by the sphere shell: leave out --volume";
@@ -91,6 +92,9 @@ std::string reconcileVolume(CommandLine& c) {
     if (volume::isBuiltinVolume(spec)) {
         if (auto r = volume::parseBuiltinVolume(spec); !r) return "--volume: " + r.error();
     } else if (!volume::hasVolumeFileExtension(spec)) {
+        // No path and no extension: meant as a built-in ("blobs:64"), so its own error names the known ones.
+        if (auto r = volume::parseBuiltinVolume(spec); !r && spec.find_first_of("./") == std::string::npos)
+            return "--volume " + spec + ": " + r.error() + "; or a volume file (.nrrd, .nhdr, .mhd, .mha)";
         return "--volume " + spec + ": " + volumeCodec().expects;
     }
     return {};

@@ -31,6 +31,12 @@ struct PointSnapshot {
     std::uint32_t droppedEntries = 0; // the GPU count beyond the buffer's capacity (not in `entries`)
 };
 
+// A scalar volume's physical frame (x y z in its file's units: index * spacing, the corner of voxel (0,0,0)
+// at the origin, so voxel i's centre is at (i + 0.5) * spacing) into the volume space [-1,1]^3 of `size`
+// voxels: the modelToVolume of a volume's snapshot (Frame::physicalToVolume), so its cloud comes out in
+// physical units.
+glm::mat4 physicalToVolume(glm::ivec3 size, glm::vec3 spacing);
+
 // The cloud in model space. An entry naming a voxel outside the volume or a texel outside the atlas, or a
 // model matrix that cannot be inverted, is an error (a corrupt buffer, never a guess).
 Result<std::vector<model::PlyPoint>> modelSpacePoints(const PointSnapshot& snapshot);
