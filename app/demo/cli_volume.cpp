@@ -26,7 +26,7 @@ options::Codec<std::string> volumeCodec() {
     auto c =
         options::textCodec("NAME[:N]|FILE", "a built-in volume (" + builtins +
                                                 ") or an NRRD/MetaImage file (.nrrd, .nhdr, .mhd, .mha)");
-    c.choices = "NAME: " + builtins + "; N: voxels a side (default " +
+    c.choices = builtins + "; N: voxels a side (default " + // the help puts "NAME: " before it
                 std::to_string(volume::kDefaultBuiltinSide) + "), or XxYxZ";
     return c;
 }
