@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
             }
             std::set<std::array<long, 3>> voxels;
             size_t offGrid = 0;
-            glm::dvec3 lo(1e30), hi(-1e30);
+            glm::dvec3 cloudLo(1e30), cloudHi(-1e30);
             for (const ply_test::Vertex& v : cloud.vertices) {
                 std::array<long, 3> voxel{};
                 const double p[3] = {v.x, v.y, v.z};
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
                     const double n = g[a], spacing = g[3 + a];
                     const double index = p[a] / spacing - 0.5;
                     voxel[size_t(a)] = std::lround(index);
-                    lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
+                    cloudLo[a] = std::min(cloudLo[a], p[a]), cloudHi[a] = std::max(cloudHi[a], p[a]);
                     // float32 coordinates: a relative error of ~1e-7 of the extent n * spacing
                     if (std::fabs(index - double(voxel[size_t(a)])) * spacing > 1e-5 * n * spacing ||
                         voxel[size_t(a)] < 0 || double(voxel[size_t(a)]) >= n)
@@ -142,7 +142,8 @@ int main(int argc, char** argv) {
                 voxels.insert(voxel);
             }
             std::printf("ply_check: physical box (0 0 0)-(%g %g %g), cloud box (%g %g %g)-(%g %g %g)\n",
-                        g[0] * g[3], g[1] * g[4], g[2] * g[5], lo.x, lo.y, lo.z, hi.x, hi.y, hi.z);
+                        g[0] * g[3], g[1] * g[4], g[2] * g[5], cloudLo.x, cloudLo.y, cloudLo.z, cloudHi.x,
+                        cloudHi.y, cloudHi.z);
             if (offGrid > 0)
                 fail(std::to_string(offGrid) + " points are not voxel centres in physical units");
             if (voxels.size() != cloud.vertices.size())

@@ -25,9 +25,10 @@ struct PointSnapshot {
     // Bits output (no atlas): RGBA8 of entry k at k (packUnorm4x8, red in the low byte), the voxelizer's slot
     // colours; the texel of an entry then only has to lie in the virtual atlas of atlasSize.
     std::vector<std::uint32_t> pointColors;
-    int atlasSize = 0;                // square
-    glm::ivec3 volume{0};             // voxels per axis
-    glm::mat4 modelToVolume{1.f};     // the frame's model matrix; identity for the test atlas (no model)
+    int atlasSize = 0;    // square
+    glm::ivec3 volume{0}; // voxels per axis
+    // The frame's model matrix; identity for the test atlas (no model); a scalar volume's physicalToVolume.
+    glm::mat4 modelToVolume{1.f};
     std::uint32_t droppedEntries = 0; // the GPU count beyond the buffer's capacity (not in `entries`)
 };
 
