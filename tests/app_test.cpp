@@ -593,13 +593,14 @@ namespace {
 std::vector<SoakStep> scheduleOf(const Settings& base, int cycle) {
     return soakSchedule(
         base, cycle, [](int) { return true; },
-        [](std::string_view name) { return "/m/" + std::string(name) + ".obj"; });
+        [](std::string_view name) { return "/m/" + std::string(name) + ".obj"; },
+        [](std::string_view name) { return "/v/" + std::string(name) + ".mhd"; });
 }
 } // namespace
 
 // One cycle covers every kind of change: each demo row x its storages x its build paths, both list paths,
 // every voxelizer method x mode, the other rule, the presets, the test atlas, every model, the view, explode,
-// re-assemble and a shader reload; each step is the base with one change, and it fits in the cycle.
+// re-assemble and a shader reload, the volumes and their bands; each step is the base with one change, and it fits in the cycle.
 TEST(Soak, ScheduleCoversEveryKindOfChange) {
     Settings base;
     base.frame.preset = "64";
@@ -609,6 +610,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     std::set<std::pair<voxel::VoxelMethod, voxel::VoxelMode>> voxelizers;
     std::set<std::string> presets, models;
     std::set<SoakEvent> events;
+    std::set<std::pair<std::string, std::string>> bands; // (volume, band) of the band steps
     bool paperList = false, rule = false, testAtlas = false, view = false;
     for (const SoakStep& s : steps) {
         const frame::FrameSettings& p = s.settings.frame;
@@ -621,10 +623,17 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         rule |= p.rule == voxel::SurfaceRule::SliceAxis;
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
-        // One kind of change per step: pipeline, model, view or an event, never two.
+        // One kind of change per step: pipeline, model, view or an event, never two; a volume's band step is
+        // the volume (loaded by the step before) with another band.
+        const bool bandStep = p.input == frame::Input::Volume && p.band != base.frame.band;
+        if (bandStep) {
+            bands.insert({s.settings.model.label(), volume::bandText(p.band)});
+            EXPECT_EQ(s.settings.model.kind, ModelKind::Volume) << s.label;
+            EXPECT_EQ(steps[size_t(&s - steps.data()) - 1].settings.model, s.settings.model) << s.label;
+        }
         const int kinds = int(p != base.frame) + int(s.settings.model != base.model) +
                           int(s.settings.view != base.view) + int(s.event != SoakEvent::None);
-        EXPECT_EQ(kinds, 1) << s.label;
+        EXPECT_EQ(kinds, bandStep ? 2 : 1) << s.label;
     }
     size_t configs = 0;
     for (const methods::MethodConfig& c : methods::methodConfigs())
@@ -646,7 +655,19 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     voxelizers.insert({base.frame.voxelMethod, base.frame.voxelMode}); // the base: no step of its own
     EXPECT_EQ(voxelizers.size(), voxel::voxelMethods().size() * voxel::kVoxelModes.size());
     EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
-    EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj"}));
+    // Mesh -> volume -> mesh (issue 18): a small built-in and the MR scan, each with a band of its own after
+    // its load; the step after the last volume loads the base model back.
+    EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj",
+                                             kSoakBuiltinVolume, "head_mr.mhd"}));
+    EXPECT_EQ(bands, (std::set<std::pair<std::string, std::string>>{
+                         {kSoakBuiltinVolume, volume::bandText(kSoakBuiltinBand)},
+                         {"head_mr.mhd", volume::bandText(kSoakScanBand)}}));
+    for (size_t i = 0; i + 1 < steps.size(); ++i) {
+        if (steps[i].settings.model.kind == ModelKind::Volume &&
+            steps[i + 1].settings.model.kind != ModelKind::Volume) {
+            EXPECT_EQ(steps[i + 1].settings.model, base.model) << steps[i + 1].label;
+        }
+    }
     EXPECT_EQ(events, (std::set<SoakEvent>{SoakEvent::None, SoakEvent::Explode, SoakEvent::Reassemble,
                                            SoakEvent::ReloadShaders}));
     EXPECT_TRUE(paperList && rule && testAtlas && view);
@@ -662,7 +683,8 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     EXPECT_EQ(scheduleOf(base, 0).size(), steps.size());
     // Unavailable rows are left out.
     const std::vector<SoakStep> none = soakSchedule(
-        base, 1, [](int) { return false; }, [](std::string_view) { return std::string("x.obj"); });
+        base, 1, [](int) { return false; }, [](std::string_view) { return std::string("x.obj"); },
+        [](std::string_view) { return std::string("x.mhd"); });
     for (const SoakStep& s : none)
         EXPECT_EQ(s.settings.frame.method, base.frame.method) << s.label;
 }

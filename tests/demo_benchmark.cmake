@@ -2,8 +2,10 @@
 # column per frame stage, numbers where numbers belong), every stage the run timed (the summary's stage table)
 # has its value in every row and a stage it skipped has none, and an unwritable path is one clear error before
 # any frame. MODE all-stages runs sorted blending in model colours: every stage of the frame, the colours and
-# the sort included (issue 17: they were dropped from the CSV).
-# Usage: cmake -DDICER=<dicer> -DOUT=<scratch dir> -DMODE=csv|all-stages|unwritable|full-disk
+# the sort included (issue 17: they were dropped from the CSV). MODE volume runs a built-in scalar volume
+# (issue 18): its first stage is the discriminator, so discriminate_ms is a time in every row and voxelize_ms
+# empty, and the preset column holds the volume's own size.
+# Usage: cmake -DDICER=<dicer> -DOUT=<scratch dir> -DMODE=csv|all-stages|volume|unwritable|full-disk
 #        -P demo_benchmark.cmake
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/output_checks.cmake")
@@ -15,16 +17,20 @@ if(MODE STREQUAL "unwritable")
 elseif(MODE STREQUAL "full-disk")
     set(csv "/dev/full")
 endif()
-set(extra "")
+set(extra --preset 64)
+set(size 64)
 if(MODE STREQUAL "all-stages")
-    set(extra --particles sorted --color model)
+    set(extra --preset 64 --particles sorted --color model)
+elseif(MODE STREQUAL "volume")
+    set(extra --volume metaballs:32 --band 32768,max) # a volume has its own size: no --preset
+    set(size 32x32x32)
 endif()
 # No display at all: --offscreen must not need one.
 execute_process(
     COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY "${DICER}" --offscreen --frames 5
-            --warmup 2 --benchmark "${csv}" --window 320x240 --preset 64 --gl-debug ${extra}
+            --warmup 2 --benchmark "${csv}" --window 320x240 --gl-debug ${extra}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT MODE STREQUAL "csv" AND NOT MODE STREQUAL "all-stages")
+if(NOT MODE MATCHES "^(csv|all-stages|volume)$")
     expect_exit_status("${rc}" 1 "${out}${err}")
     expect_match("${err}" "dicer: cannot write benchmark CSV" "no clear error message")
     if(out MATCHES "frames of")
@@ -82,6 +88,11 @@ if(MODE STREQUAL "all-stages")
         endif()
     endforeach()
 endif()
+list(FIND columns "discriminate_ms" discriminateColumn)
+list(FIND columns "voxelize_ms" voxelizeColumn)
+if(discriminateColumn LESS 0 OR voxelizeColumn LESS 0)
+    message(FATAL_ERROR "no discriminate_ms or voxelize_ms column:\n${header}")
+endif()
 
 set(frame 2)
 math(EXPR lastStage "${columnCount} - 3")
@@ -98,9 +109,23 @@ foreach(row IN LISTS rows)
     list(GET fields 7 preset)
     list(GET fields 8 rowPoints)
     if(NOT f EQUAL frame OR NOT surface MATCHES "^offscreen \\(EGL " OR NOT rowTimer STREQUAL timer
-       OR NOT method STREQUAL "hp_bits" OR NOT preset STREQUAL "64" # the default method (bits output)
+       OR NOT method STREQUAL "hp_bits" OR NOT preset STREQUAL size # the default method (bits output)
        OR NOT rowPoints STREQUAL points)
         message(FATAL_ERROR "row of frame ${frame} (timer ${timer}, ${points} points expected): ${row}")
+    endif()
+    # The input's first stage: the discriminator for a volume, the voxelizer for a mesh; never both.
+    list(GET fields ${discriminateColumn} discriminate)
+    list(GET fields ${voxelizeColumn} voxelize)
+    if(MODE STREQUAL "volume")
+        set(timedStage "${discriminate}")
+        set(emptyStage "${voxelize}")
+    else()
+        set(timedStage "${voxelize}")
+        set(emptyStage "${discriminate}")
+    endif()
+    if(NOT timedStage MATCHES "^[0-9]+\\.[0-9]+$" OR NOT emptyStage STREQUAL "")
+        message(FATAL_ERROR "frame ${frame}: discriminate_ms '${discriminate}', voxelize_ms '${voxelize}' "
+                            "(${MODE}: the input's first stage only): ${row}")
     endif()
     # Every timed stage has its time in every row, a skipped one none; frame_ms and fps too, except on the
     # last frame (no next start).

@@ -8,12 +8,17 @@
 //   --min-colors K    at least K distinct colours (the model's colours reached the file)
 //   --voxel-grid N    for a model placed as is (the teapot): every point is exactly the centre of a voxel of an
 //                     N^3 volume over [-1,1]^3 (-1 + (v + 0.5) * 2/N), and no voxel appears twice
+//   --physical-grid NX,NY,NZ,SX,SY,SZ
+//                     a scalar volume's cloud in physical units (issue 18): every point is exactly the centre of a
+//                     voxel of an NX x NY x NZ volume of spacing SX SY SZ ((i + 0.5) * S, 0 <= i < N per axis;
+//                     float tolerance 1e-5 of the extent), and no voxel appears twice
 // Exit 0 when every check passes; otherwise one line per failure and exit 1.
 #include "builtin_models.h"
 #include "ply_reader.h"
 
 #include <glm/glm.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -106,6 +111,41 @@ int main(int argc, char** argv) {
                 voxels.insert(voxel);
             }
             if (offGrid > 0) fail(std::to_string(offGrid) + " coordinates are not voxel centres");
+            if (voxels.size() != cloud.vertices.size())
+                fail(std::to_string(cloud.vertices.size() - voxels.size()) + " duplicate voxels");
+            ++i;
+        } else if (arg == "--physical-grid") {
+            double g[6] = {};
+            if (std::sscanf(value, "%lf,%lf,%lf,%lf,%lf,%lf", &g[0], &g[1], &g[2], &g[3], &g[4], &g[5]) !=
+                6) {
+                std::fprintf(stderr, "ply_check: --physical-grid NX,NY,NZ,SX,SY,SZ\n");
+                return 2;
+            }
+            std::set<std::array<long, 3>> voxels;
+            size_t offGrid = 0;
+            glm::dvec3 cloudLo(1e30), cloudHi(-1e30);
+            for (const ply_test::Vertex& v : cloud.vertices) {
+                std::array<long, 3> voxel{};
+                const double p[3] = {v.x, v.y, v.z};
+                bool off = false;
+                for (int a = 0; a < 3; ++a) {
+                    const double n = g[a], spacing = g[3 + a];
+                    const double index = p[a] / spacing - 0.5;
+                    voxel[size_t(a)] = std::lround(index);
+                    cloudLo[a] = std::min(cloudLo[a], p[a]), cloudHi[a] = std::max(cloudHi[a], p[a]);
+                    // float32 coordinates: a relative error of ~1e-7 of the extent n * spacing
+                    if (std::fabs(index - double(voxel[size_t(a)])) * spacing > 1e-5 * n * spacing ||
+                        voxel[size_t(a)] < 0 || double(voxel[size_t(a)]) >= n)
+                        off = true;
+                }
+                offGrid += off;
+                voxels.insert(voxel);
+            }
+            std::printf("ply_check: physical box (0 0 0)-(%g %g %g), cloud box (%g %g %g)-(%g %g %g)\n",
+                        g[0] * g[3], g[1] * g[4], g[2] * g[5], cloudLo.x, cloudLo.y, cloudLo.z, cloudHi.x,
+                        cloudHi.y, cloudHi.z);
+            if (offGrid > 0)
+                fail(std::to_string(offGrid) + " points are not voxel centres in physical units");
             if (voxels.size() != cloud.vertices.size())
                 fail(std::to_string(cloud.vertices.size() - voxels.size()) + " duplicate voxels");
             ++i;

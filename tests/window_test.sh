@@ -8,6 +8,11 @@
 #              exit 0 and 0 GL debug errors, the sorted screenshot shows particles and differs from the opaque one
 #   box        a non-cubic --preset XxYxZ (issue 18): as render, and Verify OK at exit and the summary names
 #              the box the volume is drawn as ("drawn as a 0.5 x 0.25 x 1 box")
+#   volume     a scalar volume (issue 18): as render, and Verify OK at exit (GPU = CPU count, > 0 points) and the
+#              summary names the volume and its size ("volume XxYxZ")
+#   empty-band a volume with a band that holds no voxel: exit 0, Verify OK with 0 points, and exactly one line
+#              saying the band holds no voxel
+#   bad-volume a missing or malformed volume file: exit status 1 and exactly one "cannot load the volume" line
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
 #   full-shot  --screenshot /dev/full (a full disk): a message with the reason and exit 1, never "saved"
@@ -186,6 +191,30 @@ box)
     no_gl_errors
     [ -f "$png" ] || fail "no screenshot $png"
     "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+volume)
+    rm -f "$png"
+    expect_run 0 "^(dicer:|verify|volume|GL debug)" "$log" \
+        "$@" --frames 12 --gl-debug --screenshot "$png" --screenshot-ui off
+    grep -qE "^verify \(last frame\): OK, GPU ([1-9][0-9]*) / CPU \1 points, 0 mismatches" "$log" ||
+        fail "no verify OK with points"
+    grep -qE "^dicer: .* \| volume [0-9]+x[0-9]+x[0-9]+ \|" "$log" || fail "the summary names no volume size"
+    grep -q "holds no voxel" "$log" && fail "an empty band reported for a band with points"
+    no_gl_errors
+    [ -f "$png" ] || fail "no screenshot $png"
+    "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+empty-band)
+    expect_run 0 "^(dicer:|verify|volume|GL debug)" "$log" "$@" --frames 6 --gl-debug
+    grep -qE "^verify \(last frame\): OK, GPU 0 / CPU 0 points, 0 mismatches" "$log" || fail "no verify OK, 0 points"
+    grep -qE "\| 0 points$" "$log" || fail "the summary does not give 0 points"
+    [ "$(grep -c "holds no voxel" "$log")" -eq 1 ] || fail "not exactly one line saying the band holds no voxel"
+    no_gl_errors
+    ;;
+bad-volume)
+    expect_run 1 "" "$log" "$@" --frames 2
+    [ "$(grep -c "cannot load the volume" "$log")" -eq 1 ] || fail "not exactly one load error message"
+    grep -q "frames of" "$log" && fail "frames were rendered without the volume"
     ;;
 bad-preset)
     # A volume the output cannot hold (the atlas at 1024^3 = a 32768^2 texture): one clear error, status 1.

@@ -26,7 +26,7 @@ options::Codec<std::string> volumeCodec() {
     auto c =
         options::textCodec("NAME[:N]|FILE", "a built-in volume (" + builtins +
                                                 ") or an NRRD/MetaImage file (.nrrd, .nhdr, .mhd, .mha)");
-    c.choices = "NAME: " + builtins + "; N: voxels a side (default " +
+    c.choices = builtins + "; N: voxels a side (default " + // the help puts "NAME: " before it
                 std::to_string(volume::kDefaultBuiltinSide) + "), or XxYxZ";
     return c;
 }
@@ -59,6 +59,7 @@ std::string reconcileVolume(CommandLine& c) {
     frame::FrameSettings& f = c.settings.frame;
     const bool isVolume = c.settings.model.kind == ModelKind::Volume;
     f.input = isVolume ? frame::Input::Volume : frame::Input::Mesh;
+    // Either order: a --model after --volume replaces it (the kind is then a mesh's), one before is replaced.
     if (c.volumeGiven && c.modelGiven) return "--volume and --model both name what to show: give one";
     if (!isVolume) {
         if (c.bandGiven)
@@ -91,6 +92,9 @@ std::string reconcileVolume(CommandLine& c) {
     if (volume::isBuiltinVolume(spec)) {
         if (auto r = volume::parseBuiltinVolume(spec); !r) return "--volume: " + r.error();
     } else if (!volume::hasVolumeFileExtension(spec)) {
+        // No path and no extension: meant as a built-in ("blobs:64"), so its own error names the known ones.
+        if (auto r = volume::parseBuiltinVolume(spec); !r && spec.find_first_of("./") == std::string::npos)
+            return "--volume " + spec + ": " + r.error() + "; or a volume file (.nrrd, .nhdr, .mhd, .mha)";
         return "--volume " + spec + ": " + volumeCodec().expects;
     }
     return {};

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace dicer::app {
 
@@ -56,8 +57,18 @@ Result<volume::Band> resolveBand(const std::string& asked, const LoadedModel& lo
     }
     if (asked.empty()) return volume::defaultBand(*loaded.valueRange);
     Result<volume::Band> band = volume::parseBand(asked, loaded.valueRange);
-    if (!band) return makeError("--band: " + band.error());
-    return band;
+    if (band) return band;
+    // A band that can hold for some data but not for this volume's values ("300,max" over bytes, whose max is
+    // at most 255: --threshold 300) is the empty band [300, 255]: 0 points and the summary's line, not an
+    // error. Only the data make it empty, so each end is resolved alone.
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    if (volume::parseBand(asked, volume::ValueRange{-kInf, kInf})) {
+        const size_t comma = asked.find(',');
+        Result<volume::Band> lo = volume::parseBand(asked.substr(0, comma) + ",inf", loaded.valueRange);
+        Result<volume::Band> hi = volume::parseBand("-inf," + asked.substr(comma + 1), loaded.valueRange);
+        if (lo && hi) return volume::Band{lo->lo, hi->hi};
+    }
+    return makeError("--band: " + band.error());
 }
 
 void rememberRecent(std::vector<std::string>& recent, const std::string& path) {

@@ -34,8 +34,9 @@ struct LoadedModel {
 Result<LoadedModel> loadModel(const ModelChoice& choice);
 
 // A loaded volume's band: `asked` ("LO,HI" from --band; min and max are this volume's) or, when empty, the
-// default band of its values (volume::defaultBand). Every sample NaN: the empty band [0, -1] (0 points), and
-// a band asked for is an error.
+// default band of its values (volume::defaultBand). A band that holds nothing only for this volume's values
+// ("300,max" over bytes) is that empty band (0 points), not an error. Every sample NaN: the empty band
+// [0, -1] (0 points), and a band asked for is an error.
 Result<volume::Band> resolveBand(const std::string& asked, const LoadedModel& loaded);
 
 // Most recent first, no duplicates, at most kMaxRecent entries.

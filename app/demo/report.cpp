@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "app.h"
+#include "band.h"
 #include "frame_stages.h"
 #include "log.h"
 #include "method_table.h"
@@ -80,6 +81,10 @@ void printSummary(const App& app) {
                 source.c_str(),
                 s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
                 points.c_str());
+    // A band with no voxel in it is no error (issue 18, item 3): 0 points, and this one line says why.
+    if (s.frame.input == frame::Input::Volume && app.gpu && app.gpu->frame->activeCount() == 0u)
+        std::printf("volume: the band %s holds no voxel of %s: 0 points\n",
+                    volume::bandText(s.frame.band).c_str(), s.model.label().c_str());
     const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
     if (render.depthSorted)
         std::printf("particles: %s, %d depth buckets, opacity %.2f\n", render.label, s.view.depthBuckets,

@@ -1,6 +1,7 @@
 #include "soak.h"
 
 #include "app.h"
+#include "bundled_volumes.h"
 #include "gl_debug.h"
 #include "log.h"
 #include "model_catalog.h"
@@ -39,7 +40,8 @@ void startCycle(App& app, int cycle) {
     s.cycle = cycle;
     s.steps = soakSchedule(
         s.base, cycle, [&](int row) { return app.gpu && app.gpu->frame->methodAvailable(row); },
-        [](std::string_view name) { return model::bundledModelPath(name).string(); });
+        [](std::string_view name) { return model::bundledModelPath(name).string(); },
+        [](std::string_view name) { return volume::bundledVolumePath(name).string(); });
     if (app.run.soakLeakTest) s.leaked.push_back(gl::createBufferStorage(4096, nullptr, 0, "soak leak test"));
     if (cycle > 0) return;
     std::printf(

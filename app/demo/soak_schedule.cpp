@@ -108,6 +108,24 @@ void models(Builder& b, const std::function<std::string(std::string_view)>& bund
         if (choice != b.base.model) b.add("model " + choice.label()).model = choice;
 }
 
+// Scalar volumes (issue 18): a small built-in and a scan, each loaded (its default band) and then given another
+// band; the step after them loads the base model back, so every cycle goes mesh -> volume -> mesh (or, from a
+// volume base, volume -> another volume -> the base).
+void volumes(Builder& b, const std::function<std::string(std::string_view)>& bundledVolumePath) {
+    const ModelChoice builtin{ModelKind::Volume, kSoakBuiltinVolume};
+    const ModelChoice scan{ModelKind::Volume, bundledVolumePath(kSoakScan)};
+    for (const auto& [choice, band] :
+         {std::pair{builtin, kSoakBuiltinBand}, std::pair{scan, kSoakScanBand}}) {
+        if (choice == b.base.model) continue; // the base's own volume: its band is the base's
+        b.add("volume " + choice.label()).model = choice;
+        Settings& banded = b.add("volume " + choice.label() + " band " + volume::bandText(band));
+        banded.model = choice;
+        banded.frame.input = frame::Input::Volume;
+        banded.frame.band = band;
+        banded.frame.testAtlas = false;
+    }
+}
+
 void viewAndEvents(Builder& b) {
     ViewSettings& v = b.add("view: other particle render and colour, mesh shown").view;
     v.render = v.render == particles::ParticleRender::Splats ? particles::ParticleRender::Points
@@ -129,12 +147,14 @@ std::string mib(std::uint64_t bytes) {
 } // namespace
 
 std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(int)>& available,
-                                   const std::function<std::string(std::string_view)>& bundledModelPath) {
+                                   const std::function<std::string(std::string_view)>& bundledModelPath,
+                                   const std::function<std::string(std::string_view)>& bundledVolumePath) {
     Builder b{base, {}};
     methodSteps(b, available);
     voxelizer(b, available);
     presets(b, cycle, available);
     models(b, bundledModelPath);
+    volumes(b, bundledVolumePath);
     viewAndEvents(b);
     // A combination that is the base itself (its method, its voxelizer) is no step: the cycle ends on it anyway.
     std::erase_if(b.steps,

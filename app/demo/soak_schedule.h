@@ -6,13 +6,15 @@
 // method row the demo offers x its storages x its build paths, the paper's (read-back) list, every
 // voxelizer method x mode, the other surface rule, the small presets (and, every kSoakLargeEvery-th cycle
 // starting with the first, the large preset 256), the test atlas, the models (teapot, heart, the bundled
-// spot and Cornell box files), the other particle render and colour with the mesh shown, explode,
+// spot and Cornell box files), the scalar volumes (a small built-in and the MR scan, each loaded and then given
+// another band), the other particle render and colour with the mesh shown, explode,
 // re-assemble and a reload of every shader. Verify runs on the last frame of every step. The cycle ends with
 // the base settings for the remaining frames, so at every cycle boundary the same settings are back: that is
 // where the soak samples the GL objects and the RSS and compares them with the sample after the first
 // (warm-up) cycle, which allocated every cache once.
 #pragma once
 
+#include "builtin_volumes.h"
 #include "gl_handle.h"
 #include "settings.h"
 
@@ -29,6 +31,12 @@ inline constexpr int kSoakFramesPerStep =
 inline constexpr int kSoakLargeEvery = 5; // cycles between visits of the large preset (0, 5, 10, ...)
 inline constexpr const char* kSoakLargePreset = "256";
 inline constexpr int kSoakReportEvery = 1000;
+// The volumes' steps (issue 18): small enough for a few frames on llvmpipe. The built-in's band is the blobs'
+// iso-surface shell (builtin_volumes.h), the scan's the MR head's upper values (uint8: 0..255).
+inline constexpr const char* kSoakBuiltinVolume = "metaballs:48";
+inline constexpr volume::Band kSoakBuiltinBand = volume::kMetaballsShellBand;
+inline constexpr const char* kSoakScan = "head_mr"; // bundled_volumes.h
+inline constexpr volume::Band kSoakScanBand = {100, 255};
 inline constexpr int kSoakMinFrames = 2 * kSoakCycleFrames; // a warm-up cycle and one cycle to compare
 
 enum class SoakEvent { None, Explode, Reassemble, ReloadShaders };
@@ -40,9 +48,11 @@ struct SoakStep {
 };
 
 // The steps of cycle `cycle` (0-based). `available(row)`: whether the demo could build that method-table row
-// on this driver (rows it cannot are left out). `bundledModelPath(name)`: the file of a bundled model.
+// on this driver (rows it cannot are left out). `bundledModelPath(name)`: the file of a bundled model;
+// `bundledVolumePath(name)`: the header file of a bundled volume (kSoakScan).
 std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(int)>& available,
-                                   const std::function<std::string(std::string_view)>& bundledModelPath);
+                                   const std::function<std::string(std::string_view)>& bundledModelPath,
+                                   const std::function<std::string(std::string_view)>& bundledVolumePath);
 
 // What the soak measures at a sample point.
 struct SoakSample {

@@ -78,13 +78,7 @@ Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
 }
 
 glm::mat4 Frame::physicalToVolume() const {
-    const glm::vec3 extent = glm::vec3(m_source.volume()) * m_source.volumeSpacing();
-    glm::mat4 m(1.f);
-    for (int a = 0; a < 3; ++a) {
-        m[a][a] = 2.f / extent[a];
-        m[3][a] = -1.f;
-    }
-    return m;
+    return frame::physicalToVolume(m_source.volume(), m_source.volumeSpacing());
 }
 
 void Frame::resync() {

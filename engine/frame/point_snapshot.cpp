@@ -6,6 +6,16 @@
 
 namespace dicer::frame {
 
+glm::mat4 physicalToVolume(glm::ivec3 size, glm::vec3 spacing) {
+    const glm::vec3 extent = glm::vec3(size) * spacing;
+    glm::mat4 m(1.f);
+    for (int a = 0; a < 3; ++a) {
+        m[a][a] = 2.f / extent[a];
+        m[3][a] = -1.f;
+    }
+    return m;
+}
+
 Result<std::vector<model::PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
     const glm::mat4 toModel = glm::inverse(s.modelToVolume);
     for (int c = 0; c < 4; ++c)

@@ -25,11 +25,18 @@ struct PointSnapshot {
     // Bits output (no atlas): RGBA8 of entry k at k (packUnorm4x8, red in the low byte), the voxelizer's slot
     // colours; the texel of an entry then only has to lie in the virtual atlas of atlasSize.
     std::vector<std::uint32_t> pointColors;
-    int atlasSize = 0;                // square
-    glm::ivec3 volume{0};             // voxels per axis
-    glm::mat4 modelToVolume{1.f};     // the frame's model matrix; identity for the test atlas (no model)
+    int atlasSize = 0;    // square
+    glm::ivec3 volume{0}; // voxels per axis
+    // The frame's model matrix; identity for the test atlas (no model); a scalar volume's physicalToVolume.
+    glm::mat4 modelToVolume{1.f};
     std::uint32_t droppedEntries = 0; // the GPU count beyond the buffer's capacity (not in `entries`)
 };
+
+// A scalar volume's physical frame (x y z in its file's units: index * spacing, the corner of voxel (0,0,0)
+// at the origin, so voxel i's centre is at (i + 0.5) * spacing) into the volume space [-1,1]^3 of `size`
+// voxels: the modelToVolume of a volume's snapshot (Frame::physicalToVolume), so its cloud comes out in
+// physical units.
+glm::mat4 physicalToVolume(glm::ivec3 size, glm::vec3 spacing);
 
 // The cloud in model space. An entry naming a voxel outside the volume or a texel outside the atlas, or a
 // model matrix that cannot be inverted, is an error (a corrupt buffer, never a guess).
