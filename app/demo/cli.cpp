@@ -385,10 +385,10 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
                   " frames";
     if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
-    if (std::string m = reconcileVolume(out); !m.empty())
-        message = m;
-    else if (std::string m = reconcileOutput(out); !m.empty())
-        message = m;
+    // The volume's rules first: they decide the input, which the output's rules read.
+    std::string rule = reconcileVolume(out);
+    if (rule.empty()) rule = reconcileOutput(out);
+    if (!rule.empty()) message = rule;
     if (!message.empty()) {
         options::reportError(optionTable().program, optionTable().synopsis, message);
         if (error) *error = message;
