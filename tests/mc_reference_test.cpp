@@ -462,3 +462,39 @@ TEST(McReference, SharedEdgesAndRunsAreBitIdentical) {
         EXPECT_NEAR(glm::length(v.normal), 1, 1e-12);
     }
 }
+
+// The gradient is one-sided at the border and next to NaN: on the ramp v = x (spacing 2 along x) with NaN
+// samples sprinkled in, every vertex that crosses the band's end sits at x = lo exactly and has the normal
+// (-1, 0, 0) exactly, wherever it is; a NaN neighbour read as a number (or a difference across it) would tilt
+// the normals beside it. The vertices around the NaN samples cross no band end: midpoints, fallback normals.
+TEST(McReference, OneSidedGradientsAtTheBorderAndNextToNan) {
+    const glm::ivec3 size(8, 6, 5);
+    std::vector<float> values;
+    for (int z = 0; z < size.z; ++z)
+        for (int y = 0; y < size.y; ++y)
+            for (int x = 0; x < size.x; ++x)
+                values.push_back(float(x));
+    for (int i : {3 + 8 * 2, 4 + 8 * (3 + 6 * 1), 2 + 8 * (5 + 6 * 4), 4 + 8 * (0 + 6 * 2)})
+        values[std::size_t(i)] = std::numeric_limits<float>::quiet_NaN();
+    ScalarVolume volume = makeVolume(size, ScalarType::Float32, values);
+    volume.spacing = {2.f, 1.f, 1.f};
+    const McSurface s = marchingCubesReference(volume, {3.25, kInf});
+    int crossing = 0, fallback = 0;
+    for (const McVertex& v : s.vertices) {
+        if (v.crossing == McCrossing::None) {
+            EXPECT_TRUE(v.normalFallback);
+            EXPECT_EQ(v.t, 0.5);
+            ++fallback;
+            continue;
+        }
+        ++crossing;
+        EXPECT_EQ(v.crossing, McCrossing::Lo);
+        EXPECT_FALSE(v.normalFallback); // (the fallback's axis would be (-1, 0, 0) here too)
+        EXPECT_EQ(v.index.x, 3.25);
+        EXPECT_EQ(v.position.x, 6.5);
+        EXPECT_EQ(v.normal, glm::dvec3(-1, 0, 0))
+            << "at " << v.index.x << ", " << v.index.y << ", " << v.index.z;
+    }
+    EXPECT_GT(crossing, 20);
+    EXPECT_GT(fallback, 0);
+}
