@@ -5,7 +5,10 @@
 // that check. Then the analytic sphere (positions on it, normals outward, anisotropic spacing, a closed surface
 // of Euler characteristic 2), NaN corners, side 1, empty and full bands, the placement and order of a single
 // cell, the binary-field midpoint and determinism.
+#include "builtin_volumes.h"
+#include "bundled_volumes.h"
 #include "mc_reference.h"
+#include "volume_file.h"
 
 #include <gtest/gtest.h>
 
@@ -189,6 +192,38 @@ TEST(McWatertight, RandomByteFields) {
     EXPECT_GT(triangles, 10000);
     std::printf("random byte fields: %lld triangles, %lld of zero area\n", (long long)triangles,
                 (long long)zeroArea);
+}
+
+// The real scans (non-cubic, anisotropic, int16 and uint8) and the built-in metaballs' shell band (a band with
+// both ends crossed): watertight at several bands, with the placement interpolated.
+TEST(McWatertight, RealScansAndMetaballs) {
+    std::vector<ScalarVolume> volumes;
+    for (const char* name : {"headsq", "head_mr"}) {
+        Result<ScalarVolume> scan = volume::loadVolumeFile(volume::bundledVolumePath(name));
+        ASSERT_TRUE(scan) << name << ": " << scan.error();
+        volumes.push_back(std::move(*scan));
+    }
+    Result<ScalarVolume> metaballs = volume::loadBuiltinVolume("metaballs:40x48x36");
+    ASSERT_TRUE(metaballs) << metaballs.error();
+    volumes.push_back(std::move(*metaballs));
+    for (const ScalarVolume& volume : volumes) {
+        const std::optional<volume::ValueRange> range = volume::valueRange(volume);
+        ASSERT_TRUE(range);
+        std::vector<Band> bands;
+        for (double f : {0.1, 0.3, 0.5}) // [f of the range, max] and the middle third
+            bands.push_back({range->min + f * (range->max - range->min), range->max});
+        bands.push_back(
+            {range->min + (range->max - range->min) / 3, range->min + 2 * (range->max - range->min) / 3});
+        if (volume.name.starts_with("metaballs")) bands.push_back(volume::kMetaballsShellBand);
+        for (const Band& band : bands) {
+            const McSurface s = marchingCubesReference(volume, band);
+            EXPECT_EQ(s.placement, McPlacement::Interpolate);
+            const EdgeCheck check = checkEdges(volume.size, s.vertices);
+            EXPECT_GT(check.triangles, 100) << volume.name << " " << volume::bandText(band);
+            EXPECT_EQ(check.interiorBad, 0) << volume.name << " " << volume::bandText(band);
+            EXPECT_EQ(check.boundaryBad, 0) << volume.name << " " << volume::bandText(band);
+        }
+    }
 }
 
 // The check above can fail: the classic way (a 15-class table used with complementary symmetry, here: the
