@@ -1,10 +1,10 @@
 // The CPU marching-cubes reference (issue 19, items 1 and 5): the surface of random fields is WATERTIGHT away
-// from the volume's boundary (welded by grid edge, every interior mesh edge is used by exactly two triangles in
-// opposite directions), on several sizes (non-cubic too), seeds, bands, types and with NaN; counter-example
-// tables (complementary symmetry, rules that differ between neighbouring cells, one case reversed) must fail
-// that check. Then the analytic sphere (positions on it, normals outward, anisotropic spacing, a closed surface
-// of Euler characteristic 2), NaN corners, side 1, empty and full bands, the placement and order of a single
-// cell, the binary-field midpoint and determinism.
+// from the volume's boundary (welded by grid edge, every interior mesh edge is used by exactly two triangles
+// in opposite directions), on several sizes (non-cubic too), seeds, bands, types and with NaN;
+// counter-example tables (complementary symmetry, rules that differ between neighbouring cells, one case
+// reversed) must fail that check. Then the analytic sphere (positions on it, normals outward, anisotropic
+// spacing, a closed surface of Euler characteristic 2), NaN corners, side 1, empty and full bands, the
+// placement and order of a single cell, the binary-field midpoint and determinism.
 #include "builtin_volumes.h"
 #include "bundled_volumes.h"
 #include "mc_reference.h"
@@ -110,8 +110,8 @@ TEST(McWatertight, RandomByteFields) {
                 (long long)zeroArea);
 }
 
-// The real scans (non-cubic, anisotropic, int16 and uint8) and the built-in metaballs' shell band (a band with
-// both ends crossed): watertight at several bands, with the placement interpolated.
+// The real scans (non-cubic, anisotropic, int16 and uint8) and the built-in metaballs' shell band (a band
+// with both ends crossed): watertight at several bands, with the placement interpolated.
 TEST(McWatertight, RealScansAndMetaballs) {
     std::vector<ScalarVolume> volumes;
     for (const char* name : {"headsq", "head_mr"}) {
@@ -214,9 +214,10 @@ ScalarVolume distanceField(glm::ivec3 size, glm::dvec3 spacing, glm::dvec3 centr
 }
 } // namespace
 
-// The ball [0, R] of a distance field: vertices within h^2 / (8 R) of the sphere (what linear interpolation of
-// a distance along an edge of length h can be off by: 0.0125 for h = 1, R = 10), normals radial and outward (out of
-// the band region), a closed surface (every edge interior, used once each way) with V - E + F = 2.
+// The ball [0, R] of a distance field: vertices within h^2 / (8 R) of the sphere (what linear interpolation
+// of a distance along an edge of length h can be off by: 0.0125 for h = 1, R = 10), normals radial and
+// outward (out of the band region), a closed surface (every edge interior, used once each way) with
+// V - E + F = 2.
 TEST(McSphere, VerticesOnTheSphereNormalsOutward) {
     const double radius = 10;
     for (glm::dvec3 spacing : {glm::dvec3(1, 1, 1), glm::dvec3(1, 0.5, 2)}) {
@@ -253,7 +254,8 @@ TEST(McSphere, VerticesOnTheSphereNormalsOutward) {
     }
 }
 
-// The complement band (everything outside the ball): the same sphere, crossed at lo, normals toward the centre.
+// The complement band (everything outside the ball): the same sphere, crossed at lo, normals toward the
+// centre.
 TEST(McSphere, OutsideBandNormalsPointInward) {
     const glm::dvec3 centre(8.5, 8.5, 8.5);
     const ScalarVolume volume = distanceField({18, 18, 18}, glm::dvec3(1), centre);
@@ -363,8 +365,8 @@ TEST(McReference, BinaryFieldUsesMidpoints) {
                   0); // on the sample
 }
 
-// Cells x fastest, then y, then z; per cell its case and count; the vertices grouped by cell in that order with
-// the table's edges; triangles = sum of counts / 3.
+// Cells x fastest, then y, then z; per cell its case and count; the vertices grouped by cell in that order
+// with the table's edges; triangles = sum of counts / 3.
 TEST(McReference, CellOrderCasesAndCounts) {
     const ScalarVolume volume = randomFloatVolume({6, 5, 4}, 21, 0.02);
     const McSurface s = marchingCubesReference(volume, {0.4, 0.8});

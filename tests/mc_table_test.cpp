@@ -1,6 +1,6 @@
-// The derived marching-cubes table (issue 19, items 1 and 5): every case's vertex count, the crossed edges, the
-// loops' orientation, the 48 symmetries of the cube, the complement identity between the two face rules, the
-// packed form. The surface-level checks (watertight on random fields) are in mc_reference_test.cpp.
+// The derived marching-cubes table (issue 19, items 1 and 5): every case's vertex count, the crossed edges,
+// the loops' orientation, the 48 symmetries of the cube, the complement identity between the two face rules,
+// the packed form. The surface-level checks (watertight on random fields) are in mc_reference_test.cpp.
 #include "mc_table.h"
 
 #include <gtest/gtest.h>
@@ -34,8 +34,9 @@ bool crossed(int mcCase, int edge) {
     return (mcCase >> kMcEdgeCorners[edge][0] & 1) != (mcCase >> kMcEdgeCorners[edge][1] & 1);
 }
 
-// The boundary of a case's triangles: the directed edges whose reverse is not there (a fan's diagonals appear in
-// both directions and cancel). For a correct case it is the set of face segments, one loop per surface piece.
+// The boundary of a case's triangles: the directed edges whose reverse is not there (the diagonals inside a
+// loop appear in both directions and cancel). For a correct case it is the set of face segments, one loop per
+// surface piece.
 std::set<Segment> boundary(const McCase& mc) {
     std::multiset<Segment> directed;
     for (int j = 0; j < mc.count; j += 3)
@@ -144,8 +145,8 @@ TEST(McTable, KnownCases) {
     // around the band they make across the face, 4 triangles.
     EXPECT_EQ(t.cases[0xF6].count, 12);
     EXPECT_EQ(boundary(t.cases[0xF6]).size(), 6u);
-    // Both rules: 0 / 3 / 6 / 9 / 12 / 15 vertices in 2 / 16 / 50 / 80 / 76 / 32 cases (the derivation's result,
-    // pinned so a change of the rule or the triangulation shows up here).
+    // Both rules: 0 / 3 / 6 / 9 / 12 / 15 vertices in 2 / 16 / 50 / 80 / 76 / 32 cases (the derivation's
+    // result, pinned so a change of the rule or the triangulation shows up here).
     std::array<int, 16> histogram{};
     for (const McCase& mc : t.cases)
         ++histogram[mc.count];

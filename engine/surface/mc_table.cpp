@@ -1,6 +1,6 @@
 // The marching-cubes table derived from the face rule (mc_table.h; docs/SURFACES.md, "The table"). The whole
-// derivation is constexpr: the table the engine uses is computed by the compiler, and the static_asserts below
-// are the proof that every case has a multiple of 3 vertices, at most 15.
+// derivation is constexpr: the table the engine uses is computed by the compiler, and the static_asserts
+// below are the proof that every case has a multiple of 3 vertices, at most 15.
 #include "mc_table.h"
 
 #include <stdexcept>
@@ -31,8 +31,8 @@ static_assert(edgeListMatchesRule());
 
 // The four corners of face f (= 2 * axis + side) in counter-clockwise order seen from outside the cube, i.e.
 // by the right-hand rule about the face's outward normal (+axis for side 1, -axis for side 0). With u, v the
-// other two axes in cyclic order (e_u x e_v = e_axis), counter-clockwise about +axis is (0,0) (1,0) (1,1) (0,1)
-// in (u, v); about -axis the reverse walk (0,0) (0,1) (1,1) (1,0).
+// other two axes in cyclic order (e_u x e_v = e_axis), counter-clockwise about +axis is (0,0) (1,0) (1,1)
+// (0,1) in (u, v); about -axis the reverse walk (0,0) (0,1) (1,1) (1,0).
 constexpr std::array<int, 4> faceCorners(int face) {
     const int axis = face / 2, side = face % 2;
     const int u = (axis + 1) % 3, v = (axis + 2) % 3;
@@ -45,8 +45,8 @@ constexpr std::array<int, 4> faceCorners(int face) {
     return corners;
 }
 
-// Whether two edges lie on a common face of the cube: some axis that neither runs along on which both have the
-// same coordinate.
+// Whether two edges lie on a common face of the cube: some axis that neither runs along on which both have
+// the same coordinate.
 constexpr bool shareFace(int a, int b) {
     for (int axis = 0; axis < 3; ++axis)
         if (mcEdgeAxis(a) != axis && mcEdgeAxis(b) != axis &&
@@ -58,10 +58,11 @@ constexpr bool shareFace(int a, int b) {
 // Cuts the loop v0 .. v(n-1) into n - 2 triangles whose DIAGONALS (the triangle sides that are not loop
 // segments) never join two edges of one face. A side on a face is shared with the neighbour across it: if it
 // is a segment, the neighbour has the same segment the other way (what closes the surface); if it were a
-// diagonal, the neighbour could draw the same diagonal and four triangles would meet at one mesh edge (a plain
-// fan from the loop's first edge does this: random fields showed it). A side joining edges on no common face lies inside the cell, where exactly the
-// two triangles on either side of it use it. Dynamic programming over the sub-polygons vi .. vj, taking the
-// first apex k that works, so the choice is deterministic; the constexpr evaluation proves one always exists.
+// diagonal, the neighbour could draw the same diagonal and four triangles would meet at one mesh edge (a
+// plain fan from the loop's first edge does this; the random fields of mc_reference_test.cpp showed it). A
+// side joining edges on no common face lies inside the cell, where exactly the two triangles on either side
+// of it use it. Dynamic programming over the sub-polygons vi .. vj, taking the first apex k that works, so
+// the choice is deterministic; the constexpr evaluation proves that one exists for every loop.
 constexpr void triangulateLoop(const std::array<int, 12>& loop, int n, McCase& out) {
     // can[i][j]: the polygon vi, vi+1, ..., vj (closed by the side vi-vj) has such a triangulation.
     std::array<std::array<int, 12>, 12> apex{};
@@ -103,10 +104,11 @@ constexpr McCase deriveCase(int mcCase, AmbiguousFace rule) {
     // next[e]: the edge the surface goes to from edge e along a face segment (-1: e is not crossed).
     // Segments run so that, seen from outside the cube, the face's inside corners lie on their RIGHT: walking
     // the face's boundary counter-clockwise, a segment goes from an entry crossing (outside corner -> inside
-    // corner) to an exit crossing (inside -> outside). Each crossed edge belongs to two faces, which walk it in
-    // opposite directions, so it is an entry on one face and an exit on the other: every crossed edge gets
-    // exactly one successor and one predecessor, and the segments chain into closed loops. Loops oriented this
-    // way give triangles that are counter-clockwise seen from the outside corners (mc_table.h, ORIENTATION).
+    // corner) to an exit crossing (inside -> outside). Each crossed edge belongs to two faces, which walk it
+    // in opposite directions, so it is an entry on one face and an exit on the other: every crossed edge gets
+    // exactly one successor and one predecessor, and the segments chain into closed loops. Loops oriented
+    // this way give triangles that are counter-clockwise seen from the outside corners (mc_table.h,
+    // ORIENTATION).
     std::array<int, 12> next{};
     for (int& n : next)
         n = -1;
@@ -124,8 +126,8 @@ constexpr McCase deriveCase(int mcCase, AmbiguousFace rule) {
         // 0, 2 or 4 crossings; entries and exits alternate along the walk. With 2 the entry pairs with the
         // only exit. With 4 (the ambiguous face) an entry pairs with the NEXT exit counter-clockwise (the
         // inside corner between them is cut off alone: SeparateInside) or the PREVIOUS one (the inside
-        // corners stay connected: JoinInside). The rule depends only on the face's four corners, which the two
-        // cells sharing the face both see, so both cells draw the same segments (in opposite directions).
+        // corners stay connected: JoinInside). The rule depends only on the face's four corners, which the
+        // two cells sharing the face both see, so both cells draw the same segments (in opposite directions).
         const int step = crossings == 4 && rule == AmbiguousFace::JoinInside ? crossings - 1 : 1;
         for (int k = 0; k < crossings; ++k) {
             if (!crossingEntry[k]) continue;

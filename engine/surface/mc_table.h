@@ -1,18 +1,19 @@
 // The marching-cubes triangle table (issue 19, item 1), derived in code rather than typed in: per case, the
 // crossed edges of each cube face are joined into segments, with ONE fixed rule on the ambiguous faces, the
-// segments are chained into closed loops and each loop is cut into a fan of triangles. Based on: Lorensen and
-// Cline, "Marching Cubes" (SIGGRAPH 1987), for the cases and edges; Montani, Scateni and Scopigno, "A modified
-// look-up table for implicit disambiguation of Marching Cubes" (The Visual Computer, 1994), for the idea that one
-// fixed face rule (rather than the 15 classes used with complementary symmetry, which leave holes) makes the
-// cells that share a face agree. docs/SURFACES.md has the derivation and the proof sketch. No GL.
+// segments are chained into closed loops and each loop is cut into triangles. Based on: Lorensen and
+// Cline, "Marching Cubes" (SIGGRAPH 1987), for the cases and edges; Montani, Scateni and Scopigno, "A
+// modified look-up table for implicit disambiguation of Marching Cubes" (The Visual Computer, 1994), for the
+// idea that one fixed face rule (rather than the 15 classes used with complementary symmetry, which leave
+// holes) makes the cells that share a face agree. docs/SURFACES.md has the derivation and the proof sketch.
+// No GL.
 //
 // NUMBERING (the GPU takes the same numbers; docs/SURFACES.md draws them):
-//  - corner i (0..7) of the cell at sample (x, y, z) is the sample (x + (i & 1), y + (i >> 1 & 1), z + (i >> 2 & 1));
-//    the case has bit i set when corner i is inside the band.
+//  - corner i (0..7) of the cell at sample (x, y, z) is the sample
+//    (x + (i & 1), y + (i >> 1 & 1), z + (i >> 2 & 1)); the case has bit i set when corner i is in the band.
 //  - edge e (0..11) lies along axis a = e / 4 (0 = x, 1 = y, 2 = z); bits 0 and 1 of e % 4 are the edge's
-//    coordinates on the other two axes in increasing axis order (x before y before z). So edges 0-3 run along x
-//    at (y, z) = (0,0) (1,0) (0,1) (1,1), edges 4-7 along y at (x, z) = the same, edges 8-11 along z at (x, y).
-//    kMcEdgeCorners lists each edge's two corners, the lower one (coordinate 0 on the edge's axis) first.
+//    coordinates on the other two axes in increasing axis order (x before y before z). So edges 0-3 run
+//    along x at (y, z) = (0,0) (1,0) (0,1) (1,1), edges 4-7 along y at (x, z) = the same, edges 8-11 along z
+//    at (x, y). kMcEdgeCorners lists each edge's two corners, the lower one (0 on the edge's axis) first.
 //
 // ORIENTATION: each triangle (a, b, c) is counter-clockwise seen from the OUTSIDE of the band region, i.e.
 // (b - a) x (c - a) points away from the inside corners: normals point out of the band region (toward lower
@@ -54,8 +55,9 @@ constexpr int mcEdgeAxis(int edge) {
 }
 
 // What a face whose inside corners lie on a diagonal (two inside, two outside, alternating: four crossed
-// edges) does with them. Either rule closes surfaces as long as every cell applies the same rule to every face,
-// since the two cells sharing a face see the same four corners; the table uses SeparateInside everywhere.
+// edges) does with them. Either rule closes surfaces as long as every cell applies the same rule to every
+// face, since the two cells sharing a face see the same four corners; the table uses SeparateInside
+// everywhere.
 enum class AmbiguousFace : std::uint8_t {
     SeparateInside, // each inside corner is cut off by its own segment (the outside corners connect)
     JoinInside,     // the inside corners connect across the face (each outside corner is cut off)
@@ -67,9 +69,9 @@ struct McCase {
 };
 
 // THE PACKED FORM (for a shader: 2 KiB, `uvec2 mcPacked[256]` in a uniform or storage block): per case two
-// uint32 words w0, w1 holding 16 nibbles, nibble j (bits 4 (j % 8) .. of word j / 8) = the edge of vertex j for
-// j < count, 0xF for j >= count (no edge has that number), and the top nibble (nibble 15 = bits 28..31 of w1)
-// = the case's vertex count. So:
+// uint32 words w0, w1 holding 16 nibbles, nibble j (bits 4 (j % 8) .. of word j / 8) = the edge of vertex j
+// for j < count, 0xF for j >= count (no edge has that number), and the top nibble (nibble 15 = bits 28..31 of
+// w1) = the case's vertex count. So:
 //   count(c)   = packed[2c + 1] >> 28
 //   edge(c, j) = packed[2c + j / 8] >> (4 * (j % 8)) & 0xF          (j < 15)
 struct McTable {
@@ -81,8 +83,8 @@ struct McTable {
 const McTable& mcTable();
 
 // The derivation itself, for either rule (JoinInside: the tests' second consistent table, and the parts of
-// their counter-examples). Mixing the rules between the faces of one cell is not offered: some cases would need
-// more than 15 vertices, and a cell's neighbour across a face would not agree anyway.
+// their counter-examples). Mixing the rules between the faces of one cell is not offered: some cases would
+// need more than 15 vertices, and a cell's neighbour across a face would not agree anyway.
 McTable deriveMcTable(AmbiguousFace rule);
 
 // Readers of the packed form, exactly as a shader reads it (tests check they give `cases`).
