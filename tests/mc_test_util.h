@@ -1,0 +1,107 @@
+// Helpers of the marching-cubes tests (mc_reference_test.cpp): volumes from values and random ones, and the
+// welded mesh's edge check that decides whether a surface is watertight (issue 19, item 5).
+#pragma once
+
+#include "mc_reference.h"
+#include "scalar_volume.h"
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace dicer::test {
+
+template <class T>
+inline volume::ScalarVolume makeVolume(glm::ivec3 size, volume::ScalarType type,
+                                       const std::vector<T>& values) {
+    volume::ScalarVolume v;
+    v.size = size;
+    v.type = type;
+    v.name = "test";
+    v.data.resize(values.size() * sizeof(T));
+    std::memcpy(v.data.data(), values.data(), v.data.size());
+    return v;
+}
+
+inline volume::ScalarVolume randomFloatVolume(glm::ivec3 size, unsigned seed, double nanFraction) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> value(0.f, 1.f);
+    std::vector<float> values(std::size_t(size.x) * size.y * size.z);
+    for (float& x : values)
+        x = value(rng) < nanFraction ? std::numeric_limits<float>::quiet_NaN() : value(rng);
+    return makeVolume(size, volume::ScalarType::Float32, values);
+}
+
+inline volume::ScalarVolume randomByteVolume(glm::ivec3 size, unsigned seed, int levels) {
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> value(0, levels - 1);
+    std::vector<std::uint8_t> values(std::size_t(size.x) * size.y * size.z);
+    for (std::uint8_t& x : values)
+        x = std::uint8_t(value(rng));
+    return makeVolume(size, volume::ScalarType::Uint8, values);
+}
+
+// The welded mesh's edge check (item 5). A mesh edge is a pair of grid edges (gridEdgeId); it lies on the
+// volume's boundary when both grid edges lie in one boundary plane (x = 0, x = X-1, ...), where a surface is
+// cut open. Every other (interior) edge must be used exactly once in each direction.
+struct EdgeCheck {
+    std::int64_t interiorEdges = 0, boundaryEdges = 0;
+    std::int64_t interiorBad = 0; // interior edges not used exactly once each way
+    std::int64_t boundaryBad = 0; // boundary edges used twice the same way
+    std::int64_t degenerate = 0;  // triangles with two vertices on one grid edge (never, for a valid table)
+    std::int64_t zeroArea = 0;    // triangles whose positions have (near) zero area: counted, not an error
+    std::int64_t vertices = 0, triangles = 0; // of the welded mesh
+};
+
+inline bool inBoundaryPlane(glm::ivec3 size, std::int64_t id, int axis, int side) {
+    const int edgeAxis = int(id % 3);
+    std::int64_t s = id / 3;
+    const int x = int(s % size.x), y = int(s / size.x % size.y), z = int(s / size.x / size.y);
+    const int c = axis == 0 ? x : axis == 1 ? y : z;
+    return edgeAxis != axis && c == (side == 0 ? 0 : (axis == 0 ? size.x : axis == 1 ? size.y : size.z) - 1);
+}
+
+inline EdgeCheck checkEdges(glm::ivec3 size, const std::vector<surface::McVertex>& vertices) {
+    EdgeCheck check;
+    std::map<std::pair<std::int64_t, std::int64_t>, int> directed;
+    std::set<std::int64_t> welded;
+    for (std::size_t t = 0; t + 2 < vertices.size(); t += 3) {
+        std::int64_t id[3];
+        for (int k = 0; k < 3; ++k) {
+            id[k] = surface::gridEdgeId(size, vertices[t + k].cell, vertices[t + k].edge);
+            welded.insert(id[k]);
+        }
+        if (id[0] == id[1] || id[1] == id[2] || id[0] == id[2]) ++check.degenerate;
+        for (int k = 0; k < 3; ++k)
+            ++directed[{id[k], id[(k + 1) % 3]}];
+        const glm::dvec3 a = vertices[t].position, b = vertices[t + 1].position, c = vertices[t + 2].position;
+        if (glm::length(glm::cross(b - a, c - a)) < 1e-12) ++check.zeroArea;
+        ++check.triangles;
+    }
+    check.vertices = std::int64_t(welded.size());
+    for (const auto& [edge, uses] : directed) {
+        const auto [a, b] = edge;
+        if (a > b && directed.count({b, a})) continue; // count each undirected edge once
+        bool boundary = false;
+        for (int axis = 0; axis < 3; ++axis)
+            for (int side = 0; side < 2; ++side)
+                boundary |= inBoundaryPlane(size, a, axis, side) && inBoundaryPlane(size, b, axis, side);
+        const auto back = directed.find({b, a});
+        const int reverseUses = back == directed.end() ? 0 : back->second;
+        if (boundary) {
+            ++check.boundaryEdges;
+            check.boundaryBad += uses > 1 || reverseUses > 1;
+        } else {
+            ++check.interiorEdges;
+            check.interiorBad += uses != 1 || reverseUses != 1;
+        }
+    }
+    return check;
+}
+
+} // namespace dicer::test
