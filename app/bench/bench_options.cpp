@@ -291,9 +291,20 @@ int parseOptions(int argc, const char* const* argv, Options& o, std::string* err
         if (error) *error = message;
         return 2;
     }
-    if (o.quick && !o.volumes.empty()) { // the CI smoke run: one repetition, every list checked
-        o.reps = 1;
-        o.warmup = 0;
+    // --quick --volume is the CI smoke run: one repetition, no warm-up, every list checked; a --reps or --warmup
+    // given beside it still wins (modes set defaults only).
+    auto given = [&](std::string_view name) {
+        for (int i = 1; i < argc; ++i) {
+            const std::string_view arg = argv[i];
+            if (arg == name ||
+                (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '='))
+                return true;
+        }
+        return false;
+    };
+    if (o.quick && !o.volumes.empty()) {
+        if (!given("--reps")) o.reps = 1;
+        if (!given("--warmup")) o.warmup = 0;
     }
     return 0;
 }
