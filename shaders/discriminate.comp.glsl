@@ -41,17 +41,35 @@ void main() {
     int blocksX = hpBitsBlocksX(u_atlas.y);
     if (block.x >= blocksX || block.y >= blocksX) return;
     uint low = 0u, high = 0u; // Morton bits 0-31, 32-63
-    for (int y = 0; y < HP_BITS_BLOCK; ++y)
-        for (int x = 0; x < HP_BITS_BLOCK; ++x) {
-            ivec2 texel = block * HP_BITS_BLOCK + ivec2(x, y);
-            ivec3 voxel;
-            if (!discVoxelAt(texel, voxel) || !discInBand(discKey(voxel))) continue;
-            uint m = hpBitsMorton(texel);
-            if (m < 32u)
-                low |= 1u << m;
-            else
-                high |= 1u << (m - 32u);
-        }
+    ivec2 origin = block * HP_BITS_BLOCK;
+    if (u_size.x % HP_BITS_BLOCK == 0 && u_size.y % HP_BITS_BLOCK == 0) {
+        // Tiles of whole blocks (every 8x8 block lies in one tile, or outside the grid): the block's voxel is
+        // found once, its 64 voxels are neighbours in one slice, and each texel's Morton bit is a constant of
+        // the unrolled loops. The same bits as the general loop below, without its two divisions per texel.
+        ivec3 base;
+        if (discVoxelAt(origin, base))
+            for (int y = 0; y < HP_BITS_BLOCK; ++y)
+                for (int x = 0; x < HP_BITS_BLOCK; ++x) {
+                    uint on = uint(discInBand(discKey(base + ivec3(x, y, 0))));
+                    uint m = hpBitsMorton(ivec2(x, y));
+                    if (m < 32u)
+                        low |= on << m;
+                    else
+                        high |= on << (m - 32u);
+                }
+    } else {
+        for (int y = 0; y < HP_BITS_BLOCK; ++y)
+            for (int x = 0; x < HP_BITS_BLOCK; ++x) {
+                ivec2 texel = origin + ivec2(x, y);
+                ivec3 voxel;
+                if (!discVoxelAt(texel, voxel) || !discInBand(discKey(voxel))) continue;
+                uint m = hpBitsMorton(texel);
+                if (m < 32u)
+                    low |= 1u << m;
+                else
+                    high |= 1u << (m - 32u);
+            }
+    }
     uint word = uint(HP_BITS_WORDS_PER_BLOCK) * uint(block.y * blocksX + block.x);
     b_bits[word] = low;
     b_bits[word + 1u] = high;

@@ -176,6 +176,41 @@ TEST(BenchOptions, ErrorsNameTheOption) {
     EXPECT_EQ(o.error, "unexpected argument 'teapot'");
 }
 
+// Issue 18, dicer-bench --volume: the rules parsing alone can check are usage errors (status 2), as in dicer;
+// --quick with --volume runs one repetition without warm-up unless --reps / --warmup are given beside it.
+TEST(BenchOptions, VolumeAndBandRules) {
+    bench::Options opt;
+    ASSERT_EQ(
+        parseBench({"--volume", "metaballs:8,head.nhdr", "--band", "1,max", "--voxels", "bits"}, opt).status,
+        0);
+    EXPECT_EQ(opt.volumes, (std::vector<std::string>{"metaballs:8", "head.nhdr"}));
+    EXPECT_EQ(opt.band, "1,max");
+    expectRoundTrips(bench::optionTable(), opt);
+    Outcome o = parseBench({"--band", "300,max"}, opt = {});
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error.rfind("--band decides over a scalar volume's values: it needs --volume", 0), 0u)
+        << o.error;
+    o = parseBench({"--volume", "metaballs:16", "--band", "5,1"}, opt = {});
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error, "--band: band '5,1': the lower end 5 is above the upper end 1");
+    for (const char* band : {"5", "nan,max", "1,2,3", "x,max"}) {
+        EXPECT_EQ(parseBench({"--volume", "metaballs:16", "--band", band}, opt = {}).status, 2) << band;
+    }
+    EXPECT_EQ(parseBench({"--volume", "metaballs:0"}, opt = {}).status, 2);
+    EXPECT_EQ(parseBench({"--volume", "bogus:16"}, opt = {}).status, 2);
+    EXPECT_EQ(parseBench({"--volume", "model.obj"}, opt = {}).status, 2);
+    EXPECT_EQ(parseBench({"--volume", "metaballs:16", "--sort"}, opt = {}).status, 2);
+    ASSERT_EQ(parseBench({"--volume", "metaballs:16", "--quick"}, opt = {}).status, 0);
+    EXPECT_EQ(opt.reps, 1);
+    EXPECT_EQ(opt.warmup, 0);
+    ASSERT_EQ(
+        parseBench({"--reps", "4", "--quick", "--volume", "metaballs:16", "--warmup=2"}, opt = {}).status, 0);
+    EXPECT_EQ(opt.reps, 4);
+    EXPECT_EQ(opt.warmup, 2);
+    ASSERT_EQ(parseBench({"--quick"}, opt = {}).status, 0); // without --volume: the quick run's own
+    EXPECT_EQ(opt.reps, 3);
+}
+
 // Issue 18: --preset XxYxZ is a volume of exactly those voxels in both programs; the named presets stay; every
 // bad form is the one usage error (status 2) naming the value and both spellings. (A well-formed volume beyond
 // the output's limits is the layout's error at start-up, status 1: volume_layout_test.)

@@ -48,6 +48,12 @@ inline std::vector<VolumeCase> syntheticVolumeCases() {
                 {{-1, 1.5}, {-kInf, kInf}}));
     add(casesOf("float32 all NaN 8^3",
                 volumeOf(ScalarType::Float32, {8, 8, 8}, std::vector<double>(512, kNan)), {{-kInf, kInf}}));
+    // Tiles of whole 8x8 blocks (the bits pass' per-block path, shaders/discriminate.comp.glsl): negative values,
+    // NaN cells.
+    add(casesOf("int16 negative 24x16x5", randomVolume(ScalarType::Int16, {24, 16, 5}, -1000, 1000, 8),
+                {{-500, -100}, {-kInf, kInf}}));
+    add(casesOf("float32 NaN cells 16x8x3", randomVolume(ScalarType::Float32, {16, 8, 3}, -2, 2, 9, 0.2),
+                {{-1, 1.5}}));
     add(casesOf("int8 48x62x42", randomVolume(ScalarType::Int8, {48, 62, 42}, -128, 127, 4), {{-20, 60}}));
     add(casesOf("uint16 5x7x3", randomVolume(ScalarType::Uint16, {5, 7, 3}, 0, 65535, 5), {{10000, 40000}}));
     add(casesOf("uint8 1x1x1", volumeOf(ScalarType::Uint8, {1, 1, 1}, {7}), {{7, 7}, {8, 9}}));

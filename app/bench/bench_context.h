@@ -99,6 +99,10 @@ bool runScaling(Bench& bench);
 bool runVoxelScaling(Bench& bench);
 // --voxelizer: opt.voxelMethods on the model opt.source at every opt.presets, and the teapot's counts.
 bool runVoxelizerTables(Bench& bench);
+// --volume: every opt.volumes discriminated with opt.band into each output, built and listed by every method
+// row of that output, then with the band moving every repetition (bench_volume.cpp). An error (a volume that
+// cannot be loaded or uploaded): exit status 1; false: a list or the discriminated set differed.
+Result<bool> runVolumeTables(Bench& bench);
 // --sort: every GPU sort and the CPU sorts over opt.sortN x opt.sortM, uniform and skewed keys (bench_sort.cpp).
 bool runSortTables(Bench& bench);
 

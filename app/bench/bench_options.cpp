@@ -1,8 +1,13 @@
 #include "bench_options.h"
 
+#include "band.h"
+#include "builtin_volumes.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "vocabulary.h"
+#include "volume_file.h"
+
+#include <limits>
 
 namespace dicer::bench {
 namespace {
@@ -68,6 +73,48 @@ Codec<std::string> sourceCodec() {
                               [](std::string_view s) { return s == "sphere" || model::isBuiltinModel(s); });
 }
 
+// A built-in volume NAME[:N|:XxYxZ] or a volume file (the demo's --volume; its size and contents are
+// checked after parsing and at load, with their own messages).
+Codec<std::string> volumeCodec() {
+    std::string builtins;
+    for (std::string_view name : volume::builtinVolumeNames())
+        builtins += std::string(builtins.empty() ? "" : ", ") + std::string(name);
+    Codec<std::string> c =
+        options::textCodec("NAME[:N]|FILE", "a built-in volume (" + builtins +
+                                                ") or an NRRD/MetaImage file (.nrrd, .nhdr, .mhd, .mha)");
+    c.choices = builtins + "; N: voxels a side, or XxYxZ"; // the help prefixes "NAME: "
+    return c;
+}
+
+// What parsing alone can tell about --volume and --band (the demo's reconcileVolume, app/demo/cli_volume.cpp):
+// empty if nothing is wrong.
+std::string checkVolumeOptions(const Options& o) {
+    if (o.volumes.empty()) {
+        if (!o.band.empty())
+            return "--band decides over a scalar volume's values: it needs --volume (a mesh's voxels are 0 "
+                   "or "
+                   "1)";
+        return {};
+    }
+    if (o.scaling || o.voxelizer || o.sort)
+        return "--volume runs only the volume tables: leave out --scaling, --voxelizer and --sort";
+    if (!o.band.empty()) {
+        // min and max are the data's, known only once it loads: the widest range stands for them here, which
+        // catches every band that can hold for no data (lo > hi between numbers, NaN, one number).
+        constexpr double kInf = std::numeric_limits<double>::infinity();
+        if (Result<volume::Band> b = volume::parseBand(o.band, volume::ValueRange{-kInf, kInf}); !b)
+            return "--band: " + b.error();
+    }
+    for (const std::string& spec : o.volumes) {
+        if (volume::isBuiltinVolume(spec)) {
+            if (auto r = volume::parseBuiltinVolume(spec); !r) return "--volume: " + r.error();
+        } else if (!volume::hasVolumeFileExtension(spec)) {
+            return "--volume " + spec + ": " + volumeCodec().expects;
+        }
+    }
+    return {};
+}
+
 std::vector<Row> makeRows() {
     using options::field;
     using options::flag;
@@ -108,8 +155,10 @@ std::vector<Row> makeRows() {
         flag(row<bool>(
             {"scaling", "",
              "side^3 volumes: time per voxel / per point, a plot (--sides, --plot); with --voxels: only the "
-             "model voxelized per volume (compute method) into each output, then built and listed by the demo's "
-             "frame (atlas: hp_compute, bits: hp_bits; --method for others), per stage ns/voxel, x read floor, "
+             "model voxelized per volume (compute method) into each output, then built and listed by the "
+             "demo's "
+             "frame (atlas: hp_compute, bits: hp_bits; --method for others), per stage ns/voxel, x read "
+             "floor, "
              "GB/s"},
             onOff, field(&Options::scaling))),
         early(flag(row<bool>(
@@ -128,11 +177,24 @@ std::vector<Row> makeRows() {
                        "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
                        "2^20)"},
                       onOff, field(&Options::sort))),
-        inSection("inputs", row<std::vector<int>>({"size", "",
-                                                   "atlas sizes in the paper's slice layout "
-                                                   "(256 slices of (N/16)^2), or none"},
-                                                  listCodec(powerOfTwoCodec(), {}, {}, "none"),
-                                                  field(&Options::sizes))),
+        inSection("inputs",
+                  row<std::vector<std::string>>(
+                      {"volume", "",
+                       "only the scalar volumes' tables: each built-in field NAME[:N] (N^3 voxels, or "
+                       "NAME:XxYxZ) or NRRD/MetaImage file discriminated into --voxels (default both), built "
+                       "and listed by every method row of that output (per stage ms and x read floor, every "
+                       "list checked), and again with the band moving every repetition; with --quick: one "
+                       "repetition"},
+                      listCodec(volumeCodec()), field(&Options::volumes))),
+        row<std::string>(
+            {"band", "",
+             "--volume: the active values, inclusive, in the data's units; min and max stand for "
+             "the data's (default: midway between min and max, max)"},
+            options::textCodec("LO,HI", "two numbers (or min, max), e.g. 300,max"), field(&Options::band)),
+        row<std::vector<int>>({"size", "",
+                               "atlas sizes in the paper's slice layout "
+                               "(256 slices of (N/16)^2), or none"},
+                              listCodec(powerOfTwoCodec(), {}, {}, "none"), field(&Options::sizes)),
         row<std::string>({"source", "",
                           "atlas source: a built-in model voxelized on the GPU (teapot: the "
                           "paper's glutTeapot(0.6)), or sphere (a sphere shell made on the CPU)"},
@@ -205,7 +267,8 @@ const options::Table<Options>& optionTable() {
         "dicer-bench",
         "[options]",
         "  The headless benchmark: voxelization (Table 1), HistoPyramid build and PointList per variant\n"
-        "  (Tables 3, 4), the peers (Table 2), GPU-resident frames, scaling; or --voxelizer.",
+        "  (Tables 3, 4), the peers (Table 2), GPU-resident frames, scaling; or --voxelizer, --sort or "
+        "--volume.",
         "Exit status: 0 all exact, 1 setup or GL errors, 2 bad arguments, 3 a result differed.",
         {},
         makeRows(),
@@ -221,6 +284,27 @@ int parseOptions(int argc, const char* const* argv, Options& o, std::string* err
         return 2;
     case options::Parsed::Run:
         break;
+    }
+    if (const std::string message = checkVolumeOptions(o); !message.empty()) {
+        const options::Table<Options>& t = optionTable();
+        options::reportError(t.program, t.synopsis, message);
+        if (error) *error = message;
+        return 2;
+    }
+    // --quick --volume is the CI smoke run: one repetition, no warm-up, every list checked; a --reps or --warmup
+    // given beside it still wins (modes set defaults only).
+    auto given = [&](std::string_view name) {
+        for (int i = 1; i < argc; ++i) {
+            const std::string_view arg = argv[i];
+            if (arg == name ||
+                (arg.size() > name.size() && arg.substr(0, name.size()) == name && arg[name.size()] == '='))
+                return true;
+        }
+        return false;
+    };
+    if (o.quick && !o.volumes.empty()) {
+        if (!given("--reps")) o.reps = 1;
+        if (!given("--warmup")) o.warmup = 0;
     }
     return 0;
 }

@@ -34,7 +34,7 @@ struct Options {
     bool gpuResident = false; // count read back vs kept on the GPU, for the list and a whole frame
     bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
     std::vector<int> sides{64, 128, 256, 512, 1024}; // --sides (old spelling --volumes): cube sides
-    std::string plot = "dicer-scaling.png"; // empty (--plot none): no plot (bench_plot_script.h)
+    std::string plot = "dicer-scaling.png";          // empty (--plot none): no plot (bench_plot_script.h)
     // --voxelizer: the voxelizer's own tables instead (bench_voxelizer.cpp): every method per volume preset,
     // checked to give the same atlas, and the teapot's active cells next to the paper's.
     bool voxelizer = false;
@@ -54,13 +54,22 @@ struct Options {
     std::vector<int> sortM{4, 12, 20};
     std::string sortPlot = "dicer-sort.png"; // empty (--sort-plot none): no plots
     std::string dumpShaders;                 // --dump-shaders DIR (engine/gl/shader_dump.h); empty: off
+    // --volume: only the scalar volumes' tables (bench_volume.cpp, issue 18): each built-in NAME[:N|:XxYxZ]
+    // or volume file discriminated into --voxels (both by default), built and listed by every method row of
+    // that output, and the same with the band moving every repetition. --band: the active values (empty: each
+    // volume's volume::defaultBand); checked here as far as no data is needed (parseOptions).
+    std::vector<std::string> volumes;
+    std::string band;
     bool operator==(const Options&) const = default;
 };
 
 // Every option of dicer-bench, in --help order.
 const options::Table<Options>& optionTable();
 
-// 0: run; -1: --help was printed (exit 0); 2: bad arguments (one line naming the option, to stderr).
+// 0: run; -1: --help was printed (exit 0); 2: bad arguments (one line naming the option, to stderr): also
+// --band without --volume, a band that can hold for no data (lo > hi, NaN, one number: volume::parseBand), a
+// built-in volume's bad name or size, --volume with another table mode (--scaling, --voxelizer, --sort). With
+// --quick, --volume runs one repetition and no warm-up (the CI smoke run).
 int parseOptions(int argc, const char* const* argv, Options& options, std::string* error = nullptr);
 
 } // namespace dicer::bench

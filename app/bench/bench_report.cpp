@@ -11,6 +11,8 @@ namespace dicer::bench {
 bool Report::allOk() const {
     for (const Measurement& m : rows)
         if (!m.ok) return false;
+    for (const VolumeRow& v : volumeRows)
+        if (!v.ok) return false;
     return true;
 }
 

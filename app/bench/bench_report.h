@@ -27,6 +27,8 @@ inline constexpr const char* kTableVoxelizerBits = "voxelizer-bits"; // the same
 // --scaling --voxels: side^3 volumes voxelized into the atlas and/or the bits, built and listed
 // (bench_voxel_scaling.cpp).
 inline constexpr const char* kTableVoxelScaling = "voxel-scaling";
+// --volume: scalar volumes discriminated, built and listed per method, the band fixed or moving (bench_volume.cpp).
+inline constexpr const char* kTableVolume = "volume";
 // --sort: the GPU and CPU sorts, ns per key (bench_sort.cpp).
 inline constexpr const char* kTableSort = "sort";
 
@@ -56,6 +58,30 @@ struct Skipped {
     std::string table, method, input, reason;
 };
 
+// --volume: one scalar volume as loaded (the header of its tables) and one line per output and method row.
+struct VolumeInfo {
+    std::string name;                         // "metaballs:256", "quarter.nhdr"
+    std::string size;                         // "256x256x256"
+    std::string type;                         // "uint16"
+    std::string range;                        // the values without NaN, "[0, 65535]"
+    std::string band, sweep;                  // "[32768, 34303]"; the bands the sweep moves through
+    std::int64_t bytes = 0;                   // voxels x bytes per voxel: what the discriminator reads
+    double loadMs = 0, uploadMs = 0;          // the file read or the field generated; the 3D texture upload
+    std::uint64_t active = 0;                 // the CPU reference's count for the band (volume_reference.h)
+    std::uint64_t sweepMin = 0, sweepMax = 0; // and its least and most over the sweep's bands
+};
+struct VolumeRow {
+    std::string volume, output, method;                  // volume: VolumeInfo::name
+    std::uint32_t active = 0;                            // the list's count (checked)
+    gl::Summary discriminate, build, list, total, sweep; // list: samples 0 for a one-pass method
+    // The floors: the bytes each stage must read at least (the volume; the output; the points written, 16
+    // bytes each) over the read bandwidth measured in the same rounds (readGBs).
+    double floorDiscriminate = 0, floorBuild = 0, floorList = 0, readGBs = 0;
+    std::string check = "-", sweepCheck = "-";
+    bool ok = true;
+    double floorTotal() const { return floorDiscriminate + floorBuild + floorList; }
+};
+
 struct RunInfo {
     std::string renderer, platform, source;
     bool paperModel = false; // the teapot voxelized with the paper's slicing rule: its figures apply
@@ -67,6 +93,8 @@ struct Report {
     RunInfo run;
     std::vector<Measurement> rows;
     std::vector<Skipped> skipped;
+    std::vector<VolumeInfo> volumes; // --volume
+    std::vector<VolumeRow> volumeRows;
     bool allOk() const;
 };
 
@@ -77,6 +105,7 @@ void printTableHead(const std::string& first, const std::vector<std::string>& co
 void printVoxelizerMarkdown(const Report& report);    // bench_voxelizer.cpp, called by printMarkdown
 void printSortMarkdown(const Report& report);         // bench_sort.cpp, called by printMarkdown
 void printVoxelScalingMarkdown(const Report& report); // bench_voxel_scaling.cpp, called by printMarkdown
+void printVolumeMarkdown(const Report& report);       // bench_volume_tables.cpp, called by printMarkdown
 Result<void> writeCsv(const std::string& path, const Report& report);
 Result<void> writeJson(const std::string& path, const Report& report);
 

@@ -126,6 +126,11 @@ std::vector<std::pair<std::string, std::string>> stageRows(const Report& r, cons
 } // namespace
 
 void printMarkdown(const Report& r) {
+    if (!r.volumes.empty() || std::any_of(r.skipped.begin(), r.skipped.end(),
+                                          [](const Skipped& s) { return s.table == kTableVolume; })) {
+        printVolumeMarkdown(r); // --volume runs only the volume tables
+        return;
+    }
     if (!distinct(r, kTableVoxelizer, &Measurement::input).empty() ||
         !distinct(r, kTableVoxelizerBits, &Measurement::input).empty() ||
         !distinct(r, kTableVoxelizerCounts, &Measurement::input).empty()) {

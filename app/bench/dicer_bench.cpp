@@ -3,7 +3,8 @@
 // HistoPyramid and the point list with every variant and the compute HistoPyramid (Tables 3 and 4), and on
 // request every peer (--peers: Horn's scan, atomic append, the CPU path; Table 2), the count kept on the GPU
 // vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
-// only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset). Every result is
+// only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset); or, with --volume, only
+// the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving). Every result is
 // checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
 // over the same atlas. The plots (--plot, --sort-plot) are drawn from the report by matplotlib
 // (bench_plot_script.h). Exit status: 0 all exact, 1 setup, GL or plot errors, 2 bad arguments, 3 a result
@@ -66,11 +67,21 @@ int main(int argc, char** argv) {
     std::printf("renderer: %s\nEGL platform: %s\ntimer: %s%s\n%s%s\n\n", info.summary().c_str(),
                 run.platform.c_str(), gl::timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
-                opt.sort ? "inputs: random keys (--sort uses no atlas)" : "atlas source: ",
-                opt.sort ? "" : run.source.c_str());
+                opt.sort               ? "inputs: random keys (--sort uses no atlas)"
+                : !opt.volumes.empty() ? "inputs: scalar volumes (--volume)"
+                                       : "atlas source: ",
+                opt.sort || !opt.volumes.empty() ? "" : run.source.c_str());
 
     bool allOk = true;
-    if (opt.voxelizer) {
+    if (!opt.volumes.empty()) {
+        Result<bool> volumes = runVolumeTables(bench); // the scalar volumes' tables, nothing else
+        if (!volumes) {
+            bench.progress.finish();
+            std::fprintf(stderr, "dicer-bench: %s\n", volumes.error().c_str());
+            return 1;
+        }
+        allOk = *volumes;
+    } else if (opt.voxelizer) {
         allOk = runVoxelizerTables(bench); // the voxelizer's own tables, nothing else
     } else if (opt.scaling && !opt.voxelOutputs.empty()) {
         allOk = runVoxelScaling(bench); // the voxelized volumes' table, nothing else
