@@ -5,6 +5,8 @@
 // ring still shows as a ring at 14 texels per pixel, and the panel stays cheap on llvmpipe).
 // VIEW_FROM_BITS: the same view of the occupancy bits (occupancy_bits.h), the virtual atlas at one bit per
 // texel, which has no texture to sample: a set bit shows white (the paper's Figure 1 picture, in bits mode).
+// A scalar volume's atlas (volume_discriminator.h) holds every voxel's value through the colour map, alpha 0
+// outside the band: those texels are drawn dimmed, so the slices show the data with the active cells bright.
 #include "view_shared.h"
 #include "hpc_shared.h" // HPB_BIND_BITS: where the bits are read from
 #include "occupancy_bits.h"
@@ -35,12 +37,14 @@ void main() {
     ivec2 taps = clamp(ivec2(ceil(perPixel)), ivec2(1), ivec2(6));
     vec2 stride = perPixel / vec2(taps);
     vec4 best = vec4(0.0);
+    vec3 inactive = vec3(0.0); // a colour seen at alpha 0 (a volume's value outside the band); meshes have none
     for (int j = 0; j < taps.y; ++j)
         for (int i = 0; i < taps.x; ++i) {
             ivec2 t = ivec2(start + (vec2(i, j) + 0.5) * stride);
             if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, atlasSize))) continue;
             vec4 c = texelAt(t);
             if (c.a > best.a) best = c;
+            if (c.a == 0.0 && dot(c.rgb, vec3(1.0)) > 0.0) inactive = c.rgb;
         }
     vec3 background = vec3(0.08);
     ivec2 first = ivec2(floor(start)), last = ivec2(floor(start + perPixel - 1e-3));
@@ -48,6 +52,7 @@ void main() {
     else if (any(notEqual(first / u_tileSize, last / u_tileSize)) || any(equal(first % u_tileSize, ivec2(0))))
         background = vec3(0.16); // a slice border inside this pixel
     // Active texels keep their colour (white where the source stores none) at full brightness.
+    if (dot(inactive, vec3(1.0)) > 0.0) background = mix(background, inactive, 0.55);
     vec3 color = best.a > 0.0 ? (dot(best.rgb, vec3(1.0)) > 0.0 ? best.rgb : vec3(1.0)) : background;
     o_color = vec4(color, 1.0);
 }
