@@ -7,9 +7,12 @@
 namespace dicer::app {
 
 struct App;
+struct ModelChoice;
 
 void beginFrame(App& app);   // frame time, simulation step
 void applyChanges(App& app); // actions, dropped files, settings vs. last frame: loads and rebuilds
+// Loads a model or a volume (load_choice.cpp); on error the previous one stays (app.ui.modelError says why).
+void loadChoice(App& app, const ModelChoice& choice);
 
 void voxelize(App& app);       // model -> slice atlas
 void buildPyramid(App& app);   // atlas -> HistoPyramid (+ count on the GPU)
