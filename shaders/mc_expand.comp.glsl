@@ -1,0 +1,145 @@
+#version 450
+// Marching cubes, pass 4 (engine/surface/mc_expander.h): stream expansion. One invocation per output vertex k
+// (dispatched indirectly from the pyramid's top: no count is read back) descends the 4:1 pyramid from the
+// top: at each level, "is the rest below child c's sum? then go there, else subtract it and try the next
+// child"; children with a sum of 0 are skipped by that test (the tie rule: the first child whose running sum
+// exceeds the rest). At the base word the same test over its 4 cells' counts gives the cell and the rest =
+// the vertex's index within the cell's case, whose edge the table gives. So vertex k is the reference's
+// vertex k: cells in order, the table's order within a cell (mc_reference.h). Placement, normals and fallback
+// follow mc_reference.h to the letter, in float32. Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006), the
+// traversal; Dyken, Ziegler, Theobalt, Seidel (2008), HistoPyramid marching cubes.
+#include "mc_volume.glsl"
+
+layout(std430, binding = MC_BIND_CASES) readonly buffer McCases { uint b_cases[]; };
+layout(std430, binding = MC_BIND_LEVEL1) readonly buffer McLevel1 { uint b_level1[]; };
+layout(std430, binding = MC_BIND_UPPER) readonly buffer McUpper { uint b_upper[]; };
+layout(std430, binding = MC_BIND_HEADER) readonly buffer McHeader { uint b_header[]; };
+struct McGpuVertex { // std430: 32 bytes, the uints in the vec3s' fourth words (mc_shared.h)
+    vec3 position;   // physical units
+    uint cell;       // the cell's linear index
+    vec3 normal;     // unit, out of the band region
+    uint ids;        // case, edge, vertex in the cell, fallback, crossing (mc_shared.h)
+};
+layout(std430, binding = MC_BIND_VERTICES) writeonly buffer McVertices { McGpuVertex b_vertices[]; };
+
+layout(location = MC_LOC_BAND_LO) uniform vec2 u_bandLo; // the band's ends as float pairs (hi part, lo part)
+layout(location = MC_LOC_BAND_HI) uniform vec2 u_bandHi;
+layout(location = MC_LOC_SPACING) uniform vec3 u_spacing;
+layout(location = MC_LOC_BINARY) uniform int u_binary;
+layout(location = MC_LOC_LEVELS) uniform uint u_levels; // levels above the base: 1 .. MC_MAX_LEVELS - 1
+layout(location = MC_LOC_OFFSETS) uniform uint u_offsets[MC_MAX_LEVELS];
+
+#define MC_CROSS_LO 0u
+#define MC_CROSS_HI 1u
+#define MC_CROSS_NONE 2u
+
+uint mcLevelEntry(int level, uint i) {
+    return level == 1 ? b_level1[i] : b_upper[u_offsets[level] + i];
+}
+
+bool mcFiniteFloat(float x) {
+    return (floatBitsToUint(x) & 0x7f800000u) != 0x7f800000u;
+}
+
+// HALF the gradient in physical units (mc_reference.h, NORMALS): central differences, one-sided where a
+// neighbour is outside the volume or not finite, 0 where both are or the sample itself is not finite. Half,
+// so that no difference of float32 values overflows (only its direction and whether it is 0 matter).
+vec3 mcHalfGradient(ivec3 s) {
+    vec3 g = vec3(0.0);
+    if (!mcFiniteKey(discKey(s))) return g;
+    float here = mcValue(s) * 0.5;
+    for (int axis = 0; axis < 3; ++axis) {
+        ivec3 step = ivec3(0);
+        step[axis] = 1;
+        ivec3 below = s - step, above = s + step;
+        bool hasBelow = s[axis] > 0 && mcFiniteKey(discKey(below));
+        bool hasAbove = s[axis] + 1 < u_size[axis] && mcFiniteKey(discKey(above));
+        float d = 0.0;
+        if (hasBelow && hasAbove)
+            d = (mcValue(above) * 0.5 - mcValue(below) * 0.5) * 0.5;
+        else if (hasAbove)
+            d = mcValue(above) * 0.5 - here;
+        else if (hasBelow)
+            d = here - mcValue(below) * 0.5;
+        g[axis] = d / u_spacing[axis];
+    }
+    return g;
+}
+
+// t from the edge's lower sample (mc_reference.h, PLACEMENT): the crossed band end's value interpolated, the
+// end taken as two floats so the difference to v0 is as good as the reference's double; infinite values as
+// the reference's IEEE doubles give them (an infinite lower value: NaN, so the midpoint; an infinite upper
+// one with a finite lower: 0); a difference that overflows float is taken at half scale.
+float mcPlace(uint crossing, uint key0, uint key1, float v0, float v1) {
+    if (u_binary != 0 || crossing == MC_CROSS_NONE) return 0.5;
+    if (!mcFiniteKey(key0)) return 0.5;
+    if (!mcFiniteKey(key1)) return 0.0;
+    vec2 end = crossing == MC_CROSS_LO ? u_bandLo : u_bandHi;
+    float num = (end.x - v0) + end.y, den = v1 - v0;
+    if (!mcFiniteFloat(den) || !mcFiniteFloat(num)) {
+        num = (end.x * 0.5 - v0 * 0.5) + end.y * 0.5;
+        den = v1 * 0.5 - v0 * 0.5;
+    }
+    float t = num / den;
+    return t != t ? 0.5 : clamp(t, 0.0, 1.0);
+}
+
+void main() {
+    uint k = mcInvocation();
+    if (k >= b_header[MC_HEADER_DRAW]) return;
+
+    // The descent: from the top (one entry) down to level 1; `node` is the entry at the current level.
+    uint rest = k, node = 0u;
+    for (int level = int(u_levels); level >= 2; --level) {
+        node *= uint(MC_FAN_IN);
+        for (uint c = 1u; c < uint(MC_FAN_IN); ++c) { // the last child needs no test: the rest falls in it
+            uint sum = mcLevelEntry(level - 1, node);
+            if (rest < sum) break;
+            rest -= sum;
+            node += 1u;
+        }
+    }
+    // The base word `node`: its 4 cells' cases, the same test over their counts.
+    uint cases = b_cases[node];
+    uint j = 0u, mcCase = cases & 0xffu;
+    for (; j < 3u; ++j) {
+        uint count = mcCount(mcCase);
+        if (rest < count) break;
+        rest -= count;
+        mcCase = (cases >> (8u * (j + 1u))) & 0xffu;
+    }
+    uint cellIndex = uint(MC_FAN_IN) * node + j;
+    ivec3 cell = mcCellOf(cellIndex);
+    uint edge = mcEdge(mcCase, rest);
+
+    // The edge's lower sample and axis (mc_table.h, NUMBERING: bits 0 and 1 of e % 4 on the other two axes).
+    int axis = int(edge >> 2), b0 = int(edge & 1u), b1 = int((edge >> 1) & 1u);
+    ivec3 lower = cell + (axis == 0 ? ivec3(0, b0, b1) : axis == 1 ? ivec3(b0, 0, b1) : ivec3(b0, b1, 0));
+    ivec3 upper = lower;
+    upper[axis] += 1;
+    uint key0 = discKey(lower), key1 = discKey(upper);
+    bool lowerInside = mcInBand(key0);
+    uint outside = lowerInside ? key1 : key0;
+    uint crossing = discIsNan(outside) ? MC_CROSS_NONE : outside < u_bandKeys.x ? MC_CROSS_LO : MC_CROSS_HI;
+    float t = mcPlace(crossing, key0, key1, mcValue(lower), mcValue(upper));
+
+    vec3 index = vec3(lower);
+    index[axis] += t;
+    vec3 g = (1.0 - t) * mcHalfGradient(lower) + t * mcHalfGradient(upper);
+    vec3 n = crossing == MC_CROSS_LO ? -g : g;
+    // Normalised by its largest component first, so that neither tiny nor huge values under- or overflow.
+    float largest = max(abs(n.x), max(abs(n.y), abs(n.z)));
+    bool fallback = crossing == MC_CROSS_NONE || !(largest > 0.0) || !mcFiniteFloat(largest);
+    if (fallback) {
+        n = vec3(0.0);
+        n[axis] = lowerInside ? 1.0 : -1.0; // from the inside corner to the outside one
+    } else {
+        n = normalize(n / largest);
+    }
+    uint ids = mcCase | edge << MC_ID_EDGE_SHIFT | rest << MC_ID_INDEX_SHIFT |
+               (fallback ? 1u : 0u) << MC_ID_FALLBACK_SHIFT | crossing << MC_ID_CROSSING_SHIFT;
+    b_vertices[k].position = index * u_spacing;
+    b_vertices[k].cell = cellIndex;
+    b_vertices[k].normal = n;
+    b_vertices[k].ids = ids;
+}
