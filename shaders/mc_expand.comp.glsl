@@ -41,27 +41,39 @@ bool mcFiniteFloat(float x) {
     return (floatBitsToUint(x) & 0x7f800000u) != 0x7f800000u;
 }
 
-// HALF the gradient in physical units (mc_reference.h, NORMALS): central differences, one-sided where a
-// neighbour is outside the volume or not finite, 0 where both are or the sample itself is not finite. Half,
-// so that no difference of float32 values overflows (only its direction and whether it is 0 matter).
-vec3 mcHalfGradient(ivec3 s) {
+// HALF the difference per sample step along one axis (mc_reference.h, NORMALS): central, or one-sided where a
+// neighbour is outside the volume or not finite, 0 where both are. Half, so that no difference of float32
+// values overflows (only the gradient's direction and whether it is 0 matter).
+float mcHalfDiff(bool hasBelow, float below, float here, bool hasAbove, float above) {
+    if (hasBelow && hasAbove) return (above * 0.5 - below * 0.5) * 0.5;
+    if (hasAbove) return above * 0.5 - here * 0.5;
+    if (hasBelow) return here * 0.5 - below * 0.5;
+    return 0.0;
+}
+
+// The neighbour of s one step along `axis` (dir -1 or +1), and whether it is a usable (finite) sample.
+bool mcNeighbour(ivec3 s, int axis, int dir, out float value) {
+    ivec3 n = s;
+    n[axis] += dir;
+    value = 0.0;
+    if (n[axis] < 0 || n[axis] >= u_size[axis]) return false;
+    McSample m = mcSample(n);
+    value = m.value;
+    return mcFiniteKey(m.key);
+}
+
+// Half the gradient of sample s (value `here`) in physical units, given its two neighbours along the edge's
+// axis (read once for both ends of the edge); the other two axes are read here. 0 for a sample that is not
+// finite.
+vec3 mcHalfGradient(ivec3 s, McSample here, int axis, bool hasBelow, float below, bool hasAbove, float above) {
     vec3 g = vec3(0.0);
-    if (!mcFiniteKey(discKey(s))) return g;
-    float here = mcValue(s) * 0.5;
-    for (int axis = 0; axis < 3; ++axis) {
-        ivec3 step = ivec3(0);
-        step[axis] = 1;
-        ivec3 below = s - step, above = s + step;
-        bool hasBelow = s[axis] > 0 && mcFiniteKey(discKey(below));
-        bool hasAbove = s[axis] + 1 < u_size[axis] && mcFiniteKey(discKey(above));
-        float d = 0.0;
-        if (hasBelow && hasAbove)
-            d = (mcValue(above) * 0.5 - mcValue(below) * 0.5) * 0.5;
-        else if (hasAbove)
-            d = mcValue(above) * 0.5 - here;
-        else if (hasBelow)
-            d = here - mcValue(below) * 0.5;
-        g[axis] = d / u_spacing[axis];
+    if (!mcFiniteKey(here.key)) return g;
+    g[axis] = mcHalfDiff(hasBelow, below, here.value, hasAbove, above) / u_spacing[axis];
+    for (int k = 1; k < 3; ++k) {
+        int other = (axis + k) % 3;
+        float b, a;
+        bool hb = mcNeighbour(s, other, -1, b), ha = mcNeighbour(s, other, 1, a);
+        g[other] = mcHalfDiff(hb, b, here.value, ha, a) / u_spacing[other];
     }
     return g;
 }
@@ -108,8 +120,8 @@ void main() {
         rest -= count;
         mcCase = (cases >> (8u * (j + 1u))) & 0xffu;
     }
-    uint cellIndex = uint(MC_FAN_IN) * node + j;
-    ivec3 cell = mcCellOf(cellIndex);
+    ivec3 cell = mcWordCell(node) + ivec3(j, 0, 0);
+    uint cellIndex = mcCellIndex(cell);
     uint edge = mcEdge(mcCase, rest);
 
     // The edge's lower sample and axis (mc_table.h, NUMBERING: bits 0 and 1 of e % 4 on the other two axes).
@@ -117,15 +129,21 @@ void main() {
     ivec3 lower = cell + (axis == 0 ? ivec3(0, b0, b1) : axis == 1 ? ivec3(b0, 0, b1) : ivec3(b0, b1, 0));
     ivec3 upper = lower;
     upper[axis] += 1;
-    uint key0 = discKey(lower), key1 = discKey(upper);
-    bool lowerInside = mcInBand(key0);
-    uint outside = lowerInside ? key1 : key0;
+    // 12 fetches in all: the edge's two samples, the two beyond them along its axis, 4 around each.
+    McSample s0 = mcSample(lower), s1 = mcSample(upper);
+    bool lowerInside = mcInBand(s0.key);
+    uint outside = lowerInside ? s1.key : s0.key;
     uint crossing = discIsNan(outside) ? MC_CROSS_NONE : outside < u_bandKeys.x ? MC_CROSS_LO : MC_CROSS_HI;
-    float t = mcPlace(crossing, key0, key1, mcValue(lower), mcValue(upper));
+    float t = mcPlace(crossing, s0.key, s1.key, s0.value, s1.value);
 
     vec3 index = vec3(lower);
     index[axis] += t;
-    vec3 g = (1.0 - t) * mcHalfGradient(lower) + t * mcHalfGradient(upper);
+    float before, after; // along the axis: below the lower sample, above the upper one
+    bool hasBefore = mcNeighbour(lower, axis, -1, before), hasAfter = mcNeighbour(upper, axis, 1, after);
+    bool finite0 = mcFiniteKey(s0.key), finite1 = mcFiniteKey(s1.key);
+    vec3 g0 = mcHalfGradient(lower, s0, axis, hasBefore, before, finite1, s1.value);
+    vec3 g1 = mcHalfGradient(upper, s1, axis, finite0, s0.value, hasAfter, after);
+    vec3 g = (1.0 - t) * g0 + t * g1;
     vec3 n = crossing == MC_CROSS_LO ? -g : g;
     // Normalised by its largest component first, so that neither tiny nor huge values under- or overflow.
     float largest = max(abs(n.x), max(abs(n.y), abs(n.z)));

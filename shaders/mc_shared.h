@@ -7,7 +7,7 @@
 
 // --- storage buffer bindings -------------------------------------------------------------------------------
 #define MC_BIND_TABLE 33  // uvec2[256]: the packed case table (mc_table.h, McTable::packed)
-#define MC_BIND_CASES 34  // uint[]: the base level, 4 cells' cases a word (cell c: byte c % 4 of word c / 4)
+#define MC_BIND_CASES 34  // uint[]: the base level, 4 cells' cases a word, row-aligned (mc_volume.glsl)
 #define MC_BIND_LEVEL1 35 // uint[]: level 1, the vertex count of the 4 cells of each base word (0..60)
 #define MC_BIND_UPPER 36  // uint[]: levels 2 .. top, one after another (offsets in MC_LOC_OFFSETS)
 #define MC_BIND_HEADER 37 // uint[MC_HEADER_WORDS]: indirect dispatch, total, indirect draw, capacity
@@ -19,7 +19,7 @@
 #define MC_LOC_BAND_HI 3   // vec2: hi, the same way
 #define MC_LOC_SPACING 4   // vec3: physical units per sample step along x, y, z
 #define MC_LOC_BINARY 5    // int: 1 = the field is binary (every vertex at its edge's midpoint), from the CPU
-#define MC_LOC_CELLS 6     // uint: cells in the volume, (X-1)(Y-1)(Z-1)
+#define MC_LOC_WORDS 6     // uint: the base's words, (Y-1)(Z-1) rows of ceil((X-1) / 4) (mc_volume.glsl)
 // uvec4 (reduce): the written level's offset and size, the level below's offset (0xffffffff: level 1, its
 // own buffer) and size; (args): the top's offset, or 0xffffffff when level 1 is the top
 #define MC_LOC_LEVEL 7

@@ -7,7 +7,7 @@
 #include "mc_common.glsl"
 
 layout(location = MC_LOC_BAND_KEYS) uniform uvec2 u_bandKeys; // inclusive; lo > hi: an empty band
-layout(location = MC_LOC_CELLS) uniform uint u_cells;
+layout(location = MC_LOC_WORDS) uniform uint u_words; // base words: rows x words per row
 layout(std430, binding = MC_BIND_TABLE) readonly buffer McTable { uvec2 b_table[]; };
 
 // mc_table.h, THE PACKED FORM: nibble 15 is the count, nibble j < count the edge of vertex j.
@@ -32,30 +32,37 @@ bool mcFiniteKey(uint key) {
 #endif
 }
 
-// The sample's value as a float (exact for 8- and 16-bit integers and float32; 32-bit integers beyond 2^24
-// round, mc_reference.h's TOLERANCE).
-float mcValue(ivec3 s) {
-#if defined(DISC_VALUES_INT) || defined(DISC_VALUES_UINT)
-    return float(texelFetch(u_volume, s, 0).r);
+// A sample's key and value from ONE fetch: the value as a float (exact for 8- and 16-bit integers and
+// float32; 32-bit integers beyond 2^24 round, mc_reference.h's TOLERANCE).
+struct McSample {
+    uint key;
+    float value;
+};
+McSample mcSample(ivec3 s) {
+#if defined(DISC_VALUES_INT)
+    int v = texelFetch(u_volume, s, 0).r;
+    return McSample(volSignedKey(v), float(v));
+#elif defined(DISC_VALUES_UINT)
+    uint v = texelFetch(u_volume, s, 0).r;
+    return McSample(v, float(v));
 #else
-    return texelFetch(u_volume, s, 0).r;
+    float v = texelFetch(u_volume, s, 0).r;
+    return McSample(volFloatKey(floatBitsToUint(v)), v);
 #endif
 }
 
-// Cell c (x fastest) as its lowest sample.
-ivec3 mcCellOf(uint c) {
-    uvec3 cells = uvec3(u_size - 1);
-    return ivec3(c % cells.x, (c / cells.x) % cells.y, c / (cells.x * cells.y));
+// THE BASE'S WORDS are row-aligned: a row of cells (fixed y, z) takes ceil((X-1) / 4) words, word q of a
+// row holding cells x = 4q .. 4q + 3 (those past X-1: case 0), so the 4 cells of a word share 20 corners
+// and the pyramid's order over words is still the reference's cell order (x fastest, then y, then z).
+uint mcWordsPerRow() {
+    return uint(u_size.x + 2) / 4u; // ceil((X - 1) / 4)
 }
-
-// Corner i of a cell: bit a of i is the offset along axis a (mc_table.h, NUMBERING).
-ivec3 mcCorner(int i) {
-    return ivec3(i & 1, (i >> 1) & 1, (i >> 2) & 1);
+// Base word w's first cell (its lowest sample); cells 4q + j of the word are at x + j.
+ivec3 mcWordCell(uint w) {
+    uint perRow = mcWordsPerRow(), row = w / perRow, rowsY = uint(u_size.y - 1);
+    return ivec3(4u * (w - row * perRow), row % rowsY, row / rowsY);
 }
-
-uint mcCaseOf(ivec3 cell) {
-    uint mcCase = 0u;
-    for (int i = 0; i < 8; ++i)
-        if (mcInBand(discKey(cell + mcCorner(i)))) mcCase |= 1u << uint(i);
-    return mcCase;
+// The linear index of cell (x, y, z), x fastest.
+uint mcCellIndex(ivec3 cell) {
+    return (uint(cell.z) * uint(u_size.y - 1) + uint(cell.y)) * uint(u_size.x - 1) + uint(cell.x);
 }

@@ -111,14 +111,21 @@ Compared expectMatchesReference(McExpander& e, const volume::ScalarVolume& v, vo
     EXPECT_EQ(header[MC_HEADER_DRAW], ref.vertices.size());
     EXPECT_EQ(header[MC_HEADER_DRAW + 1], 1u);
 
-    // Every cell's case (the base level).
+    // Every cell's case (the base level: rows of ceil((X-1) / 4) words, cell x at byte x of its row), and the
+    // padding cells' case 0.
     if (ref.cellCount() > 0) {
-        std::vector<std::uint8_t> cases(std::size_t((ref.cellCount() + 3) / 4 * 4));
+        const std::size_t perRow = std::size_t(ref.cells.x + 3) / 4 * 4;
+        std::vector<std::uint8_t> cases(std::size_t(e.layout().words) * 4);
+        EXPECT_EQ(cases.size(), perRow * std::size_t(ref.cells.y) * std::size_t(ref.cells.z));
+        if (cases.size() != perRow * std::size_t(ref.cells.y) * std::size_t(ref.cells.z)) return out;
         glGetNamedBufferSubData(e.casesBuffer(), 0, GLsizeiptr(cases.size()), cases.data());
-        cases.resize(std::size_t(ref.cellCount()));
         std::int64_t caseMismatches = 0;
-        for (std::size_t c = 0; c < cases.size(); ++c)
-            caseMismatches += cases[c] != ref.cases[c];
+        for (std::size_t p = 0; p < cases.size(); ++p) {
+            const std::size_t x = p % perRow, row = p / perRow;
+            const int expected =
+                x < std::size_t(ref.cells.x) ? ref.cases[row * std::size_t(ref.cells.x) + x] : 0;
+            caseMismatches += cases[p] != expected;
+        }
         EXPECT_EQ(caseMismatches, 0) << "cells whose case differs";
         out.mismatches += caseMismatches;
     }
@@ -178,18 +185,21 @@ volume::Band randomBand(std::mt19937& rng, double lo, double hi) {
 
 } // namespace
 
-TEST(McPyramidLayout, LevelsOfFourToOne) {
-    EXPECT_EQ(surface::mcPyramidLayout(0).levels, 0);
-    const surface::McPyramidLayout one = surface::mcPyramidLayout(1);
+TEST(McPyramidLayout, RowAlignedWordsAndLevelsOfFourToOne) {
+    EXPECT_EQ(surface::mcPyramidLayout({0, 5, 5}).levels, 0);
+    const surface::McPyramidLayout one = surface::mcPyramidLayout({1, 1, 1});
     EXPECT_EQ(one.words, 1u);
     EXPECT_EQ(one.levels, 1);
-    EXPECT_EQ(surface::mcPyramidLayout(4).levels, 1);
-    const surface::McPyramidLayout five = surface::mcPyramidLayout(5); // 2 words -> 1
+    EXPECT_EQ(surface::mcPyramidLayout({4, 1, 1}).levels, 1);
+    const surface::McPyramidLayout five = surface::mcPyramidLayout({5, 1, 1}); // 2 words -> 1
+    EXPECT_EQ(five.words, 2u);
     EXPECT_EQ(five.levels, 2);
     EXPECT_EQ(five.sizes[2], 1u);
     EXPECT_EQ(five.upperEntries, 1u);
-    const surface::McPyramidLayout big = surface::mcPyramidLayout(511ull * 511 * 511);
-    EXPECT_EQ(big.words, (511u * 511 * 511 + 3) / 4);
+    EXPECT_EQ(surface::mcPyramidLayout({1, 7, 3}).words, 21u); // one (padded) word per row
+    EXPECT_EQ(surface::mcPyramidLayout({9, 7, 3}).words, 63u);
+    const surface::McPyramidLayout big = surface::mcPyramidLayout({511, 511, 511});
+    EXPECT_EQ(big.words, 128u * 511 * 511);
     std::uint32_t offset = 0;
     for (int l = 2; l <= big.levels; ++l) {
         EXPECT_EQ(big.sizes[std::size_t(l)], (big.sizes[std::size_t(l - 1)] + 3) / 4);
@@ -198,8 +208,8 @@ TEST(McPyramidLayout, LevelsOfFourToOne) {
     }
     EXPECT_EQ(big.sizes[std::size_t(big.levels)], 1u);
     EXPECT_EQ(big.upperEntries, offset);
-    EXPECT_LT(big.levels, MC_MAX_LEVELS);
-    EXPECT_LT(surface::mcPyramidLayout(0xfffffffcull).levels, MC_MAX_LEVELS);
+    EXPECT_LT(surface::mcPyramidLayout({4096, 4096, 256}).levels, MC_MAX_LEVELS); // 2^30 words
+    EXPECT_EQ(surface::mcPyramidLayout({4096, 4096, 257}).words, 0u);             // beyond: refused
 }
 
 TEST(McExpander, RandomFloatFieldsWithAndWithoutNan) {

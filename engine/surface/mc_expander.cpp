@@ -67,11 +67,14 @@ glm::vec2 floatPair(double x) {
 
 // [SECTION] layout -----------------------------------------------------------------------------------------
 
-McPyramidLayout mcPyramidLayout(std::uint64_t cells) {
+McPyramidLayout mcPyramidLayout(glm::ivec3 cells) {
     McPyramidLayout l;
-    l.cells = cells;
-    if (cells == 0) return l;
-    l.words = std::uint32_t((cells + MC_FAN_IN - 1) / MC_FAN_IN);
+    if (cells.x <= 0 || cells.y <= 0 || cells.z <= 0) return l;
+    l.cells = std::uint64_t(cells.x) * std::uint64_t(cells.y) * std::uint64_t(cells.z);
+    const std::uint64_t words = (std::uint64_t(cells.x) + MC_FAN_IN - 1) / MC_FAN_IN *
+                                std::uint64_t(cells.y) * std::uint64_t(cells.z);
+    if (words > 0xffffffffull / MC_FAN_IN) return l; // padded cell indices must fit a uint
+    l.words = std::uint32_t(words);
     l.levels = 1;
     l.sizes[1] = l.words;
     while (l.sizes[std::size_t(l.levels)] > 1) {
@@ -131,11 +134,13 @@ void McExpander::writeEmptyHeader() {
 Result<void> McExpander::setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing,
                                   bool binaryField) {
     const bool hasCells = size.x >= 2 && size.y >= 2 && size.z >= 2;
-    const std::uint64_t cells =
-        hasCells ? std::uint64_t(size.x - 1) * std::uint64_t(size.y - 1) * std::uint64_t(size.z - 1) : 0;
-    const McPyramidLayout layout = mcPyramidLayout(cells);
-    const std::int64_t levelBytes = std::int64_t(layout.words) * 4;
-    if (cells > 0xfffffffcull || levelBytes > m_info.maxStorageBlockBytes)
+    const McPyramidLayout layout = mcPyramidLayout(size - 1);
+    const std::uint64_t cells = layout.cells;
+    const std::int64_t levelBytes =
+        std::int64_t((std::uint64_t(size.x + 2) / 4) * std::uint64_t(std::max(size.y - 1, 0)) *
+                     std::uint64_t(std::max(size.z - 1, 0))) *
+        4;
+    if ((hasCells && layout.words == 0) || levelBytes > m_info.maxStorageBlockBytes)
         return makeError("marching cubes: volume " + sizeText(size) + " has " + std::to_string(cells) +
                          " cells, whose cases and first pyramid level need " + std::to_string(levelBytes) +
                          " bytes each, beyond this driver's GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
@@ -266,7 +271,7 @@ void McExpander::bindVolume(GLuint program) const {
     glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
     const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
     glProgramUniform2ui(program, MC_LOC_BAND_KEYS, keys.lo, keys.hi);
-    glProgramUniform1ui(program, MC_LOC_CELLS, GLuint(m_layout.cells));
+    glProgramUniform1ui(program, MC_LOC_WORDS, m_layout.words);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
 }
 

@@ -19,8 +19,9 @@
 // Vertex k is the reference's vertex k (cells in order, the table's order within a cell): the tests compare
 // entry for entry.
 //
-// THE LAYOUT, AND WHY 1D 4:1: the cells are numbered as the reference numbers them, so the list comes out in
-// the reference's order with no sort; 4:1 halves the levels of a 2:1 pyramid (log4) for three compares per
+// THE LAYOUT, AND WHY 1D 4:1: the cells are numbered as the reference numbers them (each row of cells padded
+// to a multiple of 4, so a base word's 4 cells share their 20 corners), so the list comes out in the
+// reference's order with no sort; 4:1 halves the levels of a 2:1 pyramid (log4) for three compares per
 // level in the descent (the sort wing's SORT_FAN_IN 4 for the same reason), and a base word of 4 byte-sized
 // cases is 1 byte per cell: the base is 1/4 of a uint count per cell, and level 1 (one uint per 4 cells) is
 // written by the count pass itself. A 3D 2x2x2 pyramid would need power-of-two padding of non-cubic volumes
@@ -67,9 +68,10 @@ struct McGpuVertex {
 };
 static_assert(sizeof(McGpuVertex) == MC_VERTEX_BYTES, "the std430 layout of mc_expand.comp.glsl");
 
-// The pyramid's levels for a number of cells (CPU-only; unit-tested): level 1 has ceil(cells / 4) entries,
-// each level above ceil(below / 4), up to one entry (the top); levels 2.. lie one after another in the upper
-// buffer at `offsets`.
+// The pyramid's levels for cells X-1 x Y-1 x Z-1 (CPU-only; unit-tested): the base is row-aligned (a row of
+// cells takes ceil((X-1) / 4) words; shaders/mc_volume.glsl), level 1 has one entry per base word, each level
+// above ceil(below / 4), up to one entry (the top); levels 2.. lie one after another in the upper buffer at
+// `offsets`.
 struct McPyramidLayout {
     std::uint64_t cells = 0;
     std::uint32_t words = 0; // base words = level 1's entries
@@ -77,7 +79,8 @@ struct McPyramidLayout {
     std::array<std::uint32_t, MC_MAX_LEVELS> offsets{}, sizes{}; // index = level (1 .. levels)
     std::uint32_t upperEntries = 0;                              // levels 2 .. levels together
 };
-McPyramidLayout mcPyramidLayout(std::uint64_t cells);
+// nullopt-like: words = 0 and levels = 0 when there are more than 2^32 - 4 padded cells (the caller errs).
+McPyramidLayout mcPyramidLayout(glm::ivec3 cells);
 
 class McExpander {
 public:
