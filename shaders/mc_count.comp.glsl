@@ -26,7 +26,8 @@ void main() {
     for (int j = 0; j < cellsHere; ++j) {
         uint corners = inside >> uint(j);
         // corner i = (i & 1, i >> 1 & 1, i >> 2 & 1): bits 0, 1, 5, 6, 10, 11, 15, 16 of `corners`
-        uint mcCase = (corners & 3u) | (corners >> 3 & 0xcu) | (corners >> 6 & 0x30u) | (corners >> 9 & 0xc0u);
+        uint mcCase =
+            (corners & 3u) | (corners >> 3 & 0xcu) | (corners >> 6 & 0x30u) | (corners >> 9 & 0xc0u);
         cases |= mcCase << (8u * uint(j));
         sum += mcCount(mcCase);
     }

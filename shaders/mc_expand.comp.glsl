@@ -65,7 +65,8 @@ bool mcNeighbour(ivec3 s, int axis, int dir, out float value) {
 // Half the gradient of sample s (value `here`) in physical units, given its two neighbours along the edge's
 // axis (read once for both ends of the edge); the other two axes are read here. 0 for a sample that is not
 // finite.
-vec3 mcHalfGradient(ivec3 s, McSample here, int axis, bool hasBelow, float below, bool hasAbove, float above) {
+vec3 mcHalfGradient(ivec3 s, McSample here, int axis, bool hasBelow, float below, bool hasAbove,
+                    float above) {
     vec3 g = vec3(0.0);
     if (!mcFiniteKey(here.key)) return g;
     g[axis] = mcHalfDiff(hasBelow, below, here.value, hasAbove, above) / u_spacing[axis];

@@ -1,12 +1,13 @@
 // GPU marching cubes by HistoPyramid stream expansion (engine/surface/mc_expander.h, issue 19, items 2 and
 // 5) against the CPU reference (mc_reference.h), with its stated tolerance: the cases of every cell, and per
 // vertex the cell, case, edge, index within the cell, crossing and fallback exactly, in the reference's
-// order; positions within 1e-4 index units per component, normals within 1e-3 (the fallback and the normal unchecked
-// only where the reference's gradient is below 1e-6 of the values' scale). Random fields (non-cubic and
-// non-power-of-two sizes, NaN cells, binary and multi-level bytes), empty and full bands, the discriminator's
-// cases of every type, the metaballs, both real scans, sides of 1; the draw arguments, the capacity clamp,
-// the limits and a borrowed texture (the discriminator's). Driver: Mesa llvmpipe (float32, IEEE, no FMA
-// contraction guarantees either way: the tolerance covers both).
+// order; positions within 1e-4 index units per component, normals within 1e-3 (the fallback and the normal
+// unchecked only where the reference's gradient is below 1e-6 of the values' scale). Random fields
+// (non-cubic and non-power-of-two sizes, NaN cells, binary and multi-level bytes), empty and full bands, the
+// discriminator's cases of every type (float32's special values among them), the metaballs, both real scans,
+// sides of 1; the draw arguments, the capacity clamp, the limits and a borrowed texture (the
+// discriminator's). Driver: Mesa llvmpipe (float32; the tolerance holds with or without fused
+// multiply-adds).
 #include "gl_test_util.h"
 #include "mc_expander.h"
 #include "mc_test_util.h"

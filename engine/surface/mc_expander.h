@@ -30,7 +30,8 @@
 // GL_MAX_SHADER_STORAGE_BLOCK_SIZE / 4 = the limit in bytes (llvmpipe 128 MiB: up to 511^3 cells, a 512^3
 // volume); levels 2 and up are 1/3 of that in one more block. The vertex buffer: 32 bytes a vertex, one
 // storage block (llvmpipe: 4 Mi vertices); beyond it reserve() is one clear error, and the expansion writes
-// (and the draw draws) at most the capacity, while the total stays exact in the header for the caller to grow.
+// (and the draw draws) at most the capacity, while the total stays exact in the header for the caller to
+// grow.
 //
 // NO READBACK: count, build, expand and the draw arguments are GPU-only; readTotal() and readVertices() wait
 // and are for tests and the count ring (a few frames late).
