@@ -33,9 +33,6 @@ layout(location = MC_LOC_OFFSETS) uniform uint u_offsets[MC_MAX_LEVELS];
 #define MC_CROSS_HI 1u
 #define MC_CROSS_NONE 2u
 
-uint mcLevelEntry(int level, uint i) {
-    return level == 1 ? b_level1[i] : b_upper[u_offsets[level] + i];
-}
 
 bool mcFiniteFloat(float x) {
     return (floatBitsToUint(x) & 0x7f800000u) != 0x7f800000u;
@@ -103,10 +100,20 @@ void main() {
 
     // The descent: from the top (one entry) down to level 1; `node` is the entry at the current level.
     uint rest = k, node = 0u;
-    for (int level = int(u_levels); level >= 2; --level) {
+    for (int level = int(u_levels); level >= 3; --level) { // children in the upper buffer
+        uint first = u_offsets[level - 1];
         node *= uint(MC_FAN_IN);
         for (uint c = 1u; c < uint(MC_FAN_IN); ++c) { // the last child needs no test: the rest falls in it
-            uint sum = mcLevelEntry(level - 1, node);
+            uint sum = b_upper[first + node];
+            if (rest < sum) break;
+            rest -= sum;
+            node += 1u;
+        }
+    }
+    if (u_levels >= 2u) { // children in level 1's own buffer
+        node *= uint(MC_FAN_IN);
+        for (uint c = 1u; c < uint(MC_FAN_IN); ++c) {
+            uint sum = b_level1[node];
             if (rest < sum) break;
             rest -= sum;
             node += 1u;
