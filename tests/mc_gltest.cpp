@@ -283,6 +283,25 @@ TEST(McExpander, BothRealScans) {
     EXPECT_EQ(e->readTotal(), 3u * 78476u);
 }
 
+// More than 65535 groups of base words (5.2 M words): the count pass runs on a second row of groups
+// (mc_common.glsl), and the surface lies past the first row's reach.
+TEST(McExpander, ManyWordsUseASecondRowOfGroups) {
+    McExpander* e = sharedExpander();
+    ASSERT_TRUE(e);
+    const glm::ivec3 size(2048, 2048, 6);
+    if (size.x > context().info().max3DTextureSize) GTEST_SKIP() << "GL_MAX_3D_TEXTURE_SIZE below 2048";
+    std::vector<std::uint8_t> values(std::size_t(size.x) * size.y * size.z, 0);
+    for (int z = 3; z < 6; ++z)
+        for (int y = 2000; y < 2011; ++y)
+            for (int x = 1000; x < 1013; ++x)
+                values[(std::size_t(z) * size.y + std::size_t(y)) * size.x + std::size_t(x)] =
+                    std::uint8_t(200 + (x + y + z) % 50);
+    const volume::ScalarVolume v = makeVolume(size, volume::ScalarType::Uint8, values);
+    const Compared c = expectMatchesReference(*e, v, {128, 255}, "bytes 2048x2048x6");
+    EXPECT_GT(e->layout().words, std::uint32_t(MC_GROUPS_X) * MC_LOCAL_SIZE);
+    EXPECT_GT(c.vertices, 0);
+}
+
 TEST(McExpander, SidesOfOneHaveNoCells) {
     McExpander* e = sharedExpander();
     ASSERT_TRUE(e);
