@@ -2,9 +2,9 @@
 // subsystem owns. Binding points are context-wide state, so subsystems get NON-OVERLAPPING ranges
 // [FIRST, END): one never clobbers a binding another still relies on, and a stray constant is caught at
 // compile time. Each wing's shared header (hp_shared.h, hpc_shared.h, peers_shared.h, voxel_shared.h,
-// discriminate_shared.h, particles_shared.h, view_shared.h, testbed_shared.h, sort_shared.h) defines its
-// constants inside its ranges and static_asserts that; the C++ section below asserts that the ranges are
-// disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL (#defines only).
+// discriminate_shared.h, mc_shared.h, particles_shared.h, view_shared.h, testbed_shared.h, sort_shared.h)
+// defines its constants inside its ranges and static_asserts that; the C++ section below asserts that the
+// ranges are disjoint and fit GL's guaranteed minimums. Valid C++ and GLSL (#defines only).
 // Uniform locations are per program, so they need no ranges.
 #pragma once
 
@@ -66,6 +66,8 @@
 #define PS_COLOR_BUFFERS_END 29
 #define VOXVOL_BUFFERS_FIRST 29 // voxel wing, volume discriminator: bits, points, colours, arguments
 #define VOXVOL_BUFFERS_END 33
+#define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header, vertices
+#define MC_BUFFERS_END 39
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -114,7 +116,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {BITS_BUFFERS_FIRST, BITS_BUFFERS_END},
                                      {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END},
                                      {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END},
-                                     {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}};
+                                     {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END},
+                                     {MC_BUFFERS_FIRST, MC_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

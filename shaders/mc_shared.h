@@ -1,0 +1,65 @@
+// GPU marching cubes by HistoPyramid stream expansion (engine/surface/mc_expander.h, issue 19): its bindings,
+// uniform locations, work-group sizes and buffer layouts, shared by C++ and GLSL. The volume is read through
+// discriminate_values.glsl (the discriminator's unit DISC_UNIT_VOLUME, its uniform u_size at location 0 and
+// its colour edges at 8 .. 8 + DISC_EDGES, unused here): so the MC_LOC_* below avoid 0 and 8 .. 262.
+#pragma once
+#include "binding_ranges.h"
+
+// --- storage buffer bindings -------------------------------------------------------------------------------
+#define MC_BIND_TABLE 33  // uvec2[256]: the packed case table (mc_table.h, McTable::packed)
+#define MC_BIND_CASES 34  // uint[]: the base level, 4 cells' cases a word, row-aligned (mc_volume.glsl)
+#define MC_BIND_LEVEL1 35 // uint[]: level 1, the vertex count of the 4 cells of each base word (0..60)
+#define MC_BIND_UPPER 36  // uint[]: levels 2 .. top, one after another (offsets in MC_LOC_OFFSETS)
+#define MC_BIND_HEADER 37 // uint[MC_HEADER_WORDS]: indirect dispatch, total, indirect draw, capacity
+#define MC_BIND_VERTICES 38 // McGpuVertex[]: the triangle list, 3 vertices per triangle
+
+// --- uniforms (locations; glProgramUniform before each pass) -----------------------------------------------
+#define MC_LOC_BAND_KEYS 1 // uvec2: the band as order keys of the type, inclusive (volume_values.h)
+#define MC_LOC_BAND_LO 2   // vec2: lo as a float pair hi + lo (t is taken from a double's two halves)
+#define MC_LOC_BAND_HI 3   // vec2: hi, the same way
+#define MC_LOC_SPACING 4   // vec3: physical units per sample step along x, y, z
+#define MC_LOC_BINARY 5    // int: 1 = the field is binary (every vertex at its edge's midpoint), from the CPU
+#define MC_LOC_WORDS 6     // uint: the base's words, (Y-1)(Z-1) rows of ceil((X-1) / 4) (mc_volume.glsl)
+// uvec4 (reduce): the written level's offset and size, the level below's offset (0xffffffff: level 1, its
+// own buffer) and size; (args): the top's offset, or 0xffffffff when level 1 is the top
+#define MC_LOC_LEVEL 7
+#define MC_LOC_LEVELS 264  // uint (descent): levels above the base, 1 .. MC_MAX_LEVELS
+#define MC_LOC_OFFSETS 265 // uint[MC_MAX_LEVELS] (descent): level l's offset in the upper buffer (l >= 2)
+#define MC_MAX_LEVELS 17   // levels 1 .. 16 at most (2^32 cells = 2^30 words, / 4 a level); index 0 unused
+
+// --- work groups -------------------------------------------------------------------------------------------
+#define MC_LOCAL_SIZE 64  // every pass: 1D groups of 64 invocations, rows of groups past 65535 (2D grid)
+#define MC_GROUPS_X 65535 // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT: a grid's row of groups
+#define MC_FAN_IN 4       // 4:1 pyramid: a base word is 4 cells, every level above sums 4 entries
+
+// --- the header: one buffer, written on the GPU by the arguments pass --------------------------------------
+#define MC_HEADER_DISPATCH 0 // uint[3]: the expansion's indirect dispatch (glDispatchComputeIndirect)
+#define MC_HEADER_TOTAL 3    // uint: the total vertex count, the pyramid's top (never clamped)
+#define MC_HEADER_DRAW 4     // uint[4]: DrawArraysIndirectCommand {count, instances 1, first 0, base 0}
+#define MC_HEADER_CAPACITY 8 // uint: vertices the vertex buffer holds (written by the CPU at reserve)
+#define MC_HEADER_WORDS 12   // padded to 48 bytes
+
+// --- one output vertex: 32 bytes ---------------------------------------------------------------------------
+// {vec3 position; uint cell; vec3 normal; uint ids} in std430 (each uint in its vec3's fourth word): position
+// in physical units (index space times the spacing), the cell's linear index (x fastest), the unit normal
+// (out of the band region) and ids = case | edge << 8 | vertex-in-cell << 12 | normal fallback << 16 |
+// crossing (0 lo, 1 hi, 2 none) << 20. A view draws it with attributes at offsets 0 and 16, stride 32.
+#define MC_VERTEX_BYTES 32
+#define MC_ID_EDGE_SHIFT 8
+#define MC_ID_INDEX_SHIFT 12
+#define MC_ID_FALLBACK_SHIFT 16
+#define MC_ID_CROSSING_SHIFT 20
+
+#ifdef __cplusplus
+namespace dicer::bindings {
+static_assert(inside(MC_BIND_TABLE, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
+              inside(MC_BIND_CASES, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
+              inside(MC_BIND_LEVEL1, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
+              inside(MC_BIND_UPPER, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
+              inside(MC_BIND_HEADER, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
+              inside(MC_BIND_VERTICES, {MC_BUFFERS_FIRST, MC_BUFFERS_END}));
+static_assert(MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255,
+              "MC_LOC_* avoid discriminate_values.glsl's u_size (0) and u_edges (8 .. 262)");
+static_assert(MC_HEADER_DRAW * 4 % 4 == 0 && MC_HEADER_WORDS >= MC_HEADER_CAPACITY + 1);
+} // namespace dicer::bindings
+#endif

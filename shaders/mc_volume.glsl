@@ -1,0 +1,68 @@
+// The volume side of the marching-cubes passes (mc_count.comp.glsl, mc_expand.comp.glsl): samples read
+// through the discriminator's exact keys (discriminate_values.glsl: the 3D texture in the type's own format,
+// one program per value kind), the band test on keys (so a corner is inside exactly when the CPU's inBand
+// says so; NaN never is), the packed case table (mc_table.h) and the cell numbering (x fastest, then y, then
+// z).
+#include "discriminate_values.glsl"
+#include "mc_common.glsl"
+
+layout(location = MC_LOC_BAND_KEYS) uniform uvec2 u_bandKeys; // inclusive; lo > hi: an empty band
+layout(location = MC_LOC_WORDS) uniform uint u_words; // base words: rows x words per row
+layout(std430, binding = MC_BIND_TABLE) readonly buffer McTable { uvec2 b_table[]; };
+
+// mc_table.h, THE PACKED FORM: nibble 15 is the count, nibble j < count the edge of vertex j.
+uint mcCount(uint mcCase) {
+    return b_table[mcCase].y >> 28;
+}
+uint mcEdge(uint mcCase, uint vertex) {
+    uint word = vertex < 8u ? b_table[mcCase].x : b_table[mcCase].y;
+    return (word >> (4u * (vertex & 7u))) & 0xfu;
+}
+
+bool mcInBand(uint key) {
+    return key >= u_bandKeys.x && key <= u_bandKeys.y; // never for NaN: its key lies outside every band
+}
+
+// Finite values (not NaN, not +-inf), by key: every integer value is.
+bool mcFiniteKey(uint key) {
+#if defined(DISC_VALUES_INT) || defined(DISC_VALUES_UINT)
+    return true;
+#else
+    return key > VOL_KEY_MINUS_INF && key < VOL_KEY_PLUS_INF;
+#endif
+}
+
+// A sample's key and value from ONE fetch: the value as a float (exact for 8- and 16-bit integers and
+// float32; 32-bit integers beyond 2^24 round, mc_reference.h's TOLERANCE).
+struct McSample {
+    uint key;
+    float value;
+};
+McSample mcSample(ivec3 s) {
+#if defined(DISC_VALUES_INT)
+    int v = texelFetch(u_volume, s, 0).r;
+    return McSample(volSignedKey(v), float(v));
+#elif defined(DISC_VALUES_UINT)
+    uint v = texelFetch(u_volume, s, 0).r;
+    return McSample(v, float(v));
+#else
+    float v = texelFetch(u_volume, s, 0).r;
+    return McSample(volFloatKey(floatBitsToUint(v)), v);
+#endif
+}
+
+// THE BASE'S WORDS are row-aligned: a row of cells (fixed y, z) takes ceil((X-1) / 4) words, word q of a
+// row holding cells x = 4q .. 4q + 3 (those past X-1: case 0), so the 4 cells of a word share 20 corners
+// and the pyramid's order over words is still the reference's cell order (x fastest, then y, then z).
+uint mcWordsPerRow() {
+    return uint(u_size.x + 2) / 4u; // ceil((X - 1) / 4)
+}
+// Base word w's first cell (its lowest sample); cells 4q + j of the word are at x + j.
+ivec3 mcWordCell(uint w) {
+    uint perRow = mcWordsPerRow(), row = w / perRow, rowsY = uint(u_size.y - 1);
+    return ivec3(4u * (w - row * perRow), row % rowsY, row / rowsY);
+}
+// The linear index of cell (x, y, z), x fastest.
+uint mcCellIndex(ivec3 cell) {
+    return (uint(cell.z) * uint(u_size.y - 1) + uint(cell.y)) * uint(u_size.x - 1) + uint(cell.x);
+}
