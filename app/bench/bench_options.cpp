@@ -177,20 +177,11 @@ std::vector<Row> makeRows() {
                        "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
                        "2^20)"},
                       onOff, field(&Options::sort))),
-        inSection("inputs",
-                  row<std::vector<std::string>>(
-                      {"volume", "",
-                       "only the scalar volumes' tables: each built-in field NAME[:N] (N^3 voxels, or "
-                       "NAME:XxYxZ) or NRRD/MetaImage file discriminated into --voxels (default both), built "
-                       "and listed by every method row of that output (per stage ms and x read floor, every "
-                       "list checked), and again with the band moving every repetition; with --quick: one "
-                       "repetition"},
-                      listCodec(volumeCodec()), field(&Options::volumes))),
-        row<std::string>(
-            {"band", "",
-             "--volume: the active values, inclusive, in the data's units; min and max stand for "
-             "the data's (default: midway between min and max, max)"},
-            options::textCodec("LO,HI", "two numbers (or min, max), e.g. 300,max"), field(&Options::band)),
+        inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(volumeCodec()),
+                                                          field(&Options::volumes))),
+        row<std::string>(options::kBandText,
+                         options::textCodec("LO,HI", "two numbers (or min, max), e.g. 300,max"),
+                         field(&Options::band)),
         row<std::vector<int>>({"size", "",
                                "atlas sizes in the paper's slice layout "
                                "(256 slices of (N/16)^2), or none"},

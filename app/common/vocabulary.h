@@ -28,6 +28,18 @@ Codec<std::string> modelCodec(); // a built-in model name or an OBJ or glTF file
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{
     "model", "model", "teapot, heart or an OBJ or glTF (.gltf, .glb) file, fitted into the volume"};
+// A scalar volume (issue 18): what the demo shows instead of a mesh; what dicer-bench's volume tables run.
+inline constexpr OptionText kVolumeText{
+    "volume", "",
+    "a scalar volume instead of a mesh: a built-in field NAME[:N] (N^3 voxels, or NAME:XxYxZ) or an NRRD "
+    "(.nrrd, "
+    ".nhdr) or MetaImage (.mhd, .mha) file, at its own size and spacing (dicer-bench: a list, and only the "
+    "volumes' tables: discriminate, build, list per method row, x read floor, a band sweep, every list "
+    "checked)"};
+inline constexpr OptionText kBandText{
+    "band", "band",
+    "a volume's active values, inclusive, in the data's units; min and max stand for the data's (default: "
+    "midway between min and max, max)"};
 inline constexpr OptionText kMethodText{
     "method", "method",
     "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};

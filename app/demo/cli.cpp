@@ -103,10 +103,7 @@ std::vector<Row> makeRows() {
                                            }),
                                        {{"builtin", ""}})),
         row<std::string>(
-            {"volume", "",
-             "a scalar volume instead of a mesh: a built-in field NAME[:N] (N^3 voxels, or NAME:XxYxZ) or an "
-             "NRRD (.nrrd, .nhdr) or MetaImage (.mhd, .mha) file, at its own size and spacing"},
-            volumeCodec(),
+            options::kVolumeText, volumeCodec(),
             [](const CommandLine& c) {
                 return c.settings.model.kind == ModelKind::Volume ? c.settings.model.path : std::string();
             },
@@ -115,10 +112,7 @@ std::vector<Row> makeRows() {
                 c.volumeGiven = true;
             }),
         row<std::string>(
-            {"band", "band",
-             "volume: the active values, inclusive, in the data's units; min and max stand for the data's "
-             "(default: midway between min and max, max)"},
-            bandCodec(), [](const CommandLine& c) { return c.band; },
+            options::kBandText, bandCodec(), [](const CommandLine& c) { return c.band; },
             [](CommandLine& c, std::string v) {
                 c.band = v;
                 c.bandGiven = true;
