@@ -68,12 +68,21 @@ int main(int argc, char** argv) {
                 run.platform.c_str(), gl::timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
                 opt.sort               ? "inputs: random keys (--sort uses no atlas)"
+                : opt.mc               ? "inputs: scalar volumes (--mc)"
                 : !opt.volumes.empty() ? "inputs: scalar volumes (--volume)"
                                        : "atlas source: ",
                 opt.sort || !opt.volumes.empty() ? "" : run.source.c_str());
 
     bool allOk = true;
-    if (!opt.volumes.empty()) {
+    if (opt.mc) {
+        Result<bool> mc = runMcTable(bench); // marching cubes over the volumes, nothing else
+        if (!mc) {
+            bench.progress.finish();
+            std::fprintf(stderr, "dicer-bench: %s\n", mc.error().c_str());
+            return 1;
+        }
+        allOk = *mc;
+    } else if (!opt.volumes.empty()) {
         Result<bool> volumes = runVolumeTables(bench); // the scalar volumes' tables, nothing else
         if (!volumes) {
             bench.progress.finish();
@@ -141,7 +150,7 @@ int main(int argc, char** argv) {
     }
     bench.progress.finish();
 
-    printMarkdown(bench.report);
+    if (!opt.mc) printMarkdown(bench.report); // --mc printed its own table
     if (Result<void> r = opt.csv.empty() ? Result<void>() : writeCsv(opt.csv, bench.report); !r) {
         std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
         return 1;
