@@ -4,7 +4,8 @@
 // request every peer (--peers: Horn's scan, atomic append, the CPU path; Table 2), the count kept on the GPU
 // vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
 // only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset); or, with --volume, only
-// the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving). Every result is
+// the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving); or, with --mc,
+// marching cubes over volumes (bench_mc.cpp: count, build, expand, each triangle list against the CPU reference). Every result is
 // checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
 // over the same atlas. The plots (--plot, --sort-plot) are drawn from the report by matplotlib
 // (bench_plot_script.h). Exit status: 0 all exact, 1 setup, GL or plot errors, 2 bad arguments, 3 a result
