@@ -211,6 +211,29 @@ TEST(BenchOptions, VolumeAndBandRules) {
     EXPECT_EQ(opt.reps, 3);
 }
 
+// Issue 19, dicer-bench --mc: its default volumes (metaballs at 64 and 128, or 32 and 64 with --quick, and both
+// committed scans), --volume and --band as for the volume tables, the same usage errors.
+TEST(BenchOptions, McVolumesAndBand) {
+    bench::Options opt;
+    ASSERT_EQ(parseBench({"--mc"}, opt).status, 0);
+    ASSERT_EQ(opt.volumes.size(), 4u);
+    EXPECT_EQ(opt.volumes[0], "metaballs:64");
+    EXPECT_EQ(opt.volumes[1], "metaballs:128");
+    EXPECT_NE(opt.volumes[2].find("quarter.nhdr"), std::string::npos) << opt.volumes[2];
+    EXPECT_NE(opt.volumes[3].find("HeadMRVolume.mhd"), std::string::npos) << opt.volumes[3];
+    ASSERT_EQ(parseBench({"--mc", "--quick"}, opt = {}).status, 0);
+    EXPECT_EQ(opt.volumes[0], "metaballs:32");
+    EXPECT_EQ(opt.volumes[1], "metaballs:64");
+    EXPECT_EQ(opt.reps, 1);
+    EXPECT_EQ(opt.warmup, 0);
+    ASSERT_EQ(parseBench({"--mc", "--volume", "noise:16", "--band", "min,0.5"}, opt = {}).status, 0);
+    EXPECT_EQ(opt.volumes, (std::vector<std::string>{"noise:16"}));
+    expectRoundTrips(bench::optionTable(), opt);
+    Outcome o = parseBench({"--mc", "--band", "5,3"}, opt = {});
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error, "--band: band '5,3': the lower end 5 is above the upper end 3");
+}
+
 // Issue 18: --preset XxYxZ is a volume of exactly those voxels in both programs; the named presets stay; every
 // bad form is the one usage error (status 2) naming the value and both spellings. (A well-formed volume beyond
 // the output's limits is the layout's error at start-up, status 1: volume_layout_test.)

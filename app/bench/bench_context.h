@@ -103,6 +103,8 @@ bool runVoxelizerTables(Bench& bench);
 // row of that output, then with the band moving every repetition (bench_volume.cpp). An error (a volume that
 // cannot be loaded or uploaded): exit status 1; false: a list or the discriminated set differed.
 Result<bool> runVolumeTables(Bench& bench);
+// --mc: marching cubes over --volume (bench_mc.cpp); prints its own table. false: a list differed.
+Result<bool> runMcTable(Bench& bench);
 // --sort: every GPU sort and the CPU sorts over opt.sortN x opt.sortM, uniform and skewed keys (bench_sort.cpp).
 bool runSortTables(Bench& bench);
 

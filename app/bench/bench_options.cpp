@@ -2,6 +2,7 @@
 
 #include "band.h"
 #include "builtin_volumes.h"
+#include "bundled_volumes.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "vocabulary.h"
@@ -177,6 +178,12 @@ std::vector<Row> makeRows() {
                        "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
                        "2^20)"},
                       onOff, field(&Options::sort))),
+        flag(row<bool>({"mc", "",
+                        "only marching cubes (HistoPyramid stream expansion) over --volume (default: "
+                        "metaballs:64, metaballs:128 and both committed scans; with --quick: metaballs:32, "
+                        "metaballs:64 and the scans, one repetition): count, build, expand, total ms, "
+                        "triangles/s, x read floor, every triangle list checked against the CPU reference"},
+                       onOff, field(&Options::mc))),
         inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(volumeCodec()),
                                                           field(&Options::volumes))),
         row<std::string>(options::kBandText,
@@ -275,6 +282,11 @@ int parseOptions(int argc, const char* const* argv, Options& o, std::string* err
         return 2;
     case options::Parsed::Run:
         break;
+    }
+    if (o.mc && o.volumes.empty()) { // --mc's default volumes (bench_options.h)
+        o.volumes = {o.quick ? "metaballs:32" : "metaballs:64", o.quick ? "metaballs:64" : "metaballs:128",
+                     volume::bundledVolumePath("headsq").string(),
+                     volume::bundledVolumePath("head_mr").string()};
     }
     if (const std::string message = checkVolumeOptions(o); !message.empty()) {
         const options::Table<Options>& t = optionTable();

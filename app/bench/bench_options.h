@@ -60,6 +60,9 @@ struct Options {
     // volume's volume::defaultBand); checked here as far as no data is needed (parseOptions).
     std::vector<std::string> volumes;
     std::string band;
+    // --mc: marching cubes over --volume instead (bench_mc.cpp, issue 19): default volumes metaballs:64 and :128
+    // and both committed scans (with --quick: metaballs:32, :64 and the scans, one repetition).
+    bool mc = false;
     bool operator==(const Options&) const = default;
 };
 

@@ -29,6 +29,8 @@ inline constexpr const char* kTableVoxelizerBits = "voxelizer-bits"; // the same
 inline constexpr const char* kTableVoxelScaling = "voxel-scaling";
 // --volume: scalar volumes discriminated, built and listed per method, the band fixed or moving (bench_volume.cpp).
 inline constexpr const char* kTableVolume = "volume";
+// --mc: marching cubes per volume (bench_mc.cpp: count, build, expand, total)
+inline constexpr const char* kTableMc = "mc";
 // --sort: the GPU and CPU sorts, ns per key (bench_sort.cpp).
 inline constexpr const char* kTableSort = "sort";
 

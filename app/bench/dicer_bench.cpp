@@ -4,7 +4,8 @@
 // request every peer (--peers: Horn's scan, atomic append, the CPU path; Table 2), the count kept on the GPU
 // vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
 // only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset); or, with --volume, only
-// the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving). Every result is
+// the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving); or, with --mc,
+// marching cubes over volumes (bench_mc.cpp: count, build, expand, each triangle list against the CPU reference). Every result is
 // checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
 // over the same atlas. The plots (--plot, --sort-plot) are drawn from the report by matplotlib
 // (bench_plot_script.h). Exit status: 0 all exact, 1 setup, GL or plot errors, 2 bad arguments, 3 a result
@@ -68,12 +69,21 @@ int main(int argc, char** argv) {
                 run.platform.c_str(), gl::timerSourceName(run.timer),
                 info.timerQueriesReliable() ? "" : " (this driver's timer queries are unreliable)",
                 opt.sort               ? "inputs: random keys (--sort uses no atlas)"
+                : opt.mc               ? "inputs: scalar volumes (--mc)"
                 : !opt.volumes.empty() ? "inputs: scalar volumes (--volume)"
                                        : "atlas source: ",
                 opt.sort || !opt.volumes.empty() ? "" : run.source.c_str());
 
     bool allOk = true;
-    if (!opt.volumes.empty()) {
+    if (opt.mc) {
+        Result<bool> mc = runMcTable(bench); // marching cubes over the volumes, nothing else
+        if (!mc) {
+            bench.progress.finish();
+            std::fprintf(stderr, "dicer-bench: %s\n", mc.error().c_str());
+            return 1;
+        }
+        allOk = *mc;
+    } else if (!opt.volumes.empty()) {
         Result<bool> volumes = runVolumeTables(bench); // the scalar volumes' tables, nothing else
         if (!volumes) {
             bench.progress.finish();
@@ -141,7 +151,7 @@ int main(int argc, char** argv) {
     }
     bench.progress.finish();
 
-    printMarkdown(bench.report);
+    if (!opt.mc) printMarkdown(bench.report); // --mc printed its own table
     if (Result<void> r = opt.csv.empty() ? Result<void>() : writeCsv(opt.csv, bench.report); !r) {
         std::fprintf(stderr, "dicer-bench: %s\n", r.error().c_str());
         return 1;
