@@ -4,6 +4,8 @@
 // [SECTION] layout  [SECTION] creation  [SECTION] volume  [SECTION] vertices  [SECTION] passes
 #include "mc_expander.h"
 
+#include "volume_texture.h"
+
 #include "discriminate_shared.h"
 #include "gl_debug.h"
 #include "log.h"
@@ -21,30 +23,6 @@ constexpr GLuint kLevel1 = 0xffffffffu; // MC_LOC_LEVEL's "level 1" (its own buf
 
 std::string sizeText(glm::ivec3 s) {
     return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
-}
-
-struct TextureFormat {
-    GLenum internal, format, type;
-};
-TextureFormat textureFormat(volume::ScalarType type) { // as VolumeDiscriminator::setVolume
-    using volume::ScalarType;
-    switch (type) {
-    case ScalarType::Int8:
-        return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
-    case ScalarType::Uint8:
-        return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
-    case ScalarType::Int16:
-        return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
-    case ScalarType::Uint16:
-        return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
-    case ScalarType::Int32:
-        return {GL_R32I, GL_RED_INTEGER, GL_INT};
-    case ScalarType::Uint32:
-        return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
-    case ScalarType::Float32:
-        break;
-    }
-    return {GL_R32F, GL_RED, GL_FLOAT};
 }
 
 // A 2D grid of 1D groups for `items` invocations (mc_common.glsl: rows of MC_GROUPS_X groups).
@@ -177,37 +155,10 @@ Result<void> McExpander::setShape(glm::ivec3 size, volume::ScalarType type, glm:
 }
 
 Result<void> McExpander::setVolume(const volume::ScalarVolume& v) {
-    if (Result<void> r = volume::checkVolume(v); !r) return r;
-    const int largest = std::max({v.size.x, v.size.y, v.size.z});
-    if (largest > m_info.max3DTextureSize)
-        return makeError("marching cubes: volume '" + v.name + "' (" + sizeText(v.size) + ") has a side of " +
-                         std::to_string(largest) + ", beyond this driver's GL_MAX_3D_TEXTURE_SIZE " +
-                         std::to_string(m_info.max3DTextureSize));
-    const TextureFormat f = textureFormat(v.type);
-    gl::Texture texture;
-    {
-        gl::ErrorScope errors("McExpander::setVolume");
-        texture = gl::createTexture(GL_TEXTURE_3D, "mc volume '" + v.name + "'");
-        glTextureStorage3D(texture.id(), 1, f.internal, v.size.x, v.size.y, v.size.z);
-        glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST); // integer textures need it
-        glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        if (errors.ownErrors() == 0) {
-            GLint alignment = 4, unpackBuffer = 0;
-            glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
-            glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer);
-            glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-            glTextureSubImage3D(texture.id(), 0, 0, 0, 0, v.size.x, v.size.y, v.size.z, f.format, f.type,
-                                v.data.data());
-            glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-            glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpackBuffer));
-        }
-        if (errors.ownErrors() != 0)
-            return makeError("marching cubes: uploading volume '" + v.name + "' (" + sizeText(v.size) +
-                             ") as a 3D texture failed (" + gl::errorName(errors.firstError()) + ")");
-    }
+    auto texture = voxel::uploadVolumeTexture(v, m_info, "mc volume '" + v.name + "'");
+    if (!texture) return makeError("marching cubes: " + texture.error());
     if (Result<void> r = setShape(v.size, v.type, v.spacing, isBinaryField(v)); !r) return r;
-    m_ownTexture = std::move(texture);
+    m_ownTexture = std::move(texture.value());
     m_texture = m_ownTexture.id();
     return {};
 }

@@ -5,6 +5,8 @@
 // [SECTION] creation  [SECTION] volume  [SECTION] layout  [SECTION] passes
 #include "volume_discriminator.h"
 
+#include "volume_texture.h"
+
 #include "voxelizer.h"
 #include "voxelizer_state.h"
 
@@ -26,30 +28,6 @@ using voxelizer_detail::volumeText;
 namespace {
 
 static_assert(DISC_EDGES == volume::kColorEdges, "one edge between each two of the colour map's bins");
-
-struct TextureFormat {
-    GLenum internal, format, type;
-};
-TextureFormat textureFormat(volume::ScalarType type) {
-    using volume::ScalarType;
-    switch (type) {
-    case ScalarType::Int8:
-        return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
-    case ScalarType::Uint8:
-        return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
-    case ScalarType::Int16:
-        return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
-    case ScalarType::Uint16:
-        return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
-    case ScalarType::Int32:
-        return {GL_R32I, GL_RED_INTEGER, GL_INT};
-    case ScalarType::Uint32:
-        return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
-    case ScalarType::Float32:
-        break;
-    }
-    return {GL_R32F, GL_RED, GL_FLOAT};
-}
 
 bool isBuffer(GLuint id) {
     return id != 0 && glIsBuffer(id) == GL_TRUE;
@@ -104,37 +82,9 @@ Result<VolumeLayout> VolumeDiscriminator::layoutFor(glm::ivec3 size, VoxelOutput
 // [SECTION] volume -----------------------------------------------------------------------------------------
 
 Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
-    if (Result<void> r = volume::checkVolume(v); !r) return r;
-    const int largest = std::max({v.size.x, v.size.y, v.size.z});
-    if (largest > m_info.max3DTextureSize)
-        return makeError("volume '" + v.name + "' (" + volumeText(v.size) + ") has a side of " +
-                         std::to_string(largest) + " voxels, beyond this driver's GL_MAX_3D_TEXTURE_SIZE " +
-                         std::to_string(m_info.max3DTextureSize));
-    const TextureFormat f = textureFormat(v.type);
-    // Only this function's own errors count (an allocation failure is GL_OUT_OF_MEMORY here).
-    gl::ErrorScope errors("VolumeDiscriminator::setVolume");
-    gl::Texture texture = gl::createTexture(GL_TEXTURE_3D, "scalar volume '" + v.name + "'");
-    glTextureStorage3D(texture.id(), 1, f.internal, v.size.x, v.size.y, v.size.z);
-    // Integer textures are incomplete with linear filtering, even for texelFetch.
-    glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    if (errors.ownErrors() == 0) {
-        // Tightly packed rows from client memory: the caller's unpack state is set aside and restored.
-        GLint alignment = 4, unpackBuffer = 0;
-        glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
-        glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer);
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-        glTextureSubImage3D(texture.id(), 0, 0, 0, 0, v.size.x, v.size.y, v.size.z, f.format, f.type,
-                            v.data.data());
-        glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpackBuffer));
-    }
-    if (errors.ownErrors() != 0)
-        return makeError("uploading volume '" + v.name + "' (" + volumeText(v.size) + " " +
-                         volume::scalarTypeName(v.type) + ", " + std::to_string(v.byteCount()) +
-                         " bytes) as a 3D texture failed (" + gl::errorName(errors.firstError()) + ")");
-    m_texture = std::move(texture);
+    auto texture = uploadVolumeTexture(v, m_info, "scalar volume '" + v.name + "'");
+    if (!texture) return makeError(texture.error());
+    m_texture = std::move(texture.value());
     m_size = v.size;
     m_type = v.type;
     m_kind = v.type == volume::ScalarType::Float32 ? ValueKind::Float

@@ -1,0 +1,74 @@
+#include "volume_texture.h"
+
+#include "gl_debug.h"
+
+#include <algorithm>
+
+namespace dicer::voxel {
+namespace {
+
+struct TextureFormat {
+    GLenum internal, format, type;
+};
+
+TextureFormat textureFormat(volume::ScalarType type) {
+    using volume::ScalarType;
+    switch (type) {
+    case ScalarType::Int8:
+        return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
+    case ScalarType::Uint8:
+        return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
+    case ScalarType::Int16:
+        return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
+    case ScalarType::Uint16:
+        return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
+    case ScalarType::Int32:
+        return {GL_R32I, GL_RED_INTEGER, GL_INT};
+    case ScalarType::Uint32:
+        return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
+    case ScalarType::Float32:
+        break;
+    }
+    return {GL_R32F, GL_RED, GL_FLOAT};
+}
+
+std::string sizeText(glm::ivec3 s) {
+    return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
+}
+
+} // namespace
+
+Result<gl::Texture> uploadVolumeTexture(const volume::ScalarVolume& v, const gl::GlInfo& info,
+                                        const std::string& label) {
+    if (Result<void> r = volume::checkVolume(v); !r) return makeError(r.error());
+    const int largest = std::max({v.size.x, v.size.y, v.size.z});
+    if (largest > info.max3DTextureSize)
+        return makeError("volume '" + v.name + "' (" + sizeText(v.size) + ") has a side of " +
+                         std::to_string(largest) + " voxels, beyond this driver's GL_MAX_3D_TEXTURE_SIZE " +
+                         std::to_string(info.max3DTextureSize));
+    const TextureFormat f = textureFormat(v.type);
+    // Only this function's own errors count (an allocation failure is GL_OUT_OF_MEMORY here).
+    gl::ErrorScope errors("uploadVolumeTexture");
+    gl::Texture texture = gl::createTexture(GL_TEXTURE_3D, label);
+    glTextureStorage3D(texture.id(), 1, f.internal, v.size.x, v.size.y, v.size.z);
+    glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    if (errors.ownErrors() == 0) {
+        GLint alignment = 4, unpackBuffer = 0;
+        glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+        glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+        glTextureSubImage3D(texture.id(), 0, 0, 0, 0, v.size.x, v.size.y, v.size.z, f.format, f.type,
+                            v.data.data());
+        glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpackBuffer));
+    }
+    if (errors.ownErrors() != 0)
+        return makeError("uploading volume '" + v.name + "' (" + sizeText(v.size) + " " +
+                         volume::scalarTypeName(v.type) + ", " + std::to_string(v.byteCount()) +
+                         " bytes) as a 3D texture failed (" + gl::errorName(errors.firstError()) + ")");
+    return texture;
+}
+
+} // namespace dicer::voxel

@@ -1,0 +1,22 @@
+// A scalar volume as a 3D texture of its type's own format (R8I ... R32UI, R32F): the values are never
+// converted, so the GPU compares the data's own numbers (order keys, shaders/volume_values.h). One upload for
+// the discriminator (volume_discriminator.h) and the marching cubes (surface::McExpander).
+#pragma once
+
+#include "gl_handle.h"
+#include "gl_info.h"
+#include "result.h"
+#include "scalar_volume.h"
+
+#include <string>
+
+namespace dicer::voxel {
+
+// checkVolume, then a side beyond GL_MAX_3D_TEXTURE_SIZE is an error naming both; nearest filtering (integer
+// textures are incomplete otherwise, even for texelFetch); rows tightly packed from client memory (the
+// caller's unpack state is restored). An allocation or upload failure (only this call's own GL errors count)
+// is an error naming the volume, its size, type and bytes. `label`: the texture's debug label.
+Result<gl::Texture> uploadVolumeTexture(const volume::ScalarVolume& v, const gl::GlInfo& info,
+                                        const std::string& label);
+
+} // namespace dicer::voxel
