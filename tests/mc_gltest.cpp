@@ -9,6 +9,7 @@
 // discriminator's). Driver: Mesa llvmpipe (float32; the tolerance holds with or without fused
 // multiply-adds).
 #include "gl_test_util.h"
+#include "mc_check.h"
 #include "mc_expander.h"
 #include "mc_test_util.h"
 #include "volume_cases.h"
@@ -29,10 +30,6 @@ using surface::McExpander;
 using surface::McGpuVertex;
 
 namespace {
-
-constexpr double kPositionTolerance = 1e-4; // index units per component (mc_reference.h, TOLERANCE)
-constexpr double kNormalTolerance = 1e-3;   // per component
-constexpr double kTinyGradient = 1e-6;      // of the values' scale: float32 cancellation may go either way
 
 gl::ShaderLibrary& mcShaders() {
     static gl::ShaderLibrary shaders;
@@ -56,44 +53,11 @@ std::string sizeText(glm::ivec3 s) {
     return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
 }
 
-// The reference's sample gradient (mc_reference.h, NORMALS), to tell a tiny one.
-double sampleValue(const volume::ScalarVolume& v, glm::ivec3 s) {
-    if (glm::any(glm::lessThan(s, glm::ivec3(0))) || glm::any(glm::greaterThanEqual(s, v.size)))
-        return std::nan("");
-    return v.value(v.index(s));
-}
-glm::dvec3 referenceGradient(const volume::ScalarVolume& v, glm::ivec3 s) {
-    glm::dvec3 g(0.0);
-    const double here = sampleValue(v, s);
-    if (!std::isfinite(here)) return g;
-    for (int a = 0; a < 3; ++a) {
-        glm::ivec3 step(0);
-        step[a] = 1;
-        const double b = sampleValue(v, s - step), u = sampleValue(v, s + step);
-        const double d = std::isfinite(b) && std::isfinite(u) ? (u - b) / 2
-                         : std::isfinite(u)                   ? u - here
-                         : std::isfinite(b)                   ? here - b
-                                                              : 0;
-        g[a] = d / double(v.spacing[a]);
-    }
-    return g;
-}
-double valueScale(const volume::ScalarVolume& v) {
-    double scale = 0;
-    for (std::int64_t i = 0; i < v.voxelCount(); ++i)
-        if (std::isfinite(v.value(i))) scale = std::max(scale, std::abs(v.value(i)));
-    return scale;
-}
-
-struct Compared {
-    std::int64_t vertices = 0, mismatches = 0, tinyGradients = 0;
-};
-
 // Runs the expander over the volume and band and compares everything with the reference.
-Compared expectMatchesReference(McExpander& e, const volume::ScalarVolume& v, volume::Band band,
-                                const std::string& name) {
+surface::McCheck expectMatchesReference(McExpander& e, const volume::ScalarVolume& v, volume::Band band,
+                                        const std::string& name) {
     SCOPED_TRACE(name + " " + volume::bandText(band));
-    Compared out;
+    surface::McCheck out;
     const surface::McSurface ref = surface::marchingCubesReference(v, band);
     Result<void> r = e.setVolume(v);
     EXPECT_TRUE(r) << r.error();
@@ -106,73 +70,11 @@ Compared expectMatchesReference(McExpander& e, const volume::ScalarVolume& v, vo
     const std::uint32_t total = e.readTotal();
     EXPECT_EQ(total, ref.vertices.size());
 
-    // The draw arguments: the whole list, one instance.
-    std::uint32_t header[MC_HEADER_WORDS] = {};
-    glGetNamedBufferSubData(e.headerBuffer(), 0, sizeof header, header);
-    EXPECT_EQ(header[MC_HEADER_DRAW], ref.vertices.size());
-    EXPECT_EQ(header[MC_HEADER_DRAW + 1], 1u);
-
-    // Every cell's case (the base level: rows of ceil((X-1) / 4) words, cell x at byte x of its row), and the
-    // padding cells' case 0.
-    if (ref.cellCount() > 0) {
-        const std::size_t perRow = std::size_t(ref.cells.x + 3) / 4 * 4;
-        std::vector<std::uint8_t> cases(std::size_t(e.layout().words) * 4);
-        EXPECT_EQ(cases.size(), perRow * std::size_t(ref.cells.y) * std::size_t(ref.cells.z));
-        if (cases.size() != perRow * std::size_t(ref.cells.y) * std::size_t(ref.cells.z)) return out;
-        glGetNamedBufferSubData(e.casesBuffer(), 0, GLsizeiptr(cases.size()), cases.data());
-        std::int64_t caseMismatches = 0;
-        for (std::size_t p = 0; p < cases.size(); ++p) {
-            const std::size_t x = p % perRow, row = p / perRow;
-            const int expected =
-                x < std::size_t(ref.cells.x) ? ref.cases[row * std::size_t(ref.cells.x) + x] : 0;
-            caseMismatches += cases[p] != expected;
-        }
-        EXPECT_EQ(caseMismatches, 0) << "cells whose case differs";
-        out.mismatches += caseMismatches;
-    }
-
-    const std::vector<McGpuVertex> gpu = e.readVertices(total);
-    const double scale = valueScale(v);
-    const glm::ivec3 cells = ref.cells;
-    int inCell = 0;
-    for (std::size_t k = 0; k < std::min(gpu.size(), ref.vertices.size()); ++k) {
-        const surface::McVertex& rv = ref.vertices[k];
-        const McGpuVertex& gv = gpu[k];
-        inCell = k > 0 && ref.vertices[k - 1].cell == rv.cell ? inCell + 1 : 0;
-        const auto cellIndex = std::uint32_t((rv.cell.z * cells.y + rv.cell.y) * cells.x + rv.cell.x);
-        bool ok = gv.cell == cellIndex && gv.mcCase() == rv.mcCase && gv.edge() == rv.edge &&
-                  gv.vertexInCell() == inCell && gv.crossing() == rv.crossing;
-        for (int a = 0; a < 3; ++a)
-            ok = ok && std::abs(double(gv.position[a]) - rv.position[a]) <= kPositionTolerance * v.spacing[a];
-        const int axis = surface::mcEdgeAxis(rv.edge);
-        const glm::ivec3 lower =
-            rv.cell + glm::ivec3(surface::mcCornerBit(surface::kMcEdgeCorners[rv.edge][0], 0),
-                                 surface::mcCornerBit(surface::kMcEdgeCorners[rv.edge][0], 1),
-                                 surface::mcCornerBit(surface::kMcEdgeCorners[rv.edge][0], 2));
-        glm::ivec3 upper = lower;
-        upper[axis] += 1;
-        const glm::dvec3 g = (1 - rv.t) * referenceGradient(v, lower) + rv.t * referenceGradient(v, upper);
-        const bool tiny = glm::length(g) < kTinyGradient * scale;
-        out.tinyGradients += tiny;
-        if (!tiny) {
-            ok = ok && gv.normalFallback() == rv.normalFallback;
-            for (int a = 0; a < 3; ++a)
-                ok = ok && std::abs(double(gv.normal[a]) - rv.normal[a]) <= kNormalTolerance;
-        }
-        if (!ok && out.mismatches < 5)
-            ADD_FAILURE() << "vertex " << k << ": gpu cell " << gv.cell << " case " << gv.mcCase() << " edge "
-                          << gv.edge() << " #" << gv.vertexInCell() << " crossing " << int(gv.crossing())
-                          << " fallback " << gv.normalFallback() << " p (" << gv.position.x << ", "
-                          << gv.position.y << ", " << gv.position.z << ") n (" << gv.normal.x << ", "
-                          << gv.normal.y << ", " << gv.normal.z << "); reference cell " << cellIndex
-                          << " case " << int(rv.mcCase) << " edge " << int(rv.edge) << " #" << inCell
-                          << " crossing " << int(rv.crossing) << " fallback " << rv.normalFallback << " p ("
-                          << rv.position.x << ", " << rv.position.y << ", " << rv.position.z << ") n ("
-                          << rv.normal.x << ", " << rv.normal.y << ", " << rv.normal.z << ")";
-        out.mismatches += !ok;
-    }
-    out.vertices = std::int64_t(gpu.size());
-    EXPECT_EQ(out.mismatches, 0) << "of " << ref.vertices.size() << " vertices";
+    // The draw arguments (the whole list, one instance), every cell's case and every vertex: the one check
+    // dicer-bench --mc makes too (mc_check.h).
+    out = surface::checkAgainstReference(e, v, ref);
+    EXPECT_EQ(out.mismatches, 0) << "of " << ref.vertices.size()
+                                 << " vertices; first: " << out.firstDifference;
     DICER_EXPECT_NO_GL_ERROR();
     return out;
 }
@@ -261,7 +163,7 @@ TEST(McExpander, Metaballs32) {
     const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
     for (volume::Band band :
          {volume::kMetaballsShellBand, volume::Band{32768, 65535}, volume::Band{0, 20000}}) {
-        const Compared c = expectMatchesReference(*e, v, band, "metaballs:32");
+        const surface::McCheck c = expectMatchesReference(*e, v, band, "metaballs:32");
         EXPECT_GT(c.vertices, 0);
     }
 }
@@ -273,7 +175,7 @@ TEST(McExpander, BothRealScans) {
     const std::vector<VolumeCase> cases = realScanCases(&missing);
     if (cases.empty()) GTEST_SKIP() << missing;
     for (const VolumeCase& c : cases) {
-        const Compared r = expectMatchesReference(*e, *c.volume, c.band, c.name);
+        const surface::McCheck r = expectMatchesReference(*e, *c.volume, c.band, c.name);
         std::printf("%s: %lld vertices, %lld with a tiny gradient\n", c.name.c_str(), (long long)r.vertices,
                     (long long)r.tinyGradients);
     }
@@ -297,7 +199,7 @@ TEST(McExpander, ManyWordsUseASecondRowOfGroups) {
                 values[(std::size_t(z) * size.y + std::size_t(y)) * size.x + std::size_t(x)] =
                     std::uint8_t(200 + (x + y + z) % 50);
     const volume::ScalarVolume v = makeVolume(size, volume::ScalarType::Uint8, values);
-    const Compared c = expectMatchesReference(*e, v, {128, 255}, "bytes 2048x2048x6");
+    const surface::McCheck c = expectMatchesReference(*e, v, {128, 255}, "bytes 2048x2048x6");
     EXPECT_GT(e->layout().words, std::uint32_t(MC_GROUPS_X) * MC_LOCAL_SIZE);
     EXPECT_GT(c.vertices, 0);
 }
@@ -377,8 +279,9 @@ TEST(McExpander, TheDiscriminatorsTextureServesAsWell) {
     const std::vector<McGpuVertex> gpu = e->readVertices(e->readTotal());
     std::int64_t bad = 0;
     for (std::size_t k = 0; k < gpu.size(); ++k)
-        bad += gpu[k].edge() != ref.vertices[k].edge ||
-               std::abs(double(gpu[k].position.x) - ref.vertices[k].position.x) > kPositionTolerance;
+        bad +=
+            gpu[k].edge() != ref.vertices[k].edge ||
+            std::abs(double(gpu[k].position.x) - ref.vertices[k].position.x) > surface::kMcPositionTolerance;
     EXPECT_EQ(bad, 0);
     EXPECT_FALSE(e->useVolumeTexture(0, v.size, v.type, v.spacing, false));
     DICER_EXPECT_NO_GL_ERROR();

@@ -20,6 +20,7 @@
 #include "band.h"
 #include "builtin_volumes.h"
 #include "bundled_volumes.h"
+#include "mc_check.h"
 #include "mc_expander.h"
 #include "mc_reference.h"
 #include "mc_table.h"
@@ -34,9 +35,6 @@
 namespace dicer::bench {
 namespace {
 
-constexpr double kPositionTolerance = 1e-4; // index units per component (mc_reference.h, TOLERANCE)
-constexpr double kNormalTolerance = 1e-3;   // per component
-constexpr double kTinyGradient = 1e-6;      // of the values' scale: float32 cancellation may go either way
 constexpr std::int64_t kBandwidthBytes = std::int64_t(64) << 20;
 
 struct McRow {
@@ -46,108 +44,6 @@ struct McRow {
     double floorMs = 0, readGBs = 0;
     bool ok = false, skipped = false;
 };
-
-double sampleValue(const volume::ScalarVolume& v, glm::ivec3 s) {
-    if (glm::any(glm::lessThan(s, glm::ivec3(0))) || glm::any(glm::greaterThanEqual(s, v.size)))
-        return std::nan("");
-    return v.value(v.index(s));
-}
-
-// The reference's sample gradient (mc_reference.h, NORMALS), to tell a tiny one.
-glm::dvec3 referenceGradient(const volume::ScalarVolume& v, glm::ivec3 s) {
-    glm::dvec3 g(0.0);
-    const double here = sampleValue(v, s);
-    if (!std::isfinite(here)) return g;
-    for (int a = 0; a < 3; ++a) {
-        glm::ivec3 step(0);
-        step[a] = 1;
-        const double b = sampleValue(v, s - step), u = sampleValue(v, s + step);
-        const double d = std::isfinite(b) && std::isfinite(u) ? (u - b) / 2
-                         : std::isfinite(u)                   ? u - here
-                         : std::isfinite(b)                   ? here - b
-                                                              : 0;
-        g[a] = d / double(v.spacing[a]);
-    }
-    return g;
-}
-
-double valueScale(const volume::ScalarVolume& v) {
-    double scale = 0;
-    for (std::int64_t i = 0; i < v.voxelCount(); ++i)
-        if (std::isfinite(v.value(i))) scale = std::max(scale, std::abs(v.value(i)));
-    return scale;
-}
-
-std::string vecText(glm::dvec3 p) {
-    char text[96];
-    std::snprintf(text, sizeof text, "(%.6g, %.6g, %.6g)", p.x, p.y, p.z);
-    return text;
-}
-
-// The expander's last run against the reference: "exact" or the first difference.
-std::string compareWithReference(const surface::McExpander& e, const volume::ScalarVolume& v,
-                                 const surface::McSurface& ref) {
-    const std::uint32_t total = e.readTotal();
-    if (total != ref.vertices.size())
-        return "total " + std::to_string(total) + " vertices, the reference " +
-               std::to_string(ref.vertices.size());
-    std::uint32_t header[MC_HEADER_WORDS] = {};
-    glGetNamedBufferSubData(e.headerBuffer(), 0, sizeof header, header);
-    if (header[MC_HEADER_DRAW] != total || header[MC_HEADER_DRAW + 1] != 1)
-        return "draw arguments " + std::to_string(header[MC_HEADER_DRAW]) + " vertices x " +
-               std::to_string(header[MC_HEADER_DRAW + 1]) + ", expected " + std::to_string(total) + " x 1";
-    if (ref.cellCount() > 0) { // every cell's case (rows padded to 4 cells, padding case 0)
-        const std::size_t perRow = std::size_t(ref.cells.x + 3) / 4 * 4;
-        std::vector<std::uint8_t> cases(std::size_t(e.layout().words) * 4);
-        if (cases.size() != perRow * std::size_t(ref.cells.y) * std::size_t(ref.cells.z))
-            return "the base holds " + std::to_string(cases.size()) + " cells";
-        glGetNamedBufferSubData(e.casesBuffer(), 0, GLsizeiptr(cases.size()), cases.data());
-        for (std::size_t p = 0; p < cases.size(); ++p) {
-            const std::size_t x = p % perRow, row = p / perRow;
-            const int expected =
-                x < std::size_t(ref.cells.x) ? ref.cases[row * std::size_t(ref.cells.x) + x] : 0;
-            if (cases[p] != expected)
-                return "base entry " + std::to_string(p) + ": case " + std::to_string(cases[p]) +
-                       ", the reference " + std::to_string(expected);
-        }
-    }
-    const std::vector<surface::McGpuVertex> gpu = e.readVertices(total);
-    if (gpu.size() != ref.vertices.size()) return "read " + std::to_string(gpu.size()) + " vertices back";
-    const double scale = valueScale(v);
-    int inCell = 0;
-    for (std::size_t k = 0; k < gpu.size(); ++k) {
-        const surface::McVertex& rv = ref.vertices[k];
-        const surface::McGpuVertex& gv = gpu[k];
-        inCell = k > 0 && ref.vertices[k - 1].cell == rv.cell ? inCell + 1 : 0;
-        const auto cell = std::uint32_t((rv.cell.z * ref.cells.y + rv.cell.y) * ref.cells.x + rv.cell.x);
-        const std::string at = "vertex " + std::to_string(k) + ": ";
-        if (gv.cell != cell || gv.mcCase() != rv.mcCase || gv.edge() != rv.edge ||
-            gv.vertexInCell() != inCell || gv.crossing() != rv.crossing)
-            return at + "cell " + std::to_string(gv.cell) + " case " + std::to_string(gv.mcCase()) +
-                   " edge " + std::to_string(gv.edge()) + " #" + std::to_string(gv.vertexInCell()) +
-                   ", the reference cell " + std::to_string(cell) + " case " + std::to_string(rv.mcCase) +
-                   " edge " + std::to_string(rv.edge) + " #" + std::to_string(inCell);
-        for (int a = 0; a < 3; ++a)
-            if (!(std::abs(double(gv.position[a]) - rv.position[a]) <= kPositionTolerance * v.spacing[a]))
-                return at + "position " + vecText(gv.position) + ", the reference " + vecText(rv.position);
-        const int axis = surface::mcEdgeAxis(rv.edge);
-        const int corner = surface::kMcEdgeCorners[rv.edge][0];
-        const glm::ivec3 lower =
-            rv.cell + glm::ivec3(surface::mcCornerBit(corner, 0), surface::mcCornerBit(corner, 1),
-                                 surface::mcCornerBit(corner, 2));
-        glm::ivec3 upper = lower;
-        upper[axis] += 1;
-        const glm::dvec3 g = (1 - rv.t) * referenceGradient(v, lower) + rv.t * referenceGradient(v, upper);
-        if (glm::length(g) < kTinyGradient * scale) continue; // normal unchecked (mc_reference.h, TOLERANCE)
-        bool normalOk = gv.normalFallback() == rv.normalFallback;
-        for (int a = 0; a < 3; ++a)
-            normalOk = normalOk && std::abs(double(gv.normal[a]) - rv.normal[a]) <= kNormalTolerance;
-        if (!normalOk)
-            return at + "normal " + vecText(gv.normal) + (gv.normalFallback() ? " (fallback)" : "") +
-                   ", the reference " + vecText(rv.normal) + (rv.normalFallback ? " (fallback)" : "");
-    }
-    return "exact";
-}
 
 std::string sizeText(glm::ivec3 s) {
     return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
@@ -198,7 +94,8 @@ Result<McRow> runMcVolume(Bench& b, surface::McExpander& e, const std::string& s
         b.report.skipped.push_back({kTableMc, "hp_mc", v.name, r.error()});
         return row;
     }
-    row.check = compareWithReference(e, v, ref);
+    const surface::McCheck check = surface::checkAgainstReference(e, v, ref);
+    row.check = check.exact() ? "exact" : check.firstDifference;
     row.ok = row.check == "exact";
 
     b.progress.step("mc " + spec + ": timing count, build, expand, interleaved");

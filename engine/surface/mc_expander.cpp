@@ -75,18 +75,17 @@ Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlIn
         id = *program;
         return {};
     };
-    const char* kindDefine[kKinds] = {"DISC_VALUES_INT", "DISC_VALUES_UINT", "DISC_VALUES_FLOAT"};
-    const char* kindName[kKinds] = {"signed", "unsigned", "float"};
     Result<void> r;
-    for (int k = 0; k < kKinds && r; ++k) {
-        KindPrograms& p = e.m_programs[std::size_t(k)];
-        const std::string suffix = std::string(" (") + kindName[k] + " values)";
-        r = add(p.count,
-                {"mc count" + suffix, {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {{kindDefine[k], ""}}});
+    for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
+        KindPrograms& p = e.m_programs[k];
+        const std::string suffix = std::string(" (") + voxel::kValueKinds[k].name + " values)";
+        r = add(p.count, {"mc count" + suffix,
+                          {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}},
+                          {{voxel::kValueKinds[k].define, ""}}});
         if (r)
-            r = add(
-                p.expand,
-                {"mc expand" + suffix, {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {{kindDefine[k], ""}}});
+            r = add(p.expand, {"mc expand" + suffix,
+                               {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}},
+                               {{voxel::kValueKinds[k].define, ""}}});
     }
     if (r) r = add(e.m_reduce, {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
     if (r) r = add(e.m_args, {"mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
@@ -143,11 +142,7 @@ Result<void> McExpander::setShape(glm::ivec3 size, volume::ScalarType type, glm:
     m_type = type;
     m_spacing = spacing;
     m_binary = binaryField;
-    m_kind = type == volume::ScalarType::Float32 ? ValueKind::Float
-             : (type == volume::ScalarType::Int8 || type == volume::ScalarType::Int16 ||
-                type == volume::ScalarType::Int32)
-                 ? ValueKind::Signed
-                 : ValueKind::Unsigned;
+    m_kind = voxel::valueKindOf(type);
     if (!hasCells)
         log::info("marching cubes: volume %s has a side < 2, so no cells: 0 triangles",
                   sizeText(size).c_str());

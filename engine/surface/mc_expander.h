@@ -45,6 +45,7 @@
 #include "band.h"
 #include "mc_reference.h"
 #include "scalar_volume.h"
+#include "volume_texture.h"
 
 #include "mc_shared.h"
 
@@ -128,8 +129,6 @@ public:
     bool binaryField() const { return m_binary; }
 
 private:
-    enum class ValueKind { Signed, Unsigned, Float };
-    static constexpr int kKinds = 3;
     struct KindPrograms {
         gl::ProgramId count, expand;
     };
@@ -141,7 +140,7 @@ private:
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    std::array<KindPrograms, kKinds> m_programs;
+    std::array<KindPrograms, voxel::kValueKinds.size()> m_programs; // [ValueKind]
     gl::ProgramId m_reduce, m_args;
     gl::Buffer m_table, m_header;
 
@@ -150,7 +149,7 @@ private:
     glm::ivec3 m_size{0};
     glm::vec3 m_spacing{1.0f};
     volume::ScalarType m_type = volume::ScalarType::Uint8;
-    ValueKind m_kind = ValueKind::Unsigned;
+    voxel::ValueKind m_kind = voxel::ValueKind::Unsigned;
     bool m_binary = false;
     volume::Band m_band{};
 

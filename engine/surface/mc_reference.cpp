@@ -78,6 +78,7 @@ McVertex placeVertex(const Samples& samples, const ScalarVolume& volume, Band ba
     vertex.position = vertex.index * glm::dvec3(volume.spacing);
 
     const glm::dvec3 g = (1 - t) * samples.gradient(lower) + t * samples.gradient(upper);
+    vertex.gradient = g;
     const glm::dvec3 n = vertex.crossing == McCrossing::Lo ? -g : g;
     const double length = glm::length(n);
     if (vertex.crossing != McCrossing::None && length > 0 && std::isfinite(length)) {

@@ -68,6 +68,7 @@ struct McVertex {
     glm::dvec3 index{0.0};    // position in index space
     glm::dvec3 position{0.0}; // position in physical units: index * spacing
     glm::dvec3 normal{0.0};   // unit, out of the band region
+    glm::dvec3 gradient{0.0}; // (1 - t) g0 + t g1, physical units: a tiny one leaves the normal unchecked
 };
 
 struct McOptions {

@@ -45,23 +45,21 @@ Result<VolumeDiscriminator> VolumeDiscriminator::create(gl::ShaderLibrary& shade
         id = *program;
         return {};
     };
-    const char* kindDefine[kKinds] = {"DISC_VALUES_INT", "DISC_VALUES_UINT", "DISC_VALUES_FLOAT"};
-    const char* kindName[kKinds] = {"signed", "unsigned", "float"};
     Result<void> r;
-    for (int k = 0; k < kKinds && r; ++k) {
-        KindPrograms& p = d.m_programs[size_t(k)];
-        const std::string suffix = std::string(" (") + kindName[k] + " values)";
+    for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
+        KindPrograms& p = d.m_programs[k];
+        const std::string suffix = std::string(" (") + voxel::kValueKinds[k].name + " values)";
         r = add(p.bits, {"discriminate bits" + suffix,
                          {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
-                         {{kindDefine[k], ""}, {"DISC_OUT_BITS", ""}}});
+                         {{voxel::kValueKinds[k].define, ""}, {"DISC_OUT_BITS", ""}}});
         if (r)
             r = add(p.atlas, {"discriminate atlas" + suffix,
                               {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
-                              {{kindDefine[k], ""}}});
+                              {{voxel::kValueKinds[k].define, ""}}});
         if (r)
             r = add(p.colors, {"discriminate point colours" + suffix,
                                {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
-                               {{kindDefine[k], ""}}});
+                               {{voxel::kValueKinds[k].define, ""}}});
     }
     if (r)
         r = add(d.m_colorCount, {"discriminate point colours: count",
@@ -87,11 +85,7 @@ Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
     m_texture = std::move(texture.value());
     m_size = v.size;
     m_type = v.type;
-    m_kind = v.type == volume::ScalarType::Float32 ? ValueKind::Float
-             : (v.type == volume::ScalarType::Int8 || v.type == volume::ScalarType::Int16 ||
-                v.type == volume::ScalarType::Int32)
-                 ? ValueKind::Signed
-                 : ValueKind::Unsigned;
+    m_kind = voxel::valueKindOf(v.type);
     m_range = volume::valueRange(v);
     const std::array<double, volume::kColorEdges> edges = volume::colorEdges(m_range);
     for (size_t i = 0; i < edges.size(); ++i)

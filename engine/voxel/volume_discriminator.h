@@ -34,6 +34,7 @@
 #include "result.h"
 #include "shader.h"
 #include "volume_layout.h"
+#include "volume_texture.h"
 #include "voxel_method.h"
 
 #include "band.h"
@@ -97,8 +98,6 @@ public:
     std::uint32_t colorCapacity() const { return m_colorCapacity; }
 
 private:
-    enum class ValueKind { Signed, Unsigned, Float };
-    static constexpr int kKinds = 3;
     struct KindPrograms {
         gl::ProgramId bits, atlas, colors;
     };
@@ -110,13 +109,13 @@ private:
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    std::array<KindPrograms, kKinds> m_programs;
+    std::array<KindPrograms, voxel::kValueKinds.size()> m_programs; // [ValueKind]
     gl::ProgramId m_colorCount; // the colour pass' count and dispatch (DISC_COLOR_ARGS)
 
     gl::Texture m_texture; // the volume, 3D, the type's own format
     glm::ivec3 m_size{0};
     volume::ScalarType m_type = volume::ScalarType::Uint8;
-    ValueKind m_kind = ValueKind::Unsigned;
+    voxel::ValueKind m_kind = voxel::ValueKind::Unsigned;
     std::optional<volume::ValueRange> m_range;
     std::array<std::uint32_t, 255> m_edgeKeys{}; // the colour bins' edges as keys of the type (DISC_EDGES)
 

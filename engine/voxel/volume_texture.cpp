@@ -38,6 +38,13 @@ std::string sizeText(glm::ivec3 s) {
 
 } // namespace
 
+ValueKind valueKindOf(volume::ScalarType type) {
+    using volume::ScalarType;
+    if (type == ScalarType::Float32) return ValueKind::Float;
+    const bool isSigned = type == ScalarType::Int8 || type == ScalarType::Int16 || type == ScalarType::Int32;
+    return isSigned ? ValueKind::Signed : ValueKind::Unsigned;
+}
+
 Result<gl::Texture> uploadVolumeTexture(const volume::ScalarVolume& v, const gl::GlInfo& info,
                                         const std::string& label) {
     if (Result<void> r = volume::checkVolume(v); !r) return makeError(r.error());

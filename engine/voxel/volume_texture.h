@@ -8,9 +8,21 @@
 #include "result.h"
 #include "scalar_volume.h"
 
+#include <array>
 #include <string>
 
 namespace dicer::voxel {
+
+// How a shader reads the texture's texels (isampler3D, usampler3D, sampler3D): one program variant per kind,
+// compiled with its define (shaders/discriminate_values.glsl) and named by its name ("... (signed values)").
+enum class ValueKind { Signed, Unsigned, Float };
+struct ValueKindInfo {
+    const char* define;
+    const char* name;
+};
+inline constexpr std::array<ValueKindInfo, 3> kValueKinds = {
+    {{"DISC_VALUES_INT", "signed"}, {"DISC_VALUES_UINT", "unsigned"}, {"DISC_VALUES_FLOAT", "float"}}};
+ValueKind valueKindOf(volume::ScalarType type);
 
 // checkVolume, then a side beyond GL_MAX_3D_TEXTURE_SIZE is an error naming both; nearest filtering (integer
 // textures are incomplete otherwise, even for texelFetch); rows tightly packed from client memory (the
