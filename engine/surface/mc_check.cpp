@@ -3,6 +3,7 @@
 #include "mc_shared.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -47,9 +48,23 @@ std::string vertexDifference(const McGpuVertex& gv, const McVertex& rv, std::uin
            vecText(rv.normal) + (rv.normalFallback ? " (fallback)" : "");
 }
 
+// Triangles in the reference's order: by their first vertex's cell, then its index within the cell (a cell's
+// triangles have distinct indices), each triangle's 3 vertices kept together and in their order.
+void sortTriangles(std::vector<McGpuVertex>& v) {
+    std::vector<std::array<McGpuVertex, 3>> triangles(v.size() / 3);
+    for (std::size_t t = 0; t < triangles.size(); ++t)
+        triangles[t] = {v[3 * t], v[3 * t + 1], v[3 * t + 2]};
+    std::sort(triangles.begin(), triangles.end(), [](const auto& a, const auto& b) {
+        return a[0].cell != b[0].cell ? a[0].cell < b[0].cell : a[0].vertexInCell() < b[0].vertexInCell();
+    });
+    for (std::size_t t = 0; t < triangles.size(); ++t)
+        for (std::size_t j = 0; j < 3; ++j)
+            v[3 * t + j] = triangles[t][j];
+}
+
 } // namespace
 
-McCheck checkAgainstReference(const McExpander& e, const volume::ScalarVolume& v, const McSurface& ref) {
+McCheck checkAgainstReference(const McMethod& e, const volume::ScalarVolume& v, const McSurface& ref) {
     McCheck out;
     auto differ = [&out](std::string what) {
         ++out.mismatches;
@@ -66,23 +81,19 @@ McCheck checkAgainstReference(const McExpander& e, const volume::ScalarVolume& v
                std::to_string(header[MC_HEADER_DRAW + 1]) + ", expected " +
                std::to_string(ref.vertices.size()) + " x 1");
     if (ref.cellCount() > 0) {
-        const std::size_t perRow = std::size_t(ref.cells.x + 3) / 4 * 4;
-        std::vector<std::uint8_t> cases(std::size_t(e.layout().words) * 4);
-        if (cases.size() != perRow * std::size_t(ref.cells.y) * std::size_t(ref.cells.z)) {
-            differ("the base holds " + std::to_string(cases.size()) + " cells");
+        const std::vector<std::uint8_t> cases = e.readCases();
+        if (cases.size() != ref.cases.size()) {
+            differ("the method holds " + std::to_string(cases.size()) + " cells, the reference " +
+                   std::to_string(ref.cases.size()));
             return out;
         }
-        glGetNamedBufferSubData(e.casesBuffer(), 0, GLsizeiptr(cases.size()), cases.data());
-        for (std::size_t p = 0; p < cases.size(); ++p) {
-            const std::size_t x = p % perRow, row = p / perRow;
-            const int expected =
-                x < std::size_t(ref.cells.x) ? ref.cases[row * std::size_t(ref.cells.x) + x] : 0;
-            if (cases[p] != expected)
-                differ("base entry " + std::to_string(p) + ": case " + std::to_string(cases[p]) +
-                       ", the reference " + std::to_string(expected));
-        }
+        for (std::size_t c = 0; c < cases.size(); ++c)
+            if (cases[c] != ref.cases[c])
+                differ("cell " + std::to_string(c) + ": case " + std::to_string(cases[c]) +
+                       ", the reference " + std::to_string(ref.cases[c]));
     }
-    const std::vector<McGpuVertex> gpu = e.readVertices(total);
+    std::vector<McGpuVertex> gpu = e.readVertices(total);
+    if (e.order() == McOrder::Unordered) sortTriangles(gpu);
     const double scale = valueScale(v);
     int inCell = 0;
     for (std::size_t k = 0; k < std::min(gpu.size(), ref.vertices.size()); ++k) {

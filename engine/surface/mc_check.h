@@ -1,12 +1,12 @@
 // The expander's last run against the CPU reference (mc_reference.h, TOLERANCE), the one check that
 // tests/mc_gltest.cpp and `dicer-bench --mc` both make: the total and the draw arguments; every cell's case
-// (the base, rows padded to 4 cells, padding case 0); per vertex its cell, case, edge, index within the cell
-// and crossing exactly, its position within kMcPositionTolerance index units and, where the reference's
+// (McMethod::readCases); per vertex its cell, case, edge, index within the cell and crossing exactly (a
+// method of McOrder::Unordered has its triangles sorted by their first vertex's cell and index first), its position within kMcPositionTolerance index units and, where the reference's
 // gradient is not tiny (float32 cancellation may then go either way), its normal within kMcNormalTolerance.
 // Reads everything back (stalls): for tests and benchmarks, never the frame path.
 #pragma once
 
-#include "mc_expander.h"
+#include "mc_method.h"
 #include "mc_reference.h"
 
 #include <cstdint>
@@ -26,6 +26,6 @@ struct McCheck {
     bool exact() const { return firstDifference.empty(); }
 };
 
-McCheck checkAgainstReference(const McExpander& e, const volume::ScalarVolume& v, const McSurface& ref);
+McCheck checkAgainstReference(const McMethod& e, const volume::ScalarVolume& v, const McSurface& ref);
 
 } // namespace dicer::surface

@@ -1,45 +1,18 @@
-// GPU marching cubes by HistoPyramid stream expansion (mc_expander.h): the programs, the volume (own upload
-// or borrowed texture), the pyramid's buffers and the four passes (shaders/mc_*.comp.glsl).
+// GPU marching cubes by HistoPyramid stream expansion (mc_expander.h): the programs, the pyramid's buffers and
+// its passes (shaders/mc_*.comp.glsl); the volume, the header and the vertices are the base's (mc_method.cpp).
 //
-// [SECTION] layout  [SECTION] creation  [SECTION] volume  [SECTION] vertices  [SECTION] passes
+// [SECTION] layout  [SECTION] creation  [SECTION] buffers  [SECTION] passes
 #include "mc_expander.h"
 
-#include "volume_texture.h"
-
-#include "discriminate_shared.h"
 #include "gl_debug.h"
-#include "log.h"
-
-#include "value_keys.h"
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 namespace dicer::surface {
 namespace {
 
 constexpr GLuint kLevel1 = 0xffffffffu; // MC_LOC_LEVEL's "level 1" (its own buffer)
-
-std::string sizeText(glm::ivec3 s) {
-    return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
-}
-
-// A 2D grid of 1D groups for `items` invocations (mc_common.glsl: rows of MC_GROUPS_X groups).
-void dispatchItems(std::uint64_t items) {
-    const std::uint64_t groups = (items + MC_LOCAL_SIZE - 1) / MC_LOCAL_SIZE;
-    if (groups == 0) return;
-    const auto x = GLuint(std::min<std::uint64_t>(groups, MC_GROUPS_X));
-    glDispatchCompute(x, GLuint((groups + x - 1) / x), 1);
-}
-
-// A double as two floats whose sum is it to ~48 bits (0 for the low part of a non-finite end, never used:
-// no value lies beyond an infinite band end).
-glm::vec2 floatPair(double x) {
-    const float high = float(x);
-    const double low = x - double(high);
-    return {high, std::isfinite(low) ? float(low) : 0.0f};
-}
 
 } // namespace
 
@@ -90,40 +63,32 @@ Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlIn
     if (r) r = add(e.m_reduce, {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
     if (r) r = add(e.m_args, {"mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
-    const McTable& table = mcTable();
-    e.m_table =
-        gl::createBufferStorage(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
-    e.m_header = gl::createBufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc header");
-    e.writeEmptyHeader();
     return e;
 }
 
-void McExpander::writeEmptyHeader() {
-    std::uint32_t words[MC_HEADER_WORDS] = {};
-    words[MC_HEADER_DISPATCH + 1] = words[MC_HEADER_DISPATCH + 2] = 1;
-    words[MC_HEADER_DRAW + 1] = 1;
-    words[MC_HEADER_CAPACITY] = m_capacity;
-    glNamedBufferSubData(m_header.id(), 0, sizeof words, words);
+Result<std::unique_ptr<McMethod>> McExpander::createMethod(gl::ShaderLibrary& shaders,
+                                                           const gl::GlInfo& info) {
+    Result<McExpander> e = create(shaders, info);
+    if (!e) return makeError(e.error());
+    return std::unique_ptr<McMethod>(std::make_unique<McExpander>(std::move(e.value())));
 }
 
-// [SECTION] volume -----------------------------------------------------------------------------------------
+// [SECTION] buffers ----------------------------------------------------------------------------------------
 
-Result<void> McExpander::setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing,
-                                  bool binaryField) {
+Result<void> McExpander::shapeBuffers(glm::ivec3 size) {
     const bool hasCells = size.x >= 2 && size.y >= 2 && size.z >= 2;
     const McPyramidLayout layout = mcPyramidLayout(size - 1);
-    const std::uint64_t cells = layout.cells;
     const std::int64_t levelBytes =
         std::int64_t((std::uint64_t(size.x + 2) / 4) * std::uint64_t(std::max(size.y - 1, 0)) *
                      std::uint64_t(std::max(size.z - 1, 0))) *
         4;
     if ((hasCells && layout.words == 0) || levelBytes > m_info.maxStorageBlockBytes)
-        return makeError("marching cubes: volume " + sizeText(size) + " has " + std::to_string(cells) +
+        return makeError("marching cubes: volume " + sizeText(size) + " has " + std::to_string(layout.cells) +
                          " cells, whose cases and first pyramid level need " + std::to_string(levelBytes) +
                          " bytes each, beyond this driver's GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
                          std::to_string(m_info.maxStorageBlockBytes));
     if (layout.words != m_layout.words || !m_cases) {
-        gl::ErrorScope errors("McExpander::setShape");
+        gl::ErrorScope errors("McExpander::shapeBuffers");
         const GLsizeiptr words = std::max<GLsizeiptr>(layout.words, 1);
         gl::Buffer cases = gl::createBufferStorage(words * 4, nullptr, 0, "mc cases");
         gl::Buffer level1 = gl::createBufferStorage(words * 4, nullptr, 0, "mc pyramid level 1");
@@ -138,111 +103,35 @@ Result<void> McExpander::setShape(glm::ivec3 size, volume::ScalarType type, glm:
         m_upper = std::move(upper);
     }
     m_layout = layout;
-    m_size = size;
-    m_type = type;
-    m_spacing = spacing;
-    m_binary = binaryField;
-    m_kind = voxel::valueKindOf(type);
-    if (!hasCells)
-        log::info("marching cubes: volume %s has a side < 2, so no cells: 0 triangles",
-                  sizeText(size).c_str());
     return {};
 }
 
-Result<void> McExpander::setVolume(const volume::ScalarVolume& v) {
-    auto texture = voxel::uploadVolumeTexture(v, m_info, "mc volume '" + v.name + "'");
-    if (!texture) return makeError("marching cubes: " + texture.error());
-    if (Result<void> r = setShape(v.size, v.type, v.spacing, isBinaryField(v)); !r) return r;
-    m_ownTexture = std::move(texture.value());
-    m_texture = m_ownTexture.id();
-    return {};
-}
-
-Result<void> McExpander::useVolumeTexture(GLuint texture, glm::ivec3 size, volume::ScalarType type,
-                                          glm::vec3 spacing, bool binaryField) {
-    if (texture == 0 || glIsTexture(texture) != GL_TRUE)
-        return makeError("marching cubes: " + std::to_string(texture) + " is not a texture");
-    if (Result<void> r = setShape(size, type, spacing, binaryField); !r) return r;
-    m_ownTexture = {};
-    m_texture = texture;
-    return {};
-}
-
-// [SECTION] vertices ---------------------------------------------------------------------------------------
-
-Result<void> McExpander::reserve(std::uint32_t vertices) {
-    vertices = std::max(vertices, 3u);
-    if (vertices <= m_capacity && m_vertices) return {};
-    const std::int64_t maxVertices =
-        std::min<std::int64_t>(m_info.maxStorageBlockBytes / MC_VERTEX_BYTES, std::int64_t(UINT32_MAX));
-    if (vertices > maxVertices)
-        return makeError("marching cubes: " + std::to_string(vertices) + " vertices (" +
-                         std::to_string((std::int64_t(vertices) * MC_VERTEX_BYTES) >> 20) +
-                         " MiB) are beyond this driver's limit of " + std::to_string(maxVertices) +
-                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE / " + std::to_string(MC_VERTEX_BYTES) +
-                         " bytes)");
-    const auto capacity = std::uint32_t(std::min<std::int64_t>(
-        std::max<std::int64_t>(vertices, std::int64_t(m_capacity) + m_capacity / 2), maxVertices));
-    gl::ErrorScope errors("McExpander::reserve");
-    gl::Buffer buffer =
-        gl::createBufferStorage(GLsizeiptr(capacity) * MC_VERTEX_BYTES, nullptr, 0, "mc vertices");
-    if (errors.ownErrors() != 0 || !buffer)
-        return makeError("marching cubes: the driver cannot allocate " +
-                         std::to_string((std::int64_t(capacity) * MC_VERTEX_BYTES) >> 20) + " MiB for " +
-                         std::to_string(capacity) + " vertices (" + gl::errorName(errors.firstError()) + ")");
-    m_vertices = std::move(buffer);
-    m_capacity = capacity;
-    glNamedBufferSubData(m_header.id(), MC_HEADER_CAPACITY * 4, 4, &m_capacity);
-    return {};
-}
-
-std::uint32_t McExpander::readTotal() const {
-    std::uint32_t total = 0;
-    glGetNamedBufferSubData(m_header.id(), totalOffset(), 4, &total);
-    return total;
-}
-
-std::vector<McGpuVertex> McExpander::readVertices(std::uint32_t n) const {
-    n = std::min(n, m_capacity);
-    std::vector<McGpuVertex> out(n);
-    if (n) glGetNamedBufferSubData(m_vertices.id(), 0, GLsizeiptr(n) * MC_VERTEX_BYTES, out.data());
+std::vector<std::uint8_t> McExpander::readCases() const {
+    const glm::ivec3 c = cells();
+    if (!hasCells()) return {};
+    // The base holds rows of ceil((X-1) / 4) words: cell x of a row at byte x, the padding after it.
+    const std::size_t perRow = std::size_t(c.x + 3) / 4 * 4, rows = std::size_t(c.y) * std::size_t(c.z);
+    std::vector<std::uint8_t> padded(perRow * rows), out(std::size_t(c.x) * rows);
+    glGetNamedBufferSubData(m_cases.id(), 0, GLsizeiptr(padded.size()), padded.data());
+    for (std::size_t row = 0; row < rows; ++row)
+        std::copy_n(padded.begin() + std::ptrdiff_t(row * perRow), c.x,
+                    out.begin() + std::ptrdiff_t(row * std::size_t(c.x)));
     return out;
 }
 
 // [SECTION] passes -----------------------------------------------------------------------------------------
 
-void McExpander::bindVolume(GLuint program) const {
-    glBindTextureUnit(DISC_UNIT_VOLUME, m_texture);
-    glBindSampler(DISC_UNIT_VOLUME, 0); // a caller's sampler would override the texture's nearest filter
-    glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
-    const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
-    glProgramUniform2ui(program, MC_LOC_BAND_KEYS, keys.lo, keys.hi);
-    glProgramUniform1ui(program, MC_LOC_WORDS, m_layout.words);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
-}
-
-Result<void> McExpander::run(volume::Band band) {
-    if (Result<void> r = count(band); !r) return r;
-    build();
-    expand();
-    return {};
-}
-
-Result<void> McExpander::count(volume::Band band) {
-    if (m_texture == 0) return makeError("marching cubes: no volume (setVolume or useVolumeTexture first)");
-    if (!m_vertices) return makeError("marching cubes: no vertex buffer (reserve first)");
-    m_band = band;
-    if (m_layout.cells == 0) return {};
+void McExpander::countCells() {
     gl::DebugGroup group("mc count");
     const GLuint program = m_shaders->get(m_programs[std::size_t(m_kind)].count);
     glUseProgram(program);
     bindVolume(program);
+    glProgramUniform1ui(program, MC_LOC_WORDS, m_layout.words);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, m_cases.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     dispatchItems(m_layout.words);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glUseProgram(0); // never leave a program bound that a shader reload may delete
-    return {};
 }
 
 void McExpander::build() {
@@ -278,11 +167,8 @@ void McExpander::expand() {
     const GLuint program = m_shaders->get(m_programs[std::size_t(m_kind)].expand);
     glUseProgram(program);
     bindVolume(program);
-    const glm::vec2 lo = floatPair(m_band.lo), hi = floatPair(m_band.hi);
-    glProgramUniform2f(program, MC_LOC_BAND_LO, lo.x, lo.y);
-    glProgramUniform2f(program, MC_LOC_BAND_HI, hi.x, hi.y);
-    glProgramUniform3f(program, MC_LOC_SPACING, m_spacing.x, m_spacing.y, m_spacing.z);
-    glProgramUniform1i(program, MC_LOC_BINARY, m_binary ? 1 : 0);
+    bindPlacement(program);
+    glProgramUniform1ui(program, MC_LOC_WORDS, m_layout.words);
     glProgramUniform1ui(program, MC_LOC_LEVELS, GLuint(m_layout.levels));
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, m_cases.id());

@@ -35,40 +35,18 @@
 //
 // NO READBACK: count, build, expand and the draw arguments are GPU-only; readTotal() and readVertices() wait
 // and are for tests and the count ring (a few frames late).
+// The volume, the table, the header and the vertex buffer are the base's (mc_method.h): this is the row `hp_mc`
+// of mc_method_table.h.
 #pragma once
 
-#include "gl_handle.h"
-#include "gl_info.h"
-#include "result.h"
-#include "shader.h"
-
-#include "band.h"
-#include "mc_reference.h"
-#include "scalar_volume.h"
-#include "volume_texture.h"
-
-#include "mc_shared.h"
+#include "mc_method.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace dicer::surface {
-
-// One output vertex as the GPU writes it (mc_shared.h).
-struct McGpuVertex {
-    glm::vec3 position; // physical units
-    std::uint32_t cell; // linear cell index, x fastest
-    glm::vec3 normal;   // unit, out of the band region
-    std::uint32_t ids;  // case | edge << 8 | vertex-in-cell << 12 | fallback << 16 | crossing << 20
-
-    int mcCase() const { return int(ids & 0xffu); }
-    int edge() const { return int(ids >> MC_ID_EDGE_SHIFT & 0xfu); }
-    int vertexInCell() const { return int(ids >> MC_ID_INDEX_SHIFT & 0xfu); }
-    bool normalFallback() const { return (ids >> MC_ID_FALLBACK_SHIFT & 1u) != 0; }
-    McCrossing crossing() const { return McCrossing(ids >> MC_ID_CROSSING_SHIFT & 3u); }
-};
-static_assert(sizeof(McGpuVertex) == MC_VERTEX_BYTES, "the std430 layout of mc_expand.comp.glsl");
 
 // The pyramid's levels for cells X-1 x Y-1 x Z-1 (CPU-only; unit-tested): the base is row-aligned (a row of
 // cells takes ceil((X-1) / 4) words; shaders/mc_volume.glsl), level 1 has one entry per base word, each level
@@ -84,79 +62,37 @@ struct McPyramidLayout {
 // nullopt-like: words = 0 and levels = 0 when there are more than 2^32 - 4 padded cells (the caller errs).
 McPyramidLayout mcPyramidLayout(glm::ivec3 cells);
 
-class McExpander {
+class McExpander final : public McMethod {
 public:
     // Compiles the programs (count and expand per value kind: signed, unsigned, float; reduce; arguments) and
     // uploads the table. Errors: the first compile or link log.
     static Result<McExpander> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    McExpander(McExpander&&) noexcept = default;
+    McExpander& operator=(McExpander&&) noexcept = default;
 
-    // Uploads the volume into a 3D texture of its own (the type's own format, as the discriminator does) and
-    // computes isBinaryField on the CPU. Errors: an invalid volume, a side beyond GL_MAX_3D_TEXTURE_SIZE,
-    // more cells than the storage-block limit allows (LIMITS above), an allocation failure; on error the
-    // previous volume stays. A side < 2: no cells, every run gives 0 vertices (and says so in the log once).
-    Result<void> setVolume(const volume::ScalarVolume& volume);
-    // The same over a texture someone else owns (the VolumeDiscriminator's volumeTexture(), whose volume this
-    // is): nothing is uploaded; the texture must outlive the runs. `binaryField`: isBinaryField(volume).
-    Result<void> useVolumeTexture(GLuint texture, glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing,
-                                  bool binaryField);
+    const char* name() const override { return "hp_mc"; }
+    McOrder order() const override { return McOrder::Cells; }
+    void build() override;
+    void expand() override;
+    std::vector<std::uint8_t> readCases() const override;
 
-    // Grows the vertex buffer to at least `vertices` (1.5x steps). Beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE /
-    // MC_VERTEX_BYTES or GL_OUT_OF_MEMORY: one clear error, the previous buffer stays.
-    Result<void> reserve(std::uint32_t vertices);
-
-    // count + build + expand (each also callable alone, in that order). Errors: no volume, no vertex buffer.
-    Result<void> run(volume::Band band);
-    Result<void> count(volume::Band band);
-    void build();
-    void expand();
-
-    GLuint vertexBuffer() const { return m_vertices.id(); } // McGpuVertex[capacity()]
-    GLuint casesBuffer() const { return m_cases.id(); }     // the base: byte c = cell c's case
-    std::uint32_t capacity() const { return m_capacity; }
-    // MC_HEADER_WORDS uints: the expansion's dispatch, the total, the draw arguments at
-    // drawIndirectOffset() (bind as GL_DRAW_INDIRECT_BUFFER: glDrawArraysIndirect), the capacity.
-    GLuint headerBuffer() const { return m_header.id(); }
-    static constexpr GLintptr drawIndirectOffset() { return MC_HEADER_DRAW * 4; }
-    static constexpr GLintptr totalOffset() { return MC_HEADER_TOTAL * 4; }
-
-    // Waits for the GPU (tests, the count ring): the total vertex count of the last run, and the first
-    // min(n, capacity) vertices.
-    std::uint32_t readTotal() const;
-    std::vector<McGpuVertex> readVertices(std::uint32_t n) const;
-
-    glm::ivec3 volumeSize() const { return m_size; }
+    GLuint casesBuffer() const { return m_cases.id(); } // the base: byte p = padded cell p's case
     const McPyramidLayout& layout() const { return m_layout; }
-    bool binaryField() const { return m_binary; }
 
 private:
     struct KindPrograms {
         gl::ProgramId count, expand;
     };
 
-    McExpander(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
-    Result<void> setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing, bool binaryField);
-    void bindVolume(GLuint program) const;
-    void writeEmptyHeader();
+    McExpander(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : McMethod(shaders, info) {}
+    Result<void> shapeBuffers(glm::ivec3 size) override;
+    void countCells() override;
 
-    gl::ShaderLibrary* m_shaders;
-    gl::GlInfo m_info;
     std::array<KindPrograms, voxel::kValueKinds.size()> m_programs; // [ValueKind]
     gl::ProgramId m_reduce, m_args;
-    gl::Buffer m_table, m_header;
-
-    gl::Texture m_ownTexture; // setVolume's upload; empty when a texture is borrowed
-    GLuint m_texture = 0;
-    glm::ivec3 m_size{0};
-    glm::vec3 m_spacing{1.0f};
-    volume::ScalarType m_type = volume::ScalarType::Uint8;
-    voxel::ValueKind m_kind = voxel::ValueKind::Unsigned;
-    bool m_binary = false;
-    volume::Band m_band{};
-
     McPyramidLayout m_layout;
     gl::Buffer m_cases, m_level1, m_upper;
-    gl::Buffer m_vertices;
-    std::uint32_t m_capacity = 0;
 };
 
 } // namespace dicer::surface

@@ -1,0 +1,168 @@
+// What every GPU marching-cubes method shares (mc_method.h): the volume and its shape, the table, the header,
+// the vertex buffer and its growth, the read-backs, and the uniforms of the placement passes.
+//
+// [SECTION] creation  [SECTION] volume  [SECTION] vertices  [SECTION] passes
+#include "mc_method.h"
+
+#include "discriminate_shared.h"
+#include "gl_debug.h"
+#include "log.h"
+#include "value_keys.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace dicer::surface {
+namespace {
+
+// A double as two floats whose sum is it to ~48 bits (0 for the low part of a non-finite end, never used:
+// no value lies beyond an infinite band end).
+glm::vec2 floatPair(double x) {
+    const float high = float(x);
+    const double low = x - double(high);
+    return {high, std::isfinite(low) ? float(low) : 0.0f};
+}
+
+} // namespace
+
+// [SECTION] creation ---------------------------------------------------------------------------------------
+
+McMethod::McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {
+    const McTable& table = mcTable();
+    m_table =
+        gl::createBufferStorage(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
+    m_header = gl::createBufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc header");
+    writeEmptyHeader();
+}
+
+void McMethod::writeEmptyHeader() {
+    std::uint32_t words[MC_HEADER_WORDS] = {};
+    words[MC_HEADER_DISPATCH + 1] = words[MC_HEADER_DISPATCH + 2] = 1;
+    words[MC_HEADER_DRAW + 1] = 1;
+    words[MC_HEADER_CAPACITY] = m_capacity;
+    glNamedBufferSubData(m_header.id(), 0, sizeof words, words);
+}
+
+std::string McMethod::sizeText(glm::ivec3 s) {
+    return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
+}
+
+void McMethod::dispatchItems(std::uint64_t items) {
+    const std::uint64_t groups = (items + MC_LOCAL_SIZE - 1) / MC_LOCAL_SIZE;
+    if (groups == 0) return;
+    const auto x = GLuint(std::min<std::uint64_t>(groups, MC_GROUPS_X));
+    glDispatchCompute(x, GLuint((groups + x - 1) / x), 1);
+}
+
+// [SECTION] volume -----------------------------------------------------------------------------------------
+
+Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing,
+                                bool binaryField) {
+    if (Result<void> r = shapeBuffers(size); !r) return r;
+    m_size = size;
+    m_type = type;
+    m_spacing = spacing;
+    m_binary = binaryField;
+    m_kind = voxel::valueKindOf(type);
+    if (!hasCells())
+        log::info("marching cubes: volume %s has a side < 2, so no cells: 0 triangles",
+                  sizeText(size).c_str());
+    return {};
+}
+
+Result<void> McMethod::setVolume(const volume::ScalarVolume& v) {
+    auto texture = voxel::uploadVolumeTexture(v, m_info, "mc volume '" + v.name + "'");
+    if (!texture) return makeError("marching cubes: " + texture.error());
+    if (Result<void> r = setShape(v.size, v.type, v.spacing, isBinaryField(v)); !r) return r;
+    m_ownTexture = std::move(texture.value());
+    m_texture = m_ownTexture.id();
+    return {};
+}
+
+Result<void> McMethod::useVolumeTexture(GLuint texture, glm::ivec3 size, volume::ScalarType type,
+                                        glm::vec3 spacing, bool binaryField) {
+    if (texture == 0 || glIsTexture(texture) != GL_TRUE)
+        return makeError("marching cubes: " + std::to_string(texture) + " is not a texture");
+    if (Result<void> r = setShape(size, type, spacing, binaryField); !r) return r;
+    m_ownTexture = {};
+    m_texture = texture;
+    return {};
+}
+
+// [SECTION] vertices ---------------------------------------------------------------------------------------
+
+Result<void> McMethod::reserve(std::uint32_t vertices) {
+    vertices = std::max(vertices, 3u);
+    if (vertices <= m_capacity && m_vertices) return {};
+    const std::int64_t maxVertices =
+        std::min<std::int64_t>(m_info.maxStorageBlockBytes / MC_VERTEX_BYTES, std::int64_t(UINT32_MAX));
+    if (vertices > maxVertices)
+        return makeError("marching cubes: " + std::to_string(vertices) + " vertices (" +
+                         std::to_string((std::int64_t(vertices) * MC_VERTEX_BYTES) >> 20) +
+                         " MiB) are beyond this driver's limit of " + std::to_string(maxVertices) +
+                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE / " + std::to_string(MC_VERTEX_BYTES) +
+                         " bytes)");
+    const auto capacity = std::uint32_t(std::min<std::int64_t>(
+        std::max<std::int64_t>(vertices, std::int64_t(m_capacity) + m_capacity / 2), maxVertices));
+    gl::ErrorScope errors("McMethod::reserve");
+    gl::Buffer buffer =
+        gl::createBufferStorage(GLsizeiptr(capacity) * MC_VERTEX_BYTES, nullptr, 0, "mc vertices");
+    if (errors.ownErrors() != 0 || !buffer)
+        return makeError("marching cubes: the driver cannot allocate " +
+                         std::to_string((std::int64_t(capacity) * MC_VERTEX_BYTES) >> 20) + " MiB for " +
+                         std::to_string(capacity) + " vertices (" + gl::errorName(errors.firstError()) + ")");
+    m_vertices = std::move(buffer);
+    m_capacity = capacity;
+    glNamedBufferSubData(m_header.id(), MC_HEADER_CAPACITY * 4, 4, &m_capacity);
+    return {};
+}
+
+std::uint32_t McMethod::readTotal() const {
+    std::uint32_t total = 0;
+    glGetNamedBufferSubData(m_header.id(), totalOffset(), 4, &total);
+    return total;
+}
+
+std::vector<McGpuVertex> McMethod::readVertices(std::uint32_t n) const {
+    n = std::min(n, m_capacity);
+    std::vector<McGpuVertex> out(n);
+    if (n) glGetNamedBufferSubData(m_vertices.id(), 0, GLsizeiptr(n) * MC_VERTEX_BYTES, out.data());
+    return out;
+}
+
+// [SECTION] passes -----------------------------------------------------------------------------------------
+
+void McMethod::bindVolume(GLuint program) const {
+    glBindTextureUnit(DISC_UNIT_VOLUME, m_texture);
+    glBindSampler(DISC_UNIT_VOLUME, 0); // a caller's sampler would override the texture's nearest filter
+    glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
+    const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
+    glProgramUniform2ui(program, MC_LOC_BAND_KEYS, keys.lo, keys.hi);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
+}
+
+void McMethod::bindPlacement(GLuint program) const {
+    const glm::vec2 lo = floatPair(m_band.lo), hi = floatPair(m_band.hi);
+    glProgramUniform2f(program, MC_LOC_BAND_LO, lo.x, lo.y);
+    glProgramUniform2f(program, MC_LOC_BAND_HI, hi.x, hi.y);
+    glProgramUniform3f(program, MC_LOC_SPACING, m_spacing.x, m_spacing.y, m_spacing.z);
+    glProgramUniform1i(program, MC_LOC_BINARY, m_binary ? 1 : 0);
+}
+
+Result<void> McMethod::run(volume::Band band) {
+    if (Result<void> r = count(band); !r) return r;
+    build();
+    expand();
+    return {};
+}
+
+Result<void> McMethod::count(volume::Band band) {
+    if (m_texture == 0) return makeError("marching cubes: no volume (setVolume or useVolumeTexture first)");
+    if (!m_vertices) return makeError("marching cubes: no vertex buffer (reserve first)");
+    m_band = band;
+    if (hasCells()) countCells();
+    return {};
+}
+
+} // namespace dicer::surface
