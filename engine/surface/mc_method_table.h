@@ -13,13 +13,18 @@
 
 namespace dicer::surface {
 
+// The stages a row does work in (McMethod::count, build, expand; each may be called all the same): what
+// dicer-bench --mc times, the others shown as "-".
+enum McStage : unsigned { McCountStage = 1u, McBuildStage = 2u, McExpandStage = 4u };
+
 struct McMethodInfo {
-    const char* name;    // the CLI's and the CSV's name: "hp_mc"
+    const char* name;    // the CLI's and the CSV's name: "hp_mc", "scan_mc", "atomic_mc"
     const char* label;   // the panel's
     const char* summary; // one line for --help, tooltips and docs
     McOrder order;
     bool (*isAvailable)(const gl::GlInfo& info);
     Result<std::unique_ptr<McMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    unsigned stages = McCountStage | McBuildStage | McExpandStage; // McStage bits
 };
 
 std::span<const McMethodInfo> mcMethodTable();
