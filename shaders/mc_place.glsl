@@ -135,6 +135,7 @@ void mcWriteWord(uint word, uint cases, uint first, uint count, uint limit) {
     uint end = min(first + count, limit);
     for (uint k = first; k < end; ++k, ++vertex) {
         while (vertex == inCell) { // the next cell with vertices (there is one: k < first + count)
+            if (j == 3u) return;   // never with the word's true count; a bounded loop all the same
             ++j;
             mcCase = (cases >> (8u * j)) & 0xffu;
             inCell = mcCount(mcCase);

@@ -47,8 +47,8 @@ constexpr std::int64_t kBandwidthBytes = std::int64_t(64) << 20;
 
 struct McRow {
     std::string volume, size, band, method, check;
-    unsigned stages = 0; // surface::McStage bits
-    std::int64_t cells = 0, triangles = 0, bytes = 0;
+    unsigned stages = 0;                                                // surface::McStage bits
+    std::int64_t cells = 0, surfaceCells = 0, triangles = 0, bytes = 0; // surface: cells with a triangle
     gl::Summary count, build, expand, total;
     double floorMs = 0;
     bool ok = false, skipped = false;
@@ -93,6 +93,7 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
     const surface::McSurface ref = surface::marchingCubesReference(v, band);
     common.cells = ref.cellCount();
     common.triangles = ref.triangleCount();
+    common.surfaceCells = std::count_if(ref.counts.begin(), ref.counts.end(), [](auto n) { return n > 0; });
     if (common.cells == 0)
         std::fprintf(stderr, "dicer-bench: %s: a side < 2, no cells: 0 triangles\n", v.name.c_str());
 
@@ -197,6 +198,14 @@ std::string stageText(const McRow& r, unsigned bit, const gl::Summary& s) {
     return text;
 }
 
+// The cells the surface crosses (a case with triangles), in % of the cells.
+std::string surfaceText(const McRow& r) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f %%",
+                  r.cells > 0 ? 100.0 * double(r.surfaceCells) / double(r.cells) : 0.0);
+    return text;
+}
+
 } // namespace
 
 Result<bool> runMcTable(Bench& b) {
@@ -235,30 +244,34 @@ Result<bool> runMcTable(Bench& b) {
                 "(%s)\n\n",
                 surface::mcMethodNames().c_str(), b.opt.reps, b.opt.warmup,
                 gl::timerSourceName(b.report.run.timer));
-    std::printf("| volume | size | band | cells | method | count ms | build ms | expand ms | total ms | "
-                "triangles | M triangles/s | read floor ms | x read floor | check |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| volume | size | band | cells | surface | method | count ms | build ms | expand ms | total ms | "
+        "triangles | M triangles/s | read floor ms | x read floor | check |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const McRow& r : rows) {
         if (r.skipped) {
-            std::printf("| %s | %s | %s | %lld | %s | - | - | - | - | %lld | - | - | - | %s |\n",
+            std::printf("| %s | %s | %s | %lld | %s | %s | - | - | - | - | %lld | - | - | - | %s |\n",
                         r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
-                        r.method.c_str(), static_cast<long long>(r.triangles), r.check.c_str());
+                        surfaceText(r).c_str(), r.method.c_str(), static_cast<long long>(r.triangles),
+                        r.check.c_str());
             continue;
         }
         const double perSecond = r.total.median > 0 ? double(r.triangles) / (r.total.median * 1e3) : 0;
-        std::printf("| %s | %s | %s | %lld | %s | %s | %s | %s | %.2f | %lld | %.2f | %.2f | %.1f | %s |\n",
-                    r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
-                    r.method.c_str(), stageText(r, surface::McCountStage, r.count).c_str(),
-                    stageText(r, surface::McBuildStage, r.build).c_str(),
-                    stageText(r, surface::McExpandStage, r.expand).c_str(), r.total.median,
-                    static_cast<long long>(r.triangles), perSecond, r.floorMs,
-                    r.floorMs > 0 ? r.total.median / r.floorMs : 0.0, r.check.c_str());
+        std::printf(
+            "| %s | %s | %s | %lld | %s | %s | %s | %s | %s | %.2f | %lld | %.2f | %.2f | %.1f | %s |\n",
+            r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
+            surfaceText(r).c_str(), r.method.c_str(), stageText(r, surface::McCountStage, r.count).c_str(),
+            stageText(r, surface::McBuildStage, r.build).c_str(),
+            stageText(r, surface::McExpandStage, r.expand).c_str(), r.total.median,
+            static_cast<long long>(r.triangles), perSecond, r.floorMs,
+            r.floorMs > 0 ? r.total.median / r.floorMs : 0.0, r.check.c_str());
     }
     std::printf(
         "\nbuild: hp_mc the pyramid, scan_mc Horn's scan (each with the draw arguments); atomic_mc has "
         "one pass (expand: cases, counts, atomics, vertices, arguments). read floor: the volume's bytes "
         "read once (the least a count reads) at the read pass's bandwidth over a 64 MiB buffer, "
-        "measured in the same rounds; x read floor: total / read floor.\n");
+        "measured in the same rounds; x read floor: total / read floor. surface: the cells with a "
+        "triangle.\n");
     return ok;
 }
 
