@@ -47,7 +47,7 @@ constexpr std::int64_t kBandwidthBytes = std::int64_t(64) << 20;
 
 struct McRow {
     std::string volume, size, band, method, check;
-    unsigned stages = 0;                                                // surface::McStage bits
+    unsigned stages = 0;                                                // surface::kMc*Stage bits
     std::int64_t cells = 0, surfaceCells = 0, triangles = 0, bytes = 0; // surface: cells with a triangle
     gl::Summary count, build, expand, total;
     double floorMs = 0;
@@ -175,9 +175,9 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         m.check = row.check;
         m.ok = row.ok;
         const std::tuple<const char*, unsigned, gl::Summary> stages[] = {
-            {"count", surface::McCountStage, row.count},
-            {"build", surface::McBuildStage, row.build},
-            {"expand", surface::McExpandStage, row.expand},
+            {"count", surface::kMcCountStage, row.count},
+            {"build", surface::kMcBuildStage, row.build},
+            {"expand", surface::kMcExpandStage, row.expand},
             {"total", ~0u, row.total}};
         for (const auto& [stage, bit, time] : stages) {
             if ((row.stages & bit) == 0) continue; // a stage this row does no work in
@@ -260,9 +260,9 @@ Result<bool> runMcTable(Bench& b) {
         std::printf(
             "| %s | %s | %s | %lld | %s | %s | %s | %s | %s | %.2f | %lld | %.2f | %.2f | %.1f | %s |\n",
             r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
-            surfaceText(r).c_str(), r.method.c_str(), stageText(r, surface::McCountStage, r.count).c_str(),
-            stageText(r, surface::McBuildStage, r.build).c_str(),
-            stageText(r, surface::McExpandStage, r.expand).c_str(), r.total.median,
+            surfaceText(r).c_str(), r.method.c_str(), stageText(r, surface::kMcCountStage, r.count).c_str(),
+            stageText(r, surface::kMcBuildStage, r.build).c_str(),
+            stageText(r, surface::kMcExpandStage, r.expand).c_str(), r.total.median,
             static_cast<long long>(r.triangles), perSecond, r.floorMs,
             r.floorMs > 0 ? r.total.median / r.floorMs : 0.0, r.check.c_str());
     }

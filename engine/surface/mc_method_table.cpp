@@ -26,7 +26,7 @@ const std::array<McMethodInfo, 3> kRows = {{
      "one pass: per 4 cells their cases, one atomicAdd for their slice of the list, their vertices "
      "(triangles "
      "in any order; no readback)",
-     McOrder::Unordered, always, McAtomic::createMethod, McExpandStage},
+     McOrder::Unordered, always, McAtomic::createMethod, kMcExpandStage},
 }};
 
 } // namespace

@@ -15,7 +15,8 @@ namespace dicer::surface {
 
 // The stages a row does work in (McMethod::count, build, expand; each may be called all the same): what
 // dicer-bench --mc times, the others shown as "-".
-enum McStage : unsigned { McCountStage = 1u, McBuildStage = 2u, McExpandStage = 4u };
+inline constexpr unsigned kMcCountStage = 1u, kMcBuildStage = 2u, kMcExpandStage = 4u;
+inline constexpr unsigned kMcAllStages = kMcCountStage | kMcBuildStage | kMcExpandStage;
 
 struct McMethodInfo {
     const char* name;    // the CLI's and the CSV's name: "hp_mc", "scan_mc", "atomic_mc"
@@ -24,7 +25,7 @@ struct McMethodInfo {
     McOrder order;
     bool (*isAvailable)(const gl::GlInfo& info);
     Result<std::unique_ptr<McMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    unsigned stages = McCountStage | McBuildStage | McExpandStage; // McStage bits
+    unsigned stages = kMcAllStages; // kMc*Stage bits
 };
 
 std::span<const McMethodInfo> mcMethodTable();
