@@ -73,7 +73,7 @@
 #define OCC_UNIT_ATLAS VOX_UNIT_PARITY       // sampler2D: the RGBA8 atlas it reads (the solid fill's input unit)
 #define OCC_IMAGE_VOLUME VOX_IMAGE_ATLAS_U32 // r8ui image3D: the texture it writes (an image like the atlas view)
 #define OCC_LOC_VOLUME 0    // ivec3: the layout's voxels X, Y, Z
-#define OCC_LOC_ATLAS 1     // ivec2: tiles per atlas row, the atlas' side in texels
+#define OCC_LOC_ATLAS 1     // ivec2: log2 of the tiles per atlas row (a power of two), the atlas' side
 #define OCC_LOC_THRESHOLD 2 // uint: the alpha byte an occupied voxel reaches (hp::thresholdToByte)
 #define OCC_BORDER 1        // empty texels on every side, so the surface closes (OccupancyVolume::kBorder)
 // 8x8x1 texels a group: a group's texels are neighbours in one slice, so in one tile of the atlas and in 1-4

@@ -14,6 +14,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <string>
 
@@ -171,7 +172,8 @@ Result<void> OccupancyVolume::fromAtlas(GLuint atlasTexture, const VolumeLayout&
 
 void OccupancyVolume::dispatch(GLuint program, const VolumeLayout& layout) {
     glProgramUniform3i(program, OCC_LOC_VOLUME, layout.volume.x, layout.volume.y, layout.volume.z);
-    glProgramUniform2i(program, OCC_LOC_ATLAS, layout.tiles.x, layout.atlasSize);
+    // checkLayout: the layout is VolumeLayout::make's, whose tiles per row are a power of two.
+    glProgramUniform2i(program, OCC_LOC_ATLAS, std::countr_zero(unsigned(layout.tiles.x)), layout.atlasSize);
     // Layered: an image3D sees every slice of the level.
     glBindImageTexture(OCC_IMAGE_VOLUME, m_texture.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R8UI);
     // Sides are at most GL_MAX_3D_TEXTURE_SIZE (GPUs up to 16384): far below 65535 groups on every axis.
