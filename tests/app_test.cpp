@@ -516,7 +516,8 @@ TEST(Benchmark, HeaderHasAColumnPerFrameStage) {
     for (const frame::StageInfo& stage : frame::kStages)
         want += std::string(",") + stage.column;
     EXPECT_EQ(benchmarkHeader(), want + ",frame_ms,fps\n");
-    EXPECT_NE(benchmarkHeader().find(",colours_ms,particles_ms,sort_ms,views_ms,"), std::string::npos);
+    EXPECT_NE(benchmarkHeader().find(",colours_ms,expand_ms,particles_ms,sort_ms,views_ms,"),
+              std::string::npos);
     for (const frame::StageInfo& stage : frame::kStages)
         EXPECT_EQ(frame::findStage(stage.name), stage.stage) << stage.name;
     EXPECT_FALSE(frame::findStage("HP Build"));
@@ -537,8 +538,8 @@ TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
     log->setRun({"offscreen", "llvmpipe, x", "4.5", "cpu-fenced", "teapot", "dicer_single", "64"});
     for (int frame : {2, 0, 1})
         for (const frame::StageInfo& stage : frame::kStages)
-            // A mesh frame never discriminates; frame 2 skipped the sort.
-            if (stage.stage != frame::Stage::Discriminate &&
+            // A mesh frame never discriminates (nor expands a surface); frame 2 skipped the sort.
+            if (stage.stage != frame::Stage::Discriminate && stage.stage != frame::Stage::Expand &&
                 (frame != 2 || stage.stage != frame::Stage::Sort))
                 log->stageSample(frame, stage.name, 1.5);
     log->stageSample(1, "not a stage", 9.0);
@@ -546,12 +547,12 @@ TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
     log->frameTime(1, 20.0);
     log->points(1, 7u);
     log->points(2, std::nullopt);
-    // voxelize, discriminate, HP build, PointList, colours, particles, sort, views, UI
+    // voxelize, discriminate, HP build, PointList, colours, expand, particles, sort, views, UI
     const std::string want = benchmarkHeader() +
                              "1,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,7,"
-                             "1.500,,1.500,1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
+                             "1.500,,1.500,1.500,1.500,,1.500,1.500,1.500,1.500,20.000,50.00\n"
                              "2,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,,"
-                             "1.500,,1.500,1.500,1.500,1.500,,1.500,1.500,,\n";
+                             "1.500,,1.500,1.500,1.500,,1.500,,1.500,1.500,,\n";
     EXPECT_EQ(log->text(), want);
     EXPECT_EQ(log->rowCount(), 2);
     ASSERT_TRUE(log->write());

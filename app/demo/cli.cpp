@@ -8,6 +8,7 @@
 #include "soak_schedule.h"
 #include "vocabulary.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <utility>
 
@@ -81,6 +82,29 @@ Codec<particles::ParticleRender> renderCodec() {
     return options::namesCodec<particles::ParticleRender>(std::move(names));
 }
 
+// --view LIST: exactly the views named are shown (settings.h View); "none" shows none.
+Codec<std::vector<View>> viewsCodec() {
+    std::vector<std::pair<std::string, View>> names;
+    std::vector<View> all;
+    for (View v : kViews) {
+        names.emplace_back(viewName(v), v);
+        all.push_back(v);
+    }
+    return options::listCodec(options::namesCodec<View>(std::move(names)), "all", all, "none");
+}
+
+std::vector<View> shownViews(const ViewSettings& s) {
+    std::vector<View> views;
+    for (View v : kViews)
+        if (s.*viewField(v)) views.push_back(v);
+    return views;
+}
+
+void showViews(ViewSettings& s, const std::vector<View>& views) {
+    for (View v : kViews)
+        s.*viewField(v) = std::find(views.begin(), views.end(), v) != views.end();
+}
+
 std::vector<Row> makeRows() {
     using options::field;
     using options::flag;
@@ -126,6 +150,8 @@ std::vector<Row> makeRows() {
                                   },
                                   setMethod),
                               {{"variant", ""}})),
+        row<int>(options::kMcMethodText, options::mcMethodCodec(),
+                 field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::surfaceMethod)),
         row<voxel::VoxelOutput>(
             options::kVoxelsText, options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
@@ -216,10 +242,20 @@ std::vector<Row> makeRows() {
                        options::switchCodec(), view(&ViewSettings::mesh))),
         flag(row<bool>({"show-particles", "particles", "the point cloud"}, options::switchCodec(),
                        view(&ViewSettings::particles))),
+        flag(
+            row<bool>({"show-surface", "surface",
+                       "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded "
+                       "with its normals"},
+                      options::switchCodec(), view(&ViewSettings::surface))),
         flag(row<bool>({"show-atlas", "atlas", "the slice atlas panel"}, options::switchCodec(),
                        view(&ViewSettings::atlas))),
         flag(row<bool>({"show-list", "list", "the point list panel"}, options::switchCodec(),
                        view(&ViewSettings::pointList))),
+        row<std::vector<View>>(
+            {"view", "",
+             "exactly these views shown (points, mesh, surface: the 3D view; atlas, list: the panels)"},
+            viewsCodec(), [](const CommandLine& c) { return shownViews(c.settings.view); },
+            [](CommandLine& c, std::vector<View> v) { showViews(c.settings.view, v); }),
         row<float>({"point-size", "point size", "particle diameter in voxels"},
                    options::floatCodec(0.25f, 4.f), view(&ViewSettings::pointSize)),
         row<float>({"rotate-speed", "rotation", "auto-rotation speed, degrees per second"},
@@ -258,7 +294,14 @@ std::vector<Row> makeRows() {
                           "frame (needs --frames)"},
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::exportPly)),
-        flag(row<bool>({"ply-ascii", "ASCII", "PLY exports as ASCII instead of binary little-endian"},
+        row<std::string>({"export-surface", "",
+                          "PLY triangle mesh of the volume's surface (physical units, welded by grid edge) "
+                          "written after the last frame (needs --frames)"},
+                         options::textCodec("FILE", "a file name"),
+                         field(&CommandLine::run, &RunOptions::exportSurface)),
+        flag(row<bool>({"ply-ascii", "ASCII",
+                        "point-cloud PLY exports as ASCII instead of binary little-endian (a surface's is "
+                        "always binary)"},
                        options::switchCodec(), field(&CommandLine::settings, &Settings::plyAscii))),
         row<std::string>({"benchmark", "",
                           "CSV written at the end: one row per frame after the --warmup frames, each stage's "
@@ -368,10 +411,11 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     }
     // The options of a scripted run mean nothing interactively (offscreen has no input to end the run).
     std::string message;
-    for (auto [given, name] :
-         {std::pair{!out.run.screenshot.empty(), "--screenshot"},
-          std::pair{!out.run.benchmark.empty(), "--benchmark"},
-          std::pair{!out.run.exportPly.empty(), "--export-ply"}, std::pair{out.run.offscreen, "--offscreen"}})
+    for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
+                               std::pair{!out.run.benchmark.empty(), "--benchmark"},
+                               std::pair{!out.run.exportPly.empty(), "--export-ply"},
+                               std::pair{!out.run.exportSurface.empty(), "--export-surface"},
+                               std::pair{out.run.offscreen, "--offscreen"}})
         if (given && out.run.frames == 0) message = std::string(name) + " needs --frames N";
     if (out.run.soak > 0 && out.run.frames != out.run.soak)
         message = "--soak N renders N frames: leave out --frames";
