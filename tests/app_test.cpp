@@ -4,6 +4,7 @@
 #include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
+#include "mc_method_table.h"
 #include "method_table.h"
 #include "model_loader.h"
 #include "point_snapshot.h"
@@ -395,6 +396,46 @@ TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
     EXPECT_FALSE(d.settings.plyAscii); // binary little-endian by default
     CommandLine e;
     EXPECT_EQ(parse({"--export-ply", "cloud.ply"}, e), ParseResult::Error);
+}
+
+// --- Issue 19: the surface view ---
+
+// --view LIST shows exactly the views named; --show-surface is the surface's switch; --mc-method names a row
+// of the marching-cubes table (an unknown name is a usage error); --export-surface needs --frames.
+TEST(CommandLine, SurfaceViewOptions) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--volume", "metaballs:32", "--view", "surface"}, c), ParseResult::Run);
+    EXPECT_TRUE(c.settings.view.surface);
+    EXPECT_FALSE(c.settings.view.particles || c.settings.view.mesh || c.settings.view.atlas ||
+                 c.settings.view.pointList);
+    CommandLine d;
+    ASSERT_EQ(parse({"--view", "points,mesh,list"}, d), ParseResult::Run);
+    EXPECT_TRUE(d.settings.view.particles && d.settings.view.mesh && d.settings.view.pointList);
+    EXPECT_FALSE(d.settings.view.surface || d.settings.view.atlas);
+    CommandLine e;
+    ASSERT_EQ(parse({"--view", "none", "--show-surface"}, e), ParseResult::Run);
+    EXPECT_TRUE(e.settings.view.surface);
+    EXPECT_FALSE(e.settings.view.particles);
+    CommandLine f;
+    ASSERT_EQ(parse({"--view", "all"}, f), ParseResult::Run);
+    for (View v : kViews)
+        EXPECT_TRUE(f.settings.view.*viewField(v)) << viewName(v);
+    EXPECT_EQ(CommandLine().settings.view.surface, false); // off by default
+    for (const auto& bad : std::vector<std::vector<const char*>>{{"--view", "points,bogus"},
+                                                                 {"--view", ""},
+                                                                 {"--mc-method", "nope"},
+                                                                 {"--export-surface", "s.ply"}}) {
+        CommandLine g;
+        EXPECT_EQ(parse(bad, g), ParseResult::Error) << bad[0];
+    }
+    const auto table = surface::mcMethodTable();
+    for (std::size_t row = 0; row < table.size(); ++row) {
+        CommandLine h;
+        ASSERT_EQ(parse({"--mc-method", table[row].name, "--frames", "2", "--export-surface", "s.ply"}, h),
+                  ParseResult::Run);
+        EXPECT_EQ(h.settings.frame.surfaceMethod, int(row));
+        EXPECT_EQ(h.run.exportSurface, "s.ply");
+    }
 }
 
 TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {

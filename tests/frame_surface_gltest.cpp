@@ -142,6 +142,30 @@ TEST(FrameSurface, BandChangeGrowsFromTheLateTotalWithoutAResync) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// The export's read-back (SurfaceStage::readVertices, a stall on request) right after a band change, while the
+// buffer is still short: it grows, runs again and reads the whole surface, the reference's vertices.
+TEST(FrameSurface, ReadBackIsWholeEvenWhileGrowing) {
+    gl::ShaderLibrary shaders;
+    std::unique_ptr<frame::Frame> fresh = makeFrame(shaders, test::context().info());
+    ASSERT_TRUE(fresh);
+    frame::Frame& f = *fresh;
+    const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
+    const volume::Band small{60000, 65535}, large{20000, 65535};
+    const surface::McSurface ref = surface::marchingCubesReference(v, large);
+    ASSERT_TRUE(f.setVolume(v));
+    ASSERT_TRUE(f.apply(volumeSettings(small)));
+    ASSERT_TRUE(f.expand());
+    ASSERT_TRUE(f.apply(volumeSettings(large)));
+    ASSERT_TRUE(f.expand());
+    ASSERT_LT(f.surface().capacity(), ref.vertices.size()); // clamped this frame
+    Result<std::vector<surface::McGpuVertex>> all = f.surface().readVertices();
+    ASSERT_TRUE(all) << all.error();
+    EXPECT_EQ(all->size(), ref.vertices.size());
+    expectSurfaceExact(f, v, large, "after the read-back"); // the buffer's vertices: what was read
+
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 // Switching the surface method switches an index (every row built once): each row's own buffer, sized from
 // its own total once; a row that does not exist is refused by apply and the frame keeps its settings.
 TEST(FrameSurface, MethodSwitchAndAnUnknownRow) {

@@ -350,6 +350,7 @@ void exportPointsIfDue(App& app) {
 
 bool finishFrame(App& app) {
     exportPointsIfDue(app);
+    exportSurfaceIfDue(app);
     if (app.run.frames > 0 && app.frame == app.run.frames - 1 && app.ui.timingsOnScreen)
         log::info("layout: the Timings table is %s",
                   *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");

@@ -29,6 +29,9 @@ void colorPoints(App& app); // mesh + point list -> colour of point k (voxelizer
 bool expandsSurface(const App& app);
 void expandSurface(App& app);
 void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir);
+// A requested surface export (the Volume panel's button, or --export-surface after the last frame): the
+// surface welded into a PLY triangle mesh (finishFrame calls it, after the frame is drawn).
+void exportSurfaceIfDue(App& app);
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)

@@ -5,6 +5,11 @@
 
 #include "app.h"
 #include "log.h"
+#include "screenshot.h"
+#include "surface_mesh.h"
+
+#include <filesystem>
+#include <system_error>
 
 namespace dicer::app {
 namespace {
@@ -27,7 +32,48 @@ void surfaceStatus(App& app, const Result<void>& r) {
         log::error("%s", message.c_str());
 }
 
+// This frame's surface, welded by grid edge, as a binary PLY (surface_mesh.h): the vertices read back once
+// (a stall, on request only). Returns the line for the panel and the log.
+Result<std::string> exportSurface(App& app, const std::filesystem::path& file) {
+    if (!app.gpu) return makeError("surface export: the pipeline is not built");
+    frame::SurfaceStage& stage = app.gpu->frame->surface();
+    if (!stage.drawable())
+        return makeError("surface export: no surface" +
+                         (app.ui.surfaceError.empty() ? std::string() : " (" + app.ui.surfaceError + ")"));
+    const glm::ivec3 size = stage.drawable()->volumeSize();
+    Result<std::vector<surface::McGpuVertex>> vertices = stage.readVertices();
+    if (!vertices) return makeError("surface export: " + vertices.error());
+    Result<surface::SurfaceMesh> mesh = surface::weldSurface(*vertices, size);
+    if (!mesh) return makeError("surface export: " + mesh.error());
+    if (Result<void> r = surface::writeSurfacePly(file, *mesh); !r)
+        return makeError("surface export: " + r.error());
+    return "saved the surface, " + std::to_string(mesh->triangles.size()) + " triangles and " +
+           std::to_string(mesh->positions.size()) + " vertices (welded by grid edge, physical units), to " +
+           file.string() + " (binary PLY)";
+}
+
 } // namespace
+
+void exportSurfaceIfDue(App& app) {
+    const bool scripted =
+        !app.run.exportSurface.empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
+    if (!scripted && !app.exportSurfaceRequested) return;
+    app.exportSurfaceRequested = false;
+    std::error_code ec;
+    if (!scripted) std::filesystem::create_directories(app.settings.screenshotDir, ec);
+    Result<std::string> r =
+        ec ? Result<std::string>(makeError("surface export: cannot create folder " +
+                                           app.settings.screenshotDir + ": " + ec.message()))
+           : exportSurface(app, scripted ? std::filesystem::path(app.run.exportSurface)
+                                         : nextScreenshotPath(app.settings.screenshotDir, "_surface.ply"));
+    app.ui.surfaceExportFailed = !r;
+    app.ui.surfaceExportMessage = r ? *r : r.error();
+    if (r)
+        log::info("%s", app.ui.surfaceExportMessage.c_str());
+    else
+        log::error("%s", app.ui.surfaceExportMessage.c_str());
+    if (!r && scripted) app.scriptFailed = true;
+}
 
 bool expandsSurface(const App& app) {
     return app.gpu && (app.settings.view.surface || surfaceExportDue(app));

@@ -133,6 +133,7 @@ Result<void> SurfaceStage::run(int row, volume::Band band) {
     if (!m_hasInput) return makeError("surface view: no volume");
     if (row != m_row) resync(); // another row: its own buffer, sized from its own total
     m_row = row;
+    m_band = band;
     if (Result<void> r = attach(row); !r) return r;
     surface::McMethod& m = *m_methods[std::size_t(row)];
 
@@ -159,6 +160,22 @@ Result<void> SurfaceStage::run(int row, volume::Band band) {
     }
     m_ok = true;
     return {};
+}
+
+Result<std::vector<surface::McGpuVertex>> SurfaceStage::readVertices() {
+    surface::McMethod* m = drawable();
+    if (!m) return makeError("no surface to read");
+    const std::uint32_t total = m->readTotal();
+    if (total > m->capacity()) { // the late total has not caught up yet: this run was clamped
+        if (total > maxVertices())
+            return makeError(std::to_string(total / 3) +
+                             " triangles, beyond this driver's vertex buffer of " +
+                             std::to_string(maxVertices() / 3) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+        if (Result<void> r = m->reserve(total); !r) return makeError(r.error());
+        if (Result<void> r = m->run(m_band); !r) return makeError(r.error());
+    }
+    m_total = total;
+    return m->readVertices(total);
 }
 
 } // namespace dicer::frame

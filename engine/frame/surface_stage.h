@@ -83,6 +83,10 @@ public:
     std::uint32_t capacity() const; // vertices the drawable row's buffer holds (0: none)
     bool
     growing() const; // the late total exceeds the capacity: this frame's draw is clamped, the next run grows
+    // The last run's whole triangle list, read back (stalls: for exports and tests, never the frame): when the
+    // total has outgrown the buffer, it grows first and the run is repeated. Errors: nothing to draw, a surface
+    // beyond the vertex buffer's limit (the message names it).
+    Result<std::vector<surface::McGpuVertex>> readVertices();
     // Non-empty while the surface exceeds the vertex buffer's largest size on this driver.
     const std::string& limitMessage() const { return m_limitMessage; }
 
@@ -100,8 +104,9 @@ private:
     SurfaceInput m_input;
     std::uint64_t m_generation = 1;
     bool m_hasInput = false;
-    int m_row = -1;    // the row of the last run
-    bool m_ok = false; // the last run succeeded: its buffers are drawn
+    int m_row = -1;        // the row of the last run
+    volume::Band m_band{}; // and its band
+    bool m_ok = false;     // the last run succeeded: its buffers are drawn
     CountReadback m_readback;
     std::optional<std::uint32_t> m_total;
     bool m_countIsLate = false;
