@@ -666,16 +666,19 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two; a volume's band step is
-        // the volume (loaded by the step before) with another band.
+        // the volume (loaded by the step before) with another band and its surface shown (issue 19).
         const bool bandStep = p.input == frame::Input::Volume && p.band != base.frame.band;
         if (bandStep) {
             bands.insert({s.settings.model.label(), volume::bandText(p.band)});
             EXPECT_EQ(s.settings.model.kind, ModelKind::Volume) << s.label;
             EXPECT_EQ(steps[size_t(&s - steps.data()) - 1].settings.model, s.settings.model) << s.label;
+            ViewSettings surfaceShown = base.view;
+            surfaceShown.surface = true;
+            EXPECT_EQ(s.settings.view, surfaceShown) << s.label;
         }
         const int kinds = int(p != base.frame) + int(s.settings.model != base.model) +
                           int(s.settings.view != base.view) + int(s.event != SoakEvent::None);
-        EXPECT_EQ(kinds, bandStep ? 2 : 1) << s.label;
+        EXPECT_EQ(kinds, bandStep ? 3 : 1) << s.label;
     }
     size_t configs = 0;
     for (const methods::MethodConfig& c : methods::methodConfigs())
