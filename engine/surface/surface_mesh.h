@@ -8,20 +8,23 @@
 //  1. By grid edge, not by position: every vertex of the list lies on a cell edge, and the cells sharing that
 //     grid edge place its vertex from the same two samples (mc_reference.h, PLACEMENT), so the key is the
 //     edge's lower sample and axis (gridEdgeId, from the vertex's cell and edge number). This is the weld under
-//     which the table's surface is proven closed (docs/SURFACES.md, "Why the surface closes"); positions could
-//     not do it (two edges' vertices meet where t is 0 or 1, and a float compare cannot tell them apart).
+//     which the table's surface is proven closed and manifold (docs/SURFACES.md, "Why the surface closes");
+//     positions could not do it (the vertices of several grid edges meet where t is 0 or 1).
 //  2. At samples: integer fields put vertices exactly on samples (t = 0 or 1 where a sample equals a band
-//     end), where several grid edges' vertices coincide and the triangles between them have zero area.
-//     Dropping those faces alone would cut the surface open along them, so first every triangle side of
-//     zero length (both ends at the same position, which for this list means the sample the two grid edges
-//     share) is contracted: its two vertices become one, and the faces that then have two equal corners are
-//     dropped. Vertices at one sample that no zero-length side joins (two sheets that touch at the sample)
-//     stay apart. A face with three distinct corners on one line (cross product exactly zero in doubles;
-//     only where rounding puts a vertex on the outside sample) is dropped too, and counted.
-//  3. Pinches: where contraction squeezes a tube of the surface to a point (a sample on a band end with only
-//     its four neighbours in a plane outside: the tube's waist has zero width), the faces around the vertex
-//     form two fans instead of one. Each fan after the first gets its own copy of the vertex, so that every
-//     vertex is manifold (the two sheets touch at the sample, as in the untouched case above).
+//     end); the vertices of several grid edges then coincide and the faces between them have zero area.
+//     Dropping those faces alone would cut the surface open, so the zero-length triangle sides (both ends at
+//     one position: for this list, the sample their grid edges share) are contracted, and the faces that get
+//     two equal corners are dropped: first each sample's cluster (the vertices its zero-length sides join) at
+//     once, in list order, then, where a whole cluster may not go, its sides one at a time until none is left
+//     that may. A contraction that would use an edge twice in one direction (more than two faces on it, or
+//     two that disagree) is not made: where the band region is one sample thin, the two sides of the surface
+//     coincide, and joining them all along would put a chord between two of its rim samples on four faces.
+//     Those zero-area faces stay (WeldStats::zeroAreaKept; none where the band region is thicker: float
+//     fields, the tests' CT bone band), and the mesh stays manifold and closed.
+//  3. Pinches: a contraction may squeeze a tube of the surface to a point (a sample on a band end whose four
+//     neighbours in a plane are outside), so that the faces around the vertex form two fans instead of one.
+//     Each fan after the first gets its own copy of the vertex: every vertex is manifold, and the two sheets
+//     touch at the sample.
 // The result is deterministic: vertices are numbered in the order the kept faces first use them, faces keep
 // the list's order and orientation (counter-clockwise seen from outside the band region). A merged vertex's
 // normal is the normalised sum of its grid edges' normals (the first one's where they cancel).
@@ -56,14 +59,14 @@ struct WeldStats {
     std::int64_t collapsedFaces = 0;  // faces dropped with two equal corners (step 2)
     std::int64_t splitVertices = 0;   // copies made at pinches (step 3)
     std::int64_t unreferenced = 0;    // welded vertices no kept face uses: not in the mesh
-    std::int64_t zeroAreaKept = 0;    // faces of zero area in the mesh (step 4, and three corners on a line)
+    std::int64_t zeroAreaKept = 0;    // faces of zero area still in the mesh (step 2's refused contractions)
 };
 
 struct SurfaceMesh {
     std::vector<glm::vec3> positions; // physical units, as the list has them
     std::vector<glm::vec3> normals;   // unit, out of the band region
     std::vector<std::array<std::uint32_t, 3>> triangles;
-    std::vector<GridSite> sites; // per vertex
+    std::vector<GridSite> sites; // per vertex (the tests' boundary check)
     WeldStats stats;
 };
 
@@ -77,14 +80,14 @@ struct WeldOptions {
 // above 11, a position or normal that is not finite.
 Result<SurfaceMesh> weldSurface(std::span<const McGpuVertex> vertices, glm::ivec3 volumeSize,
                                 const WeldOptions& options = {});
-// The reference's list: positions and normals rounded to float (as the GPU writes them); the same errors
-// (a cell with a component outside the cells).
+// The reference's list (positions and normals rounded to float, as the GPU writes them); the same errors, a
+// cell with a component outside the cells among them. The McSurface overload: the volume is cells + 1.
 Result<SurfaceMesh> weldSurface(std::span<const McVertex> vertices, glm::ivec3 volumeSize,
                                 const WeldOptions& options = {});
-Result<SurfaceMesh> weldSurface(const McSurface& surface,
-                                const WeldOptions& options = {}); // volume = cells + 1
+Result<SurfaceMesh> weldSurface(const McSurface& surface, const WeldOptions& options = {});
 
-// Binary little-endian PLY 1.0, the header exactly (LF line endings):
+// Binary little-endian PLY 1.0 (the point clouds' conventions, engine/core/ply_encoding.h), the header exactly
+// (LF line endings):
 //   ply / format binary_little_endian 1.0 / comment Dicer marching-cubes surface / element vertex N /
 //   property float x / y / z / nx / ny / nz / element face M / property list uchar int vertex_indices /
 //   end_header

@@ -46,7 +46,7 @@ Result<std::string> encodeSurfacePly(const SurfaceMesh& mesh) {
         for (std::uint32_t v : mesh.triangles[f])
             if (v >= n)
                 return makeError("PLY: face " + std::to_string(f) + " uses vertex " + std::to_string(v) +
-                                 " of " + std::to_string(n));
+                                 " of a mesh with " + std::to_string(n));
     std::string out = plyHeader(n, mesh.triangles.size());
     out.reserve(out.size() + n * kPlyVertexBytes + mesh.triangles.size() * kPlyFaceBytes);
     for (std::size_t i = 0; i < n; ++i)
