@@ -6,7 +6,8 @@
 // (the late total grows the vertex buffer, "growing" while it is short); a method switch is an index (and an
 // unavailable row is refused with the previous settings kept); a volume the frame refuses keeps the previous
 // surface; a volume beyond the marching cubes' own limits is one error, nothing drawn, the points still
-// listed; a mesh has no surface yet. 0 GL errors.
+// listed; a mesh's surface is the one of its occupancy (bits and atlas). 0 GL errors.
+#include "builtin_models.h"
 #include "builtin_volumes.h"
 #include "frame.h"
 #include "gl_test_util.h"
@@ -15,6 +16,7 @@
 #include "mc_test_util.h"
 #include "method_table.h"
 #include "occupancy_bits.h"
+#include "placement.h"
 #include "test_volumes.h"
 
 #include <string>
@@ -24,10 +26,11 @@ using namespace dicer;
 
 namespace {
 
-// A frame with only the bits row to list points (the surface needs none; fewer rows compile faster).
+// A frame with only each output's first row to list points (the surface needs none; fewer rows compile faster).
 std::unique_ptr<frame::Frame> makeFrame(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     const int bits = frame::defaultMethodFor(voxel::VoxelOutput::Bits);
-    auto created = frame::Frame::create(shaders, info, [=](int row) { return row == bits; });
+    const int atlas = frame::defaultMethodFor(voxel::VoxelOutput::Atlas);
+    auto created = frame::Frame::create(shaders, info, [=](int row) { return row == bits || row == atlas; });
     EXPECT_TRUE(created) << created.error();
     return created ? std::move(created.value()) : nullptr;
 }
@@ -252,22 +255,43 @@ TEST(FrameSurface, BeyondTheSurfaceLimitsIsOneErrorAndTheRestWorks) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// A mesh has no surface until the occupancy volume plugs in: one clear error, nothing drawn; back on the
-// volume the surface is there again.
-TEST(FrameSurface, MeshInputHasNoSurfaceYet) {
+// A mesh's surface is the one of its occupancy (a voxel remesh): this frame's voxels, bits or atlas, as a 0/1
+// volume at the band [1, 1]: its 1s are exactly the listed voxels, the surface equals the reference over that
+// volume read back, and the volume's surface is back after.
+TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
     frame::Frame& f = sharedFrame();
     const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
     ASSERT_TRUE(f.setVolume(v));
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));
     ASSERT_TRUE(f.expand());
-    ASSERT_TRUE(f.surface().drawable());
-    frame::FrameSettings mesh;
-    mesh.preset = "64";
-    ASSERT_TRUE(f.apply(mesh));
-    Result<void> r = f.expand();
-    ASSERT_FALSE(r);
-    EXPECT_EQ(r.error(), frame::Frame::kSurfaceVolumesOnly);
-    EXPECT_FALSE(f.surface().drawable());
+    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    for (voxel::VoxelOutput output : {voxel::VoxelOutput::Bits, voxel::VoxelOutput::Atlas}) {
+        const std::string what = std::string("teapot, ") + voxel::voxelOutputName(output);
+        frame::FrameSettings mesh;
+        mesh.preset = "32";
+        mesh.voxels = output;
+        mesh.method = frame::defaultMethodFor(output);
+        ASSERT_TRUE(f.apply(mesh)) << what;
+        f.voxelize(model::modelRotation(30.f, {0.f, 1.f, 0.f}));
+        ASSERT_TRUE(f.build()) << what;
+        ASSERT_TRUE(f.list()) << what;
+        ASSERT_TRUE(f.expand()) << what;
+        const voxel::OccupancyVolume& occ = f.occupancy();
+        ASSERT_EQ(occ.volume(), glm::ivec3(32)) << what;
+        std::vector<std::uint8_t> bytes(std::size_t(occ.size().x) * occ.size().y * occ.size().z);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1); // rows of 34 bytes
+        glGetTextureImage(occ.texture(), 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLsizei(bytes.size()),
+                          bytes.data());
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        std::uint64_t occupied = 0;
+        for (std::uint8_t b : bytes)
+            occupied += b;
+        const hp::VerifyReport points = f.verify();
+        EXPECT_EQ(occupied, points.cpuCount) << what << ": the occupancy is the listed voxels";
+        const volume::ScalarVolume occupancy = test::makeVolume(occ.size(), volume::ScalarType::Uint8, bytes);
+        expectSurfaceExact(f, occupancy, voxel::OccupancyVolume::kOccupiedBand, what);
+        EXPECT_GT(*f.surface().vertexCount(), 0u) << what;
+    }
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));
     ASSERT_TRUE(f.expand());
     expectSurfaceExact(f, v, volume::kMetaballsShellBand, "back on the volume");

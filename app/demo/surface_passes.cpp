@@ -1,6 +1,6 @@
-// The surface's part of the frame (issue 19, items 4 and 6): the expand stage (frame::Frame::expand: the
-// volume's surface at the band by the surface method, no count read back), its draw in the 3D view
-// (surface_view.h) and its PLY export (after the last scripted frame, or on the Volume panel's button).
+// The surface's part of the frame (issue 19, items 4 and 6): the expand stage (frame::Frame::expand: a volume's
+// surface at the band, or a mesh's occupancy's, by the surface method, no count read back), its draw in the 3D
+// view (surface_view.h) and its PLY export (after the last scripted frame, or on the Volume panel's button).
 #include "passes.h"
 
 #include "app.h"
@@ -21,15 +21,12 @@ bool surfaceExportDue(const App& app) {
     return scripted || app.exportSurfaceRequested;
 }
 
-// Each problem once (the log and the panel), not every frame; a mesh's "volumes only" is a note, not an error.
+// Each problem once (the log and the panel), not every frame.
 void surfaceStatus(App& app, const Result<void>& r) {
     const std::string message = r ? std::string() : r.error();
     if (message == app.ui.surfaceError) return;
     app.ui.surfaceError = message;
-    if (message == frame::Frame::kSurfaceVolumesOnly)
-        log::info("%s", message.c_str());
-    else if (!message.empty())
-        log::error("%s", message.c_str());
+    if (!message.empty()) log::error("%s", message.c_str());
 }
 
 // This frame's surface, welded by grid edge, as a binary PLY (surface_mesh.h): the vertices read back once
@@ -88,11 +85,11 @@ void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir)
     const surface::McMethod* method = f.surface().drawable();
     if (!method) return;
     SurfaceDraw draw{viewProj, f.volumeToWorld() * f.surfaceToVolume(), lightDir};
-    if (app.model.valueRange) {
-        const volume::Band band = app.settings.frame.band;
-        std::tie(draw.colorLo, draw.colorHi) =
-            surfaceColors(band.lo, band.hi, app.model.valueRange->min, app.model.valueRange->max);
-    }
+    // A volume: the colour map at the band's ends; a mesh's occupancy (no values): one colour from the map.
+    const bool isVolume = app.settings.frame.input == frame::Input::Volume && app.model.valueRange;
+    const volume::Band band = isVolume ? app.settings.frame.band : volume::Band{0.75, 0.75};
+    const volume::ValueRange range = isVolume ? *app.model.valueRange : volume::ValueRange{0, 1};
+    std::tie(draw.colorLo, draw.colorHi) = surfaceColors(band.lo, band.hi, range.min, range.max);
     app.gpu->surfaceView->draw(*method, draw);
 }
 

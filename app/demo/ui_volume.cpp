@@ -104,10 +104,11 @@ void surfaceSection(App& app) {
         ImGui::EndCombo();
     }
     optionTooltip("mc-method");
+    if (app.settings.frame.input == frame::Input::Mesh)
+        ImGui::TextDisabled("a mesh: the surface of its voxels (a voxel remesh)");
     const frame::SurfaceStage& s = frame.surface();
     if (!app.ui.surfaceError.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text,
-                              app.ui.surfaceError == frame::Frame::kSurfaceVolumesOnly ? kWarn : kBad);
+        ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.surfaceError.c_str());
         ImGui::PopStyleColor();
     } else if (s.drawable() && s.vertexCount()) {

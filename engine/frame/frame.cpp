@@ -33,8 +33,11 @@ Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const g
     if (!source) return makeError(source.error());
     auto surface = SurfaceStage::create(shaders, info);
     if (!surface) return makeError(surface.error());
+    auto occupancy = voxel::OccupancyVolume::create(shaders, info);
+    if (!occupancy) return makeError(occupancy.error());
     // Private constructor (a Frame exists only fully built): make_unique cannot reach it.
     std::unique_ptr<Frame> f(new Frame(std::move(source.value()), std::move(surface.value())));
+    f->m_occupancy.emplace(std::move(occupancy.value()));
     f->m_info = info;
     auto table = methods::methodTable();
     f->m_methods.resize(table.size());
@@ -87,8 +90,9 @@ Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
     if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info); !r) return r;
     // The discriminator's new texture, from now on (the old one is gone, even if the layout below fails).
     const voxel::VolumeDiscriminator& d = m_source.discriminator();
-    m_surface->setInput(
-        {d.volumeTexture(), volume.size, volume.type, volume.spacing, surface::isBinaryField(volume)});
+    m_volumeInput = {d.volumeTexture(), volume.size, volume.type, volume.spacing,
+                     surface::isBinaryField(volume)};
+    if (m_surfaceFrom == SurfaceFrom::Volume) m_surface->setInput(m_volumeInput);
     if (m_configured && m_settings.input == Input::Volume) {
         if (Result<void> r = m_source.configure(m_settings, m_info); !r) return r;
         resync();
@@ -106,6 +110,7 @@ void Frame::resync() {
 }
 
 glm::mat4 Frame::surfaceToVolume() const {
+    if (m_surfaceFrom == SurfaceFrom::Occupancy) return m_occupancy->sampleToVolume();
     return glm::translate(physicalToVolume(), 0.5f * m_source.volumeSpacing());
 }
 
@@ -189,15 +194,42 @@ Result<void> Frame::colorPoints() {
 }
 
 Result<void> Frame::expand() {
-    // THE SEAM FOR MESHES: a mesh's surface is the one of its occupancy (a voxel remesh). The occupancy volume
-    // (voxel::OccupancyVolume: a 0/1 R8UI texture from the voxelizer's bits, fromBits / fromAtlas each frame)
-    // becomes the stage's input here, SurfaceInput{its texture(), its size(), Uint8, the voxel spacing, binary
-    // field true}, run at the band [1, 1]. Until then a mesh has no surface.
-    if (m_settings.input != Input::Volume || !m_source.hasVolume()) {
-        m_surface->hide(); // the volume's last surface is not the mesh's
-        return makeError(kSurfaceVolumesOnly);
+    if (!m_configured) return makeError("surface view: the frame is not configured");
+    const int row = m_settings.surfaceMethod;
+    if (m_settings.input == Input::Volume) {
+        if (m_surfaceFrom != SurfaceFrom::Volume) { // after a mesh: the stage sizes its buffer again, once
+            m_surface->setInput(m_volumeInput);
+            m_surfaceFrom = SurfaceFrom::Volume;
+        }
+        return m_surface->run(row, m_settings.band);
     }
-    return m_surface->run(m_settings.surfaceMethod, m_settings.band);
+    if (Result<void> r = occupancyAsSurfaceInput(); !r) {
+        m_surface->hide(); // no surface of this frame's voxels
+        return r;
+    }
+    return m_surface->run(row, voxel::OccupancyVolume::kOccupiedBand);
+}
+
+Result<void> Frame::occupancyAsSurfaceInput() {
+    // The voxels' layout: the voxelizer's (the test atlas' own tiling, which OccupancyVolume checks).
+    const glm::ivec3 v = m_source.volume();
+    const int tilesX = m_source.tiling().tilesX;
+    const voxel::VolumeLayout layout{v, {tilesX, (v.z + tilesX - 1) / tilesX}, m_source.atlasSize()};
+    voxel::OccupancyVolume& occ = *m_occupancy;
+    Result<void> r = m_source.output() == voxel::VoxelOutput::Bits
+                         ? occ.fromBits(m_source.bits(), layout)
+                         : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
+    if (!r) return makeError("surface view: " + r.error());
+    const SurfaceInput in{occ.texture(), occ.size(), voxel::OccupancyVolume::kScalarType,
+                          voxel::OccupancyVolume::kSpacing, voxel::OccupancyVolume::kBinaryField};
+    // The same texture every frame (it is reallocated only for another size): no resync while a model turns.
+    if (m_surfaceFrom != SurfaceFrom::Occupancy || in.texture != m_occupancyInput.texture ||
+        in.size != m_occupancyInput.size) {
+        m_surface->setInput(in);
+        m_surfaceFrom = SurfaceFrom::Occupancy;
+        m_occupancyInput = in;
+    }
+    return {};
 }
 
 particles::ParticleSource Frame::points() const {

@@ -14,6 +14,7 @@
 #include "frame_settings.h"
 #include "gl_info.h"
 #include "hp_reference.h"
+#include "occupancy_volume.h"
 #include "particles.h"
 #include "point_snapshot.h"
 #include "surface_stage.h"
@@ -79,17 +80,21 @@ public:
     Result<void> list();
     // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
     Result<void> colorPoints();
-    // The expand stage: the surface of the volume at the band by the settings' surface method (marching
-    // cubes, no count read back; surface_stage.h). Independent of the points: it needs only the volume. For a
-    // mesh: kSurfaceVolumesOnly (nothing drawn) until the occupancy volume plugs in (frame.cpp).
+    // The expand stage: the surface of the frame's voxels by the settings' surface method (marching cubes, no
+    // count read back; surface_stage.h), after the list. A volume: its values at the band (the discriminator's
+    // texture, borrowed). A mesh: the surface of its occupancy, a voxel remesh: this frame's voxels (bits or
+    // atlas at the list's threshold: exactly the points) as a 0/1 volume (voxel::OccupancyVolume) at the band
+    // [1, 1]. Errors: one message, nothing to draw (surface().drawable() null); the points are not affected.
     Result<void> expand();
-    static constexpr const char* kSurfaceVolumesOnly = "surface view: volumes only for now";
-    // The surface the view draws: drawable() is null while there is none (a mesh, an error, not yet run).
+    // The surface the view draws: drawable() is null while there is none (an error, not yet run).
     const SurfaceStage& surface() const { return *m_surface; }
     SurfaceStage& surface() { return *m_surface; }
-    // The volume's physical frame as the surface's vertices are placed (sample i at i * spacing) into the
-    // volume space: physicalToVolume() shifted by half a voxel, since the points' frame puts voxel i's centre
-    // at (i + 0.5) * spacing. The surface view and the points then line up in world.
+    // A mesh's voxels as the surface's input, as the last expand() wrote them (tests read it back).
+    const voxel::OccupancyVolume& occupancy() const { return *m_occupancy; }
+    // The surface's vertex positions into the volume space [-1,1]^3 (draw with volumeToWorld() * this). A
+    // volume: its physical frame (sample i at i * spacing) is physicalToVolume() shifted by half a voxel, since
+    // the points' frame puts voxel i's centre at (i + 0.5) * spacing. A mesh: the occupancy's texels
+    // (OccupancyVolume::sampleToVolume). Either way the surface and the points line up in world.
     glm::mat4 surfaceToVolume() const;
 
     bool methodAvailable(int row) const;        // row of methods::methodTable()
@@ -120,11 +125,17 @@ private:
     // The count this frame listed exactly (paper path), or read now (stalls), and how many entries the point
     // buffer holds of it.
     std::pair<std::uint32_t, std::uint32_t> countAndHeld(const hp::PointMethod& m) const;
+    // This frame's voxels (a mesh's: bits or atlas) into the occupancy volume, which becomes the surface's input.
+    Result<void> occupancyAsSurfaceInput();
     std::uint32_t sizeFromCount(std::uint32_t count);
     void trackLateCount(GLuint counterBuffer);
 
     VoxelSource m_source;
     std::unique_ptr<SurfaceStage> m_surface; // never null
+    // A mesh's voxels as the surface's input (expand); what the stage holds now, and the volume's input.
+    std::optional<voxel::OccupancyVolume> m_occupancy;
+    enum class SurfaceFrom { None, Volume, Occupancy } m_surfaceFrom = SurfaceFrom::None;
+    SurfaceInput m_volumeInput, m_occupancyInput;
     gl::GlInfo m_info;
     FrameSettings m_settings;
     bool m_configured = false;
