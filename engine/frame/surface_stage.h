@@ -39,7 +39,7 @@ namespace dicer::frame {
 
 // What a surface is extracted from: a 3D texture someone else owns, of the type's own format, and its shape.
 // A scalar volume: the discriminator's texture, binaryField = surface::isBinaryField(volume). (A mesh's
-// occupancy volume, an R8UI 0/1 texture with band [1, 1] and binaryField true, plugs in the same way.)
+// occupancy volume, an R8UI 0/1 texture with band [1, 1] and binaryField true: Frame::expand.)
 struct SurfaceInput {
     GLuint texture = 0;
     glm::ivec3 size{0};
