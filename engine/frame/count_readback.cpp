@@ -27,12 +27,12 @@ void CountReadback::clear() {
     m_ring.clear([&](int slot) { deleteFence(slot); });
 }
 
-void CountReadback::push(GLuint counterBuffer) {
+void CountReadback::push(GLuint counterBuffer, GLintptr offset) {
     if (!m_mapped || !counterBuffer) return;
     // A slot never harvested means the GPU is more than a ring behind: the ring drops it.
     m_ring.begin([&](int slot) { deleteFence(slot); });
     const int slot = m_ring.currentSlot();
-    glCopyNamedBufferSubData(counterBuffer, m_buffer.id(), 0, GLintptr(slot * sizeof(std::uint32_t)),
+    glCopyNamedBufferSubData(counterBuffer, m_buffer.id(), offset, GLintptr(slot * sizeof(std::uint32_t)),
                              sizeof(std::uint32_t));
     m_ring[slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     m_ring.submit();

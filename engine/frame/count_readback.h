@@ -19,7 +19,9 @@ public:
     CountReadback(const CountReadback&) = delete;
     CountReadback& operator=(const CountReadback&) = delete;
 
-    void push(GLuint counterBuffer); // copies uint[0] of it into the next slot
+    // Copies the uint at byte `offset` of it into the next slot (the HistoPyramid's counter at 0, the marching
+    // cubes' total in its header).
+    void push(GLuint counterBuffer, GLintptr offset = 0);
     // The newest value whose copy has finished, if any new one finished since the last call.
     std::optional<std::uint32_t> poll();
     void clear(); // forget pending copies (the count they hold belongs to an old configuration)
