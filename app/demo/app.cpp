@@ -62,7 +62,12 @@ Result<void> buildGpuState(App& app) {
     if (!meshView || !floorView) return makeError(meshView ? floorView.error() : meshView.error());
     gpu->meshView.emplace(std::move(meshView.value()));
     gpu->floorView.emplace(std::move(floorView.value()));
-    auto surfaceView = SurfaceView::create(gpu->shaders);
+    if (particles::SurfaceShatter::isAvailable(app.surface.info())) {
+        auto shatter = particles::SurfaceShatter::create(gpu->shaders, app.surface.info());
+        if (!shatter) return makeError(shatter.error());
+        gpu->shatter.emplace(std::move(shatter.value()));
+    }
+    auto surfaceView = SurfaceView::create(gpu->shaders, /*shatter=*/gpu->shatter.has_value());
     if (!surfaceView) return makeError(surfaceView.error());
     gpu->surfaceView.emplace(std::move(surfaceView.value()));
     auto views = ImageViews::create(gpu->shaders);

@@ -12,6 +12,7 @@
 #include "model_loader.h"
 #include "soak.h"
 #include "surface.h"
+#include "surface_shatter.h"
 #include "surface_view.h"
 #include "timer.h"
 #include "ui_layout.h"
@@ -45,6 +46,9 @@ struct GpuState {
     bool orderSorted = false;                                // depthOrder holds this frame's order
     std::optional<MeshView> meshView, floorView;
     std::optional<SurfaceView> surfaceView; // the expand stage's triangles (surface_view.h)
+    // HeartBreaker for surfaces: the triangles as rigid pieces (null where the driver has no vertex-stage
+    // storage block: the surface is then drawn as extracted and Space moves the points only).
+    std::optional<particles::SurfaceShatter> shatter;
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
 };

@@ -85,6 +85,12 @@ void applyChanges(App& app) {
         if (a.toggleExplosion) particles.toggle();
         if (a.explode) particles.explode();
         if (a.reassemble) particles.reassemble();
+        if (particles::SurfaceShatter* shatter = app.gpu->shatter ? &*app.gpu->shatter : nullptr) {
+            // The surface's pieces follow the same key: one explosion for whatever is shown.
+            if (a.toggleExplosion) shatter->toggle();
+            if (a.explode) shatter->explode();
+            if (a.reassemble) shatter->reassemble();
+        }
 
         frame::Frame& frame = *app.gpu->frame;
         SettingsChanges changes = compareSettings(app.settings, app.last);
@@ -157,6 +163,7 @@ void updateParticles(App& app) {
     if (!app.gpu) return;
     particles::ParticleSource source = app.gpu->frame->points();
     app.gpu->particles->update(source, app.settings.particles, app.dt);
+    updateSurfacePieces(app);
 }
 
 bool sortsParticles(const App& app) {

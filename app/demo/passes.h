@@ -35,7 +35,9 @@ void exportSurfaceIfDue(App& app);
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)
-void drawViews(App& app);            // the 3D view (mesh, surface, particles, floor) and the panels' images
+void drawViews(App& app);
+// HeartBreaker for surfaces: steps the surface's triangles as pieces (in the particles stage, after the points).
+void updateSurfacePieces(App& app);            // the 3D view (mesh, surface, particles, floor) and the panels' images
 
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.

@@ -80,6 +80,20 @@ void expandSurface(App& app) {
     surfaceStatus(app, app.gpu->frame->expand());
 }
 
+void updateSurfacePieces(App& app) {
+    if (!app.gpu->shatter || !app.settings.view.surface) return;
+    const frame::Frame& f = *app.gpu->frame;
+    const surface::McMethod* method = f.surface().drawable();
+    if (!method) return;
+    const particles::ShatterSource source{method->vertexBuffer(),
+                                          method->headerBuffer(),
+                                          surface::McMethod::totalOffset(),
+                                          method->capacity(),
+                                          f.volumeToWorld() * f.surfaceToVolume(),
+                                          f.shape()};
+    surfaceStatus(app, app.gpu->shatter->update(source, app.settings.particles, app.dt));
+}
+
 void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir) {
     const frame::Frame& f = *app.gpu->frame;
     const surface::McMethod* method = f.surface().drawable();
@@ -90,6 +104,7 @@ void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir)
     const volume::Band band = isVolume ? app.settings.frame.band : volume::Band{0.75, 0.75};
     const volume::ValueRange range = isVolume ? *app.model.valueRange : volume::ValueRange{0, 1};
     std::tie(draw.colorLo, draw.colorHi) = surfaceColors(band.lo, band.hi, range.min, range.max);
+    if (app.gpu->shatter) draw.shatter = &*app.gpu->shatter;
     app.gpu->surfaceView->draw(*method, draw);
 }
 

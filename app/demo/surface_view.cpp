@@ -23,12 +23,15 @@ std::pair<glm::vec3, glm::vec3> surfaceColors(double lo, double hi, double min, 
     return {colorAt(lo, min, max), colorAt(hi, min, max)};
 }
 
-Result<SurfaceView> SurfaceView::create(gl::ShaderLibrary& shaders) {
+Result<SurfaceView> SurfaceView::create(gl::ShaderLibrary& shaders, bool shatter) {
     SurfaceView view(shaders);
-    auto program = shaders.add(
-        {"surface view",
-         {{GL_VERTEX_SHADER, "surface_view.vert.glsl"}, {GL_FRAGMENT_SHADER, "surface_view.frag.glsl"}},
-         {}});
+    view.m_shatter = shatter;
+    gl::ProgramDesc desc{
+        "surface view",
+        {{GL_VERTEX_SHADER, "surface_view.vert.glsl"}, {GL_FRAGMENT_SHADER, "surface_view.frag.glsl"}},
+        {}};
+    if (shatter) desc.defines.push_back({"SURFACE_SHATTER", ""});
+    auto program = shaders.add(std::move(desc));
     if (!program) return makeError(program.error());
     view.m_program = *program;
     view.m_vao = gl::createVertexArray("surface view");
@@ -45,7 +48,7 @@ Result<SurfaceView> SurfaceView::create(gl::ShaderLibrary& shaders) {
 }
 
 void SurfaceView::draw(const surface::McMethod& method, const SurfaceDraw& d) const {
-    if (!method.vertexBuffer()) return;
+    if (!method.vertexBuffer() || (m_shatter && !d.shatter)) return; // the program reads the pieces
     const GLuint program = m_shaders->get(m_program);
     glProgramUniformMatrix4fv(program, SURF_LOC_VIEW_PROJ, 1, GL_FALSE, &d.viewProj[0][0]);
     glProgramUniformMatrix4fv(program, SURF_LOC_MODEL, 1, GL_FALSE, &d.model[0][0]);
@@ -53,6 +56,7 @@ void SurfaceView::draw(const surface::McMethod& method, const SurfaceDraw& d) co
     glProgramUniform3f(program, SURF_LOC_COLOR_LO, d.colorLo.x, d.colorLo.y, d.colorLo.z);
     glProgramUniform3f(program, SURF_LOC_COLOR_HI, d.colorHi.x, d.colorHi.y, d.colorHi.z);
     glUseProgram(program);
+    if (m_shatter) d.shatter->bindForDraw();
     glVertexArrayVertexBuffer(m_vao.id(), 0, method.vertexBuffer(), 0, MC_VERTEX_BYTES);
     glBindVertexArray(m_vao.id());
     // The count is the expansion's total clamped to the capacity, on the GPU: nothing read back.

@@ -10,6 +10,7 @@
 #include "mc_method.h"
 #include "result.h"
 #include "shader.h"
+#include "surface_shatter.h"
 
 #include <glm/glm.hpp>
 
@@ -20,11 +21,15 @@ struct SurfaceDraw {
     glm::mat4 model{1.f}; // physical units -> world: volumeToWorld() * Frame::surfaceToVolume()
     glm::vec3 lightDir{0.f, 1.f, 0.f};
     glm::vec3 colorLo{0.8f}, colorHi{0.8f}; // vertices on the band's lo / hi (surfaceColors)
+    // HeartBreaker for surfaces: the pieces the vertices are moved with (a view created with shatter only).
+    const particles::SurfaceShatter* shatter = nullptr;
 };
 
 class SurfaceView {
 public:
-    static Result<SurfaceView> create(gl::ShaderLibrary& shaders);
+    // `shatter`: the vertex shader moves each triangle with its piece (shatter_apply.glsl, SURFACE_SHATTER), and
+    // every draw must pass the SurfaceShatter the pieces are in.
+    static Result<SurfaceView> create(gl::ShaderLibrary& shaders, bool shatter);
     // Draws the method's last run: its vertex buffer with the draw arguments in its header (the count clamped
     // to the buffer's capacity on the GPU). Depth test as the caller set it; no culling (two-sided).
     void draw(const surface::McMethod& method, const SurfaceDraw& draw) const;
@@ -33,6 +38,7 @@ private:
     explicit SurfaceView(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
     gl::ShaderLibrary* m_shaders;
     gl::ProgramId m_program;
+    bool m_shatter = false;
     gl::VertexArray m_vao; // the attribute formats; the vertex buffer is bound per draw (it grows)
 };
 
