@@ -220,8 +220,9 @@ std::vector<Row> makeRows() {
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::exportPly)),
         row<std::string>({"export-surface", "",
-                          "PLY triangle mesh of the volume's surface (physical units, welded by grid edge) "
-                          "written after the last frame (needs --frames)"},
+                          "PLY triangle mesh of the surface, welded by grid edge, in --export-ply's frame (a "
+                          "volume's physical units, a mesh's model space), written after the last frame (needs "
+                          "--frames)"},
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::exportSurface)),
         flag(row<bool>({"ply-ascii", "ASCII",

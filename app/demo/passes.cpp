@@ -293,6 +293,13 @@ void captureScreenshot(App& app, bool uiDrawn) {
     if (!r && scripted) app.scriptFailed = true;
 }
 
+glm::mat4 exportFrameToVolume(const App& app) {
+    const Settings& s = app.settings;
+    if (s.frame.testAtlas) return glm::mat4(1.f);
+    if (s.frame.input == frame::Input::Volume) return app.gpu->frame->physicalToVolume();
+    return app.gpu->frame->worldToVolume() * app.modelMatrix;
+}
+
 namespace {
 
 // This frame's point list as a model-space PLY file; returns the line for the panel and the log.
@@ -307,9 +314,7 @@ Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
     // is in world (the box the volume is drawn as): the frame's worldToVolume takes it into the voxels, so its
     // inverse gives model space whatever the box.
     const bool volume = s.frame.input == frame::Input::Volume && !s.frame.testAtlas;
-    snapshot->modelToVolume = s.frame.testAtlas ? glm::mat4(1.f)
-                              : volume          ? app.gpu->frame->physicalToVolume()
-                                                : app.gpu->frame->worldToVolume() * app.modelMatrix;
+    snapshot->modelToVolume = exportFrameToVolume(app);
     Result<std::vector<model::PlyPoint>> points = modelSpacePoints(*snapshot);
     if (!points) return makeError(points.error());
     const model::PlyFormat format =

@@ -37,7 +37,11 @@ bool sortsParticles(const App& app); // the particle render mode draws in depth 
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)
 void drawViews(App& app);
 // HeartBreaker for surfaces: steps the surface's triangles as pieces (in the particles stage, after the points).
-void updateSurfacePieces(App& app);            // the 3D view (mesh, surface, particles, floor) and the panels' images
+void updateSurfacePieces(App& app); // the 3D view (mesh, surface, particles, floor) and the panels' images
+
+// The frame both PLY exports (points and surface) write in, into the volume space [-1,1]^3: a scalar volume's
+// physical units (voxel i's centre at (i + 0.5) * spacing), a mesh's model space, the test atlas' volume space.
+glm::mat4 exportFrameToVolume(const App& app);
 
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.
