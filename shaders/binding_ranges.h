@@ -68,6 +68,8 @@
 #define VOXVOL_BUFFERS_END 33
 #define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header, vertices
 #define MC_BUFFERS_END 39
+#define SPARSE_BUFFERS_FIRST 39 // sparse occupancy (occupancy_sparse.h): index, pool; hp_sparse's levels, args
+#define SPARSE_BUFFERS_END 43
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -117,7 +119,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END},
                                      {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END},
                                      {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END},
-                                     {MC_BUFFERS_FIRST, MC_BUFFERS_END}};
+                                     {MC_BUFFERS_FIRST, MC_BUFFERS_END},
+                                     {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

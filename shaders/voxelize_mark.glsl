@@ -8,6 +8,9 @@
 //    have alpha 255, so no other triangle can mistake a stored colour for its own id.
 //  - VOX_PASS_BITS (occupancy-bits output): atomicOr of the voxel's bit (occupancy_bits.h) at its atlas
 //    texel; one pass, since a bit does not depend on which triangle sets it.
+//  - VOX_PASS_SPARSE_BRICKS / VOX_PASS_SPARSE_BITS (sparse output, occupancy_sparse.h): the first pass ORs the
+//    bit of the voxel's brick into the coarse map (once per run of columns in one brick); after the allocation
+//    the second ORs the voxel's bit into its brick's slot (none past the pool's capacity: the frame is flagged).
 //  - VOX_PASS_SLOT_OWNER / VOX_PASS_SLOT_COLOR (bits output, colours: voxelize_slots.glsl): the owner and
 //    colour passes again, with the destination "slot of the voxel" instead of its atlas texel.
 #pragma once
@@ -17,6 +20,12 @@
 #if defined(VOX_PASS_BITS)
 #include "occupancy_bits.h"
 layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
+#elif defined(VOX_PASS_SPARSE_BRICKS) || defined(VOX_PASS_SPARSE_BITS)
+#include "occupancy_sparse.h"
+layout(std430, binding = SPARSE_BIND_INDEX) restrict buffer SparseIndex { uint b_index[]; };
+layout(std430, binding = SPARSE_BIND_POOL) restrict buffer SparsePool { uint b_pool[]; };
+// The brick this invocation marked last: its next columns mostly lie in the same brick, whose bit is set.
+uint g_lastBrick = 0xFFFFFFFFu;
 #elif defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SLOT_COLOR)
 #include "voxelize_slots.glsl"
 #else
@@ -48,6 +57,21 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
     uint owner = voxGlobalTriangle(t) + 1u;
 #if defined(VOX_PASS_BITS)
     atomicOr(b_bits[hpBitsWord(texel, hpBitsBlocksX(u_params.atlas.x))], hpBitsMask(texel));
+#elif defined(VOX_PASS_SPARSE_BRICKS)
+    uint brick = hpSparseBrick(texel);
+    if (brick != g_lastBrick) {
+        atomicOr(b_index[SPARSE_HEADER + (brick >> 5)], 1u << (brick & 31u));
+        g_lastBrick = brick;
+    }
+#elif defined(VOX_PASS_SPARSE_BITS)
+    // Slot: the marked bricks before this one in Morton order (its word's base + those below it in the word).
+    uint brick = hpSparseBrick(texel);
+    uint word = brick >> 5;
+    uint below = b_index[SPARSE_HEADER + word] & ((1u << (brick & 31u)) - 1u);
+    uint slot = b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)] + uint(bitCount(below));
+    if (slot >= b_index[SPARSE_CAPACITY]) return;
+    uint inBrick = hpSparseInBrick(texel);
+    atomicOr(b_pool[slot * uint(SPARSE_BRICK_WORDS) + (inBrick >> 5)], 1u << (inBrick & 31u));
 #elif defined(VOX_SLOTS)
     uint slot = voxColorSlot(voxel, u_params.volume.xyz, texel);
     if (slot >= voxSlotCount()) return;
