@@ -8,8 +8,10 @@
 //    a later frame (late status, never waited for) and that frame exact; a pool that cannot grow: one error;
 //  - bad inputs: one clear error each, the previous output kept; 0 GL errors.
 #include "bits_reference.h"
+#include "frame.h"
 #include "hp_gl_fixture.h"
 #include "hp_sparse.h"
+#include "method_table.h"
 #include "occupancy_bits.h"
 #include "occupancy_sparse.h"
 #include "sparse_reference.h"
@@ -289,6 +291,58 @@ TEST(HpSparsePool, APoolThatCannotGrowIsOneClearError) {
     EXPECT_NE(s.growthError().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << s.growthError();
     EXPECT_TRUE(s.readStatus().overflowed);
     expectStructureOf(s, bits, side); // the first 40 bricks
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The frame (frame.h) both programs run, over the sparse output: at preset 64 the teapot marks more bricks than
+// the pool's first guess (SparseOccupancy::initialSlots: 64 of 256), so the first frame's list is incomplete:
+// Verify says so (never a wrong list presented as right), the flag comes back late through the count ring, the
+// pool grows, and a later frame verifies exactly.
+TEST(HpSparseFrame, AnOverflowedFrameIsIncompleteThenTheGrownPoolVerifies) {
+    const int row = methods::methodIndex("hp_sparse");
+    ASSERT_GE(row, 0);
+    auto created = frame::Frame::create(sharedShaders(), context().info(), [&](int r) { return r == row; });
+    ASSERT_TRUE(created) << created.error();
+    frame::Frame& f = **created;
+    frame::FrameSettings s;
+    s.preset = "64";
+    s.voxels = VoxelOutput::Sparse;
+    s.method = row;
+    ASSERT_TRUE(f.apply(s));
+    const model::PlacedModel& teapot = placedTestModel("teapot");
+    ASSERT_TRUE(f.setMesh(teapot.mesh));
+    auto frame = [&] {
+        f.voxelize(teapot.placement);
+        ASSERT_TRUE(f.build());
+        ASSERT_TRUE(f.list());
+    };
+    frame();
+    ASSERT_NE(f.source().sparse(), nullptr);
+    const voxel::SparseStatus first = f.source().sparse()->readStatus();
+    ASSERT_TRUE(first.overflowed)
+        << "the pool's first guess holds the teapot at 64^3: this test needs a case that "
+        << "overflows it (" << first.marked << " bricks, " << first.capacity << " slots)";
+    EXPECT_TRUE(f.method()->readIncomplete());
+    const hp::VerifyReport incomplete = f.verify();
+    EXPECT_TRUE(incomplete.incomplete);
+    EXPECT_FALSE(incomplete.ok());
+    // The count ring reads the newest finished frame: llvmpipe finishes a frame's work before its list returns
+    // (the flag arrives with frame 1), a GPU a frame or more later (with frame 2, after the glFinish).
+    bool lateFlag = f.listIncomplete();
+    glFinish();
+    frame(); // the late status grows the pool first
+    lateFlag = lateFlag || f.listIncomplete();
+    EXPECT_TRUE(lateFlag) << "the first frame's incomplete flag never came back through the count ring";
+    EXPECT_GE(f.source().sparse()->capacity(), first.marked);
+    for (int i = 0; i < 3; ++i) { // the late count catches up (and grows the point buffer if it must)
+        glFinish();
+        frame();
+    }
+    EXPECT_FALSE(f.listIncomplete());
+    const hp::VerifyReport exact = f.verify();
+    EXPECT_TRUE(exact.ok()) << exact.mismatches << " mismatches, GPU " << exact.gpuCount << ", CPU "
+                            << exact.cpuCount << (exact.incomplete ? ", incomplete" : "");
+    EXPECT_GT(exact.cpuCount, 0u);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
