@@ -24,8 +24,10 @@ layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[];
 #include "occupancy_sparse.h"
 layout(std430, binding = SPARSE_BIND_INDEX) restrict buffer SparseIndex { uint b_index[]; };
 layout(std430, binding = SPARSE_BIND_POOL) restrict buffer SparsePool { uint b_pool[]; };
-// The brick this invocation marked last: its next columns mostly lie in the same brick, whose bit is set.
+// The brick this invocation marked (or found the slot of) last: its next columns mostly lie in the same brick,
+// whose bit is set, whose slot is known.
 uint g_lastBrick = 0xFFFFFFFFu;
+uint g_lastSlot = 0u;
 #elif defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SLOT_COLOR)
 #include "voxelize_slots.glsl"
 #else
@@ -66,9 +68,13 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
 #elif defined(VOX_PASS_SPARSE_BITS)
     // Slot: the marked bricks before this one in Morton order (its word's base + those below it in the word).
     uint brick = hpSparseBrick(texel);
-    uint word = brick >> 5;
-    uint below = b_index[SPARSE_HEADER + word] & ((1u << (brick & 31u)) - 1u);
-    uint slot = b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)] + uint(bitCount(below));
+    if (brick != g_lastBrick) {
+        uint word = brick >> 5;
+        uint below = b_index[SPARSE_HEADER + word] & ((1u << (brick & 31u)) - 1u);
+        g_lastSlot = b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)] + uint(bitCount(below));
+        g_lastBrick = brick;
+    }
+    uint slot = g_lastSlot;
     if (slot >= b_index[SPARSE_CAPACITY]) return;
     uint inBrick = hpSparseInBrick(texel);
     atomicOr(b_pool[slot * uint(SPARSE_BRICK_WORDS) + (inBrick >> 5)], 1u << (inBrick & 31u));
