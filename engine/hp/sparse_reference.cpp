@@ -37,6 +37,11 @@ void brickWords(std::span<const std::uint32_t> bits, int side, std::uint32_t bri
 } // namespace
 
 SparseOccupancyCpu sparseFromBits(std::span<const std::uint32_t> bits, int side, std::uint32_t capacity) {
+    return sparseFromBits(bits, side, capacity, {});
+}
+
+SparseOccupancyCpu sparseFromBits(std::span<const std::uint32_t> bits, int side, std::uint32_t capacity,
+                                  std::span<const std::uint32_t> coarse) {
     SparseOccupancyCpu s;
     s.side = side;
     s.capacity = capacity;
@@ -44,15 +49,17 @@ SparseOccupancyCpu sparseFromBits(std::span<const std::uint32_t> bits, int side,
     s.pool.assign(size_t(capacity) * SPARSE_SLOT_UINTS, 0);
     const int grid = hpSparseGrid(side);
     const int words = hpSparseCoarseWords(side);
-    std::uint32_t marked = 0, buffer[SPARSE_BRICK_WORDS];
+    std::uint32_t marked = 0, buffer[SPARSE_BRICK_WORDS]; // marked: bricks so far
     for (int w = 0; w < words; ++w) {
         s.index[size_t(hpSparseBaseOffset(side) + w)] = marked;
         for (int bit = 0; bit < 32; ++bit) {
             const auto brick = std::uint32_t(w * 32 + bit);
             if (brick >= std::uint32_t(grid * grid)) break;
             brickWords(bits, side, brick, buffer);
-            if (std::none_of(std::begin(buffer), std::end(buffer), [](std::uint32_t v) { return v != 0; }))
-                continue;
+            const bool isMarked = coarse.empty() ? std::any_of(std::begin(buffer), std::end(buffer),
+                                                               [](std::uint32_t v) { return v != 0; })
+                                                 : (coarse[size_t(w)] >> bit & 1u) != 0;
+            if (!isMarked) continue;
             s.index[size_t(SPARSE_HEADER + w)] |= 1u << bit;
             if (marked < capacity) {
                 std::copy(std::begin(buffer), std::end(buffer), s.pool.begin() + std::ptrdiff_t(marked) * 32);

@@ -28,8 +28,12 @@ struct SparseOccupancyCpu {
     bool overflowed() const;
 };
 
-// From dense bits (occupancy_bits.h over `side`): a brick is marked when any of its bits is set.
+// From dense bits (occupancy_bits.h over `side`): a brick is marked when any of its bits is set (fromBits).
 SparseOccupancyCpu sparseFromBits(std::span<const std::uint32_t> bits, int side, std::uint32_t capacity);
+// The same with the bricks marked by `coarse` (hpSparseCoarseWords(side) words, a superset of the bits' bricks:
+// the voxelizer's brick pass marks per block of columns, so some marked bricks stay empty).
+SparseOccupancyCpu sparseFromBits(std::span<const std::uint32_t> bits, int side, std::uint32_t capacity,
+                                  std::span<const std::uint32_t> coarse);
 // Back to dense bits (the bricks of the used slots; dropped bricks are missing).
 std::vector<std::uint32_t> sparseToBits(std::span<const std::uint32_t> index,
                                         std::span<const std::uint32_t> pool, int side,

@@ -51,7 +51,7 @@ Result<Dispatches> addDispatches(gl::ShaderLibrary& shaders, const std::string& 
 class ComputeMethod final : public SurfaceMethod {
 public:
     ComputeMethod(Dispatches owner, Dispatches colour, gl::ProgramId colourVoxels, Dispatches bits,
-                  Dispatches sparseBricks, Dispatches sparseBits, std::int64_t maxStorageBlockBytes)
+                  gl::ProgramId sparseBricks, Dispatches sparseBits, std::int64_t maxStorageBlockBytes)
         : m_owner(owner), m_colour(colour), m_colourVoxels(colourVoxels), m_bits(bits),
           m_sparseBricks(sparseBricks), m_sparseBits(sparseBits),
           m_maxStorageBlockBytes(maxStorageBlockBytes) {}
@@ -98,16 +98,17 @@ public:
         glMemoryBarrier(kBitsWritten);
     }
 
-    // The bits pass twice: the bricks into the coarse map (large triangles listed), the slots handed out, then
-    // the bits into the slots (the same large-triangle lists visited again).
+    // The bricks into the coarse map per block of columns (one invocation per triangle, large ones listed), the
+    // slots handed out, then the bits into the slots (both dispatches, the large-triangle lists visited again).
     void markSparse(const VoxelPasses& passes) override {
         gl::DebugGroup group("voxelize compute sparse");
         passes.bindMeshTextures();
         passes.sparse->bind();
+        passes.use(m_sparseBricks);
         for (size_t c = 0; c < passes.chunkCount(); ++c) {
             passes.bindChunk(c);
             emptyLargeList(passes, c);
-            run(passes, c, m_sparseBricks);
+            dispatchItems(int(passes.triangleCount(c)), VOX_COMPUTE_LOCAL_SIZE);
         }
         glMemoryBarrier(kBitsWritten);
         passes.sparse->allocate(); // binds its own programs; the structure stays bound
@@ -186,7 +187,8 @@ private:
     Dispatches m_owner, m_colour; // atlas output: the owner pass; the colour fallback past a full list
     gl::ProgramId m_colourVoxels; // atlas output: the colour pass over the voxel list
     Dispatches m_bits;            // bits output: the marking pass
-    Dispatches m_sparseBricks, m_sparseBits; // sparse output: the brick pass, the bits pass
+    gl::ProgramId m_sparseBricks; // sparse output: the brick pass (per triangle only)
+    Dispatches m_sparseBits;      // sparse output: the bits pass
     SlotPrograms<Dispatches> m_slots;
     std::int64_t m_maxStorageBlockBytes;
     gl::Buffer m_voxelList;           // header + one texel per marked voxel (VOX_BIND_ARGS); atlas output
@@ -215,8 +217,10 @@ Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& sh
     if (!colourVoxels) return makeError(colourVoxels.error());
     Result<Dispatches> bits = addDispatches(shaders, "voxelize compute bits", "VOX_PASS_BITS");
     if (!bits) return makeError(bits.error());
-    Result<Dispatches> bricks =
-        addDispatches(shaders, "voxelize compute sparse bricks", "VOX_PASS_SPARSE_BRICKS");
+    Result<gl::ProgramId> bricks =
+        shaders.add({"voxelize compute sparse bricks VOX_COMPUTE_TRIANGLES",
+                     {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
+                     {{"VOX_PASS_SPARSE_BRICKS", ""}, {"VOX_COMPUTE_TRIANGLES", ""}}});
     if (!bricks) return makeError(bricks.error());
     Result<Dispatches> sparseBits =
         addDispatches(shaders, "voxelize compute sparse bits", "VOX_PASS_SPARSE_BITS");
