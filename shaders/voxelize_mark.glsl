@@ -138,7 +138,7 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
 #if defined(VOX_PASS_BITS)
     atomicOr(b_bits[hpBitsWord(texel, hpBitsBlocksX(u_params.atlas.x))], hpBitsMask(texel));
 #elif defined(VOX_PASS_SPARSE_BRICKS)
-    voxMarkBrick(texel); // (not called: the brick pass marks blocks, voxMarkBrickBlocks)
+    // Nothing per column: the brick pass marks blocks of columns (voxMarkBrickBlocks).
 #elif defined(VOX_PASS_SPARSE_BITS)
     // Slot: the marked bricks before this one in Morton order (its word's base + those below it in the word).
     uint brick = hpSparseBrick(texel);

@@ -1,17 +1,15 @@
 // The sparse occupancy (voxel/sparse_occupancy.h, occupancy_sparse.h) and hp_sparse (hp/hp_sparse.h), issue 20:
-//  - the voxelizer's sparse output holds exactly its bits output: the index (header, coarse map, slot bases) and
-//    the used slots word for word against the CPU structure of the bits (sparse_reference.h);
+//  - the voxelizer's sparse output holds exactly its bits output: its marks a superset of the bits' bricks, the
+//    index (header, coarse map, slot bases) and the used slots word for word against the CPU allocation of those
+//    marks (sparse_reference.h), and back to bits word for word;
 //  - hp_sparse lists the same points in the same order as hp_bits, entry for entry, over the same voxelized
 //    model (teapot, heart, Spot; 64^3 .. 256^3, a non-cubic volume, the teapot at 1024^3 once) and over random
 //    sparse volumes written as bits (the dense bits converted on the GPU), up to a 32768^2 virtual atlas;
-//  - a pool too small for the frame: flagged on the GPU, the list a flagged key-index prefix, the pool grown for
-//    a later frame (late status, never waited for) and that frame exact; a pool that cannot grow: one error;
-//  - bad inputs: one clear error each, the previous output kept; 0 GL errors.
+//  - bad inputs: one clear error each, the previous output kept; the refused method and mode; 0 GL errors.
+// The pool (overflow, growth, the frame's incomplete list): hp_sparse_pool_gltest.cpp.
 #include "bits_reference.h"
-#include "frame.h"
 #include "hp_gl_fixture.h"
-#include "hp_sparse.h"
-#include "method_table.h"
+#include "hp_sparse_gl_util.h"
 #include "occupancy_bits.h"
 #include "occupancy_sparse.h"
 #include "sparse_reference.h"
@@ -19,95 +17,11 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include <bit>
-#include <random>
-#include <span>
-
 using namespace dicer;
 using namespace dicer::test;
 using voxel::VoxelOutput;
 
 namespace {
-
-struct SparseRead {
-    std::vector<std::uint32_t> index, pool;
-    std::uint32_t capacity = 0;
-};
-SparseRead readSparse(const voxel::SparseOccupancy& s) {
-    SparseRead r;
-    r.capacity = s.capacity();
-    r.index.resize(size_t(hp::hpSparseIndexUints(s.side())));
-    r.pool.resize(size_t(r.capacity) * SPARSE_SLOT_UINTS);
-    glGetNamedBufferSubData(s.index(), 0, GLsizeiptr(r.index.size() * 4), r.index.data());
-    glGetNamedBufferSubData(s.pool(), 0, GLsizeiptr(r.pool.size() * 4), r.pool.data());
-    return r;
-}
-
-// What the GPU defines of the pool: the used slots' bits and bricks (older slots hold older frames).
-std::vector<std::uint32_t> usedPool(const std::vector<std::uint32_t>& pool, std::uint32_t capacity,
-                                    std::uint32_t used) {
-    std::vector<std::uint32_t> out(pool.begin(), pool.begin() + std::ptrdiff_t(used) * SPARSE_BRICK_WORDS);
-    const auto bricks = pool.begin() + std::ptrdiff_t(capacity) * SPARSE_BRICK_WORDS;
-    out.insert(out.end(), bricks, bricks + used);
-    return out;
-}
-
-// The GPU structure equals the CPU one built from `bits` with the same capacity, word for word. `superset`: the
-// voxelizer's, whose brick pass marks a superset of the bits' bricks (checked, with how many it adds: at most
-// `maxExtra` of them); the CPU structure then takes the GPU's marks, so the slots, bases and bits are still exact.
-void expectStructureOf(const voxel::SparseOccupancy& s, const std::vector<std::uint32_t>& bits, int side,
-                       bool superset = false, double maxExtra = 0.0) {
-    const SparseRead gpu = readSparse(s);
-    const hp::SparseOccupancyCpu exact = hp::sparseFromBits(bits, side, gpu.capacity);
-    const std::span<const std::uint32_t> marks(gpu.index.data() + SPARSE_HEADER,
-                                               size_t(hp::hpSparseCoarseWords(side)));
-    if (superset) {
-        std::int64_t missing = 0;
-        for (size_t w = 0; w < marks.size(); ++w)
-            missing += std::popcount(exact.index[SPARSE_HEADER + w] & ~marks[w]);
-        EXPECT_EQ(missing, 0) << "bricks with bits that the brick pass did not mark";
-        EXPECT_LE(double(gpu.index[SPARSE_MARKED]), (1.0 + maxExtra) * double(exact.marked()))
-            << "the brick pass marks too many empty bricks";
-    }
-    const hp::SparseOccupancyCpu cpu = superset ? hp::sparseFromBits(bits, side, gpu.capacity, marks) : exact;
-    EXPECT_TRUE(hp::sparseIndexDefined(gpu.index, side) == hp::sparseIndexDefined(cpu.index, side))
-        << "index differs (marked " << gpu.index[SPARSE_MARKED] << ", CPU " << cpu.marked() << ")";
-    EXPECT_TRUE(usedPool(gpu.pool, gpu.capacity, cpu.used()) == usedPool(cpu.pool, cpu.capacity, cpu.used()))
-        << "pool differs";
-}
-
-hp::AtlasTiling tilingOf(const voxel::VolumeLayout& layout) {
-    return {{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
-}
-
-// Runs hp_bits over `bits` and hp_sparse over `sparse` (same side, tiling) on both list paths: the same count and
-// the same entries in the same order, equal to the CPU walk of the bits; neither incomplete.
-void expectSameLists(const hp::MethodInput& bitsIn, const hp::MethodInput& sparseIn,
-                     const std::vector<std::uint32_t>& bits) {
-    const std::vector<glm::uvec4> expected = hp::bitsKeyIndexEntries(bits, bitsIn.bitsSide, bitsIn.tiling);
-    const auto n = std::uint32_t(expected.size());
-    hp::PointMethod* dense = methodFor("hp_bits");
-    hp::PointMethod* sparse = methodFor("hp_sparse");
-    ASSERT_TRUE(dense && sparse);
-    hp::MethodInput a = bitsIn, b = sparseIn;
-    a.capacity = b.capacity = std::max(n, 1u);
-    ASSERT_TRUE(dense->run(a, hp::ListPath::Resident));
-    ASSERT_EQ(dense->readCount(), n);
-    const std::vector<glm::uvec4> denseList = dense->points().read(n);
-    EXPECT_TRUE(denseList == expected) << "hp_bits differs from the CPU walk";
-    for (hp::ListPath path : {hp::ListPath::Readback, hp::ListPath::Resident}) {
-        SCOPED_TRACE(hp::listPathName(path));
-        Result<void> r = sparse->run(b, path);
-        ASSERT_TRUE(r) << r.error();
-        ASSERT_EQ(sparse->readCount(), n);
-        EXPECT_FALSE(sparse->readIncomplete());
-        const std::vector<glm::uvec4> sparseList = sparse->points().read(n);
-        std::uint32_t first = 0; // the first differing entry, for the message
-        while (first < n && sparseList[first] == denseList[first])
-            ++first;
-        EXPECT_EQ(first, n) << "hp_sparse differs from hp_bits first at entry " << first << " of " << n;
-    }
-}
 
 // One model voxelized twice by the compute method, into the bits and into the sparse occupancy.
 void expectModel(const std::string& name, glm::ivec3 volume, bool rotated,
@@ -159,26 +73,6 @@ void expectModel(const std::string& name, glm::ivec3 volume, bool rotated,
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// Random bits of a virtual atlas: `bricks` random 32x32 bricks, each with texels set at `density` (reproducible).
-std::vector<std::uint32_t> randomSparseBits(int side, int bricks, double density, std::uint32_t seed) {
-    std::vector<std::uint32_t> bits(hp::bitsWordCount(side), 0);
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> u(0.0, 1.0);
-    const int grid = (side + SPARSE_BRICK - 1) / SPARSE_BRICK;
-    for (int b = 0; b < bricks; ++b) {
-        const glm::ivec2 origin =
-            glm::ivec2(int(rng() % unsigned(grid)), int(rng() % unsigned(grid))) * SPARSE_BRICK;
-        for (int y = origin.y; y < std::min(side, origin.y + SPARSE_BRICK); ++y)
-            for (int x = origin.x; x < std::min(side, origin.x + SPARSE_BRICK); ++x)
-                if (u(rng) < density) hp::setBit(bits, side, {x, y});
-    }
-    return bits;
-}
-
-gl::Buffer uploadBits(const std::vector<std::uint32_t>& bits) {
-    return gl::createBufferStorage(GLsizeiptr(bits.size() * 4), bits.data(), 0, "test bits");
-}
-
 } // namespace
 
 // --- the voxelizer's sparse output, and hp_sparse over it, against the bits ----------------------------------
@@ -226,146 +120,6 @@ TEST(HpSparseRandom, SameListsAsHpBitsFrom8To32768) {
         expectStructureOf(sharedSparse(), bits, c.side);
         expectSameLists(bitsIn, sparseIn, bits);
     }
-    DICER_EXPECT_NO_GL_ERROR();
-}
-
-// --- the pool: overflow, growth, refusal ------------------------------------------------------------------------
-
-// A pool of 8 slots for the teapot at 128^3: the GPU flags the frame, keeps the first 8 bricks in key-index
-// order (hp_sparse's list is a flagged prefix of hp_bits'), the late status comes back, the pool grows, and the
-// next frame is exact and complete.
-TEST(HpSparsePool, OverflowIsFlaggedThenTheGrownPoolIsExact) {
-    voxel::Voxelizer* bitsVox = sharedBitsVoxelizer();
-    voxel::Voxelizer* sparseVox = sharedVoxelizer();
-    ASSERT_TRUE(bitsVox && sparseVox);
-    const model::PlacedModel& teapot = placedTestModel("teapot");
-    const voxel::VolumeLayout layout = layoutOf(glm::ivec3(128));
-    const voxel::VoxelizeParams params{teapot.placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute,
-                                       voxel::SurfaceRule::DominantAxis};
-    for (auto [v, output] :
-         {std::pair{bitsVox, VoxelOutput::Bits}, std::pair{sparseVox, VoxelOutput::Sparse}}) {
-        Result<void> r = v->setLayout(layout, output);
-        if (r) r = v->setMesh(teapot.mesh);
-        ASSERT_TRUE(r) << r.error();
-    }
-    ASSERT_TRUE(sparseVox->sparse().setCapacity(8));
-    bitsVox->voxelize(params);
-    sparseVox->voxelize(params);
-    const voxel::SparseStatus status = sparseVox->sparse().readStatus();
-    EXPECT_TRUE(status.overflowed);
-    EXPECT_EQ(status.capacity, 8u);
-    EXPECT_EQ(status.used, 8u);
-    ASSERT_GT(status.marked, 8u);
-    const std::vector<std::uint32_t> bits = readBits(*bitsVox);
-    expectStructureOf(sparseVox->sparse(), bits, layout.atlasSize, /*superset=*/true,
-                      /*maxExtra=*/0.25); // the first 8 bricks, exactly
-
-    const std::vector<glm::uvec4> whole = hp::bitsKeyIndexEntries(bits, layout.atlasSize, tilingOf(layout));
-    hp::MethodInput in;
-    in.bitsSide = layout.atlasSize;
-    in.tiling = tilingOf(layout);
-    in.sparseIndex = sparseVox->sparse().index();
-    in.sparsePool = sparseVox->sparse().pool();
-    in.capacity = std::uint32_t(whole.size());
-    hp::PointMethod* sparse = methodFor("hp_sparse");
-    ASSERT_TRUE(sparse);
-    ASSERT_TRUE(sparse->run(in, hp::ListPath::Resident));
-    EXPECT_TRUE(sparse->readIncomplete());
-    const std::uint32_t kept = sparse->readCount();
-    ASSERT_GT(kept, 0u);
-    ASSERT_LT(kept, whole.size());
-    EXPECT_TRUE(sparse->points().read(kept) == std::vector<glm::uvec4>(whole.begin(), whole.begin() + kept))
-        << "the kept bricks are not the key-index prefix";
-
-    // The flag comes back through the ring, never waited for; once it has (glFinish: the fence signalled), the
-    // next frame grows the pool first and is exact.
-    glFinish();
-    sparseVox->voxelize(params);
-    ASSERT_TRUE(sparseVox->sparse().lateStatus().has_value());
-    EXPECT_TRUE(sparseVox->sparse().lateStatus()->overflowed);
-    EXPECT_GE(sparseVox->sparse().capacity(), status.marked);
-    EXPECT_TRUE(sparseVox->sparse().growthError().empty());
-    EXPECT_FALSE(sparseVox->sparse().readStatus().overflowed);
-    in.sparsePool = sparseVox->sparse().pool(); // the grown pool is a new buffer
-    hp::MethodInput bitsIn = in;
-    bitsIn.bits = bitsVox->bits();
-    expectSameLists(bitsIn, in, bits);
-    DICER_EXPECT_NO_GL_ERROR();
-}
-
-// A driver whose storage blocks hold 40 slots cannot grow a pool past them: the frame stays flagged, one error
-// names the limit, the pool keeps the most slots it can.
-TEST(HpSparsePool, APoolThatCannotGrowIsOneClearError) {
-    gl::GlInfo small = context().info();
-    small.maxStorageBlockBytes = 40 * SPARSE_SLOT_UINTS * 4 + 100;
-    auto created = voxel::SparseOccupancy::create(sharedShaders(), small);
-    ASSERT_TRUE(created) << created.error();
-    voxel::SparseOccupancy& s = *created;
-    EXPECT_EQ(s.maxSlots(), 40u);
-    const int side = 512;
-    const std::vector<std::uint32_t> bits = randomSparseBits(side, 100, 0.5, 3);
-    gl::Buffer buffer = uploadBits(bits);
-    ASSERT_TRUE(s.setLayout(side, 16));
-    ASSERT_TRUE(s.fromBits(buffer.id(), side));
-    ASSERT_GT(s.readStatus().marked, 40u);
-    glFinish();
-    ASSERT_TRUE(s.fromBits(buffer.id(), side)); // sees the late overflow: grows as far as it can, and says so
-    EXPECT_EQ(s.capacity(), 40u);
-    EXPECT_NE(s.growthError().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << s.growthError();
-    EXPECT_TRUE(s.readStatus().overflowed);
-    expectStructureOf(s, bits, side); // the first 40 bricks
-    DICER_EXPECT_NO_GL_ERROR();
-}
-
-// The frame (frame.h) both programs run, over the sparse output: at preset 64 the teapot marks more bricks than
-// the pool's first guess (SparseOccupancy::initialSlots: 64 of 256), so the first frame's list is incomplete:
-// Verify says so (never a wrong list presented as right), the flag comes back late through the count ring, the
-// pool grows, and a later frame verifies exactly.
-TEST(HpSparseFrame, AnOverflowedFrameIsIncompleteThenTheGrownPoolVerifies) {
-    const int row = methods::methodIndex("hp_sparse");
-    ASSERT_GE(row, 0);
-    auto created = frame::Frame::create(sharedShaders(), context().info(), [&](int r) { return r == row; });
-    ASSERT_TRUE(created) << created.error();
-    frame::Frame& f = **created;
-    frame::FrameSettings s;
-    s.preset = "64";
-    s.voxels = VoxelOutput::Sparse;
-    s.method = row;
-    ASSERT_TRUE(f.apply(s));
-    const model::PlacedModel& teapot = placedTestModel("teapot");
-    ASSERT_TRUE(f.setMesh(teapot.mesh));
-    auto frame = [&] {
-        f.voxelize(teapot.placement);
-        ASSERT_TRUE(f.build());
-        ASSERT_TRUE(f.list());
-    };
-    frame();
-    ASSERT_NE(f.source().sparse(), nullptr);
-    const voxel::SparseStatus first = f.source().sparse()->readStatus();
-    ASSERT_TRUE(first.overflowed)
-        << "the pool's first guess holds the teapot at 64^3: this test needs a case that "
-        << "overflows it (" << first.marked << " bricks, " << first.capacity << " slots)";
-    EXPECT_TRUE(f.method()->readIncomplete());
-    const hp::VerifyReport incomplete = f.verify();
-    EXPECT_TRUE(incomplete.incomplete);
-    EXPECT_FALSE(incomplete.ok());
-    // The count ring reads the newest finished frame: llvmpipe finishes a frame's work before its list returns
-    // (the flag arrives with frame 1), a GPU a frame or more later (with frame 2, after the glFinish).
-    bool lateFlag = f.listIncomplete();
-    glFinish();
-    frame(); // the late status grows the pool first
-    lateFlag = lateFlag || f.listIncomplete();
-    EXPECT_TRUE(lateFlag) << "the first frame's incomplete flag never came back through the count ring";
-    EXPECT_GE(f.source().sparse()->capacity(), first.marked);
-    for (int i = 0; i < 3; ++i) { // the late count catches up (and grows the point buffer if it must)
-        glFinish();
-        frame();
-    }
-    EXPECT_FALSE(f.listIncomplete());
-    const hp::VerifyReport exact = f.verify();
-    EXPECT_TRUE(exact.ok()) << exact.mismatches << " mismatches, GPU " << exact.gpuCount << ", CPU "
-                            << exact.cpuCount << (exact.incomplete ? ", incomplete" : "");
-    EXPECT_GT(exact.cpuCount, 0u);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
