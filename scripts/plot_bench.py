@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """The plots of a dicer-bench run, drawn by matplotlib from the run's CSV (`dicer-bench --csv FILE`).
 
-usage: scripts/plot_bench.py scaling|voxel-scaling|sort CSV PNG
+usage: scripts/plot_bench.py scaling|voxel-scaling|sort|mc CSV PNG
 
   scaling        (dicer-bench --scaling) time of build + list per method against the volume, side^3 voxels
   voxel-scaling  (dicer-bench --scaling --voxels) per voxelizer output: voxelize, the frame per method and the
                  output's read floor against the volume
   sort           (dicer-bench --sort) ns per key against n (uniform keys, m = 2^8 or the sweep's middle m) into
                  PNG, and against m (uniform keys, the largest n) into PNG with "-m" before ".png"
+  mc             (dicer-bench --mc) marching cubes: count + build + expand (the "total" stage) per method
+                 against the volume's cells, each volume labelled by its name
 
 The kind is the CSV's `table` column: only those rows are plotted (every line is checked). dicer-bench --plot /
---sort-plot run this script with /usr/bin/python3 (Debian's, which has python3-matplotlib); docs/bench/*.png are
+--sort-plot / --mc-plot run this script with /usr/bin/python3 (Debian's, which has python3-matplotlib); docs/bench/*.png are
 drawn by it from the committed CSVs. Each file written is named on stdout ("plot: PNG").
 Exit status: 0 the plot(s) written; 1 an unreadable or malformed CSV, no rows to plot, no matplotlib, or a write
 error (one line on stderr); 2 bad arguments.
@@ -58,6 +60,7 @@ class Plot:
     series: list
     xticks: dict  # x value -> its label (the volumes as side³, the sort sizes as 2^k)
     legend: str
+    xrotation: int = 0  # degrees: names as labels (mc) may lie close together on a log axis
 
 
 def parse_number(path, line, column, text, kind):
@@ -214,16 +217,30 @@ def plot_sort_by_m(rows):
                 "key range m", "time per key (ns, median)", series, ticks, "sort (dashed: CPU)")
 
 
+def plot_mc(rows):
+    """--mc: one curve per method, count + build + expand (the "total" stage) against the volume's cells."""
+    series = []
+    ticks = {}
+    for r in rows:
+        if r.stage == "total":
+            add_point(series, r.method, r.cells, r.median_ms)
+            # "metaballs:64 [32767.5, 65535]": the volume's name, the band left to the table
+            ticks.setdefault(r.cells, r.input.split(" [", 1)[0])
+    return Plot("dicer-bench --mc: marching cubes, count + build + expand\n" + subtitle(rows),
+                "volume (cells)", "time (ms, median)", series, ticks, "method", xrotation=30)
+
+
 def by_m_path(png):
     at = png.rfind(".png")  # the name dicer-bench has always given the second sort plot
     return png + "-m" if at < 0 else png[:at] + "-m" + png[at:]
 
 
-TABLE_OPTIONS = {"scaling": "--scaling", "voxel-scaling": "--scaling --voxels", "sort": "--sort"}
+TABLE_OPTIONS = {"scaling": "--scaling", "voxel-scaling": "--scaling --voxels", "sort": "--sort", "mc": "--mc"}
 PLOTS = {  # kind -> (plot function, output path from PNG) per file written
     "scaling": [(plot_scaling, lambda png: png)],
     "voxel-scaling": [(plot_voxel_scaling, lambda png: png)],
     "sort": [(plot_sort_by_n, lambda png: png), (plot_sort_by_m, by_m_path)],
+    "mc": [(plot_mc, lambda png: png)],
 }
 
 
@@ -268,7 +285,8 @@ def draw(plot, png, plt, ticker):
         ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))  # 0.01, 1, 1000: no 10^k
         labelled = [x for x in xs if x in plot.xticks]
         step = max(1, math.ceil(len(labelled) / 10))  # at most ~10 labels: a long sweep's would overlap
-        ax.set_xticks(labelled[::step], [plot.xticks[x] for x in labelled[::step]])
+        ax.set_xticks(labelled[::step], [plot.xticks[x] for x in labelled[::step]], rotation=plot.xrotation,
+                      ha="right" if plot.xrotation else "center")
         ax.xaxis.set_minor_locator(ticker.NullLocator())
         ax.grid(True, which="major", color="0.88", linewidth=0.8)
         ax.set_axisbelow(True)

@@ -6,93 +6,16 @@
 // exceeds the rest). At the base word the same test over its 4 cells' counts gives the cell and the rest =
 // the vertex's index within the cell's case, whose edge the table gives. So vertex k is the reference's
 // vertex k: cells in order, the table's order within a cell (mc_reference.h). Placement, normals and fallback
-// follow mc_reference.h to the letter, in float32. Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006), the
+// follow mc_reference.h to the letter, in float32 (mc_place.glsl, shared with the peers). Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006), the
 // traversal; Dyken, Ziegler, Theobalt, Seidel (2008), HistoPyramid marching cubes.
-#include "mc_volume.glsl"
+#include "mc_place.glsl"
 
 layout(std430, binding = MC_BIND_CASES) readonly buffer McCases { uint b_cases[]; };
 layout(std430, binding = MC_BIND_LEVEL1) readonly buffer McLevel1 { uint b_level1[]; };
 layout(std430, binding = MC_BIND_UPPER) readonly buffer McUpper { uint b_upper[]; };
 layout(std430, binding = MC_BIND_HEADER) readonly buffer McHeader { uint b_header[]; };
-struct McGpuVertex { // std430: 32 bytes, the uints in the vec3s' fourth words (mc_shared.h)
-    vec3 position;   // physical units
-    uint cell;       // the cell's linear index
-    vec3 normal;     // unit, out of the band region
-    uint ids;        // case, edge, vertex in the cell, fallback, crossing (mc_shared.h)
-};
-layout(std430, binding = MC_BIND_VERTICES) writeonly buffer McVertices { McGpuVertex b_vertices[]; };
-
-layout(location = MC_LOC_BAND_LO) uniform vec2 u_bandLo; // the band's ends as float pairs (hi part, lo part)
-layout(location = MC_LOC_BAND_HI) uniform vec2 u_bandHi;
-layout(location = MC_LOC_SPACING) uniform vec3 u_spacing;
-layout(location = MC_LOC_BINARY) uniform int u_binary;
 layout(location = MC_LOC_LEVELS) uniform uint u_levels; // levels above the base: 1 .. MC_MAX_LEVELS - 1
 layout(location = MC_LOC_OFFSETS) uniform uint u_offsets[MC_MAX_LEVELS];
-
-#define MC_CROSS_LO 0u
-#define MC_CROSS_HI 1u
-#define MC_CROSS_NONE 2u
-
-
-bool mcFiniteFloat(float x) {
-    return (floatBitsToUint(x) & 0x7f800000u) != 0x7f800000u;
-}
-
-// HALF the difference per sample step along one axis (mc_reference.h, NORMALS): central, or one-sided where a
-// neighbour is outside the volume or not finite, 0 where both are. Half, so that no difference of float32
-// values overflows (only the gradient's direction and whether it is 0 matter).
-float mcHalfDiff(bool hasBelow, float below, float here, bool hasAbove, float above) {
-    if (hasBelow && hasAbove) return (above * 0.5 - below * 0.5) * 0.5;
-    if (hasAbove) return above * 0.5 - here * 0.5;
-    if (hasBelow) return here * 0.5 - below * 0.5;
-    return 0.0;
-}
-
-// The neighbour of s one step along `axis` (dir -1 or +1), and whether it is a usable (finite) sample.
-bool mcNeighbour(ivec3 s, int axis, int dir, out float value) {
-    ivec3 n = s;
-    n[axis] += dir;
-    value = 0.0;
-    if (n[axis] < 0 || n[axis] >= u_size[axis]) return false;
-    McSample m = mcSample(n);
-    value = m.value;
-    return mcFiniteKey(m.key);
-}
-
-// Half the gradient of sample s (value `here`) in physical units, given its two neighbours along the edge's
-// axis (read once for both ends of the edge); the other two axes are read here. 0 for a sample that is not
-// finite.
-vec3 mcHalfGradient(ivec3 s, McSample here, int axis, bool hasBelow, float below, bool hasAbove,
-                    float above) {
-    vec3 g = vec3(0.0);
-    if (!mcFiniteKey(here.key)) return g;
-    g[axis] = mcHalfDiff(hasBelow, below, here.value, hasAbove, above) / u_spacing[axis];
-    for (int k = 1; k < 3; ++k) {
-        int other = (axis + k) % 3;
-        float b, a;
-        bool hb = mcNeighbour(s, other, -1, b), ha = mcNeighbour(s, other, 1, a);
-        g[other] = mcHalfDiff(hb, b, here.value, ha, a) / u_spacing[other];
-    }
-    return g;
-}
-
-// t from the edge's lower sample (mc_reference.h, PLACEMENT): the crossed band end's value interpolated, the
-// end taken as two floats so the difference to v0 is as good as the reference's double; infinite values as
-// the reference's IEEE doubles give them (an infinite lower value: NaN, so the midpoint; an infinite upper
-// one with a finite lower: 0); a difference that overflows float is taken at half scale.
-float mcPlace(uint crossing, uint key0, uint key1, float v0, float v1) {
-    if (u_binary != 0 || crossing == MC_CROSS_NONE) return 0.5;
-    if (!mcFiniteKey(key0)) return 0.5;
-    if (!mcFiniteKey(key1)) return 0.0;
-    vec2 end = crossing == MC_CROSS_LO ? u_bandLo : u_bandHi;
-    float num = (end.x - v0) + end.y, den = v1 - v0;
-    if (!mcFiniteFloat(den) || !mcFiniteFloat(num)) {
-        num = (end.x * 0.5 - v0 * 0.5) + end.y * 0.5;
-        den = v1 * 0.5 - v0 * 0.5;
-    }
-    float t = num / den;
-    return t != t ? 0.5 : clamp(t, 0.0, 1.0);
-}
 
 void main() {
     uint k = mcInvocation();
@@ -128,44 +51,5 @@ void main() {
         rest -= count;
         mcCase = (cases >> (8u * (j + 1u))) & 0xffu;
     }
-    ivec3 cell = mcWordCell(node) + ivec3(j, 0, 0);
-    uint cellIndex = mcCellIndex(cell);
-    uint edge = mcEdge(mcCase, rest);
-
-    // The edge's lower sample and axis (mc_table.h, NUMBERING: bits 0 and 1 of e % 4 on the other two axes).
-    int axis = int(edge >> 2), b0 = int(edge & 1u), b1 = int((edge >> 1) & 1u);
-    ivec3 lower = cell + (axis == 0 ? ivec3(0, b0, b1) : axis == 1 ? ivec3(b0, 0, b1) : ivec3(b0, b1, 0));
-    ivec3 upper = lower;
-    upper[axis] += 1;
-    // 12 fetches in all: the edge's two samples, the two beyond them along its axis, 4 around each.
-    McSample s0 = mcSample(lower), s1 = mcSample(upper);
-    bool lowerInside = mcInBand(s0.key);
-    uint outside = lowerInside ? s1.key : s0.key;
-    uint crossing = discIsNan(outside) ? MC_CROSS_NONE : outside < u_bandKeys.x ? MC_CROSS_LO : MC_CROSS_HI;
-    float t = mcPlace(crossing, s0.key, s1.key, s0.value, s1.value);
-
-    vec3 index = vec3(lower);
-    index[axis] += t;
-    float before, after; // along the axis: below the lower sample, above the upper one
-    bool hasBefore = mcNeighbour(lower, axis, -1, before), hasAfter = mcNeighbour(upper, axis, 1, after);
-    bool finite0 = mcFiniteKey(s0.key), finite1 = mcFiniteKey(s1.key);
-    vec3 g0 = mcHalfGradient(lower, s0, axis, hasBefore, before, finite1, s1.value);
-    vec3 g1 = mcHalfGradient(upper, s1, axis, finite0, s0.value, hasAfter, after);
-    vec3 g = (1.0 - t) * g0 + t * g1;
-    vec3 n = crossing == MC_CROSS_LO ? -g : g;
-    // Normalised by its largest component first, so that neither tiny nor huge values under- or overflow.
-    float largest = max(abs(n.x), max(abs(n.y), abs(n.z)));
-    bool fallback = crossing == MC_CROSS_NONE || !(largest > 0.0) || !mcFiniteFloat(largest);
-    if (fallback) {
-        n = vec3(0.0);
-        n[axis] = lowerInside ? 1.0 : -1.0; // from the inside corner to the outside one
-    } else {
-        n = normalize(n / largest);
-    }
-    uint ids = mcCase | edge << MC_ID_EDGE_SHIFT | rest << MC_ID_INDEX_SHIFT |
-               (fallback ? 1u : 0u) << MC_ID_FALLBACK_SHIFT | crossing << MC_ID_CROSSING_SHIFT;
-    b_vertices[k].position = index * u_spacing;
-    b_vertices[k].cell = cellIndex;
-    b_vertices[k].normal = n;
-    b_vertices[k].ids = ids;
+    mcWriteVertex(k, mcWordCell(node) + ivec3(j, 0, 0), mcCase, rest);
 }

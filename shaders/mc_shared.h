@@ -1,4 +1,4 @@
-// GPU marching cubes by HistoPyramid stream expansion (engine/surface/mc_expander.h, issue 19): its bindings,
+// GPU marching cubes (engine/surface/mc_method.h, issue 19: hp_mc, scan_mc, atomic_mc): their bindings,
 // uniform locations, work-group sizes and buffer layouts, shared by C++ and GLSL. The volume is read through
 // discriminate_values.glsl (the discriminator's unit DISC_UNIT_VOLUME, its uniform u_size at location 0 and
 // its colour edges at 8 .. 8 + DISC_EDGES, unused here): so the MC_LOC_* below avoid 0 and 8 .. 262.
@@ -8,7 +8,8 @@
 // --- storage buffer bindings -------------------------------------------------------------------------------
 #define MC_BIND_TABLE 33  // uvec2[256]: the packed case table (mc_table.h, McTable::packed)
 #define MC_BIND_CASES 34  // uint[]: the base level, 4 cells' cases a word, row-aligned (mc_volume.glsl)
-#define MC_BIND_LEVEL1 35 // uint[]: level 1, the vertex count of the 4 cells of each base word (0..60)
+// uint[]: level 1, the vertex count of the 4 cells of each base word (0..60); scan_mc: its inclusive scan
+#define MC_BIND_LEVEL1 35
 #define MC_BIND_UPPER 36  // uint[]: levels 2 .. top, one after another (offsets in MC_LOC_OFFSETS)
 #define MC_BIND_HEADER 37 // uint[MC_HEADER_WORDS]: indirect dispatch, total, indirect draw, capacity
 #define MC_BIND_VERTICES 38 // McGpuVertex[]: the triangle list, 3 vertices per triangle
@@ -20,9 +21,11 @@
 #define MC_LOC_SPACING 4   // vec3: physical units per sample step along x, y, z
 #define MC_LOC_BINARY 5    // int: 1 = the field is binary (every vertex at its edge's midpoint), from the CPU
 #define MC_LOC_WORDS 6     // uint: the base's words, (Y-1)(Z-1) rows of ceil((X-1) / 4) (mc_volume.glsl)
-// uvec4 (reduce): the written level's offset and size, the level below's offset (0xffffffff: level 1, its
-// own buffer) and size; (args): the top's offset, or 0xffffffff when level 1 is the top
+// uvec4 (reduce): the written level's offset and size, the level below's offset (MC_TOTAL_IN_LEVEL1: level
+// 1, its own buffer) and size; (args): the total's index in the upper buffer, or one of the two below
 #define MC_LOC_LEVEL 7
+#define MC_TOTAL_IN_LEVEL1 0xffffffffu // (args) the total is level 1's entry 0 (level 1 is the top)
+#define MC_TOTAL_IN_HEADER 0xfffffffeu // (args) the total is at MC_HEADER_TOTAL already (atomic_mc's counter)
 #define MC_LOC_LEVELS 264  // uint (descent): levels above the base, 1 .. MC_MAX_LEVELS
 #define MC_LOC_OFFSETS 265 // uint[MC_MAX_LEVELS] (descent): level l's offset in the upper buffer (l >= 2)
 #define MC_MAX_LEVELS 17   // levels 1 .. 16 at most (2^32 cells = 2^30 words, / 4 a level); index 0 unused
@@ -34,7 +37,7 @@
 
 // --- the header: one buffer, written on the GPU by the arguments pass --------------------------------------
 #define MC_HEADER_DISPATCH 0 // uint[3]: the expansion's indirect dispatch (glDispatchComputeIndirect)
-#define MC_HEADER_TOTAL 3    // uint: the total vertex count, the pyramid's top (never clamped)
+#define MC_HEADER_TOTAL 3    // uint: the total vertex count (never clamped); atomic_mc's counter
 #define MC_HEADER_DRAW 4     // uint[4]: DrawArraysIndirectCommand {count, instances 1, first 0, base 0}
 #define MC_HEADER_CAPACITY 8 // uint: vertices the vertex buffer holds (written by the CPU at reserve)
 #define MC_HEADER_WORDS 12   // padded to 48 bytes

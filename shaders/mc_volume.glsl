@@ -66,3 +66,27 @@ ivec3 mcWordCell(uint w) {
 uint mcCellIndex(ivec3 cell) {
     return (uint(cell.z) * uint(u_size.y - 1) + uint(cell.y)) * uint(u_size.x - 1) + uint(cell.x);
 }
+
+// Base word w's 4 cases (byte j = cell j of the word; cells past the row's end: case 0, count 0) and the sum
+// of their vertex counts (0..60). It reads the word's 5 x 2 x 2 corners once (a row's last word fewer).
+uint mcWordCases(uint word, out uint sum) {
+    ivec3 first = mcWordCell(word);
+    int cellsHere = min(4, u_size.x - 1 - first.x);
+    // The band bits of the word's 5 x 2 x 2 corners (of fewer columns at a row's end): bit x + 5 (y + 2 z).
+    uint inside = 0u;
+    for (int z = 0; z < 2; ++z)
+        for (int y = 0; y < 2; ++y)
+            for (int x = 0; x <= cellsHere; ++x)
+                if (mcInBand(discKey(first + ivec3(x, y, z)))) inside |= 1u << uint(x + 5 * (y + 2 * z));
+    uint cases = 0u;
+    sum = 0u;
+    for (int j = 0; j < cellsHere; ++j) {
+        uint corners = inside >> uint(j);
+        // corner i = (i & 1, i >> 1 & 1, i >> 2 & 1): bits 0, 1, 5, 6, 10, 11, 15, 16 of `corners`
+        uint mcCase =
+            (corners & 3u) | (corners >> 3 & 0xcu) | (corners >> 6 & 0x30u) | (corners >> 9 & 0xc0u);
+        cases |= mcCase << (8u * uint(j));
+        sum += mcCount(mcCase);
+    }
+    return cases;
+}

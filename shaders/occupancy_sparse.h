@@ -38,10 +38,10 @@
 
 // Storage buffers of the sparse occupancy and of hp_sparse (one range: the voxelizer's sparse passes, the
 // allocation and hp_sparse all bind the structure at the same points).
-#define SPARSE_BIND_INDEX 39   // uint[]: header, coarse map, slot bases, scan partials (the layout above)
-#define SPARSE_BIND_POOL 40    // uint[]: the slots' bits, then their bricks
-#define HPS_BIND_LEVELS 41     // hp_sparse: its pyramid's levels (uvec4 child sums), level 2 up
-#define HPS_BIND_BUILD_ARGS 42 // hp_sparse: the build dispatches' indirect arguments, from the used slots
+#define SPARSE_BIND_INDEX 43   // uint[]: header, coarse map, slot bases, scan partials (the layout above)
+#define SPARSE_BIND_POOL 44    // uint[]: the slots' bits, then their bricks
+#define HPS_BIND_LEVELS 45     // hp_sparse: its pyramid's levels (uvec4 child sums), level 2 up
+#define HPS_BIND_BUILD_ARGS 46 // hp_sparse: the build dispatches' indirect arguments, from the used slots
 // Uniform locations of the allocation passes (sparse_alloc.comp.glsl, sparse_from_bits.comp.glsl).
 #define SPARSE_LOC_SIDE 0     // int: the virtual atlas side
 #define SPARSE_LOC_CAPACITY 1 // uint: the pool's slots

@@ -58,6 +58,32 @@
 #define PS_COLOR_MODEL 1 // the model's colour, stored in the atlas texel's rgb by the voxelizer
 #define PS_COLOR_SLOTS 2 // the model's colour of point k in the slot colours (PS_BIND_SLOT_COLORS; bits output)
 
+// HeartBreaker for surfaces (surface_shatter.h, shatter_step.h): the marching cubes' triangles as pieces.
+// Triangle t is the source's vertices 3t, 3t + 1, 3t + 2; its piece is entry t of the state. A range of its own:
+// the draw binds only SHATTER_BIND_STATE (shatter_apply.glsl), next to whatever the surface's own draw binds.
+#define SHATTER_BIND_STATE 39    // SSBO: ShatterPiece (shatter_step.h, std430, 80 bytes) per triangle
+#define SHATTER_BIND_CONTROL 40  // SSBO: SHATTER_CTRL_* uints (the update's indirect dispatch + counts)
+#define SHATTER_BIND_VERTICES 41 // SSBO: the source's vertices, SHATTER_VERTEX_VEC4S vec4 each (read only)
+#define SHATTER_BIND_HEADER 42   // SSBO: the source's header, its vertex count at word SHATTER_LOC_TOTAL_WORD
+#define SHATTER_BIND_PARAMS 2    // UBO: ShatterParams (shatter_step.h), one per update
+
+#define SHATTER_LOC_TOTAL_WORD 0 // uint (args): the vertex count's index in the header, in uints
+#define SHATTER_LOC_CAPACITY 1   // uint (args): triangles the vertex buffer and the state both hold
+#define SHATTER_LOC_PROBE 0      // mat4 (the test's probe vertex shader): physical units -> world
+
+// The source vertex: the marching cubes' 32 bytes (mc_shared.h MC_VERTEX_BYTES): {vec3 position; uint cell;
+// vec3 normal; uint ids}, read as two vec4 (the position's xyz is the first one's).
+#define SHATTER_VERTEX_VEC4S 2
+
+// Control buffer (uints): the update's DispatchIndirectCommand at offset 0, then the live and last frame's
+// triangle counts (pieces at or above the latter are new and spawn at rest).
+#define SHATTER_CTRL_DISPATCH 0 // {groupsX, groupsY, 1}
+#define SHATTER_CTRL_LIVE 3     // triangles stepped (and meant to be drawn) this frame
+#define SHATTER_CTRL_PREV 4     // triangles live last frame
+#define SHATTER_CTRL_UINTS 8
+
+#define SHATTER_LOCAL_SIZE 64 // update pass: one invocation per triangle (PS_LOCAL_SIZE's reasoning)
+
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(inside(PS_UNIT_ATLAS, {PS_UNITS_FIRST, PS_UNITS_END}));
@@ -68,6 +94,11 @@ static_assert(inside(PS_BIND_STATE, {PS_BUFFERS_FIRST, PS_BUFFERS_END}) &&
 static_assert(inside(PS_BIND_DEPTH_KEYS, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}) &&
               inside(PS_BIND_ORDER, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}));
 static_assert(inside(PS_BIND_SLOT_COLORS, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}));
-static_assert(inside(PS_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}));
+static_assert(inside(PS_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}) &&
+              inside(SHATTER_BIND_PARAMS, {PS_UBOS_FIRST, PS_UBOS_END}) && PS_BIND_PARAMS != SHATTER_BIND_PARAMS);
+static_assert(inside(SHATTER_BIND_STATE, {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}) &&
+              inside(SHATTER_BIND_CONTROL, {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}) &&
+              inside(SHATTER_BIND_VERTICES, {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}) &&
+              inside(SHATTER_BIND_HEADER, {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}));
 } // namespace dicer::bindings
 #endif

@@ -1,4 +1,4 @@
-// The demo's views (app/demo: image_views.h, mesh_view.h): units, locations and attributes shared by C++ and
+// The demo's views (app/demo: image_views.h, mesh_view.h, surface_view.h): units, locations and attributes shared by C++ and
 // GLSL. The list view reads the HistoPyramid's point buffer (hp_shared.h). Valid C++ and GLSL.
 #pragma once
 #include "binding_ranges.h"
@@ -26,6 +26,16 @@
 #define MESH_LOC_TEXTURED 3  // int: 1 = multiply by the material's texture
 #define MESH_LOC_SLOT 4      // vec4: the material's texture in the array (u scale, v scale, layer, 0)
 #define MESH_UNIT_TEXTURE 11 // the mesh's map_Kd textures: the voxelizer's 2D array (voxel_mesh.h)
+
+// --- the surface view: the marching cubes' vertex buffer as attributes (mc_shared.h: 32 bytes a vertex) ------
+#define SURF_ATTR_POSITION 0 // vec3 at byte 0: physical units
+#define SURF_ATTR_NORMAL 1   // vec3 at byte 16
+#define SURF_ATTR_IDS 2      // uint at byte 28: case | edge << 8 | ... | crossing << MC_ID_CROSSING_SHIFT
+#define SURF_LOC_VIEW_PROJ 0 // mat4
+#define SURF_LOC_MODEL 1     // mat4: physical units -> world (a uniform scale and a shift)
+#define SURF_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
+#define SURF_LOC_COLOR_LO 3  // vec3: vertices where the surface crosses the band's lo (and a binary field's)
+#define SURF_LOC_COLOR_HI 4  // vec3: vertices where it crosses the band's hi
 
 #ifdef __cplusplus
 namespace dicer::bindings {

@@ -65,6 +65,21 @@
 // on an edge shared by two triangles then belong to both, so rounding cannot open a pin-hole in the shell.
 #define VOX_EDGE_EPSILON 1e-6
 
+// --- the occupancy volume (occupancy_volume.h): the occupancy as an R8UI 3D texture for the marching cubes ---
+// Its one pass binds what it uses right before it dispatches, as every voxel pass does, and relies on nothing
+// staying bound; the voxelizer's ranges are full, so it reuses three of their bindings, each for the same kind
+// of thing the voxelizer binds there.
+#define OCC_BIND_BITS VOX_BIND_BITS          // uint[]: the occupancy bits it reads (where the voxelizer writes them)
+#define OCC_UNIT_ATLAS VOX_UNIT_PARITY       // sampler2D: the RGBA8 atlas it reads (the solid fill's input unit)
+#define OCC_IMAGE_VOLUME VOX_IMAGE_ATLAS_U32 // r8ui image3D: the texture it writes (an image like the atlas view)
+#define OCC_LOC_VOLUME 0    // ivec3: the layout's voxels X, Y, Z
+#define OCC_LOC_ATLAS 1     // ivec2: log2 of the tiles per atlas row (a power of two), the atlas' side
+#define OCC_LOC_THRESHOLD 2 // uint: the alpha byte an occupied voxel reaches (hp::thresholdToByte)
+#define OCC_BORDER 1        // empty texels on every side, so the surface closes (OccupancyVolume::kBorder)
+// 8x8x1 texels a group: a group's texels are neighbours in one slice, so in one tile of the atlas and in 1-4
+// blocks of the bits (8x8 texels, two words each).
+#define OCC_LOCAL_SIZE 8
+
 // --- the buffers' structs ----------------------------------------------------------------------------------
 #ifdef __cplusplus
 #include <glm/glm.hpp>
@@ -121,5 +136,8 @@ static_assert(inside(VOX_BIND_BITS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}
               inside(VOX_BIND_SLOT_OWNERS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
               inside(VOX_BIND_SLOT_COLORS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}));
 static_assert(inside(VOX_UBO_PARAMS, {VOX_UBOS_FIRST, VOX_UBOS_END}));
+static_assert(inside(OCC_BIND_BITS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
+              inside(OCC_UNIT_ATLAS, {VOX_UNITS_FIRST, VOX_UNITS_END}) &&
+              inside(OCC_IMAGE_VOLUME, {VOX_IMAGES_FIRST, VOX_IMAGES_END}));
 } // namespace dicer::bindings
 #endif

@@ -4,6 +4,7 @@
 #include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
+#include "mc_method_table.h"
 #include "method_table.h"
 #include "model_loader.h"
 #include "point_snapshot.h"
@@ -397,6 +398,46 @@ TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
     EXPECT_EQ(parse({"--export-ply", "cloud.ply"}, e), ParseResult::Error);
 }
 
+// --- Issue 19: the surface view ---
+
+// --view LIST shows exactly the views named; --show-surface is the surface's switch; --mc-method names a row
+// of the marching-cubes table (an unknown name is a usage error); --export-surface needs --frames.
+TEST(CommandLine, SurfaceViewOptions) {
+    CommandLine c;
+    ASSERT_EQ(parse({"--volume", "metaballs:32", "--view", "surface"}, c), ParseResult::Run);
+    EXPECT_TRUE(c.settings.view.surface);
+    EXPECT_FALSE(c.settings.view.particles || c.settings.view.mesh || c.settings.view.atlas ||
+                 c.settings.view.pointList);
+    CommandLine d;
+    ASSERT_EQ(parse({"--view", "points,mesh,list"}, d), ParseResult::Run);
+    EXPECT_TRUE(d.settings.view.particles && d.settings.view.mesh && d.settings.view.pointList);
+    EXPECT_FALSE(d.settings.view.surface || d.settings.view.atlas);
+    CommandLine e;
+    ASSERT_EQ(parse({"--view", "none", "--show-surface"}, e), ParseResult::Run);
+    EXPECT_TRUE(e.settings.view.surface);
+    EXPECT_FALSE(e.settings.view.particles);
+    CommandLine f;
+    ASSERT_EQ(parse({"--view", "all"}, f), ParseResult::Run);
+    for (View v : kViews)
+        EXPECT_TRUE(f.settings.view.*viewField(v)) << viewName(v);
+    EXPECT_EQ(CommandLine().settings.view.surface, false); // off by default
+    for (const auto& bad : std::vector<std::vector<const char*>>{{"--view", "points,bogus"},
+                                                                 {"--view", ""},
+                                                                 {"--mc-method", "nope"},
+                                                                 {"--export-surface", "s.ply"}}) {
+        CommandLine g;
+        EXPECT_EQ(parse(bad, g), ParseResult::Error) << bad[0];
+    }
+    const auto table = surface::mcMethodTable();
+    for (std::size_t row = 0; row < table.size(); ++row) {
+        CommandLine h;
+        ASSERT_EQ(parse({"--mc-method", table[row].name, "--frames", "2", "--export-surface", "s.ply"}, h),
+                  ParseResult::Run);
+        EXPECT_EQ(h.settings.frame.surfaceMethod, int(row));
+        EXPECT_EQ(h.run.exportSurface, "s.ply");
+    }
+}
+
 TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {
     frame::PointSnapshot s;
     s.volume = {4, 4, 2};
@@ -516,7 +557,8 @@ TEST(Benchmark, HeaderHasAColumnPerFrameStage) {
     for (const frame::StageInfo& stage : frame::kStages)
         want += std::string(",") + stage.column;
     EXPECT_EQ(benchmarkHeader(), want + ",frame_ms,fps\n");
-    EXPECT_NE(benchmarkHeader().find(",colours_ms,particles_ms,sort_ms,views_ms,"), std::string::npos);
+    EXPECT_NE(benchmarkHeader().find(",colours_ms,expand_ms,particles_ms,sort_ms,views_ms,"),
+              std::string::npos);
     for (const frame::StageInfo& stage : frame::kStages)
         EXPECT_EQ(frame::findStage(stage.name), stage.stage) << stage.name;
     EXPECT_FALSE(frame::findStage("HP Build"));
@@ -537,8 +579,8 @@ TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
     log->setRun({"offscreen", "llvmpipe, x", "4.5", "cpu-fenced", "teapot", "dicer_single", "64"});
     for (int frame : {2, 0, 1})
         for (const frame::StageInfo& stage : frame::kStages)
-            // A mesh frame never discriminates; frame 2 skipped the sort.
-            if (stage.stage != frame::Stage::Discriminate &&
+            // A mesh frame never discriminates (nor expands a surface); frame 2 skipped the sort.
+            if (stage.stage != frame::Stage::Discriminate && stage.stage != frame::Stage::Expand &&
                 (frame != 2 || stage.stage != frame::Stage::Sort))
                 log->stageSample(frame, stage.name, 1.5);
     log->stageSample(1, "not a stage", 9.0);
@@ -546,12 +588,12 @@ TEST(Benchmark, RowsAfterTheWarmupInFrameOrder) {
     log->frameTime(1, 20.0);
     log->points(1, 7u);
     log->points(2, std::nullopt);
-    // voxelize, discriminate, HP build, PointList, colours, particles, sort, views, UI
+    // voxelize, discriminate, HP build, PointList, colours, expand, particles, sort, views, UI
     const std::string want = benchmarkHeader() +
                              "1,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,7,"
-                             "1.500,,1.500,1.500,1.500,1.500,1.500,1.500,1.500,20.000,50.00\n"
+                             "1.500,,1.500,1.500,1.500,,1.500,1.500,1.500,1.500,20.000,50.00\n"
                              "2,offscreen,\"llvmpipe, x\",4.5,cpu-fenced,teapot,dicer_single,64,,"
-                             "1.500,,1.500,1.500,1.500,1.500,,1.500,1.500,,\n";
+                             "1.500,,1.500,1.500,1.500,,1.500,,1.500,1.500,,\n";
     EXPECT_EQ(log->text(), want);
     EXPECT_EQ(log->rowCount(), 2);
     ASSERT_TRUE(log->write());
@@ -624,16 +666,19 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two; a volume's band step is
-        // the volume (loaded by the step before) with another band.
+        // the volume (loaded by the step before) with another band and its surface shown (issue 19).
         const bool bandStep = p.input == frame::Input::Volume && p.band != base.frame.band;
         if (bandStep) {
             bands.insert({s.settings.model.label(), volume::bandText(p.band)});
             EXPECT_EQ(s.settings.model.kind, ModelKind::Volume) << s.label;
             EXPECT_EQ(steps[size_t(&s - steps.data()) - 1].settings.model, s.settings.model) << s.label;
+            ViewSettings surfaceShown = base.view;
+            surfaceShown.surface = true;
+            EXPECT_EQ(s.settings.view, surfaceShown) << s.label;
         }
         const int kinds = int(p != base.frame) + int(s.settings.model != base.model) +
                           int(s.settings.view != base.view) + int(s.event != SoakEvent::None);
-        EXPECT_EQ(kinds, bandStep ? 2 : 1) << s.label;
+        EXPECT_EQ(kinds, bandStep ? 3 : 1) << s.label;
     }
     size_t configs = 0;
     for (const methods::MethodConfig& c : methods::methodConfigs())

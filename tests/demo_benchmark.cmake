@@ -4,8 +4,9 @@
 # any frame. MODE all-stages runs sorted blending in model colours: every stage of the frame, the colours and
 # the sort included (issue 17: they were dropped from the CSV). MODE volume runs a built-in scalar volume
 # (issue 18): its first stage is the discriminator, so discriminate_ms is a time in every row and voxelize_ms
-# empty, and the preset column holds the volume's own size.
-# Usage: cmake -DDICER=<dicer> -DOUT=<scratch dir> -DMODE=csv|all-stages|volume|unwritable|full-disk
+# empty, and the preset column holds the volume's own size. MODE surface shows that volume's surface alone
+# (issue 19, --view surface): expand_ms is a time in every row; in every other mode it is empty.
+# Usage: cmake -DDICER=<dicer> -DOUT=<scratch dir> -DMODE=csv|all-stages|volume|surface|unwritable|full-disk
 #        -P demo_benchmark.cmake
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/output_checks.cmake")
@@ -24,13 +25,16 @@ if(MODE STREQUAL "all-stages")
 elseif(MODE STREQUAL "volume")
     set(extra --volume metaballs:32 --band 32768,max) # a volume has its own size: no --preset
     set(size 32x32x32)
+elseif(MODE STREQUAL "surface")
+    set(extra --volume metaballs:32 --band 32768,max --view surface)
+    set(size 32x32x32)
 endif()
 # No display at all: --offscreen must not need one.
 execute_process(
     COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY --unset=WAYLAND_DISPLAY "${DICER}" --offscreen --frames 5
             --warmup 2 --benchmark "${csv}" --window 320x240 --gl-debug ${extra}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT MODE MATCHES "^(csv|all-stages|volume)$")
+if(NOT MODE MATCHES "^(csv|all-stages|volume|surface)$")
     expect_exit_status("${rc}" 1 "${out}${err}")
     expect_match("${err}" "dicer: cannot write benchmark CSV" "no clear error message")
     if(out MATCHES "frames of")
@@ -90,8 +94,9 @@ if(MODE STREQUAL "all-stages")
 endif()
 list(FIND columns "discriminate_ms" discriminateColumn)
 list(FIND columns "voxelize_ms" voxelizeColumn)
-if(discriminateColumn LESS 0 OR voxelizeColumn LESS 0)
-    message(FATAL_ERROR "no discriminate_ms or voxelize_ms column:\n${header}")
+list(FIND columns "expand_ms" expandColumn)
+if(discriminateColumn LESS 0 OR voxelizeColumn LESS 0 OR expandColumn LESS 0)
+    message(FATAL_ERROR "no discriminate_ms, voxelize_ms or expand_ms column:\n${header}")
 endif()
 
 set(frame 2)
@@ -116,12 +121,19 @@ foreach(row IN LISTS rows)
     # The input's first stage: the discriminator for a volume, the voxelizer for a mesh; never both.
     list(GET fields ${discriminateColumn} discriminate)
     list(GET fields ${voxelizeColumn} voxelize)
-    if(MODE STREQUAL "volume")
+    if(MODE MATCHES "^(volume|surface)$")
         set(timedStage "${discriminate}")
         set(emptyStage "${voxelize}")
     else()
         set(timedStage "${voxelize}")
         set(emptyStage "${discriminate}")
+    endif()
+    # The surface's stage: a time exactly when the surface is shown.
+    list(GET fields ${expandColumn} expand)
+    if(MODE STREQUAL "surface" AND NOT expand MATCHES "^[0-9]+\\.[0-9]+$")
+        message(FATAL_ERROR "frame ${frame}: expand_ms '${expand}' with the surface shown: ${row}")
+    elseif(NOT MODE STREQUAL "surface" AND NOT expand STREQUAL "")
+        message(FATAL_ERROR "frame ${frame}: expand_ms '${expand}' without a surface: ${row}")
     endif()
     if(NOT timedStage MATCHES "^[0-9]+\\.[0-9]+$" OR NOT emptyStage STREQUAL "")
         message(FATAL_ERROR "frame ${frame}: discriminate_ms '${discriminate}', voxelize_ms '${voxelize}' "

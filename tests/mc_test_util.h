@@ -1,16 +1,18 @@
-// Helpers of the marching-cubes tests (mc_reference_test.cpp): volumes from values and random ones, and the
-// welded mesh's edge check that decides whether a surface is watertight (issue 19, item 5).
+// Helpers of the marching-cubes tests (mc_reference_test.cpp, surface_mesh_test.cpp): volumes from values and
+// random ones, and the welded mesh's edge check that decides whether a surface is watertight (issue 19, item 5).
 #pragma once
 
 #include "mc_reference.h"
 #include "scalar_volume.h"
+#include "surface_mesh.h"
+
+#include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <map>
 #include <random>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -46,51 +48,44 @@ inline volume::ScalarVolume randomByteVolume(glm::ivec3 size, unsigned seed, int
     return makeVolume(size, volume::ScalarType::Uint8, values);
 }
 
-// The welded mesh's edge check (item 5). A mesh edge is a pair of grid edges (gridEdgeId); it lies on the
-// volume's boundary when both grid edges lie in one boundary plane (x = 0, x = X-1, ...), where a surface is
-// cut open. Every other (interior) edge must be used exactly once in each direction.
+// The welded mesh's edge check (item 5). The mesh is welded by the engine (surface_mesh.h: by grid edge, and
+// at samples for the export). A mesh edge lies on the volume's boundary when both its vertices' grid sites lie
+// in one boundary plane (x = 0, x = X-1, ...), where a surface is cut open. Every other (interior) edge must be
+// used exactly once in each direction.
 struct EdgeCheck {
     std::int64_t interiorEdges = 0, boundaryEdges = 0;
     std::int64_t interiorBad = 0; // interior edges not used exactly once each way
     std::int64_t boundaryBad = 0; // boundary edges used twice the same way
-    std::int64_t degenerate = 0;  // triangles with two vertices on one grid edge (never, for a valid table)
+    std::int64_t degenerate = 0;  // triangles with two equal vertices (grid-edge weld: on one grid edge)
     std::int64_t zeroArea = 0;    // triangles whose positions have (near) zero area: counted, not an error
     std::int64_t vertices = 0, triangles = 0; // of the welded mesh
 };
 
-inline bool inBoundaryPlane(glm::ivec3 size, std::int64_t id, int axis, int side) {
-    const int edgeAxis = int(id % 3);
-    std::int64_t s = id / 3;
-    const int x = int(s % size.x), y = int(s / size.x % size.y), z = int(s / size.x / size.y);
-    const int c = axis == 0 ? x : axis == 1 ? y : z;
-    return edgeAxis != axis && c == (side == 0 ? 0 : (axis == 0 ? size.x : axis == 1 ? size.y : size.z) - 1);
+// A grid edge lies in the plane when it does not cross it and its sample is on it; a sample when it is on it.
+inline bool inBoundaryPlane(glm::ivec3 size, const surface::GridSite& site, int axis, int side) {
+    return site.axis != axis && site.sample[axis] == (side == 0 ? 0 : size[axis] - 1);
 }
 
-inline EdgeCheck checkEdges(glm::ivec3 size, const std::vector<surface::McVertex>& vertices) {
+inline EdgeCheck checkEdges(glm::ivec3 size, const surface::SurfaceMesh& mesh) {
     EdgeCheck check;
-    std::map<std::pair<std::int64_t, std::int64_t>, int> directed;
-    std::set<std::int64_t> welded;
-    for (std::size_t t = 0; t + 2 < vertices.size(); t += 3) {
-        std::int64_t id[3];
-        for (int k = 0; k < 3; ++k) {
-            id[k] = surface::gridEdgeId(size, vertices[t + k].cell, vertices[t + k].edge);
-            welded.insert(id[k]);
-        }
-        if (id[0] == id[1] || id[1] == id[2] || id[0] == id[2]) ++check.degenerate;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> directed;
+    for (const auto& t : mesh.triangles) {
+        if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2]) ++check.degenerate;
         for (int k = 0; k < 3; ++k)
-            ++directed[{id[k], id[(k + 1) % 3]}];
-        const glm::dvec3 a = vertices[t].position, b = vertices[t + 1].position, c = vertices[t + 2].position;
+            ++directed[{t[k], t[(k + 1) % 3]}];
+        const glm::dvec3 a(mesh.positions[t[0]]), b(mesh.positions[t[1]]), c(mesh.positions[t[2]]);
         if (glm::length(glm::cross(b - a, c - a)) < 1e-12) ++check.zeroArea;
         ++check.triangles;
     }
-    check.vertices = std::int64_t(welded.size());
+    check.vertices = std::int64_t(mesh.positions.size());
     for (const auto& [edge, uses] : directed) {
         const auto [a, b] = edge;
         if (a > b && directed.count({b, a})) continue; // count each undirected edge once
         bool boundary = false;
         for (int axis = 0; axis < 3; ++axis)
             for (int side = 0; side < 2; ++side)
-                boundary |= inBoundaryPlane(size, a, axis, side) && inBoundaryPlane(size, b, axis, side);
+                boundary |= inBoundaryPlane(size, mesh.sites[a], axis, side) &&
+                            inBoundaryPlane(size, mesh.sites[b], axis, side);
         const auto back = directed.find({b, a});
         const int reverseUses = back == directed.end() ? 0 : back->second;
         if (boundary) {
@@ -102,6 +97,18 @@ inline EdgeCheck checkEdges(glm::ivec3 size, const std::vector<surface::McVertex
         }
     }
     return check;
+}
+
+// The triangle list welded by grid edge alone, every triangle kept (the table's check).
+inline EdgeCheck checkEdges(glm::ivec3 size, const std::vector<surface::McVertex>& vertices) {
+    surface::WeldOptions gridEdgesOnly;
+    gridEdgesOnly.gridEdgesOnly = true;
+    Result<surface::SurfaceMesh> mesh = surface::weldSurface(vertices, size, gridEdgesOnly);
+    if (!mesh) {
+        ADD_FAILURE() << mesh.error();
+        return {};
+    }
+    return checkEdges(size, *mesh);
 }
 
 } // namespace dicer::test

@@ -1,5 +1,5 @@
 # scripts/plot_bench.py, the plots of dicer-bench (matplotlib), on a small committed CSV of real dicer-bench rows
-# (tests/data/bench_plot_small.csv: --scaling, --scaling --voxels both and --sort on llvmpipe): every kind writes
+# (tests/data/bench_plot_small.csv: --scaling, --scaling --voxels both, --sort and --mc --quick on llvmpipe): every kind writes
 # its PNG(s), the same CSV gives the same bytes, and every bad input is one line on stderr, exit status 1 and no
 # PNG — a malformed CSV (missing column, a field that is not a number, a short row, not UTF-8, empty), no rows
 # of the table, a missing file, an unwritable PNG, and a Python without matplotlib.
@@ -25,7 +25,7 @@ function(expect_plot_png path)
 endfunction()
 
 # --- every kind writes its plot(s) -----------------------------------------------------------------------------
-foreach(kind scaling voxel-scaling sort)
+foreach(kind scaling voxel-scaling sort mc)
     execute_process(COMMAND "${PYTHON}" "${SCRIPT}" ${kind} "${small}" "${OUT}/${kind}.png"
                     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     expect_exit_status("${rc}" 0 "${err}")
@@ -53,7 +53,7 @@ file(WRITE "${OUT}/short_row.csv" "${good}scaling,hp_compute,total,\"64³\",2621
 file(WRITE "${OUT}/empty.csv" "")
 execute_process( # a byte that is not UTF-8 (CMake's file(WRITE) writes text)
     COMMAND "${PYTHON}" -c "open('${OUT}/latin1.csv','wb').write(b'table,method\\nscaling,caf\\xe9\\n')")
-string(REGEX REPLACE "\n(sort|voxel-scaling)[^\n]*" "" onlyScaling "${good}")
+string(REGEX REPLACE "\n(sort|voxel-scaling|mc)[^\n]*" "" onlyScaling "${good}")
 file(WRITE "${OUT}/only_scaling.csv" "${onlyScaling}")
 
 # kind, CSV, PNG, the expected message (a regular expression), for the rows below
@@ -64,6 +64,7 @@ set(cases
     "sort|${OUT}/empty.csv|${OUT}/bad.png|empty.csv' is empty, not a dicer-bench CSV"
     "sort|${OUT}/latin1.csv|${OUT}/bad.png|latin1.csv' is not UTF-8 text"
     "sort|${OUT}/only_scaling.csv|${OUT}/bad.png|has no 'sort' rows to plot \\(dicer-bench --sort --csv\\)"
+    "mc|${OUT}/only_scaling.csv|${OUT}/bad.png|has no 'mc' rows to plot \\(dicer-bench --mc --csv\\)"
     "scaling|${OUT}/nonexistent.csv|${OUT}/bad.png|cannot read CSV '.*nonexistent.csv': No such file or directory"
     "scaling|${small}|${OUT}/no_such_dir/bad.png|cannot write plot '.*no_such_dir/bad.png': No such file")
 foreach(case IN LISTS cases)
@@ -89,4 +90,4 @@ if(NOT rc EQUAL 1 OR NOT err MATCHES "^plot_bench.py: matplotlib is missing for 
    OR EXISTS "${OUT}/bad.png")
     message(FATAL_ERROR "no matplotlib: exit ${rc}, wanted 1 and one clear line, got:\n${err}")
 endif()
-message(STATUS "plot_bench.py: 4 plots drawn, the same bytes twice, 9 bad inputs refused with one line each")
+message(STATUS "plot_bench.py: 5 plots drawn, the same bytes twice, 10 bad inputs refused with one line each")

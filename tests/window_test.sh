@@ -10,6 +10,11 @@
 #              the box the volume is drawn as ("drawn as a 0.5 x 0.25 x 1 box")
 #   volume     a scalar volume (issue 18): as render, and Verify OK at exit (GPU = CPU count, > 0 points) and the
 #              summary names the volume and its size ("volume XxYxZ")
+#   surface    a volume's surface (issue 19, --view surface): exit 0 and 0 GL debug errors in 3 frames, the
+#              summary names the surface method and > 0 triangles, the PNG has the window's size and shows it
+#   export-surface --export-surface FILE.ply: exit 0, the header exactly the issue's (binary little-endian,
+#              vertex x y z nx ny nz, face list uchar int) with the counts the log names, the file's size that of
+#              the header plus N x 24 + M x 13 bytes; into a missing folder: one message and exit 1
 #   empty-band a volume with a band that holds no voxel: exit 0, Verify OK with 0 points, and exactly one line
 #              saying the band holds no voxel
 #   bad-volume a missing or malformed volume file: exit status 1 and exactly one "cannot load the volume" line
@@ -203,6 +208,34 @@ volume)
     no_gl_errors
     [ -f "$png" ] || fail "no screenshot $png"
     "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+surface)
+    rm -f "$png"
+    expect_run 0 "^(dicer:|surface|GL debug)" "$log" "$@" --frames 3 --gl-debug --screenshot "$png" --screenshot-ui off
+    no_gl_errors
+    grep -qE "^surface: [a-z_]+, [1-9][0-9]* triangles" "$log" || fail "the summary names no surface"
+    [ -f "$png" ] || fail "no screenshot $png"
+    "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+export-surface)
+    ply="$outdir/$name.ply"
+    rm -f "$ply"
+    expect_run 0 "^(surface|GL debug)|saved" "$log" "$@" --frames 3 --gl-debug --export-surface "$ply"
+    no_gl_errors
+    [ -f "$ply" ] || fail "no PLY $ply"
+    counts=$(sed -nE 's/.*saved the surface, ([0-9]+) triangles and ([0-9]+) vertices.*/\2 \1/p' "$log")
+    read -r vertices faces <<<"$counts"
+    [ -n "$vertices" ] && [ "$faces" -gt 0 ] || fail "the log names no saved surface"
+    header=$(printf '%s\n' ply "format binary_little_endian 1.0" "comment Dicer marching-cubes surface" \
+        "element vertex $vertices" "property float x" "property float y" "property float z" "property float nx" \
+        "property float ny" "property float nz" "element face $faces" "property list uchar int vertex_indices" \
+        end_header)
+    [ "$(head -c ${#header} "$ply")" == "$header" ] || fail "the PLY header is not the issue's: $(head -c 400 "$ply")"
+    want=$((${#header} + 1 + vertices * 24 + faces * 13))
+    [ "$(stat -c %s "$ply")" -eq "$want" ] || fail "the PLY has $(stat -c %s "$ply") bytes, expected $want"
+    expect_run 1 "surface export|^dicer:" "$log.bad" "$@" --frames 2 --export-surface /nonexistent/dicer-dir/s.ply
+    [ "$(grep -c "surface export: .*/nonexistent/dicer-dir/s.ply" "$log.bad")" -eq 1 ] ||
+        fail "not exactly one message naming the file"
     ;;
 empty-band)
     expect_run 0 "^(dicer:|verify|volume|GL debug)" "$log" "$@" --frames 6 --gl-debug

@@ -1,30 +1,38 @@
-// dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI] (issue 19, item 7): marching cubes by HistoPyramid
-// stream expansion (engine/surface/mc_expander.h) over scalar volumes. Default volumes: metaballs:64,
-// metaballs:128 and both committed scans (with --quick: metaballs:32, metaballs:64 and both scans, one
-// repetition, no warm-up: the CI smoke run). --band as for --volume (default: volume::defaultBand).
+// dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI] (issue 19, items 3 and 7): every row of the GPU
+// marching-cubes table (engine/surface/mc_method_table.h: hp_mc, the HistoPyramid's stream expansion, and its
+// peers scan_mc and atomic_mc) over scalar volumes. Default volumes: metaballs:64, metaballs:128 and both
+// committed scans (with --quick: metaballs:32, metaballs:64 and both scans, one repetition, no warm-up: the CI
+// smoke run). --band as for --volume (default: volume::defaultBand).
 //
-// TIMED per volume, interleaved (gl::measureInterleaved: each round runs every stage once), medians after
-// warm-up: the read floor's pass, count, build (the pyramid and the draw arguments), expand, and the total
-// (count + build + expand back to back, as a frame runs them; no count is read back).
+// ONE UPLOAD per volume: a 3D texture every row borrows (McMethod::useVolumeTexture, as the demo hands them
+// the discriminator's), so the rows read the same texels and the volume's memory is held once.
 //
-// THE FLOOR: the volume's bytes read once (what the count pass must read at least: every sample is a corner
-// of some cell) over the read bandwidth of the compute read pass (read_pass.h) over a 64 MiB buffer, measured
-// in the same rounds; "x read floor" is the total over that.
+// TIMED per volume, every row's stages and the read floor's pass interleaved in the same rounds
+// (gl::measureInterleaved: each round runs every configuration once), medians after warm-up: count, build,
+// expand (the stages a row has: McMethodInfo::stages; the others "-") and the total (count + build + expand
+// back to back, as a frame runs them; no count is read back).
 //
-// THE CHECK (the same as tests/mc_gltest.cpp): the GPU's cases, total and draw count, and every vertex's cell,
-// case, edge, index in the cell and crossing exactly against mc_reference.h; positions within 1e-4 index units
-// per component, normals (and the fallback flag) within 1e-3 per component except where the reference's
-// gradient is below 1e-6 of the values' scale. "exact", or the first difference. Exit status 3 on one.
+// THE FLOOR: the volume's bytes read once (what a count must read at least: every sample is a corner of some
+// cell) over the read bandwidth of the compute read pass (read_pass.h) over a 64 MiB buffer, measured in the
+// same rounds; "x read floor" is a row's total over that.
+//
+// THE CHECK (the same as tests/mc_gltest.cpp, mc_check.h): every row's cases, total and draw count, and every
+// vertex's cell, case, edge, index in the cell and crossing exactly against mc_reference.h (an unordered row's
+// triangles sorted first); positions within 1e-4 index units per component, normals (and the fallback flag)
+// within 1e-3 per component except where the reference's gradient is below 1e-6 of the values' scale. "exact",
+// or the first difference: exit status 3. A row beyond this driver's limits for a volume (its buffers' storage
+// blocks) is a skipped row naming the limit, not a difference.
 #include "bench_context.h"
 
 #include "band.h"
 #include "builtin_volumes.h"
 #include "bundled_volumes.h"
 #include "mc_check.h"
-#include "mc_expander.h"
+#include "mc_method_table.h"
 #include "mc_reference.h"
 #include "mc_table.h"
 #include "volume_file.h"
+#include "volume_texture.h"
 
 #include <algorithm>
 #include <chrono>
@@ -38,10 +46,11 @@ namespace {
 constexpr std::int64_t kBandwidthBytes = std::int64_t(64) << 20;
 
 struct McRow {
-    std::string volume, size, band, check;
-    std::int64_t cells = 0, triangles = 0, bytes = 0;
+    std::string volume, size, band, method, check;
+    unsigned stages = 0;                                                // surface::kMc*Stage bits
+    std::int64_t cells = 0, surfaceCells = 0, triangles = 0, bytes = 0; // surface: cells with a triangle
     gl::Summary count, build, expand, total;
-    double floorMs = 0, readGBs = 0;
+    double floorMs = 0;
     bool ok = false, skipped = false;
 };
 
@@ -49,17 +58,25 @@ std::string sizeText(glm::ivec3 s) {
     return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
 }
 
-Result<McRow> runMcVolume(Bench& b, surface::McExpander& e, const std::string& spec, GLuint floorBuffer,
-                          std::int64_t floorBytes) {
+// A row made for this driver, or its reason not to run (isAvailable, create).
+struct McRowMethod {
+    const surface::McMethodInfo* info;
+    std::unique_ptr<surface::McMethod> method;
+    std::string unavailable;
+};
+
+// The rows of one volume: each row's checked run and the interleaved timing of every row's stages.
+Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& methods, const std::string& spec,
+                                       GLuint floorBuffer, std::int64_t floorBytes) {
     b.progress.step("mc " + spec + ": load");
     Result<volume::ScalarVolume> loaded =
         volume::isBuiltinVolume(spec) ? volume::loadBuiltinVolume(spec) : volume::loadVolumeFile(spec);
     if (!loaded) return makeError("cannot load the volume: " + loaded.error());
     const volume::ScalarVolume& v = *loaded;
-    McRow row;
-    row.volume = v.name;
-    row.size = sizeText(v.size) + " " + volume::scalarTypeName(v.type);
-    row.bytes = v.byteCount();
+    McRow common;
+    common.volume = v.name;
+    common.size = sizeText(v.size) + " " + volume::scalarTypeName(v.type);
+    common.bytes = v.byteCount();
     const std::optional<volume::ValueRange> range = volume::valueRange(v);
     volume::Band band{0, -1}; // every value NaN: nothing is inside
     if (range) {
@@ -70,78 +87,140 @@ Result<McRow> runMcVolume(Bench& b, surface::McExpander& e, const std::string& s
     } else if (!b.opt.band.empty()) {
         return makeError(v.name + ": --band " + b.opt.band + ": every value is NaN");
     }
-    row.band = volume::bandText(band);
+    common.band = volume::bandText(band);
 
     b.progress.step("mc " + spec + ": the CPU reference");
     const surface::McSurface ref = surface::marchingCubesReference(v, band);
-    row.cells = ref.cellCount();
-    row.triangles = ref.triangleCount();
-    if (row.cells == 0)
+    common.cells = ref.cellCount();
+    common.triangles = ref.triangleCount();
+    common.surfaceCells = std::count_if(ref.counts.begin(), ref.counts.end(), [](auto n) { return n > 0; });
+    if (common.cells == 0)
         std::fprintf(stderr, "dicer-bench: %s: a side < 2, no cells: 0 triangles\n", v.name.c_str());
 
-    b.progress.step("mc " + spec + ": upload and the checked run");
-    // A limit of this driver (the volume's or the vertex buffer's storage block) is no difference: the row
-    // names it and is skipped.
-    Result<void> r = e.setVolume(v);
-    if (r)
-        r = e.reserve(std::uint32_t(std::min<std::size_t>(std::max<std::size_t>(ref.vertices.size(), 3),
-                                                          std::numeric_limits<std::uint32_t>::max())));
-    if (r) r = e.run(band);
-    if (!r) {
-        row.check = "skipped: " + r.error();
+    std::vector<McRow> rows;
+    auto skip = [&](McRow row, const std::string& reason) {
+        row.check = "skipped: " + reason;
         row.ok = row.skipped = true;
-        std::fprintf(stderr, "dicer-bench: mc %s %s\n", v.name.c_str(), row.check.c_str());
-        b.report.skipped.push_back({kTableMc, "hp_mc", v.name, r.error()});
-        return row;
-    }
-    const surface::McCheck check = surface::checkAgainstReference(e, v, ref);
-    row.check = check.exact() ? "exact" : check.firstDifference;
-    row.ok = row.check == "exact";
-
-    b.progress.step("mc " + spec + ": timing count, build, expand, interleaved");
-    const std::vector<std::function<void()>> configs = {
-        [&] { (void)b.read.runBuffer(floorBuffer, floorBytes); },
-        [&] { (void)e.count(band); },
-        [&] { e.build(); },
-        [&] { e.expand(); },
-        [&] { (void)e.run(band); },
+        std::fprintf(stderr, "dicer-bench: mc %s %s %s\n", v.name.c_str(), row.method.c_str(),
+                     row.check.c_str());
+        b.report.skipped.push_back({kTableMc, row.method, v.name, reason});
+        rows.push_back(row);
     };
+    b.progress.step("mc " + spec + ": upload");
+    Result<gl::Texture> texture = voxel::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
+
+    // Each row's checked run. A limit of this driver (the volume's texture, a row's storage blocks, the vertex
+    // buffer's) is no difference: the row names it and is skipped.
+    std::vector<surface::McMethod*> timed;
+    std::vector<std::size_t> timedRows;
+    const auto vertices = std::uint32_t(std::min<std::size_t>(std::max<std::size_t>(ref.vertices.size(), 3),
+                                                              std::numeric_limits<std::uint32_t>::max()));
+    for (McRowMethod& m : methods) {
+        McRow row = common;
+        row.method = m.info->name;
+        row.stages = m.info->stages;
+        if (!m.method) {
+            skip(row, m.unavailable);
+            continue;
+        }
+        if (!texture) {
+            skip(row, texture.error());
+            continue;
+        }
+        b.progress.step("mc " + spec + ": " + row.method + ", the checked run");
+        surface::McMethod& e = *m.method;
+        Result<void> r =
+            e.useVolumeTexture(texture->id(), v.size, v.type, v.spacing, surface::isBinaryField(v));
+        if (r) r = e.reserve(vertices);
+        if (r) r = e.run(band);
+        if (!r) {
+            skip(row, r.error());
+            continue;
+        }
+        const surface::McCheck check = surface::checkAgainstReference(e, v, ref);
+        row.check = check.exact() ? "exact" : check.firstDifference;
+        row.ok = check.exact();
+        timed.push_back(&e);
+        timedRows.push_back(rows.size());
+        rows.push_back(row);
+    }
+
+    b.progress.step("mc " + spec + ": timing every row's stages, interleaved");
+    std::vector<std::function<void()>> configs = {[&] { (void)b.read.runBuffer(floorBuffer, floorBytes); }};
+    for (surface::McMethod* e : timed) {
+        configs.push_back([e, band] { (void)e->count(band); });
+        configs.push_back([e] { e->build(); });
+        configs.push_back([e] { e->expand(); });
+        configs.push_back([e, band] { (void)e->run(band); });
+    }
     const gl::TimerSource timer = b.report.run.timer;
     const std::vector<gl::Summary> t = gl::measureInterleaved(timer, b.opt.warmup, b.opt.reps, configs);
-    row.count = t[1];
-    row.build = t[2];
-    row.expand = t[3];
-    row.total = t[4];
-    row.readGBs = t[0].median > 0 ? double(floorBytes) / (t[0].median * 1e6) : 0;
-    row.floorMs = row.readGBs > 0 ? double(row.bytes) / (row.readGBs * 1e6) : 0;
+    const double readGBs = t[0].median > 0 ? double(floorBytes) / (t[0].median * 1e6) : 0;
+    const double floorMs = readGBs > 0 ? double(common.bytes) / (readGBs * 1e6) : 0;
+    for (std::size_t i = 0; i < timedRows.size(); ++i) {
+        McRow& row = rows[timedRows[i]];
+        row.count = t[1 + 4 * i];
+        row.build = t[2 + 4 * i];
+        row.expand = t[3 + 4 * i];
+        row.total = t[4 + 4 * i];
+        row.floorMs = floorMs;
 
-    Measurement m;
-    m.table = kTableMc;
-    m.method = "hp_mc";
-    m.input = v.name + " " + row.band;
-    m.cells = row.cells;
-    m.count = std::uint32_t(row.triangles);
-    m.timer = timer;
-    m.check = row.check;
-    m.ok = row.ok;
-    const std::pair<const char*, gl::Summary> stages[] = {
-        {"count", row.count}, {"build", row.build}, {"expand", row.expand}, {"total", row.total}};
-    for (const auto& [stage, time] : stages) {
-        m.stage = stage;
-        m.time = time;
-        m.readBytes = stage == std::string("count") || stage == std::string("total") ? row.bytes : 0;
-        m.readMs = m.readBytes > 0 ? row.floorMs : 0;
-        b.report.rows.push_back(m);
+        Measurement m;
+        m.table = kTableMc;
+        m.method = row.method;
+        m.input = v.name + " " + row.band;
+        m.cells = row.cells;
+        m.count = std::uint32_t(row.triangles);
+        m.timer = timer;
+        m.check = row.check;
+        m.ok = row.ok;
+        const std::tuple<const char*, unsigned, gl::Summary> stages[] = {
+            {"count", surface::kMcCountStage, row.count},
+            {"build", surface::kMcBuildStage, row.build},
+            {"expand", surface::kMcExpandStage, row.expand},
+            {"total", ~0u, row.total}};
+        for (const auto& [stage, bit, time] : stages) {
+            if ((row.stages & bit) == 0) continue; // a stage this row does no work in
+            m.stage = stage;
+            m.time = time;
+            m.readBytes = stage == std::string("total") ? row.bytes : 0;
+            m.readMs = m.readBytes > 0 ? floorMs : 0;
+            b.report.rows.push_back(m);
+        }
     }
-    return row;
+    return rows;
+}
+
+std::string stageText(const McRow& r, unsigned bit, const gl::Summary& s) {
+    if ((r.stages & bit) == 0) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", s.median);
+    return text;
+}
+
+// The cells the surface crosses (a case with triangles), in % of the cells.
+std::string surfaceText(const McRow& r) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f %%",
+                  r.cells > 0 ? 100.0 * double(r.surfaceCells) / double(r.cells) : 0.0);
+    return text;
 }
 
 } // namespace
 
 Result<bool> runMcTable(Bench& b) {
-    auto created = surface::McExpander::create(b.shaders, b.info);
-    if (!created) return makeError(created.error());
-    surface::McExpander& e = *created;
+    std::vector<McRowMethod> methods;
+    for (const surface::McMethodInfo& info : surface::mcMethodTable()) {
+        McRowMethod m{&info, nullptr, {}};
+        if (!info.isAvailable(b.info)) {
+            m.unavailable = "not available on this driver";
+        } else {
+            auto created = info.create(b.shaders, b.info);
+            if (!created) return makeError(std::string(info.name) + ": " + created.error());
+            m.method = std::move(created.value());
+        }
+        methods.push_back(std::move(m));
+    }
     const std::int64_t floorBytes =
         std::min<std::int64_t>(kBandwidthBytes, b.info.maxStorageBlockBytes > 0 ? b.info.maxStorageBlockBytes
                                                                                 : kBandwidthBytes) &
@@ -152,36 +231,47 @@ Result<bool> runMcTable(Bench& b) {
     std::vector<McRow> rows;
     bool ok = true;
     for (const std::string& spec : b.opt.volumes) {
-        Result<McRow> r = runMcVolume(b, e, spec, floorBuffer.id(), floorBytes);
+        Result<std::vector<McRow>> r = runMcVolume(b, methods, spec, floorBuffer.id(), floorBytes);
         if (!r) return makeError(r.error());
-        ok = ok && r->ok;
-        rows.push_back(*r);
+        for (const McRow& row : *r) {
+            ok = ok && row.ok;
+            rows.push_back(row);
+        }
     }
     b.progress.finish();
 
+    std::printf("## Marching cubes: every row of the table (%s), medians of %d after %d warm-up, interleaved "
+                "(%s)\n\n",
+                surface::mcMethodNames().c_str(), b.opt.reps, b.opt.warmup,
+                gl::timerSourceName(b.report.run.timer));
     std::printf(
-        "## Marching cubes: HistoPyramid stream expansion (hp_mc), medians of %d after %d warm-up (%s)\n\n",
-        b.opt.reps, b.opt.warmup, gl::timerSourceName(b.report.run.timer));
-    std::printf("| volume | size | band | cells | count ms | build ms | expand ms | total ms | triangles | "
-                "M triangles/s | read floor ms | x read floor | check |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        "| volume | size | band | cells | surface | method | count ms | build ms | expand ms | total ms | "
+        "triangles | M triangles/s | read floor ms | x read floor | check |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const McRow& r : rows) {
         if (r.skipped) {
-            std::printf("| %s | %s | %s | %lld | - | - | - | - | %lld | - | - | - | %s |\n", r.volume.c_str(),
-                        r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
-                        static_cast<long long>(r.triangles), r.check.c_str());
+            std::printf("| %s | %s | %s | %lld | %s | %s | - | - | - | - | %lld | - | - | - | %s |\n",
+                        r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
+                        surfaceText(r).c_str(), r.method.c_str(), static_cast<long long>(r.triangles),
+                        r.check.c_str());
             continue;
         }
         const double perSecond = r.total.median > 0 ? double(r.triangles) / (r.total.median * 1e3) : 0;
-        std::printf("| %s | %s | %s | %lld | %.2f | %.2f | %.2f | %.2f | %lld | %.2f | %.2f | %.1f | %s |\n",
-                    r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
-                    r.count.median, r.build.median, r.expand.median, r.total.median,
-                    static_cast<long long>(r.triangles), perSecond, r.floorMs,
-                    r.floorMs > 0 ? r.total.median / r.floorMs : 0.0, r.check.c_str());
+        std::printf(
+            "| %s | %s | %s | %lld | %s | %s | %s | %s | %s | %.2f | %lld | %.2f | %.2f | %.1f | %s |\n",
+            r.volume.c_str(), r.size.c_str(), r.band.c_str(), static_cast<long long>(r.cells),
+            surfaceText(r).c_str(), r.method.c_str(), stageText(r, surface::kMcCountStage, r.count).c_str(),
+            stageText(r, surface::kMcBuildStage, r.build).c_str(),
+            stageText(r, surface::kMcExpandStage, r.expand).c_str(), r.total.median,
+            static_cast<long long>(r.triangles), perSecond, r.floorMs,
+            r.floorMs > 0 ? r.total.median / r.floorMs : 0.0, r.check.c_str());
     }
     std::printf(
-        "\nread floor: the volume's bytes read once (the least the count pass reads) at the read pass's "
-        "bandwidth over a 64 MiB buffer, measured in the same rounds; x read floor: total / read floor.\n");
+        "\nbuild: hp_mc the pyramid, scan_mc Horn's scan (each with the draw arguments); atomic_mc has "
+        "one pass (expand: cases, counts, atomics, vertices, arguments). read floor: the volume's bytes "
+        "read once (the least a count reads) at the read pass's bandwidth over a 64 MiB buffer, "
+        "measured in the same rounds; x read floor: total / read floor. surface: the cells with a "
+        "triangle.\n");
     return ok;
 }
 

@@ -179,10 +179,11 @@ std::vector<Row> makeRows() {
                        "2^20)"},
                       onOff, field(&Options::sort))),
         flag(row<bool>({"mc", "",
-                        "only marching cubes (HistoPyramid stream expansion) over --volume (default: "
-                        "metaballs:64, metaballs:128 and both committed scans; with --quick: metaballs:32, "
-                        "metaballs:64 and the scans, one repetition): count, build, expand, total ms, "
-                        "triangles/s, x read floor, every triangle list checked against the CPU reference"},
+                        "only marching cubes, every row (hp_mc: HistoPyramid stream expansion; its peers "
+                        "scan_mc, atomic_mc) over --volume (default: metaballs:64, metaballs:128 and both "
+                        "committed scans; with --quick: metaballs:32, metaballs:64 and the scans, one "
+                        "repetition): count, build, expand, total ms, triangles/s, x read floor, every "
+                        "triangle list checked against the CPU reference; a plot (--mc-plot)"},
                        onOff, field(&Options::mc))),
         inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(volumeCodec()),
                                                           field(&Options::volumes))),
@@ -255,6 +256,9 @@ std::vector<Row> makeRows() {
                          plotFileCodec(), field(&Options::plot)),
         row<std::string>({"sort-plot", "", "the --sort plots (PNG, vs m in FILE-m.png; as --plot)"},
                          plotFileCodec(), field(&Options::sortPlot)),
+        row<std::string>(
+            {"mc-plot", "", "the --mc plot (PNG: total ms per method against the cells; as --plot)"},
+            plotFileCodec(), field(&Options::mcPlot)),
         row<std::string>(options::kDumpShadersText, options::dumpDirCodec(), field(&Options::dumpShaders)),
     };
 }

@@ -63,6 +63,7 @@ struct Options {
     // --mc: marching cubes over --volume instead (bench_mc.cpp, issue 19): default volumes metaballs:64 and :128
     // and both committed scans (with --quick: metaballs:32, :64 and the scans, one repetition).
     bool mc = false;
+    std::string mcPlot = "dicer-mc.png"; // --mc's plot: total ms per row against the cells; empty: none
     bool operator==(const Options&) const = default;
 };
 

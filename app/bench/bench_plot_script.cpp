@@ -19,10 +19,13 @@ namespace dicer::bench {
 namespace fs = std::filesystem;
 
 std::optional<PlotJob> plotJob(const Options& o, const Report& report) {
-    // The same choice of tables as main(): --voxelizer and --sort and --scaling --voxels run alone.
-    if (o.voxelizer) return std::nullopt;
+    // The same choice of tables as main(): --mc, --voxelizer, --sort and --scaling --voxels run alone.
     PlotJob job;
-    if (o.scaling && !o.voxelOutputs.empty())
+    if (o.mc)
+        job = {kTableMc, o.mcPlot};
+    else if (o.voxelizer)
+        return std::nullopt;
+    else if (o.scaling && !o.voxelOutputs.empty())
         job = {kTableVoxelScaling, o.plot};
     else if (o.sort)
         job = {kTableSort, o.sortPlot};

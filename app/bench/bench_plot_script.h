@@ -1,4 +1,4 @@
-// dicer-bench's plots (--plot, --sort-plot) are drawn by matplotlib: after the run, the report goes to a temporary
+// dicer-bench's plots (--plot, --sort-plot, --mc-plot) are drawn by matplotlib: after the run, the report goes to a temporary
 // CSV (the same rows as --csv) and `python3 scripts/plot_bench.py TABLE CSV PNG` draws the plot of that table. A
 // Python script, not C++: a plotting library gives labelled log axes, a legend clear of the data and real fonts
 // (the hand-drawn PNG writer before it had none of these), and the committed docs/bench/*.png are redrawn from
@@ -21,7 +21,8 @@ struct PlotJob {
     std::string png; // --sort: also the plot against m, "-m" inserted before ".png"
 };
 
-// --scaling: kTableScaling into --plot (with --voxels: kTableVoxelScaling), --sort: kTableSort into --sort-plot;
+// --scaling: kTableScaling into --plot (with --voxels: kTableVoxelScaling), --sort: kTableSort into --sort-plot,
+// --mc: kTableMc into --mc-plot;
 // none for the other runs, where the file is "none" (empty), or where the report has no row of the table (every
 // volume skipped).
 std::optional<PlotJob> plotJob(const Options& options, const Report& report);

@@ -1,5 +1,6 @@
 #include "vocabulary.h"
 
+#include "mc_method_table.h"
 #include "model_catalog.h"
 #include "volume_layout.h"
 
@@ -56,6 +57,19 @@ Codec<std::string> modelCodec() {
     names.emplace_back("an OBJ or glTF (.gltf, .glb) file");
     // The file is checked when it loads, with a clear error.
     return textCodec("NAME|FILE", joinChoices(names));
+}
+
+Codec<int> mcMethodCodec() {
+    std::vector<std::pair<std::string, int>> rows;
+    std::vector<std::string> names;
+    const auto table = surface::mcMethodTable();
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        rows.emplace_back(table[i].name, int(i));
+        names.emplace_back(table[i].name);
+    }
+    Codec<int> c = namesCodec<int>(std::move(rows), "NAME");
+    c.choices = joinChoices(names, ", ");
+    return c;
 }
 
 Codec<std::string> dumpDirCodec() {

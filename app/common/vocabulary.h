@@ -24,6 +24,8 @@ Codec<voxel::VoxelOutput> voxelOutputCodec(); // atlas | bits
 Codec<std::string> presetCodec();             // volume_layout.h presetNames() or XxYxZ (presetVolume)
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
 Codec<std::string> modelCodec(); // a built-in model name or an OBJ or glTF file
+// A row of surface::mcMethodTable() by its name (hp_mc, ...): the value is the row's index.
+Codec<int> mcMethodCodec();
 
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{
@@ -43,6 +45,12 @@ inline constexpr OptionText kBandText{
 inline constexpr OptionText kMethodText{
     "method", "method",
     "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};
+// The surface method (issue 19): which marching cubes extracts a volume's surface at its band (the demo's
+// surface view and export, dicer-bench --mc).
+inline constexpr OptionText kMcMethodText{
+    "mc-method", "surface method",
+    "which marching cubes extracts the surface of a volume's band: a row of the marching-cubes table (the "
+    "HistoPyramid's stream expansion or a GPU peer; all give the same triangles)"};
 inline constexpr OptionText kStorageText{
     "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
 inline constexpr OptionText kBuildPathText{"build-path", "build path",

@@ -2,6 +2,7 @@
 
 #include "builtin_models.h"
 #include "log.h"
+#include "mc_method_table.h"
 #include "method_table.h"
 #include "ui.h"
 #include "volume_layout.h"
@@ -61,6 +62,9 @@ Result<void> buildGpuState(App& app) {
     if (!meshView || !floorView) return makeError(meshView ? floorView.error() : meshView.error());
     gpu->meshView.emplace(std::move(meshView.value()));
     gpu->floorView.emplace(std::move(floorView.value()));
+    auto surfaceView = SurfaceView::create(gpu->shaders);
+    if (!surfaceView) return makeError(surfaceView.error());
+    gpu->surfaceView.emplace(std::move(surfaceView.value()));
     auto views = ImageViews::create(gpu->shaders);
     if (!views) return makeError(views.error());
     gpu->views.emplace(std::move(views.value()));
@@ -86,6 +90,9 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
     const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
     if (!method.isAvailable(info))
         return makeError(std::string("method ") + method.name + " is not available on " + info.renderer);
+    if (const surface::McMethodInfo& mc = surface::mcMethodTable()[size_t(s.frame.surfaceMethod)];
+        !mc.isAvailable(info))
+        return makeError(std::string("surface method ") + mc.name + " is not available on " + info.renderer);
     if (const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
         !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +

@@ -12,6 +12,7 @@
 #include "model_loader.h"
 #include "soak.h"
 #include "surface.h"
+#include "surface_view.h"
 #include "timer.h"
 #include "ui_layout.h"
 
@@ -43,6 +44,7 @@ struct GpuState {
     std::optional<particles::ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
     bool orderSorted = false;                                // depthOrder holds this frame's order
     std::optional<MeshView> meshView, floorView;
+    std::optional<SurfaceView> surfaceView; // the expand stage's triangles (surface_view.h)
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
 };
@@ -56,7 +58,8 @@ struct Actions {
     bool reloadShaders = false;
     bool screenshot = false;
     bool verify = false;
-    bool exportPly = false; // the Model panel's "Export points (PLY)"
+    bool exportPly = false;     // the Model panel's "Export points (PLY)"
+    bool exportSurface = false; // the Volume panel's "Export surface (PLY)"
     std::optional<ModelChoice> load;
 };
 
@@ -78,6 +81,9 @@ struct UiState {
     bool screenshotFailed = false;
     std::string exportMessage; // the last PLY export: "saved N points to FILE" or why not
     bool exportFailed = false;
+    std::string surfaceError;         // the expand stage's last error (reported once), empty while it works
+    std::string surfaceExportMessage; // the last surface export: "saved N triangles to FILE" or why not
+    bool surfaceExportFailed = false;
     PanelLayout layout;                  // this frame's default window rectangles (ui_layout.h)
     bool resetLayout = false;            // "Reset layout" was pressed: place every window again
     std::optional<bool> timingsOnScreen; // the Timings table and fps fully visible in the last UI frame
@@ -121,6 +127,7 @@ struct App {
     bool screenshotRequested = false;
     bool verifyRequested = false;
     bool exportRequested = false;
+    bool exportSurfaceRequested = false;
     // A --frames run could not do what it was asked (screenshot, export, benchmark, soak bounds).
     bool scriptFailed = false;
     std::optional<BenchmarkLog> benchmark; // --benchmark FILE.csv

@@ -2,12 +2,14 @@
 
 #include "depth_order.h"
 
+#include "cli_codecs.h"
 #include "cli_volume.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "soak_schedule.h"
 #include "vocabulary.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <utility>
 
@@ -26,59 +28,6 @@ Row row(OptionText text, Codec<V> codec, std::function<V(const CommandLine&)> ge
 
 template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field field) {
     return options::option<CommandLine, V>(text, std::move(codec), field);
-}
-
-// --method: a row of the method table (method_table.h) that the demo offers; the setting is its index.
-// Before the option names were unified, dicer's --method named the voxelization method (now --vox-method):
-// a voxelization method's name here is still read that way (the two name sets are disjoint).
-int demoMethodRow(std::string_view name) {
-    const int index = methods::methodIndex(name);
-    return index >= 0 && methods::methodTable()[size_t(index)].inDemo() ? index : -1;
-}
-
-Codec<std::string> methodCodec() {
-    std::vector<std::string> names;
-    for (const methods::MethodInfo& m : methods::methodTable())
-        if (m.inDemo()) names.emplace_back(m.name);
-    Codec<std::string> c = options::textCodec("NAME", options::joinChoices(names), [](std::string_view name) {
-        return demoMethodRow(name) >= 0 || voxel::parseVoxelMethod(name).has_value();
-    });
-    c.choices = options::joinChoices(names, ", ") +
-                " (a voxelization method's name: the old spelling of --vox-method)";
-    return c;
-}
-
-void setMethod(CommandLine& c, const std::string& name) {
-    if (const int row = demoMethodRow(name); row >= 0) {
-        c.settings.frame.method = row;
-        c.methodGiven = true;
-    } else if (std::optional<voxel::VoxelMethod> voxelizer = voxel::parseVoxelMethod(name)) {
-        c.settings.frame.voxelMethod = *voxelizer;
-    }
-}
-
-Codec<glm::ivec2> windowSizeCodec() {
-    const Codec<int> side = options::intCodec(1, 16384);
-    Codec<glm::ivec2> c;
-    c.metavar = "WxH";
-    c.expects = "WxH with sides in [1, 16384], e.g. 640x480";
-    c.parse = [side](std::string_view s) -> std::optional<glm::ivec2> {
-        const size_t x = s.find('x');
-        if (x == std::string_view::npos) return std::nullopt;
-        std::optional<int> w = side.parse(s.substr(0, x)), h = side.parse(s.substr(x + 1));
-        if (!w || !h) return std::nullopt;
-        return glm::ivec2(*w, *h);
-    };
-    c.format = [](const glm::ivec2& v) { return std::to_string(v.x) + "x" + std::to_string(v.y); };
-    return c;
-}
-
-// --particles: the rows of the particle render table (particles.h).
-Codec<particles::ParticleRender> renderCodec() {
-    std::vector<std::pair<std::string, particles::ParticleRender>> names;
-    for (const particles::ParticleRenderInfo& r : particles::particleRenderModes())
-        names.emplace_back(r.name, r.mode);
-    return options::namesCodec<particles::ParticleRender>(std::move(names));
 }
 
 std::vector<Row> makeRows() {
@@ -126,6 +75,8 @@ std::vector<Row> makeRows() {
                                   },
                                   setMethod),
                               {{"variant", ""}})),
+        row<int>(options::kMcMethodText, options::mcMethodCodec(),
+                 field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::surfaceMethod)),
         row<voxel::VoxelOutput>(
             options::kVoxelsText, options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
@@ -216,10 +167,20 @@ std::vector<Row> makeRows() {
                        options::switchCodec(), view(&ViewSettings::mesh))),
         flag(row<bool>({"show-particles", "particles", "the point cloud"}, options::switchCodec(),
                        view(&ViewSettings::particles))),
+        flag(
+            row<bool>({"show-surface", "surface",
+                       "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded "
+                       "with its normals"},
+                      options::switchCodec(), view(&ViewSettings::surface))),
         flag(row<bool>({"show-atlas", "atlas", "the slice atlas panel"}, options::switchCodec(),
                        view(&ViewSettings::atlas))),
         flag(row<bool>({"show-list", "list", "the point list panel"}, options::switchCodec(),
                        view(&ViewSettings::pointList))),
+        row<std::vector<View>>(
+            {"view", "",
+             "exactly these views shown (points, mesh, surface: the 3D view; atlas, list: the panels)"},
+            viewsCodec(), [](const CommandLine& c) { return shownViews(c.settings.view); },
+            [](CommandLine& c, std::vector<View> v) { showViews(c.settings.view, v); }),
         row<float>({"point-size", "point size", "particle diameter in voxels"},
                    options::floatCodec(0.25f, 4.f), view(&ViewSettings::pointSize)),
         row<float>({"rotate-speed", "rotation", "auto-rotation speed, degrees per second"},
@@ -258,7 +219,14 @@ std::vector<Row> makeRows() {
                           "frame (needs --frames)"},
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::exportPly)),
-        flag(row<bool>({"ply-ascii", "ASCII", "PLY exports as ASCII instead of binary little-endian"},
+        row<std::string>({"export-surface", "",
+                          "PLY triangle mesh of the volume's surface (physical units, welded by grid edge) "
+                          "written after the last frame (needs --frames)"},
+                         options::textCodec("FILE", "a file name"),
+                         field(&CommandLine::run, &RunOptions::exportSurface)),
+        flag(row<bool>({"ply-ascii", "ASCII",
+                        "point-cloud PLY exports as ASCII instead of binary little-endian (a surface's is "
+                        "always binary)"},
                        options::switchCodec(), field(&CommandLine::settings, &Settings::plyAscii))),
         row<std::string>({"benchmark", "",
                           "CSV written at the end: one row per frame after the --warmup frames, each stage's "
@@ -368,10 +336,11 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     }
     // The options of a scripted run mean nothing interactively (offscreen has no input to end the run).
     std::string message;
-    for (auto [given, name] :
-         {std::pair{!out.run.screenshot.empty(), "--screenshot"},
-          std::pair{!out.run.benchmark.empty(), "--benchmark"},
-          std::pair{!out.run.exportPly.empty(), "--export-ply"}, std::pair{out.run.offscreen, "--offscreen"}})
+    for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
+                               std::pair{!out.run.benchmark.empty(), "--benchmark"},
+                               std::pair{!out.run.exportPly.empty(), "--export-ply"},
+                               std::pair{!out.run.exportSurface.empty(), "--export-surface"},
+                               std::pair{out.run.offscreen, "--offscreen"}})
         if (given && out.run.frames == 0) message = std::string(name) + " needs --frames N";
     if (out.run.soak > 0 && out.run.frames != out.run.soak)
         message = "--soak N renders N frames: leave out --frames";

@@ -15,11 +15,12 @@
 namespace dicer::app {
 
 struct RunOptions {
-    int frames = 0;           // 0: interactive; N: render N frames, then exit
-    std::string screenshot;   // written after the last frame of a --frames run
-    std::string exportPly;    // PLY point cloud written after the last frame of a --frames run
-    int explodeAt = -1;       // frame index at which the particles explode (-1: never)
-    int reloadShadersAt = -1; // frame index at which every shader is reloaded, as Shift+R (-1: never)
+    int frames = 0;            // 0: interactive; N: render N frames, then exit
+    std::string screenshot;    // written after the last frame of a --frames run
+    std::string exportPly;     // PLY point cloud written after the last frame of a --frames run
+    std::string exportSurface; // PLY triangle mesh of the volume's surface, after the last frame
+    int explodeAt = -1;        // frame index at which the particles explode (-1: never)
+    int reloadShadersAt = -1;  // frame index at which every shader is reloaded, as Shift+R (-1: never)
     bool forceCpuTimer = false;
     bool glDebug = false; // debug context + synchronous KHR_debug output (always on in Debug builds)
     glm::ivec2 windowSize{1280, 800};       // the window's, or the offscreen framebuffer's

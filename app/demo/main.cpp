@@ -122,6 +122,10 @@ int main(int argc, char** argv) {
             gl::ScopedStage stage(app.timers, stageName(Stage::Colors));
             colorPoints(app);
         }
+        if (expandsSurface(app)) { // the volume's surface, when shown or exported this frame
+            gl::ScopedStage stage(app.timers, stageName(Stage::Expand));
+            expandSurface(app);
+        }
         {
             gl::ScopedStage stage(app.timers, stageName(Stage::Particles));
             updateParticles(app);

@@ -77,6 +77,7 @@ void applyChanges(App& app) {
     if (a.load) loadChoice(app, *a.load);
     app.screenshotRequested |= a.screenshot;
     app.exportRequested |= a.exportPly;
+    app.exportSurfaceRequested |= a.exportSurface;
     app.verifyRequested |= a.verify;
 
     if (app.gpu) {
@@ -103,6 +104,7 @@ void applyChanges(App& app) {
                 s.voxels = good.voxels;
                 s.method = good.method;
                 s.input = good.input;
+                s.surfaceMethod = good.surfaceMethod;
                 (void)frame.apply(s);
             }
         } else if (changes.model) {
@@ -199,6 +201,7 @@ void drawViews(App& app) {
     glm::mat4 viewProj = app.camera.projection(float(fb.x) / float(fb.y)) * app.camera.view();
     glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
     if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
+    if (view.surface) drawSurface(app, viewProj, light);
     if (view.particles) {
         // At the height the particles bounce on: the bottom of the box the volume is drawn as, by default.
         const float floorY = particles::floorHeight(app.settings.particles, source.shape);
@@ -347,6 +350,7 @@ void exportPointsIfDue(App& app) {
 
 bool finishFrame(App& app) {
     exportPointsIfDue(app);
+    exportSurfaceIfDue(app);
     if (app.run.frames > 0 && app.frame == app.run.frames - 1 && app.ui.timingsOnScreen)
         log::info("layout: the Timings table is %s",
                   *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");

@@ -1,8 +1,12 @@
 // The frame, stage by stage. main() calls these in order, each pipeline stage inside its ScopedStage:
 //   beginFrame, (UI frame, input, panels), applyChanges,
-//   voxelize -> buildPyramid -> buildPointList -> (colorPoints) -> updateParticles -> drawViews, verifyIfDue,
+//   voxelize -> buildPyramid -> buildPointList -> (colorPoints) -> (expandSurface) -> updateParticles ->
+//   drawViews, verifyIfDue,
 //   captureScreenshot(before UI), (UI), captureScreenshot(with UI), (swap), finishFrame.
 #pragma once
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
 
 namespace dicer::app {
 
@@ -20,10 +24,18 @@ void buildPointList(App& app); // HistoPyramid -> point buffer
 // Bits output: the model colours per point, when something shows or exports them this frame.
 bool colorsPoints(const App& app);
 void colorPoints(App& app); // mesh + point list -> colour of point k (voxelizer slot passes, hp_bits' rank)
+// surface_passes.cpp: the surface is shown or exported this frame; the expand stage (volume + band ->
+// triangles, marching cubes, no readback); its draw in the 3D view (drawViews calls it).
+bool expandsSurface(const App& app);
+void expandSurface(App& app);
+void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir);
+// A requested surface export (the Volume panel's button, or --export-surface after the last frame): the
+// surface welded into a PLY triangle mesh (finishFrame calls it, after the frame is drawn).
+void exportSurfaceIfDue(App& app);
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)
-void drawViews(App& app);            // the 3D view (mesh, particles, floor) and the 2D panels' images
+void drawViews(App& app);            // the 3D view (mesh, surface, particles, floor) and the panels' images
 
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.

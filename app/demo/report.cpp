@@ -4,6 +4,7 @@
 #include "band.h"
 #include "frame_stages.h"
 #include "log.h"
+#include "mc_method_table.h"
 #include "method_table.h"
 
 #include <cstdio>
@@ -91,6 +92,17 @@ void printSummary(const App& app) {
                     double(s.view.opacity));
     else
         std::printf("particles: %s\n", render.label);
+    if (s.view.surface && app.gpu) {
+        const char* name = surface::mcMethodTable()[size_t(s.frame.surfaceMethod)].name;
+        const frame::SurfaceStage& stage = app.gpu->frame->surface();
+        if (stage.drawable() && stage.vertexCount())
+            std::printf("surface: %s, %u triangles%s, vertex buffer %u vertices%s\n", name,
+                        *stage.vertexCount() / 3, stage.countIsLate() ? " (late count)" : "",
+                        stage.capacity(), stage.growing() ? " (growing)" : "");
+        else
+            std::printf("surface: %s, nothing drawn: %s\n", name,
+                        app.ui.surfaceError.empty() ? "not run" : app.ui.surfaceError.c_str());
+    }
     std::printf("renderer: %s\ntimer: %s, %d x %d %s\n", app.surface.info().summary().c_str(),
                 gl::timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
                 app.surface.description().c_str());

@@ -24,6 +24,7 @@ struct ModelChoice {
 struct ViewSettings {
     bool mesh = false;     // the shaded model (off: it would hide the cloud that covers its surface)
     bool particles = true; // the point cloud
+    bool surface = false;  // the volume's surface at its band (marching cubes: the expand stage)
     bool atlas = true;     // the slice atlas panel
     bool pointList = true; // the point list panel
     bool showUi = true;    // Tab hides every panel
@@ -36,6 +37,12 @@ struct ViewSettings {
     float rotateDegreesPerSecond = 30.f;
     bool operator==(const ViewSettings&) const = default;
 };
+
+// The views --view names (exactly those shown): the 3D view's point cloud, mesh and surface, and the panels.
+enum class View { Points, Mesh, Surface, Atlas, List };
+inline constexpr View kViews[] = {View::Points, View::Mesh, View::Surface, View::Atlas, View::List};
+const char* viewName(View view);          // "points", "mesh", "surface", "atlas", "list"
+bool ViewSettings::*viewField(View view); // its switch: settings.*viewField(View::Surface)
 
 struct Settings {
     ModelChoice model;          // the model on screen (changes only when a load succeeded)

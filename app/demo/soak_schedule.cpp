@@ -109,8 +109,9 @@ void models(Builder& b, const std::function<std::string(std::string_view)>& bund
 }
 
 // Scalar volumes (issue 18): a small built-in and a scan, each loaded (its default band) and then given another
-// band; the step after them loads the base model back, so every cycle goes mesh -> volume -> mesh (or, from a
-// volume base, volume -> another volume -> the base).
+// band with its surface shown (issue 19: the expand stage and the surface view); the step after them loads the
+// base model back, so every cycle goes mesh -> volume -> mesh (or, from a volume base, volume -> another volume
+// -> the base).
 void volumes(Builder& b, const std::function<std::string(std::string_view)>& bundledVolumePath) {
     const ModelChoice builtin{ModelKind::Volume, kSoakBuiltinVolume};
     const ModelChoice scan{ModelKind::Volume, bundledVolumePath(kSoakScan)};
@@ -123,6 +124,7 @@ void volumes(Builder& b, const std::function<std::string(std::string_view)>& bun
         banded.frame.input = frame::Input::Volume;
         banded.frame.band = band;
         banded.frame.testAtlas = false;
+        banded.view.surface = true;
     }
 }
 

@@ -7,7 +7,7 @@
 // voxelizer method x mode, the other surface rule, the small presets (and, every kSoakLargeEvery-th cycle
 // starting with the first, the large preset 256), the test atlas, the models (teapot, heart, the bundled
 // spot and Cornell box files), the scalar volumes (a small built-in and the MR scan, each loaded and then given
-// another band), the other particle render and colour with the mesh shown, explode,
+// another band with its surface shown), the other particle render and colour with the mesh shown, explode,
 // re-assemble and a reload of every shader. Verify runs on the last frame of every step. The cycle ends with
 // the base settings for the remaining frames, so at every cycle boundary the same settings are back: that is
 // where the soak samples the GL objects and the RSS and compares them with the sample after the first

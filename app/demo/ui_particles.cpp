@@ -31,6 +31,8 @@ void uiParticlesSection(App& app) {
     ImGui::SameLine();
     optionCheckbox("show-particles", v.particles);
     ImGui::SameLine();
+    optionCheckbox("show-surface", v.surface);
+    ImGui::SameLine();
     optionCheckbox("show-atlas", v.atlas);
     ImGui::SameLine();
     optionCheckbox("show-list", v.pointList);

@@ -1,12 +1,15 @@
 // Volume panel (issue 18): load a built-in field or a bundled scan; the loaded volume's facts (size, type,
 // spacing, value range, the reader's notes); the histogram of its values (log counts) with the band drawn on
-// it; the band's ends in the data's own units. A band change re-runs discriminate -> build -> list on the GPU
-// next frame (the volume is uploaded once; FrameChanges::band reads no count back).
+// it; the band's ends in the data's own units. A band change re-runs discriminate -> build -> list (and the
+// surface's expand) on the GPU next frame (the volume is uploaded once; FrameChanges::band reads no count
+// back). The Surface part (issue 19): the surface method (a row of the marching-cubes table), the triangles
+// (the late total), the vertex buffer's capacity, errors, and the surface's PLY export.
 #include "ui.h"
 
 #include "app.h"
 #include "builtin_volumes.h"
 #include "bundled_volumes.h"
+#include "mc_method_table.h"
 
 #include <algorithm>
 #include <cmath>
@@ -77,6 +80,57 @@ void bandControls(App& app, volume::ValueRange range) {
     ImGui::TextDisabled("--band %s", volume::bandText(band).c_str());
 }
 
+// The surface of the band: the view's switch, the method (every available row built once: the combo
+// switches an index), what the last runs gave, and the export.
+void surfaceSection(App& app) {
+    ImGui::PushID("surface"); // the Particles & views panel has a "surface" checkbox too
+    ImGui::Separator();
+    ImGui::TextUnformatted("Surface");
+    ImGui::SameLine();
+    optionCheckbox("show-surface", app.settings.view.surface);
+    const frame::Frame& frame = *app.gpu->frame;
+    int& row = app.settings.frame.surfaceMethod;
+    const auto table = surface::mcMethodTable();
+    if (ImGui::BeginCombo(optionLabel("mc-method"), table[size_t(row)].label)) {
+        for (size_t i = 0; i < table.size(); ++i) {
+            const bool available = frame.surfaceMethodAvailable(int(i));
+            if (ImGui::Selectable(table[i].label, row == int(i),
+                                  available ? 0 : ImGuiSelectableFlags_Disabled))
+                row = int(i);
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("%s: %s%s", table[i].name, table[i].summary,
+                                  available ? "" : " (not available on this driver)");
+        }
+        ImGui::EndCombo();
+    }
+    optionTooltip("mc-method");
+    if (app.settings.frame.input == frame::Input::Mesh)
+        ImGui::TextDisabled("a mesh: the surface of its voxels (a voxel remesh)");
+    const frame::SurfaceStage& s = frame.surface();
+    if (!app.ui.surfaceError.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kBad);
+        ImGui::TextWrapped("%s", app.ui.surfaceError.c_str());
+        ImGui::PopStyleColor();
+    } else if (s.drawable() && s.vertexCount()) {
+        ImGui::Text("%u triangles%s", *s.vertexCount() / 3, s.countIsLate() ? " (a few frames old)" : "");
+        ImGui::TextDisabled("vertex buffer: %u vertices%s", s.capacity(), s.growing() ? ", growing" : "");
+        if (!s.limitMessage().empty()) ImGui::TextColored(kWarn, "%s", s.limitMessage().c_str());
+    } else if (!app.settings.view.surface) {
+        ImGui::TextDisabled("not shown: the expand stage does not run");
+    }
+    if (ImGui::Button("Export surface (PLY)")) app.actions.exportSurface = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the band's surface as a PLY triangle mesh: vertices welded by grid edge, in the\n"
+                          "volume's physical units, normals; written to %s/dicer_<date>-<time>_surface.ply",
+                          app.settings.screenshotDir.c_str());
+    if (!app.ui.surfaceExportMessage.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, app.ui.surfaceExportFailed ? kBad : kGood);
+        ImGui::TextWrapped("%s", app.ui.surfaceExportMessage.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::PopID();
+}
+
 } // namespace
 
 void uiVolumeSection(App& app) {
@@ -84,6 +138,7 @@ void uiVolumeSection(App& app) {
     const std::shared_ptr<const volume::ScalarVolume>& v = app.model.volume;
     if (!v) {
         ImGui::TextDisabled("showing a mesh: load a volume to decide its values with a band");
+        surfaceSection(app);
         return;
     }
     ImGui::Text("%s: %d x %d x %d %s", app.model.choice.label().c_str(), v->size.x, v->size.y, v->size.z,
@@ -92,6 +147,7 @@ void uiVolumeSection(App& app) {
                         double(v->spacing.y), double(v->spacing.z), app.model.loadMs, app.model.uploadMs);
     if (!app.model.valueRange) {
         ImGui::TextColored(kWarn, "every value is NaN: no band holds a voxel");
+        surfaceSection(app);
         return;
     }
     const volume::ValueRange range = *app.model.valueRange;
@@ -109,6 +165,7 @@ void uiVolumeSection(App& app) {
             ImGui::Text("%u voxels in the band%s", *count,
                         app.gpu->frame->countIsLate() ? " (a few frames old)" : "");
     }
+    surfaceSection(app);
 }
 
 } // namespace dicer::app

@@ -4,9 +4,12 @@
 #include "hp_math.h"
 #include "hp_shared.h"
 #include "log.h"
+#include "mc_reference.h"
 #include "method_table.h"
 #include "occupancy_sparse.h"
 #include "sparse_reference.h"
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
 
@@ -31,8 +34,13 @@ Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const g
                                              const RowFilter& rows) {
     auto source = VoxelSource::create(shaders, info);
     if (!source) return makeError(source.error());
+    auto surface = SurfaceStage::create(shaders, info);
+    if (!surface) return makeError(surface.error());
+    auto occupancy = voxel::OccupancyVolume::create(shaders, info);
+    if (!occupancy) return makeError(occupancy.error());
     // Private constructor (a Frame exists only fully built): make_unique cannot reach it.
-    std::unique_ptr<Frame> f(new Frame(std::move(source.value())));
+    std::unique_ptr<Frame> f(new Frame(std::move(source.value()), std::move(surface.value())));
+    f->m_occupancy.emplace(std::move(occupancy.value()));
     f->m_info = info;
     auto table = methods::methodTable();
     f->m_methods.resize(table.size());
@@ -61,6 +69,14 @@ Result<void> Frame::apply(const FrameSettings& s) {
         return makeError(std::string("method ") + row->name + " reads the " + hp::inputKindName(row->input) +
                          ", not the " + voxel::voxelOutputName(output));
     if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && s.input == Input::Mesh) return r;
+    if (!surfaceMethodAvailable(s.surfaceMethod)) {
+        const auto rows = surface::mcMethodTable();
+        return makeError(std::string("surface method ") +
+                         (s.surfaceMethod >= 0 && size_t(s.surfaceMethod) < rows.size()
+                              ? rows[size_t(s.surfaceMethod)].name
+                              : "?") +
+                         " is not available on " + m_info.renderer);
+    }
     const FrameChanges changes = compareFrameSettings(s, m_settings);
     if (changes.layout || !m_configured)
         if (Result<void> r = m_source.configure(s, m_info); !r) return r;
@@ -68,12 +84,19 @@ Result<void> Frame::apply(const FrameSettings& s) {
     // Another method (or its storage, build path) lists the same voxels: the count and the capacity sized
     // from it still hold, so only a change of the voxels or of the list path reads the count again.
     if (changes.layout || changes.voxelize || changes.listPath) resync();
+    // Another surface method sizes its own vertex buffer once; the band needs nothing (the late total).
+    if (changes.surface) m_surface->resync();
     m_settings = s;
     return {};
 }
 
 Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
     if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info); !r) return r;
+    // The discriminator's new texture, from now on (the old one is gone, even if the layout below fails).
+    const voxel::VolumeDiscriminator& d = m_source.discriminator();
+    m_volumeInput = {d.volumeTexture(), volume.size, volume.type, volume.spacing,
+                     surface::isBinaryField(volume)};
+    if (m_surfaceFrom == SurfaceFrom::Volume) m_surface->setInput(m_volumeInput);
     if (m_configured && m_settings.input == Input::Volume) {
         if (Result<void> r = m_source.configure(m_settings, m_info); !r) return r;
         resync();
@@ -88,6 +111,15 @@ glm::mat4 Frame::physicalToVolume() const {
 void Frame::resync() {
     m_needsCount = true;
     m_readback.clear();
+}
+
+glm::mat4 Frame::surfaceToVolume() const {
+    if (m_surfaceFrom == SurfaceFrom::Occupancy) return m_occupancy->sampleToVolume();
+    return glm::translate(physicalToVolume(), 0.5f * m_source.volumeSpacing());
+}
+
+bool Frame::surfaceMethodAvailable(int row) const {
+    return m_surface->methodAvailable(row);
 }
 
 bool Frame::methodAvailable(int row) const {
@@ -170,6 +202,47 @@ Result<void> Frame::colorPoints() {
     // As many slots as the point buffer holds entries (the paper path lists exactly the count).
     const std::uint32_t capacity = resident() ? input().capacity : std::max(m_count.value_or(0), 1u);
     return m_source.colorPoints(*m, capacity);
+}
+
+Result<void> Frame::expand() {
+    if (!m_configured) return makeError("surface view: the frame is not configured");
+    const int row = m_settings.surfaceMethod;
+    if (m_settings.input == Input::Volume) {
+        if (m_surfaceFrom != SurfaceFrom::Volume) { // after a mesh: the stage sizes its buffer again, once
+            m_surface->setInput(m_volumeInput);
+            m_surfaceFrom = SurfaceFrom::Volume;
+        }
+        return m_surface->run(row, m_settings.band);
+    }
+    if (Result<void> r = occupancyAsSurfaceInput(); !r) {
+        m_surface->hide(); // no surface of this frame's voxels
+        return r;
+    }
+    return m_surface->run(row, voxel::OccupancyVolume::kOccupiedBand);
+}
+
+Result<void> Frame::occupancyAsSurfaceInput() {
+    // The voxels' layout: the voxelizer's (the test atlas' own tiling, which OccupancyVolume checks).
+    const glm::ivec3 v = m_source.volume();
+    const int tilesX = m_source.tiling().tilesX;
+    const voxel::VolumeLayout layout{v, {tilesX, (v.z + tilesX - 1) / tilesX}, m_source.atlasSize()};
+    voxel::OccupancyVolume& occ = *m_occupancy;
+    if (m_source.output() == voxel::VoxelOutput::Sparse) // issue 20: not converted yet
+        return makeError("surface view: the sparse occupancy is not turned into a volume yet; use --voxels bits");
+    Result<void> r = m_source.output() == voxel::VoxelOutput::Bits
+                         ? occ.fromBits(m_source.bits(), layout)
+                         : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
+    if (!r) return makeError("surface view: " + r.error());
+    const SurfaceInput in{occ.texture(), occ.size(), voxel::OccupancyVolume::kScalarType,
+                          voxel::OccupancyVolume::kSpacing, voxel::OccupancyVolume::kBinaryField};
+    // The same texture every frame (it is reallocated only for another size): no resync while a model turns.
+    if (m_surfaceFrom != SurfaceFrom::Occupancy || in.texture != m_occupancyInput.texture ||
+        in.size != m_occupancyInput.size) {
+        m_surface->setInput(in);
+        m_surfaceFrom = SurfaceFrom::Occupancy;
+        m_occupancyInput = in;
+    }
+    return {};
 }
 
 particles::ParticleSource Frame::points() const {

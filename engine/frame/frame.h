@@ -1,6 +1,6 @@
 // One frame of the pipeline, the same for the demo and the benchmark: voxel source -> voxelize -> build ->
-// list -> (colours), with the bookkeeping around them: one instance of every method row it may run (built
-// once, so switching the method switches an index), the point buffer's capacity on the GPU-resident path
+// list -> (colours) -> (expand: the volume's surface, surface_stage.h), with the bookkeeping around them: one
+// instance of every method row it may run (built once, so switching the method switches an index), the point buffer's capacity on the GPU-resident path
 // (sized from a count read back once after a change, then grown from the late count), and the exact check of
 // a frame's list against the CPU reference. `dicer` calls the stages from its frame loop, each inside its
 // timer (frame_stages.h); `dicer-bench` times the same calls.
@@ -14,8 +14,10 @@
 #include "gl_info.h"
 #include "hp_reference.h"
 #include "late_readback.h"
+#include "occupancy_volume.h"
 #include "particles.h"
 #include "point_snapshot.h"
+#include "surface_stage.h"
 #include "volume_layout.h"
 #include "voxel_source.h"
 
@@ -31,8 +33,9 @@ public:
     // Which rows of the method table to build (default: every row the demo offers: all but the CPU paths).
     using RowFilter = std::function<bool(int row)>;
     static bool demoRows(int row);
-    // Builds the voxel source and every available row the filter takes; a row that is unavailable on this
-    // driver is logged and left out (methodAvailable), a shader error is returned.
+    // Builds the voxel source, every available row the filter takes and every available surface method (the
+    // expand stage); a row that is unavailable on this driver is logged and left out (methodAvailable), a
+    // shader error is returned.
     static Result<std::unique_ptr<Frame>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                  const RowFilter& rows = demoRows);
 
@@ -48,7 +51,8 @@ public:
     // Input::Volume: uploads the scalar volume once (a band change re-runs only the discriminator). While the
     // frame reads a volume, it takes the new one's layout at once and reads the count again. Errors: a volume
     // beyond the driver's limits for the current output (the message names its size and the limit), an
-    // upload failure; on error the previous volume and layout stay.
+    // upload failure; on error the previous volume and layout stay. The expand stage borrows the uploaded
+    // texture (no second upload) and sizes its vertex buffer again at its next run.
     Result<void> setVolume(const volume::ScalarVolume& volume);
     // Input::Volume: the volume's physical frame (x y z in the file's units, the corner of voxel (0,0,0) at the
     // origin) into the volume space [-1,1]^3: what the PLY export maps points through (point_snapshot.h).
@@ -76,9 +80,26 @@ public:
     Result<void> list();
     // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
     Result<void> colorPoints();
+    // The expand stage: the surface of the frame's voxels by the settings' surface method (marching cubes, no
+    // count read back; surface_stage.h), after the list. A volume: its values at the band (the discriminator's
+    // texture, borrowed). A mesh: the surface of its occupancy, a voxel remesh: this frame's voxels (bits or
+    // atlas at the list's threshold: exactly the points) as a 0/1 volume (voxel::OccupancyVolume) at the band
+    // [1, 1]. Errors: one message, nothing to draw (surface().drawable() null); the points are not affected.
+    Result<void> expand();
+    // The surface the view draws: drawable() is null while there is none (an error, not yet run).
+    const SurfaceStage& surface() const { return *m_surface; }
+    SurfaceStage& surface() { return *m_surface; }
+    // A mesh's voxels as the surface's input, as the last expand() wrote them (tests read it back).
+    const voxel::OccupancyVolume& occupancy() const { return *m_occupancy; }
+    // The surface's vertex positions into the volume space [-1,1]^3 (draw with volumeToWorld() * this). A
+    // volume: its physical frame (sample i at i * spacing) is physicalToVolume() shifted by half a voxel, since
+    // the points' frame puts voxel i's centre at (i + 0.5) * spacing. A mesh: the occupancy's texels
+    // (OccupancyVolume::sampleToVolume). Either way the surface and the points line up in world.
+    glm::mat4 surfaceToVolume() const;
 
-    bool methodAvailable(int row) const; // row of methods::methodTable()
-    hp::PointMethod* method() const;     // this frame's method; null if not built
+    bool methodAvailable(int row) const;        // row of methods::methodTable()
+    bool surfaceMethodAvailable(int row) const; // row of surface::mcMethodTable()
+    hp::PointMethod* method() const;            // this frame's method; null if not built
     const VoxelSource& source() const { return m_source; }
     // Bits output: the model colour of point k at k (RGBA8), written by colorPoints(); 0 with the atlas.
     GLuint pointColors() const { return m_source.slotColors(); }
@@ -100,16 +121,24 @@ public:
     Result<PointSnapshot> snapshot() const;
 
 private:
-    explicit Frame(VoxelSource source) : m_source(std::move(source)) {}
+    Frame(VoxelSource source, std::unique_ptr<SurfaceStage> surface)
+        : m_source(std::move(source)), m_surface(std::move(surface)) {}
     hp::MethodInput input() const;
     bool resident() const { return m_settings.listPath == hp::ListPath::Resident; }
     // The count this frame listed exactly (paper path), or read now (stalls), and how many entries the point
     // buffer holds of it.
     std::pair<std::uint32_t, std::uint32_t> countAndHeld(const hp::PointMethod& m) const;
+    // This frame's voxels (a mesh's: bits or atlas) into the occupancy volume, which becomes the surface's input.
+    Result<void> occupancyAsSurfaceInput();
     std::uint32_t sizeFromCount(std::uint32_t count);
     void trackLateCount(GLuint counterBuffer);
 
     VoxelSource m_source;
+    std::unique_ptr<SurfaceStage> m_surface; // never null
+    // A mesh's voxels as the surface's input (expand); what the stage holds now, and the volume's input.
+    std::optional<voxel::OccupancyVolume> m_occupancy;
+    enum class SurfaceFrom { None, Volume, Occupancy } m_surfaceFrom = SurfaceFrom::None;
+    SurfaceInput m_volumeInput, m_occupancyInput;
     gl::GlInfo m_info;
     FrameSettings m_settings;
     bool m_configured = false;

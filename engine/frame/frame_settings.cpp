@@ -52,6 +52,7 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
     c.method = now.method != last.method || now.storage != last.storage || now.buildPath != last.buildPath;
     c.listPath = now.listPath != last.listPath;
     c.band = now.input == Input::Volume && now.band != last.band;
+    c.surface = now.surfaceMethod != last.surfaceMethod;
     return c;
 }
 

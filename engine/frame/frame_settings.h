@@ -56,6 +56,9 @@ struct FrameSettings {
     // Volume input: the active values, inclusive, in the data's own units (the paper's threshold t is [t, max]).
     // Set by whoever loads the volume (volume::defaultBand of its range unless one was asked for).
     volume::Band band{};
+    // The surface method: the row of surface::mcMethodTable() the expand stage runs (Frame::expand), over the
+    // volume at `band`. Every available row is built once: switching switches an index.
+    int surfaceMethod = 0;
     bool operator==(const FrameSettings&) const = default;
 };
 
@@ -71,7 +74,9 @@ struct FrameChanges {
     // Another band: the next discriminate writes other voxels. Like a rotating mesh, no count is read back
     // for it (the late count grows the point buffer), so a band sweep never stalls the frame.
     bool band = false;
-    bool any() const { return layout || voxelize || method || listPath || band; }
+    // Another surface method: its own vertex buffer, sized from its total once (the points are untouched).
+    bool surface = false;
+    bool any() const { return layout || voxelize || method || listPath || band || surface; }
 };
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last);
 

@@ -1,9 +1,9 @@
 // The stages of a frame, once: the demo's loop times them under these names (StageTimers), the Timings panel
 // and the text summary list them in this order, and `dicer --benchmark` writes one column per row. A stage
-// that a frame skips (the colours without model colours, the sort without sorted blending) has no sample that
-// frame: an empty CSV cell, "n/a" in the summary, never a dropped column.
-// A frame voxelizes a mesh or discriminates a scalar volume, never both. Frame (frame.h) runs the first five; the particles, the sort and the views are the demo's (they draw), the
-// UI is Dear ImGui's.
+// that a frame skips (the colours without model colours, the sort without sorted blending, the surface while
+// no surface is shown or exported) has no sample that frame: an empty CSV cell, "n/a" in the summary, never a
+// dropped column. A frame voxelizes a mesh or discriminates a scalar volume, never both. Frame (frame.h) runs
+// the first six; the particles, the sort and the views are the demo's (they draw), the UI is Dear ImGui's.
 #pragma once
 
 #include <array>
@@ -12,7 +12,7 @@
 
 namespace dicer::frame {
 
-enum class Stage { Voxelize, Discriminate, Build, List, Colors, Particles, Sort, Views, Ui };
+enum class Stage { Voxelize, Discriminate, Build, List, Colors, Expand, Particles, Sort, Views, Ui };
 
 struct StageInfo {
     Stage stage;
@@ -21,13 +21,15 @@ struct StageInfo {
     const char* what;   // one line for tooltips and docs
 };
 
-inline constexpr std::array<StageInfo, 9> kStages = {{
+inline constexpr std::array<StageInfo, 10> kStages = {{
     {Stage::Voxelize, "voxelize", "voxelize_ms", "mesh -> occupancy (atlas or bits), or the test atlas"},
     {Stage::Discriminate, "discriminate", "discriminate_ms",
      "scalar volume -> occupancy: the voxels whose value lies in the band"},
     {Stage::Build, "HP build", "hp_build_ms", "the method's build: HistoPyramid levels and the count"},
     {Stage::List, "PointList", "pointlist_ms", "the point buffer: one entry per active voxel"},
     {Stage::Colors, "colours", "colours_ms", "bits output: the model colour of every point (slot passes)"},
+    {Stage::Expand, "expand", "expand_ms",
+     "marching cubes: the band's surface as triangles (count, build, expand; no readback)"},
     {Stage::Particles, "particles", "particles_ms", "HeartBreaker: the point list drives the particles"},
     {Stage::Sort, "sort", "sort_ms", "sorted blending: back-to-front order (HP counting sort)"},
     {Stage::Views, "views", "views_ms", "the 3D view and the panels' images"},

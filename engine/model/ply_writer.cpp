@@ -1,8 +1,8 @@
 #include "ply_writer.h"
 
 #include "file_read.h"
+#include "ply_encoding.h"
 
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -13,26 +13,12 @@ namespace {
 constexpr size_t kBinaryPointBytes = 3 * sizeof(float) + 3; // packed: PLY has no padding
 
 std::string header(size_t count, PlyFormat format, std::string_view comment) {
-    std::string h = "ply\nformat ";
-    h += plyFormatName(format);
-    h += " 1.0\n";
-    if (!comment.empty()) {
-        std::string line(comment);
-        for (char& c : line) // one comment is one line: no LF/CR (or other control bytes) inside
-            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-        h += "comment " + line + "\n";
-    }
+    std::string h = ply::headerStart(plyFormatName(format), comment);
     h += "element vertex " + std::to_string(count) + "\n";
     h += "property float x\nproperty float y\nproperty float z\n";
     h += "property uchar red\nproperty uchar green\nproperty uchar blue\n";
     h += "end_header\n";
     return h;
-}
-
-void appendFloatLittleEndian(std::string& out, float value) {
-    std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
-    for (int byte = 0; byte < 4; ++byte) // explicit byte order: the file is little-endian on every host
-        out.push_back(char((bits >> (8 * byte)) & 0xffu));
 }
 
 void appendFloatText(std::string& out, float value) {
@@ -58,9 +44,9 @@ Result<std::string> encodePly(std::span<const PlyPoint> points, PlyFormat format
     if (format == PlyFormat::BinaryLittleEndian) {
         out.reserve(out.size() + points.size() * kBinaryPointBytes);
         for (const PlyPoint& p : points) {
-            appendFloatLittleEndian(out, p.position.x);
-            appendFloatLittleEndian(out, p.position.y);
-            appendFloatLittleEndian(out, p.position.z);
+            ply::appendFloatLittleEndian(out, p.position.x);
+            ply::appendFloatLittleEndian(out, p.position.y);
+            ply::appendFloatLittleEndian(out, p.position.z);
             out.push_back(char(p.color.r));
             out.push_back(char(p.color.g));
             out.push_back(char(p.color.b));

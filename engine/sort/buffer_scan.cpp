@@ -1,5 +1,6 @@
 #include "buffer_scan.h"
 
+#include "gl_debug.h"
 #include "horn_scan.h"
 #include "peers_shared.h"
 
@@ -22,20 +23,28 @@ Result<void> BufferScan::init(gl::ShaderLibrary& shaders, const char* owner, int
     return {};
 }
 
-void BufferScan::resize(std::uint32_t elements) {
+Result<void> BufferScan::resize(std::uint32_t elements) {
     elements = std::max<std::uint32_t>(elements, 1);
     std::vector<peers::ScanLevel> levels = peers::scanLevels(elements, m_alignment);
+    if (elements > m_capacity || !m_buffer) { // else the layout of a smaller level 0 fits in the old buffer
+        const std::int64_t bytes = peers::scanBufferBytes(levels, m_alignment);
+        gl::ErrorScope errors("BufferScan::resize");
+        gl::Buffer buffer = gl::createBufferStorage(GLsizeiptr(bytes + m_alignment), nullptr,
+                                                    GL_DYNAMIC_STORAGE_BIT, std::string(m_owner) + " scan");
+        if (errors.ownErrors() != 0 || !buffer)
+            return makeError(std::string(m_owner) + ": the driver cannot allocate " + std::to_string(bytes) +
+                             " bytes for the scan of " + std::to_string(elements) + " elements (" +
+                             gl::errorName(errors.firstError()) + ")");
+        m_buffer = std::move(buffer);
+        m_capacity = elements;
+        m_topSumOffset = bytes - m_alignment;
+        m_scratchOffset = bytes; // HP_BIND_COUNTERS: the scan writes the total there, which nobody reads
+    }
     m_levels.clear();
     for (const peers::ScanLevel& l : levels)
         m_levels.push_back({l.elements, l.blocks, l.offset});
     m_elements = elements;
-    if (elements <= m_capacity && m_buffer) return; // the layout of a smaller level 0 fits in the old buffer
-    const std::int64_t bytes = peers::scanBufferBytes(levels, m_alignment);
-    m_buffer = gl::createBufferStorage(GLsizeiptr(bytes + m_alignment), nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                       std::string(m_owner) + " scan");
-    m_capacity = elements;
-    m_topSumOffset = bytes - m_alignment;
-    m_scratchOffset = bytes; // HP_BIND_COUNTERS: the scan writes the total there, which nobody reads
+    return {};
 }
 
 void BufferScan::bindLevel(GLuint binding, std::size_t level) const {

@@ -20,8 +20,9 @@ class BufferScan {
 public:
     // `storageAlignment`: GlInfo::storageBufferOffsetAlignment (the scan binds its levels at offsets).
     Result<void> init(gl::ShaderLibrary& shaders, const char* owner, int storageAlignment);
-    // Sizes the storage for `elements` (>= 1) uints at level 0; keeps it when big enough.
-    void resize(std::uint32_t elements);
+    // Sizes the storage for `elements` (>= 1) uints at level 0; keeps it when big enough. An allocation the
+    // driver refuses is one error and the previous storage and levels stay.
+    Result<void> resize(std::uint32_t elements);
     // Inclusive scan of level 0, in place. Level 0 must be written (and a storage barrier issued) before.
     void run() const;
     GLuint buffer() const { return m_buffer.id(); }

@@ -47,7 +47,7 @@ Result<void> ScanCountingSort::sort(const SortInput& input) {
         m_ranks =
             gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "scan_counting_sort ranks");
     }
-    m_scan.resize(input.m);
+    if (Result<void> r = m_scan.resize(input.m); !r) return r;
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
     glClearNamedBufferSubData(m_scan.buffer(), GL_R32UI, 0, m_scan.levelZeroBytes(), GL_RED_INTEGER,
                               GL_UNSIGNED_INT, nullptr);
@@ -94,7 +94,7 @@ Result<void> RadixSort::sort(const SortInput& input) {
     if (Result<void> r = begin(input, /*pingPong=*/true); !r) return r;
     if (input.n == 0) return {};
     gl::DebugGroup group("radix_sort");
-    m_scan.resize(input.n);
+    if (Result<void> r = m_scan.resize(input.n); !r) return r;
     const int passCount = passes(input.m);
     // Ping-pong so that the last pass writes m_outKeys / m_outPerm: with an odd pass count pass 0 writes them.
     GLuint keysIn = input.keys, permIn = m_outPerm.id();

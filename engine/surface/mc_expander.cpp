@@ -76,22 +76,15 @@ Result<std::unique_ptr<McMethod>> McExpander::createMethod(gl::ShaderLibrary& sh
 // [SECTION] buffers ----------------------------------------------------------------------------------------
 
 Result<void> McExpander::shapeBuffers(glm::ivec3 size) {
-    const bool hasCells = size.x >= 2 && size.y >= 2 && size.z >= 2;
+    Result<std::uint32_t> words = baseWords(size, "cases and first pyramid level");
+    if (!words) return makeError(words.error());
     const McPyramidLayout layout = mcPyramidLayout(size - 1);
-    const std::int64_t levelBytes =
-        std::int64_t((std::uint64_t(size.x + 2) / 4) * std::uint64_t(std::max(size.y - 1, 0)) *
-                     std::uint64_t(std::max(size.z - 1, 0))) *
-        4;
-    if ((hasCells && layout.words == 0) || levelBytes > m_info.maxStorageBlockBytes)
-        return makeError("marching cubes: volume " + sizeText(size) + " has " + std::to_string(layout.cells) +
-                         " cells, whose cases and first pyramid level need " + std::to_string(levelBytes) +
-                         " bytes each, beyond this driver's GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                         std::to_string(m_info.maxStorageBlockBytes));
+    const std::int64_t levelBytes = std::int64_t(*words) * 4;
     if (layout.words != m_layout.words || !m_cases) {
         gl::ErrorScope errors("McExpander::shapeBuffers");
-        const GLsizeiptr words = std::max<GLsizeiptr>(layout.words, 1);
-        gl::Buffer cases = gl::createBufferStorage(words * 4, nullptr, 0, "mc cases");
-        gl::Buffer level1 = gl::createBufferStorage(words * 4, nullptr, 0, "mc pyramid level 1");
+        const GLsizeiptr bytes = std::max<GLsizeiptr>(layout.words, 1) * 4;
+        gl::Buffer cases = gl::createBufferStorage(bytes, nullptr, 0, "mc cases");
+        gl::Buffer level1 = gl::createBufferStorage(bytes, nullptr, 0, "mc pyramid level 1");
         gl::Buffer upper = gl::createBufferStorage(std::max<GLsizeiptr>(layout.upperEntries, 1) * 4, nullptr,
                                                    0, "mc pyramid levels 2+");
         if (errors.ownErrors() != 0)
@@ -107,16 +100,7 @@ Result<void> McExpander::shapeBuffers(glm::ivec3 size) {
 }
 
 std::vector<std::uint8_t> McExpander::readCases() const {
-    const glm::ivec3 c = cells();
-    if (!hasCells()) return {};
-    // The base holds rows of ceil((X-1) / 4) words: cell x of a row at byte x, the padding after it.
-    const std::size_t perRow = std::size_t(c.x + 3) / 4 * 4, rows = std::size_t(c.y) * std::size_t(c.z);
-    std::vector<std::uint8_t> padded(perRow * rows), out(std::size_t(c.x) * rows);
-    glGetNamedBufferSubData(m_cases.id(), 0, GLsizeiptr(padded.size()), padded.data());
-    for (std::size_t row = 0; row < rows; ++row)
-        std::copy_n(padded.begin() + std::ptrdiff_t(row * perRow), c.x,
-                    out.begin() + std::ptrdiff_t(row * std::size_t(c.x)));
-    return out;
+    return readRowAlignedCases(m_cases.id());
 }
 
 // [SECTION] passes -----------------------------------------------------------------------------------------

@@ -48,6 +48,32 @@ std::string McMethod::sizeText(glm::ivec3 s) {
     return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
 }
 
+Result<std::uint32_t> McMethod::baseWords(glm::ivec3 size, const char* buffers) const {
+    if (size.x < 2 || size.y < 2 || size.z < 2) return std::uint32_t(0);
+    const auto cells = glm::u64vec3(size - 1);
+    const std::uint64_t words = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN * cells.y * cells.z;
+    const std::uint64_t bytes = words * 4;
+    if (words > 0xffffffffull / MC_FAN_IN || std::int64_t(bytes) > m_info.maxStorageBlockBytes)
+        return makeError("marching cubes (" + std::string(name()) + "): volume " + sizeText(size) + " has " +
+                         std::to_string(cells.x * cells.y * cells.z) + " cells, whose " + buffers + " need " +
+                         std::to_string(bytes) + " bytes each, beyond this driver's " +
+                         "GL_MAX_SHADER_STORAGE_BLOCK_SIZE " + std::to_string(m_info.maxStorageBlockBytes));
+    return std::uint32_t(words);
+}
+
+std::vector<std::uint8_t> McMethod::readRowAlignedCases(GLuint buffer) const {
+    const glm::ivec3 c = cells();
+    if (!hasCells()) return {};
+    // Rows of ceil((X-1) / 4) words: cell x of a row at byte x, the padding after it.
+    const std::size_t perRow = std::size_t(c.x + 3) / 4 * 4, rows = std::size_t(c.y) * std::size_t(c.z);
+    std::vector<std::uint8_t> padded(perRow * rows), out(std::size_t(c.x) * rows);
+    glGetNamedBufferSubData(buffer, 0, GLsizeiptr(padded.size()), padded.data());
+    for (std::size_t row = 0; row < rows; ++row)
+        std::copy_n(padded.begin() + std::ptrdiff_t(row * perRow), c.x,
+                    out.begin() + std::ptrdiff_t(row * std::size_t(c.x)));
+    return out;
+}
+
 void McMethod::dispatchItems(std::uint64_t items) {
     const std::uint64_t groups = (items + MC_LOCAL_SIZE - 1) / MC_LOCAL_SIZE;
     if (groups == 0) return;

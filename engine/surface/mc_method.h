@@ -120,6 +120,14 @@ protected:
     void bindPlacement(GLuint program) const;
     // Zero vertices in the header (no cells, no vertex buffer): the dispatch 0 x 1 x 1, the draw 0 x 1.
     void writeEmptyHeader();
+    // The base words of a volume of `size` samples: (Y-1)(Z-1) rows of ceil((X-1) / 4) (mc_volume.glsl), 0
+    // without cells. One error naming GL_MAX_SHADER_STORAGE_BLOCK_SIZE when a buffer of one uint a word (the
+    // method's `buffers`, named in the message) does not fit one storage block, or when the padded cells
+    // exceed 2^32 (the shaders' cell indices).
+    Result<std::uint32_t> baseWords(glm::ivec3 size, const char* buffers) const;
+    // A base of 4 cases a word (byte j of word w = cell j of the word), row-aligned, read back without the
+    // padding: every cell's case, x fastest (readCases).
+    std::vector<std::uint8_t> readRowAlignedCases(GLuint buffer) const;
     // Dispatches 1D groups of MC_LOCAL_SIZE covering `items` invocations, in rows of MC_GROUPS_X groups.
     static void dispatchItems(std::uint64_t items);
     // The volume's size as "XxYxZ" for messages.

@@ -1,6 +1,8 @@
 #include "mc_method_table.h"
 
+#include "mc_atomic.h"
 #include "mc_expander.h"
+#include "mc_scan.h"
 
 #include <array>
 
@@ -11,11 +13,20 @@ bool always(const gl::GlInfo&) {
     return true;
 }
 
-const std::array<McMethodInfo, 1> kRows = {{
+const std::array<McMethodInfo, 3> kRows = {{
     {"hp_mc", "HistoPyramid (stream expansion)",
      "count the cells' vertices, a 4:1 HistoPyramid over the counts, one descent per output vertex (no "
      "readback)",
      McOrder::Cells, always, McExpander::createMethod},
+    {"scan_mc", "Scan (Horn's prefix sum)",
+     "count the cells' vertices per 4 cells, Horn's scan over the counts, one invocation per 4 cells writes "
+     "its vertices from its offset (no readback)",
+     McOrder::Cells, always, McScan::createMethod},
+    {"atomic_mc", "Atomic append",
+     "one pass: per 4 cells their cases, one atomicAdd for their slice of the list, their vertices "
+     "(triangles "
+     "in any order; no readback)",
+     McOrder::Unordered, always, McAtomic::createMethod, kMcExpandStage},
 }};
 
 } // namespace

@@ -13,13 +13,19 @@
 
 namespace dicer::surface {
 
+// The stages a row does work in (McMethod::count, build, expand; each may be called all the same): what
+// dicer-bench --mc times, the others shown as "-".
+inline constexpr unsigned kMcCountStage = 1u, kMcBuildStage = 2u, kMcExpandStage = 4u;
+inline constexpr unsigned kMcAllStages = kMcCountStage | kMcBuildStage | kMcExpandStage;
+
 struct McMethodInfo {
-    const char* name;    // the CLI's and the CSV's name: "hp_mc"
+    const char* name;    // the CLI's and the CSV's name: "hp_mc", "scan_mc", "atomic_mc"
     const char* label;   // the panel's
     const char* summary; // one line for --help, tooltips and docs
     McOrder order;
     bool (*isAvailable)(const gl::GlInfo& info);
     Result<std::unique_ptr<McMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    unsigned stages = kMcAllStages; // kMc*Stage bits
 };
 
 std::span<const McMethodInfo> mcMethodTable();

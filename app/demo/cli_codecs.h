@@ -1,0 +1,25 @@
+// dicer's own value codecs (the ones dicer-bench does not share, which are app/common/vocabulary.h's): --method
+// (a row of the method table the demo offers, or the old spelling of --vox-method), --window WxH, --particles
+// (the particle render table), --view LIST (exactly the views named). Split from cli.cpp, which builds the rows.
+#pragma once
+
+#include "cli.h"
+#include "options.h"
+
+#include <glm/vec2.hpp>
+
+#include <string>
+#include <vector>
+
+namespace dicer::app {
+
+options::Codec<std::string> methodCodec();
+void setMethod(CommandLine& c,
+               const std::string& name); // a method row, or the voxelization method's old name
+options::Codec<glm::ivec2> windowSizeCodec();
+options::Codec<particles::ParticleRender> renderCodec();
+options::Codec<std::vector<View>> viewsCodec(); // names of settings.h View; "all", "none"
+std::vector<View> shownViews(const ViewSettings& settings);
+void showViews(ViewSettings& settings, const std::vector<View>& views);
+
+} // namespace dicer::app

@@ -1,0 +1,117 @@
+// The frame's expand stage (issue 19, item 4): the iso-surface of the frame's volume at its band as a triangle
+// list, by one row of the GPU marching-cubes table (surface/mc_method_table.h), with no count read back in the
+// frame. Frame (frame.h) owns it and runs it as Frame::expand(); the demo's surface view draws its vertex
+// buffer with the header's indirect draw arguments, and the surface export reads it back (on request only).
+//
+// ONE INSTANCE PER ROW, built once (like the point methods): switching the surface method switches an index.
+// The rows BORROW the input's 3D texture (the VolumeDiscriminator's volumeTexture(): no second upload); a row
+// takes a new input the next time it runs (so a row never selected allocates nothing for it).
+//
+// THE VERTEX BUFFER is sized once after a change (a new input, another row: the total read back once, like
+// the point buffer's resync) and then grown from the late total: each run copies the header's total into a
+// count ring (gl::LateReadback, never waits) and takes the newest total that has arrived; when it no longer
+// fits, growing() says so (the expansion wrote, and the draw draws, at most the capacity: the header's draw
+// count is clamped on the GPU) and the next run grows the buffer before it expands. A band change is no change
+// here: the late total follows it without a stall, as a rotating mesh's count does for the points.
+//
+// ERRORS are one message each and leave the rest of the frame working: an input beyond the row's limits (its
+// cells' storage blocks) makes drawable() null until the next input; a surface beyond the vertex buffer's
+// limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE / 32 bytes), or a buffer the driver cannot allocate, is drawn up to
+// the buffer it has and limitMessage() says so.
+#pragma once
+
+#include "late_readback.h"
+#include "gl_info.h"
+#include "mc_method_table.h"
+#include "result.h"
+#include "shader.h"
+
+#include "band.h"
+#include "scalar_volume.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dicer::frame {
+
+// What a surface is extracted from: a 3D texture someone else owns, of the type's own format, and its shape.
+// A scalar volume: the discriminator's texture, binaryField = surface::isBinaryField(volume). (A mesh's
+// occupancy volume, an R8UI 0/1 texture with band [1, 1] and binaryField true: Frame::expand.)
+struct SurfaceInput {
+    GLuint texture = 0;
+    glm::ivec3 size{0};
+    volume::ScalarType type = volume::ScalarType::Uint8;
+    glm::vec3 spacing{1.f}; // physical units per sample step: the vertices' positions are index * spacing
+    bool binaryField = false;
+};
+
+class SurfaceStage {
+public:
+    // Builds every row of the table that is available on this driver (an unavailable one is logged and left
+    // out); a shader error is returned.
+    static Result<std::unique_ptr<SurfaceStage>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    SurfaceStage(const SurfaceStage&) = delete;
+    SurfaceStage& operator=(const SurfaceStage&) = delete;
+
+    bool methodAvailable(int row) const; // row of surface::mcMethodTable()
+
+    // A new input (or none): every row takes it at its next run, which reads the total once. The texture must
+    // outlive the runs (the caller calls setInput again or clearInput when it replaces it).
+    void setInput(const SurfaceInput& input);
+    void clearInput();
+    bool hasInput() const { return m_hasInput; }
+    // The next run reads the total once to size the vertex buffer (after another row was selected).
+    void resync();
+    // Nothing to draw until the next run (the frame's input has no surface this frame).
+    void hide() { m_ok = false; }
+
+    // Runs `row` over the input at `band`: grows the vertex buffer first if the late total outgrew it, then
+    // count + build + expand, and takes the newest late total (after a change: the total read back once). Errors (nothing to draw): the row
+    // is not available, no input, the input beyond the row's limits (the same error again, without retrying,
+    // until the next input).
+    Result<void> run(int row, volume::Band band);
+
+    // The method whose vertex buffer and header hold the last good run; null when there is nothing to draw.
+    const surface::McMethod* drawable() const;
+    surface::McMethod* drawable();
+    // Vertices of the last runs: exact after a change, then a few frames late (countIsLate).
+    std::optional<std::uint32_t> vertexCount() const { return m_total; }
+    bool countIsLate() const { return m_countIsLate; }
+    std::uint32_t capacity() const; // vertices the drawable row's buffer holds (0: none)
+    bool
+    growing() const; // the late total exceeds the capacity: this frame's draw is clamped, the next run grows
+    // The last run's whole triangle list, read back (stalls: for exports and tests, never the frame): when the
+    // total has outgrown the buffer, it grows first and the run is repeated. Errors: nothing to draw, a surface
+    // beyond the vertex buffer's limit (the message names it).
+    Result<std::vector<surface::McGpuVertex>> readVertices();
+    // Non-empty while the surface exceeds the vertex buffer's largest size on this driver.
+    const std::string& limitMessage() const { return m_limitMessage; }
+
+private:
+    explicit SurfaceStage(const gl::GlInfo& info) : m_info(info) {}
+    Result<void> attach(int row);
+    std::uint32_t maxVertices() const; // the vertex buffer's largest size: one storage block
+    void grow(surface::McMethod& method, std::uint32_t vertices); // as far as it can; else limitMessage()
+
+    gl::GlInfo m_info;
+    std::vector<std::unique_ptr<surface::McMethod>> m_methods; // [mcMethodTable() row]; null: unavailable
+    // Per row: the input generation it holds, and the one it refused (with the error, not retried).
+    std::vector<std::uint64_t> m_attached, m_refused;
+    std::vector<std::string> m_refusal;
+    SurfaceInput m_input;
+    std::uint64_t m_generation = 1;
+    bool m_hasInput = false;
+    int m_row = -1;        // the row of the last run
+    volume::Band m_band{}; // and its band
+    bool m_ok = false;     // the last run succeeded: its buffers are drawn
+    gl::LateReadback m_readback{1, "surface total readback ring"};
+    std::optional<std::uint32_t> m_total;
+    bool m_countIsLate = false;
+    bool m_needsTotal = true;
+    std::string m_limitMessage;
+};
+
+} // namespace dicer::frame

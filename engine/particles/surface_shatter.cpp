@@ -1,0 +1,156 @@
+#include "surface_shatter.h"
+
+#include "gl_debug.h"
+#include "mc_shared.h"
+#include "particles_shared.h"
+
+#include <algorithm>
+#include <string>
+
+namespace dicer::particles {
+
+// The update reads a source vertex as SHATTER_VERTEX_VEC4S vec4: the marching cubes' vertex layout.
+static_assert(SHATTER_VERTEX_VEC4S * 16 == MC_VERTEX_BYTES, "shatter_update.comp.glsl reads McGpuVertex");
+
+ps::ShatterParams packShatterParams(const ParticleTuning& tuning, const ShatterTuning& shatter,
+                                    ParticlePhase phase, bool launch, std::uint32_t seed, float dt,
+                                    const glm::mat4& toWorld, glm::vec3 shape) {
+    ps::ShatterParams params{};
+    params.toWorld = toWorld;
+    params.motion = {dt, tuning.gravity, tuning.drag, floorHeight(tuning, shape)};
+    params.bounce = {tuning.restitution, tuning.friction, tuning.returnOmega, tuning.speed};
+    params.launch = {0.f, 0.f, 0.f, tuning.noise};
+    params.tumble = {shatter.tumble, shatter.normalShare, 0.f, 0.f};
+    params.control = {std::uint32_t(phase), launch ? 1u : 0u, seed, 0u};
+    return params;
+}
+
+bool SurfaceShatter::isAvailable(const gl::GlInfo& info) {
+    return info.maxVertexStorageBlocks >= 1;
+}
+
+Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    if (!isAvailable(info))
+        return makeError("surface shatter: the draw reads the pieces in the vertex shader, and this driver "
+                         "offers no vertex-stage storage block (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = " +
+                         std::to_string(info.maxVertexStorageBlocks) + ")");
+    SurfaceShatter shatter(shaders, info);
+    auto args = shaders.add({"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
+    if (!args) return makeError(args.error());
+    auto update = shaders.add({"shatter update", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}});
+    if (!update) return makeError(update.error());
+    shatter.m_args = *args;
+    shatter.m_update = *update;
+    // Zeroed: "last frame's count" starts at 0, so every triangle of the first frame spawns at rest.
+    const std::uint32_t zeros[SHATTER_CTRL_UINTS] = {};
+    shatter.m_control = gl::createBufferStorage(sizeof zeros, zeros, 0, "shatter control");
+    shatter.m_params =
+        gl::createBufferStorage(sizeof(ps::ShatterParams), nullptr, GL_DYNAMIC_STORAGE_BIT, "shatter params");
+    if (Result<void> r = shatter.reserve(1024); !r) return makeError(r.error());
+    return shatter;
+}
+
+Result<void> SurfaceShatter::reserve(std::uint32_t pieces) {
+    // One storage block holds the state; a larger surface is stepped (and shattered) up to it, the rest ignored.
+    const auto maxPieces = std::uint32_t(std::min<std::int64_t>(
+        m_info.maxStorageBlockBytes / std::int64_t(sizeof(ps::ShatterPiece)), std::int64_t(UINT32_MAX)));
+    pieces = std::min(pieces, maxPieces);
+    if (pieces <= m_capacity) return {};
+    // Grow by 1.5x so a slowly growing surface does not reallocate every frame; keep the old pieces (those that
+    // exist keep flying) and zero the rest, which shatter_apply.glsl draws as the rest pose.
+    const std::uint32_t capacity = std::uint32_t(
+        std::min<std::int64_t>(std::max<std::int64_t>(pieces, m_capacity + m_capacity / 2), maxPieces));
+    const auto bytes = [](std::uint32_t n) { return GLsizeiptr(n) * GLsizeiptr(sizeof(ps::ShatterPiece)); };
+    gl::ErrorScope errors("SurfaceShatter::reserve");
+    gl::Buffer state = gl::createBufferStorage(bytes(capacity), nullptr, 0, "shatter pieces");
+    if (errors.ownErrors() != 0 || !state)
+        return makeError("surface shatter: the driver cannot allocate " +
+                         std::to_string(bytes(capacity) >> 20) + " MiB for " + std::to_string(capacity) +
+                         " pieces (" + gl::errorName(errors.firstError()) + ")");
+    if (m_state) glCopyNamedBufferSubData(m_state.id(), state.id(), 0, 0, bytes(m_capacity));
+    glClearNamedBufferSubData(state.id(), GL_R32UI, bytes(m_capacity), bytes(capacity) - bytes(m_capacity),
+                              GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    m_state = std::move(state);
+    m_capacity = capacity;
+    return {};
+}
+
+void SurfaceShatter::explode() {
+    m_phase = ParticlePhase::Exploding;
+    m_launch = true;
+    m_phaseSeconds = 0.f;
+    ++m_seed; // every explosion scatters differently
+}
+
+void SurfaceShatter::reassemble() {
+    if (m_phase != ParticlePhase::Exploding) return;
+    m_phase = ParticlePhase::Returning;
+    m_phaseSeconds = 0.f;
+}
+
+void SurfaceShatter::toggle() {
+    if (m_phase == ParticlePhase::Exploding)
+        reassemble();
+    else
+        explode();
+}
+
+Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleTuning& tuning, float dt,
+                                    const ShatterTuning& shatter) {
+    // An empty surface still runs the passes: they set the count to 0.
+    if (!source.vertexBuffer || !source.headerBuffer) return {};
+    // Sizes are the buffers' own state on the CPU side of the driver: no GPU wait.
+    GLint64 headerBytes = 0, vertexBytes = 0;
+    glGetNamedBufferParameteri64v(source.headerBuffer, GL_BUFFER_SIZE, &headerBytes);
+    glGetNamedBufferParameteri64v(source.vertexBuffer, GL_BUFFER_SIZE, &vertexBytes);
+    if (source.totalOffset < 0 || source.totalOffset % 4 != 0 || source.totalOffset + 4 > headerBytes)
+        return makeError("surface shatter: the vertex count's offset " + std::to_string(source.totalOffset) +
+                         " is not a uint inside the header buffer (" + std::to_string(headerBytes) +
+                         " bytes)");
+    if (std::int64_t(source.capacity) * MC_VERTEX_BYTES > vertexBytes)
+        return makeError("surface shatter: the vertex buffer holds " + std::to_string(vertexBytes) +
+                         " bytes, less than its capacity of " + std::to_string(source.capacity) +
+                         " vertices");
+    if (Result<void> r = reserve(source.capacity / 3); !r) return r;
+
+    gl::DebugGroup group("shatter update");
+    dt = std::clamp(dt, 0.f, kMaxStep);
+    m_phaseSeconds += dt;
+    // As the particles: after this long the springs' envelope is below 0.1 % of where the return started (of
+    // the distance, and of the angle), invisible, so the switch to "assembled" (the exact surface) is too.
+    if (m_phase == ParticlePhase::Returning &&
+        m_phaseSeconds > ps::psSettleSeconds(tuning.returnOmega, 1e-3f))
+        m_phase = ParticlePhase::Assembled;
+
+    const ps::ShatterParams params =
+        packShatterParams(tuning, shatter, m_phase, m_launch, m_seed, dt, source.toWorld, source.shape);
+    glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
+    m_launch = false;
+
+    const GLuint args = m_shaders->get(m_args);
+    glProgramUniform1ui(args, SHATTER_LOC_TOTAL_WORD, GLuint(source.totalOffset / 4));
+    glProgramUniform1ui(args, SHATTER_LOC_CAPACITY, std::min(source.capacity / 3, m_capacity));
+    glUseProgram(args);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_HEADER, source.headerBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_CONTROL, m_control.id());
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the expansion wrote the header and the vertices
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+
+    glUseProgram(m_shaders->get(m_update));
+    glBindBufferBase(GL_UNIFORM_BUFFER, SHATTER_BIND_PARAMS, m_params.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_VERTICES, source.vertexBuffer);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id());
+    glDispatchComputeIndirect(GLintptr(SHATTER_CTRL_DISPATCH * sizeof(std::uint32_t)));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    // The draw's vertex shader reads the pieces next.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    return {};
+}
+
+void SurfaceShatter::bindForDraw() const {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_STATE, m_state.id());
+}
+
+} // namespace dicer::particles

@@ -1,0 +1,54 @@
+// Atomic-append marching cubes (issue 19, item 3), the row `atomic_mc` of mc_method_table.h: the peer with no
+// prefix structure at all. One pass: each base word (4 cells of a row, mc_volume.glsl) takes its cases and
+// vertex count, reserves its slice of the list with one atomicAdd on a counter, and writes its vertices there.
+// The same triangles as hp_mc, each whole and in the table's order, but the triangles in the order the atomics
+// resolved (McOrder::Unordered: it differs between runs; the check sorts them, mc_check.h). Based on: the
+// append buffers of D3D11 / GL 4.3 (atomic counters); the atomic-append peer of stream compaction
+// (engine/peers, atomic_append.comp.glsl).
+//
+// THE PASSES (docs/SURFACES.md, "The peers"): count and build are empty (count() only takes the band); expand
+// clears the counter (MC_HEADER_TOTAL of the header, a GL clear, on the GPU), runs the one pass
+// (mc_atomic.comp.glsl: cases, counts, atomics and vertices; those at or past the capacity are counted, not
+// written) and turns the counter, now the total, into the draw arguments (mc_args.comp.glsl, hp_mc's). No
+// readback.
+//
+// BUFFERS AND LIMITS: the cases (a word per base word, written by the pass for readCases: the tests and the
+// bench check every cell's case) — one storage block, as hp_mc's base; beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE
+// setVolume is one error naming it. No prefix structure: the counter lives in the header.
+#pragma once
+
+#include "mc_method.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dicer::surface {
+
+class McAtomic final : public McMethod {
+public:
+    // Compiles the programs (the pass per value kind, the arguments).
+    static Result<McAtomic> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    McAtomic(McAtomic&&) noexcept = default;
+    McAtomic& operator=(McAtomic&&) noexcept = default;
+
+    const char* name() const override { return "atomic_mc"; }
+    McOrder order() const override { return McOrder::Unordered; }
+    void build() override {} // nothing to build: the pass finds each word's place by an atomic
+    void expand() override;
+    std::vector<std::uint8_t> readCases() const override;
+
+private:
+    McAtomic(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : McMethod(shaders, info) {}
+    Result<void> shapeBuffers(glm::ivec3 size) override;
+    void countCells() override {} // the pass counts (expand)
+
+    std::array<gl::ProgramId, voxel::kValueKinds.size()> m_pass; // [ValueKind]
+    gl::ProgramId m_args;
+    std::uint32_t m_words = 0, m_caseWords = 0; // base words (0: no cells); the cases buffer's capacity
+    gl::Buffer m_cases;
+};
+
+} // namespace dicer::surface
