@@ -228,7 +228,8 @@ Result<void> Frame::occupancyAsSurfaceInput() {
     const voxel::VolumeLayout layout{v, {tilesX, (v.z + tilesX - 1) / tilesX}, m_source.atlasSize()};
     voxel::OccupancyVolume& occ = *m_occupancy;
     if (m_source.output() == voxel::VoxelOutput::Sparse) // issue 20: not converted yet
-        return makeError("surface view: the sparse occupancy is not turned into a volume yet; use --voxels bits");
+        return makeError(
+            "surface view: the sparse occupancy is not turned into a volume yet; use --voxels bits");
     Result<void> r = m_source.output() == voxel::VoxelOutput::Bits
                          ? occ.fromBits(m_source.bits(), layout)
                          : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));

@@ -20,8 +20,8 @@
 // the buffer it has and limitMessage() says so.
 #pragma once
 
-#include "late_readback.h"
 #include "gl_info.h"
+#include "late_readback.h"
 #include "mc_method_table.h"
 #include "result.h"
 #include "shader.h"
