@@ -145,7 +145,8 @@ def plot_scaling(rows):
 
 
 def voxel_output(method):
-    return "bits" if "bits" in method else "atlas"  # every bits row names it: hp_bits, "compute → bits", bits
+    # every bits row names it (hp_bits, "compute → bits", bits), every sparse row too (hp_sparse, ..., sparse)
+    return "sparse" if "sparse" in method else "bits" if "bits" in method else "atlas"
 
 
 def plot_voxel_scaling(rows):

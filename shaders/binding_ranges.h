@@ -70,6 +70,8 @@
 #define MC_BUFFERS_END 39
 #define PS_SHATTER_BUFFERS_FIRST 39 // particles, a surface shattered: pieces, control, its vertices, header
 #define PS_SHATTER_BUFFERS_END 43
+#define SPARSE_BUFFERS_FIRST 43 // sparse occupancy (occupancy_sparse.h): index, pool; hp_sparse's levels, args
+#define SPARSE_BUFFERS_END 47
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -120,7 +122,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END},
                                      {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END},
                                      {MC_BUFFERS_FIRST, MC_BUFFERS_END},
-                                     {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}};
+                                     {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END},
+                                     {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

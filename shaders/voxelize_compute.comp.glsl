@@ -22,9 +22,14 @@
 // Voxelization on GPUs" (SIGGRAPH Asia 2010), with the dominant-axis (or slice-axis) sampling rule.
 // VOX_PASS_BITS (occupancy-bits output): the per-triangle and large-triangle dispatches as one marking pass
 // (it lists large triangles like the owner pass), no voxel list, no colour passes.
+// VOX_PASS_SPARSE_BRICKS / VOX_PASS_SPARSE_BITS (sparse output): the brick pass is the per-triangle dispatch
+// alone: it marks bricks per block of columns (voxMarkBrickBlocks: even a large triangle has few blocks, so it
+// needs no group of its own; llvmpipe pays per group) and lists the large triangles; the bits pass (after the
+// allocation) visits the columns with both dispatches, the large ones from that list.
 // VOX_PASS_SLOT_OWNER / VOX_PASS_SLOT_COLOR (bits output, colours per slot): the same two dispatches per
 // pass; the owner pass lists the large triangles, the colour pass visits that list again.
-#if !defined(VOX_PASS_BITS) && !defined(VOX_PASS_SLOT_OWNER) && !defined(VOX_PASS_SLOT_COLOR)
+#if !defined(VOX_PASS_BITS) && !defined(VOX_PASS_SLOT_OWNER) && !defined(VOX_PASS_SLOT_COLOR) && \
+    !defined(VOX_PASS_SPARSE_BRICKS) && !defined(VOX_PASS_SPARSE_BITS)
 #define VOX_LIST_VOXELS
 #endif
 #include "voxelize_mark.glsl"
@@ -95,16 +100,22 @@ void main() {
     if (!voxColumnRange(tri, first, last)) return;
     ivec2 size = last - first + 1;
     if (size.x * size.y > VOX_COMPUTE_LARGE_COLUMNS) {
-#if defined(VOX_PASS_OWNER) || defined(VOX_PASS_BITS) || defined(VOX_PASS_SLOT_OWNER)
+#if defined(VOX_PASS_OWNER) || defined(VOX_PASS_BITS) || defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SPARSE_BRICKS)
         uint slot = atomicAdd(b_large[header + 3u], 1u);
         b_large[slot] = t;
         atomicMax(b_large[header], min(slot + 1u, 65535u)); // groups: the list's length, at most 65535
 #endif
+#if !defined(VOX_PASS_SPARSE_BRICKS) // its blocks are few even for a large triangle: no group of its own
         return;
+#endif
     }
+#if defined(VOX_PASS_SPARSE_BRICKS)
+    voxMarkBrickBlocks(tri, first, last);
+#else
     for (int v = first.y; v <= last.y; ++v)
         for (int u = first.x; u <= last.x; ++u)
             voxMarkColumn(t, tri, ivec2(u, v));
+#endif
 #endif
 #endif
 }

@@ -8,6 +8,10 @@
 //    have alpha 255, so no other triangle can mistake a stored colour for its own id.
 //  - VOX_PASS_BITS (occupancy-bits output): atomicOr of the voxel's bit (occupancy_bits.h) at its atlas
 //    texel; one pass, since a bit does not depend on which triangle sets it.
+//  - VOX_PASS_SPARSE_BRICKS / VOX_PASS_SPARSE_BITS (sparse output, occupancy_sparse.h): the first pass ORs into
+//    the coarse map the bit of every brick a block of columns can reach (voxMarkBrickBlocks: a superset of the
+//    voxels' bricks, from the triangle's depth over the block, not the rule per column); after the allocation the
+//    second ORs each voxel's bit into its brick's slot (none past the pool's capacity: the frame is flagged).
 //  - VOX_PASS_SLOT_OWNER / VOX_PASS_SLOT_COLOR (bits output, colours: voxelize_slots.glsl): the owner and
 //    colour passes again, with the destination "slot of the voxel" instead of its atlas texel.
 #pragma once
@@ -17,6 +21,14 @@
 #if defined(VOX_PASS_BITS)
 #include "occupancy_bits.h"
 layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
+#elif defined(VOX_PASS_SPARSE_BRICKS) || defined(VOX_PASS_SPARSE_BITS)
+#include "occupancy_sparse.h"
+layout(std430, binding = SPARSE_BIND_INDEX) restrict buffer SparseIndex { uint b_index[]; };
+layout(std430, binding = SPARSE_BIND_POOL) restrict buffer SparsePool { uint b_pool[]; };
+// The brick this invocation marked (or found the slot of) last: its next columns mostly lie in the same brick,
+// whose bit is set, whose slot is known.
+uint g_lastBrick = 0xFFFFFFFFu;
+uint g_lastSlot = 0u;
 #elif defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SLOT_COLOR)
 #include "voxelize_slots.glsl"
 #else
@@ -30,6 +42,83 @@ layout(std430, binding = VOX_BIND_ARGS) restrict coherent buffer VoxVoxels { uin
 
 uint voxVoxelListCapacity() {
     return uint(b_voxels.length()) - VOX_VOXELS_HEADER;
+}
+#endif
+
+#if defined(VOX_PASS_SPARSE_BRICKS)
+// The brick pass marks a superset of the bricks the rule's voxels lie in, per block of columns instead of per
+// column: columns (u, v) along the projection axes, 32 x 32 for a triangle sampled along z (a block's voxels lie in
+// one brick column of each slice), 32 x 1 (x) or 1 x 32 (y) otherwise (one slice, 32 texels across). A block's
+// voxels lie between the depths of its corner columns (the depth is affine in the column: the plane through the
+// triangle), within the triangle's own depth range; the cells between them are marked in every slice they
+// reach. A superset costs a slot per empty brick, never a point; exact bricks would cost a rule per column.
+ivec2 voxBrickBlock(int axis) {
+    return ivec2(axis == 1 ? 1 : SPARSE_BRICK, axis == 0 ? 1 : SPARSE_BRICK);
+}
+
+void voxMarkBrick(ivec2 texel) {
+    uint brick = hpSparseBrick(texel);
+    if (brick != g_lastBrick) {
+        atomicOr(b_index[SPARSE_HEADER + (brick >> 5)], 1u << (brick & 31u));
+        g_lastBrick = brick;
+    }
+}
+
+// Marks the bricks of the voxels the rule can give triangle `tri` in the columns [lo, hi] (inclusive).
+void voxMarkBrickBlock(VoxTriangle tri, ivec2 lo, ivec2 hi) {
+    int axis = int(tri.depth.w);
+    ivec2 uv = voxProjectionAxes(axis);
+    vec3 size = voxVoxelSize();
+    // The plane's slopes from the normal (stable for slivers, whose barycentric coefficients are huge): |s| <= 1
+    // with the dominant axis; the slice-axis rule's steep triangles get wide ranges, then the vertex clamp.
+    vec3 p0 = tri.world[0].xyz;
+    vec3 n = cross(tri.world[1].xyz - p0, tri.world[2].xyz - p0);
+    vec2 slope = -vec2(n[uv.x], n[uv.y]) / n[axis];
+    float dmin = min(tri.depth.x, min(tri.depth.y, tri.depth.z));
+    float dmax = max(tri.depth.x, max(tri.depth.y, tri.depth.z));
+    float a = 1e30, b = -1e30;
+    for (int corner = 0; corner < 4; ++corner) {
+        ivec2 column = ivec2((corner & 1) != 0 ? hi.x : lo.x, (corner & 2) != 0 ? hi.y : lo.y);
+        vec2 centre = -1.0 + (vec2(column) + 0.5) * vec2(size[uv.x], size[uv.y]);
+        float along = p0[axis] + dot(slope, centre - vec2(p0[uv.x], p0[uv.y]));
+        a = min(a, along);
+        b = max(b, along);
+    }
+    // Margins past the rounding of both this plane and the rule's barycentrics (relative 1e-7 of terms <= 2,
+    // and the barycentric tolerance VOX_EDGE_EPSILON): 1e-5 is 0.5% of a voxel at 1024^3.
+    float margin = 1e-5 * (1.0 + abs(slope.x) + abs(slope.y));
+    if (!(a <= b)) { // a non-finite slope: the triangle's whole depth range
+        a = dmin;
+        b = dmax;
+    }
+    a = max(a, dmin) - margin;
+    b = min(b, dmax) + margin;
+    if (a > 1.0 || b < -1.0) return; // the rule gives no voxel outside the volume
+    int cells = u_params.volume[axis];
+    int c0 = clamp(int(floor((a + 1.0) * 0.5 * float(cells))), 0, cells - 1);
+    int c1 = clamp(int(floor((b + 1.0) * 0.5 * float(cells))), 0, cells - 1);
+    ivec3 vlo, vhi;
+    vlo[uv.x] = lo.x;
+    vhi[uv.x] = hi.x;
+    vlo[uv.y] = lo.y;
+    vhi[uv.y] = hi.y;
+    vlo[axis] = c0;
+    vhi[axis] = c1;
+    for (int z = vlo.z; z <= vhi.z; ++z) {
+        ivec2 t0 = voxTileOrigin(z) + vlo.xy, t1 = voxTileOrigin(z) + vhi.xy;
+        for (int y = t0.y & ~(SPARSE_BRICK - 1); y <= t1.y; y += SPARSE_BRICK)
+            for (int x = t0.x & ~(SPARSE_BRICK - 1); x <= t1.x; x += SPARSE_BRICK)
+                voxMarkBrick(ivec2(x, y));
+    }
+}
+
+// Marks the bricks of the columns [first, last] of `tri`, block by block.
+void voxMarkBrickBlocks(VoxTriangle tri, ivec2 first, ivec2 last) {
+    ivec2 block = voxBrickBlock(int(tri.depth.w));
+    ivec2 b0 = first / block, b1 = last / block;
+    for (int bv = b0.y; bv <= b1.y; ++bv)
+        for (int bu = b0.x; bu <= b1.x; ++bu)
+            voxMarkBrickBlock(tri, max(first, ivec2(bu, bv) * block), min(last, ivec2(bu, bv) * block + block - 1));
 }
 #endif
 
@@ -48,6 +137,21 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
     uint owner = voxGlobalTriangle(t) + 1u;
 #if defined(VOX_PASS_BITS)
     atomicOr(b_bits[hpBitsWord(texel, hpBitsBlocksX(u_params.atlas.x))], hpBitsMask(texel));
+#elif defined(VOX_PASS_SPARSE_BRICKS)
+    // Nothing per column: the brick pass marks blocks of columns (voxMarkBrickBlocks).
+#elif defined(VOX_PASS_SPARSE_BITS)
+    // Slot: the marked bricks before this one in Morton order (its word's base + those below it in the word).
+    uint brick = hpSparseBrick(texel);
+    if (brick != g_lastBrick) {
+        uint word = brick >> 5;
+        uint below = b_index[SPARSE_HEADER + word] & ((1u << (brick & 31u)) - 1u);
+        g_lastSlot = b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)] + uint(bitCount(below));
+        g_lastBrick = brick;
+    }
+    uint slot = g_lastSlot;
+    if (slot >= b_index[SPARSE_CAPACITY]) return;
+    uint inBrick = hpSparseInBrick(texel);
+    atomicOr(b_pool[slot * uint(SPARSE_BRICK_WORDS) + (inBrick >> 5)], 1u << (inBrick & 31u));
 #elif defined(VOX_SLOTS)
     uint slot = voxColorSlot(voxel, u_params.volume.xyz, texel);
     if (slot >= voxSlotCount()) return;

@@ -9,6 +9,8 @@
 
 #include <map>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 
 namespace dicer::test {
 using namespace dicer::hp;
@@ -48,6 +50,7 @@ struct Cache {
     std::map<std::string, std::unique_ptr<PointMethod>> methods; // by variant: options pick the pyramid
     std::unique_ptr<PointList> list;
     std::unique_ptr<peers::AtlasToBits> bits;
+    std::optional<voxel::SparseOccupancy> sparse;
 };
 Cache& cache() {
     static Cache c;
@@ -56,12 +59,40 @@ Cache& cache() {
 } // namespace
 
 hp::MethodInput inputFor(hp::InputKind kind, const hp::MethodInput& atlas) {
-    auto in = peers::inputFor(kind, atlas, cache().bits, cache().shaders, context().info());
+    const hp::InputKind first = kind == hp::InputKind::Sparse ? hp::InputKind::Bits : kind;
+    auto in = peers::inputFor(first, atlas, cache().bits, cache().shaders, context().info());
     if (!in) {
         ADD_FAILURE() << in.error();
         return atlas;
     }
-    return *in;
+    return kind == hp::InputKind::Sparse ? sparseInputFor(*in) : *in;
+}
+
+voxel::SparseOccupancy& sharedSparse() {
+    std::optional<voxel::SparseOccupancy>& s = cache().sparse;
+    if (!s) {
+        auto made = voxel::SparseOccupancy::create(cache().shaders, context().info());
+        if (!made) throw std::runtime_error(made.error()); // a shader error: nothing to test
+        s.emplace(std::move(made.value()));
+    }
+    return *s;
+}
+
+hp::MethodInput sparseInputFor(const hp::MethodInput& bits, std::uint32_t slots) {
+    voxel::SparseOccupancy& s = sharedSparse();
+    Result<void> r = s.setLayout(bits.bitsSide, slots);
+    if (r) r = s.fromBits(bits.bits, bits.bitsSide);
+    // Without a given pool: exactly as many slots as the bits mark bricks (a second conversion if the first guess
+    // was too small), so the rows' lists are complete.
+    if (r && slots == 0 && s.readStatus().overflowed) {
+        r = s.setCapacity(s.readStatus().marked);
+        if (r) r = s.fromBits(bits.bits, bits.bitsSide);
+    }
+    if (!r) ADD_FAILURE() << r.error();
+    hp::MethodInput in = bits;
+    in.sparseIndex = s.index();
+    in.sparsePool = s.pool();
+    return in;
 }
 
 PointMethod* methodFor(const std::string& name, const MethodOptions& options) {

@@ -204,6 +204,24 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         DICER_EXPECT_NO_GL_ERROR();
         return;
     }
+    if (GetParam().method->input == hp::InputKind::Sparse) { // hp_sparse_gltest has the rest
+        gl::Buffer small = gl::createBufferStorage(8, nullptr, 0);
+        hp::MethodInput in;
+        in.sparseIndex = small.id();
+        in.sparsePool = small.id();
+        in.bitsSide = 8;
+        in.capacity = 16;
+        expectError(in, "smaller");
+        in.bitsSide = 0;
+        expectError(in, "HP_BITS_MAX_ATLAS");
+        in.bitsSide = 8;
+        in.sparseIndex = 0;
+        expectError(in, "not a buffer");
+        in.capacity = 0;
+        expectError(in, "capacity");
+        DICER_EXPECT_NO_GL_ERROR();
+        return;
+    }
     gl::Texture r8 = gl::createTexture2D(32, 32, GL_R8, 1);
     expectError({r8.id(), 0.5f, {}, 16}, "RGBA8");
     gl::Texture f32 = gl::createTexture2D(32, 32, GL_RGBA32F, 1);

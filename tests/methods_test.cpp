@@ -16,7 +16,7 @@ using dicer::test::roomyGlInfo;
 
 TEST(MethodTable, RowsAreUniqueAndFindable) {
     auto table = methodTable();
-    ASSERT_EQ(table.size(), 10u);
+    ASSERT_EQ(table.size(), 11u);
     for (size_t i = 0; i < table.size(); ++i) {
         EXPECT_EQ(findMethod(table[i].name), &table[i]);
         EXPECT_EQ(methodIndex(table[i].name), int(i));
@@ -29,8 +29,8 @@ TEST(MethodTable, ConfigsCoverEveryOfferedOption) {
     std::vector<std::string> labels;
     for (const MethodConfig& c : methodConfigs())
         labels.push_back(c.label());
-    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 6 methods without options.
-    ASSERT_EQ(labels.size(), 20u);
+    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 7 methods without options.
+    ASSERT_EQ(labels.size(), 21u);
     EXPECT_EQ(labels.front(), "dicer_single_uint32_compute");
     EXPECT_NE(std::find(labels.begin(), labels.end(), "dicer_bil_float32_fragment"), labels.end());
     EXPECT_EQ(std::find(labels.begin(), labels.end(), "dicer_bil_uint32_compute"), labels.end());
@@ -75,15 +75,20 @@ TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {
     EXPECT_TRUE(findMethod("cpu_linewise")->isAvailable(info));
 }
 
-// Issue 10: hp_bits reads the occupancy bits; every other row reads the atlas. The demo offers it (its voxelizer
-// writes bits with --voxels bits).
+// Issue 10: hp_bits reads the occupancy bits; issue 20: hp_sparse the sparse occupancy; every other row reads the
+// atlas. The demo offers both (its voxelizer writes them with --voxels bits / sparse).
 TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     for (const MethodInfo& m : methodTable()) {
         const bool bits = std::string(m.name) == "hp_bits";
-        EXPECT_EQ(m.input, bits ? hp::InputKind::Bits : hp::InputKind::Atlas) << m.name;
-        if (bits) {
+        const bool sparse = std::string(m.name) == "hp_sparse";
+        EXPECT_EQ(m.input, bits     ? hp::InputKind::Bits
+                           : sparse ? hp::InputKind::Sparse
+                                    : hp::InputKind::Atlas)
+            << m.name;
+        if (bits || sparse) {
             EXPECT_TRUE(m.inDemo());
         }
     }
     EXPECT_STREQ(hp::inputKindName(hp::InputKind::Bits), "bits");
+    EXPECT_STREQ(hp::inputKindName(hp::InputKind::Sparse), "sparse");
 }

@@ -26,7 +26,8 @@ void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
     hp::PointMethod* m = methodFor(c.method->name, c.options);
     voxel::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(m && d);
-    const bool bits = c.method->input == hp::InputKind::Bits;
+    const bool bits =
+        c.method->input != hp::InputKind::Atlas; // sparse: the bits, then their sparse occupancy
     Result<voxel::VolumeLayout> layout =
         discriminateCase(*d, vc, bits ? voxel::VoxelOutput::Bits : voxel::VoxelOutput::Atlas);
     ASSERT_TRUE(layout) << layout.error();
@@ -44,6 +45,7 @@ void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
         in.bits = d->bits();
         in.bitsSide = side;
     }
+    if (c.method->input == hp::InputKind::Sparse) in = sparseInputFor(in);
     for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
         SCOPED_TRACE(hp::listPathName(path));
         Result<void> ran = m->run(in, path);

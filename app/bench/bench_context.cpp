@@ -1,6 +1,7 @@
 #include "bench_context.h"
 
 #include "atlas_to_bits.h"
+#include "occupancy_sparse.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -44,25 +45,53 @@ gl::Summary Bench::measure(const std::function<void()>& work, gl::TimerSource ti
     return gl::measureInterleaved(timer, opt.warmup, opt.reps, {work}).front();
 }
 
+// The sparse occupancy of a bits input, in a pool of exactly the bricks it marks (a second conversion if the
+// first guess was too small), so the row's list is complete.
+Result<hp::MethodInput> sparseInputOf(std::optional<voxel::SparseOccupancy>& sparse,
+                                      const hp::MethodInput& bits, gl::ShaderLibrary& shaders,
+                                      const gl::GlInfo& info) {
+    if (!sparse) {
+        auto made = voxel::SparseOccupancy::create(shaders, info);
+        if (!made) return makeError(made.error());
+        sparse.emplace(std::move(made.value()));
+    }
+    Result<void> r = sparse->fromBits(bits.bits, bits.bitsSide);
+    if (r && sparse->readStatus().overflowed) {
+        r = sparse->setCapacity(sparse->readStatus().marked);
+        if (r) r = sparse->fromBits(bits.bits, bits.bitsSide);
+    }
+    if (!r) return makeError(r.error());
+    hp::MethodInput in = bits;
+    in.sparseIndex = sparse->index();
+    in.sparsePool = sparse->pool();
+    return in;
+}
+
 Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize) {
     RowInput row;
-    auto in = peers::inputFor(kind, atlas, bits, shaders, info);
+    const bool fromSparse = kind == hp::InputKind::Sparse; // the atlas' bits, then their sparse occupancy
+    auto in = peers::inputFor(fromSparse ? hp::InputKind::Bits : kind, atlas, bits, shaders, info);
+    if (in && fromSparse) in = sparseInputOf(sparse, *in, shaders, info);
     if (!in) return makeError(in.error());
     row.input = *in;
     const auto key = std::make_tuple(int(kind), atlas.atlas, atlasSize.x, atlasSize.y);
     auto found = floors.find(key);
     if (found == floors.end()) {
-        // The same bytes the method reads: the RGBA8 atlas, or the bits (1/32 of it, for a square atlas).
+        // The same bytes the method reads: the RGBA8 atlas, or the bits (1/32 of it, for a square atlas), or the
+        // sparse occupancy's used slots.
         const bool fromBits = kind == hp::InputKind::Bits;
+        const GLuint buffer = fromBits ? row.input.bits : fromSparse ? row.input.sparsePool : 0;
         const std::int64_t bytes =
-            fromBits ? hp::hpBitsBytes(row.input.bitsSide) : std::int64_t(atlasSize.x) * atlasSize.y * 4;
-        Result<void> probe = fromBits ? read.runBuffer(row.input.bits, bytes)
-                                      : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y);
-        if (!probe) return makeError(probe.error());
-        const gl::Summary time = measure([&] {
-            (void)(fromBits ? read.runBuffer(row.input.bits, bytes)
-                            : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y));
-        });
+            fromBits ? hp::hpBitsBytes(row.input.bitsSide)
+            : fromSparse
+                ? std::max<std::int64_t>(std::int64_t(sparse->readStatus().used) * SPARSE_BRICK_WORDS * 4, 4)
+                : std::int64_t(atlasSize.x) * atlasSize.y * 4;
+        auto readOnce = [&] {
+            return buffer ? read.runBuffer(buffer, bytes)
+                          : read.runTexture(atlas.atlas, atlasSize.x, atlasSize.y);
+        };
+        if (Result<void> probe = readOnce(); !probe) return makeError(probe.error());
+        const gl::Summary time = measure([&] { (void)readOnce(); });
         found = floors.emplace(key, std::make_pair(time, bytes)).first;
     }
     row.read = found->second.first;

@@ -11,12 +11,14 @@
 #include "hp_reference.h"
 #include "point_method.h"
 #include "read_pass.h"
+#include "sparse_occupancy.h"
 
 #include <glm/vec4.hpp>
 
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -56,7 +58,8 @@ struct RowInput {
     hp::MethodInput input;
     gl::Summary read; // the read pass over `bytes`
     double readMs() const { return read.median; }
-    std::int64_t bytes = 0; // atlas: width x height x 4; bits: hpBitsBytes(side)
+    std::int64_t bytes =
+        0; // atlas: width x height x 4; bits: hpBitsBytes(side); sparse: the used slots' bits
 };
 
 struct Bench {
@@ -70,6 +73,7 @@ struct Bench {
     Progress progress;
     std::unique_ptr<peers::AtlasToBits> bits; // made on the first bits row
     std::map<std::tuple<int, GLuint, int, int>, std::pair<gl::Summary, std::int64_t>> floors; // read floors
+    std::optional<voxel::SparseOccupancy> sparse; // made on the first sparse row: the bits' sparse occupancy
 
     // The input of a row of `kind` for the atlas input `atlas` (atlasSize texels) and its read floor,
     // measured once per (kind, texture, size).

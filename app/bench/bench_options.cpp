@@ -208,9 +208,10 @@ std::vector<Row> makeRows() {
         row<std::vector<voxel::VoxelMethod>>(
             options::kVoxMethodText, listCodec(options::voxelMethodCodec(), "all", voxel::voxelMethods()),
             field(&Options::voxelMethods)),
-        row<std::vector<voxel::VoxelOutput>>(
-            options::kVoxelsText, listCodec(options::voxelOutputCodec(), "both", all(voxel::kVoxelOutputs)),
-            field(&Options::voxelOutputs)),
+        row<std::vector<voxel::VoxelOutput>>(options::kVoxelsText,
+                                             listCodec(options::voxelOutputCodec(), "both",
+                                                       {voxel::VoxelOutput::Atlas, voxel::VoxelOutput::Bits}),
+                                             field(&Options::voxelOutputs)),
         withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
                               field(&Options::solid)),
                     {{"no-solid", "off"}}),

@@ -19,6 +19,8 @@
 #include "hp_reference.h"
 #include "method_table.h"
 #include "model_catalog.h"
+#include "occupancy_sparse.h"
+#include "sparse_reference.h"
 #include "volume_layout.h"
 #include "voxelizer.h"
 
@@ -52,6 +54,13 @@ std::vector<int> rowsFor(const Bench& b, voxel::VoxelOutput output) {
 // row-major, or the bits' in key-index order (what hp_bits writes).
 std::vector<glm::uvec4> referenceOf(const frame::VoxelSource& source) {
     const int side = source.atlasSize();
+    if (const voxel::SparseOccupancy* sparse = source.sparse()) { // the used slots' texels, key-index order
+        std::vector<std::uint32_t> index(size_t(hp::hpSparseIndexUints(side)));
+        std::vector<std::uint32_t> pool(size_t(sparse->capacity()) * SPARSE_SLOT_UINTS);
+        glGetNamedBufferSubData(sparse->index(), 0, GLsizeiptr(index.size() * 4), index.data());
+        glGetNamedBufferSubData(sparse->pool(), 0, GLsizeiptr(pool.size() * 4), pool.data());
+        return hp::sparseKeyIndexEntries(index, pool, sparse->capacity(), side, source.tiling());
+    }
     if (source.output() == voxel::VoxelOutput::Bits) {
         std::vector<std::uint32_t> words(size_t(source.bitsBytes()) / 4);
         glGetNamedBufferSubData(source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
@@ -74,7 +83,8 @@ struct VolumeRun {
     const frame::FrameSettings& base; // the run's voxelizer, rule, threshold and list path
     const model::BoxFit& fit;         // the model's placement, for the box of each volume (the demo's)
     glm::mat4 model{1.f};             // this volume's: fit.into(frame.shape()), as the demo forms it
-    std::map<int, std::vector<glm::uvec4>>& atlasSets; // side -> the atlas output's sorted set
+    // side -> the first output's name and sorted set (the atlas where it ran): every later output must equal it
+    std::map<int, std::pair<std::string, std::vector<glm::uvec4>>>& firstSets;
     bool run(int side, voxel::VoxelOutput output, const std::vector<int>& rows);
 };
 
@@ -96,24 +106,34 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     model = fit.into(frame.shape()); // side^3: the cube, so the placement itself
     b.progress.step("voxel scaling " + label + " " + out + ": voxelize and the CPU reference");
     frame.voxelize(model);
+    if (source.sparse() &&
+        source.sparse()->readStatus().overflowed) { // the first guess: grown for a later frame
+        glFinish();
+        frame.voxelize(model);
+    }
     std::vector<glm::uvec4> voxels = hp::sortedEntries(referenceOf(source));
     std::string voxelCheck = "-";
     bool ok = true;
-    if (output == voxel::VoxelOutput::Atlas) {
-        atlasSets[side] = voxels;
-    } else if (auto found = atlasSets.find(side); found != atlasSets.end()) {
-        ok = found->second == voxels;
-        voxelCheck = ok ? "= atlas" : "bits differ from the atlas";
+    if (auto found = firstSets.find(side); found == firstSets.end()) {
+        firstSets[side] = {out, voxels};
+    } else {
+        ok = found->second.second == voxels;
+        voxelCheck = ok ? "= " + found->second.first : out + " differs from the " + found->second.first;
     }
     const auto count = std::uint32_t(voxels.size());
     voxels = {};
 
     // The yardstick: a compute pass reading the output's bytes once (what a build must read at least).
+    // Sparse: the used slots' bits, what hp_sparse's build reads.
     const int atlasSide = source.atlasSize();
+    const voxel::SparseOccupancy* sparse = source.sparse();
     const std::int64_t bytes =
-        output == voxel::VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4 : source.bitsBytes();
+        output == voxel::VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4
+        : sparse ? std::max<std::int64_t>(std::int64_t(sparse->readStatus().used) * SPARSE_BRICK_WORDS * 4, 4)
+                 : source.bitsBytes();
     auto readOnce = [&] {
         return output == voxel::VoxelOutput::Atlas ? b.read.runTexture(source.atlas(), atlasSide, atlasSide)
+               : sparse                            ? b.read.runBuffer(sparse->pool(), bytes)
                                                    : b.read.runBuffer(source.bits(), bytes);
     };
     if (Result<void> probe = readOnce(); !probe) {
@@ -143,6 +163,12 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     if (output == voxel::VoxelOutput::Atlas)
         timed.push_back({voxelizer, "clear",
                          [&] { glClearTexImage(source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); }});
+    else if (sparse) // what a sparse frame clears up front: the coarse map (the used slots are zeroed later)
+        timed.push_back({voxelizer, "clear", [&] {
+                             glClearNamedBufferSubData(sparse->index(), GL_R32UI, SPARSE_HEADER * 4,
+                                                       GLsizeiptr(hp::hpSparseCoarseWords(atlasSide)) * 4,
+                                                       GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+                         }});
     else
         timed.push_back({voxelizer, "clear", [&] {
                              glClearNamedBufferData(source.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
@@ -210,9 +236,12 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     return ok;
 }
 
-// The output a row belongs to: every name of a bits row says "bits" (hp_bits, "compute → bits", "bits").
+// The output a row belongs to: every name of a bits row says "bits" (hp_bits, "compute → bits", "bits"), of a
+// sparse row "sparse" (hp_sparse, "compute → sparse", "sparse").
 const char* outputOfRow(const Measurement& m) {
-    return m.method.find("bits") != std::string::npos ? "bits" : "atlas";
+    return m.method.find("sparse") != std::string::npos ? "sparse"
+           : m.method.find("bits") != std::string::npos ? "bits"
+                                                        : "atlas";
 }
 
 } // namespace
@@ -253,12 +282,12 @@ bool runVoxelScaling(Bench& b) {
     settings.threshold = kThreshold;
     settings.listPath = hp::ListPath::Resident;
     bool ok = true;
-    std::map<int, std::vector<glm::uvec4>> atlasSets;
-    VolumeRun run{b, frame, settings, placed->fit, glm::mat4(1.f), atlasSets};
+    std::map<int, std::pair<std::string, std::vector<glm::uvec4>>> firstSets;
+    VolumeRun run{b, frame, settings, placed->fit, glm::mat4(1.f), firstSets};
     for (int side : b.opt.sides) {
         for (voxel::VoxelOutput output : b.opt.voxelOutputs)
             ok = run.run(side, output, rows[output]) && ok;
-        atlasSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
+        firstSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
     }
     return ok;
 }
@@ -276,7 +305,7 @@ const Measurement* findRow(const Report& r, const std::string& input, const std:
 // One line per volume, output and method: the stages side by side (medians), the frame per voxel and the
 // build + list and the frame over the read floor.
 void printSummary(const Report& r) {
-    std::printf("### Voxelized volumes: atlas vs bits, ms (median)\n\n"
+    std::printf("### Voxelized volumes: atlas, bits, sparse, ms (median)\n\n"
                 "| volume | output | method | active | read floor (GB/s) | voxelize | clear | build | list | "
                 "build + list (× floor) | frame (× floor) | frame ns / voxel |\n"
                 "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -307,7 +336,7 @@ void printSummary(const Report& r) {
 void printVoxelScalingMarkdown(const Report& r) {
     printSummary(r);
     std::printf(
-        "### Scaling — side³ volumes voxelized (%s method), atlas vs bits\n\n"
+        "### Scaling — side³ volumes voxelized (%s method), atlas, bits, sparse\n\n"
         "| volume | output | method | stage | active | ms: median (min–max) | ns / voxel | × read floor | "
         "GB/s | check |\n|---|---|---|---|---:|---:|---:|---:|---:|---|\n",
         voxel::voxelMethodName(kVoxelMethod));
@@ -322,7 +351,9 @@ void printVoxelScalingMarkdown(const Report& r) {
     std::printf(
         "\nms: median of %d runs after %d warm-up runs; timer: %s; renderer: %s; model: %s. "
         "× read floor: the stage's time over a compute pass reading the output's bytes once (atlas: 4 "
-        "bytes per atlas texel, bits: 1 bit per texel of the virtual atlas); GB/s: those bytes per "
+        "bytes per atlas texel, bits: 1 bit per texel of the virtual atlas, sparse: the used slots' bits); "
+        "GB/s: "
+        "those bytes per "
         "second. frame = voxelize + build + list.\n\n",
         r.run.reps, r.run.warmup, gl::timerSourceName(r.run.timer), r.run.renderer.c_str(),
         r.run.source.c_str());

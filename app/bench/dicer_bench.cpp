@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "dicer-bench: %s\n", source.error().c_str());
         return 1;
     }
-    Bench bench{opt, info, shaders, *copy, *read, **source, {}, {}, {}, {}};
+    Bench bench{opt, info, shaders, *copy, *read, **source, {}, {}, {}, {}, {}};
     RunInfo& run = bench.report.run;
     run.renderer = info.renderer;
     run.platform = (*context)->platformName();

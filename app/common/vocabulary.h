@@ -70,8 +70,9 @@ inline constexpr OptionText kRuleText{"rule", "2006 rule",
                                       "paper's counts; steep walls get holes); dominant-axis: solid walls"};
 inline constexpr OptionText kVoxelsText{
     "voxels", "voxels",
-    "voxelizer output: atlas (RGBA8 slice atlas, 4 bytes per voxel) or bits (occupancy bits, 1 bit per "
-    "voxel; projected and compute methods; preset 1024 needs it)"};
+    "voxelizer output: atlas (RGBA8 slice atlas, 4 bytes per voxel), bits (occupancy bits, 1 bit per "
+    "voxel; projected and compute methods; preset 1024 needs it) or sparse (the bits of the 32x32 bricks the "
+    "surface touches; compute method, shell)"};
 inline constexpr OptionText kTimerText{
     "timer", "timer", "timer source: gpu (unless the driver's is unreliable) or cpu (fenced)"};
 inline constexpr OptionText kWarmupText{

@@ -6,14 +6,14 @@
 // timer (frame_stages.h); `dicer-bench` times the same calls.
 //
 // Nothing here reads back from the GPU in the frame path except where the paper requires it (its PointList
-// reads the count: ListPath::Readback) and once after a configuration change; the count ring (count_readback.h)
-// never waits. verify() and snapshot() read back on demand only.
+// reads the count: ListPath::Readback) and once after a configuration change; the count ring (the count and the
+// incomplete flag through gl::LateReadback) never waits. verify() and snapshot() read back on demand only.
 #pragma once
 
-#include "count_readback.h"
 #include "frame_settings.h"
 #include "gl_info.h"
 #include "hp_reference.h"
+#include "late_readback.h"
 #include "occupancy_volume.h"
 #include "particles.h"
 #include "point_snapshot.h"
@@ -108,6 +108,9 @@ public:
 
     // Active cells: exact on the paper path, a few frames old on the GPU-resident one (countIsLate()).
     std::optional<std::uint32_t> activeCount() const { return m_count; }
+    // The list may miss active cells (hp_sparse: the sparse occupancy's pool overflowed; it grows for a later
+    // frame): as late as activeCount(), never waited for. Verify reads the frame's own flag.
+    bool listIncomplete() const { return m_incomplete; }
     bool countIsLate() const { return m_countIsLate; }
     std::uint32_t residentCapacity() const { return m_capacity; }
 
@@ -139,10 +142,11 @@ private:
     gl::GlInfo m_info;
     FrameSettings m_settings;
     bool m_configured = false;
-    CountReadback m_readback;
+    gl::LateReadback m_readback{2, "count readback ring"};   // the counters' [0] and [HP_COUNT_INCOMPLETE]
     std::vector<std::unique_ptr<hp::PointMethod>> m_methods; // [methodTable() row]; null: not built
     std::optional<std::uint32_t> m_count;
     bool m_countIsLate = false;
+    bool m_incomplete = false;
     bool m_needsCount = true;
     std::uint32_t m_capacity = 0;
 };

@@ -5,7 +5,14 @@
 namespace dicer::frame {
 
 hp::InputKind inputKindOf(voxel::VoxelOutput output) {
-    return output == voxel::VoxelOutput::Bits ? hp::InputKind::Bits : hp::InputKind::Atlas;
+    switch (output) {
+    case voxel::VoxelOutput::Bits:
+        return hp::InputKind::Bits;
+    case voxel::VoxelOutput::Sparse:
+        return hp::InputKind::Sparse;
+    default:
+        return hp::InputKind::Atlas;
+    }
 }
 
 bool offersMethod(voxel::VoxelOutput output, int row) {
@@ -22,8 +29,10 @@ int defaultMethodFor(voxel::VoxelOutput output) {
 }
 
 voxel::VoxelOutput outputFor(int row) {
-    return methods::methodTable()[size_t(row)].input == hp::InputKind::Bits ? voxel::VoxelOutput::Bits
-                                                                            : voxel::VoxelOutput::Atlas;
+    const hp::InputKind input = methods::methodTable()[size_t(row)].input;
+    for (voxel::VoxelOutput output : voxel::kVoxelOutputs)
+        if (inputKindOf(output) == input) return output;
+    return voxel::VoxelOutput::Atlas;
 }
 
 const char* inputName(Input input) {
@@ -50,7 +59,8 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
 void suitOutput(FrameSettings& s) {
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
     if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
-    if (s.voxels == voxel::VoxelOutput::Bits || s.input == Input::Volume) s.testAtlas = false;
+    if (s.voxels != voxel::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;
+    if (!voxel::checkMode(s.voxels, s.voxelMode)) s.voxelMode = voxel::VoxelMode::Shell;
 }
 
 } // namespace dicer::frame

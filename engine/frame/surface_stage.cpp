@@ -143,7 +143,7 @@ Result<void> SurfaceStage::run(int row, volume::Band band) {
         if (m_total && *m_total > m.capacity()) grow(m, *m_total);
         if (Result<void> r = m.run(band); !r) return r;
         m_readback.push(m.headerBuffer(), surface::McMethod::totalOffset());
-        if (std::optional<std::uint32_t> late = m_readback.poll()) m_total = late;
+        if (std::optional<std::vector<std::uint32_t>> late = m_readback.poll()) m_total = late->front();
         m_countIsLate = true;
         m_ok = true;
         return {};

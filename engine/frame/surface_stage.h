@@ -9,7 +9,7 @@
 //
 // THE VERTEX BUFFER is sized once after a change (a new input, another row: the total read back once, like
 // the point buffer's resync) and then grown from the late total: each run copies the header's total into a
-// count ring (count_readback.h, never waits) and takes the newest total that has arrived; when it no longer
+// count ring (gl::LateReadback, never waits) and takes the newest total that has arrived; when it no longer
 // fits, growing() says so (the expansion wrote, and the draw draws, at most the capacity: the header's draw
 // count is clamped on the GPU) and the next run grows the buffer before it expands. A band change is no change
 // here: the late total follows it without a stall, as a rotating mesh's count does for the points.
@@ -20,8 +20,8 @@
 // the buffer it has and limitMessage() says so.
 #pragma once
 
-#include "count_readback.h"
 #include "gl_info.h"
+#include "late_readback.h"
 #include "mc_method_table.h"
 #include "result.h"
 #include "shader.h"
@@ -107,7 +107,7 @@ private:
     int m_row = -1;        // the row of the last run
     volume::Band m_band{}; // and its band
     bool m_ok = false;     // the last run succeeded: its buffers are drawn
-    CountReadback m_readback;
+    gl::LateReadback m_readback{1, "surface total readback ring"};
     std::optional<std::uint32_t> m_total;
     bool m_countIsLate = false;
     bool m_needsTotal = true;

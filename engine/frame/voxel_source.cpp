@@ -47,7 +47,7 @@ Result<void> VoxelSource::setVolume(const volume::ScalarVolume& volume, voxel::V
 
 Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {
     if (settings.input == Input::Volume) return configureVolume(settings, info);
-    if (settings.testAtlas && settings.voxels == voxel::VoxelOutput::Bits)
+    if (settings.testAtlas && settings.voxels != voxel::VoxelOutput::Atlas)
         return makeError("the test atlas is an RGBA8 atlas: it needs --voxels atlas");
     // The atlas output needs a real texture (1024^3 would be 32768^2: refused here with the driver's limit),
     // the bits output only a storage buffer (presetLayoutFor names the limit it hits).
@@ -96,6 +96,11 @@ GLuint VoxelSource::bits() const {
 
 std::int64_t VoxelSource::bitsBytes() const {
     return m_useVolume ? m_discriminator->bitsBytes() : m_voxelizer->bitsBytes();
+}
+
+const voxel::SparseOccupancy* VoxelSource::sparse() const {
+    return !m_useVolume && !m_useSphere && output() == voxel::VoxelOutput::Sparse ? &m_voxelizer->sparse()
+                                                                                  : nullptr;
 }
 
 GLuint VoxelSource::slotColors() const {
@@ -169,6 +174,13 @@ std::string VoxelSource::sourceText() const {
                (output() == voxel::VoxelOutput::Bits
                     ? "occupancy bits " + volume + " (" + std::to_string((bitsBytes() + 1023) >> 10) + " KiB)"
                     : "the slice atlas " + volume);
+    if (output() == voxel::VoxelOutput::Sparse)
+        return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
+               std::to_string(m_volume.z) + " as the sparse occupancy (" +
+               std::to_string((m_voxelizer->sparse().bytes() + 1023) >> 10) + " KiB held, " +
+               std::to_string(m_voxelizer->sparse().capacity()) + " bricks of 32^2 texels, virtual atlas " +
+               std::to_string(m_atlasSize) + "^2), " + voxel::voxelMethodName(m_lastParams.method) + ", " +
+               voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
     if (output() == voxel::VoxelOutput::Bits)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                std::to_string(m_volume.z) + " as occupancy bits (" +

@@ -58,6 +58,8 @@ public:
     voxel::VoxelOutput output() const;
     GLuint bits() const; // bits output: occupancy_bits.h over atlasSize()
     std::int64_t bitsBytes() const;
+    // Sparse output: the voxelizer's sparse occupancy (its index, pool and status); null otherwise.
+    const voxel::SparseOccupancy* sparse() const;
     const voxel::Voxelizer& voxelizer() const { return *m_voxelizer; }
 
     // Bits output, after the list of `method` (a pyramid over these bits, which ranks): the model colour of

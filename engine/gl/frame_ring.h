@@ -1,5 +1,5 @@
 // A ring of per-frame GPU results read back a few frames late, never stalling: the timestamp queries of
-// StageTimers (timer.h) and the demo's HistoPyramid count copies (app/demo/count_readback.h) both use it.
+// StageTimers (timer.h) and the late copies of GPU words (late_readback.h: the count, the sparse status) use it.
 // The ring owns only the bookkeeping: which slot this frame writes, which slots wait for the GPU, which result
 // to read next. Whether a slot's GPU work is done is asked of the caller (GL_QUERY_RESULT_AVAILABLE or a
 // GLsync fence in production, a fake in tests/frame_ring_test.cpp), so the rules are tested without GL:

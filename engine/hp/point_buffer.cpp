@@ -2,6 +2,7 @@
 
 #include "dicer_shared.h"
 #include "hp_point.h"
+#include "hp_shared.h"
 
 #include <algorithm>
 
@@ -18,6 +19,12 @@ std::uint32_t CountBuffer::read() const {
     std::uint32_t count = 0;
     glGetNamedBufferSubData(m_buffer.id(), 0, sizeof count, &count);
     return count;
+}
+
+bool CountBuffer::readIncomplete() const {
+    std::uint32_t flag = 0;
+    glGetNamedBufferSubData(m_buffer.id(), HP_COUNT_INCOMPLETE * sizeof flag, sizeof flag, &flag);
+    return flag != 0;
 }
 
 void CountBuffer::write(std::uint32_t count) {

@@ -1,5 +1,5 @@
 // The output every point method shares: the count buffer (4 uints; [0] = the number of active cells, written
-// on the GPU) and the point buffer (HP_POINT_BYTES per entry: uvec4 voxel.x, voxel.y, voxel.z,
+// on the GPU; [1] = HP_COUNT_INCOMPLETE) and the point buffer (HP_POINT_BYTES per entry: uvec4 voxel.x, voxel.y, voxel.z,
 // atlas.x | atlas.y << 16, hp_point.h). One class each owns the storage, its sizing and its read-back.
 #pragma once
 
@@ -21,6 +21,8 @@ public:
     static CountBuffer create(const char* label); // zeroed
     GLuint id() const { return m_buffer.id(); }
     std::uint32_t read() const; // waits for the GPU: the paper's count readback
+    // [HP_COUNT_INCOMPLETE] != 0: the list may miss active cells (hp_sparse over an overflowed pool). Waits.
+    bool readIncomplete() const;
     void write(std::uint32_t count);
     void clear() { write(0); } // ordered before later GL commands like any other
 

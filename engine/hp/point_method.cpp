@@ -1,5 +1,7 @@
 #include "point_method.h"
 
+#include "occupancy_sparse.h"
+
 #include "hp_point.h"
 #include "occupancy_bits.h"
 
@@ -28,7 +30,7 @@ const char* buildPathName(BuildPath path) {
 }
 
 const char* inputKindName(InputKind kind) {
-    static constexpr const char* kNames[] = {"atlas", "bits"};
+    static constexpr const char* kNames[] = {"atlas", "bits", "sparse"}; // in enumerator order
     return kNames[int(kind)];
 }
 
@@ -67,6 +69,35 @@ Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::
         return makeError(name + ": " + std::to_string(need) + " bytes of bits are beyond this driver's " +
                          std::to_string(info.maxStorageBlockBytes) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     return input.bitsSide;
+}
+
+Result<std::uint32_t> checkSparseInput(const char* who, const MethodInput& input, const gl::GlInfo& info) {
+    const std::string name = who;
+    if (Result<void> r = checkCapacity(name, input, info); !r) return makeError(r.error());
+    if (input.bitsSide < 1 || input.bitsSide > HP_BITS_MAX_ATLAS)
+        return makeError(name + ": virtual atlas side " + std::to_string(input.bitsSide) + " is outside 1.." +
+                         std::to_string(HP_BITS_MAX_ATLAS) + " (HP_BITS_MAX_ATLAS)");
+    for (GLuint buffer : {input.sparseIndex, input.sparsePool})
+        if (buffer == 0 || !glIsBuffer(buffer))
+            return makeError(name + ": the sparse occupancy's " +
+                             (buffer == input.sparseIndex ? "index" : "pool") + " is not a buffer");
+    GLint64 indexBytes = 0, poolBytes = 0;
+    glGetNamedBufferParameteri64v(input.sparseIndex, GL_BUFFER_SIZE, &indexBytes);
+    glGetNamedBufferParameteri64v(input.sparsePool, GL_BUFFER_SIZE, &poolBytes);
+    const std::int64_t need = std::int64_t(hpSparseIndexUints(input.bitsSide)) * 4;
+    if (indexBytes < need)
+        return makeError(name + ": sparse index of " + std::to_string(indexBytes) +
+                         " bytes is smaller than the " + std::to_string(need) + " a " +
+                         std::to_string(input.bitsSide) + "-texel virtual atlas needs");
+    const std::int64_t slotBytes = SPARSE_SLOT_UINTS * 4;
+    if (poolBytes < slotBytes || poolBytes % slotBytes != 0)
+        return makeError(name + ": sparse pool of " + std::to_string(poolBytes) +
+                         " bytes is not a whole number of slots (" + std::to_string(slotBytes) +
+                         " bytes each)");
+    if (poolBytes > info.maxStorageBlockBytes || indexBytes > info.maxStorageBlockBytes)
+        return makeError(name + ": the sparse occupancy's buffers are beyond this driver's " +
+                         std::to_string(info.maxStorageBlockBytes) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    return std::uint32_t(poolBytes / slotBytes);
 }
 
 gl::Sampler createAtlasSampler(const std::string& label) {

@@ -60,8 +60,9 @@ struct MethodOptions {
 
 // What a method reads (MethodInfo::input): the RGBA8 atlas (+ threshold), or the occupancy bits
 // (occupancy_bits.h: one bit per texel of a virtual atlas, already thresholded; issue 10).
-enum class InputKind { Atlas, Bits };
-const char* inputKindName(InputKind kind); // "atlas" / "bits"
+// Or the sparse occupancy (occupancy_sparse.h: the bits of the touched 32x32 bricks only; issue 20).
+enum class InputKind { Atlas, Bits, Sparse };
+const char* inputKindName(InputKind kind); // "atlas" / "bits" / "sparse"
 
 struct MethodInput {
     GLuint atlas = 0;                  // Atlas: RGBA8 GL_TEXTURE_2D
@@ -69,7 +70,9 @@ struct MethodInput {
     AtlasTiling tiling;                // zero tile size: the whole atlas is one slice, voxel = (x, y, 0)
     std::uint32_t capacity = 1u << 20; // Resident: entries the point buffer holds; later entries are dropped
     GLuint bits = 0;                   // Bits: buffer of the occupancy bits (occupancy_bits.h layout)
-    int bitsSide = 0;                  // Bits: the virtual atlas' side (1..HP_BITS_MAX_ATLAS)
+    int bitsSide = 0;                  // Bits, Sparse: the virtual atlas' side (1..HP_BITS_MAX_ATLAS)
+    GLuint sparseIndex = 0; // Sparse: the index buffer (occupancy_sparse.h: header, coarse map, bases)
+    GLuint sparsePool = 0;  // Sparse: the pool (SPARSE_SLOT_UINTS uints a slot)
 };
 
 // Checks what every method requires of its input and returns the atlas size: an RGBA8 GL_TEXTURE_2D no larger
@@ -82,6 +85,10 @@ std::int64_t hpBitsBytes(int side);
 // The same for a bits input: the side in 1..HP_BITS_MAX_ATLAS, a buffer of at least hpBitsBytes(side) bytes
 // that fits one storage block (GL_MAX_SHADER_STORAGE_BLOCK_SIZE), a capacity as checkInput(). Returns the side.
 Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::GlInfo& info);
+
+// The same for a sparse input: the side as above, an index buffer of hpSparseIndexUints(side) uints, a pool of
+// whole slots (at least one) that fits one storage block, a capacity as checkInput(). Returns the pool's slots.
+Result<std::uint32_t> checkSparseInput(const char* who, const MethodInput& input, const gl::GlInfo& info);
 
 // The sampler every method reads the atlas through: nearest (texelFetch ignores filtering, but a one-level
 // texture with a mipmapped filter is incomplete and reads 0) and clamped (gathers at the atlas' edge; the
@@ -111,6 +118,9 @@ public:
     virtual const PointBuffer& points() const = 0;
     GLuint counterBuffer() const { return counts().id(); }
     std::uint32_t readCount() const { return counts().read(); } // waits for the GPU
+    // Whether the last build's list may miss active cells: hp_sparse over a frame whose pool overflowed (the
+    // flag is on the GPU, counts()[HP_COUNT_INCOMPLETE]; frame::Frame reads it late, never waiting). Waits.
+    bool readIncomplete() const { return counts().readIncomplete(); }
     // After list(Readback): the count the CPU read (every entry is listed). Otherwise nullopt.
     std::optional<std::uint32_t> listedCount() const { return m_listed; }
     // After a build from bits: binds what hpb_rank.glsl needs in a foreign `program` (the rank of an active

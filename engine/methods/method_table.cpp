@@ -3,9 +3,11 @@
 #include "dicer_shared.h"
 #include "hp_compute.h"
 #include "hp_mip.h"
+#include "hp_sparse.h"
 #include "paper_method.h"
 #include "peers.h"
 
+#include <algorithm>
 #include <string>
 
 namespace dicer::methods {
@@ -35,6 +37,9 @@ bool computePyramid(const gl::GlInfo& info) {
 }
 bool bitsPyramid(const gl::GlInfo& info) { // the smallest preset's bits in one storage block
     return computePyramid(info) && info.maxStorageBlockBytes >= hp::hpBitsBytes(kMinAtlasSide);
+}
+bool sparsePyramid(const gl::GlInfo& info) { // its build groups; the sparse occupancy's scan groups (256)
+    return pointsFit(info) && info.maxComputeInvocations >= std::max(HPS_LOCAL_SIZE, SPARSE_SCAN_LOCAL_SIZE);
 }
 bool hornScan(const gl::GlInfo& info) { // one uint per atlas texel, bound as one storage block
     return pointsFit(info) && info.maxComputeInvocations >= HORN_SCAN_LOCAL_SIZE &&
@@ -79,6 +84,8 @@ constexpr MethodInfo kMethods[] = {
      kNoStorage, kNoPath, true, computePyramid, peer<hp::createComputeHistoPyramid>},
     {"hp_bits", Family::ComputeHistoPyramid, InputKind::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
      kNoStorage, kNoPath, true, bitsPyramid, peer<hp::createBitsHistoPyramid>},
+    {"hp_sparse", Family::ComputeHistoPyramid, InputKind::Sparse, EntryOrder::KeyIndex, "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks (issue 20): build follows the surface, list = hp_bits'",
+     kNoStorage, kNoPath, true, sparsePyramid, peer<hp::createSparseHistoPyramid>},
     {"horn_scan", Family::GpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
      kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},
     {"atomic_append", Family::GpuPeer, InputKind::Atlas, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",

@@ -66,6 +66,9 @@ Result<hp::MethodInput> inputFor(hp::InputKind kind, const hp::MethodInput& atla
                                  std::unique_ptr<AtlasToBits>& converter, gl::ShaderLibrary& shaders,
                                  const gl::GlInfo& info) {
     if (kind == hp::InputKind::Atlas) return atlas;
+    if (kind == hp::InputKind::Sparse) // made from the bits by voxel::SparseOccupancy::fromBits, not a peer's
+        return makeError(
+            "a sparse row reads the sparse occupancy (voxel::SparseOccupancy::fromBits of the bits)");
     if (!converter) {
         auto made = AtlasToBits::create(shaders, info);
         if (!made) return makeError(made.error());

@@ -96,6 +96,10 @@ Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
 // [SECTION] layout -----------------------------------------------------------------------------------------
 
 Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOutput output) {
+    if (output == VoxelOutput::Sparse) // issue 20, item 5: whether a band's bricks pay is not measured yet
+        return makeError(
+            "discriminator: a volume's band is written to the slice atlas or the occupancy bits, "
+            "not (yet) the sparse occupancy: use --voxels bits");
     if (!hasVolume()) return makeError("discriminator: no volume to lay out (setVolume first)");
     if (layout.volume != m_size)
         return makeError("discriminator: the layout is for " + volumeText(layout.volume) +

@@ -25,10 +25,13 @@
 
 namespace dicer::voxel {
 
-enum class VoxelOutput { Atlas, Bits };          // RGBA8 slice atlas | occupancy bits (occupancy_bits.h)
-const char* voxelOutputName(VoxelOutput output); // "atlas" / "bits"
+// RGBA8 slice atlas | occupancy bits (occupancy_bits.h) | sparse occupancy (the bits of the touched bricks only,
+// occupancy_sparse.h, sparse_occupancy.h; issue 20)
+enum class VoxelOutput { Atlas, Bits, Sparse };
+const char* voxelOutputName(VoxelOutput output);                    // "atlas" / "bits" / "sparse"
 std::optional<VoxelOutput> parseVoxelOutput(std::string_view name); // nullopt for any other name
-inline constexpr std::array<VoxelOutput, 2> kVoxelOutputs = {VoxelOutput::Atlas, VoxelOutput::Bits};
+inline constexpr std::array<VoxelOutput, 3> kVoxelOutputs = {VoxelOutput::Atlas, VoxelOutput::Bits,
+                                                             VoxelOutput::Sparse};
 
 struct VoxelPasses;
 
@@ -65,6 +68,11 @@ public:
     virtual Result<void> addSlotPrograms(gl::ShaderLibrary& /*shaders*/, const std::string& /*slotFile*/) {
         return {};
     }
+    // --- the sparse output: called only for rows whose outputs include VoxelOutput::Sparse ---
+    // The same voxels as markBits into passes.sparse: marks their bricks, calls passes.sparse->allocate(), then
+    // ORs their bits into the bricks' slots (occupancy_sparse.h); leaves its writes visible to storage reads and
+    // read-backs. Called between the structure's begin() and end().
+    virtual void markSparse(const VoxelPasses& /*passes*/) {}
     // The programs built for `slotFile` that call voxColorSlot (empty if none).
     virtual std::vector<gl::ProgramId> slotPrograms(const std::string& /*slotFile*/) const { return {}; }
     // One pass of the slot colours into passes.slotFile's slots: Owner: atomicMax(owner[slot(v)], id + 1);

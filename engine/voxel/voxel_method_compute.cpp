@@ -51,8 +51,9 @@ Result<Dispatches> addDispatches(gl::ShaderLibrary& shaders, const std::string& 
 class ComputeMethod final : public SurfaceMethod {
 public:
     ComputeMethod(Dispatches owner, Dispatches colour, gl::ProgramId colourVoxels, Dispatches bits,
-                  std::int64_t maxStorageBlockBytes)
+                  gl::ProgramId sparseBricks, Dispatches sparseBits, std::int64_t maxStorageBlockBytes)
         : m_owner(owner), m_colour(colour), m_colourVoxels(colourVoxels), m_bits(bits),
+          m_sparseBricks(sparseBricks), m_sparseBits(sparseBits),
           m_maxStorageBlockBytes(maxStorageBlockBytes) {}
 
     void markAtlas(const VoxelPasses& passes) override {
@@ -93,6 +94,27 @@ public:
             passes.bindChunk(c);
             emptyLargeList(passes, c);
             run(passes, c, m_bits);
+        }
+        glMemoryBarrier(kBitsWritten);
+    }
+
+    // The bricks into the coarse map per block of columns (one invocation per triangle, large ones listed), the
+    // slots handed out, then the bits into the slots (both dispatches, the large-triangle lists visited again).
+    void markSparse(const VoxelPasses& passes) override {
+        gl::DebugGroup group("voxelize compute sparse");
+        passes.bindMeshTextures();
+        passes.sparse->bind();
+        passes.use(m_sparseBricks);
+        for (size_t c = 0; c < passes.chunkCount(); ++c) {
+            passes.bindChunk(c);
+            emptyLargeList(passes, c);
+            dispatchItems(int(passes.triangleCount(c)), VOX_COMPUTE_LOCAL_SIZE);
+        }
+        glMemoryBarrier(kBitsWritten);
+        passes.sparse->allocate(); // binds its own programs; the structure stays bound
+        for (size_t c = 0; c < passes.chunkCount(); ++c) {
+            passes.bindChunk(c);
+            run(passes, c, m_sparseBits);
         }
         glMemoryBarrier(kBitsWritten);
     }
@@ -165,6 +187,8 @@ private:
     Dispatches m_owner, m_colour; // atlas output: the owner pass; the colour fallback past a full list
     gl::ProgramId m_colourVoxels; // atlas output: the colour pass over the voxel list
     Dispatches m_bits;            // bits output: the marking pass
+    gl::ProgramId m_sparseBricks; // sparse output: the brick pass (per triangle only)
+    Dispatches m_sparseBits;      // sparse output: the bits pass
     SlotPrograms<Dispatches> m_slots;
     std::int64_t m_maxStorageBlockBytes;
     gl::Buffer m_voxelList;           // header + one texel per marked voxel (VOX_BIND_ARGS); atlas output
@@ -193,8 +217,16 @@ Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& sh
     if (!colourVoxels) return makeError(colourVoxels.error());
     Result<Dispatches> bits = addDispatches(shaders, "voxelize compute bits", "VOX_PASS_BITS");
     if (!bits) return makeError(bits.error());
-    return std::unique_ptr<SurfaceMethod>(
-        std::make_unique<ComputeMethod>(*owner, *colour, *colourVoxels, *bits, info.maxStorageBlockBytes));
+    Result<gl::ProgramId> bricks =
+        shaders.add({"voxelize compute sparse bricks VOX_COMPUTE_TRIANGLES",
+                     {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
+                     {{"VOX_PASS_SPARSE_BRICKS", ""}, {"VOX_COMPUTE_TRIANGLES", ""}}});
+    if (!bricks) return makeError(bricks.error());
+    Result<Dispatches> sparseBits =
+        addDispatches(shaders, "voxelize compute sparse bits", "VOX_PASS_SPARSE_BITS");
+    if (!sparseBits) return makeError(sparseBits.error());
+    return std::unique_ptr<SurfaceMethod>(std::make_unique<ComputeMethod>(
+        *owner, *colour, *colourVoxels, *bits, *bricks, *sparseBits, info.maxStorageBlockBytes));
 }
 
 } // namespace dicer::voxel

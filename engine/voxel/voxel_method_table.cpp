@@ -14,6 +14,7 @@ namespace {
 
 constexpr VoxelOutput kAtlasOnly[] = {VoxelOutput::Atlas};
 constexpr VoxelOutput kAtlasAndBits[] = {VoxelOutput::Atlas, VoxelOutput::Bits};
+constexpr VoxelOutput kEveryOutput[] = {VoxelOutput::Atlas, VoxelOutput::Bits, VoxelOutput::Sparse};
 // The slab methods' viewport is the atlas, which for the bits is virtual and may exceed every framebuffer
 // limit (1024^3: 32768^2); they exist to reproduce the 2006 structure, which writes through the framebuffer.
 constexpr const char* kThroughFramebuffer = "renders into the slice atlas through the framebuffer";
@@ -36,7 +37,7 @@ constexpr VoxelMethodInfo kRows[] = {
      anyVoxelizerContext, createPerSliceMethod},
     {"projected", kAtlasAndBits, nullptr, "each triangle drawn once as the box of its projection along its sampling axis; owner, then colour pass",
      anyVoxelizerContext, createProjectedMethod},
-    {"compute", kAtlasAndBits, nullptr, "projected without the rasterizer: compute invocations visit the box's voxel columns",
+    {"compute", kEveryOutput, nullptr, "projected without the rasterizer: compute invocations visit the box's voxel columns",
      computeMethodAvailable, createComputeMethod},
 };
 // clang-format on
@@ -50,7 +51,9 @@ static_assert(names(VoxelMethod::Binned, "binned") && names(VoxelMethod::Instanc
               "a VoxelMethod constant names another row: update voxel_method_table.h");
 
 const char* outputNoun(VoxelOutput output) { // for checkOutput's message
-    return output == VoxelOutput::Atlas ? "slice atlas" : "occupancy bits";
+    return output == VoxelOutput::Atlas  ? "slice atlas"
+           : output == VoxelOutput::Bits ? "occupancy bits"
+                                         : "sparse occupancy";
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "shader.h"
+#include "sparse_occupancy.h"
 #include "voxel_mesh.h"
 #include "voxel_method.h"
 
@@ -26,6 +27,7 @@ struct VoxelPasses {
     GLuint owners;               // atlas output: R32UI view of the atlas (owner ids, then colours)
     GLuint bits;                 // bits output: the occupancy bits
     const std::string& slotFile; // the slot function of the slot programs (enableSlotColors), or empty
+    SparseOccupancy* sparse;     // sparse output: the structure its passes mark and allocate; else null
 
     size_t chunkCount() const { return mesh.chunks.size(); }
     std::uint32_t triangleCount(size_t chunk) const { return mesh.chunks[chunk].triangleCount; }

@@ -38,7 +38,8 @@ const char* surfaceRuleName(SurfaceRule rule) {
 }
 
 const char* voxelOutputName(VoxelOutput output) {
-    return output == VoxelOutput::Atlas ? "atlas" : "bits";
+    static constexpr const char* kNames[] = {"atlas", "bits", "sparse"}; // in enumerator order
+    return kNames[int(output)];
 }
 
 std::optional<VoxelOutput> parseVoxelOutput(std::string_view name) {
@@ -54,6 +55,9 @@ AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info) {
         return {side, "the largest texture this driver renders to (GL_MAX_TEXTURE_SIZE " +
                           std::to_string(info.maxTextureSize) + ", viewport and framebuffer limits)"};
     }
+    if (output == VoxelOutput::Sparse) // the index is 1/1024 of the bits; the pool grows with the surface
+        return {HP_BITS_MAX_ATLAS, "the sparse occupancy's limit (" + std::to_string(HP_BITS_MAX_ATLAS) +
+                                       " a side: the point entries' 16-bit texel coordinates)"};
     // The bits are bound whole as one storage block: side^2 / 8 bytes. Power-of-two sides only (atlases are).
     int side = HP_BITS_MAX_ATLAS;
     while (side > 1 && std::int64_t(side) * side / 8 > info.maxStorageBlockBytes)
@@ -72,6 +76,14 @@ std::optional<VoxelMode> parseVoxelMode(std::string_view name) {
     for (VoxelMode m : kVoxelModes)
         if (name == voxelModeName(m)) return m;
     return std::nullopt;
+}
+
+Result<void> checkMode(VoxelOutput output, VoxelMode mode) {
+    if (output == VoxelOutput::Sparse && mode == VoxelMode::Solid)
+        return makeError(
+            "the sparse occupancy holds surfaces (the bricks a surface touches); solid mode fills "
+            "volumes: use --voxels bits with --mode solid");
+    return {};
 }
 
 std::optional<SurfaceRule> parseSurfaceRule(std::string_view name) {
@@ -124,6 +136,9 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
         if (!method) return makeError(method.error());
         v.m_methods.push_back(std::move(method.value()));
     }
+    Result<SparseOccupancy> sparse = SparseOccupancy::create(shaders, info);
+    if (!sparse) return makeError(sparse.error());
+    v.m_sparse.emplace(std::move(sparse.value()));
     v.m_vao = gl::createVertexArray("voxelizer (vertex pulling)");
     const GLintptr align = GLintptr(info.uniformBufferOffsetAlignment);
     v.m_paramsStride = (GLintptr(sizeof(shared::VoxParams)) + align - 1) / align * align;
@@ -186,7 +201,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
         ownerView = gl::Texture(viewId);
         glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
         ownerView.setLabel("voxel slice atlas (R32UI view)");
-    } else {
+    } else if (output == VoxelOutput::Bits) {
         const std::int64_t blocks =
             std::int64_t(hp::hpBitsBlocksX(layout.atlasSize)) * hp::hpBitsBlocksX(layout.atlasSize);
         bits = gl::createBufferStorage(GLsizeiptr(blocks * HP_BITS_WORDS_PER_BLOCK * 4), nullptr, 0,
@@ -204,9 +219,12 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     Result<void> prepared;
     for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
         if (method && prepared) prepared = method->prepareLayout({layout, output, m_voxelListLimit});
+    // The sparse occupancy last: it keeps its previous structure on error, and nothing after it can fail.
+    if (prepared && output == VoxelOutput::Sparse) prepared = m_sparse->setLayout(layout.atlasSize);
     for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
         if (method) method->adoptLayout(bool(prepared));
     if (!prepared) return prepared;
+    if (output != VoxelOutput::Sparse) m_sparse->release(); // its pool may be large: not kept unused
     m_atlas = std::move(atlas);
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
@@ -262,7 +280,7 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
     glNamedBufferSubData(m_params.id(), 0, GLsizeiptr(blocks.size()), blocks.data());
 }
 
-VoxelPasses Voxelizer::passes() const {
+VoxelPasses Voxelizer::passes() {
     return {.shaders = *m_shaders,
             .layout = m_layout,
             .output = m_output,
@@ -274,7 +292,8 @@ VoxelPasses Voxelizer::passes() const {
             .columnFramebuffer = m_columnFbo.id(),
             .owners = m_ownerView.id(),
             .bits = m_bits.id(),
-            .slotFile = m_slotFile};
+            .slotFile = m_slotFile,
+            .sparse = m_output == VoxelOutput::Sparse ? &*m_sparse : nullptr};
 }
 
 SurfaceMethod* Voxelizer::methodFor(VoxelMethod method) {
@@ -325,6 +344,10 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     if (!hasLayout()) return;
     gl::DebugGroup group("voxelize");
     StateGuard state;
+    if (m_output == VoxelOutput::Sparse) {
+        voxelizeSparse(params);
+        return;
+    }
     if (m_output == VoxelOutput::Bits) // N^3/8 bytes instead of 4 N^3
         glClearNamedBufferData(m_bits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     else
@@ -344,6 +367,29 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     else
         method->markAtlas(p);
     if (params.mode == VoxelMode::Solid) fillSolid(p);
+}
+
+// Sparse output: the structure's frame (begin: coarse map cleared; the method marks, allocates and writes;
+// end: the status into its ring). Refused (no mesh, a method or mode it cannot take): an empty frame.
+void Voxelizer::voxelizeSparse(const VoxelizeParams& params) {
+    m_sparse->begin();
+    SurfaceMethod* method = hasMesh() ? methodFor(params.method) : nullptr;
+    if (method) {
+        if (Result<void> mode = checkMode(m_output, params.mode); !mode) {
+            if (!m_reportedRefusal) log::error("voxelizer: %s", mode.error().c_str());
+            m_reportedRefusal = true;
+            method = nullptr;
+        }
+    }
+    if (method) {
+        glBindVertexArray(m_vao.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
+        uploadParams(params);
+        method->markSparse(passes());
+    } else {
+        m_sparse->allocate(); // no bricks: an empty, complete frame
+    }
+    m_sparse->end();
 }
 
 } // namespace dicer::voxel

@@ -50,6 +50,10 @@
 //    The atlas fill writes exactly those voxels unless the surface pass already did, so the sets agree.
 // The virtual atlas is bounded by atlasLimit(): 65536 a side (HP_BITS_MAX_ATLAS) and the driver's largest
 // storage block (the bits are bound whole); 1024^3 needs 128 MiB, which llvmpipe allows exactly.
+// VoxelOutput::Sparse (issue 20, sparse_occupancy.h) is the bits of only the 32x32-texel bricks the surface
+// touches: the compute method's bits pass twice, first marking bricks in a coarse map (1/1024 of the bits),
+// then, after the GPU handed the marked bricks their slots in key-index order, ORing the bits into the slots.
+// Same voxels as the bits (tests/sparse_occupancy_gltest.cpp, word for word), shell only (checkMode).
 //
 // COLOURS IN BITS MODE (Voxelizer::enableSlotColors / colorSlots, docs/VOXELIZER.md). The
 // particles need the model colour of every *active* voxel without a 4-byte-per-voxel volume cleared every
@@ -75,6 +79,7 @@
 #include "gl_info.h"
 #include "result.h"
 #include "shader.h"
+#include "sparse_occupancy.h"
 #include "volume_layout.h"
 #include "voxel_mesh.h"
 #include "voxel_method.h"
@@ -106,6 +111,10 @@ std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
 inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
 inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
                                                              SurfaceRule::SliceAxis};
+
+// Whether `output` can hold what `mode` marks: the sparse occupancy holds surfaces, not solids (an error saying
+// so); every other pair can.
+Result<void> checkMode(VoxelOutput output, VoxelMode mode);
 
 // The largest atlas side an output can hold on this driver, and what sets it (for VolumeLayout::make's
 // message): Atlas: GL_MAX_TEXTURE_SIZE and the viewport/framebuffer limits (the atlas is rendered to);
@@ -163,6 +172,9 @@ public:
     // Bits mode: the occupancy bits (occupancy_bits.h layout over layout().atlasSize), bitsBytes() long.
     GLuint bits() const { return m_bits.id(); }
     std::int64_t bitsBytes() const;
+    // Sparse mode: the sparse occupancy (sparse_occupancy.h: its index and pool buffers, its status).
+    const SparseOccupancy& sparse() const { return *m_sparse; }
+    SparseOccupancy& sparse() { return *m_sparse; }
     VoxelOutput output() const { return m_output; }
     const VolumeLayout& layout() const { return m_layout; }
     bool hasLayout() const { return m_layout.atlasSize > 0; }
@@ -203,9 +215,10 @@ private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
     // The method that marks `method` into this output, or nullptr (refused or not built: logged once).
     SurfaceMethod* methodFor(VoxelMethod method);
-    VoxelPasses passes() const; // what the methods' passes run on, for this call
+    VoxelPasses passes(); // what the methods' passes run on, for this call (the sparse output is written)
     void uploadParams(const VoxelizeParams& params);
     void fillSolid(const VoxelPasses& passes);
+    void voxelizeSparse(const VoxelizeParams& params);
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
@@ -215,11 +228,13 @@ private:
     std::vector<std::unique_ptr<SurfaceMethod>> m_methods;
     VolumeLayout m_layout;
     VoxelOutput m_output = VoxelOutput::Atlas;
-    bool m_reportedRefusal = false;          // voxelize() logged a refused or unbuilt method already
-    gl::Texture m_atlas;                     // RGBA8, atlasSize^2 (atlas output)
-    gl::Buffer m_bits;                       // occupancy bits (bits output)
-    gl::Texture m_parity;                    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
-    gl::Texture m_ownerView;                 // R32UI view of the atlas's storage (owner ids, then colours)
+    bool m_reportedRefusal = false; // voxelize() logged a refused or unbuilt method already
+    gl::Texture m_atlas;            // RGBA8, atlasSize^2 (atlas output)
+    gl::Buffer m_bits;              // occupancy bits (bits output)
+    std::optional<SparseOccupancy>
+        m_sparse;            // sparse output (allocated only then); optional: made by a factory
+    gl::Texture m_parity;    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
+    gl::Texture m_ownerView; // R32UI view of the atlas's storage (owner ids, then colours)
     gl::Framebuffer m_atlasFbo, m_columnFbo; // m_columnFbo: no attachments, max(volume)^2
     gl::Buffer m_params;                     // VoxParams per mesh chunk (std140 blocks, m_paramsStride apart)
     GLintptr m_paramsStride = 0;

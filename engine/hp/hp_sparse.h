@@ -1,0 +1,64 @@
+// hp_sparse (issue 20): the HistoPyramid over the sparse occupancy (occupancy_sparse.h), whose build follows the
+// marked bricks instead of the volume, and whose list is hp_bits' over the same voxels, entry for entry.
+//  - Input: MethodInput::sparseIndex / sparsePool / bitsSide (the voxelizer's VoxelOutput::Sparse, or dense bits
+//    converted by voxel::SparseOccupancy::fromBits). The pool's slots hold the marked bricks in Morton order,
+//    each brick's 16 masks in Morton order: read in order, the pool is the active texels in key-index order.
+//  - Build: a 1D 4:1 HistoPyramid over the pool's masks of the used slots (hps_build.comp.glsl, hps_shared.h):
+//    one tiny pass turns the used slots (on the GPU) into the indirect arguments of the build's dispatches, five
+//    levels each; level 2 is one node per slot (its quadrants' sums), levels above group four. Work and traffic
+//    are O(marked bricks): 1024^3 reads ~4 MiB of pool instead of 128 MiB of bits. The top writes the count, the
+//    incomplete flag (counts()[HP_COUNT_INCOMPLETE]: the frame's pool overflowed) and the list's arguments.
+//  - List: one invocation per entry descends the levels to its slot, popcounts a quadrant's masks and selects
+//    the bit (hps_list.comp.glsl).
+//  - Storage: levels 2..L as uvec4 in one buffer (~21 bytes a slot), sized for the pool's capacity: L = 2 +
+//    ceil(log4(capacity)), fixed for a pool, so the traversal's depth is known on the CPU.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, PointList); Dyken, Ziegler,
+// Theobalt, Seidel, "High-speed Marching Cubes using HistoPyramids" (2008) (child sums per texel, 1D layout).
+#pragma once
+
+#include "compactor.h"
+#include "hps_shared.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace dicer::hp {
+
+// Stored levels above the masks for a pool of `slots` (pure CPU): the top L (at least 2), and node counts.
+int sparseLevels(std::uint32_t slots);
+std::uint32_t sparseLevelNodes(std::uint32_t slots, int level); // ceil(16 slots / 4^level)
+int sparseDispatches(int levels);                               // ceil(L / 5)
+
+class SparseHistoPyramid final : public Compactor {
+public:
+    static Result<std::unique_ptr<SparseHistoPyramid>> create(gl::ShaderLibrary& shaders,
+                                                              const gl::GlInfo& info);
+
+    // build() writes the list arguments for input.capacity, so list(Resident) is one indirect dispatch; errors
+    // (checkSparseInput; the levels beyond the storage block limit) leave the previous output.
+    Result<void> build(const MethodInput& input) override;
+    Result<void> list(const MethodInput& input, ListPath path) override;
+    int levels() const { return m_levels; }
+
+private:
+    SparseHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "hp_sparse", EntryOrder::KeyIndex) {}
+    Result<void> layout(std::uint32_t slots); // the levels buffer and offsets for a pool of `slots`
+    void bindInput() const;
+    Result<void> listResident(std::uint32_t capacity);
+
+    gl::ProgramId m_argsPass, m_build[HPS_MAX_DISPATCHES], m_list;
+    gl::Buffer m_levelsBuffer, m_buildArgs;
+    std::uint32_t m_slots = 0;
+    int m_levels = 0;
+    int m_offsets[HPS_MAX_LEVELS + 1] = {};
+    GLuint m_index = 0, m_pool = 0; // the last build's input (not owned): the list reads them
+    int m_side = 0;
+    AtlasTiling m_tiling;
+    std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for
+};
+
+Result<std::unique_ptr<PointMethod>> createSparseHistoPyramid(gl::ShaderLibrary& shaders,
+                                                              const gl::GlInfo& info);
+
+} // namespace dicer::hp
