@@ -230,6 +230,13 @@ ProgramBuild buildProgram(const ProgramDesc& desc) {
     return result;
 }
 
+Result<void> ShaderLibrary::addInto(ProgramId& id, ProgramDesc desc) {
+    Result<ProgramId> program = add(std::move(desc));
+    if (!program) return makeError(program.error());
+    id = *program;
+    return {};
+}
+
 Result<ProgramId> ShaderLibrary::add(ProgramDesc desc) {
     // Dumped first (--dump-shaders, shader_dump.h), so a program this driver rejects is in the dump too.
     if (Result<void> r = recordShaderProgram(desc); !r) return makeError(r.error());

@@ -62,6 +62,8 @@ public:
     // Builds the program now; the error carries the full log. With a shader dump on (shader_dump.h) the
     // program's expanded sources are written first.
     Result<ProgramId> add(ProgramDesc desc);
+    // The same into `id` (left as it was on error): for a create() that builds its programs one after another.
+    Result<void> addInto(ProgramId& id, ProgramDesc desc);
     GLuint get(ProgramId id) const { return m_entries.at(size_t(id.index)).build.program.id(); }
     const ProgramDesc& desc(ProgramId id) const { return m_entries.at(size_t(id.index)).desc; }
 

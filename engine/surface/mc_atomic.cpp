@@ -11,18 +11,14 @@ namespace dicer::surface {
 
 Result<McAtomic> McAtomic::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McAtomic e(shaders, info);
-    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
-        Result<gl::ProgramId> program = shaders.add(std::move(desc));
-        if (!program) return makeError(program.error());
-        id = *program;
-        return {};
-    };
     Result<void> r;
     for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k)
-        r = add(e.m_pass[k], {std::string("atomic_mc pass (") + voxel::kValueKinds[k].name + " values)",
-                              {{GL_COMPUTE_SHADER, "mc_atomic.comp.glsl"}},
-                              {{voxel::kValueKinds[k].define, ""}}});
-    if (r) r = add(e.m_args, {"atomic_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
+        r = shaders.addInto(
+            e.m_pass[k],
+            voxel::withValueKind({"atomic_mc pass", {{GL_COMPUTE_SHADER, "mc_atomic.comp.glsl"}}, {}}, k));
+    if (r)
+        r = shaders.addInto(e.m_args,
+                            {"atomic_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
     return e;
 }

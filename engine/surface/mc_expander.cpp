@@ -42,26 +42,20 @@ McPyramidLayout mcPyramidLayout(glm::ivec3 cells) {
 
 Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McExpander e(shaders, info);
-    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
-        Result<gl::ProgramId> program = shaders.add(std::move(desc));
-        if (!program) return makeError(program.error());
-        id = *program;
-        return {};
-    };
     Result<void> r;
     for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
         KindPrograms& p = e.m_programs[k];
-        const std::string suffix = std::string(" (") + voxel::kValueKinds[k].name + " values)";
-        r = add(p.count, {"mc count" + suffix,
-                          {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}},
-                          {{voxel::kValueKinds[k].define, ""}}});
+        r = shaders.addInto(
+            p.count, voxel::withValueKind({"mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
         if (r)
-            r = add(p.expand, {"mc expand" + suffix,
-                               {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}},
-                               {{voxel::kValueKinds[k].define, ""}}});
+            r = shaders.addInto(
+                p.expand,
+                voxel::withValueKind({"mc expand", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {}}, k));
     }
-    if (r) r = add(e.m_reduce, {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
-    if (r) r = add(e.m_args, {"mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
+    if (r)
+        r = shaders.addInto(e.m_reduce,
+                            {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
+    if (r) r = shaders.addInto(e.m_args, {"mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
     return e;
 }

@@ -15,25 +15,19 @@ namespace dicer::surface {
 
 Result<McScan> McScan::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McScan e(shaders, info);
-    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
-        Result<gl::ProgramId> program = shaders.add(std::move(desc));
-        if (!program) return makeError(program.error());
-        id = *program;
-        return {};
-    };
     Result<void> r;
     for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
         KindPrograms& p = e.m_programs[k];
-        const std::string suffix = std::string(" (") + voxel::kValueKinds[k].name + " values)";
-        r = add(p.count, {"scan_mc count" + suffix,
-                          {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}},
-                          {{voxel::kValueKinds[k].define, ""}}});
+        r = shaders.addInto(
+            p.count,
+            voxel::withValueKind({"scan_mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
         if (r)
-            r = add(p.expand, {"scan_mc expand" + suffix,
-                               {{GL_COMPUTE_SHADER, "mc_scan_expand.comp.glsl"}},
-                               {{voxel::kValueKinds[k].define, ""}}});
+            r = shaders.addInto(
+                p.expand, voxel::withValueKind(
+                              {"scan_mc expand", {{GL_COMPUTE_SHADER, "mc_scan_expand.comp.glsl"}}, {}}, k));
     }
-    if (r) r = add(e.m_args, {"scan_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
+    if (r)
+        r = shaders.addInto(e.m_args, {"scan_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
     if (r) r = e.m_scan.init(shaders, "scan_mc", info.storageBufferOffsetAlignment);
     if (!r) return makeError(r.error());
     return e;

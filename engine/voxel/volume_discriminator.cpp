@@ -39,32 +39,28 @@ bool isBuffer(GLuint id) {
 
 Result<VolumeDiscriminator> VolumeDiscriminator::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     VolumeDiscriminator d(shaders, info);
-    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
-        Result<gl::ProgramId> program = shaders.add(std::move(desc));
-        if (!program) return makeError(program.error());
-        id = *program;
-        return {};
-    };
     Result<void> r;
     for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
         KindPrograms& p = d.m_programs[k];
-        const std::string suffix = std::string(" (") + voxel::kValueKinds[k].name + " values)";
-        r = add(p.bits, {"discriminate bits" + suffix,
-                         {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
-                         {{voxel::kValueKinds[k].define, ""}, {"DISC_OUT_BITS", ""}}});
+        r = shaders.addInto(p.bits, withValueKind({"discriminate bits",
+                                                   {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
+                                                   {{"DISC_OUT_BITS", ""}}},
+                                                  k));
         if (r)
-            r = add(p.atlas, {"discriminate atlas" + suffix,
-                              {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
-                              {{voxel::kValueKinds[k].define, ""}}});
+            r = shaders.addInto(
+                p.atlas, withValueKind(
+                             {"discriminate atlas", {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}}, {}}, k));
         if (r)
-            r = add(p.colors, {"discriminate point colours" + suffix,
-                               {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
-                               {{voxel::kValueKinds[k].define, ""}}});
+            r = shaders.addInto(p.colors,
+                                withValueKind({"discriminate point colours",
+                                               {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
+                                               {}},
+                                              k));
     }
     if (r)
-        r = add(d.m_colorCount, {"discriminate point colours: count",
-                                 {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
-                                 {{"DISC_COLOR_ARGS", ""}}});
+        r = shaders.addInto(d.m_colorCount, {"discriminate point colours: count",
+                                             {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
+                                             {{"DISC_COLOR_ARGS", ""}}});
     if (!r) return makeError(r.error());
     d.m_colorArgs =
         gl::createBufferStorage(DISC_COLOR_HEADER * 4, nullptr, 0, "discriminator colour arguments");

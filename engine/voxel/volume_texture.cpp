@@ -38,6 +38,12 @@ std::string sizeText(glm::ivec3 s) {
 
 } // namespace
 
+gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind) {
+    desc.name += std::string(" (") + kValueKinds.at(kind).name + " values)";
+    desc.defines.push_back({kValueKinds.at(kind).define, ""});
+    return desc;
+}
+
 ValueKind valueKindOf(volume::ScalarType type) {
     using volume::ScalarType;
     if (type == ScalarType::Float32) return ValueKind::Float;

@@ -7,6 +7,7 @@
 #include "gl_info.h"
 #include "result.h"
 #include "scalar_volume.h"
+#include "shader.h"
 
 #include <array>
 #include <string>
@@ -23,6 +24,9 @@ struct ValueKindInfo {
 inline constexpr std::array<ValueKindInfo, 3> kValueKinds = {
     {{"DISC_VALUES_INT", "signed"}, {"DISC_VALUES_UINT", "unsigned"}, {"DISC_VALUES_FLOAT", "float"}}};
 ValueKind valueKindOf(volume::ScalarType type);
+// `desc` for value kind `kind` (an index of kValueKinds): its name with " (<kind> values)" appended, its define
+// added to the others.
+gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind);
 
 // checkVolume, then a side beyond GL_MAX_3D_TEXTURE_SIZE is an error naming both; nearest filtering (integer
 // textures are incomplete otherwise, even for texelFetch); rows tightly packed from client memory (the

@@ -103,12 +103,7 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
                          "driver has " +
                          std::to_string(vertexBlocks) + " and " + std::to_string(fragmentBlocks));
     Voxelizer v(shaders, info);
-    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
-        Result<gl::ProgramId> program = shaders.add(std::move(desc));
-        if (!program) return makeError(program.error());
-        id = *program;
-        return {};
-    };
+    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) { return shaders.addInto(id, std::move(desc)); };
     Result<void> r =
         add(v.m_setup, {"voxelize setup", {{GL_COMPUTE_SHADER, "voxelize_setup.comp.glsl"}}, {}});
     const char* crossingDefine[2] = {"VOX_PARITY_MARK", "VOX_PARITY_COLOR"};

@@ -31,11 +31,8 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
     gl::ProgramId fill = m_fillSlots;
     // The shader library keeps every program it built (for reloads): build them once per slot function.
     const bool built = fill.valid() && slotFile == m_slotFile;
-    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) -> Result<void> {
-        Result<gl::ProgramId> program = m_shaders->add(std::move(desc));
-        if (!program) return makeError(program.error());
-        id = *program;
-        return {};
+    auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) {
+        return m_shaders->addInto(id, std::move(desc));
     };
     const char* prepareDefine[2] = {"VOX_SLOTS_ARGS", "VOX_SLOTS_CLEAR"};
     Result<void> r;
