@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command for a GPU machine: builds, runs the GL tests on the EGL device platform, the benchmark (peers,
-# voxelized scaling atlas vs bits, sorts) and the demo offscreen with --benchmark at each --sizes preset, and
+# voxelized scaling atlas vs bits and bits vs sparse, sorts, marching cubes) and the demo offscreen with
+# --benchmark at each --sizes preset, and
 # writes what it measured as docs/bench/<part>_<renderer>.{md,csv} plus a short summary
 # docs/bench/gpu_check_<renderer>.md (renderer, driver, each step's command, status and time, the headline
 # numbers). <renderer> is a short tag of GL_RENDERER: h100, h200, a100, llvmpipe, ...
@@ -118,11 +119,17 @@ if [ "$quick" = 1 ]; then
     step "bench voxels" bench voxels_scaling --scaling --voxels both --sides 16,32 --reps 2 --warmup 1 --size none \
         --plot none
     step "bench sort" bench sort --sort --quick --sort-plot none
+    step "bench mc" bench mc --mc --quick --mc-plot none
 else
     step "bench peers" bench peers --peers --gpu-resident --storage both --build-path both --plot none --sort-plot none
     step "bench voxels" bench voxels_scaling --scaling --voxels both --sides "$sizes" --size none \
         --plot "$out/voxels_scaling_$tag.png"
     step "bench sort" bench sort --sort --sort-plot "$out/sort_$tag.png"
+    # Issue 19's GPU targets: counts + build + expand at 256^3 <= 0.5 ms and 512^3 <= 2 ms, every row checked.
+    step "bench mc" bench mc --mc --volume metaballs:128,metaballs:256,metaballs:512,assets/volumes/headsq/quarter.nhdr \
+        --mc-plot "$out/mc_$tag.png"
+    step "bench sparse" bench sparse_scaling --scaling --voxels bits,sparse --sides "$sizes" --size none \
+        --plot "$out/sparse_scaling_$tag.png"
 fi
 
 # --- the demo, offscreen, one --benchmark CSV per preset -------------------------------------------------------
@@ -189,7 +196,7 @@ summary="$out/gpu_check_$tag.md"
     echo "|---|---|---:|"
     printf '%s\n' "${steps[@]}"
     echo
-    echo "Outputs (docs/bench): gl_tests_$tag.md, peers_$tag.{md,csv,json}, voxels_scaling_$tag.{md,csv,json}, sort_$tag.{md,csv,json}, demo_$tag.{md,csv}."
+    echo "Outputs (docs/bench): gl_tests_$tag.md, peers_$tag.{md,csv,json}, voxels_scaling_$tag.{md,csv,json}, sort_$tag.{md,csv,json}, mc_$tag.{md,csv,json}, demo_$tag.{md,csv} (and sparse_scaling_$tag.* without --quick)."
     echo
     echo "## The demo's frame"
     echo
