@@ -7,18 +7,24 @@
 # numbers). <renderer> is a short tag of GL_RENDERER: h100, h200, a100, llvmpipe, ...
 #
 # usage: scripts/gpu_check.sh [--sizes 256,512,1024] [--out docs/bench] [--tag NAME] [--quick] [--no-build]
-#                             [--no-setup] [--frames N] [--build-dir build/release]
+#                             [--no-setup] [--frames N] [--build-dir build/release] [--step-timeout S]
 #   --quick     a small run for machines without a GPU (CI-sized: sizes 64, the GL foundation tests only,
 #               bench --quick); what it writes is a check that the script works, not a measurement
 #   --no-build  use the build folder as it is (e.g. the sanitizer build's);  --no-setup  configure and build
 #               without installing packages (a GPU server without network: the packages must be there already)
+#   --build-dir DIR  the build whose bin/ is run; with --no-build it may be a bare copy of bin/ (DIR/bin with the
+#               programs, shaders/ and assets/) carried to a server without compilers: the GL tests then run as
+#               every bin/*_gltest program, in parallel, instead of through CTest
+#   --step-timeout S  stop any one program after S seconds (0, the default: no limit), so a run inside a fixed
+#               lease still writes its summary
 # Exit status: 0 every step passed, 1 a step failed (the summary names it), 2 bad arguments.
 # Every step runs even after an earlier one failed, so one run says as much as it can.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 sizes="256,512,1024" out="docs/bench" tag="" quick=0 build=1 setup=1 frames=60 build_dir=build/release
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+step_timeout=0
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --sizes) sizes="${2:-}"; shift ;;
@@ -26,6 +32,7 @@ while [ $# -gt 0 ]; do
     --tag) tag="${2:-}"; shift ;;
     --frames) frames="${2:-}"; shift ;;
     --build-dir) build_dir="${2:-}"; shift ;;
+    --step-timeout) step_timeout="${2:-}"; shift ;;
     --quick) quick=1 ;;
     --no-build) build=0 ;;
     --no-setup) setup=0 ;;
@@ -36,6 +43,7 @@ while [ $# -gt 0 ]; do
 done
 [[ "$sizes" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "gpu_check: --sizes takes N[,N...]" >&2; exit 2; }
 [[ "$frames" =~ ^[1-9][0-9]*$ ]] || { echo "gpu_check: --frames takes a positive number" >&2; exit 2; }
+[[ "$step_timeout" =~ ^[0-9]+$ ]] || { echo "gpu_check: --step-timeout takes seconds" >&2; exit 2; }
 [ -n "$out" ] || { echo "gpu_check: --out needs a folder" >&2; exit 2; }
 if [ "$quick" = 1 ] && [ "$sizes" = "256,512,1024" ]; then sizes=64; fi
 [ "$quick" = 1 ] && [ "$frames" = 60 ] && frames=12
@@ -43,6 +51,10 @@ mkdir -p "$out" || exit 1
 bin=$build_dir/bin
 python=/usr/bin/python3 # Debian's: the summaries read CSVs with the standard library only
 [ -x "$python" ] || python=python3
+
+limited() { # limited PROGRAM ARGS...: runs it, stopped after --step-timeout seconds where one is given
+    if [ "$step_timeout" -gt 0 ]; then timeout -k 5 "$step_timeout" "$@"; else "$@"; fi
+}
 
 steps=() failed=0
 step() { # step NAME COMMAND...: runs it, records status and seconds
@@ -82,16 +94,32 @@ echo "gpu_check: renderer '$renderer' -> tag '$tag', sizes $sizes, into $out" >&
 
 # --- GL tests on the EGL device platform -----------------------------------------------------------------------
 gltests="$out/gl_tests_$tag.md"
+run_one_gltest() { # one GoogleTest program: PASSED/FAILED with its name and the lines that say why
+    local out rc=0
+    out=$(limited "$1" 2>&1) || rc=$?
+    if [ $rc -eq 0 ]; then
+        echo "PASSED $(basename "$1"): $(echo "$out" | grep -m1 -E 'tests? from .* ran')"
+    else
+        echo "FAILED $(basename "$1") (exit $rc$([ $rc -eq 124 ] && echo ': stopped by --step-timeout'))"
+        echo "$out" | grep -E '^GL: |\[  FAILED  \]|Failure|rror' | head -20
+    fi
+}
 run_gl_tests() {
     local log rc what
     if [ "$quick" = 1 ]; then # one executable, not CTest (this may itself run inside a CTest of this build)
         what="$bin/gl_foundation_gltest"
         log=$("$bin/gl_foundation_gltest" 2>&1)
         rc=$?
-    else
+    elif [ -f "$build_dir/CTestTestfile.cmake" ]; then
         what="ctest -L gl in $build_dir"
-        log=$(cd "$build_dir" && ctest -L gl -j"$(nproc)" --timeout 900 2>&1)
+        log=$(cd "$build_dir" && limited ctest -L gl -j"$(nproc)" --timeout 900 2>&1)
         rc=$?
+    else # a carried bin/ without CTest: every GL test program, a few at a time, one line each (failures: more)
+        what="every $bin/*_gltest, $(nproc) at a time"
+        export -f limited run_one_gltest
+        export step_timeout
+        log=$(find "$bin" -maxdepth 1 -name '*_gltest' -type f | sort | xargs -P "$(nproc)" -n 1 bash -c 'run_one_gltest "$0"')
+        echo "$log" | grep -q '^FAILED' && rc=1 || rc=0
     fi
     {
         echo "# GL tests on $renderer"
@@ -99,8 +127,8 @@ run_gl_tests() {
         echo "\`$what\` (EGL: the device platform first, then surfaceless: egl_context.h)"
         echo
         echo '```'
-        echo "$log" | grep -E '^GL: |tests passed|tests failed|Failed|\*\*\*|Not Run|Total Test time|PASSED|FAILED' |
-            head -60
+        echo "$log" | grep -E '^GL: |tests passed|tests failed|Failed|\*\*\*|Not Run|Total Test time|PASSED|FAILED|rror' |
+            head -120
         echo '```'
     } >"$gltests"
     return $rc
@@ -111,7 +139,7 @@ step "GL tests" run_gl_tests
 bench() { # bench PART ARGS...: dicer-bench ARGS with its Markdown, CSV and JSON under $out
     local part=$1
     shift
-    "$bin/dicer-bench" --egl device "$@" --csv "$out/${part}_$tag.csv" --json "$out/${part}_$tag.json" \
+    limited "$bin/dicer-bench" --egl device "$@" --csv "$out/${part}_$tag.csv" --json "$out/${part}_$tag.json" \
         >"$out/${part}_$tag.md"
 }
 if [ "$quick" = 1 ]; then
@@ -139,7 +167,7 @@ run_demo() {
     : >"$demo_csv"
     for preset in ${sizes//,/ }; do
         csv=$(mktemp)
-        if ! "$bin/dicer" --offscreen --window 1280x800 --frames "$frames" --warmup 8 --preset "$preset" \
+        if ! limited "$bin/dicer" --offscreen --window 1280x800 --frames "$frames" --warmup 8 --preset "$preset" \
             --benchmark "$csv" >"$csv.log" 2>&1; then
             echo "gpu_check: dicer --preset $preset failed:" >&2
             tail -5 "$csv.log" >&2

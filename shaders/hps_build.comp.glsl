@@ -67,7 +67,8 @@ uint hpsItem(uint i) {
 void hpsStore(int level, uint node, uvec4 children) {
     if (level < HPS_FIRST_STORED_LEVEL || level > u_levels) return;
     if (node >= max(hpsItems(level), 1u)) return;
-    b_levels[uint(u_levelOffset[level]) + node] = children;
+    // min(): as in hpc_build.comp.glsl, NVIDIA refuses the last dispatch's constant levels past HPS_MAX_LEVELS.
+    b_levels[uint(u_levelOffset[min(level, HPS_MAX_LEVELS)]) + node] = children;
     if (level == u_levels) {
         uint total = children.x + children.y + children.z + children.w;
         u_counters[0] = total;

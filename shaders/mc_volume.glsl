@@ -46,8 +46,11 @@ McSample mcSample(ivec3 s) {
     uint v = texelFetch(u_volume, s, 0).r;
     return McSample(v, float(v));
 #else
-    float v = texelFetch(u_volume, s, 0).r;
-    return McSample(volFloatKey(floatBitsToUint(v)), v);
+    uint bits = floatBitsToUint(texelFetch(u_volume, s, 0).r);
+    // A subnormal value is 0 for placement and normals (mc_reference.h, SUBNORMALS): flushed here on every
+    // driver, as some do anyway; its key stays exact.
+    float v = (bits & 0x7f800000u) == 0u ? 0.0 : uintBitsToFloat(bits);
+    return McSample(volFloatKey(bits), v);
 #endif
 }
 

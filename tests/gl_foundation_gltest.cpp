@@ -1,12 +1,16 @@
 // GL foundation: the headless context, handles against a live context, shader errors naming file and line.
 #include "binding_ranges.h"
+#include "gl_debug.h"
 #include "gl_test_util.h"
+#include "log.h"
 #include "shader.h"
 #include "timer.h"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 using namespace dicer;
 
@@ -174,6 +178,30 @@ TEST(ShaderLibrary, ReloadKeepsLastGoodProgram) {
     EXPECT_EQ(report.failed, 0);
     EXPECT_NE(lib.get(*id), 0u);
     glGetError();
+}
+
+// KHR_debug to the log: a performance note once per id (NVIDIA raised #131186 thousands of times in one
+// benchmark), every other message each time.
+TEST(DebugOutput, PerformanceNotesAreLoggedOncePerId) {
+    std::vector<std::string> lines;
+    log::setSink([&](log::Level, std::string_view line) { lines.emplace_back(line); });
+    const char note[] = "dicer test: a performance note";
+    for (int i = 0; i < 3; ++i) {
+        glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_PERFORMANCE, 4242,
+                             GL_DEBUG_SEVERITY_MEDIUM, -1, note);
+        glDebugMessageInsert(GL_DEBUG_SOURCE_APPLICATION, GL_DEBUG_TYPE_OTHER, 4243, GL_DEBUG_SEVERITY_MEDIUM,
+                             -1, "dicer test: another message");
+    }
+    glFinish();
+    log::setSink(nullptr);
+    int performance = 0, other = 0;
+    for (const std::string& line : lines) {
+        performance += line.find("#4242") != std::string::npos;
+        other += line.find("#4243") != std::string::npos;
+    }
+    EXPECT_EQ(performance, 1);
+    EXPECT_EQ(other, 3);
+    DICER_EXPECT_NO_GL_ERROR();
 }
 
 TEST(StageTimers, ProduceSamplesWithoutGlErrors) {

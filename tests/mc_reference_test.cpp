@@ -451,3 +451,30 @@ TEST(McReference, OneSidedGradientsAtTheBorderAndNextToNan) {
     EXPECT_GT(crossing, 20);
     EXPECT_GT(fallback, 0);
 }
+
+// SUBNORMALS (mc_reference.h): a float32 subnormal value or band end places as 0, since GPUs may flush it
+// (the NVIDIA H200 did: its vertices differed from a reference that divided the subnormals); inside or
+// outside still follows the exact values. Here the band starts at the smallest subnormal and the upper samples
+// hold it: 0 / 0 for the GPU, so the midpoint, where subnormal arithmetic would give t = 1.
+TEST(McReference, SubnormalValuesAndBandEndsPlaceAsZero) {
+    const float tiny = std::numeric_limits<float>::denorm_min();
+    std::vector<float> values(8, 0.f);
+    for (int i = 0; i < 8; ++i)
+        if (i & 1) values[std::size_t(i)] = tiny; // x = 1
+    ScalarVolume volume = makeVolume({2, 2, 2}, ScalarType::Float32, values);
+    McOptions interpolate;
+    interpolate.placement = McPlacement::Interpolate;
+    const McSurface s = marchingCubesReference(volume, {double(tiny), kInf}, interpolate);
+    ASSERT_EQ(s.vertices.size(), 6u); // the plane between x = 0 (outside) and x = 1 (inside): two triangles
+    for (const McVertex& v : s.vertices) {
+        EXPECT_EQ(v.crossing, McCrossing::Lo);
+        EXPECT_EQ(v.t, 0.5);
+        EXPECT_TRUE(v.normalFallback); // the gradient of values that all place as 0
+        EXPECT_EQ(v.normal, glm::dvec3(-1, 0, 0));
+    }
+    EXPECT_EQ(placementValue(tiny), 0.0);
+    EXPECT_EQ(placementValue(-double(std::numeric_limits<float>::min()) / 2), 0.0);
+    EXPECT_EQ(placementValue(std::numeric_limits<float>::min()), double(std::numeric_limits<float>::min()));
+    EXPECT_EQ(placementValue(-kInf), -kInf);
+    EXPECT_TRUE(std::isnan(placementValue(std::numeric_limits<double>::quiet_NaN())));
+}

@@ -4,6 +4,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <mutex>
+#include <unordered_set>
 
 namespace dicer::gl {
 namespace {
@@ -45,6 +47,16 @@ const char* typeName(GLenum type) {
     }
 }
 
+// NVIDIA repeats one performance note per buffer readback (#131186, "copied/moved from VIDEO memory to HOST
+// memory": a benchmark's checks raise thousands), so each performance message id is logged once.
+bool firstOfItsKind(GLenum type, GLuint id) {
+    if (type != GL_DEBUG_TYPE_PERFORMANCE) return true;
+    static std::mutex mutex; // the callback may run on a driver thread without GL_DEBUG_OUTPUT_SYNCHRONOUS
+    static std::unordered_set<GLuint> seen;
+    std::lock_guard lock(mutex);
+    return seen.insert(id).second;
+}
+
 void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                                const GLchar* message, const void*) {
     if (type == GL_DEBUG_TYPE_PUSH_GROUP || type == GL_DEBUG_TYPE_POP_GROUP) return;
@@ -62,8 +74,10 @@ void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum sev
     if (g_filter == DebugFilter::ErrorsOnly && level < log::Level::Error) return;
     if (g_filter == DebugFilter::Warnings && level < log::Level::Warn) return;
 
+    if (!firstOfItsKind(type, id)) return;
     int len = length >= 0 ? length : int(std::strlen(message));
-    log::printf(level, "GL %s %s #%u: %.*s", sourceName(source), typeName(type), id, len, message);
+    log::printf(level, "GL %s %s #%u: %.*s%s", sourceName(source), typeName(type), id, len, message,
+                type == GL_DEBUG_TYPE_PERFORMANCE ? " (performance notes: each id once)" : "");
 }
 } // namespace
 

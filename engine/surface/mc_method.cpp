@@ -17,10 +17,10 @@ namespace dicer::surface {
 namespace {
 
 // A double as two floats whose sum is it to ~48 bits (0 for the low part of a non-finite end, never used:
-// no value lies beyond an infinite band end).
+// no value lies beyond an infinite band end); subnormal parts as 0, as the reference places (SUBNORMALS).
 glm::vec2 floatPair(double x) {
-    const float high = float(x);
-    const double low = x - double(high);
+    const float high = float(placementValue(x));
+    const double low = placementValue(x - double(high));
     return {high, std::isfinite(low) ? float(low) : 0.0f};
 }
 

@@ -26,16 +26,17 @@ public:
                v.z < m_volume.size.z;
     }
     double at(glm::ivec3 v) const { return contains(v) ? m_volume.value(m_volume.index(v)) : kNan; }
+    double placed(glm::ivec3 v) const { return placementValue(at(v)); } // SUBNORMALS
 
     // The gradient in physical units (mc_reference.h, NORMALS).
     glm::dvec3 gradient(glm::ivec3 v) const {
         glm::dvec3 g(0.0);
-        const double here = at(v);
+        const double here = placed(v);
         if (!std::isfinite(here)) return g;
         for (int axis = 0; axis < 3; ++axis) {
             glm::ivec3 step(0);
             step[axis] = 1;
-            const double below = at(v - step), above = at(v + step);
+            const double below = placed(v - step), above = placed(v + step);
             const bool hasBelow = std::isfinite(below), hasAbove = std::isfinite(above);
             double d = 0; // the difference per sample step
             if (hasBelow && hasAbove)
@@ -68,8 +69,9 @@ McVertex placeVertex(const Samples& samples, const ScalarVolume& volume, Band ba
                                           : McCrossing::Hi;
     double t = 0.5;
     if (placement == McPlacement::Interpolate && vertex.crossing != McCrossing::None) {
-        const double end = vertex.crossing == McCrossing::Lo ? band.lo : band.hi;
-        const double tt = (end - v0) / (v1 - v0);
+        const double end = placementValue(vertex.crossing == McCrossing::Lo ? band.lo : band.hi);
+        const double p0 = placementValue(v0), p1 = placementValue(v1);
+        const double tt = (end - p0) / (p1 - p0);
         if (!std::isnan(tt)) t = std::fmin(1.0, std::fmax(0.0, tt));
     }
     vertex.t = t;
@@ -92,6 +94,10 @@ McVertex placeVertex(const Samples& samples, const ScalarVolume& volume, Band ba
 }
 
 } // namespace
+
+double placementValue(double v) {
+    return std::fabs(v) < double(std::numeric_limits<float>::min()) ? 0.0 : v;
+}
 
 bool isBinaryField(const ScalarVolume& volume) {
     std::optional<double> first, second;

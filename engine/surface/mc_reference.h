@@ -17,6 +17,9 @@
 // interpolation would put every vertex on a sample whenever the band's end is one of them), when the outside
 // value is NaN (nothing to interpolate) and when t is not a number (an infinite value). Computed once per
 // grid edge from its lower sample, so the cells sharing an edge place its vertex identically.
+// SUBNORMALS: placement and normals see every value and band end of magnitude below FLT_MIN (a float32
+// subnormal) as 0, because GPUs may flush them (NVIDIA's compiler does: a band end of 1e-45 between 0 and
+// 1e-45 then divides 0 by 0); inside or outside is still decided on the exact values (placementValue).
 //  - index space: sample (i, j, k) at (i, j, k); the vertex at (lower sample) + t * (the axis' unit vector);
 //  - physical space: index space times the volume's spacing, per axis (sample 0 at the origin).
 //
@@ -89,6 +92,9 @@ struct McSurface {
 
 // At most two distinct values that are not NaN.
 bool isBinaryField(const volume::ScalarVolume& volume);
+
+// A value or band end as placement and normals see it (SUBNORMALS): 0 where 0 < |v| < FLT_MIN, else v.
+double placementValue(double v);
 
 // The reference (see above). Deterministic: the same volume, band and options give the same bits everywhere
 // (compiled without floating-point contraction).
