@@ -4,19 +4,21 @@
 // alpha max(bin, 1)) into colour k, the slot colours the particles read (PS_BIND_SLOT_COLORS). No rank and no
 // voxel-sized buffer: the entry names the voxel. The count stays on the GPU:
 //  - DISC_COLOR_ARGS (one invocation): the count (copied into the header from the method's counter) clamped
-//    to the colours and the points bound, and the colour pass' indirect dispatch;
+//    to the colours and the points bound (u_limit: from C++, not the blocks' .length(), which NVIDIA's compiler
+//    gave as 0 in a program that reads neither block: no colour was written on the H200), and the colour
+//    pass' indirect dispatch;
 //  - otherwise: one invocation per point below that count.
 #include "discriminate_shared.h"
 
 layout(local_size_x = DISC_COLOR_LOCAL_SIZE) in;
 
 layout(std430, binding = DISC_BIND_COLOR_ARGS) buffer DiscColorArgs { uint b_args[]; };
-layout(std430, binding = DISC_BIND_POINTS) readonly buffer DiscPoints { uvec4 b_points[]; };
-layout(std430, binding = DISC_BIND_COLORS) buffer DiscColors { uint b_colors[]; };
 
 #if defined(DISC_COLOR_ARGS)
+layout(location = DISC_LOC_COLOR_LIMIT) uniform uint u_limit;
+
 void main() {
-    uint count = min(b_args[3], min(uint(b_colors.length()), uint(b_points.length())));
+    uint count = min(b_args[3], u_limit);
     uint groups = (count + uint(DISC_COLOR_LOCAL_SIZE) - 1u) / uint(DISC_COLOR_LOCAL_SIZE);
     uint x = min(groups, 65535u);
     b_args[0] = x;
@@ -27,6 +29,9 @@ void main() {
 
 #else
 #include "discriminate_values.glsl"
+
+layout(std430, binding = DISC_BIND_POINTS) readonly buffer DiscPoints { uvec4 b_points[]; };
+layout(std430, binding = DISC_BIND_COLORS) writeonly buffer DiscColors { uint b_colors[]; };
 
 void main() {
     uint k = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * uint(DISC_COLOR_LOCAL_SIZE) + gl_GlobalInvocationID.x;

@@ -18,6 +18,7 @@
 #define DISC_LOC_VOLUME 0 // ivec3: voxels along x, y, z (the atlas' tiles are x by y, z slices)
 #define DISC_LOC_ATLAS 1  // ivec2: tiles per atlas row, the atlas' side in texels
 #define DISC_LOC_BAND 2   // uvec2: the band as order keys, inclusive (lo > hi: empty)
+#define DISC_LOC_COLOR_LIMIT 3 // uint: the colour pass' most points (its colours and the points buffer's, set in C++)
 #define DISC_LOC_EDGES 8  // uint[DISC_EDGES]: the colour map's bin edges as order keys, ascending
 #define DISC_EDGES 255    // VOL_COLOR_BINS - 1
 

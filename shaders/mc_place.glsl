@@ -30,11 +30,17 @@ bool mcFiniteFloat(float x) {
 // HALF the difference per sample step along one axis (mc_reference.h, NORMALS): central, or one-sided where a
 // neighbour is outside the volume or not finite, 0 where both are. Half, so that no difference of float32
 // values overflows (only the gradient's direction and whether it is 0 matter).
+// `precise`: in the order written, since NVIDIA's compiler otherwise factors a * 0.5 - b * 0.5 into
+// (a - b) * 0.5, which overflows for values near FLT_MAX (the H200's normals were NaN).
 float mcHalfDiff(bool hasBelow, float below, float here, bool hasAbove, float above) {
-    if (hasBelow && hasAbove) return (above * 0.5 - below * 0.5) * 0.5;
-    if (hasAbove) return above * 0.5 - here * 0.5;
-    if (hasBelow) return here * 0.5 - below * 0.5;
-    return 0.0;
+    precise float d = 0.0;
+    if (hasBelow && hasAbove)
+        d = (above * 0.5 - below * 0.5) * 0.5;
+    else if (hasAbove)
+        d = above * 0.5 - here * 0.5;
+    else if (hasBelow)
+        d = here * 0.5 - below * 0.5;
+    return d;
 }
 
 // The neighbour of s one step along `axis` (dir -1 or +1), and whether it is a usable (finite) sample.
@@ -65,6 +71,23 @@ vec3 mcHalfGradient(ivec3 s, McSample here, int axis, bool hasBelow, float below
     return g;
 }
 
+// num / den with both scaled by one power of two first (exact), so that den lies in [0.5, 1): GPUs may divide
+// by multiplying with 1/den, which is a float32 subnormal, flushed to 0, for |den| > 2^126 (the NVIDIA H200
+// did: t 0 and normals NaN where values near FLT_MAX differ).
+// ldexp(x, -e) in two halves: a driver may scale by multiplying with 2^-e, itself subnormal (flushed to 0) for
+// e > 126 (the H200 did), while each half stays within float32's normal exponents.
+float mcScaleDown(float x, int e) {
+    return ldexp(ldexp(x, -(e / 2)), (e / 2) - e);
+}
+vec3 mcScaleDown(vec3 x, int e) {
+    return ldexp(ldexp(x, ivec3(-(e / 2))), ivec3((e / 2) - e));
+}
+float mcDivide(float num, float den) {
+    int e;
+    frexp(den, e);
+    return mcScaleDown(num, e) / mcScaleDown(den, e);
+}
+
 // t from the edge's lower sample (mc_reference.h, PLACEMENT): the crossed band end's value interpolated, the
 // end taken as two floats so the difference to v0 is as good as the reference's double; infinite values as
 // the reference's IEEE doubles give them (an infinite lower value: NaN, so the midpoint; an infinite upper
@@ -74,12 +97,12 @@ float mcPlace(uint crossing, uint key0, uint key1, float v0, float v1) {
     if (!mcFiniteKey(key0)) return 0.5;
     if (!mcFiniteKey(key1)) return 0.0;
     vec2 end = crossing == MC_CROSS_LO ? u_bandLo : u_bandHi;
-    float num = (end.x - v0) + end.y, den = v1 - v0;
+    precise float num = (end.x - v0) + end.y, den = v1 - v0; // precise: as mcHalfDiff
     if (!mcFiniteFloat(den) || !mcFiniteFloat(num)) {
         num = (end.x * 0.5 - v0 * 0.5) + end.y * 0.5;
         den = v1 * 0.5 - v0 * 0.5;
     }
-    float t = num / den;
+    float t = mcDivide(num, den);
     return t != t ? 0.5 : clamp(t, 0.0, 1.0);
 }
 
@@ -105,7 +128,7 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     bool finite0 = mcFiniteKey(s0.key), finite1 = mcFiniteKey(s1.key);
     vec3 g0 = mcHalfGradient(lower, s0, axis, hasBefore, before, finite1, s1.value);
     vec3 g1 = mcHalfGradient(upper, s1, axis, finite0, s0.value, hasAfter, after);
-    vec3 g = (1.0 - t) * g0 + t * g1;
+    precise vec3 g = (1.0 - t) * g0 + t * g1;
     vec3 n = crossing == MC_CROSS_LO ? -g : g;
     // Normalised by its largest component first, so that neither tiny nor huge values under- or overflow.
     float largest = max(abs(n.x), max(abs(n.y), abs(n.z)));
@@ -114,7 +137,9 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
         n = vec3(0.0);
         n[axis] = lowerInside ? 1.0 : -1.0; // from the inside corner to the outside one
     } else {
-        n = normalize(n / largest);
+        int e;
+        frexp(largest, e);
+        n = normalize(mcScaleDown(n, e)); // largest in [0.5, 1): as mcDivide, no 1 / largest to flush
     }
     uint ids = mcCase | edge << MC_ID_EDGE_SHIFT | vertex << MC_ID_INDEX_SHIFT |
                (fallback ? 1u : 0u) << MC_ID_FALLBACK_SHIFT | crossing << MC_ID_CROSSING_SHIFT;

@@ -114,12 +114,19 @@ TEST(VolumeDiscriminator, PointColoursAreTheTexelsOfTheirVoxels) {
         const std::vector<std::uint32_t> colours = readWords(d->pointColors(), n);
         const std::vector<std::uint32_t> texels = volume::referenceTexels(*c.volume, c.band);
         std::uint32_t wrong = 0;
+        std::string first;
         for (std::uint32_t k = 0; k < n; ++k) {
             const glm::ivec3 voxel(points[k].x, points[k].y, points[k].z);
-            const std::uint32_t want = texels[size_t(c.volume->index(voxel))];
-            wrong += colours[k] != want || (want >> 24) == 0; // every listed voxel is active: alpha >= 1
+            const bool inside = glm::all(glm::lessThan(voxel, c.volume->size));
+            const std::uint32_t want = inside ? texels[size_t(c.volume->index(voxel))] : 0u;
+            // every listed voxel is active: alpha >= 1
+            if (inside && colours[k] == want && (want >> 24) != 0) continue;
+            if (wrong++ == 0)
+                first = "point " + std::to_string(k) + " (" + std::to_string(voxel.x) + ", " +
+                        std::to_string(voxel.y) + ", " + std::to_string(voxel.z) + "): colour " +
+                        std::to_string(colours[k]) + ", the reference " + std::to_string(want);
         }
-        EXPECT_EQ(wrong, 0u) << "of " << n << " points";
+        EXPECT_EQ(wrong, 0u) << "of " << n << " points; first: " << first;
     }
     DICER_EXPECT_NO_GL_ERROR();
 }

@@ -209,7 +209,12 @@ Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer,
     // The count on the GPU (no readback): copied into the header, clamped, turned into the dispatch.
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the count may just have been written by a shader
     glCopyNamedBufferSubData(countBuffer, m_colorArgs.id(), countOffset, 12, 4);
-    glUseProgram(m_shaders->get(m_colorCount));
+    GLint64 pointBytes = 0; // a state query, no wait for the GPU
+    glGetNamedBufferParameteri64v(points, GL_BUFFER_SIZE, &pointBytes);
+    const GLuint countProgram = m_shaders->get(m_colorCount);
+    glProgramUniform1ui(countProgram, DISC_LOC_COLOR_LIMIT,
+                        GLuint(std::min<std::int64_t>(capacity, pointBytes / 16)));
+    glUseProgram(countProgram);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
     const GLuint program = m_shaders->get(m_programs[size_t(m_kind)].colors);
