@@ -14,7 +14,8 @@
 #               without installing packages (a GPU server without network: the packages must be there already)
 #   --build-dir DIR  the build whose bin/ is run; with --no-build it may be a bare copy of bin/ (DIR/bin with the
 #               programs, shaders/ and assets/) carried to a server without compilers: the GL tests then run as
-#               every bin/*_gltest program, in parallel, instead of through CTest
+#               every bin/*_gltest program, in parallel, instead of through CTest (scripts/gpu_pack.sh packs
+#               such a bin/, scripts/gpu_remote.sh runs this script over it on the server)
 #   --step-timeout S  stop any one program after S seconds (0, the default: no limit), so a run inside a fixed
 #               lease still writes its summary
 # Exit status: 0 every step passed, 1 a step failed (the summary names it), 2 bad arguments.
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 sizes="256,512,1024" out="docs/bench" tag="" quick=0 build=1 setup=1 frames=60 build_dir=build/release
 step_timeout=0
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
     --sizes) sizes="${2:-}"; shift ;;
