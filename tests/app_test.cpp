@@ -108,6 +108,8 @@ TEST(CommandLine, VoxelOutputAndMethodAgree) {
           {"--variant", "hp_bits", "--voxels", "atlas"},
           {"--voxels", "bits", "--vox-method", "binned"},
           {"--voxels", "bits", "--test-atlas"},
+          {"--voxels", "sparse", "--test-atlas"},
+          {"--voxels", "sparse", "--vox-method", "binned"},
           {"--voxels", "nibbles"}}) {
         CommandLine e;
         EXPECT_EQ(parse(bad, e), ParseResult::Error) << bad[1] << " " << bad[3 % bad.size()];

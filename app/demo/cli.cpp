@@ -219,12 +219,12 @@ std::vector<Row> makeRows() {
                           "frame (needs --frames)"},
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::exportPly)),
-        row<std::string>({"export-surface", "",
-                          "PLY triangle mesh of the surface, welded by grid edge, in --export-ply's frame (a "
-                          "volume's physical units, a mesh's model space), written after the last frame (needs "
-                          "--frames)"},
-                         options::textCodec("FILE", "a file name"),
-                         field(&CommandLine::run, &RunOptions::exportSurface)),
+        row<std::string>(
+            {"export-surface", "",
+             "PLY triangle mesh of the surface, welded by grid edge, in --export-ply's frame (a "
+             "volume's physical units, a mesh's model space), written after the last frame (needs "
+             "--frames)"},
+            options::textCodec("FILE", "a file name"), field(&CommandLine::run, &RunOptions::exportSurface)),
         flag(row<bool>({"ply-ascii", "ASCII",
                         "point-cloud PLY exports as ASCII instead of binary little-endian (a surface's is "
                         "always binary)"},
@@ -294,11 +294,12 @@ std::string reconcileOutput(CommandLine& c) {
     }
     if (meshThreshold && !frame::honoursThreshold(p.voxels))
         return std::string("--threshold decides over the atlas' alpha, but the occupancy bits (") +
-               (c.voxelsGiven ? std::string("--voxels bits") : "--method " + std::string(method)) +
+               (c.voxelsGiven ? std::string("--voxels ") + voxel::voxelOutputName(p.voxels)
+                              : "--method " + std::string(method)) +
                ") are already the active set: use --voxels atlas, or leave --threshold out";
     if (Result<void> r = voxel::checkOutput(p.voxelMethod, p.voxels); !r)
-        return "--voxels bits: " + r.error();
-    if (p.testAtlas && p.voxels == voxel::VoxelOutput::Bits)
+        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + ": " + r.error();
+    if (p.testAtlas && p.voxels != voxel::VoxelOutput::Atlas) // bits and sparse alike
         return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";
     return {};
 }

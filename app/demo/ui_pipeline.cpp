@@ -155,10 +155,11 @@ void uiPipelineSection(App& app) {
     s.rule = sliceAxis ? voxel::SurfaceRule::SliceAxis : voxel::SurfaceRule::DominantAxis;
     optionTooltip("rule");
     ImGui::EndDisabled();
-    ImGui::BeginDisabled(s.voxels == voxel::VoxelOutput::Bits || meshOnlyOff); // the test sphere is an atlas
+    const bool occupancy = s.voxels != voxel::VoxelOutput::Atlas; // bits or sparse
+    ImGui::BeginDisabled(occupancy || meshOnlyOff);               // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     ImGui::EndDisabled();
-    if (s.voxels == voxel::VoxelOutput::Bits && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    if (occupancy && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
     else
         optionTooltip("test-atlas");
