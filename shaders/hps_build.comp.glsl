@@ -2,7 +2,7 @@
 // hp_sparse build (hps_shared.h): a 1D 4:1 HistoPyramid over the sparse occupancy's masks in slot order, five
 // levels per dispatch, dispatched indirectly from the used slots, so its work follows the marked bricks.
 //  - HPS_BUILD_ARGS: one invocation turns the used slots into the dispatches' arguments (at least one group
-//    each, so the top is written, 0 for an empty frame).
+//    each, so the top is written) and the list's (one invocation per quadrant; none for an empty frame).
 //  - otherwise (HPS_START_LEVEL s): an invocation sums 16 items of level s (s = 0: the pool's 64-bit masks,
 //    else the totals of level-s nodes) into four level-(s+1) nodes and one level-(s+2) node in registers, then
 //    the group of 64 halves its totals to levels s+3 .. s+5 through shared memory. Items past the frame's used
@@ -38,6 +38,12 @@ void main() {
         b_buildArgs[3 * d + 1] = (groups + x - 1u) / x;
         b_buildArgs[3 * d + 2] = 1u;
     }
+    // The list (hps_list.comp.glsl): one invocation per quadrant of a used slot, 0 groups for an empty frame.
+    uint groups = (b_index[SPARSE_USED] * 4u + HP_LIST_LOCAL_SIZE - 1u) / HP_LIST_LOCAL_SIZE;
+    uint x = min(groups, SPARSE_MAX_GROUPS);
+    b_buildArgs[HPS_LIST_ARGS] = x;
+    b_buildArgs[HPS_LIST_ARGS + 1] = x == 0u ? 0u : (groups + x - 1u) / x;
+    b_buildArgs[HPS_LIST_ARGS + 2] = 1u;
 }
 #else
 layout(local_size_x = HPS_LOCAL_SIZE) in;

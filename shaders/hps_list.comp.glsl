@@ -1,10 +1,15 @@
 #version 450
-// hp_sparse traversal (GPU-resident PointList, hps_shared.h): dispatched indirectly with the count turned into
-// arguments on the GPU. Entry k descends the 1D pyramid from the top, one uvec4 of child sums per level, to its
-// slot (level 2: the brick's four quadrant sums), then popcounts the quadrant's four masks and selects the bit:
-// the same key-index order as hp_bits, since slots, quadrants, masks and bits are all in Morton order. The texel
-// is the slot's brick (its Morton index in the pool) plus the bit's place in the brick.
-// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
+// hp_sparse PointList (GPU-resident, hps_shared.h): one invocation per QUADRANT of a used slot (16x16 texels, the
+// pyramid's unstored level 1), dispatched indirectly from the used slots (the build's arguments pass). Its first
+// index is found by climbing the pyramid once, adding at every level the sums of the siblings before it; then it
+// writes the points of its four masks in bit order, each at its exact index. Slots, quadrants, masks and bits are
+// all in Morton order, so the indices are hp_bits' key-index order, as a descent per index would give them
+// (the 2006 PointList builder's traversal, which this replaced: it read the whole path from the top for every
+// point, ~30 a brick, where a quadrant shares one climb between its ~8 points; docs/SPARSE.md, "The list").
+// Entries past the count (the list's capacity) are not written. The texel is the slot's brick (its Morton index
+// in the pool) plus the bit's place in the brick.
+// Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder"; the climb is the
+// HistoPyramid's prefix sum read bottom-up (Dyken, Ziegler, Theobalt, Seidel 2008 use the same sums top-down).
 #include "hps_shared.h"
 #include "hp_points.glsl"
 
@@ -16,52 +21,43 @@ layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; }
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPS_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPS_MAX_LEVELS + 1];
 
-// The child of a node whose running range of `sums` holds key k; k becomes the key inside it.
-uint hpsPick(uvec4 sums, inout uint k) {
-    for (uint c = 0u; c < 3u; ++c) {
-        if (k < sums[c]) return c;
-        k -= sums[c];
-    }
-    return 3u;
+// The sum of the children of `sums` before child `child` (0..3).
+uint hpsBefore(uvec4 sums, uint child) {
+    return (child > 0u ? sums.x : 0u) + (child > 1u ? sums.y : 0u) + (child > 2u ? sums.z : 0u);
 }
 
-// Index (0..63) of the k-th set bit of the mask (lo, hi): halve the window five times by popcount.
-uint hpsSelectBit(uvec2 mask, uint k) {
-    uint lowCount = uint(bitCount(mask.x));
-    uint word = k < lowCount ? mask.x : mask.y;
-    uint index = k < lowCount ? 0u : 32u;
-    k -= k < lowCount ? 0u : lowCount;
-    for (uint width = 16u; width >= 1u; width >>= 1) {
-        uint count = uint(bitCount(word & ((1u << width) - 1u)));
-        if (k >= count) {
-            word >>= width;
-            index += width;
-            k -= count;
-        }
+// The index of the first point of quadrant `quadrant` (= 4 slot + its place in the slot): the sums of
+// everything before it, level by level from its slot's node up to the top.
+uint hpsFirstIndex(uint quadrant) {
+    uint node = quadrant >> 2, first = 0u;
+    first += hpsBefore(b_levels[uint(u_levelOffset[HPS_FIRST_STORED_LEVEL]) + node], quadrant & 3u);
+    for (int level = HPS_FIRST_STORED_LEVEL + 1; level <= u_levels; ++level) {
+        uint child = node & 3u;
+        node >>= 2;
+        // min(): NVIDIA refuses constant indices past the array even where the loop cannot reach them.
+        first += hpsBefore(b_levels[uint(u_levelOffset[min(level, HPS_MAX_LEVELS)]) + node], child);
     }
-    return index;
+    return first;
 }
 
 void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
-    if (k >= u_args[HP_ARGS_COUNT]) return;
-    uint key = k, node = 0u;
-    for (int level = u_levels; level > HPS_FIRST_STORED_LEVEL; --level)
-        node = 4u * node + hpsPick(b_levels[uint(u_levelOffset[level]) + node], key);
-    uint slot = node;
-    uint quadrant = hpsPick(b_levels[uint(u_levelOffset[HPS_FIRST_STORED_LEVEL]) + slot], key);
-    // Level 1 is not stored: the quadrant's four masks, popcounted in order.
-    uint mask = slot * 16u + quadrant * 4u;
-    uvec2 bits = uvec2(b_pool[2u * mask], b_pool[2u * mask + 1u]);
-    for (uint m = 0u; m < 3u; ++m) {
-        uint count = uint(bitCount(bits.x) + bitCount(bits.y));
-        if (key < count) break;
-        key -= count;
-        ++mask;
-        bits = uvec2(b_pool[2u * mask], b_pool[2u * mask + 1u]);
-    }
-    uint inBrick = (mask - slot * 16u) * 64u + hpsSelectBit(bits, key);
+    uint quadrant = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
+    uint slot = quadrant >> 2;
+    if (slot >= b_index[SPARSE_USED]) return;
+    uint count = u_args[HP_ARGS_COUNT]; // the listed points: min(total, capacity)
+    uint k = hpsFirstIndex(quadrant);
+    if (k >= count) return;
     uint brick = b_pool[uint(SPARSE_BRICK_WORDS) * b_index[SPARSE_CAPACITY] + slot];
-    hpWritePoint(k, hpSparseTexel(brick, inBrick));
+    // The quadrant's 8 words (4 masks, low then high word each) in order; bit b of word w is brick bit 32 w + b.
+    uint firstWord = quadrant * 8u; // slot * 32 + (quadrant & 3) * 8
+    for (uint w = firstWord; w < firstWord + 8u && k < count; ++w) {
+        uint bits = b_pool[w];
+        while (bits != 0u && k < count) {
+            uint b = uint(findLSB(bits));
+            hpWritePoint(k, hpSparseTexel(brick, (w - slot * uint(SPARSE_BRICK_WORDS)) * 32u + b));
+            bits &= bits - 1u;
+            ++k;
+        }
+    }
 }

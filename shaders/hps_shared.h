@@ -18,13 +18,15 @@
 #define HPS_FIRST_STORED_LEVEL 2
 #define HPS_MAX_LEVELS 18 // 16 masks a slot: 4^16 slots would be past any storage block
 #define HPS_MAX_DISPATCHES 4 // ceil(HPS_MAX_LEVELS / HPS_LEVELS_PER_DISPATCH)
-#define HPS_ARGS_UINTS 12 // HPS_MAX_DISPATCHES DispatchIndirectCommands
+#define HPS_ARGS_UINTS 15 // HPS_MAX_DISPATCHES DispatchIndirectCommands, then the list's (HPS_LIST_ARGS)
+#define HPS_LIST_ARGS 12   // the list's DispatchIndirectCommand: one invocation per quadrant of a used slot
 #define HPS_LOC_LEVEL_OFFSETS 16 // int[HPS_MAX_LEVELS + 1]: node offset of level l in the levels buffer
 #define HPS_LOC_DISPATCHES 3     // int: the build's dispatch count (the args pass)
 
 #ifdef __cplusplus
 static_assert(HPS_MAX_DISPATCHES * HPS_LEVELS_PER_DISPATCH >= HPS_MAX_LEVELS, "dispatches cover every level");
-static_assert(HPS_ARGS_UINTS == 3 * HPS_MAX_DISPATCHES, "one DispatchIndirectCommand a dispatch");
+static_assert(HPS_LIST_ARGS == 3 * HPS_MAX_DISPATCHES && HPS_ARGS_UINTS == HPS_LIST_ARGS + 3,
+              "one DispatchIndirectCommand a build dispatch, then the list's");
 static_assert(HPS_LOC_LEVEL_OFFSETS > HP_LOC_SLICES && HPS_LOC_DISPATCHES != HP_LOC_LEVELS &&
                   HPS_LOC_DISPATCHES != HP_LOC_CAPACITY,
               "hp_sparse's locations overlap the shared ones");

@@ -140,7 +140,16 @@ Result<void> SparseHistoPyramid::listResident(std::uint32_t capacity) {
     bindPointOutput(program, in, glm::ivec2(m_side));
     glUseProgram(program);
     bindInput();
-    m_args.dispatch();
+    // The list reads the count (HP_ARGS_COUNT, the capacity's clamp) from the args above; it is dispatched per
+    // quadrant of a used slot, from the arguments the build's first pass wrote.
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT); // the args just written
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_buildArgs.id());
+    glDispatchComputeIndirect(HPS_LIST_ARGS * 4);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    // The points' readers, as IndirectArgs::dispatch leaves them: storage, vertex pulls, read-backs, commands.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
     return {};
 }
 
