@@ -4,12 +4,17 @@
 // texel t holds voxel t - OCC_BORDER, the border texels 0, so the whole texture is written and never cleared.
 //  - OCC_FROM_ATLAS: the RGBA8 slice atlas; occupied = the alpha byte >= u_threshold, the HistoPyramid
 //    discriminator's rule (hp_discriminator.glsl, hpActiveTexel: a voxel's texel is always inside the volume).
+//  - OCC_FROM_SPARSE: the sparse occupancy (occupancy_sparse.h): the voxel's brick in the coarse map, its slot
+//    (the brick's rank among the marked ones), the bit in the slot; a brick past the used slots (an overflowed
+//    frame dropped it, so its voxels are not listed either) is empty.
 //  - otherwise: the occupancy bits (occupancy_bits.h), the voxel's bit.
 // Voxel (x, y, z) is atlas texel ((z % tilesX) X + x, (z / tilesX) Y + y): volume_layout.h, tileOrigin.
 // Measured (llvmpipe, the teapot at 256^3 from its bits, under load): the image stores alone take ~35 % of
 // the pass, the bits' reads and the texel arithmetic the rest.
 #include "voxel_shared.h"
-#if !defined(OCC_FROM_ATLAS)
+#if defined(OCC_FROM_SPARSE)
+#include "occupancy_sparse.h"
+#elif !defined(OCC_FROM_ATLAS)
 #include "occupancy_bits.h"
 #endif
 
@@ -22,6 +27,19 @@ layout(location = OCC_LOC_ATLAS) uniform ivec2 u_atlas;   // log2(tiles per atla
 #if defined(OCC_FROM_ATLAS)
 layout(binding = OCC_UNIT_ATLAS) uniform sampler2D u_atlasTexture;
 layout(location = OCC_LOC_THRESHOLD) uniform uint u_threshold; // the alpha byte, hp::thresholdToByte
+#elif defined(OCC_FROM_SPARSE)
+layout(std430, binding = SPARSE_BIND_INDEX) readonly buffer SparseIndex { uint b_index[]; };
+layout(std430, binding = SPARSE_BIND_POOL) readonly buffer SparsePool { uint b_pool[]; };
+
+uint occSparseBit(ivec2 texel) {
+    uint brick = hpSparseBrick(texel), word = brick >> 5, bit = brick & 31u;
+    uint coarse = b_index[SPARSE_HEADER + word];
+    if ((coarse & (1u << bit)) == 0u) return 0u;
+    uint slot = b_index[hpSparseBaseOffset(u_atlas.y) + int(word)] + uint(bitCount(coarse & ((1u << bit) - 1u)));
+    if (slot >= b_index[SPARSE_USED]) return 0u;
+    uint inBrick = hpSparseInBrick(texel);
+    return (b_pool[slot * uint(SPARSE_BRICK_WORDS) + (inBrick >> 5)] >> (inBrick & 31u)) & 1u;
+}
 #else
 layout(std430, binding = OCC_BIND_BITS) readonly buffer OccBits { uint b_bits[]; };
 #endif
@@ -35,6 +53,8 @@ uint occOccupied(ivec3 voxel) {
     // The unorm byte back exactly (k / 255 * 255 + 0.5 truncates to k), compared as bytes like hpActiveTexel.
     uint alpha8 = uint(texelFetch(u_atlasTexture, texel, 0).a * 255.0 + 0.5);
     return uint(alpha8 >= u_threshold);
+#elif defined(OCC_FROM_SPARSE)
+    return occSparseBit(texel);
 #else
     return uint((b_bits[hpBitsWord(texel, hpBitsBlocksX(u_atlas.y))] & hpBitsMask(texel)) != 0u);
 #endif

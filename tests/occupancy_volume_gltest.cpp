@@ -11,7 +11,9 @@
 // GL_MAX_3D_TEXTURE_SIZE, 1024^3 beyond the cap, bits beyond a fake storage block, inputs that are not a
 // buffer / an RGBA8 texture or too small, a NaN threshold, an inconsistent layout) is one error that keeps the
 // previous texture, its size and its contents; 0 GL errors. The marching cubes over it: mc_occupancy_gltest.cpp.
+#include "occupancy_sparse.h"
 #include "occupancy_test_util.h"
+#include "sparse_occupancy.h"
 #include "voxelizer_gl_util.h"
 
 #include <cmath>
@@ -210,6 +212,87 @@ TEST(OccupancyVolume, RandomBitsInNonCubicAndSideOneVolumes) {
         EXPECT_EQ(o->texture(), texture);
         expectSameBytes(readOccupancy(*o), volumeOfBits(flipped, layout), "complement");
     }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+voxel::SparseOccupancy* sharedSparseOccupancy() {
+    static std::unique_ptr<voxel::SparseOccupancy> s;
+    if (!s) {
+        auto created = voxel::SparseOccupancy::create(sharedShaders(), context().info());
+        if (!created) {
+            ADD_FAILURE() << created.error();
+            return nullptr;
+        }
+        s = std::make_unique<voxel::SparseOccupancy>(std::move(created.value()));
+    }
+    return s.get();
+}
+
+// The sparse occupancy (issue 20) of random bits gives the texture the bits give, in volumes whose tiles are
+// not multiples of a brick (bricks straddle tiles); and the voxelizer's sparse output of the teapot the texture
+// of its bits output. Then a pool of 2 slots for a full atlas: only the voxels of the first two bricks in Morton
+// order (the slots that were handed out) are 1, as only they are listed.
+TEST(OccupancyVolume, SparseOccupancyIsTheVolumeOfItsBits) {
+    OccupancyVolume* o = sharedOccupancy();
+    voxel::SparseOccupancy* sparse = sharedSparseOccupancy();
+    ASSERT_TRUE(o && sparse);
+    unsigned seed = 11;
+    for (glm::ivec3 size :
+         {glm::ivec3(32, 64, 16), glm::ivec3(13, 5, 9), glm::ivec3(40, 33, 70), glm::ivec3(1)}) {
+        const VolumeLayout layout = layoutOf(size);
+        const std::vector<std::uint32_t> words = randomWords(layout, seed++);
+        const gl::Buffer bits = uploadWords(words);
+        ASSERT_TRUE(sparse->setLayout(layout.atlasSize, 1u << 12));
+        ASSERT_TRUE(sparse->fromBits(bits.id(), layout.atlasSize));
+        ASSERT_FALSE(sparse->readStatus().overflowed);
+        Result<void> r = o->fromSparse(sparse->index(), sparse->pool(), layout);
+        ASSERT_TRUE(r) << r.error();
+        expectSameBytes(readOccupancy(*o), volumeOfBits(words, layout),
+                        "sparse of random bits " + std::to_string(size.x) + "x" + std::to_string(size.y) +
+                            "x" + std::to_string(size.z));
+    }
+
+    voxel::Voxelizer* v = sharedBitsVoxelizer();
+    ASSERT_TRUE(v);
+    const VolumeLayout layout = layoutOf(glm::ivec3(64));
+    ASSERT_TRUE(v->setLayout(layout, VoxelOutput::Bits));
+    ASSERT_TRUE(v->setMesh(placedTestModel("teapot").mesh));
+    v->voxelize({placedTestModel("teapot").placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute});
+    const std::vector<std::uint8_t> fromBits = volumeOfBits(readBits(*v), layout);
+    ASSERT_TRUE(v->setLayout(layout, VoxelOutput::Sparse));
+    ASSERT_TRUE(v->sparse().setCapacity(1u << 12)); // the first guess would overflow: flagged, grown later
+    v->voxelize({placedTestModel("teapot").placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute});
+    ASSERT_FALSE(v->sparse().readStatus().overflowed);
+    ASSERT_TRUE(o->fromSparse(v->sparse().index(), v->sparse().pool(), layout));
+    const std::vector<std::uint8_t> teapot = readOccupancy(*o);
+    expectSameBytes(teapot, fromBits, "teapot 64^3, sparse output vs bits output");
+    EXPECT_GT(ones(teapot), 1000);
+
+    std::vector<std::uint32_t> full(std::size_t(OccupancyVolume::bitsBytes(layout) / 4), ~0u);
+    const gl::Buffer fullBits = uploadWords(full);
+    ASSERT_TRUE(sparse->setLayout(layout.atlasSize, 2));
+    ASSERT_TRUE(sparse->fromBits(fullBits.id(), layout.atlasSize));
+    ASSERT_TRUE(sparse->readStatus().overflowed);
+    ASSERT_TRUE(o->fromSparse(sparse->index(), sparse->pool(), layout));
+    std::vector<std::uint8_t> want(teapot.size(), 0);
+    const glm::ivec3 s = layout.volume + 2;
+    for (int z = 0; z < 64; ++z)
+        for (int y = 0; y < 64; ++y)
+            for (int x = 0; x < 64; ++x)
+                if (hp::hpSparseBrick(layout.voxelToTexel({x, y, z})) < 2u)
+                    want[(std::size_t(z + 1) * s.y + std::size_t(y + 1)) * s.x + std::size_t(x + 1)] = 1;
+    expectSameBytes(readOccupancy(*o), want, "a full atlas in a pool of 2 slots");
+    EXPECT_EQ(ones(want), 64 * 32); // bricks 0 and 1: the first 32 rows of slice 0
+
+    // Bad buffers: one error each, the texture stays.
+    const std::vector<std::uint8_t> before = readOccupancy(*o);
+    EXPECT_FALSE(o->fromSparse(0, sparse->pool(), layout));
+    EXPECT_FALSE(o->fromSparse(sparse->index(), 0, layout));
+    const gl::Buffer tiny = uploadWords({0u, 0u});
+    Result<void> r = o->fromSparse(tiny.id(), sparse->pool(), layout);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("sparse index holds 8 bytes"), std::string::npos) << r.error();
+    expectSameBytes(readOccupancy(*o), before, "after the refused inputs");
     DICER_EXPECT_NO_GL_ERROR();
 }
 

@@ -227,10 +227,9 @@ Result<void> Frame::occupancyAsSurfaceInput() {
     const int tilesX = m_source.tiling().tilesX;
     const voxel::VolumeLayout layout{v, {tilesX, (v.z + tilesX - 1) / tilesX}, m_source.atlasSize()};
     voxel::OccupancyVolume& occ = *m_occupancy;
-    if (m_source.output() == voxel::VoxelOutput::Sparse) // issue 20: not converted yet
-        return makeError(
-            "surface view: the sparse occupancy is not turned into a volume yet; use --voxels bits");
-    Result<void> r = m_source.output() == voxel::VoxelOutput::Bits
+    const voxel::SparseOccupancy* sparse = m_source.sparse();
+    Result<void> r = sparse ? occ.fromSparse(sparse->index(), sparse->pool(), layout)
+                     : m_source.output() == voxel::VoxelOutput::Bits
                          ? occ.fromBits(m_source.bits(), layout)
                          : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
     if (!r) return makeError("surface view: " + r.error());

@@ -1,6 +1,6 @@
 // A mesh's occupancy as an R8UI 3D texture for the marching cubes (occupancy_volume.h; issue 19, item 4): the
 // checks, the allocation and the one pass (shaders/occupancy_volume.comp.glsl) from the occupancy bits
-// (occupancy_bits.h) or the RGBA8 slice atlas (volume_layout.h) with the HistoPyramid discriminator's rule
+// (occupancy_bits.h), the sparse occupancy (occupancy_sparse.h) or the RGBA8 slice atlas (volume_layout.h) with the HistoPyramid discriminator's rule
 // (Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006): active = alpha >= threshold).
 #include "occupancy_volume.h"
 
@@ -9,6 +9,7 @@
 #include "gl_debug.h"
 #include "hp_math.h"
 #include "occupancy_bits.h"
+#include "occupancy_sparse.h"
 #include "voxel_shared.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -17,6 +18,7 @@
 #include <bit>
 #include <cmath>
 #include <string>
+#include <tuple>
 
 namespace dicer::voxel {
 using voxelizer_detail::volumeText;
@@ -43,8 +45,13 @@ Result<OccupancyVolume> OccupancyVolume::create(gl::ShaderLibrary& shaders, cons
                                                {{GL_COMPUTE_SHADER, "occupancy_volume.comp.glsl"}},
                                                {{"OCC_FROM_ATLAS", ""}}});
     if (!atlas) return makeError(atlas.error());
+    Result<gl::ProgramId> sparse = shaders.add({"occupancy volume (sparse)",
+                                                {{GL_COMPUTE_SHADER, "occupancy_volume.comp.glsl"}},
+                                                {{"OCC_FROM_SPARSE", ""}}});
+    if (!sparse) return makeError(sparse.error());
     o.m_fromBits = *bits;
     o.m_fromAtlas = *atlas;
+    o.m_fromSparse = *sparse;
     // texelFetch ignores filtering, but completeness does not: a caller's atlas with a mipmapping min filter and
     // one level would read as 0. The sampler's state replaces the texture's.
     o.m_nearest = gl::createSampler("occupancy volume atlas");
@@ -167,6 +174,36 @@ Result<void> OccupancyVolume::fromAtlas(GLuint atlasTexture, const VolumeLayout&
     glBindSampler(OCC_UNIT_ATLAS, m_nearest.id());
     dispatch(program, layout);
     glBindSampler(OCC_UNIT_ATLAS, 0); // the unit's other users rely on the textures' own sampling
+    return {};
+}
+
+Result<void> OccupancyVolume::fromSparse(GLuint indexBuffer, GLuint poolBuffer, const VolumeLayout& layout) {
+    if (Result<void> r = checkLayout(layout); !r) return r;
+    const std::string prefix = errorPrefix(layout);
+    GLint64 indexBytes = 0, poolBytes = 0;
+    for (auto [buffer, what, held] :
+         {std::tuple{indexBuffer, "index", &indexBytes}, std::tuple{poolBuffer, "pool", &poolBytes}}) {
+        if (buffer == 0 || glIsBuffer(buffer) != GL_TRUE)
+            return makeError(prefix + "the sparse " + what + " (" + std::to_string(buffer) +
+                             ") is not a buffer");
+        glGetNamedBufferParameteri64v(buffer, GL_BUFFER_SIZE, held);
+    }
+    const std::int64_t needed = std::int64_t(hp::hpSparseIndexUints(layout.atlasSize)) * 4;
+    if (indexBytes < needed)
+        return makeError(prefix + "the sparse index holds " + std::to_string(indexBytes) +
+                         " bytes, the layout's " + std::to_string(layout.atlasSize) +
+                         "^2 virtual atlas needs " + std::to_string(needed));
+    if (poolBytes < SPARSE_SLOT_UINTS * 4)
+        return makeError(prefix + "the sparse pool holds " + std::to_string(poolBytes) +
+                         " bytes, less than one slot");
+    if (Result<void> r = allocate(layout); !r) return r;
+
+    gl::DebugGroup group("occupancy volume (sparse)");
+    const GLuint program = m_shaders->get(m_fromSparse);
+    glUseProgram(program);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SPARSE_BIND_INDEX, indexBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SPARSE_BIND_POOL, poolBuffer);
+    dispatch(program, layout);
     return {};
 }
 

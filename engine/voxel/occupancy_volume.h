@@ -1,6 +1,6 @@
 // A mesh's occupancy as a scalar volume (issue 19, item 4: "for meshes, the surface of their occupancy", a voxel
-// remesh): the voxelizer's output, the occupancy bits (occupancy_bits.h) or the RGBA8 slice atlas
-// (volume_layout.h), becomes an R8UI 3D texture of 1 where a voxel is occupied and 0 where not, which the GPU
+// remesh): the voxelizer's output, the occupancy bits (occupancy_bits.h), the sparse occupancy
+// (occupancy_sparse.h) or the RGBA8 slice atlas (volume_layout.h), becomes an R8UI 3D texture of 1 where a voxel is occupied and 0 where not, which the GPU
 // marching cubes (surface::McMethod::useVolumeTexture) read like any scalar volume, with the band [1, 1]. The
 // occupancy is exactly the voxel set the point list lists: a bit of the bits, or, for the atlas, the
 // HistoPyramid discriminator's rule (shaders/hp_discriminator.glsl: the alpha byte >= the threshold byte,
@@ -61,10 +61,13 @@ public:
     // The RGBA8 slice atlas of `layout` (a GL_TEXTURE_2D of GL_RGBA8, at least atlasSize a side) -> the
     // texture: 1 where the voxel's alpha byte >= hp::thresholdToByte(threshold), the discriminator's rule.
     Result<void> fromAtlas(GLuint atlasTexture, const VolumeLayout& layout, float threshold);
+    // The sparse occupancy of `layout` (occupancy_sparse.h: its index and pool buffers, SparseOccupancy::index()
+    // and pool()) -> the texture: 1 where the voxel's brick has a used slot and the voxel's bit is set there.
+    Result<void> fromSparse(GLuint indexBuffer, GLuint poolBuffer, const VolumeLayout& layout);
     // Errors (each one line; nothing runs and the previous texture, size and contents stay): a layout that
     // VolumeLayout::make would not give; a texture side beyond GL_MAX_3D_TEXTURE_SIZE or more than kMaxBytes
     // (the message names the size, the limit and what to do: a smaller volume); an input that is not a
-    // buffer / an RGBA8 2D texture or is too small for the layout; bits beyond the storage block limit; a
+    // buffer / an RGBA8 2D texture or is too small for the layout (the sparse index: for the layout's side); bits beyond the storage block limit; a
     // threshold that is not a finite number; an allocation failure.
 
     // Bytes of the occupancy bits of `layout`: 2 uints per 8x8 block of its virtual atlas.
@@ -97,7 +100,7 @@ private:
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    gl::ProgramId m_fromBits, m_fromAtlas;
+    gl::ProgramId m_fromBits, m_fromAtlas, m_fromSparse;
     gl::Sampler m_nearest; // the atlas' texel fetches: complete whatever the texture's own filter
     gl::Texture m_texture;
     glm::ivec3 m_size{0}, m_volume{0};
