@@ -160,3 +160,21 @@ TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
     std::vector<std::uint8_t> alpha(size_t(odd->atlasTexelCount()), 0);
     EXPECT_EQ(buildCpuPyramid(alpha, odd->atlasSize, odd->atlasSize, 0, tiling).count(), 1000000u);
 }
+
+// What the demo's panel and summary say of a Verify (issue 20: an overflowed frame is INCOMPLETE, never OK and
+// not a mismatch when what it kept matches).
+TEST(VerifyReport, VerdictSeparatesIncompleteFromMismatch) {
+    using V = hp::VerifyReport::Verdict;
+    hp::VerifyReport r{10, 10, 0, false};
+    EXPECT_EQ(r.verdict(), V::Ok);
+    EXPECT_STREQ(r.verdictName(), "OK");
+    r.incomplete = true;
+    EXPECT_FALSE(r.ok());
+    EXPECT_EQ(r.verdict(), V::Incomplete);
+    EXPECT_STREQ(r.verdictName(), "INCOMPLETE");
+    r.mismatches = 1; // kept entries that differ: a mismatch, incomplete or not
+    EXPECT_EQ(r.verdict(), V::Mismatch);
+    EXPECT_STREQ(r.verdictName(), "MISMATCH");
+    r = {10, 11, 1, true}; // counts differ
+    EXPECT_EQ(r.verdict(), V::Mismatch);
+}

@@ -123,7 +123,7 @@ void printSummary(const App& app) {
         std::printf("frame: n/a (fewer frames than the %d warm-up frames)\n", app.timers.warmupFrames());
     if (app.ui.verify)
         std::printf("verify (last frame): %s, GPU %u / CPU %u points, %u mismatches\n",
-                    app.ui.verify->ok() ? "OK" : "MISMATCH", app.ui.verify->gpuCount, app.ui.verify->cpuCount,
+                    app.ui.verify->verdictName(), app.ui.verify->gpuCount, app.ui.verify->cpuCount,
                     app.ui.verify->mismatches);
 
     // One Markdown row: | method | preset | points | <every stage of frame_stages.h> | frame ms | fps |

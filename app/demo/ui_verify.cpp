@@ -19,11 +19,21 @@ void uiVerifySection(App& app) {
         ImGui::TextColored(kNeutral, "not verified yet");
         return;
     }
-    if (r->ok())
+    switch (r->verdict()) {
+    case hp::VerifyReport::Verdict::Ok:
         ImGui::TextColored(kGood, "OK: %u points match the CPU reference", r->gpuCount);
-    else
+        break;
+    case hp::VerifyReport::Verdict::Incomplete:
+        ImGui::TextColored(kBad,
+                           "INCOMPLETE: the %u points listed match, but the sparse pool dropped bricks this "
+                           "frame (it grows for the next)",
+                           r->gpuCount);
+        break;
+    case hp::VerifyReport::Verdict::Mismatch:
         ImGui::TextColored(kBad, "MISMATCH: %u entries differ (GPU %u, CPU %u points)", r->mismatches,
                            r->gpuCount, r->cpuCount);
+        break;
+    }
     ImGui::TextDisabled("frame %d, %.0f ms", app.ui.verifyFrame, app.ui.verifyMs);
 }
 

@@ -66,6 +66,18 @@ struct VerifyReport {
     // so even a list equal to the reference over what was kept is not the frame's list: never ok.
     bool incomplete = false;
     bool ok() const { return gpuCount == cpuCount && mismatches == 0 && !incomplete; }
+    // What the demo's panel and summary say: ok, incomplete (what was kept matches, but the input lost cells:
+    // never reported as right) or a mismatch.
+    enum class Verdict { Ok, Incomplete, Mismatch };
+    Verdict verdict() const {
+        if (ok()) return Verdict::Ok;
+        return incomplete && gpuCount == cpuCount && mismatches == 0 ? Verdict::Incomplete
+                                                                     : Verdict::Mismatch;
+    }
+    const char* verdictName() const { // "OK", "INCOMPLETE", "MISMATCH"
+        constexpr const char* kNames[] = {"OK", "INCOMPLETE", "MISMATCH"};
+        return kNames[int(verdict())];
+    }
 };
 
 // Compares a method's entries (`got`, its first min(gpuCount, capacity) entries) with expectedEntries(): in
