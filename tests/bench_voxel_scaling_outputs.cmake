@@ -79,7 +79,7 @@ endforeach()
 
 # --- CSV, Markdown and PNG -------------------------------------------------------------------------------------
 check_bench_csv(${n} HEADER ",gb_per_s,ns_per_voxel,ns_per_point,memory_bytes,check,ok,renderer$")
-file(STRINGS "${OUT}/bench.csv" skippedRows REGEX "^voxel-scaling,[a-z]+,skipped,\"4096³\",")
+file(STRINGS "${OUT}/bench.csv" skippedRows ENCODING UTF-8 REGEX "^voxel-scaling,[a-z]+,skipped,\"4096³\",")
 list(LENGTH skippedRows skippedRowCount)
 if(NOT skippedRowCount EQUAL 3)
     message(FATAL_ERROR "the CSV has ${skippedRowCount} skipped 4096³ rows, expected 3: ${skippedRows}")
