@@ -4,14 +4,16 @@
 usage: scripts/plot_bench.py scaling|voxel-scaling|sort|mc CSV PNG
 
   scaling        (dicer-bench --scaling) time of build + list per method against the volume, side^3 voxels
-  voxel-scaling  (dicer-bench --scaling --voxels) per voxelizer output: voxelize, the frame per method and the
-                 output's read floor against the volume
+  voxel-scaling  (dicer-bench --scaling --voxels) cost against the points: per voxelizer output and method, ns per
+                 point of the frame (voxelize + build + list, solid) and of voxelize + build (dashed) against
+                 the active points (the list's length) of each volume
   sort           (dicer-bench --sort) ns per key against n (uniform keys, m = 2^8 or the sweep's middle m) into
                  PNG, and against m (uniform keys, the largest n) into PNG with "-m" before ".png"
   mc             (dicer-bench --mc) marching cubes: count + build + expand (the "total" stage) per method
                  against the volume's cells, each volume labelled by its name
 
-The kind is the CSV's `table` column: only those rows are plotted (every line is checked). dicer-bench --plot /
+The kind is the CSV's `table` column: only those rows are plotted (every line is checked; "skipped" rows, a
+volume an output cannot hold, have no numbers and are left out). dicer-bench --plot /
 --sort-plot / --mc-plot run this script with /usr/bin/python3 (Debian's, which has python3-matplotlib); docs/bench/*.png are
 drawn by it from the committed CSVs. Each file written is named on stdout ("plot: PNG").
 Exit status: 0 the plot(s) written; 1 an unreadable or malformed CSV, no rows to plot, no matplotlib, or a write
@@ -50,6 +52,7 @@ class Series:
     name: str
     points: list  # (x, y), both > 0: a log axis has no place for 0 (an unmeasured cell)
     style: str = "-"
+    color: str = ""  # "": the series' own (C0, C1, ... in order); else shared, e.g. by the stages of one output
 
 
 @dataclass
@@ -98,7 +101,7 @@ def read_rows(path, table):
         cells = parse_number(path, line, "cells", fields[col["cells"]], int)
         active = parse_number(path, line, "active_cells", fields[col["active_cells"]], int)
         median = parse_number(path, line, "median_ms", fields[col["median_ms"]], float)
-        if fields[col["table"]] != table:
+        if fields[col["table"]] != table or fields[col["stage"]] == "skipped":
             continue
         timer = fields[col["timer"]] if "timer" in col else ""
         rows.append(Row(fields[col["method"]], fields[col["stage"]], fields[col["input"]], cells, active, median,
@@ -108,10 +111,10 @@ def read_rows(path, table):
     return rows
 
 
-def add_point(series, name, x, y, style="-"):
+def add_point(series, name, x, y, style="-", color=""):
     s = next((s for s in series if s.name == name), None)
     if s is None:
-        s = Series(name, [], style)
+        s = Series(name, [], style, color)
         series.append(s)
     if x > 0 and y > 0:
         s.points.append((x, y))
@@ -149,19 +152,34 @@ def voxel_output(method):
     return "sparse" if "sparse" in method else "bits" if "bits" in method else "atlas"
 
 
+def count_label(n):
+    for unit, scale in (("M", 1e6), ("k", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.3g} {unit}"
+    return f"{n}"
+
+
 def plot_voxel_scaling(rows):
-    """--scaling --voxels: per output, the voxelizer alone, the whole frame per method, the output's read floor."""
+    """--scaling --voxels: cost against the points. Per output and method (one colour each), ns per point of the
+    frame (solid) and of voxelize + build (dashed, the sum of the two medians: the stages whose cost issue 20 wants
+    flat per point), against the volume's active points; every output of a volume lists the same points."""
     series = []
-    styles = {"frame": "-", "voxelize": "--", "read floor": ":"}  # the stage by the line, the curve by the colour
+    colors = {}  # (output, method) -> its colour, shared by its two lines
+    voxelize = {(voxel_output(r.method), r.input): r.median_ms for r in rows if r.stage == "voxelize"}
     for r in rows:
+        if r.stage not in ("frame", "build") or r.active == 0:
+            continue
         out = voxel_output(r.method)
+        color = colors.setdefault((out, r.method), f"C{len(colors) % 10}")
         if r.stage == "frame":
-            add_point(series, f"{out}: frame ({r.method})", r.cells, r.median_ms, styles[r.stage])
-        elif r.stage in ("voxelize", "read floor"):
-            add_point(series, f"{out}: {r.stage}", r.cells, r.median_ms, styles[r.stage])
-    return Plot("dicer-bench --scaling --voxels: voxelize + build + list per output\n" + subtitle(rows),
-                "volume (voxels, side³)", "time (ms, median)", series, volume_ticks(rows),
-                "output: stage (frame = voxelize + build + list)")
+            add_point(series, f"{out} ({r.method}): frame", r.active, r.median_ms * 1e6 / r.active, "-", color)
+        elif (out, r.input) in voxelize:
+            ms = voxelize[(out, r.input)] + r.median_ms
+            add_point(series, f"{out} ({r.method}): voxelize + build", r.active, ms * 1e6 / r.active, "--", color)
+    ticks = {r.active: f"{r.input}\n{count_label(r.active)}" for r in rows if r.active > 0}
+    return Plot("dicer-bench --scaling --voxels: cost per point, per output\n" + subtitle(rows),
+                "active points (the list's length; volume side³ above)", "time per point (ns, median)", series,
+                ticks, "output (method): stages (frame = voxelize + build + list)")
 
 
 @dataclass
@@ -274,7 +292,7 @@ def draw(plot, png, plt, ticker):
         for i, s in enumerate(curves):
             px, py = zip(*sorted(s.points))
             ax.plot(px, py, s.style, marker=markers[i % len(markers)], markersize=4.5, linewidth=1.6,
-                    label=s.name, color=f"C{i % 10}")
+                    label=s.name, color=s.color or f"C{i % 10}")
         if log_axis(xs):
             ax.set_xscale("log")
         if log_axis(ys):

@@ -88,15 +88,20 @@ function(expect_measurements keys)
     endforeach()
 endfunction()
 
-# OUT/bench.csv: a header (matching HEADER where given) and one row of 20 fields per JSON measurement (`count`):
-# ... copy_ms, over_copy, read_ms, over_read, read_bytes, gb_per_s, check, ok, renderer.
+# OUT/bench.csv: a header (matching HEADER where given) and one row of 23 fields per JSON measurement (`count`)
+# and per JSON "skipped" entry (a row with stage "skipped", the reason in check):
+# ... copy_ms, over_copy, read_ms, over_read, read_bytes, gb_per_s, ns_per_voxel, ns_per_point, memory_bytes, check,
+# ok, renderer.
 function(check_bench_csv count)
     cmake_parse_arguments(PARSE_ARGV 1 arg "" "HEADER" "")
+    file(READ "${OUT}/bench.json" json)
+    string(JSON skipped LENGTH "${json}" skipped)
     file(STRINGS "${OUT}/bench.csv" rows ENCODING UTF-8)
     list(LENGTH rows rowCount)
     math(EXPR dataRows "${rowCount} - 1")
-    if(NOT dataRows EQUAL count)
-        message(FATAL_ERROR "the CSV has ${dataRows} rows, the JSON ${count} measurements")
+    math(EXPR want "${count} + ${skipped}")
+    if(NOT dataRows EQUAL want)
+        message(FATAL_ERROR "the CSV has ${dataRows} rows, the JSON ${count} measurements and ${skipped} skipped")
     endif()
     list(GET rows 0 header)
     if(arg_HEADER)
@@ -105,7 +110,7 @@ function(check_bench_csv count)
     foreach(row IN LISTS rows)
         csv_fields("${row}" fields)
         list(LENGTH fields fieldCount)
-        if(NOT fieldCount EQUAL 20)
+        if(NOT fieldCount EQUAL 23)
             message(FATAL_ERROR "CSV row with ${fieldCount} fields: ${row}")
         endif()
     endforeach()

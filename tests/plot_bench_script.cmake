@@ -1,6 +1,6 @@
 # scripts/plot_bench.py, the plots of dicer-bench (matplotlib), on a small committed CSV of real dicer-bench rows
 # (tests/data/bench_plot_small.csv: --scaling, --scaling --voxels both, --sort and --mc --quick on llvmpipe): every kind writes
-# its PNG(s), the same CSV gives the same bytes, and every bad input is one line on stderr, exit status 1 and no
+# its PNG(s), "skipped" rows (no numbers) are left out, the same CSV gives the same bytes, and every bad input is one line on stderr, exit status 1 and no
 # PNG — a malformed CSV (missing column, a field that is not a number, a short row, not UTF-8, empty), no rows
 # of the table, a missing file, an unwritable PNG, and a Python without matplotlib.
 # Usage: cmake -DPYTHON=/usr/bin/python3 -DSCRIPT=<plot_bench.py> -DDATA=<tests/data> -DOUT=<scratch dir>
@@ -33,6 +33,19 @@ foreach(kind scaling voxel-scaling sort mc)
     expect_plot_png("${OUT}/${kind}.png")
 endforeach()
 expect_plot_png("${OUT}/sort-m.png") # --sort's second plot: ns per key against m
+
+# --- "skipped" rows (no numbers: a volume an output cannot hold, a sort this driver lacks) are left out --------
+file(READ "${small}" good)
+file(WRITE "${OUT}/skipped.csv" "${good}voxel-scaling,atlas,skipped,\"4096³\",0,0,0,0,0,0,cpu-fenced,0,0,0,0,0,0,"
+                                "\"preset '4096': ... GL_MAX_TEXTURE_SIZE 16384 ...\",1,\"llvmpipe\"\n"
+                                "sort,gpu_radix,skipped,\"all\",0,0,0,0,0,0,cpu-fenced,0,0,0,0,0,0,"
+                                "\"not available on this driver\",1,\"llvmpipe\"\n")
+foreach(kind voxel-scaling sort)
+    execute_process(COMMAND "${PYTHON}" "${SCRIPT}" ${kind} "${OUT}/skipped.csv" "${OUT}/skipped-${kind}.png"
+                    RESULT_VARIABLE rc ERROR_VARIABLE err)
+    expect_exit_status("${rc}" 0 "${err}")
+    expect_plot_png("${OUT}/skipped-${kind}.png")
+endforeach()
 
 # --- the same CSV, the same bytes (the committed docs/bench plots can be redrawn and compared) -------------------
 execute_process(COMMAND "${PYTHON}" "${SCRIPT}" scaling "${small}" "${OUT}/again.png" RESULT_VARIABLE rc)

@@ -157,10 +157,9 @@ std::vector<Row> makeRows() {
             {"scaling", "",
              "side^3 volumes: time per voxel / per point, a plot (--sides, --plot); with --voxels: only the "
              "model voxelized per volume (compute method) into each output, then built and listed by the "
-             "demo's "
-             "frame (atlas: hp_compute, bits: hp_bits; --method for others), per stage ns/voxel, x read "
-             "floor, "
-             "GB/s"},
+             "demo's frame (atlas: hp_compute, bits: hp_bits, sparse: hp_sparse; --method for others), per "
+             "stage ms, ns/voxel, ns/point, x read floor, GB/s and the memory the output holds; a side an "
+             "output cannot hold is a skipped row naming the limit; the plot: ns/point against the points"},
             onOff, field(&Options::scaling))),
         early(flag(row<bool>(
             {"voxelizer", "",

@@ -54,15 +54,21 @@ std::string number(double v) {
 Result<void> writeCsv(const std::string& path, const Report& report) {
     std::ostringstream csv;
     csv << "table,method,stage,input,cells,active_cells,median_ms,min_ms,max_ms,samples,timer,copy_ms,over_"
-           "copy,read_ms,over_read,read_bytes,gb_per_s,"
-           "check,ok,renderer\n";
+           "copy,read_ms,over_read,read_bytes,gb_per_s,ns_per_voxel,ns_per_point,memory_bytes,check,ok,"
+           "renderer\n";
     for (const Measurement& m : report.rows)
         csv << m.table << ',' << m.method << ',' << m.stage << ',' << csvQuoted(m.input) << ',' << m.cells
             << ',' << m.count << ',' << number(m.time.median) << ',' << number(m.time.min) << ','
             << number(m.time.max) << ',' << m.time.samples << ',' << gl::timerSourceName(m.timer) << ','
             << number(m.copyMs) << ',' << number(m.overCopy()) << ',' << number(m.readMs) << ','
             << number(m.overRead()) << ',' << m.readBytes << ',' << number(m.gbPerSecond()) << ','
+            << number(m.nsPerVoxel()) << ',' << number(m.nsPerPoint()) << ',' << m.memoryBytes << ','
             << csvQuoted(m.check) << ',' << (m.ok ? 1 : 0) << ',' << csvQuoted(report.run.renderer) << '\n';
+    // A skipped measurement: its row named "skipped", every number 0, the reason in check (not a failure).
+    for (const Skipped& s : report.skipped)
+        csv << s.table << ',' << s.method << ",skipped," << csvQuoted(s.input) << ",0,0,0,0,0,0,"
+            << gl::timerSourceName(report.run.timer) << ",0,0,0,0,0,0,0,0,0," << csvQuoted(s.reason) << ",1,"
+            << csvQuoted(report.run.renderer) << '\n';
     return writeWholeFile(path, csv.str(), "CSV");
 }
 
@@ -84,6 +90,8 @@ Result<void> writeJson(const std::string& path, const Report& report) {
            << "\", \"copy_ms\": " << number(m.copyMs) << ", \"over_copy\": " << number(m.overCopy())
            << ", \"read_ms\": " << number(m.readMs) << ", \"over_read\": " << number(m.overRead())
            << ", \"read_bytes\": " << m.readBytes << ", \"gb_per_s\": " << number(m.gbPerSecond())
+           << ", \"ns_per_voxel\": " << number(m.nsPerVoxel())
+           << ", \"ns_per_point\": " << number(m.nsPerPoint()) << ", \"memory_bytes\": " << m.memoryBytes
            << ", \"check\": " << jsonString(m.check) << ", \"ok\": " << (m.ok ? "true" : "false") << "}";
     }
     js << "\n  ],\n  \"skipped\": [";

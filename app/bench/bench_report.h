@@ -50,12 +50,22 @@ struct Measurement {
     std::int64_t readBytes = 0;
     std::string check = "-"; // "exact", "same set", "-" (not a result), or what differs
     bool ok = true;          // false: the result differs from the expected voxel set
+    // --scaling --voxels: cells are the volume's voxels and count the list's points, so the time per voxel and
+    // per point apply; and the memory held by the row's voxelizer output (atlas texture, dense bits, or the
+    // sparse index + pool). 0 elsewhere (not measured).
+    bool perVoxel = false;
+    std::int64_t memoryBytes = 0;
+    double nsPerVoxel() const { return perVoxel && cells > 0 ? time.median * 1e6 / double(cells) : 0; }
+    double nsPerPoint() const { return perVoxel && count > 0 ? time.median * 1e6 / double(count) : 0; }
     double overCopy() const { return copyMs > 0 ? time.median / copyMs : 0; }
     double overRead() const { return readMs > 0 ? time.median / readMs : 0; } // "× read floor"
     // Input bytes per second of this measurement (GB/s = 1e9 bytes/s); 0 without readBytes.
     double gbPerSecond() const { return time.median > 0 ? double(readBytes) / (time.median * 1e6) : 0; }
 };
 
+// A measurement not taken, and why (e.g. a volume past a driver limit, named with its value): one row
+// "skipped" in the Markdown table of its kind, in the CSV (stage "skipped", the reason in check) and the JSON's
+// "skipped" list. Never a failure.
 struct Skipped {
     std::string table, method, input, reason;
 };

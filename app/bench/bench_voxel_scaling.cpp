@@ -1,15 +1,15 @@
-// dicer-bench --scaling --voxels atlas|bits|both (issue 10, "one bit per voxel"): the whole frame per side^3
-// volume and voxelizer output. The model (--model / --source, teapot by default) is voxelized on the GPU by
-// the compute method into the RGBA8 slice atlas (4 bytes a voxel) or the occupancy bits (1/8 byte a voxel),
-// then the method rows that read that output build the HistoPyramid and list the points (atlas: hp_compute;
-// bits: hp_bits; --method adds other GPU rows of the same input, e.g. dicer_vec4), through the demo's own frame
-// (engine/frame/frame.h: the same settings, stage calls and Verify). Per stage: voxelize
-// (clear included), clear alone, build, list, build + list and the frame (voxelize + build + list), each as
-// ns per voxel, × the compute read floor over the output's bytes (read_pass.h, measured in the same run) and
-// GB/s of those bytes. Every list is checked against the CPU reference of the read-back output (the bits
-// set must also equal the atlas set where both ran); a volume an output cannot hold (the atlas at 1024^3:
-// a 32768^2 texture) is a named skip, not an error. main() has the rows' plot (per output: voxelize, the frame
-// per method and the read floor against the volume; plot_bench.py voxel-scaling) drawn into --plot.
+// dicer-bench --scaling --voxels atlas,bits,sparse (issues 10 and 20): the whole frame per side^3 volume and
+// voxelizer output. The model (--model / --source, teapot by default) is voxelized on the GPU by the compute
+// method into the RGBA8 slice atlas, the occupancy bits or the sparse occupancy, then the method rows that read
+// that output (atlas: hp_compute; bits: hp_bits; sparse: hp_sparse; --method adds other GPU rows of the same
+// input) build and list through the demo's own frame (engine/frame/frame.h: the same settings, stage calls and
+// Verify). Per stage (voxelize, clear alone, build, list, build + list, frame = voxelize + build + list): ms,
+// ns per voxel, ns per point, × the compute read floor over the output's bytes (read_pass.h, same run), GB/s
+// of those bytes, and the memory the output holds. Every list is checked against the CPU reference of the
+// read-back output (each output's set must equal the first one's); a volume an output cannot hold (the atlas at
+// 1024^3: a 32768^2 texture; any output past HP_BITS_MAX_ATLAS) is refused by its layout before anything is
+// allocated: a named skipped row, not an error. The plot (plot_bench.py voxel-scaling): ns per point against
+// the points, per output.
 #include "bench_context.h"
 
 #include "frame.h"
@@ -74,6 +74,14 @@ std::vector<glm::uvec4> referenceOf(const frame::VoxelSource& source) {
         alpha[i] = rgba[i * 4 + 3];
     rgba = {};
     return hp::referenceEntries(alpha, side, side, hp::thresholdToByte(kThreshold), source.tiling());
+}
+
+// What the output holds on the GPU (the memory held): the atlas texture, the dense bits, or the sparse index
+// (header, coarse map, slot bases, scan sums) and pool as allocated now (after any growth of the first frame).
+std::int64_t memoryHeld(const frame::VoxelSource& source) {
+    if (const voxel::SparseOccupancy* sparse = source.sparse()) return sparse->bytes();
+    if (source.output() == voxel::VoxelOutput::Bits) return source.bitsBytes();
+    return std::int64_t(source.atlasSize()) * source.atlasSize() * 4;
 }
 
 // One volume and output through the demo's own frame (frame.h): the same settings type, the same stage calls.
@@ -147,6 +155,8 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     r.count = count;
     r.timer = b.report.run.timer;
     r.readBytes = bytes;
+    r.perVoxel = true;
+    r.memoryBytes = memoryHeld(source);
     // Every stage of this volume and output is timed interleaved (measureInterleaved: each round runs every
     // stage once, in this order), so the other helpers' load on the shared cores spreads over the floor and the
     // stages alike and the × floor ratios compare like with like. The order keeps each stage's input valid:
@@ -238,10 +248,13 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
 
 // The output a row belongs to: every name of a bits row says "bits" (hp_bits, "compute → bits", "bits"), of a
 // sparse row "sparse" (hp_sparse, "compute → sparse", "sparse").
+const char* outputOf(const std::string& method) {
+    return method.find("sparse") != std::string::npos ? "sparse"
+           : method.find("bits") != std::string::npos ? "bits"
+                                                      : "atlas";
+}
 const char* outputOfRow(const Measurement& m) {
-    return m.method.find("sparse") != std::string::npos ? "sparse"
-           : m.method.find("bits") != std::string::npos ? "bits"
-                                                        : "atlas";
+    return outputOf(m.method);
 }
 
 } // namespace
@@ -302,13 +315,38 @@ const Measurement* findRow(const Report& r, const std::string& input, const std:
     return nullptr;
 }
 
-// One line per volume, output and method: the stages side by side (medians), the frame per voxel and the
-// build + list and the frame over the read floor.
+// "1.5 MiB": a byte count in the Markdown (the CSV and the JSON keep the exact bytes).
+std::string bytesText(std::int64_t bytes) {
+    const char* units[] = {"B", "KiB", "MiB", "GiB"};
+    double v = double(bytes);
+    int unit = 0;
+    for (; unit < 3 && v >= 1024; ++unit)
+        v /= 1024;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g %s", v, units[unit]);
+    return buf;
+}
+
+// The skipped volumes and outputs as rows of the table above them: volume, output, the output or method
+// skipped, "skipped", `dashes` cells "–" and the reason (the limit and its value).
+void printSkippedRows(const Report& r, int dashes) {
+    for (const Skipped& s : r.skipped) {
+        if (s.table != kTableVoxelScaling) continue;
+        std::printf("| %s | %s | %s | skipped |", s.input.c_str(), outputOf(s.method), s.method.c_str());
+        for (int i = 0; i < dashes; ++i)
+            std::printf(" – |");
+        std::printf(" %s |\n", s.reason.c_str());
+    }
+}
+
+// One line per volume, output and method: the stages side by side (medians), the frame per voxel and per point,
+// the build + list and the frame over the read floor, and the memory the output holds.
 void printSummary(const Report& r) {
-    std::printf("### Voxelized volumes: atlas, bits, sparse, ms (median)\n\n"
-                "| volume | output | method | active | read floor (GB/s) | voxelize | clear | build | list | "
-                "build + list (× floor) | frame (× floor) | frame ns / voxel |\n"
-                "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::printf(
+        "### Voxelized volumes: atlas, bits, sparse, ms (median)\n\n"
+        "| volume | output | method | active | read floor (GB/s) | voxelize | clear | build | list | "
+        "build + list (× floor) | frame (× floor) | frame ns / voxel | frame ns / point | memory held |\n"
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const Measurement& m : r.rows) {
         if (m.table != kTableVoxelScaling || m.stage != "build") continue;
         const std::string out = outputOfRow(m);
@@ -325,9 +363,10 @@ void printSummary(const Report& r) {
             std::printf(c ? " %.3g |" : " – |", c ? c->time.median : 0.0);
         for (const Measurement* c : {buildList, frame})
             std::printf(c ? " %.3g (%.2f×) |" : " – |", c ? c->time.median : 0.0, c ? c->overRead() : 0.0);
-        std::printf(" %.3f |\n",
-                    frame ? frame->time.median * 1e6 / double(std::max<std::int64_t>(m.cells, 1)) : 0.0);
+        std::printf(" %.3f | %.1f | %s |\n", frame ? frame->nsPerVoxel() : 0.0,
+                    frame ? frame->nsPerPoint() : 0.0, bytesText(m.memoryBytes).c_str());
     }
+    printSkippedRows(r, 9);
     std::printf("\n");
 }
 
@@ -337,29 +376,33 @@ void printVoxelScalingMarkdown(const Report& r) {
     printSummary(r);
     std::printf(
         "### Scaling — side³ volumes voxelized (%s method), atlas, bits, sparse\n\n"
-        "| volume | output | method | stage | active | ms: median (min–max) | ns / voxel | × read floor | "
-        "GB/s | check |\n|---|---|---|---|---:|---:|---:|---:|---:|---|\n",
+        "| volume | output | method | stage | active | ms: median (min–max) | ns / voxel | ns / point | "
+        "× read floor | GB/s | memory held | check "
+        "|\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n",
         voxel::voxelMethodName(kVoxelMethod));
     for (const Measurement& m : r.rows) {
         if (m.table != kTableVoxelScaling) continue;
-        std::printf("| %s | %s | %s | %s | %u | %.3g (%.3g–%.3g) | %.3f | %.2f× | %.3g | %s |\n",
+        std::printf("| %s | %s | %s | %s | %u | %.3g (%.3g–%.3g) | %.3f | %.1f | %.2f× | %.3g | %s | %s |\n",
                     m.input.c_str(), outputOfRow(m), m.method.c_str(), m.stage.c_str(), m.count,
-                    m.time.median, m.time.min, m.time.max,
-                    m.time.median * 1e6 / double(std::max<std::int64_t>(m.cells, 1)), m.overRead(),
-                    m.gbPerSecond(), m.check.c_str());
+                    m.time.median, m.time.min, m.time.max, m.nsPerVoxel(), m.nsPerPoint(), m.overRead(),
+                    m.gbPerSecond(), bytesText(m.memoryBytes).c_str(), m.check.c_str());
     }
+    printSkippedRows(r, 7);
     std::printf(
         "\nms: median of %d runs after %d warm-up runs; timer: %s; renderer: %s; model: %s. "
         "× read floor: the stage's time over a compute pass reading the output's bytes once (atlas: 4 "
         "bytes per atlas texel, bits: 1 bit per texel of the virtual atlas, sparse: the used slots' bits); "
         "GB/s: "
         "those bytes per "
-        "second. frame = voxelize + build + list.\n\n",
+        "second. ns / point: per active voxel (a point of the list). memory held: what the output holds on "
+        "the "
+        "GPU (atlas: the RGBA8 texture; bits: the dense bits; sparse: index (header, coarse map, slot bases) "
+        "+ "
+        "pool, as allocated). frame = voxelize + build + list. skipped: a volume the output cannot hold on "
+        "this "
+        "driver (the limit named), refused before anything is allocated.\n",
         r.run.reps, r.run.warmup, gl::timerSourceName(r.run.timer), r.run.renderer.c_str(),
         r.run.source.c_str());
-    for (const Skipped& s : r.skipped) // e.g. the atlas at 1024^3
-        if (s.table == kTableVoxelScaling)
-            std::printf("- skipped: %s %s: %s\n", s.input.c_str(), s.method.c_str(), s.reason.c_str());
 }
 
 } // namespace dicer::bench
