@@ -43,13 +43,8 @@ std::string shapeText(glm::ivec3 s) {
 } // namespace
 
 int runBrickStatsTable(const Options& opt) {
-    std::printf("## Brick statistics (CPU, exact): bands and marching-cubes surfaces cut into bricks\n\n");
-    std::printf(
-        "| volume | size | band | in band | surface | brick | bricks | band bricks | voxels in them | "
-        "min/max | surface bricks | count bricks (min/max) | cells read | bits KiB dense → sparse | "
-        "mc words KiB dense → sparse |\n"
-        "|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     const std::vector<glm::ivec3> shapes = volume::defaultBrickShapes();
+    std::string rows; // printed once every volume is counted: an error leaves no half table
     for (const std::string& spec : opt.volumes) {
         Result<volume::ScalarVolume> loaded =
             volume::isBuiltinVolume(spec) ? volume::loadBuiltinVolume(spec) : volume::loadVolumeFile(spec);
@@ -82,7 +77,9 @@ int runBrickStatsTable(const Options& opt) {
         const std::string size = std::to_string(v.size.x) + "×" + std::to_string(v.size.y) + "×" +
                                  std::to_string(v.size.z) + " " + volume::scalarTypeName(v.type);
         for (const volume::BrickCount& b : s.shapes) {
-            std::printf(
+            char row[768];
+            std::snprintf(
+                row, sizeof row,
                 "| %s | %s | %s | %s | %s | %s | %lld | %s | %s | %s | %s | %s | %s | %s → %s | %s → %s |\n",
                 v.name.c_str(), size.c_str(), volume::bandText(band).c_str(),
                 percent(s.bandVoxels, s.voxels).c_str(), percent(s.surfaceCells, s.cells).c_str(),
@@ -92,8 +89,16 @@ int runBrickStatsTable(const Options& opt) {
                 percent(b.countBricks, b.bricks).c_str(), percent(b.countBrickCells, s.cells).c_str(),
                 kib(s.denseBitsBytes).c_str(), kib(b.sparseBitsBytes).c_str(), kib(s.denseMcBytes).c_str(),
                 kib(b.sparseMcBytes).c_str());
+            rows += row;
         }
     }
+    std::printf("## Brick statistics (CPU, exact): bands and marching-cubes surfaces cut into bricks\n\n");
+    std::printf(
+        "| volume | size | band | in band | surface | brick | bricks | band bricks | voxels in them | "
+        "min/max | surface bricks | count bricks (min/max) | cells read | bits KiB dense → sparse | "
+        "mc words KiB dense → sparse |\n"
+        "|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::fputs(rows.c_str(), stdout);
     std::printf(
         "\nin band: voxels in the band; surface: cells with triangles (corners neither all in nor all out, "
         "NaN outside). band bricks: bricks with a voxel in the band, and their voxels; min/max: bricks a "
