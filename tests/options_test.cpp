@@ -234,6 +234,30 @@ TEST(BenchOptions, McVolumesAndBand) {
     EXPECT_EQ(o.error, "--band: band '5,3': the lower end 5 is above the upper end 3");
 }
 
+// Issue 20 item 5, dicer-bench --brick-stats: its default volumes (both scans, metaballs 128-512, noise:256; with
+// --quick the scans and metaballs:32), --volume and --band as for the other volume tables, never with --mc.
+TEST(BenchOptions, BrickStatsVolumesAndBand) {
+    bench::Options opt;
+    ASSERT_EQ(parseBench({"--brick-stats"}, opt).status, 0);
+    ASSERT_EQ(opt.volumes.size(), 6u);
+    EXPECT_NE(opt.volumes[0].find("quarter.nhdr"), std::string::npos) << opt.volumes[0];
+    EXPECT_NE(opt.volumes[1].find("HeadMRVolume.mhd"), std::string::npos) << opt.volumes[1];
+    EXPECT_EQ(opt.volumes[4], "metaballs:512");
+    EXPECT_EQ(opt.volumes[5], "noise:256");
+    ASSERT_EQ(parseBench({"--brick-stats", "--quick"}, opt = {}).status, 0);
+    EXPECT_EQ(opt.volumes.size(), 3u);
+    EXPECT_EQ(opt.volumes[2], "metaballs:32");
+    ASSERT_EQ(parseBench({"--brick-stats", "--volume", "noise:16", "--band", "1150,4000"}, opt = {}).status,
+              0);
+    EXPECT_EQ(opt.volumes, (std::vector<std::string>{"noise:16"}));
+    EXPECT_TRUE(opt.brickStats);
+    expectRoundTrips(bench::optionTable(), opt);
+    Outcome o = parseBench({"--brick-stats", "--mc"}, opt = {});
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error, "--brick-stats runs only the brick statistics: leave out --mc");
+    EXPECT_EQ(parseBench({"--brick-stats", "--sort"}, opt = {}).status, 2);
+}
+
 // Issue 18: --preset XxYxZ is a volume of exactly those voxels in both programs; the named presets stay; every
 // bad form is the one usage error (status 2) naming the value and both spellings. (A well-formed volume beyond
 // the output's limits is the layout's error at start-up, status 1: volume_layout_test.)

@@ -99,6 +99,7 @@ std::string checkVolumeOptions(const Options& o) {
     }
     if (o.scaling || o.voxelizer || o.sort)
         return "--volume runs only the volume tables: leave out --scaling, --voxelizer and --sort";
+    if (o.brickStats && o.mc) return "--brick-stats runs only the brick statistics: leave out --mc";
     if (!o.band.empty()) {
         // min and max are the data's, known only once it loads: the widest range stands for them here, which
         // catches every band that can hold for no data (lo > hi between numbers, NaN, one number).
@@ -184,6 +185,13 @@ std::vector<Row> makeRows() {
                         "repetition): count, build, expand, total ms, triangles/s, x read floor, every "
                         "triangle list checked against the CPU reference; a plot (--mc-plot)"},
                        onOff, field(&Options::mc))),
+        flag(row<bool>({"brick-stats", "",
+                        "only the brick statistics of --volume on the CPU, no GL (default: both committed "
+                        "scans, metaballs:128, :256, :512 and noise:256; with --quick: the scans and "
+                        "metaballs:32): per brick shape (4^3, 8^3, 16^3, 32^3, 32x32x1) the bricks the band "
+                        "and the marching-cubes surface touch, those a count pass with a min/max per brick "
+                        "still reads, and the sparse layouts' bytes vs the dense ones"},
+                       onOff, field(&Options::brickStats))),
         inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(volumeCodec()),
                                                           field(&Options::volumes))),
         row<std::string>(options::kBandText,
@@ -291,6 +299,14 @@ int parseOptions(int argc, const char* const* argv, Options& o, std::string* err
         o.volumes = {o.quick ? "metaballs:32" : "metaballs:64", o.quick ? "metaballs:64" : "metaballs:128",
                      volume::bundledVolumePath("headsq").string(),
                      volume::bundledVolumePath("head_mr").string()};
+    }
+    if (o.brickStats && o.volumes.empty()) { // --brick-stats' default volumes (bench_options.h)
+        o.volumes = {volume::bundledVolumePath("headsq").string(),
+                     volume::bundledVolumePath("head_mr").string()};
+        for (const char* name : o.quick ? std::vector<const char*>{"metaballs:32"}
+                                        : std::vector<const char*>{"metaballs:128", "metaballs:256",
+                                                                   "metaballs:512", "noise:256"})
+            o.volumes.emplace_back(name);
     }
     if (const std::string message = checkVolumeOptions(o); !message.empty()) {
         const options::Table<Options>& t = optionTable();

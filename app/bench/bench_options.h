@@ -64,6 +64,10 @@ struct Options {
     // and both committed scans (with --quick: metaballs:32, :64 and the scans, one repetition).
     bool mc = false;
     std::string mcPlot = "dicer-mc.png"; // --mc's plot: total ms per row against the cells; empty: none
+    // --brick-stats: only the brick statistics of --volume on the CPU (bench_brick_stats.h, issue 20 item 5), no
+    // GL: default volumes both committed scans, metaballs:128, :256, :512 and noise:256 (with --quick: the scans
+    // and metaballs:32).
+    bool brickStats = false;
     bool operator==(const Options&) const = default;
 };
 
@@ -72,7 +76,8 @@ const options::Table<Options>& optionTable();
 
 // 0: run; -1: --help was printed (exit 0); 2: bad arguments (one line naming the option, to stderr): also
 // --band without --volume, a band that can hold for no data (lo > hi, NaN, one number: volume::parseBand), a
-// built-in volume's bad name or size, --volume with another table mode (--scaling, --voxelizer, --sort). With
+// built-in volume's bad name or size, --volume with another table mode (--scaling, --voxelizer, --sort),
+// --brick-stats with --mc. With
 // --quick, --volume runs one repetition and no warm-up (the CI smoke run).
 int parseOptions(int argc, const char* const* argv, Options& options, std::string* error = nullptr);
 

@@ -5,12 +5,14 @@
 // vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
 // only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset); or, with --volume, only
 // the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving); or, with --mc,
-// marching cubes over volumes (bench_mc.cpp: count, build, expand, each triangle list against the CPU reference). Every result is
+// marching cubes over volumes (bench_mc.cpp: count, build, expand, each triangle list against the CPU reference); or, with
+// --brick-stats, the volumes' brick statistics on the CPU, no GL (bench_brick_stats.h). Every result is
 // checked against the same voxel set; timings are medians of repeated runs after warm-up, next to a copy pass
 // over the same atlas. The plots (--plot, --sort-plot) are drawn from the report by matplotlib
 // (bench_plot_script.h). Exit status: 0 all exact, 1 setup, GL or plot errors, 2 bad arguments, 3 a result
 // differed.
 // Works on Mesa llvmpipe (no GPU) and on NVIDIA through the EGL device platform.
+#include "bench_brick_stats.h"
 #include "bench_context.h"
 #include "bench_plot_script.h"
 #include "egl_context.h"
@@ -28,6 +30,8 @@ int main(int argc, char** argv) {
     keepHeapMemoryMapped(); // steady llvmpipe frame times (heap_tuning.h)
     Options opt;
     if (int rc = parseOptions(argc, argv, opt); rc != 0) return rc < 0 ? 0 : rc;
+
+    if (opt.brickStats) return runBrickStatsTable(opt); // CPU counts only: no GL context
 
     if (Result<void> r = gl::dumpShadersTo(opt.dumpShaders); !r) {
         std::fprintf(stderr, "dicer-bench: --dump-shaders: %s\n", r.error().c_str());
