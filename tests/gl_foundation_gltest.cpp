@@ -2,6 +2,7 @@
 #include "binding_ranges.h"
 #include "gl_debug.h"
 #include "gl_test_util.h"
+#include "late_readback.h"
 #include "log.h"
 #include "shader.h"
 #include "timer.h"
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -271,6 +273,41 @@ TEST(StageTimers, SinkGetsEveryStageOfEveryFrameOnce) {
             EXPECT_EQ(seen[f], (std::vector<std::string>{"a", "b"}))
                 << gl::timerSourceName(source) << " frame " << f;
     }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The late readback (late_readback.h): a pushed copy comes back once its fence has signalled, exactly, once;
+// nothing new is an empty span; clear() forgets what is pending; an offset picks the words. poll() returns the
+// same storage every time (owned by the readback, sized at construction): the frame path's polling allocates
+// nothing.
+TEST(LateReadback, CopiesComeBackOnceInStorageItOwns) {
+    const std::uint32_t words[] = {7u, 9u, 11u};
+    gl::Buffer buffer = gl::createBufferStorage(sizeof words, words, GL_DYNAMIC_STORAGE_BIT, "late source");
+    gl::LateReadback late(2, "late test ring");
+    EXPECT_TRUE(late.poll().empty()); // nothing pushed
+    late.push(buffer.id());
+    glFinish(); // stands in for the frames a real copy waits
+    const std::span<const std::uint32_t> first = late.poll();
+    ASSERT_EQ(first.size(), 2u);
+    EXPECT_EQ(first[0], 7u);
+    EXPECT_EQ(first[1], 9u);
+    EXPECT_TRUE(late.poll().empty()); // read once
+    const std::uint32_t* storage = first.data();
+
+    late.push(buffer.id(), /*offset=*/4);
+    glFinish();
+    const std::span<const std::uint32_t> second = late.poll();
+    ASSERT_EQ(second.size(), 2u);
+    EXPECT_EQ(second[0], 9u);
+    EXPECT_EQ(second[1], 11u);
+    EXPECT_EQ(second.data(), storage); // the same storage: no allocation per poll
+
+    late.push(buffer.id());
+    late.clear(); // pending copies of an old configuration are dropped
+    glFinish();
+    EXPECT_TRUE(late.poll().empty());
+    late.push(0); // no buffer: nothing copied
+    EXPECT_TRUE(late.poll().empty());
     DICER_EXPECT_NO_GL_ERROR();
 }
 

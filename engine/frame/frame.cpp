@@ -12,6 +12,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <algorithm>
+#include <span>
 
 namespace dicer::frame {
 namespace {
@@ -165,9 +166,9 @@ std::uint32_t Frame::sizeFromCount(std::uint32_t count) {
 
 void Frame::trackLateCount(GLuint counterBuffer) {
     m_readback.push(counterBuffer);
-    if (std::optional<std::vector<std::uint32_t>> late = m_readback.poll()) {
-        m_count = (*late)[0];
-        m_incomplete = (*late)[HP_COUNT_INCOMPLETE] != 0;
+    if (const std::span<const std::uint32_t> late = m_readback.poll(); !late.empty()) {
+        m_count = late[0];
+        m_incomplete = late[HP_COUNT_INCOMPLETE] != 0;
         if (*m_count > m_capacity) // overflowed for a frame or two: grow
             m_capacity = withHeadroom(*m_count, hp::PointBuffer::maxEntries(m_info));
     }

@@ -3,6 +3,7 @@
 #include "log.h"
 
 #include <algorithm>
+#include <span>
 
 namespace dicer::frame {
 namespace {
@@ -143,7 +144,8 @@ Result<void> SurfaceStage::run(int row, volume::Band band) {
         if (m_total && *m_total > m.capacity()) grow(m, *m_total);
         if (Result<void> r = m.run(band); !r) return r;
         m_readback.push(m.headerBuffer(), surface::McMethod::totalOffset());
-        if (std::optional<std::vector<std::uint32_t>> late = m_readback.poll()) m_total = late->front();
+        if (const std::span<const std::uint32_t> late = m_readback.poll(); !late.empty())
+            m_total = late.front();
         m_countIsLate = true;
         m_ok = true;
         return {};

@@ -1,8 +1,10 @@
 #include "late_readback.h"
 
+#include <algorithm>
+
 namespace dicer::gl {
 
-LateReadback::LateReadback(int words, std::string_view label) : m_words(words) {
+LateReadback::LateReadback(int words, std::string_view label) : m_words(words), m_newest(std::size_t(words)) {
     const auto bytes = GLsizeiptr(kFrameRingSlots) * GLsizeiptr(words) * GLsizeiptr(sizeof(std::uint32_t));
     // Persistent + coherent: once the fence signals, the copied values are visible through the pointer.
     const GLbitfield flags = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
@@ -35,8 +37,8 @@ void LateReadback::push(GLuint buffer, GLintptr offset) {
     m_ring.submit();
 }
 
-std::optional<std::vector<std::uint32_t>> LateReadback::poll() {
-    std::optional<std::vector<std::uint32_t>> newest;
+std::span<const std::uint32_t> LateReadback::poll() {
+    bool arrived = false;
     auto signalled = [&](int slot) {
         const GLenum state = glClientWaitSync(m_ring[slot], 0, 0); // timeout 0: ask, never wait
         return state == GL_ALREADY_SIGNALED || state == GL_CONDITION_SATISFIED;
@@ -44,10 +46,11 @@ std::optional<std::vector<std::uint32_t>> LateReadback::poll() {
     auto read = [&](int slot) { // oldest first, so the last one read is the newest
         deleteFence(slot);
         const std::uint32_t* first = m_mapped + size_t(slot) * size_t(m_words);
-        newest = std::vector<std::uint32_t>(first, first + m_words);
+        std::copy(first, first + m_words, m_newest.begin());
+        arrived = true;
     };
     m_ring.harvest(signalled, read, [&](int slot) { deleteFence(slot); });
-    return newest;
+    return arrived ? std::span<const std::uint32_t>(m_newest) : std::span<const std::uint32_t>();
 }
 
 } // namespace dicer::gl

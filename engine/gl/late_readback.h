@@ -9,7 +9,7 @@
 #include "gl_handle.h"
 
 #include <cstdint>
-#include <optional>
+#include <span>
 #include <vector>
 
 namespace dicer::gl {
@@ -23,8 +23,10 @@ public:
 
     // Copies words() uints of `buffer` from byte `offset` into the next slot (nothing for buffer 0).
     void push(GLuint buffer, GLintptr offset = 0);
-    // The newest copy that finished since the last call, if any (never waits).
-    std::optional<std::vector<std::uint32_t>> poll();
+    // The newest copy that finished since the last call: words() uints, or empty when none has (never waits).
+    // The span is storage this object owns (sized once, at construction: polling allocates nothing, as every
+    // frame polls) and holds its values until the next poll().
+    std::span<const std::uint32_t> poll();
     void clear(); // forget pending copies (their values belong to an old configuration)
     int words() const { return m_words; }
 
@@ -35,6 +37,8 @@ private:
     FrameRing<GLsync> m_ring; // one fence per slot of m_buffer
     Buffer m_buffer;          // words() uints per slot
     const std::uint32_t* m_mapped = nullptr;
+    std::vector<std::uint32_t> m_newest; // words() uints: what poll() returns (a slot's copy, not the slot:
+                                         // the GPU writes the slot again a ring later)
 };
 
 } // namespace dicer::gl

@@ -8,11 +8,6 @@
 
 namespace dicer::particles {
 
-const char* particlePhaseName(ParticlePhase phase) {
-    static constexpr const char* kNames[] = {"assembled", "exploding", "re-assembling"}; // PS_PHASE_* order
-    return kNames[int(phase)];
-}
-
 namespace {
 bool always(const gl::GlInfo&) {
     return true;
@@ -113,43 +108,16 @@ void ParticleSystem::reserve(std::uint32_t particles) {
     m_capacity = capacity;
 }
 
-void ParticleSystem::explode() {
-    m_phase = ParticlePhase::Exploding;
-    m_launch = true;
-    m_phaseSeconds = 0.f;
-    ++m_seed; // every explosion scatters differently
-}
-
-void ParticleSystem::reassemble() {
-    if (m_phase != ParticlePhase::Exploding) return;
-    m_phase = ParticlePhase::Returning;
-    m_phaseSeconds = 0.f;
-}
-
-void ParticleSystem::toggle() {
-    if (m_phase == ParticlePhase::Exploding)
-        reassemble();
-    else
-        explode();
-}
-
 void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& tuning, float dt) {
     // An empty point list still runs the passes: they set the draw count to 0.
     if (!source.pointBuffer || !source.counterBuffer) return;
     gl::DebugGroup group("particles update");
     reserve(source.pointCapacity);
     dt = std::clamp(dt, 0.f, kMaxStep);
-    m_phaseSeconds += dt;
-    // The spring's envelope is below 0.1 % of the start distance after this long: closer than a voxel of the
-    // finest preset, so the switch to "assembled" (snap onto the voxel) is invisible.
-    if (m_phase == ParticlePhase::Returning &&
-        m_phaseSeconds > ps::psSettleSeconds(tuning.returnOmega, 1e-3f))
-        m_phase = ParticlePhase::Assembled;
-
+    const HeartBreakerPhase::Step step = m_phase.step(dt, tuning.returnOmega);
     ps::ParticleParams params =
-        packParticleParams(tuning, m_phase, m_launch, m_seed, dt, source.volume, source.shape);
+        packParticleParams(tuning, step.phase, step.launch, step.seed, dt, source.volume, source.shape);
     glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
-    m_launch = false;
 
     GLuint args = m_shaders->get(m_args);
     glProgramUniform1ui(args, PS_LOC_CAPACITY, std::min(source.pointCapacity, m_capacity));

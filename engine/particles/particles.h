@@ -12,6 +12,7 @@
 
 #include "gl_handle.h"
 #include "gl_info.h"
+#include "heart_breaker_phase.h"
 #include "particle_step.h"
 #include "result.h"
 #include "shader.h"
@@ -22,14 +23,6 @@
 #include <span>
 
 namespace dicer::particles {
-
-// The values are the shader's PS_PHASE_* (the update uploads the phase as is).
-enum class ParticlePhase : std::uint32_t {
-    Assembled = PS_PHASE_ASSEMBLED,
-    Exploding = PS_PHASE_EXPLODING,
-    Returning = PS_PHASE_RETURNING
-};
-const char* particlePhaseName(ParticlePhase phase);
 
 enum class ParticleColor { FalseColor, ModelColor };
 
@@ -104,10 +97,11 @@ public:
 
     static Result<ParticleSystem> create(gl::ShaderLibrary& shaders);
 
-    void explode();    // from any phase: launch from where the particles are now
-    void reassemble(); // exploding -> returning (no-op otherwise)
-    void toggle();     // Space: explode when assembled/returning, reassemble when exploding
-    ParticlePhase phase() const { return m_phase; }
+    // The phases (HeartBreakerPhase, shared with the shattered surface).
+    void explode() { m_phase.explode(); }       // from any phase: launch from where the particles are now
+    void reassemble() { m_phase.reassemble(); } // exploding -> returning (no-op otherwise)
+    void toggle() { m_phase.toggle(); } // Space: explode when assembled/returning, reassemble when exploding
+    ParticlePhase phase() const { return m_phase.phase(); }
 
     // One simulation step of `dt` seconds (clamped to kMaxStep), then the draw arguments for draw().
     void update(const ParticleSource& source, const ParticleTuning& tuning, float dt);
@@ -116,7 +110,7 @@ public:
     void draw(const ParticleSource& source, const ParticleDraw& params);
 
     std::uint32_t capacity() const { return m_capacity; }
-    std::uint32_t seed() const { return m_seed; }
+    std::uint32_t seed() const { return m_phase.seed(); }
     GLuint stateBuffer() const { return m_state.id(); }
     GLuint controlBuffer() const { return m_control.id(); } // PS_CTRL_* layout (particles_shared.h)
 
@@ -136,10 +130,7 @@ private:
     gl::Buffer m_state, m_control, m_params;
     gl::VertexArray m_emptyVao;
     std::uint32_t m_capacity = 0;
-    ParticlePhase m_phase = ParticlePhase::Assembled;
-    bool m_launch = false;      // the next update starts the explosion
-    float m_phaseSeconds = 0.f; // time spent in the current phase
-    std::uint32_t m_seed = 1;
+    HeartBreakerPhase m_phase;
 };
 
 } // namespace dicer::particles

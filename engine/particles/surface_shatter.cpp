@@ -75,26 +75,6 @@ Result<void> SurfaceShatter::reserve(std::uint32_t pieces) {
     return {};
 }
 
-void SurfaceShatter::explode() {
-    m_phase = ParticlePhase::Exploding;
-    m_launch = true;
-    m_phaseSeconds = 0.f;
-    ++m_seed; // every explosion scatters differently
-}
-
-void SurfaceShatter::reassemble() {
-    if (m_phase != ParticlePhase::Exploding) return;
-    m_phase = ParticlePhase::Returning;
-    m_phaseSeconds = 0.f;
-}
-
-void SurfaceShatter::toggle() {
-    if (m_phase == ParticlePhase::Exploding)
-        reassemble();
-    else
-        explode();
-}
-
 Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleTuning& tuning, float dt,
                                     const ShatterTuning& shatter) {
     // An empty surface still runs the passes: they set the count to 0.
@@ -115,17 +95,10 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
 
     gl::DebugGroup group("shatter update");
     dt = std::clamp(dt, 0.f, kMaxStep);
-    m_phaseSeconds += dt;
-    // As the particles: after this long the springs' envelope is below 0.1 % of where the return started (of
-    // the distance, and of the angle), invisible, so the switch to "assembled" (the exact surface) is too.
-    if (m_phase == ParticlePhase::Returning &&
-        m_phaseSeconds > ps::psSettleSeconds(tuning.returnOmega, 1e-3f))
-        m_phase = ParticlePhase::Assembled;
-
-    const ps::ShatterParams params =
-        packShatterParams(tuning, shatter, m_phase, m_launch, m_seed, dt, source.toWorld, source.shape);
+    const HeartBreakerPhase::Step step = m_phase.step(dt, tuning.returnOmega);
+    const ps::ShatterParams params = packShatterParams(tuning, shatter, step.phase, step.launch, step.seed,
+                                                       dt, source.toWorld, source.shape);
     glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
-    m_launch = false;
 
     const GLuint args = m_shaders->get(m_args);
     glProgramUniform1ui(args, SHATTER_LOC_TOTAL_WORD, GLuint(source.totalOffset / 4));

@@ -12,6 +12,7 @@
 
 #include "gl_handle.h"
 #include "gl_info.h"
+#include "heart_breaker_phase.h"
 #include "particles.h"
 #include "result.h"
 #include "shader.h"
@@ -59,11 +60,11 @@ public:
     // Compiles the two passes. Errors: not available (the limit named), the first compile or link log.
     static Result<SurfaceShatter> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    // The phases, as ParticleSystem's (the demo's Space drives both).
-    void explode();    // from any phase: launch from where the pieces are now
-    void reassemble(); // exploding -> returning (no-op otherwise)
-    void toggle();     // explode when assembled/returning, reassemble when exploding
-    ParticlePhase phase() const { return m_phase; }
+    // The phases: HeartBreakerPhase, as ParticleSystem's (the demo's Space drives both).
+    void explode() { m_phase.explode(); }       // from any phase: launch from where the pieces are now
+    void reassemble() { m_phase.reassemble(); } // exploding -> returning (no-op otherwise)
+    void toggle() { m_phase.toggle(); }         // explode when assembled/returning, reassemble when exploding
+    ParticlePhase phase() const { return m_phase.phase(); }
 
     // One step of `dt` seconds (clamped to kMaxStep) of every live triangle. No source buffer: nothing to do.
     // Errors (nothing runs, the state stays): totalOffset not a multiple of 4 or outside the header, a vertex
@@ -75,7 +76,7 @@ public:
     void bindForDraw() const;
 
     std::uint32_t capacity() const { return m_capacity; } // pieces (triangles) the state holds
-    std::uint32_t seed() const { return m_seed; }
+    std::uint32_t seed() const { return m_phase.seed(); }
     GLuint stateBuffer() const { return m_state.id(); }     // ps::ShatterPiece[capacity()]
     GLuint controlBuffer() const { return m_control.id(); } // SHATTER_CTRL_* (particles_shared.h)
 
@@ -88,10 +89,7 @@ private:
     gl::ProgramId m_args, m_update;
     gl::Buffer m_state, m_control, m_params;
     std::uint32_t m_capacity = 0;
-    ParticlePhase m_phase = ParticlePhase::Assembled;
-    bool m_launch = false;      // the next update starts the explosion
-    float m_phaseSeconds = 0.f; // time spent in the current phase
-    std::uint32_t m_seed = 1;
+    HeartBreakerPhase m_phase;
 };
 
 } // namespace dicer::particles

@@ -12,6 +12,7 @@
 #include "occupancy_sparse.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -131,9 +132,8 @@ void SparseOccupancy::bind() const {
 }
 
 void SparseOccupancy::poll() {
-    std::optional<std::vector<std::uint32_t>> words = m_ring->poll();
-    if (!words) return;
-    const std::vector<std::uint32_t>& w = *words;
+    const std::span<const std::uint32_t> w = m_ring->poll(); // SPARSE_STATUS_UINTS words, or none yet
+    if (w.empty()) return;
     m_late = SparseStatus{w[0], w[1], w[2], w[3] != 0};
     // Only a status of this pool's size says it is too small (an older, smaller pool's may still come back).
     if (!m_late->overflowed || m_late->marked <= m_capacity) return;
