@@ -12,14 +12,14 @@
 #include "hp_shared_fn.h"
 
 // Bytes of one point entry: uvec4 (voxel.x, voxel.y, voxel.z, texel), std430, texel = (atlas.x & 0xffff) |
-// (atlas.y & 0xffff) << 16: the atlas texel packed 16:16, modulo 65536 per axis.
-// Why this word: the voxel already names the texel (tileOrigin(voxel.z) + voxel.xy, hpEntryTexel), so the word only
-// has to serve the consumers that have no tiling: the colour fetch from the RGBA8 atlas (particles, PLY export)
-// and hp_bits' rank check. They read a real texture or hp_bits' virtual atlas, at most 65536 a side, where the
-// word is the texel itself, as before. Past 65536 (the sparse occupancy's virtual atlases: 2048^3 is 131072 a
-// side, 4096^3 262144) no 32-bit word can name every texel (262144^2 = 2^36, and 2048^3 alone is 2^33 voxels),
-// so the word keeps the low 16 bits of each coordinate and the texel comes from the voxel: same format, same bits
-// for every atlas up to 65536, and still a total order with the voxel (hp_reference.h sortedEntries).
+// (atlas.y & 0xffff) << 16: the atlas texel packed 16:16, modulo 65536 per axis. Why this word: the voxel
+// already names the texel (tileOrigin(voxel.z) + voxel.xy, hpEntryTexel), so the word only has to serve the
+// consumers that have no tiling: the colour fetch from the RGBA8 atlas (particles, PLY export) and hp_bits'
+// rank check. They read a real texture or hp_bits' virtual atlas, at most 65536 a side, where the word is the
+// texel itself, as before. Past 65536 (the sparse occupancy's virtual atlases: 2048^3 is 131072 a side,
+// 4096^3 262144) no 32-bit word can name every texel (262144^2 = 2^36, and 2048^3 alone is 2^33 voxels), so
+// the word keeps the low 16 bits of each coordinate and the texel comes from the voxel: same format, same
+// bits for every atlas up to 65536, and still a total order with the voxel (hp_reference.h sortedEntries).
 #define HP_POINT_BYTES 16
 #define HP_POINT_TEXEL_MAX_ATLAS 65536 // the largest atlas whose texel the 4th word alone names
 

@@ -47,9 +47,9 @@
 #define SPARSE_LOC_CAPACITY 1 // uint: the pool's slots
 
 // The largest virtual atlas: 4096^3's (262144 a side: 8192^2 bricks, 2 x 8 MiB of coarse map and slot bases).
-// Not the point entries' limit (hp_point.h: the voxel names the texel) nor the Morton code's (hpSpread16: 65536
-// bricks a side): the per-frame coarse map grows with the volume, and the largest preset is 4096^3.
-// Each driver bounds it further by its storage block (voxel::atlasLimit).
+// Not the point entries' limit (hp_point.h: the voxel names the texel) nor the Morton code's (hpSpread16:
+// 65536 bricks a side): the per-frame coarse map grows with the volume, and the largest preset is
+// 4096^3. Each driver bounds it further by its storage block (voxel::atlasLimit).
 #define HP_SPARSE_MAX_ATLAS 262144
 #define SPARSE_BRICK 32       // texels a side of a brick
 #define SPARSE_BRICK_LOG2 5   // log2(SPARSE_BRICK)

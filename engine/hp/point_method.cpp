@@ -11,6 +11,9 @@
 
 namespace dicer::hp {
 
+// The 4th word of an entry names the texel of hp_bits' virtual atlases on its own (hpb_rank_check.comp.glsl).
+static_assert(HP_BITS_MAX_ATLAS <= HP_POINT_TEXEL_MAX_ATLAS, "hp_bits' texels fit the entries' 16:16 word");
+
 // Names in enumerator order.
 const char* entryOrderName(EntryOrder order) {
     static constexpr const char* kNames[] = {"row-major", "key-index", "unordered"};

@@ -56,8 +56,8 @@ AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info) {
         return {side, "the largest texture this driver renders to (GL_MAX_TEXTURE_SIZE " +
                           std::to_string(info.maxTextureSize) + ", viewport and framebuffer limits)"};
     }
-    if (output ==
-        VoxelOutput::Sparse) { // the index (1/512 of the bits) is bound whole; the pool follows the surface
+    // The sparse index (1/512 of the bits) is bound whole; its pool follows the surface.
+    if (output == VoxelOutput::Sparse) {
         int side = HP_SPARSE_MAX_ATLAS;
         while (side > 1 && std::int64_t(hp::hpSparseIndexUints(side)) * 4 > info.maxStorageBlockBytes)
             side /= 2;
