@@ -100,7 +100,8 @@ void expectList(const hp::MethodInput& in, const std::vector<glm::uvec4>& expect
 // the atlas keep theirs. Each refusal names the sizes and the limit.
 TEST(HpSparseWide, LimitsDependOnTheOutput) {
     const gl::GlInfo& info = context().info();
-    ASSERT_GE(info.maxStorageBlockBytes, std::int64_t(hp::hpSparseIndexUints(HP_SPARSE_MAX_ATLAS)) * 4);
+    if (info.maxStorageBlockBytes < std::int64_t(hp::hpSparseIndexUints(HP_SPARSE_MAX_ATLAS)) * 4)
+        GTEST_SKIP() << "this driver's storage blocks hold no 4096^3 index (16.8 MB)";
     EXPECT_EQ(voxel::atlasLimit(VoxelOutput::Sparse, info).side, HP_SPARSE_MAX_ATLAS);
     for (auto [preset, side] : {std::pair{"2048", 131072}, std::pair{"4096", 262144}}) {
         Result<voxel::VolumeLayout> sparse = voxel::presetLayoutFor(preset, VoxelOutput::Sparse, info);
@@ -140,6 +141,8 @@ TEST(HpSparseWide, ListsPast65536AreTheCpuWalk) {
         SCOPED_TRACE(std::to_string(cube) + "^3");
         Result<voxel::VolumeLayout> layout =
             voxel::presetLayoutFor(std::to_string(cube), VoxelOutput::Sparse, context().info());
+        if (!layout && cube > 2048 && containsText(layout.error(), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"))
+            continue;
         ASSERT_TRUE(layout) << layout.error();
         const int side = layout->atlasSize;
         const hp::SparseOccupancyCpu s = randomStructure(*layout, 3000, 0.05, std::uint32_t(cube));
@@ -269,6 +272,8 @@ void expectTeapot(int cube) {
     ASSERT_TRUE(v);
     Result<voxel::VolumeLayout> layout =
         voxel::presetLayoutFor(std::to_string(cube), VoxelOutput::Sparse, context().info());
+    if (!layout && containsText(layout.error(), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"))
+        GTEST_SKIP() << layout.error();
     ASSERT_TRUE(layout) << layout.error();
     ASSERT_EQ(layout->atlasSize, cube * 64);
     const model::PlacedModel& teapot = placedTestModel("teapot");
@@ -278,8 +283,13 @@ void expectTeapot(int cube) {
     const voxel::VoxelizeParams params{teapot.placement, voxel::VoxelMode::Shell,
                                        voxel::VoxelMethod::Compute};
     v->voxelize(params);
-    ASSERT_FALSE(
-        v->sparse().readStatus().overflowed); // the first guess: 1/16 of the bricks, within the block
+    if (v->sparse().readStatus().overflowed) { // the first guess (1/16 of the bricks) was clamped: it grows
+        glFinish();
+        v->voxelize(params);
+        if (v->sparse().readStatus().overflowed)
+            GTEST_SKIP() << "this driver's largest pool holds " << v->sparse().capacity()
+                         << " of the teapot's " << v->sparse().readStatus().marked << " bricks";
+    }
 
     const int side = layout->atlasSize;
     const SparseRead gpu = readSparse(v->sparse());
