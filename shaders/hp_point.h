@@ -11,8 +11,17 @@
 
 #include "hp_shared_fn.h"
 
-// Bytes of one point entry: uvec4 (voxel.x, voxel.y, voxel.z, atlas.x | atlas.y << 16), std430.
+// Bytes of one point entry: uvec4 (voxel.x, voxel.y, voxel.z, texel), std430, texel = (atlas.x & 0xffff) |
+// (atlas.y & 0xffff) << 16: the atlas texel packed 16:16, modulo 65536 per axis. Why this word: the voxel
+// already names the texel (tileOrigin(voxel.z) + voxel.xy, hpEntryTexel), so the word only has to serve the
+// consumers that have no tiling: the colour fetch from the RGBA8 atlas (particles, PLY export) and hp_bits'
+// rank check. They read a real texture or hp_bits' virtual atlas, at most 65536 a side, where the word is the
+// texel itself, as before. Past 65536 (the sparse occupancy's virtual atlases: 2048^3 is 131072 a side,
+// 4096^3 262144) no 32-bit word can name every texel (262144^2 = 2^36, and 2048^3 alone is 2^33 voxels), so
+// the word keeps the low 16 bits of each coordinate and the texel comes from the voxel: same format, same
+// bits for every atlas up to 65536, and still a total order with the voxel (hp_reference.h sortedEntries).
 #define HP_POINT_BYTES 16
+#define HP_POINT_TEXEL_MAX_ATLAS 65536 // the largest atlas whose texel the 4th word alone names
 
 // The voxel stored at atlas texel `cell`: (x, y) inside its tile, z = the tile's slice.
 HP_FN uvec3 hpVoxel(ivec2 cell, ivec2 tileSize, int tilesX) {
@@ -21,9 +30,20 @@ HP_FN uvec3 hpVoxel(ivec2 cell, ivec2 tileSize, int tilesX) {
     return uvec3(uint(inTile.x), uint(inTile.y), uint(tile.y * tilesX + tile.x));
 }
 
-// The entry written for an active texel: its voxel and its atlas texel, packed 16:16 (atlases up to 65536).
+// The entry written for an active texel: its voxel and its atlas texel, packed 16:16 modulo 65536.
 HP_FN uvec4 hpPointEntry(ivec2 cell, ivec2 tileSize, int tilesX) {
-    return uvec4(hpVoxel(cell, tileSize, tilesX), uint(cell.x) | (uint(cell.y) << 16));
+    return uvec4(hpVoxel(cell, tileSize, tilesX), (uint(cell.x) & 0xffffu) | (uint(cell.y) << 16));
+}
+
+// The texel the 4th word names: exact for atlases up to HP_POINT_TEXEL_MAX_ATLAS (every texture, hp_bits).
+HP_FN ivec2 hpEntryAtlasTexel(uint texel) {
+    return ivec2(int(texel & 0xffffu), int(texel >> 16));
+}
+
+// The entry's atlas texel from its voxel and the tiling: exact at every side (the sparse occupancy's 262144).
+HP_FN ivec2 hpEntryTexel(uvec4 entry, ivec2 tileSize, int tilesX) {
+    int slice = int(entry.z);
+    return ivec2((slice % tilesX) * tileSize.x + int(entry.x), (slice / tilesX) * tileSize.y + int(entry.y));
 }
 
 // Whether atlas texel `cell` holds a voxel: its tile column is inside the grid and its slice is one of the

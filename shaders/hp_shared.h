@@ -35,7 +35,7 @@
 // [HP_COUNT_INCOMPLETE] of the counters: 1 when the list may miss active cells of the frame (hp_sparse: its input's
 // pool overflowed, so the count covers only the bricks it held); 0 for every other method (never written).
 #define HP_COUNT_INCOMPLETE 1
-#define HP_BIND_POINTS 1   // uvec4 per point: (voxel.x, voxel.y, voxel.z, atlas.x | atlas.y << 16)
+#define HP_BIND_POINTS 1   // uvec4 per point: (voxel.xyz, atlas texel 16:16 mod 65536), hp_point.h
 #define HP_BIND_ARGS 2     // indirect draw + dispatch arguments written on the GPU
 
 #define HP_LIST_LOCAL_SIZE 64 // list compute pass: 64 = two NVIDIA warps / one AMD wave, fine on llvmpipe

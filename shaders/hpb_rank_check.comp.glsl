@@ -3,6 +3,7 @@
 // atlas texel (hpb_rank.glsl) into u_ranks[k]; the test expects u_ranks[k] == k. Bound like a foreign shader
 // would be: ComputeHistoPyramid::bindForRank().
 #include "hpb_rank.glsl"
+#include "hp_point.h" // hpEntryAtlasTexel
 #include "peers_shared.h" // PEER_BIND_DATA: a free binding for the test's output
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
@@ -16,5 +17,5 @@ void main() {
     uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= min(u_counters[0], u_capacity)) return;
     uint texel = u_points[k].w;
-    u_ranks[k] = hpbRank(ivec2(int(texel & 0xffffu), int(texel >> 16)));
+    u_ranks[k] = hpbRank(hpEntryAtlasTexel(texel)); // hp_bits: atlases up to 65536, the word is the texel
 }

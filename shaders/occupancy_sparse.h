@@ -46,6 +46,11 @@
 #define SPARSE_LOC_SIDE 0     // int: the virtual atlas side
 #define SPARSE_LOC_CAPACITY 1 // uint: the pool's slots
 
+// The largest virtual atlas: 4096^3's (262144 a side: 8192^2 bricks, 2 x 8 MiB of coarse map and slot bases).
+// Not the point entries' limit (hp_point.h: the voxel names the texel) nor the Morton code's (hpSpread16:
+// 65536 bricks a side): the per-frame coarse map grows with the volume, and the largest preset is
+// 4096^3. Each driver bounds it further by its storage block (voxel::atlasLimit).
+#define HP_SPARSE_MAX_ATLAS 262144
 #define SPARSE_BRICK 32       // texels a side of a brick
 #define SPARSE_BRICK_LOG2 5   // log2(SPARSE_BRICK)
 #define SPARSE_BRICK_WORDS 32 // uints of a brick's bits: 16 masks of 8x8
@@ -133,10 +138,12 @@ HP_FN ivec2 hpSparseTexel(uint brick, uint inBrick) {
 }
 
 #ifdef __cplusplus
-static_assert(SPARSE_BRICK == 1 << SPARSE_BRICK_LOG2 && SPARSE_BRICK_WORDS * 32 == SPARSE_BRICK * SPARSE_BRICK,
+static_assert(SPARSE_BRICK == 1 << SPARSE_BRICK_LOG2 &&
+                  SPARSE_BRICK_WORDS * 32 == SPARSE_BRICK * SPARSE_BRICK,
               "a brick's bits are 32 uints");
 static_assert(SPARSE_SLOT_UINTS == SPARSE_BRICK_WORDS + 1, "a slot: its bits and its brick");
 static_assert(SPARSE_SCAN_WORDS == SPARSE_SCAN_LOCAL_SIZE * SPARSE_SCAN_PER_THREAD, "the scan's group");
+static_assert(HP_SPARSE_MAX_ATLAS / SPARSE_BRICK <= 65536, "brick coordinates fit hpSpread16's 16 bits");
 } // namespace dicer::hp
 namespace dicer::bindings {
 static_assert(inside(SPARSE_BIND_INDEX, {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}) &&

@@ -6,6 +6,7 @@
 // PS_SORTED_BLEND: vertex k draws particle order[k], the back-to-front order of depth_order.h, so GL blends
 // the sprites in that order (primitives blend in submission order).
 #include "particle_step.h"
+#include "hp_point.h" // hpEntryAtlasTexel
 
 layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
 layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
@@ -31,7 +32,7 @@ void main() {
     gl_PointSize = clamp(u_pointScale / max(gl_Position.w, 1e-3), 1.0, 64.0);
     uvec4 entry = u_points[k];
     if (u_colorMode == PS_COLOR_MODEL)
-        v_color = texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb;
+        v_color = texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb;
     else if (u_colorMode == PS_COLOR_SLOTS)
         v_color = unpackUnorm4x8(u_slotColors[k]).rgb;
     else

@@ -4,6 +4,7 @@
 // pixel, and grow the pixel bounds the resolve pass draws. With it: the particle whose depth won writes its
 // colour (ties: either; they are the same depth).
 #include "particle_step.h"
+#include "hp_point.h" // hpEntryAtlasTexel
 
 layout(local_size_x = PS_LOCAL_SIZE) in;
 layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
@@ -53,7 +54,7 @@ void main() {
 #ifdef PS_SPLAT_COLOR
     if (!visible) return;
     uvec4 entry = u_points[k];
-    vec3 color = u_colorMode == PS_COLOR_MODEL   ? texelFetch(u_atlas, ivec2(entry.w & 0xffffu, entry.w >> 16), 0).rgb
+    vec3 color = u_colorMode == PS_COLOR_MODEL   ? texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb
                  : u_colorMode == PS_COLOR_SLOTS ? unpackUnorm4x8(u_slotColors[k]).rgb
                                                  : (vec3(entry.xyz) + 0.5) / vec3(u_volume);
 #else

@@ -154,9 +154,9 @@ TEST(HpSparseErrors, BadInputsAreClearErrorsAndKeepThePreviousOutput) {
     expectError(in, "pool is not a buffer");
     in = good;
     in.bitsSide = 0;
-    expectError(in, "HP_BITS_MAX_ATLAS");
-    in.bitsSide = HP_BITS_MAX_ATLAS + 1;
-    expectError(in, "HP_BITS_MAX_ATLAS");
+    expectError(in, "HP_SPARSE_MAX_ATLAS");
+    in.bitsSide = HP_SPARSE_MAX_ATLAS + 1;
+    expectError(in, "HP_SPARSE_MAX_ATLAS");
     in = good;
     in.bitsSide = 32768; // its index is larger than the 64-texel one
     expectError(in, "smaller");
@@ -202,7 +202,10 @@ TEST(HpSparseErrors, RefusedMethodsModesAndLayouts) {
     const GLuint index = s.index(), pool = s.pool();
     Result<void> r = s.setLayout(0);
     ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find("HP_BITS_MAX_ATLAS"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("HP_SPARSE_MAX_ATLAS"), std::string::npos) << r.error();
+    r = s.setLayout(HP_SPARSE_MAX_ATLAS + 1);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("HP_SPARSE_MAX_ATLAS"), std::string::npos) << r.error();
     r = s.setCapacity(s.maxSlots() + 1);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << r.error();

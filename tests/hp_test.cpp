@@ -121,7 +121,26 @@ TEST(SharedPick, PicksTheChildWhoseRangeHoldsTheKey) {
 TEST(SharedPoint, PacksVoxelAndAtlasTexel) {
     EXPECT_EQ(hpPointEntry({17, 33}, {16, 16}, 4), glm::uvec4(1, 1, 9, 17u | (33u << 16)));
     EXPECT_EQ(hpPointEntry({65535, 65535}, {65536, 65536}, 1), glm::uvec4(65535, 65535, 0, 0xffffffffu));
+    EXPECT_EQ(hpEntryAtlasTexel(17u | (33u << 16)), glm::ivec2(17, 33));
     EXPECT_EQ(HP_POINT_BYTES, 16);
+}
+
+// Past 65536 a side (the sparse occupancy's 2048^3 and 4096^3 atlases: 64 tiles of 2048 or 4096 a row) the 4th
+// word is the texel mod 65536 and the voxel names the texel (hpEntryTexel), exactly, to 262144.
+TEST(SharedPoint, PastTheWordTheVoxelNamesTheTexel) {
+    const glm::ivec2 cells[] = {{131071, 65535}, {65536, 3}, {262143, 262143}, {200000, 70001}, {4095, 258048}};
+    for (glm::ivec2 cell : cells)
+        for (int tile : {2048, 4096}) {
+            if (cell.x >= 64 * tile || cell.y >= 64 * tile) continue;
+            const glm::uvec4 e = hpPointEntry(cell, {tile, tile}, 64);
+            EXPECT_EQ(hpEntryTexel(e, {tile, tile}, 64), cell);
+            EXPECT_EQ(hpEntryAtlasTexel(e.w), cell % 65536);
+            EXPECT_EQ(e.z, unsigned(cell.y / tile * 64 + cell.x / tile));
+        }
+    // At most 65536 a side the word alone is the texel, as before the sparse occupancy's wider atlases.
+    const glm::uvec4 last = hpPointEntry({65535, 65534}, {2048, 2048}, 32);
+    EXPECT_EQ(hpEntryAtlasTexel(last.w), glm::ivec2(65535, 65534));
+    EXPECT_EQ(hpEntryTexel(last, {2048, 2048}, 32), glm::ivec2(65535, 65534));
 }
 
 TEST(SharedPoint, TexelsOfUnusedTilesAndPastTheGridHoldNoVoxel) {

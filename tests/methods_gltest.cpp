@@ -213,7 +213,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         in.capacity = 16;
         expectError(in, "smaller");
         in.bitsSide = 0;
-        expectError(in, "HP_BITS_MAX_ATLAS");
+        expectError(in, "HP_SPARSE_MAX_ATLAS");
         in.bitsSide = 8;
         in.sparseIndex = 0;
         expectError(in, "not a buffer");

@@ -1,5 +1,6 @@
 #include "point_snapshot.h"
 
+#include "hp_point.h"
 #include "volume_layout.h"
 
 #include <cmath>
@@ -34,8 +35,10 @@ Result<std::vector<model::PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
     for (size_t i = 0; i < s.entries.size(); ++i) {
         const glm::uvec4& e = s.entries[i];
         const glm::ivec3 voxel(e.x, e.y, e.z);
-        const glm::uvec2 texel(e.w & 0xffffu, e.w >> 16);
-        if (!layout.contains(voxel) || texel.x >= unsigned(s.atlasSize) || texel.y >= unsigned(s.atlasSize))
+        // The atlas colours come from a texture (at most HP_POINT_TEXEL_MAX_ATLAS a side), whose texel the 4th word
+        // names; per-point colours (bits, sparse: virtual atlases up to 262144) need only the voxel.
+        const glm::ivec2 texel = hp::hpEntryAtlasTexel(e.w);
+        if (!layout.contains(voxel) || (!perPoint && (texel.x >= s.atlasSize || texel.y >= s.atlasSize)))
             return makeError("PLY export: point entry " + std::to_string(i) +
                              " lies outside the volume or atlas");
         const glm::vec4 model = toModel * glm::vec4(layout.voxelCenterToWorld(voxel), 1.f);

@@ -85,7 +85,8 @@ std::vector<glm::uvec4> referenceEntries(std::span<const std::uint8_t> alpha, in
 }
 
 std::vector<glm::uvec4> sortedEntries(std::vector<glm::uvec4> entries) {
-    // The packed atlas coordinate (.w) is unique per entry; sorting on it alone is enough and cheap.
+    // The packed atlas texel (.w) is unique per entry up to 65536 a side, so it decides almost every comparison;
+    // past it (the sparse occupancy's virtual atlases) it is the texel mod 65536 and the voxel breaks the ties.
     std::sort(entries.begin(), entries.end(), [](const glm::uvec4& a, const glm::uvec4& b) {
         if (a.w != b.w) return a.w < b.w;
         if (a.z != b.z) return a.z < b.z;

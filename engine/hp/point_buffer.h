@@ -1,6 +1,6 @@
 // The output every point method shares: the count buffer (4 uints; [0] = the number of active cells, written
 // on the GPU; [1] = HP_COUNT_INCOMPLETE) and the point buffer (HP_POINT_BYTES per entry: uvec4 voxel.x, voxel.y, voxel.z,
-// atlas.x | atlas.y << 16, hp_point.h). One class each owns the storage, its sizing and its read-back.
+// the atlas texel 16:16 modulo 65536, hp_point.h). One class each owns the storage, its sizing and its read-back.
 #pragma once
 
 #include "gl_handle.h"

@@ -5,7 +5,7 @@
 //    Entry (x, y) holds key k = y * width + x; entries with k >= count hold HP_EMPTY.
 //  - buildIndirect(): GPU-resident. A one-thread pass turns the count into indirect draw/dispatch arguments
 //    and a compute pass, dispatched indirectly, writes the points. The count never reaches the CPU.
-// Both write the point buffer: uvec4 (voxel.x, voxel.y, voxel.z, atlas.x | atlas.y << 16) per entry.
+// Both write the point buffer: uvec4 (voxel.x, voxel.y, voxel.z, atlas texel 16:16 modulo 65536: hp_point.h) per entry.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #pragma once
 

@@ -11,6 +11,9 @@
 
 namespace dicer::hp {
 
+// The 4th word of an entry names the texel of hp_bits' virtual atlases on its own (hpb_rank_check.comp.glsl).
+static_assert(HP_BITS_MAX_ATLAS <= HP_POINT_TEXEL_MAX_ATLAS, "hp_bits' texels fit the entries' 16:16 word");
+
 // Names in enumerator order.
 const char* entryOrderName(EntryOrder order) {
     static constexpr const char* kNames[] = {"row-major", "key-index", "unordered"};
@@ -74,9 +77,9 @@ Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::
 Result<std::uint32_t> checkSparseInput(const char* who, const MethodInput& input, const gl::GlInfo& info) {
     const std::string name = who;
     if (Result<void> r = checkCapacity(name, input, info); !r) return makeError(r.error());
-    if (input.bitsSide < 1 || input.bitsSide > HP_BITS_MAX_ATLAS)
+    if (input.bitsSide < 1 || input.bitsSide > HP_SPARSE_MAX_ATLAS)
         return makeError(name + ": virtual atlas side " + std::to_string(input.bitsSide) + " is outside 1.." +
-                         std::to_string(HP_BITS_MAX_ATLAS) + " (HP_BITS_MAX_ATLAS)");
+                         std::to_string(HP_SPARSE_MAX_ATLAS) + " (HP_SPARSE_MAX_ATLAS)");
     for (GLuint buffer : {input.sparseIndex, input.sparsePool})
         if (buffer == 0 || !glIsBuffer(buffer))
             return makeError(name + ": the sparse occupancy's " +

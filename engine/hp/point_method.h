@@ -70,7 +70,7 @@ struct MethodInput {
     AtlasTiling tiling;                // zero tile size: the whole atlas is one slice, voxel = (x, y, 0)
     std::uint32_t capacity = 1u << 20; // Resident: entries the point buffer holds; later entries are dropped
     GLuint bits = 0;                   // Bits: buffer of the occupancy bits (occupancy_bits.h layout)
-    int bitsSide = 0;                  // Bits, Sparse: the virtual atlas' side (1..HP_BITS_MAX_ATLAS)
+    int bitsSide = 0;       // Bits, Sparse: the virtual atlas side (1..HP_BITS_/HP_SPARSE_MAX_ATLAS)
     GLuint sparseIndex = 0; // Sparse: the index buffer (occupancy_sparse.h: header, coarse map, bases)
     GLuint sparsePool = 0;  // Sparse: the pool (SPARSE_SLOT_UINTS uints a slot)
 };
@@ -86,7 +86,7 @@ std::int64_t hpBitsBytes(int side);
 // that fits one storage block (GL_MAX_SHADER_STORAGE_BLOCK_SIZE), a capacity as checkInput(). Returns the side.
 Result<int> checkBitsInput(const char* who, const MethodInput& input, const gl::GlInfo& info);
 
-// The same for a sparse input: the side as above, an index buffer of hpSparseIndexUints(side) uints, a pool of
+// The same for a sparse input: the side in 1..HP_SPARSE_MAX_ATLAS, an index buffer of hpSparseIndexUints(side) uints, a pool of
 // whole slots (at least one) that fits one storage block, a capacity as checkInput(). Returns the pool's slots.
 Result<std::uint32_t> checkSparseInput(const char* who, const MethodInput& input, const gl::GlInfo& info);
 

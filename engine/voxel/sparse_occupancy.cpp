@@ -68,9 +68,9 @@ std::int64_t SparseOccupancy::bytes() const {
 }
 
 Result<void> SparseOccupancy::setLayout(int side, std::uint32_t slots) {
-    if (side < 1 || side > HP_BITS_MAX_ATLAS)
+    if (side < 1 || side > HP_SPARSE_MAX_ATLAS)
         return makeError("sparse occupancy: virtual atlas side " + std::to_string(side) + " is outside 1.." +
-                         std::to_string(HP_BITS_MAX_ATLAS) + " (HP_BITS_MAX_ATLAS)");
+                         std::to_string(HP_SPARSE_MAX_ATLAS) + " (HP_SPARSE_MAX_ATLAS)");
     const std::int64_t indexBytes = std::int64_t(hp::hpSparseIndexUints(side)) * 4;
     if (indexBytes > m_info.maxStorageBlockBytes)
         return makeError("sparse occupancy: the index of a " + std::to_string(side) + "^2 virtual atlas (" +

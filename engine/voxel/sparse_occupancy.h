@@ -41,7 +41,7 @@ class SparseOccupancy {
 public:
     static Result<SparseOccupancy> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    // Allocates the index for a virtual atlas of `side` texels (1..HP_BITS_MAX_ATLAS) and a pool of `slots`
+    // Allocates the index for a virtual atlas of `side` texels (1..HP_SPARSE_MAX_ATLAS) and a pool of `slots`
     // (0: initialSlots(side)). Errors: a side outside the range, an index or pool beyond the driver's largest
     // storage block, a refused allocation; on error the previous structure stays.
     Result<void> setLayout(int side, std::uint32_t slots = 0);

@@ -13,6 +13,7 @@
 #include "gl_debug.h"
 #include "log.h"
 #include "occupancy_bits.h"
+#include "occupancy_sparse.h"
 #include "voxel_shared.h"
 
 #include <algorithm>
@@ -55,9 +56,15 @@ AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info) {
         return {side, "the largest texture this driver renders to (GL_MAX_TEXTURE_SIZE " +
                           std::to_string(info.maxTextureSize) + ", viewport and framebuffer limits)"};
     }
-    if (output == VoxelOutput::Sparse) // the index is 1/1024 of the bits; the pool grows with the surface
-        return {HP_BITS_MAX_ATLAS, "the sparse occupancy's limit (" + std::to_string(HP_BITS_MAX_ATLAS) +
-                                       " a side: the point entries' 16-bit texel coordinates)"};
+    // The sparse index (1/512 of the bits) is bound whole; its pool follows the surface.
+    if (output == VoxelOutput::Sparse) {
+        int side = HP_SPARSE_MAX_ATLAS;
+        while (side > 1 && std::int64_t(hp::hpSparseIndexUints(side)) * 4 > info.maxStorageBlockBytes)
+            side /= 2;
+        return {side, "the sparse occupancy's limit (" + std::to_string(HP_SPARSE_MAX_ATLAS) +
+                          " a side, HP_SPARSE_MAX_ATLAS, and GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
+                          std::to_string(info.maxStorageBlockBytes) + " bytes for its index)"};
+    }
     // The bits are bound whole as one storage block: side^2 / 8 bytes. Power-of-two sides only (atlases are).
     int side = HP_BITS_MAX_ATLAS;
     while (side > 1 && std::int64_t(side) * side / 8 > info.maxStorageBlockBytes)
@@ -175,11 +182,16 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, columns);
-    gl::Texture parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel crossings (solid mode)");
-    glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
-    // Integer textures are incomplete with linear filtering, even for texelFetch.
-    glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    // Solid mode's crossings: x * y * (z/32 + 2) uints (2048^3: 1.1 GiB, 4096^3: 8.5 GiB), so not for the sparse
+    // output, which holds surfaces only (checkMode refuses solid mode before any use).
+    gl::Texture parity;
+    if (output != VoxelOutput::Sparse) {
+        parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel crossings (solid mode)");
+        glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
+        // Integer textures are incomplete with linear filtering, even for texelFetch.
+        glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
     gl::Texture atlas, ownerView;
     gl::Framebuffer atlasFbo;
     gl::Buffer bits;

@@ -118,7 +118,8 @@ Result<void> checkMode(VoxelOutput output, VoxelMode mode);
 
 // The largest atlas side an output can hold on this driver, and what sets it (for VolumeLayout::make's
 // message): Atlas: GL_MAX_TEXTURE_SIZE and the viewport/framebuffer limits (the atlas is rendered to);
-// Bits: HP_BITS_MAX_ATLAS (65536) and the largest power-of-two side whose bits fit one storage block.
+// Bits: HP_BITS_MAX_ATLAS (65536) and the largest power-of-two side whose bits fit one storage block; Sparse:
+// HP_SPARSE_MAX_ATLAS (262144: 4096^3) and the largest power-of-two side whose index fits one (llvmpipe: all).
 struct AtlasLimit {
     int side = 0;
     std::string what; // "the driver's largest renderable texture" ...
