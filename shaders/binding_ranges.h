@@ -44,7 +44,10 @@
 
 // --- shader storage buffer bindings ------------------------------------------------------------------------
 // GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
-#define HP_BUFFERS_FIRST 0 // HistoPyramid: counters, point buffer, indirect arguments (peers write them too)
+// A per-point array of 16-byte entries (the points, the particles' positions and velocities) is one buffer bound
+// as ENTRY_BLOCKS storage blocks, one binding each (storage_blocks.h, hp_point_blocks.glsl, ps_state.glsl).
+#define ENTRY_BLOCKS 4
+#define HP_BUFFERS_FIRST 0 // HistoPyramid: counters, indirect arguments (peers write them too); 1 was the points
 #define HP_BUFFERS_END 3
 #define PEER_BUFFERS_FIRST 3 // Horn's scan: the level being scanned, its block sums
 #define PEER_BUFFERS_END 5
@@ -74,6 +77,8 @@
 #define SPARSE_BUFFERS_END 47
 #define PS_STATE_BUFFERS_FIRST 47 // particles' state, 16 bytes a point: positions, velocities (4 blocks each)
 #define PS_STATE_BUFFERS_END 55
+#define HP_POINT_BUFFERS_FIRST 55 // the point list (every method writes it): its ENTRY_BLOCKS blocks
+#define HP_POINT_BUFFERS_END 59
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -126,13 +131,17 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {MC_BUFFERS_FIRST, MC_BUFFERS_END},
                                      {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END},
                                      {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END},
-                                     {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END}};
+                                     {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END},
+                                     {HP_POINT_BUFFERS_FIRST, HP_POINT_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
 static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit range");
 static_assert(allDisjoint(kStorageBuffers), "two subsystems share a storage buffer binding range");
 static_assert(allDisjoint(kUniformBuffers), "two subsystems share a uniform buffer binding range");
+static_assert(PS_STATE_BUFFERS_END - PS_STATE_BUFFERS_FIRST == 2 * ENTRY_BLOCKS &&
+                  HP_POINT_BUFFERS_END - HP_POINT_BUFFERS_FIRST == ENTRY_BLOCKS,
+              "a blocked array takes ENTRY_BLOCKS bindings");
 static_assert(VOXVOL_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
 static_assert(VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
 } // namespace dicer::bindings

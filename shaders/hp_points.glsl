@@ -3,7 +3,7 @@
 #pragma once
 #include "hp_shared.h"
 #include "hp_tiling.glsl"
+#define HP_POINTS_WRITEONLY
+#include "hp_point_blocks.glsl"
 
-layout(std430, binding = HP_BIND_POINTS) writeonly buffer HpPoints { uvec4 u_points[]; };
-
-void hpWritePoint(uint k, ivec2 cell) { u_points[k] = hpPointEntry(cell, u_tileSize, u_tilesX); }
+void hpWritePoint(uint k, ivec2 cell) { hpStorePoint(k, hpPointEntry(cell, u_tileSize, u_tilesX)); }

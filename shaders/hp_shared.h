@@ -35,7 +35,10 @@
 // [HP_COUNT_INCOMPLETE] of the counters: 1 when the list may miss active cells of the frame (hp_sparse: its input's
 // pool overflowed, so the count covers only the bricks it held); 0 for every other method (never written).
 #define HP_COUNT_INCOMPLETE 1
-#define HP_BIND_POINTS 1   // uvec4 per point: (voxel.xyz, atlas texel 16:16 mod 65536), hp_point.h
+// uvec4 per point: (voxel.xyz, atlas texel 16:16 mod 65536), hp_point.h. The first of ENTRY_BLOCKS bindings:
+// the buffer is bound as that many storage blocks (storage_blocks.h) and read and written through
+// hp_point_blocks.glsl (hpLoadPoint / hpStorePoint).
+#define HP_BIND_POINTS 55
 #define HP_BIND_ARGS 2     // indirect draw + dispatch arguments written on the GPU
 
 #define HP_LIST_LOCAL_SIZE 64 // list compute pass: 64 = two NVIDIA warps / one AMD wave, fine on llvmpipe
@@ -55,7 +58,7 @@ static_assert(inside(HP_UNIT_INPUT, {HP_UNITS_FIRST, HP_UNITS_END}) &&
               inside(HP_UNIT_PYRAMID, {HP_UNITS_FIRST, HP_UNITS_END}));
 static_assert(inside(HP_IMAGE_DST, {HP_IMAGES_FIRST, HP_IMAGES_END}));
 static_assert(inside(HP_BIND_COUNTERS, {HP_BUFFERS_FIRST, HP_BUFFERS_END}) &&
-              inside(HP_BIND_POINTS, {HP_BUFFERS_FIRST, HP_BUFFERS_END}) &&
+              HP_BIND_POINTS == HP_POINT_BUFFERS_FIRST &&
               inside(HP_BIND_ARGS, {HP_BUFFERS_FIRST, HP_BUFFERS_END}));
 } // namespace dicer::bindings
 #endif

@@ -8,7 +8,8 @@
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_counters[]; };
-layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#define HP_POINTS_READONLY
+#include "hp_point_blocks.glsl"
 layout(std430, binding = PEER_BIND_DATA) writeonly buffer Ranks { uint u_ranks[]; };
 layout(location = HP_LOC_CAPACITY) uniform uint u_capacity; // entries listed (and u_ranks' size)
 
@@ -16,6 +17,6 @@ void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; // folded to 2D beyond 65535 groups
     uint k = group * HP_LIST_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= min(u_counters[0], u_capacity)) return;
-    uint texel = u_points[k].w;
+    uint texel = hpLoadPoint(k).w;
     u_ranks[k] = hpbRank(hpEntryAtlasTexel(texel)); // hp_bits: atlases up to 65536, the word is the texel
 }

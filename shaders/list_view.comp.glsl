@@ -7,7 +7,8 @@
 layout(local_size_x = VIEW_LOCAL_SIZE, local_size_y = VIEW_LOCAL_SIZE) in;
 layout(rgba8, binding = VIEW_IMAGE_DST) uniform writeonly image2D u_dst;
 layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_counters[]; };
-layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#define HP_POINTS_READONLY
+#include "hp_point_blocks.glsl"
 layout(location = VIEW_LOC_DST_SIZE) uniform ivec2 u_dstSize;
 layout(location = VIEW_LOC_VOLUME) uniform ivec3 u_volume;
 layout(location = VIEW_LOC_CAPACITY) uniform uint u_capacity;
@@ -24,7 +25,7 @@ void main() {
     vec3 color = vec3(0.02); // outside the list
     if (entry.y < height) {
         uint k = entry.y * width + entry.x;
-        color = k < n ? (vec3(u_points[k].xyz) + 0.5) / vec3(u_volume) : vec3(0.12); // grey: empty entry
+        color = k < n ? (vec3(hpLoadPoint(k).xyz) + 0.5) / vec3(u_volume) : vec3(0.12); // grey: empty entry
     }
     imageStore(u_dst, pixel, vec4(color, 1.0));
 }

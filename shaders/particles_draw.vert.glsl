@@ -8,7 +8,8 @@
 #include "ps_state.glsl"
 #include "hp_point.h" // hpEntryAtlasTexel
 
-layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#define HP_POINTS_READONLY
+#include "hp_point_blocks.glsl"
 #ifdef PS_SORTED_BLEND
 layout(std430, binding = PS_BIND_ORDER) readonly buffer PsOrder { uint u_order[]; };
 #endif
@@ -29,7 +30,7 @@ void main() {
 #endif
     gl_Position = u_viewProj * vec4(vec3(psLoadPosition(k)), 1.0);
     gl_PointSize = clamp(u_pointScale / max(gl_Position.w, 1e-3), 1.0, 64.0);
-    uvec4 entry = u_points[k];
+    uvec4 entry = hpLoadPoint(k);
     if (u_colorMode == PS_COLOR_MODEL)
         v_color = texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb;
     else if (u_colorMode == PS_COLOR_SLOTS)

@@ -8,6 +8,7 @@
 // The state, as two arrays of 16 bytes a point (structure of arrays, ps_state.glsl): every per-point buffer is
 // then at most the point entry's 16 bytes, so the particles hold as many points as the point buffer (a 32-byte
 // Particle per point ran past llvmpipe's 128 MiB storage block at half the points).
+// Each is the first of ENTRY_BLOCKS bindings: one buffer bound as that many storage blocks (storage_blocks.h).
 #define PS_BIND_POSITIONS 47  // SSBO: vec4 position per point (xyz world, w 1)
 #define PS_BIND_VELOCITIES 51 // SSBO: vec4 velocity per point (xyz world units per second, w 0)
 #define PS_STATE_ENTRY_BYTES 16
@@ -95,8 +96,9 @@ static_assert(inside(PS_UNIT_ATLAS, {PS_UNITS_FIRST, PS_UNITS_END}));
 static_assert(inside(PS_IMAGE_SPLAT_DEPTH, {PS_IMAGES_FIRST, PS_IMAGES_END}) &&
               inside(PS_IMAGE_SPLAT_COLOR, {PS_IMAGES_FIRST, PS_IMAGES_END}));
 static_assert(inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
-static_assert(inside(PS_BIND_POSITIONS, {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END}) &&
-              inside(PS_BIND_VELOCITIES, {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END}));
+static_assert(PS_BIND_POSITIONS == PS_STATE_BUFFERS_FIRST &&
+              PS_BIND_VELOCITIES == PS_STATE_BUFFERS_FIRST + ENTRY_BLOCKS &&
+              PS_BIND_VELOCITIES + ENTRY_BLOCKS == PS_STATE_BUFFERS_END);
 static_assert(inside(PS_BIND_DEPTH_KEYS, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}) &&
               inside(PS_BIND_ORDER, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}));
 static_assert(inside(PS_BIND_SLOT_COLORS, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}));

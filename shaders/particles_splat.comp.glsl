@@ -8,7 +8,8 @@
 
 layout(local_size_x = PS_LOCAL_SIZE) in;
 layout(std430, binding = PS_BIND_CONTROL) coherent buffer PsControl { uint u_control[]; };
-layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#define HP_POINTS_READONLY
+#include "hp_point_blocks.glsl"
 #ifdef PS_SPLAT_COLOR
 layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) readonly uniform uimage2D u_depth;
 layout(rgba8, binding = PS_IMAGE_SPLAT_COLOR) writeonly uniform image2D u_color;
@@ -52,7 +53,7 @@ void main() {
     ivec2 lo = clamp(centre - reach, ivec2(0), u_viewport - 1), hi = clamp(centre + reach, ivec2(0), u_viewport - 1);
 #ifdef PS_SPLAT_COLOR
     if (!visible) return;
-    uvec4 entry = u_points[k];
+    uvec4 entry = hpLoadPoint(k);
     vec3 color = u_colorMode == PS_COLOR_MODEL   ? texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb
                  : u_colorMode == PS_COLOR_SLOTS ? unpackUnorm4x8(u_slotColors[k]).rgb
                                                  : (vec3(entry.xyz) + 0.5) / vec3(u_volume);

@@ -8,7 +8,8 @@
 
 layout(local_size_x = PS_LOCAL_SIZE) in;
 layout(std140, binding = PS_BIND_PARAMS) uniform PsParams { ParticleParams u_params; };
-layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
+#define HP_POINTS_READONLY
+#include "hp_point_blocks.glsl"
 layout(std430, binding = PS_BIND_CONTROL) readonly buffer PsControl { uint u_control[]; };
 
 void main() {
@@ -16,7 +17,7 @@ void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
     uint k = group * PS_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= u_control[PS_CTRL_DRAW]) return; // retired: not stepped, not drawn
-    vec3 target = psVoxelWorld(u_points[k].xyz, vec3(u_params.volume), vec3(u_params.shape));
+    vec3 target = psVoxelWorld(hpLoadPoint(k).xyz, vec3(u_params.volume), vec3(u_params.shape));
     if (k >= u_control[PS_CTRL_PREV])
         psStoreParticle(k, psSpawn(target)); // the cloud grew: new particles appear on their voxel
     else

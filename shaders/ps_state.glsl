@@ -1,5 +1,7 @@
 // The particles' state (particles_shared.h PS_BIND_POSITIONS / PS_BIND_VELOCITIES): two arrays of vec4, one
-// per point each, read and written only through these accessors, so the storage layout lives in one place.
+// per point each, read and written only through these accessors. Each array is one buffer bound as
+// ENTRY_BLOCKS storage blocks, chosen as the point list's are (hp_point_blocks.glsl: block 0's length n, entry
+// k in block k / n at k mod n, the blocks named apart because k is not dynamically uniform).
 // Define PS_STATE_WRITES before including to write the state (the update); otherwise it is read only.
 // Define PS_STATE_VELOCITIES to declare the velocities too (only the update needs them).
 #pragma once
@@ -11,16 +13,52 @@
 #define PS_STATE_ACCESS readonly
 #endif
 
-layout(std430, binding = PS_BIND_POSITIONS) PS_STATE_ACCESS buffer PsPositions { vec4 u_positions[]; };
-vec4 psLoadPosition(uint k) { return u_positions[k]; }
+layout(std430, binding = PS_BIND_POSITIONS + 0) PS_STATE_ACCESS buffer PsPositions0 { vec4 u_positions0[]; };
+layout(std430, binding = PS_BIND_POSITIONS + 1) PS_STATE_ACCESS buffer PsPositions1 { vec4 u_positions1[]; };
+layout(std430, binding = PS_BIND_POSITIONS + 2) PS_STATE_ACCESS buffer PsPositions2 { vec4 u_positions2[]; };
+layout(std430, binding = PS_BIND_POSITIONS + 3) PS_STATE_ACCESS buffer PsPositions3 { vec4 u_positions3[]; };
+
+vec4 psLoadPosition(uint k) {
+    uint n = uint(u_positions0.length());
+    if (k < n) return u_positions0[k];
+    if (k < 2u * n) return u_positions1[k - n];
+    if (k < 3u * n) return u_positions2[k - 2u * n];
+    return u_positions3[k - 3u * n];
+}
 
 #ifdef PS_STATE_VELOCITIES
-layout(std430, binding = PS_BIND_VELOCITIES) PS_STATE_ACCESS buffer PsVelocities { vec4 u_velocities[]; };
-Particle psLoadParticle(uint k) { return Particle(u_positions[k], u_velocities[k]); }
+layout(std430, binding = PS_BIND_VELOCITIES + 0) PS_STATE_ACCESS buffer PsVelocities0 { vec4 u_velocities0[]; };
+layout(std430, binding = PS_BIND_VELOCITIES + 1) PS_STATE_ACCESS buffer PsVelocities1 { vec4 u_velocities1[]; };
+layout(std430, binding = PS_BIND_VELOCITIES + 2) PS_STATE_ACCESS buffer PsVelocities2 { vec4 u_velocities2[]; };
+layout(std430, binding = PS_BIND_VELOCITIES + 3) PS_STATE_ACCESS buffer PsVelocities3 { vec4 u_velocities3[]; };
+
+vec4 psLoadVelocity(uint k) {
+    uint n = uint(u_velocities0.length());
+    if (k < n) return u_velocities0[k];
+    if (k < 2u * n) return u_velocities1[k - n];
+    if (k < 3u * n) return u_velocities2[k - 2u * n];
+    return u_velocities3[k - 3u * n];
+}
+
+Particle psLoadParticle(uint k) { return Particle(psLoadPosition(k), psLoadVelocity(k)); }
+
 #ifdef PS_STATE_WRITES
+// Both arrays are bound with the same block length (ParticleSystem binds both with its capacity).
 void psStoreParticle(uint k, Particle p) {
-    u_positions[k] = p.position;
-    u_velocities[k] = p.velocity;
+    uint n = uint(u_positions0.length());
+    if (k < n) {
+        u_positions0[k] = p.position;
+        u_velocities0[k] = p.velocity;
+    } else if (k < 2u * n) {
+        u_positions1[k - n] = p.position;
+        u_velocities1[k - n] = p.velocity;
+    } else if (k < 3u * n) {
+        u_positions2[k - 2u * n] = p.position;
+        u_velocities2[k - 2u * n] = p.velocity;
+    } else {
+        u_positions3[k - 3u * n] = p.position;
+        u_velocities3[k - 3u * n] = p.velocity;
+    }
 }
 #endif
 #endif

@@ -118,7 +118,7 @@ void expectRanks(std::uint32_t n) {
     ASSERT_TRUE(m.bindForRank(id));
     glProgramUniform1ui(id, HP_LOC_CAPACITY, n);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m.counterBuffer());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m.points().id());
+    m.points().bind();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PEER_BIND_DATA, ranks.id());
     glUseProgram(id);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);

@@ -237,11 +237,11 @@ TEST_P(Methods, BadInputsAreClearErrors) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// A point buffer the driver's limit cannot hold (here: a context that says its storage blocks are 1 MiB) is
-// one clear error naming the limit, and the method keeps its previous output.
+// A point buffer the driver's limit cannot hold (here: a context that says its storage blocks are 1 MiB, so
+// four blocks of 65 536 entries) is one clear error naming the limit, and the method keeps its previous output.
 TEST_P(Methods, PointBufferBeyondTheLimitIsAClearErrorAndKeepsThePreviousOutput) {
     gl::GlInfo small = context().info();
-    small.maxStorageBlockBytes = 1 << 20; // 65 536 entries
+    small.maxStorageBlockBytes = 1 << 20; // 65 536 entries a block, 262 144 in all
     const methods::MethodConfig& c = GetParam();
     auto created = c.method->create(methodShaders(), small, c.options);
     ASSERT_TRUE(created) << created.error();
@@ -251,7 +251,7 @@ TEST_P(Methods, PointBufferBeyondTheLimitIsAClearErrorAndKeepsThePreviousOutput)
     ASSERT_TRUE(m.run(fed(c, {atlas.id(), 0.5f, {}, 4096}), ListPath::Resident));
     const GLuint before = m.points().id();
     const std::uint32_t capacity = m.points().capacity();
-    Result<void> r = m.run(fed(c, {atlas.id(), 0.5f, {}, 1u << 17}), ListPath::Resident);
+    Result<void> r = m.run(fed(c, {atlas.id(), 0.5f, {}, (1u << 18) + 1}), ListPath::Resident);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << r.error();
     EXPECT_EQ(m.points().id(), before);
@@ -259,25 +259,56 @@ TEST_P(Methods, PointBufferBeyondTheLimitIsAClearErrorAndKeepsThePreviousOutput)
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// Every writer of the point list goes through hpStorePoint (hp_point_blocks.glsl): with blocks lowered to 1024
+// entries (GlInfo::maxEntryBlockBytes) an 80 x 80 atlas' ~3200 points span all four blocks of the point buffer,
+// and the list is still the reference exactly on both paths, read back in one piece (PointBuffer::read).
+TEST_P(Methods, ListOverFourStorageBlocksIsTheReference) {
+    gl::GlInfo small = context().info();
+    small.maxEntryBlockBytes = 1024 * HP_POINT_BYTES;
+    const methods::MethodConfig& c = GetParam();
+    auto created = c.method->create(methodShaders(), small, c.options);
+    ASSERT_TRUE(created) << created.error();
+    hp::PointMethod& m = **created;
+    const auto alpha = randomAlpha(80, 80, 0.5, 11);
+    gl::Texture atlas = makeAtlas(alpha, 80, 80);
+    const std::vector<glm::uvec4> expected =
+        hp::expectedEntries(alpha, 80, 80, hp::thresholdToByte(0.5f), {}, m.order());
+    const auto n = std::uint32_t(expected.size());
+    ASSERT_GT(n, 3 * 1024u);
+    for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
+        SCOPED_TRACE(hp::listPathName(path));
+        ASSERT_TRUE(m.run(fed(c, {atlas.id(), 0.5f, {}, n}), path));
+        EXPECT_EQ(m.points().perBlock(), 1024u);
+        ASSERT_EQ(m.readCount(), n);
+        hp::VerifyReport r = hp::compareEntries(m.points().read(n), n, expected, m.order());
+        EXPECT_TRUE(r.ok()) << r.mismatches << " mismatches (" << hp::entryOrderName(m.order()) << " order)";
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 INSTANTIATE_TEST_SUITE_P(Table, Methods, ::testing::ValuesIn(methods::methodConfigs()), paramName);
 
-// The buffer itself: growth by 1.5x, the limit, and the previous storage kept on an error.
+// The buffer itself: growth by 1.5x, the limit (four blocks of 256 entries: 4096-byte blocks), and the
+// previous storage kept on an error.
 TEST(PointBuffer, GrowsAndRefusesBeyondTheLimitKeepingTheBuffer) {
     gl::GlInfo small = context().info();
-    small.maxStorageBlockBytes = 1000 * HP_POINT_BYTES;
+    small.maxStorageBlockBytes = 256 * HP_POINT_BYTES + HP_POINT_BYTES - 1; // a block: the power of two below
     hp::PointBuffer points(small, "test points");
+    EXPECT_EQ(points.perBlock(), 256u);
     ASSERT_TRUE(points.reserve(100));
     EXPECT_EQ(points.capacity(), 100u);
     ASSERT_TRUE(points.reserve(120));
     EXPECT_EQ(points.capacity(), 150u); // 1.5x: a slowly growing cloud does not reallocate every frame
     const GLuint id = points.id();
-    Result<void> r = points.reserve(1001);
+    Result<void> r = points.reserve(1025);
     ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find("limit of 1000"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("limit of 1024"), std::string::npos) << r.error();
     EXPECT_EQ(points.id(), id);
     EXPECT_EQ(points.capacity(), 150u);
     ASSERT_TRUE(points.reserve(1000));
-    EXPECT_EQ(points.capacity(), 1000u); // growth stops at the limit
+    EXPECT_EQ(points.capacity(), 1000u);
+    ASSERT_TRUE(points.reserve(1001));
+    EXPECT_EQ(points.capacity(), 1024u); // growth stops at the limit
     DICER_EXPECT_NO_GL_ERROR();
 }
 

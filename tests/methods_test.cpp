@@ -54,16 +54,19 @@ TEST(MethodTable, ARectangleLimitTooSmallMakesOnlyDicerRectUnavailable) {
         EXPECT_EQ(m.isAvailable(info), std::string(m.name) != "dicer_rect") << m.name;
 }
 
-// Every method writes its points into one storage block; Horn's scan also needs 4 bytes per atlas texel.
+// Every method writes its points into ENTRY_BLOCKS storage blocks (storage_blocks.h) and the 4-byte per-point
+// buffers (sort keys, slot colours) into one; Horn's scan also needs 4 bytes per atlas texel. The smallest
+// preset's points then need blocks of 64^3 x 4 bytes: its points in four blocks of 64^3 / 4, its colours in one.
 TEST(MethodTable, StorageBlocksTooSmallMakeMethodsUnavailable) {
     gl::GlInfo info = roomyGlInfo();
-    info.maxStorageBlockBytes = std::int64_t(64 * 64 * 64) * HP_POINT_BYTES; // the smallest preset's points
+    info.maxStorageBlockBytes = std::int64_t(64 * 64 * 64) * 4;
     for (const MethodInfo& m : methodTable())
         EXPECT_TRUE(m.isAvailable(info)) << m.name;
+    EXPECT_EQ(hp::PointBuffer::maxEntries(info), 64u * 64u * 64u);
     info.maxStorageBlockBytes -= HP_POINT_BYTES;
     for (const MethodInfo& m : methodTable())
         EXPECT_FALSE(m.isAvailable(info)) << m.name;
-    EXPECT_EQ(hp::PointBuffer::maxEntries(info), 64u * 64u * 64u - 1u);
+    EXPECT_EQ(hp::PointBuffer::maxEntries(info), 64u * 64u * 64u / 2); // blocks of 2^15: a power of two
 }
 
 TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {

@@ -166,22 +166,26 @@ TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
 }
 
 // Every per-point buffer is 16 bytes a point (positions and velocities are two arrays, not one 32-byte
-// particle), so a context whose storage block holds N point entries holds N particles, not N / 2: here a fake
-// block of 4096 entries, a point list longer than that, and every one of the 4096 particles updated.
-TEST(ParticlesCapacity, AsManyParticlesAsTheBlockHoldsPoints) {
-    constexpr std::uint32_t kBlockPoints = 4096;
+// particle) bound as ENTRY_BLOCKS storage blocks, so a context whose storage block holds N point entries holds
+// 4N particles (and the 4-byte buffers, the sort keys and colours, 4N in their one block): here a fake block of
+// 4096 entries, a point list longer than four, and every one of the 16384 particles spawned on its voxel
+// through the four blocks of the points, the positions and the velocities.
+TEST(ParticlesCapacity, AsManyParticlesAsThePointBufferHolds) {
+    constexpr std::uint32_t kBlockPoints = 4096, kParticles = 4 * kBlockPoints;
     gl::GlInfo small = test::context().info();
     small.maxStorageBlockBytes = std::int64_t(kBlockPoints) * HP_POINT_BYTES;
-    EXPECT_EQ(ParticleSystem::maxParticles(small), kBlockPoints);
+    EXPECT_EQ(ParticleSystem::maxParticles(small), kParticles);
     gl::ShaderLibrary shaders;
     auto system = ParticleSystem::create(shaders, small);
     ASSERT_TRUE(system) << system.error();
-    FakePointList list(kBlockPoints + 1000, kBlockPoints + 1000);
+    FakePointList list(kParticles + 1000, kParticles + 1000);
     system->update(list.source(), ParticleTuning{}, 0.02f);
-    EXPECT_EQ(system->capacity(), kBlockPoints);                 // 1.5 x (block / 32 bytes) and more
-    EXPECT_EQ(readControl(*system)[PS_CTRL_DRAW], kBlockPoints); // clamped to what every buffer holds
-    std::vector<ps::Particle> state = readState(*system, kBlockPoints);
-    for (std::uint32_t k = 0; k < kBlockPoints; ++k)
+    EXPECT_EQ(system->capacity(), kParticles);                 // not block / 32 bytes, not one block
+    EXPECT_EQ(readControl(*system)[PS_CTRL_DRAW], kParticles); // clamped to what every buffer holds
+    std::vector<ps::Particle> state = readState(*system, kParticles);
+    for (std::uint32_t k = 0; k < kParticles; ++k) {
         ASSERT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+        ASSERT_EQ(state[k].velocity, glm::vec4(0.f)) << k;
+    }
     DICER_EXPECT_NO_GL_ERROR();
 }

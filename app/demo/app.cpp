@@ -70,7 +70,7 @@ Result<void> buildGpuState(App& app) {
     auto surfaceView = SurfaceView::create(gpu->shaders, /*shatter=*/gpu->shatter.has_value());
     if (!surfaceView) return makeError(surfaceView.error());
     gpu->surfaceView.emplace(std::move(surfaceView.value()));
-    auto views = ImageViews::create(gpu->shaders);
+    auto views = ImageViews::create(gpu->shaders, app.surface.info());
     if (!views) return makeError(views.error());
     gpu->views.emplace(std::move(views.value()));
 

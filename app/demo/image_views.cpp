@@ -2,14 +2,16 @@
 
 #include "gl_debug.h"
 #include "hpc_shared.h"
+#include "storage_blocks.h"
 #include "view_shared.h"
 
 #include <algorithm>
 
 namespace dicer::app {
 
-Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders) {
+Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     ImageViews v(shaders);
+    v.m_perBlock = gl::entriesPerBlock(info);
     auto atlas = shaders.add(
         {"atlas view",
          {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "atlas_view.frag.glsl"}},
@@ -89,7 +91,7 @@ void ImageViews::renderList(const particles::ParticleSource& source) {
     glProgramUniform1ui(program, VIEW_LOC_CAPACITY, source.pointCapacity);
     glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, source.counterBuffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    gl::bindEntryBlocks(HP_BIND_POINTS, source.pointBuffer, source.pointCapacity, m_perBlock);
     glBindImageTexture(VIEW_IMAGE_DST, m_listImage.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     const GLuint groups = (kListSize + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE;
     glDispatchCompute(groups, groups, 1);

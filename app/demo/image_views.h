@@ -15,7 +15,8 @@ class ImageViews {
 public:
     static constexpr int kListSize = 512; // list panel image, square
 
-    static Result<ImageViews> create(gl::ShaderLibrary& shaders);
+    // `info`: the point list is bound as blocks of gl::entriesPerBlock(info) entries (storage_blocks.h).
+    static Result<ImageViews> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     // `window`: atlas texels (x0, y0, x1, y1) to show; size: the panel's image size in pixels.
     void renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
@@ -30,6 +31,7 @@ public:
 private:
     explicit ImageViews(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
     gl::ShaderLibrary* m_shaders;
+    std::uint32_t m_perBlock = 0;
     // One image of a window of the atlas or the bits (the program differs; the target and the draw are one).
     void renderWindow(gl::ProgramId program, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
 

@@ -30,6 +30,9 @@ struct GlInfo {
     int timestampBits = 0;                   // GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0 = no usable timer
     bool softwareRenderer = false; // llvmpipe / softpipe / SwiftShader: timer queries are not trustworthy
     bool hasViewportLayerArray = false;
+    // Tests only (0 = maxStorageBlockBytes): a smaller block for the per-point arrays bound as several blocks
+    // (storage_blocks.h), so that a small list spans them all.
+    std::int64_t maxEntryBlockBytes = 0;
 
     // Timer queries exist *and* measure something meaningful. On llvmpipe the first GL_TIME_ELAPSED
     // returns ~system uptime and later ones ~0.04 ms for a 60 ms pass, so software renderers are excluded.

@@ -32,18 +32,19 @@ void CountBuffer::write(std::uint32_t count) {
 }
 
 std::uint32_t PointBuffer::maxEntries(const gl::GlInfo& info) {
-    return std::uint32_t(std::min<std::int64_t>(info.maxStorageBlockBytes / HP_POINT_BYTES, UINT32_MAX));
+    static_assert(HP_POINT_BYTES == gl::kEntryBytes);
+    return gl::maxBlockedEntries(info);
 }
 
 Result<void> PointBuffer::reserve(std::uint32_t entries) {
     entries = std::max(entries, 1u);
     if (entries <= m_capacity && m_buffer) return {};
-    const std::int64_t maxEntries = m_maxBytes > 0 ? m_maxBytes / HP_POINT_BYTES : std::int64_t(UINT32_MAX);
+    const std::int64_t maxEntries = m_maxEntries > 0 ? m_maxEntries : std::int64_t(UINT32_MAX);
     if (entries > maxEntries)
         return makeError(m_label + ": " + std::to_string(entries) + " entries (" +
                          std::to_string((std::int64_t(entries) * HP_POINT_BYTES) >> 20) +
-                         " MiB) are beyond this driver's limit of " + std::to_string(maxEntries) +
-                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+                         " MiB) are beyond this driver's limit of " + std::to_string(maxEntries) + " (" +
+                         std::to_string(gl::kEntryBlocks) + " blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     const std::uint32_t capacity = std::uint32_t(
         std::min<std::int64_t>(std::max<std::int64_t>(entries, m_capacity + m_capacity / 2), maxEntries));
     // Dynamic storage: the CPU methods upload into it; the GPU methods only write it from shaders.
@@ -59,7 +60,7 @@ Result<void> PointBuffer::reserve(std::uint32_t entries) {
 }
 
 void PointBuffer::bind() const {
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, m_buffer.id());
+    gl::bindEntryBlocks(HP_BIND_POINTS, m_buffer.id(), m_capacity, m_perBlock);
 }
 
 void PointBuffer::upload(std::uint32_t first, std::span<const glm::uvec4> entries) {

@@ -45,11 +45,11 @@ std::int64_t hpBitsBytes(int side) {
 namespace {
 Result<void> checkCapacity(const std::string& name, const MethodInput& input, const gl::GlInfo& info) {
     if (input.capacity == 0) return makeError(name + ": capacity must be at least 1");
-    if (input.capacity > PointBuffer::maxEntries(info)) // the point buffer is bound as one block
+    if (input.capacity > PointBuffer::maxEntries(info)) // ENTRY_BLOCKS blocks, the 4-byte buffers one
         return makeError(name + ": capacity of " + std::to_string(input.capacity) +
                          " entries is beyond this driver's limit of " +
-                         std::to_string(PointBuffer::maxEntries(info)) +
-                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+                         std::to_string(PointBuffer::maxEntries(info)) + " (" +
+                         std::to_string(gl::kEntryBlocks) + " blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     return {};
 }
 } // namespace

@@ -3,6 +3,7 @@
 #include "gl_debug.h"
 #include "hp_counting_sort.h"
 #include "particles_shared.h"
+#include "storage_blocks.h"
 
 #include <algorithm>
 #include <string>
@@ -32,6 +33,7 @@ Result<void> ParticleDepthOrder::checkBuckets(std::uint32_t buckets) {
 Result<ParticleDepthOrder> ParticleDepthOrder::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     ParticleDepthOrder order;
     order.m_shaders = &shaders;
+    order.m_perBlock = gl::entriesPerBlock(info);
     auto keys = shaders.add({"particles depth keys", {{GL_COMPUTE_SHADER, "particles_keys.comp.glsl"}}, {}});
     if (!keys) return makeError(keys.error());
     order.m_keysPass = *keys;
@@ -58,7 +60,7 @@ Result<void> ParticleDepthOrder::sort(GLuint positions, GLuint control, std::uin
     glProgramUniform1ui(program, PS_LOC_BUCKETS, params.buckets);
     glProgramUniform1ui(program, PS_LOC_SLOTS, slots);
     glUseProgram(program);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_POSITIONS, positions);
+    gl::bindEntryBlocks(PS_BIND_POSITIONS, positions, slots, m_perBlock);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, control);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_DEPTH_KEYS, m_keys.id());
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the update wrote the positions and the count

@@ -58,6 +58,7 @@ private:
     std::unique_ptr<sort::Sorter> m_sorter;
     gl::Buffer m_keys;
     std::uint32_t m_keyCapacity = 0;
+    std::uint32_t m_perBlock = 0; // the positions are bound as blocks of this many (storage_blocks.h)
 };
 
 } // namespace dicer::particles

@@ -4,6 +4,7 @@
 #include "hp_point.h"
 #include "particle_step.h"
 #include "particles_shared.h"
+#include "storage_blocks.h"
 
 #include <algorithm>
 
@@ -13,16 +14,21 @@ namespace {
 bool always(const gl::GlInfo&) {
     return true;
 }
-bool vertexReadsThreeBlocks(const gl::GlInfo& info) {
-    return info.maxVertexStorageBlocks >= 3; // state, points and the order (GL guarantees none)
+// The draw's vertex shader reads the positions and the points (ENTRY_BLOCKS blocks each) and the slot colours;
+// sorted blending the order too. GL guarantees no storage block in a vertex shader; llvmpipe and NVIDIA 16.
+bool vertexReadsThePoints(const gl::GlInfo& info) {
+    return info.maxVertexStorageBlocks >= 2 * ENTRY_BLOCKS + 1;
+}
+bool vertexReadsThePointsAndTheOrder(const gl::GlInfo& info) {
+    return info.maxVertexStorageBlocks >= 2 * ENTRY_BLOCKS + 2;
 }
 constexpr ParticleRenderInfo kRenderModes[] = {
     {ParticleRender::Splats, "splats", "compute splats",
      "opaque compute splats + depth resolve (fast on llvmpipe)", false, always},
-    {ParticleRender::Points, "points", "GL points", "opaque GL point sprites", false, always},
+    {ParticleRender::Points, "points", "GL points", "opaque GL point sprites", false, vertexReadsThePoints},
     {ParticleRender::SortedBlend, "sorted", "sorted blending",
      "translucent soft splats, alpha-blended back to front (HP counting sort of the depths every frame)",
-     true, vertexReadsThreeBlocks},
+     true, vertexReadsThePointsAndTheOrder},
 };
 } // namespace
 
@@ -51,13 +57,16 @@ ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhas
 }
 
 std::uint32_t ParticleSystem::maxParticles(const gl::GlInfo& info) {
-    static_assert(PS_STATE_ENTRY_BYTES == HP_POINT_BYTES, "the state's arrays hold as many as the points");
-    return std::uint32_t(
-        std::min<std::int64_t>(info.maxStorageBlockBytes / PS_STATE_ENTRY_BYTES, UINT32_MAX));
+    static_assert(PS_STATE_ENTRY_BYTES == HP_POINT_BYTES && HP_POINT_BYTES == gl::kEntryBytes,
+                  "the state's arrays hold as many as the points");
+    return gl::maxBlockedEntries(info);
 }
 
+ParticleSystem::ParticleSystem(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+    : m_shaders(&shaders), m_maxParticles(maxParticles(info)), m_perBlock(gl::entriesPerBlock(info)) {}
+
 Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    ParticleSystem ps(shaders, maxParticles(info));
+    ParticleSystem ps(shaders, info);
     auto args = shaders.add({"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
     if (!args) return makeError(args.error());
     auto update = shaders.add({"particles update", {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}}, {}});
@@ -142,13 +151,19 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
 
     glUseProgram(m_shaders->get(m_update));
     glBindBufferBase(GL_UNIFORM_BUFFER, PS_BIND_PARAMS, m_params.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_POSITIONS, m_positions.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_VELOCITIES, m_velocities.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    gl::bindEntryBlocks(PS_BIND_POSITIONS, m_positions.id(), m_capacity, m_perBlock);
+    gl::bindEntryBlocks(PS_BIND_VELOCITIES, m_velocities.id(), m_capacity, m_perBlock);
+    bindPoints(source);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id());
     glDispatchComputeIndirect(GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t)));
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void ParticleSystem::bindPoints(const ParticleSource& source) const {
+    // Only the entries that exist: the source's buffer may be longer than pointCapacity, never shorter.
+    gl::bindEntryBlocks(HP_BIND_POINTS, source.pointBuffer, std::min(source.pointCapacity, m_maxParticles),
+                        m_perBlock);
 }
 
 // Setting a location a program does not have is GL_INVALID_OPERATION, so each program gets only its own.
@@ -169,9 +184,9 @@ void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& sourc
 
 void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
     if (!source.pointBuffer || !m_positions) return;
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_POSITIONS, m_positions.id());
+    gl::bindEntryBlocks(PS_BIND_POSITIONS, m_positions.id(), m_capacity, m_perBlock);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
+    bindPoints(source);
     glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);
     // Always bound (the shaders declare it); read only in the slot colour mode.
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_SLOT_COLORS,

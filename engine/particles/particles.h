@@ -61,7 +61,8 @@ struct ParticleTuning {
 };
 
 // Where this frame's points come from: the PointList's point buffer (uvec4 voxel + atlas texel) and the
-// HistoPyramid's counter buffer (uint[0] = active cells). Entries beyond `pointCapacity` do not exist.
+// HistoPyramid's counter buffer (uint[0] = active cells). Entries beyond `pointCapacity` do not exist (and are
+// not bound: the buffer is bound as blocks of its first `pointCapacity` entries, storage_blocks.h).
 struct ParticleSource {
     GLuint pointBuffer = 0;
     GLuint counterBuffer = 0;
@@ -99,7 +100,8 @@ public:
     static Result<ParticleSystem> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     // Particles a state may hold on this context: every per-point buffer bounds it, and the largest entry of
-    // any of them is 16 bytes (the point entry, a position, a velocity), so as many as the point buffer.
+    // any of them is 16 bytes (the point entry, a position, a velocity), each bound as ENTRY_BLOCKS blocks,
+    // so as many as the point buffer (gl::maxBlockedEntries).
     static std::uint32_t maxParticles(const gl::GlInfo& info);
 
     // The phases (HeartBreakerPhase, shared with the shattered surface).
@@ -122,8 +124,8 @@ public:
     GLuint controlBuffer() const { return m_control.id(); }     // PS_CTRL_* layout (particles_shared.h)
 
 private:
-    ParticleSystem(gl::ShaderLibrary& shaders, std::uint32_t maxParticles)
-        : m_shaders(&shaders), m_maxParticles(maxParticles) {}
+    ParticleSystem(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    void bindPoints(const ParticleSource& source) const;
     void reserve(std::uint32_t particles);
     void setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params, bool color,
                          bool viewport) const;
@@ -139,6 +141,8 @@ private:
     gl::VertexArray m_emptyVao;
     std::uint32_t m_capacity = 0;
     std::uint32_t m_maxParticles = 0;
+    std::uint32_t m_perBlock =
+        0; // entries a bound block of the state and the points holds (storage_blocks.h)
     HeartBreakerPhase m_phase;
 };
 

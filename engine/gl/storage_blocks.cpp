@@ -1,0 +1,43 @@
+#include "storage_blocks.h"
+
+#include <algorithm>
+
+namespace dicer::gl {
+
+std::uint32_t entriesPerBlock(const GlInfo& info) {
+    std::int64_t bytes = info.maxStorageBlockBytes;
+    if (info.maxEntryBlockBytes > 0) bytes = std::min(bytes, info.maxEntryBlockBytes);
+    std::int64_t entries = bytes / kEntryBytes;
+    if (entries < 1) return 0;
+    std::uint32_t perBlock = 1;
+    while (perBlock <= (1u << 30) && std::int64_t(perBlock) * 2 <= entries)
+        perBlock *= 2;
+    return perBlock;
+}
+
+std::uint32_t maxBlockedEntries(const GlInfo& info) {
+    const std::int64_t blocked = std::int64_t(entriesPerBlock(info)) * kEntryBlocks;
+    const std::int64_t fourByte = info.maxStorageBlockBytes / 4; // keys, order, slot colours: one block
+    return std::uint32_t(std::min({blocked, fourByte, std::int64_t(UINT32_MAX)}));
+}
+
+void bindEntryBlocks(GLuint first, GLuint buffer, std::uint32_t entries, std::uint32_t perBlock) {
+    if (!buffer || entries == 0 || perBlock == 0) {
+        for (GLuint b = 0; b < kEntryBlocks; ++b)
+            glBindBufferBase(GL_SHADER_STORAGE_BUFFER, first + b, buffer);
+        return;
+    }
+    const std::int64_t block0 = std::min<std::int64_t>(entries, perBlock);
+    for (GLuint b = 0; b < kEntryBlocks; ++b) {
+        const std::int64_t begin = std::int64_t(b) * perBlock;
+        const std::int64_t size = begin < entries ? std::min<std::int64_t>(entries - begin, perBlock) : 0;
+        if (size > 0)
+            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, first + b, buffer, GLintptr(begin * kEntryBytes),
+                              GLsizeiptr(size * kEntryBytes));
+        else
+            glBindBufferRange(GL_SHADER_STORAGE_BUFFER, first + b, buffer, 0,
+                              GLsizeiptr(block0 * kEntryBytes));
+    }
+}
+
+} // namespace dicer::gl

@@ -1,0 +1,35 @@
+// Per-point arrays longer than one shader storage block (issue 20 item 3): the point list, the particles'
+// positions and velocities, 16 bytes an entry, at 4096^3 17.2 M entries (275 MB) where llvmpipe's
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE is 128 MiB (GL's minimum 16 MiB). Such an array stays ONE buffer, contiguous
+// (copies, read-backs and growth are unchanged), and is bound as ENTRY_BLOCKS (binding_ranges.h) ranges of
+// `perBlock` entries at consecutive bindings (glBindBufferRange); the shaders pick the block from block 0's
+// length (hp_point_blocks.glsl, ps_state.glsl). perBlock is a power of two: its bytes are then a multiple of
+// any GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (a power of two of at most 256 bytes).
+#pragma once
+
+#include "binding_ranges.h"
+#include "gl.h"
+#include "gl_info.h"
+
+#include <cstdint>
+
+namespace dicer::gl {
+
+constexpr std::uint32_t kEntryBytes = 16; // a point entry (uvec4), a position or a velocity (vec4)
+constexpr std::uint32_t kEntryBlocks = ENTRY_BLOCKS;
+
+// Entries one block holds: the largest power of two whose bytes fit GL_MAX_SHADER_STORAGE_BLOCK_SIZE, or the
+// smaller info.maxEntryBlockBytes (tests). llvmpipe: 2^23 (128 MiB); NVIDIA (2 GiB - 1): 2^26.
+std::uint32_t entriesPerBlock(const GlInfo& info);
+
+// Entries a per-point array may hold on this context: kEntryBlocks blocks, and no more than the 4-byte
+// per-point buffers (sort keys and order, slot colours) hold in their one block. llvmpipe: 33 554 432.
+std::uint32_t maxBlockedEntries(const GlInfo& info);
+
+// Binds entries [0, entries) of `buffer` as blocks of `perBlock` at bindings [first, first + kEntryBlocks):
+// block b is [b perBlock, min((b + 1) perBlock, entries)); a binding no entry reaches gets block 0, so every
+// block the shaders declare is bound. `entries` beyond kEntryBlocks * perBlock are not bound (callers keep
+// their capacities within maxBlockedEntries). No entries (or no buffer): the whole buffer on every binding.
+void bindEntryBlocks(GLuint first, GLuint buffer, std::uint32_t entries, std::uint32_t perBlock);
+
+} // namespace dicer::gl
