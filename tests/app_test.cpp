@@ -4,6 +4,8 @@
 #include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
+#include "default_output.h"
+#include "fake_gl_info.h"
 #include "mc_method_table.h"
 #include "method_table.h"
 #include "model_loader.h"
@@ -188,6 +190,97 @@ TEST(CommandLine, OffscreenBenchmarkRun) {
     EXPECT_EQ(c.run.benchmark, "b.csv");
     EXPECT_EQ(c.run.warmupFrames, 2);
     EXPECT_EQ(c.run.windowSize, glm::ivec2(320, 200)); // one size flag for the window and the framebuffer
+}
+
+// The default output per preset (voxel/default_output.h, issue 20 item 3), decided once the driver is known
+// (resolveOutput, at start-up): llvmpipe's limits here (16384 textures, 128 MiB storage blocks).
+namespace {
+
+gl::GlInfo llvmpipeLike() {
+    gl::GlInfo info = test::roomyGlInfo();
+    info.maxViewportDims[0] = info.maxViewportDims[1] = 16384;
+    info.maxFramebufferSize[0] = info.maxFramebufferSize[1] = 16384;
+    return info;
+}
+
+// Parses, then resolves the output: "" when both pass, else the message.
+std::string resolved(std::vector<const char*> args, CommandLine& c) {
+    if (parse(std::move(args), c) != ParseResult::Run) return "usage error";
+    const Result<void> r = resolveOutput(c, llvmpipeLike());
+    return r ? std::string() : r.error();
+}
+
+} // namespace
+
+TEST(CommandLine, PresetTakesTheFastestOutputThatHoldsIt) {
+    for (const char* preset : {"2048", "4096"}) {
+        CommandLine c;
+        ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
+        EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Sparse) << preset;
+        EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, hp::InputKind::Sparse);
+        EXPECT_FALSE(c.outputChosen);
+    }
+    // Below kSparseFromSide the bits (the faster frame there, and the model colours per point).
+    for (const char* preset : {"64", "256", "1024", "64x32x128"}) {
+        CommandLine c;
+        ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
+        const bool sparse =
+            voxel::presetLayout(preset, 1 << 20)->voxelCount() >=
+            std::int64_t(voxel::kSparseFromSide) * voxel::kSparseFromSide * voxel::kSparseFromSide;
+        EXPECT_EQ(c.settings.frame.voxels, sparse ? voxel::VoxelOutput::Sparse : voxel::VoxelOutput::Bits)
+            << preset;
+    }
+    // Solid mode up to 1024^3: the bits (the sparse output holds surfaces).
+    CommandLine solid;
+    ASSERT_EQ(resolved({"--preset", "1024", "--mode", "solid"}, solid), "");
+    EXPECT_EQ(solid.settings.frame.voxels, voxel::VoxelOutput::Bits);
+    // An output implied by another option is a choice: the test atlas, a slab voxelizer, a paper method.
+    CommandLine slab;
+    ASSERT_EQ(resolved({"--preset", "256", "--vox-method", "binned"}, slab), "");
+    EXPECT_EQ(slab.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_TRUE(slab.outputChosen);
+    // A volume brings its own size: no preset, no rule (its layout is checked when it loads).
+    CommandLine volume;
+    ASSERT_EQ(resolved({"--volume", "metaballs:32"}, volume), "");
+    EXPECT_EQ(volume.settings.frame.voxels, voxel::VoxelOutput::Bits);
+}
+
+TEST(CommandLine, ChosenOutputThatCannotHoldThePresetIsOneError) {
+    CommandLine bits;
+    const std::string e = resolved({"--preset", "2048", "--voxels", "bits"}, bits);
+    EXPECT_TRUE(bits.outputChosen);
+    EXPECT_NE(e.find("preset '2048': volume 2048x2048x2048 needs a 131072x131072 slice atlas"),
+              std::string::npos)
+        << e;
+    EXPECT_NE(e.find("the occupancy bits' limit"), std::string::npos) << e;
+    EXPECT_NE(e.find("(--voxels sparse holds it)"), std::string::npos) << e;
+    CommandLine method; // hp_bits reads the bits: the same choice
+    EXPECT_NE(resolved({"--preset", "2048", "--method", "hp_bits"}, method).find("--voxels sparse holds it"),
+              std::string::npos);
+    CommandLine atlas; // the atlas at 1024^3 (a 32768^2 texture): the bits hold it
+    const std::string a = resolved({"--preset", "1024", "--voxels", "atlas"}, atlas);
+    EXPECT_NE(a.find("32768x32768 slice atlas"), std::string::npos) << a;
+    EXPECT_NE(a.find("(--voxels bits holds it)"), std::string::npos) << a;
+    // Chosen and holding it: no error, kept as chosen.
+    CommandLine sparse;
+    ASSERT_EQ(resolved({"--preset", "128", "--voxels", "sparse"}, sparse), "");
+    EXPECT_EQ(sparse.settings.frame.voxels, voxel::VoxelOutput::Sparse);
+}
+
+// Solid mode at 2048^3: the bits' 131072^2 virtual atlas is past 65536 and the sparse output holds surfaces, so no
+// output holds it, with --voxels or without: one message naming each output's reason.
+TEST(CommandLine, SolidModeAt2048IsOneError) {
+    for (std::vector<const char*> args : {std::vector<const char*>{"--preset", "2048", "--mode", "solid"},
+                                          {"--preset", "2048", "--mode", "solid", "--voxels", "sparse"},
+                                          {"--preset", "4096", "--mode", "solid", "--voxels", "bits"}}) {
+        CommandLine c;
+        const std::string e = resolved(args, c);
+        SCOPED_TRACE(e);
+        EXPECT_NE(e.find("no voxelizer output holds"), std::string::npos);
+        EXPECT_NE(e.find("voxels in solid mode on this driver (bits: needs a"), std::string::npos);
+        EXPECT_NE(e.find("sparse: it holds surfaces only (shell mode)"), std::string::npos);
+        EXPECT_EQ(e.find('\n'), std::string::npos); // one line
+    }
 }
 
 TEST(CommandLine, BadArgumentsAreErrors) {

@@ -4,6 +4,7 @@
 
 #include "cli_codecs.h"
 #include "cli_volume.h"
+#include "default_output.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "soak_schedule.h"
@@ -28,6 +29,15 @@ Row row(OptionText text, Codec<V> codec, std::function<V(const CommandLine&)> ge
 
 template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field field) {
     return options::option<CommandLine, V>(text, std::move(codec), field);
+}
+
+// --voxels as both programs name it, and the demo's default without it (voxel/default_output.h).
+options::OptionText demoVoxelsText() {
+    static const std::string help =
+        std::string(options::kVoxelsText.help) +
+        "; without it the fastest output that holds the preset and --mode on this driver (docs/DEMO.md: the "
+        "bits for the small presets, the sparse occupancy for the large ones)";
+    return {options::kVoxelsText.name, options::kVoxelsText.label, help};
 }
 
 std::vector<Row> makeRows() {
@@ -78,7 +88,7 @@ std::vector<Row> makeRows() {
         row<int>(options::kMcMethodText, options::mcMethodCodec(),
                  field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::surfaceMethod)),
         row<voxel::VoxelOutput>(
-            options::kVoxelsText, options::voxelOutputCodec(),
+            demoVoxelsText(), options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
             [](CommandLine& c, voxel::VoxelOutput o) {
                 c.settings.frame.voxels = o;
@@ -285,6 +295,7 @@ std::string reconcileOutput(CommandLine& c) {
         (p.testAtlas || !voxel::checkOutput(p.voxelMethod, voxel::VoxelOutput::Bits) || meshThreshold))
         p.voxels = voxel::VoxelOutput::Atlas;
     if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
+    c.outputChosen = c.voxelsGiven || c.methodGiven || p.voxels != voxel::VoxelOutput::Bits;
     if (!frame::offersMethod(p.voxels, p.method)) {
         if (c.methodGiven)
             return std::string("--method ") + method + " reads the " +
@@ -360,6 +371,21 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         return ParseResult::Error;
     }
     return ParseResult::Run;
+}
+
+Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info) {
+    frame::FrameSettings& p = c.settings.frame;
+    if (p.input != frame::Input::Mesh) return {};
+    if (!c.outputChosen) return frame::takeDefaultOutput(p, info);
+    const voxel::VoxelOutput output = p.testAtlas ? voxel::VoxelOutput::Atlas : p.voxels;
+    const std::optional<glm::ivec3> volume = voxel::presetVolume(p.preset);
+    if (!volume) return makeError("unknown volume preset '" + p.preset + "'"); // parsing refused it already
+    const Result<void> holds = voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, output, info);
+    if (holds) return {};
+    frame::FrameSettings fallback = p;
+    if (Result<void> r = frame::takeDefaultOutput(fallback, info); !r) return r; // no output holds it
+    return makeError("preset '" + p.preset + "': " + holds.error() + " (--voxels " +
+                     voxel::voxelOutputName(fallback.voxels) + " holds it)");
 }
 
 } // namespace dicer::app

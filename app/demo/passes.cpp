@@ -49,6 +49,22 @@ void stageError(App& app, const Result<void>& r) {
     log::error("%s", r.error().c_str());
 }
 
+// A new preset, mode or mesh input takes the fastest output that holds it (frame::takeDefaultOutput, the rule of
+// voxel/default_output.h) unless the user chose the output. Where no output holds it (solid mode at 2048^3), the
+// previous preset and mode stay and the panel says why.
+void followDefaultOutput(App& app) {
+    frame::FrameSettings& s = app.settings.frame;
+    const frame::FrameSettings& last = app.last.frame;
+    if (app.outputChosen || s.input != frame::Input::Mesh || s.testAtlas) return;
+    if (s.preset == last.preset && s.voxelMode == last.voxelMode && s.input == last.input) return;
+    if (Result<void> r = frame::takeDefaultOutput(s, app.surface.info()); !r) {
+        app.ui.pipelineError.clear(); // this very message, even if it was the last one
+        stageError(app, r);
+        s.preset = last.preset;
+        s.voxelMode = last.voxelMode;
+    }
+}
+
 float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
     return float(framebuffer.y) / (2.f * std::tan(0.5f * OrbitCamera::kFovY));
 }
@@ -93,11 +109,13 @@ void applyChanges(App& app) {
         }
 
         frame::Frame& frame = *app.gpu->frame;
+        followDefaultOutput(app);
         SettingsChanges changes = compareSettings(app.settings, app.last);
         if (changes.model &&
             !app.model.volume) // the voxelizer has it already (load); the view shares its textures
             app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures());
-        if (changes.frame.layout || changes.frame.method) app.ui.pipelineError.clear();
+        if (changes.frame.layout || changes.frame.method || changes.frame.voxelize)
+            app.ui.pipelineError.clear();
         if (changes.frame.any()) {
             if (Result<void> r = frame.apply(app.settings.frame); !r) {
                 // e.g. a preset beyond GL_MAX_TEXTURE_SIZE (the atlas at 1024^3): the frame keeps the last
@@ -106,6 +124,7 @@ void applyChanges(App& app) {
                 frame::FrameSettings& s = app.settings.frame;
                 const frame::FrameSettings& good = frame.settings();
                 s.preset = good.preset;
+                s.voxelMode = good.voxelMode; // solid mode with the sparse output (checkMode)
                 s.testAtlas = good.testAtlas;
                 s.voxels = good.voxels;
                 s.method = good.method;
