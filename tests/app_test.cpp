@@ -283,6 +283,59 @@ TEST(CommandLine, SolidModeAt2048IsOneError) {
     }
 }
 
+// The Pipeline panel between two frames (followDefaultOutput, called before the frame takes the settings): a new
+// preset or mode takes its default output unless one was chosen; where none holds it, the previous preset and mode.
+TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
+    const gl::GlInfo info = llvmpipeLike();
+    frame::FrameSettings last; // the defaults: 128, bits, hp_bits, shell
+    frame::FrameSettings now = last;
+    now.preset = "2048"; // the preset combo
+    ASSERT_TRUE(followDefaultOutput(now, last, /*outputChosen=*/false, info));
+    EXPECT_EQ(now.voxels, voxel::VoxelOutput::Sparse);
+    EXPECT_EQ(now.method, frame::defaultMethodFor(voxel::VoxelOutput::Sparse));
+    // Back to a small preset: the bits again (below kSparseFromSide), with their method.
+    last = now;
+    now.preset = "64";
+    ASSERT_TRUE(followDefaultOutput(now, last, false, info));
+    EXPECT_EQ(now.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(now.method, frame::defaultMethodFor(voxel::VoxelOutput::Bits));
+    // Solid mode at 2048^3, by either order of the two clicks: one error, the previous preset and mode stay.
+    last = now;
+    now.preset = "2048";
+    ASSERT_TRUE(followDefaultOutput(now, last, false, info));
+    last = now;
+    now.voxelMode = voxel::VoxelMode::Solid;
+    const Result<void> solid = followDefaultOutput(now, last, false, info);
+    ASSERT_FALSE(solid);
+    EXPECT_NE(solid.error().find("no voxelizer output holds 2048x2048x2048 voxels in solid mode"),
+              std::string::npos);
+    EXPECT_EQ(now, last);
+    frame::FrameSettings solid1024 = last;
+    solid1024.preset = "1024";
+    solid1024.voxelMode = voxel::VoxelMode::Solid;
+    ASSERT_TRUE(followDefaultOutput(solid1024, last, false, info)); // solid at 1024: the bits
+    EXPECT_EQ(solid1024.voxels, voxel::VoxelOutput::Bits);
+    frame::FrameSettings to2048 = solid1024;
+    to2048.preset = "2048";
+    EXPECT_FALSE(followDefaultOutput(to2048, solid1024, false, info));
+    EXPECT_EQ(to2048, solid1024);
+    // A chosen output (the panel's buttons) is kept; the frame then refuses what it cannot hold.
+    frame::FrameSettings chosen = last;
+    chosen.preset = "256";
+    chosen.voxels = voxel::VoxelOutput::Sparse;
+    frame::FrameSettings next = chosen;
+    next.preset = "64";
+    ASSERT_TRUE(followDefaultOutput(next, chosen, /*outputChosen=*/true, info));
+    EXPECT_EQ(next.voxels, voxel::VoxelOutput::Sparse);
+    // Nothing that decides the output changed (a method, the rule): nothing happens, even with another output.
+    frame::FrameSettings atlas = last;
+    atlas.voxels = voxel::VoxelOutput::Atlas;
+    atlas.rule = voxel::SurfaceRule::SliceAxis;
+    frame::FrameSettings kept = atlas;
+    ASSERT_TRUE(followDefaultOutput(kept, last, false, info));
+    EXPECT_EQ(kept, atlas);
+}
+
 TEST(CommandLine, BadArgumentsAreErrors) {
     const std::vector<std::vector<const char*>> bad = {
         {"--bogus"},

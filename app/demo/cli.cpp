@@ -33,10 +33,10 @@ template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field f
 
 // --voxels as both programs name it, and the demo's default without it (voxel/default_output.h).
 options::OptionText demoVoxelsText() {
-    static const std::string help =
-        std::string(options::kVoxelsText.help) +
-        "; without it the fastest output that holds the preset and --mode on this driver (docs/DEMO.md: the "
-        "bits for the small presets, the sparse occupancy for the large ones)";
+    static const std::string help = std::string(options::kVoxelsText.help) +
+                                    "; not given: the fastest output that holds the preset and --mode on "
+                                    "this driver (docs/DEMO.md: the bits "
+                                    "at the default preset, sparse at 2048 and 4096)";
     return {options::kVoxelsText.name, options::kVoxelsText.label, help};
 }
 

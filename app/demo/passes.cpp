@@ -49,22 +49,6 @@ void stageError(App& app, const Result<void>& r) {
     log::error("%s", r.error().c_str());
 }
 
-// A new preset, mode or mesh input takes the fastest output that holds it (frame::takeDefaultOutput, the rule of
-// voxel/default_output.h) unless the user chose the output. Where no output holds it (solid mode at 2048^3), the
-// previous preset and mode stay and the panel says why.
-void followDefaultOutput(App& app) {
-    frame::FrameSettings& s = app.settings.frame;
-    const frame::FrameSettings& last = app.last.frame;
-    if (app.outputChosen || s.input != frame::Input::Mesh || s.testAtlas) return;
-    if (s.preset == last.preset && s.voxelMode == last.voxelMode && s.input == last.input) return;
-    if (Result<void> r = frame::takeDefaultOutput(s, app.surface.info()); !r) {
-        app.ui.pipelineError.clear(); // this very message, even if it was the last one
-        stageError(app, r);
-        s.preset = last.preset;
-        s.voxelMode = last.voxelMode;
-    }
-}
-
 float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
     return float(framebuffer.y) / (2.f * std::tan(0.5f * OrbitCamera::kFovY));
 }
@@ -109,7 +93,13 @@ void applyChanges(App& app) {
         }
 
         frame::Frame& frame = *app.gpu->frame;
-        followDefaultOutput(app);
+        // The panel's preset, mode or a loaded mesh: their default output unless one was chosen (settings.h).
+        if (Result<void> r =
+                followDefaultOutput(app.settings.frame, app.last.frame, app.outputChosen, app.surface.info());
+            !r) {
+            app.ui.pipelineError.clear(); // this very message again, if the user tries again
+            stageError(app, r);
+        }
         SettingsChanges changes = compareSettings(app.settings, app.last);
         if (changes.model &&
             !app.model.volume) // the voxelizer has it already (load); the view shares its textures
