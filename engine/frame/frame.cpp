@@ -189,10 +189,11 @@ Result<void> Frame::list() {
     if (m_needsCount) {
         // One stall after a change. A one-pass method wrote its points in build() with the old capacity:
         // build again with the new one (the same for every method, so no method is special-cased).
-        in.capacity = sizeFromCount(m->readCount());
+        const hp::CountBuffer::Words counts = m->counts().readBoth();
+        in.capacity = sizeFromCount(counts.count);
         // A count of an incomplete frame (the sparse pool overflowed and dropped bricks: the first frame on a
         // new preset, before the pool grew) is too low to size the points by: size again from the next frame's.
-        if (m->readIncomplete()) m_needsCount = true;
+        if (counts.incomplete) m_needsCount = true;
         if (Result<void> r = m->build(in); !r) return r;
     }
     Result<void> r = m->list(in, hp::ListPath::Resident);
