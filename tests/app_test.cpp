@@ -177,6 +177,28 @@ TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
     }
 }
 
+// The sparse occupancy holds the bricks a surface touches; a solid's interior would fill whole bricks: solid mode
+// with it is a usage error naming the output, the mode and what to use instead (the bits hold both modes).
+TEST(CommandLine, SolidModeWithTheSparseOutputIsAnError) {
+    for (std::vector<const char*> bad : {std::vector<const char*>{"--voxels", "sparse", "--mode", "solid"},
+                                         {"--mode", "solid", "--method", "hp_sparse"}}) {
+        CommandLine e;
+        std::string error;
+        bad.insert(bad.begin(), "dicer");
+        testing::internal::CaptureStderr();
+        EXPECT_EQ(parseCommandLine(int(bad.size()), bad.data(), e, &error), ParseResult::Error);
+        testing::internal::GetCapturedStderr();
+        EXPECT_NE(error.find("--voxels sparse --mode solid: the sparse occupancy holds surfaces"),
+                  std::string::npos)
+            << error;
+        EXPECT_NE(error.find("use --voxels bits with --mode solid"), std::string::npos) << error;
+    }
+    CommandLine c;
+    ASSERT_EQ(parse({"--voxels", "bits", "--mode", "solid"}, c), ParseResult::Run);
+    CommandLine s;
+    ASSERT_EQ(parse({"--voxels", "sparse", "--mode", "shell"}, s), ParseResult::Run);
+}
+
 TEST(CommandLine, OffscreenBenchmarkRun) {
     CommandLine c;
     EXPECT_FALSE(c.run.offscreen);
