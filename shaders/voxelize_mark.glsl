@@ -144,8 +144,8 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
     uint brick = hpSparseBrick(texel);
     if (brick != g_lastBrick) {
         uint word = brick >> 5;
-        uint below = b_index[SPARSE_HEADER + word] & ((1u << (brick & 31u)) - 1u);
-        g_lastSlot = b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)] + uint(bitCount(below));
+        g_lastSlot = hpSparseSlot(b_index[SPARSE_HEADER + word],
+                                  b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)], brick);
         g_lastBrick = brick;
     }
     uint slot = g_lastSlot;

@@ -179,6 +179,28 @@ TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
     }
 }
 
+// The sparse occupancy holds the bricks a surface touches; a solid's interior would fill whole bricks: solid mode
+// with it is a usage error naming the output, the mode and what to use instead (the bits hold both modes).
+TEST(CommandLine, SolidModeWithTheSparseOutputIsAnError) {
+    for (std::vector<const char*> bad : {std::vector<const char*>{"--voxels", "sparse", "--mode", "solid"},
+                                         {"--mode", "solid", "--method", "hp_sparse"}}) {
+        CommandLine e;
+        std::string error;
+        bad.insert(bad.begin(), "dicer");
+        testing::internal::CaptureStderr();
+        EXPECT_EQ(parseCommandLine(int(bad.size()), bad.data(), e, &error), ParseResult::Error);
+        testing::internal::GetCapturedStderr();
+        EXPECT_NE(error.find("--voxels sparse --mode solid: the sparse occupancy holds surfaces"),
+                  std::string::npos)
+            << error;
+        EXPECT_NE(error.find("use --voxels bits with --mode solid"), std::string::npos) << error;
+    }
+    CommandLine c;
+    ASSERT_EQ(parse({"--voxels", "bits", "--mode", "solid"}, c), ParseResult::Run);
+    CommandLine s;
+    ASSERT_EQ(parse({"--voxels", "sparse", "--mode", "shell"}, s), ParseResult::Run);
+}
+
 TEST(CommandLine, OffscreenBenchmarkRun) {
     CommandLine c;
     EXPECT_FALSE(c.run.offscreen);
@@ -267,12 +289,12 @@ TEST(CommandLine, ChosenOutputThatCannotHoldThePresetIsOneError) {
     EXPECT_EQ(sparse.settings.frame.voxels, voxel::VoxelOutput::Sparse);
 }
 
-// Solid mode at 2048^3: the bits' 131072^2 virtual atlas is past 65536 and the sparse output holds surfaces, so no
-// output holds it, with --voxels or without: one message naming each output's reason.
+// Solid mode at 2048^3: the bits' 131072^2 virtual atlas is past their limit and the sparse output holds surfaces,
+// so no output holds it, with --voxels (or a method) or without: one message naming each output's reason.
 TEST(CommandLine, SolidModeAt2048IsOneError) {
     for (std::vector<const char*> args : {std::vector<const char*>{"--preset", "2048", "--mode", "solid"},
-                                          {"--preset", "2048", "--mode", "solid", "--voxels", "sparse"},
-                                          {"--preset", "4096", "--mode", "solid", "--voxels", "bits"}}) {
+                                          {"--preset", "4096", "--mode", "solid", "--voxels", "bits"},
+                                          {"--preset", "2048", "--mode", "solid", "--method", "hp_bits"}}) {
         CommandLine c;
         const std::string e = resolved(args, c);
         SCOPED_TRACE(e);
@@ -281,6 +303,10 @@ TEST(CommandLine, SolidModeAt2048IsOneError) {
         EXPECT_NE(e.find("sparse: it holds surfaces only (shell mode)"), std::string::npos);
         EXPECT_EQ(e.find('\n'), std::string::npos); // one line
     }
+    // --voxels sparse --mode solid is refused whatever the preset, as a usage error before any context.
+    CommandLine sparse;
+    EXPECT_EQ(parse({"--preset", "2048", "--mode", "solid", "--voxels", "sparse"}, sparse),
+              ParseResult::Error);
 }
 
 // The Pipeline panel between two frames (followDefaultOutput, called before the frame takes the settings): a new

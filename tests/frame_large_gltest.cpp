@@ -1,8 +1,9 @@
 // The demo's frame at 2048^3 (issue 20, item 3): the teapot voxelized into the sparse occupancy (the default
 // output there: voxel/default_output.h), listed by hp_sparse through frame::Frame as dicer runs it, without a
-// window. Checked: Verify exact against the CPU walk of the pool, the PLY snapshot holds the list's count, the
-// particles spawn on every point (past the first storage block of their state too), the explosion's phases step
-// every particle, and sorted blending's depth keys and order are a back-to-front permutation of the live cloud.
+// window. Checked: Verify exact against the CPU walk of the pool, the PLY snapshot holds the list's count and a
+// model colour for every point (the sparse rank past 65536 a side), the particles spawn on every point (past the
+// first storage block of their state too), the explosion's phases step every particle, and sorted blending's
+// depth keys and order are a back-to-front permutation of the live cloud.
 // One of the few large cases: ~4.3 M points (docs/SPARSE.md, "Past 65536").
 #include "builtin_models.h"
 #include "default_output.h"
@@ -56,12 +57,14 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     ASSERT_TRUE(f.apply(s));
     ASSERT_TRUE(f.setMesh(model::makeTeapot()));
 
-    // Two frames as the demo runs them (the GPU-resident list; the first sizes the points from its count).
+    // Two frames as the demo runs them (the GPU-resident list; the first sizes the points from its count), the
+    // second with the colours stage, as on the frame of a PLY export (the model colours per point: hp_sparse's rank).
     for (int frame = 0; frame < 2; ++frame) {
         f.voxelize(glm::mat4(1.f));
         ASSERT_TRUE(f.build());
         ASSERT_TRUE(f.list());
     }
+    ASSERT_TRUE(f.colorPoints());
     const hp::VerifyReport report = f.verify();
     EXPECT_TRUE(report.ok()) << report.verdictName() << ": GPU " << report.gpuCount << ", CPU "
                              << report.cpuCount << ", " << report.mismatches << " mismatches";
@@ -73,6 +76,12 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     ASSERT_TRUE(snap) << snap.error();
     EXPECT_EQ(snap->entries.size(), std::size_t(report.gpuCount));
     EXPECT_EQ(snap->droppedEntries, 0u);
+    // Every point got its model colour (the colour pass writes alpha 255 into each ranked slot; 0 where none).
+    ASSERT_EQ(snap->pointColors.size(), snap->entries.size());
+    EXPECT_EQ(std::count_if(snap->pointColors.begin(), snap->pointColors.end(),
+                            [](std::uint32_t c) { return (c >> 24) != 255u; }),
+              0)
+        << "points without a model colour";
     Result<std::vector<model::PlyPoint>> cloud = frame::modelSpacePoints(*snap);
     ASSERT_TRUE(cloud) << cloud.error();
     EXPECT_EQ(cloud->size(), std::size_t(report.gpuCount));

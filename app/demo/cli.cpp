@@ -286,7 +286,8 @@ std::vector<Row> makeRows() {
 // the options given need: --method's (a paper variant: the atlas), the atlas for a slab voxelizer, the test
 // atlas or a --threshold (it decides over the atlas' alpha), else the default (bits). --voxels alone picks its
 // first method unless the default one reads it; given both, they must agree. The voxelization method, the test
-// atlas and the threshold must suit the output: an option the output would ignore is an error. Returns it.
+// atlas, the threshold and the mode must suit the output: an option the output would ignore or cannot hold is an
+// error. Returns it.
 std::string reconcileOutput(CommandLine& c) {
     frame::FrameSettings& p = c.settings.frame;
     const char* method = methods::methodTable()[size_t(p.method)].name;
@@ -310,6 +311,10 @@ std::string reconcileOutput(CommandLine& c) {
                ") are already the active set: use --voxels atlas, or leave --threshold out";
     if (Result<void> r = voxel::checkOutput(p.voxelMethod, p.voxels); !r)
         return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + ": " + r.error();
+    // Before any context: the frame would refuse the pair at start-up (Frame::apply) with the same reason.
+    if (Result<void> r = voxel::checkMode(p.voxels, p.voxelMode); !r && p.input == frame::Input::Mesh)
+        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + " --mode " +
+               voxel::voxelModeName(p.voxelMode) + ": " + r.error();
     if (p.testAtlas && p.voxels != voxel::VoxelOutput::Atlas) // bits and sparse alike
         return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";
     return {};

@@ -156,7 +156,7 @@ void buildPointList(App& app) {
 }
 
 bool colorsPoints(const App& app) {
-    if (!app.gpu || app.gpu->frame->source().output() != voxel::VoxelOutput::Bits) return false;
+    if (!app.gpu || !voxel::hasSlotColours(app.gpu->frame->source().output())) return false;
     const bool shown =
         app.settings.view.particles && app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =

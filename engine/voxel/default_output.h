@@ -28,9 +28,9 @@
 namespace dicer::voxel {
 
 // From this many voxels a side (the volume's voxel count >= kSparseFromSide^3) the sparse occupancy is preferred
-// to the bits. Measured, the sparse output is the faster frame from 256^3; ONE LINE TO FLIP: it stays 2048 (where
-// the bits cannot hold the volume anyway) until the sparse output has per-point model colours (--color model and
-// the PLY export show white points from it today), then it becomes 256.
+// to the bits. Measured, the sparse output is the faster frame from 256^3; ONE LINE TO FLIP: 2048 (where the bits
+// cannot hold the volume anyway) was chosen while the sparse output had no per-point model colours (--color model
+// and the PLY export showed white points); with them (docs/SPARSE.md, "Model colours per point") it becomes 256.
 inline constexpr int kSparseFromSide = 2048;
 
 // The outputs in the order the rule prefers them for `volume` and `mode` (every output, once): no driver involved.
