@@ -387,10 +387,16 @@ Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info) {
     if (!volume) return makeError("unknown volume preset '" + p.preset + "'"); // parsing refused it already
     const Result<void> holds = voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, output, info);
     if (holds) return {};
-    frame::FrameSettings fallback = p;
-    if (Result<void> r = frame::takeDefaultOutput(fallback, info); !r) return r; // no output holds it
-    return makeError("preset '" + p.preset + "': " + holds.error() + " (--voxels " +
-                     voxel::voxelOutputName(fallback.voxels) + " holds it)");
+    std::string others; // the outputs that hold it, fastest first: "--voxels sparse or --voxels bits"
+    for (voxel::VoxelOutput o : voxel::outputPreference(*volume, p.voxelMode))
+        if (voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, o, info))
+            others +=
+                (others.empty() ? "--voxels " : " or --voxels ") + std::string(voxel::voxelOutputName(o));
+    if (others.empty()) { // no output holds it: the rule's message names each one's reason
+        frame::FrameSettings fallback = p;
+        return frame::takeDefaultOutput(fallback, info);
+    }
+    return makeError("preset '" + p.preset + "': " + holds.error() + " (" + others + " holds it)");
 }
 
 } // namespace dicer::app

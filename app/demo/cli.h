@@ -69,9 +69,9 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
 
 // Once the driver is known (start-up): a mesh's output is its preset's default (frame::takeDefaultOutput) unless
 // it was chosen (outputChosen); a chosen one must hold the preset in its mode. Errors, one message each (the app
-// exits with status 1): a chosen output that cannot hold it, naming the limit and the output that would
-// ("--voxels sparse holds it"), or where no output holds it (solid mode at 2048^3) the default's error naming each
-// output's reason. A volume's layout is checked when it loads.
+// exits with status 1): a chosen output that cannot hold it, naming the limit and the outputs that would, fastest
+// first ("--voxels sparse holds it"), or where no output holds it (solid mode at 2048^3) the default's error naming
+// each output's reason. A volume's layout is checked when it loads.
 Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info);
 
 } // namespace dicer::app
