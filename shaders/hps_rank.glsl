@@ -37,8 +37,7 @@ uint hpsRankSlot(ivec2 texel) {
     uint brick = hpSparseBrick(texel), word = brick >> 5, bit = brick & 31u;
     uint coarse = u_rankIndex[SPARSE_HEADER + word];
     if ((coarse & (1u << bit)) == 0u) return HPS_NO_RANK;
-    uint slot = u_rankIndex[hpSparseBaseOffset(u_rankSide) + int(word)] +
-                uint(bitCount(coarse & ((1u << bit) - 1u)));
+    uint slot = hpSparseSlot(coarse, u_rankIndex[hpSparseBaseOffset(u_rankSide) + int(word)], brick);
     return slot < u_rankIndex[SPARSE_USED] ? slot : HPS_NO_RANK;
 }
 
