@@ -55,7 +55,7 @@ TEST(DefaultOutput, PreferenceFollowsTheMeasurements) {
                   (A{VoxelOutput::Bits, VoxelOutput::Atlas, VoxelOutput::Sparse}));
 }
 
-// On llvmpipe's limits: the bits up to 1024^3 (sparse from kSparseFromSide, once the bits stop being the faster),
+// On llvmpipe's limits: the bits below kSparseFromSide^3 (256^3), where they are the faster frame, then sparse,
 // the sparse output at 2048^3 and 4096^3, where the bits would be 2 and 8 GiB in one 128 MiB storage block.
 TEST(DefaultOutput, FastestOutputThatHoldsEachPreset) {
     const gl::GlInfo info = llvmpipeLike();
@@ -63,7 +63,9 @@ TEST(DefaultOutput, FastestOutputThatHoldsEachPreset) {
         SCOPED_TRACE(side);
         const bool sparse = side >= kSparseFromSide || side >= 2048;
         EXPECT_EQ(outputOf(side, VoxelMode::Shell, info), sparse ? VoxelOutput::Sparse : VoxelOutput::Bits);
-        if (side <= 1024) EXPECT_EQ(outputOf(side, VoxelMode::Solid, info), VoxelOutput::Bits);
+        if (side <= 1024) {
+            EXPECT_EQ(outputOf(side, VoxelMode::Solid, info), VoxelOutput::Bits);
+        }
     }
     // Every output the rule names holds the volume; checkHolds refuses the bits past 1024^3 with their limit.
     EXPECT_TRUE(

@@ -36,7 +36,7 @@ options::OptionText demoVoxelsText() {
     static const std::string help = std::string(options::kVoxelsText.help) +
                                     "; not given: the fastest output that holds the preset and --mode on "
                                     "this driver (docs/DEMO.md: the bits "
-                                    "at the default preset, sparse at 2048 and 4096)";
+                                    "at the default preset 128, sparse from 256)";
     return {options::kVoxelsText.name, options::kVoxelsText.label, help};
 }
 
