@@ -48,7 +48,7 @@
 #define HP_BUFFERS_END 3
 #define PEER_BUFFERS_FIRST 3 // Horn's scan: the level being scanned, its block sums
 #define PEER_BUFFERS_END 5
-#define PS_BUFFERS_FIRST 5 // particles: state, control
+#define PS_BUFFERS_FIRST 6 // particles: control (5 held the state before it became PS_STATE_BUFFERS)
 #define PS_BUFFERS_END 7
 #define VOX_BUFFERS_FIRST 7 // voxelizer: vertices, triangles, texture slots, setup, bins, arguments
 #define VOX_BUFFERS_END 13
@@ -72,6 +72,8 @@
 #define PS_SHATTER_BUFFERS_END 43
 #define SPARSE_BUFFERS_FIRST 43 // sparse occupancy (occupancy_sparse.h): index, pool; hp_sparse's levels, args
 #define SPARSE_BUFFERS_END 47
+#define PS_STATE_BUFFERS_FIRST 47 // particles' state, 16 bytes a point: positions, velocities (4 blocks each)
+#define PS_STATE_BUFFERS_END 55
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -123,7 +125,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END},
                                      {MC_BUFFERS_FIRST, MC_BUFFERS_END},
                                      {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END},
-                                     {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}};
+                                     {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END},
+                                     {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

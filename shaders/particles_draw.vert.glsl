@@ -5,10 +5,9 @@
 // slot colours, index = point index).
 // PS_SORTED_BLEND: vertex k draws particle order[k], the back-to-front order of depth_order.h, so GL blends
 // the sprites in that order (primitives blend in submission order).
-#include "particle_step.h"
+#include "ps_state.glsl"
 #include "hp_point.h" // hpEntryAtlasTexel
 
-layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
 layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
 #ifdef PS_SORTED_BLEND
 layout(std430, binding = PS_BIND_ORDER) readonly buffer PsOrder { uint u_order[]; };
@@ -28,7 +27,7 @@ void main() {
 #else
     uint k = uint(gl_VertexID);
 #endif
-    gl_Position = u_viewProj * vec4(vec3(u_particles[k].position), 1.0);
+    gl_Position = u_viewProj * vec4(vec3(psLoadPosition(k)), 1.0);
     gl_PointSize = clamp(u_pointScale / max(gl_Position.w, 1e-3), 1.0, 64.0);
     uvec4 entry = u_points[k];
     if (u_colorMode == PS_COLOR_MODEL)

@@ -3,10 +3,9 @@
 // count, on the GPU) gets its quantized view depth, far -> small (psDepthKey, particle_step.h); a retired one
 // (index in [count, slots)) gets `buckets`, one past every live key, so it sorts behind them and the live
 // particles are exactly the first `count` sorted slots, which the indirect draw covers.
-#include "particle_step.h"
+#include "ps_state.glsl"
 
 layout(local_size_x = PS_LOCAL_SIZE) in;
-layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
 layout(std430, binding = PS_BIND_CONTROL) readonly buffer PsControl { uint u_control[]; };
 layout(std430, binding = PS_BIND_DEPTH_KEYS) writeonly buffer PsKeys { uint u_keys[]; };
 layout(location = PS_LOC_DEPTH_ROW) uniform vec4 u_depthRow;
@@ -22,6 +21,6 @@ void main() {
         u_keys[k] = u_buckets;
         return;
     }
-    float depth = dot(u_depthRow, vec4(vec3(u_particles[k].position), 1.0));
+    float depth = dot(u_depthRow, vec4(vec3(psLoadPosition(k)), 1.0));
     u_keys[k] = psDepthKey(depth, u_depthRange.x, u_depthRange.y, u_buckets);
 }

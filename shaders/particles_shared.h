@@ -5,7 +5,12 @@
 #include "binding_ranges.h"
 #include "hp_shared.h"
 
-#define PS_BIND_STATE 5   // SSBO: Particle {vec4 position; vec4 velocity;} per point (std430, 32 bytes)
+// The state, as two arrays of 16 bytes a point (structure of arrays, ps_state.glsl): every per-point buffer is
+// then at most the point entry's 16 bytes, so the particles hold as many points as the point buffer (a 32-byte
+// Particle per point ran past llvmpipe's 128 MiB storage block at half the points).
+#define PS_BIND_POSITIONS 47  // SSBO: vec4 position per point (xyz world, w 1)
+#define PS_BIND_VELOCITIES 51 // SSBO: vec4 velocity per point (xyz world units per second, w 0)
+#define PS_STATE_ENTRY_BYTES 16
 #define PS_BIND_CONTROL 6 // SSBO: PS_CTRL_* uints (indirect draw/dispatch arguments + counts)
 #define PS_BIND_PARAMS 1  // UBO: ParticleParams (particle_step.h), one per update
 #define PS_UNIT_ATLAS 7   // the slice atlas, sampled for the model-colour mode (never HP_UNIT_*: both may be bound)
@@ -14,7 +19,7 @@
 #define PS_LOC_POINT_SCALE 1 // float: sprite diameter in pixels at distance 1 (world-sized sprites)
 #define PS_LOC_COLOR_MODE 2  // int: PS_COLOR_*
 #define PS_LOC_VOLUME 3      // ivec3: voxels per axis, to turn voxel coordinates into colours
-#define PS_LOC_CAPACITY 4    // uint: particles the state buffer holds (args pass clamps the count to it)
+#define PS_LOC_CAPACITY 4    // uint: particles every per-point buffer holds (args pass clamps the count to it)
 #define PS_LOC_VIEWPORT 5    // ivec2: splat target size in pixels
 #define PS_LOC_OPACITY 6     // float: sorted blending, alpha at a sprite's centre
 #define PS_LOC_DEPTH_ROW 7   // vec4: depth keys: view depth = dot(row, p) (the view matrix's z row, negated)
@@ -89,8 +94,9 @@ namespace dicer::bindings {
 static_assert(inside(PS_UNIT_ATLAS, {PS_UNITS_FIRST, PS_UNITS_END}));
 static_assert(inside(PS_IMAGE_SPLAT_DEPTH, {PS_IMAGES_FIRST, PS_IMAGES_END}) &&
               inside(PS_IMAGE_SPLAT_COLOR, {PS_IMAGES_FIRST, PS_IMAGES_END}));
-static_assert(inside(PS_BIND_STATE, {PS_BUFFERS_FIRST, PS_BUFFERS_END}) &&
-              inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
+static_assert(inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
+static_assert(inside(PS_BIND_POSITIONS, {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END}) &&
+              inside(PS_BIND_VELOCITIES, {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END}));
 static_assert(inside(PS_BIND_DEPTH_KEYS, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}) &&
               inside(PS_BIND_ORDER, {PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}));
 static_assert(inside(PS_BIND_SLOT_COLORS, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}));

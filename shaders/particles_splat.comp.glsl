@@ -3,11 +3,10 @@
 // covers a disc of pixels as wide as its sprite would be. Without PS_SPLAT_COLOR: keep the nearest depth per
 // pixel, and grow the pixel bounds the resolve pass draws. With it: the particle whose depth won writes its
 // colour (ties: either; they are the same depth).
-#include "particle_step.h"
+#include "ps_state.glsl"
 #include "hp_point.h" // hpEntryAtlasTexel
 
 layout(local_size_x = PS_LOCAL_SIZE) in;
-layout(std430, binding = PS_BIND_STATE) readonly buffer PsState { Particle u_particles[]; };
 layout(std430, binding = PS_BIND_CONTROL) coherent buffer PsControl { uint u_control[]; };
 layout(std430, binding = HP_BIND_POINTS) readonly buffer HpPoints { uvec4 u_points[]; };
 #ifdef PS_SPLAT_COLOR
@@ -31,7 +30,7 @@ bool project(uint k, out vec2 window, out uint depth, out float radius) {
     depth = 0u;
     radius = 0.0;
     if (k >= u_control[PS_CTRL_DRAW]) return false;
-    vec4 clip = u_viewProj * vec4(vec3(u_particles[k].position), 1.0);
+    vec4 clip = u_viewProj * vec4(vec3(psLoadPosition(k)), 1.0);
     if (clip.w <= 0.0) return false;
     vec3 ndc = clip.xyz / clip.w;
     if (abs(ndc.z) > 1.0 || any(greaterThan(abs(ndc.xy), vec2(1.1)))) return false; // clipped or far off

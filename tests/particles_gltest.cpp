@@ -1,6 +1,7 @@
 // GL tests of the GPU particle system: the compute step equals the CPU step (particle_step.h) and the
 // particle count may grow or shrink between frames (new particles spawn on their voxel, extra ones retire).
 #include "gl_test_util.h"
+#include "hp_point.h"
 #include "particles.h"
 #include "particles_shared.h"
 
@@ -34,9 +35,14 @@ struct FakePointList {
     }
 };
 
+// The state as the CPU step takes it: positions and velocities are two arrays of vec4 on the GPU.
 std::vector<ps::Particle> readState(const ParticleSystem& system, std::uint32_t n) {
+    std::vector<glm::vec4> positions(n), velocities(n);
+    glGetNamedBufferSubData(system.positionBuffer(), 0, GLsizeiptr(n * sizeof(glm::vec4)), positions.data());
+    glGetNamedBufferSubData(system.velocityBuffer(), 0, GLsizeiptr(n * sizeof(glm::vec4)), velocities.data());
     std::vector<ps::Particle> out(n);
-    glGetNamedBufferSubData(system.stateBuffer(), 0, GLsizeiptr(n * sizeof(ps::Particle)), out.data());
+    for (std::uint32_t k = 0; k < n; ++k)
+        out[k] = {positions[k], velocities[k]};
     return out;
 }
 
@@ -49,7 +55,7 @@ std::vector<std::uint32_t> readControl(const ParticleSystem& system) {
 class ParticlesGl : public ::testing::Test {
 protected:
     void SetUp() override {
-        auto created = ParticleSystem::create(m_shaders);
+        auto created = ParticleSystem::create(m_shaders, test::context().info());
         ASSERT_TRUE(created) << created.error();
         m_system.emplace(std::move(created.value()));
     }
@@ -156,5 +162,26 @@ TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
     std::vector<ps::Particle> state = readState(*m_system, 40);
     for (std::uint32_t k = 0; k < 40; ++k)
         EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// Every per-point buffer is 16 bytes a point (positions and velocities are two arrays, not one 32-byte
+// particle), so a context whose storage block holds N point entries holds N particles, not N / 2: here a fake
+// block of 4096 entries, a point list longer than that, and every one of the 4096 particles updated.
+TEST(ParticlesCapacity, AsManyParticlesAsTheBlockHoldsPoints) {
+    constexpr std::uint32_t kBlockPoints = 4096;
+    gl::GlInfo small = test::context().info();
+    small.maxStorageBlockBytes = std::int64_t(kBlockPoints) * HP_POINT_BYTES;
+    EXPECT_EQ(ParticleSystem::maxParticles(small), kBlockPoints);
+    gl::ShaderLibrary shaders;
+    auto system = ParticleSystem::create(shaders, small);
+    ASSERT_TRUE(system) << system.error();
+    FakePointList list(kBlockPoints + 1000, kBlockPoints + 1000);
+    system->update(list.source(), ParticleTuning{}, 0.02f);
+    EXPECT_EQ(system->capacity(), kBlockPoints);                 // 1.5 x (block / 32 bytes) and more
+    EXPECT_EQ(readControl(*system)[PS_CTRL_DRAW], kBlockPoints); // clamped to what every buffer holds
+    std::vector<ps::Particle> state = readState(*system, kBlockPoints);
+    for (std::uint32_t k = 0; k < kBlockPoints; ++k)
+        ASSERT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
     DICER_EXPECT_NO_GL_ERROR();
 }

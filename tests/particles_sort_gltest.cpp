@@ -23,13 +23,13 @@ namespace {
 
 // Particles at chosen positions, the first `count` of `slots` alive (PS_CTRL_DRAW), as ParticleSystem keeps them.
 struct FakeParticles {
-    gl::Buffer state, control;
-    FakeParticles(const std::vector<glm::vec3>& positions, std::uint32_t count) {
-        std::vector<ps::Particle> particles(std::max<std::size_t>(positions.size(), 1));
-        for (std::size_t i = 0; i < positions.size(); ++i)
-            particles[i] = {glm::vec4(positions[i], 1.f), glm::vec4(0.f)};
-        state = gl::createBufferStorage(GLsizeiptr(particles.size() * sizeof(ps::Particle)), particles.data(),
-                                        0, "test particles");
+    gl::Buffer positions, control;
+    FakeParticles(const std::vector<glm::vec3>& at, std::uint32_t count) {
+        std::vector<glm::vec4> words4(std::max<std::size_t>(at.size(), 1));
+        for (std::size_t i = 0; i < at.size(); ++i)
+            words4[i] = glm::vec4(at[i], 1.f);
+        positions = gl::createBufferStorage(GLsizeiptr(words4.size() * sizeof(glm::vec4)), words4.data(), 0,
+                                            "test particle positions");
         std::vector<std::uint32_t> words(PS_CTRL_UINTS, 0u);
         words[PS_CTRL_DRAW] = count;
         words[PS_CTRL_DRAW + 1] = 1u;
@@ -94,7 +94,7 @@ protected:
                            const DepthOrderParams& params) {
         const std::uint32_t slots = std::uint32_t(positions.size());
         FakeParticles particles(positions, count);
-        Result<void> r = m_order->sort(particles.state.id(), particles.control.id(), slots, params);
+        Result<void> r = m_order->sort(particles.positions.id(), particles.control.id(), slots, params);
         ASSERT_TRUE(r) << r.error();
         ASSERT_TRUE(m_order->sorter().checkStatus()) << "a key >= buckets + 1";
         const std::vector<std::uint32_t> keys = cpuKeys(positions, count, params);
@@ -184,7 +184,7 @@ TEST_F(ParticlesSortGl, BadBucketCountsAreRefused) {
         EXPECT_NE(r.error().find("depth buckets " + std::to_string(buckets)), std::string::npos) << r.error();
         FakeParticles particles({glm::vec3(0.f)}, 1);
         DepthOrderParams params = viewFrom({0.f, 0.f, 4.f}, buckets);
-        EXPECT_FALSE(m_order->sort(particles.state.id(), particles.control.id(), 1, params));
+        EXPECT_FALSE(m_order->sort(particles.positions.id(), particles.control.id(), 1, params));
     }
     EXPECT_TRUE(ParticleDepthOrder::checkBuckets(ParticleDepthOrder::kMinBuckets));
     EXPECT_TRUE(ParticleDepthOrder::checkBuckets(ParticleDepthOrder::kMaxBuckets));
@@ -198,7 +198,7 @@ namespace {
 // volume: false colours with blue 1/16 (far from +z) and 15/16 (near from +z).
 glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) {
     gl::ShaderLibrary shaders;
-    auto system = ParticleSystem::create(shaders);
+    auto system = ParticleSystem::create(shaders, test::context().info());
     auto order = ParticleDepthOrder::create(shaders, test::context().info());
     EXPECT_TRUE(system && order);
     if (!system || !order) return glm::vec3(-1.f);
@@ -213,7 +213,7 @@ glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) 
     DepthOrderParams params;
     params.view = glm::lookAt(glm::vec3(centre.x, centre.y, eye.z), glm::vec3(centre.x, centre.y, 0.f),
                               glm::vec3(0.f, 1.f, 0.f));
-    EXPECT_TRUE(order->sort(system->stateBuffer(), system->controlBuffer(), 2, params));
+    EXPECT_TRUE(order->sort(system->positionBuffer(), system->controlBuffer(), 2, params));
 
     const glm::ivec2 size(32, 32);
     gl::Texture color = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "test colour");

@@ -51,7 +51,7 @@ Result<void> buildGpuState(App& app) {
     auto created = frame::Frame::create(gpu->shaders, app.surface.info());
     if (!created) return makeError(created.error());
     gpu->frame = std::move(created.value());
-    auto particles = particles::ParticleSystem::create(gpu->shaders);
+    auto particles = particles::ParticleSystem::create(gpu->shaders, app.surface.info());
     if (!particles) return makeError(particles.error());
     gpu->particles.emplace(std::move(particles.value()));
     auto depthOrder = particles::ParticleDepthOrder::create(gpu->shaders, app.surface.info());

@@ -184,14 +184,14 @@ void sortParticles(App& app) {
     GpuState& gpu = *app.gpu;
     gpu.orderSorted = false;
     particles::ParticleSource source = gpu.frame->points();
-    if (!source.pointBuffer || !gpu.particles->stateBuffer()) return;
+    if (!source.pointBuffer || !gpu.particles->positionBuffer()) return;
     // The cloud lies in the box [-shape, shape] the volume is drawn as (exploding particles that leave its
     // bounding sphere are clamped into the end buckets): the key range needs no readback.
     particles::DepthOrderParams params{app.camera.view(), glm::vec3(0.f), glm::length(source.shape),
                                        std::uint32_t(app.settings.view.depthBuckets)};
     const std::uint32_t slots = std::min(source.pointCapacity, gpu.particles->capacity()); // as the update
     Result<void> r =
-        gpu.depthOrder->sort(gpu.particles->stateBuffer(), gpu.particles->controlBuffer(), slots, params);
+        gpu.depthOrder->sort(gpu.particles->positionBuffer(), gpu.particles->controlBuffer(), slots, params);
     stageError(app, r);
     gpu.orderSorted = bool(r);
 }

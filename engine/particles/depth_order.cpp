@@ -41,7 +41,7 @@ Result<ParticleDepthOrder> ParticleDepthOrder::create(gl::ShaderLibrary& shaders
     return order;
 }
 
-Result<void> ParticleDepthOrder::sort(GLuint state, GLuint control, std::uint32_t slots,
+Result<void> ParticleDepthOrder::sort(GLuint positions, GLuint control, std::uint32_t slots,
                                       const DepthOrderParams& params) {
     if (Result<void> r = checkBuckets(params.buckets); !r) return r;
     gl::DebugGroup group("particles depth order");
@@ -58,10 +58,10 @@ Result<void> ParticleDepthOrder::sort(GLuint state, GLuint control, std::uint32_
     glProgramUniform1ui(program, PS_LOC_BUCKETS, params.buckets);
     glProgramUniform1ui(program, PS_LOC_SLOTS, slots);
     glUseProgram(program);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, state);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_POSITIONS, positions);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, control);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_DEPTH_KEYS, m_keys.id());
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the update wrote the state and the count
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the update wrote the positions and the count
     const std::uint32_t groups = (slots + PS_LOCAL_SIZE - 1) / PS_LOCAL_SIZE;
     if (groups > 0) {
         const std::uint32_t x =

@@ -43,9 +43,9 @@ public:
 
     static Result<ParticleDepthOrder> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    // Keys and sort for particle slots [0, slots) of `state`; the live count is `control`'s PS_CTRL_DRAW
-    // (ParticleSystem::controlBuffer). Records GPU work only. Errors: bad buckets, slots beyond the sort's limit.
-    Result<void> sort(GLuint state, GLuint control, std::uint32_t slots, const DepthOrderParams& params);
+    // Keys and sort for particle slots [0, slots) of `positions` (ParticleSystem::positionBuffer); the live
+    // count is `control`'s PS_CTRL_DRAW (ParticleSystem::controlBuffer). Records GPU work only. Errors: bad buckets, slots beyond the sort's limit.
+    Result<void> sort(GLuint positions, GLuint control, std::uint32_t slots, const DepthOrderParams& params);
 
     GLuint keys() const { return m_keys.id(); }              // uint per slot, input order
     GLuint order() const { return m_sorter->permutation(); } // slot k -> particle index, back to front

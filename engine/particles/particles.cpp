@@ -1,6 +1,7 @@
 #include "particles.h"
 
 #include "gl_debug.h"
+#include "hp_point.h"
 #include "particle_step.h"
 #include "particles_shared.h"
 
@@ -49,8 +50,14 @@ ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhas
     return params;
 }
 
-Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
-    ParticleSystem ps(shaders);
+std::uint32_t ParticleSystem::maxParticles(const gl::GlInfo& info) {
+    static_assert(PS_STATE_ENTRY_BYTES == HP_POINT_BYTES, "the state's arrays hold as many as the points");
+    return std::uint32_t(
+        std::min<std::int64_t>(info.maxStorageBlockBytes / PS_STATE_ENTRY_BYTES, UINT32_MAX));
+}
+
+Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
+    ParticleSystem ps(shaders, maxParticles(info));
     auto args = shaders.add({"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
     if (!args) return makeError(args.error());
     auto update = shaders.add({"particles update", {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}}, {}});
@@ -95,16 +102,21 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders) {
 }
 
 void ParticleSystem::reserve(std::uint32_t particles) {
+    // Never past what every per-point buffer holds: the args pass clamps the count to the capacity.
+    particles = std::min(particles, m_maxParticles);
     if (particles <= m_capacity) return;
     // Grow by 1.5x so a slowly growing cloud does not reallocate every frame; keep the old state (the
     // particles that exist keep flying).
-    std::uint32_t capacity = std::max(particles, m_capacity + m_capacity / 2);
-    gl::Buffer state = gl::createBufferStorage(GLsizeiptr(capacity) * GLsizeiptr(sizeof(ps::Particle)),
-                                               nullptr, 0, "particles state");
-    if (m_state)
-        glCopyNamedBufferSubData(m_state.id(), state.id(), 0, 0,
-                                 GLsizeiptr(m_capacity) * GLsizeiptr(sizeof(ps::Particle)));
-    m_state = std::move(state);
+    const std::uint32_t capacity = std::uint32_t(std::min<std::int64_t>(
+        std::max<std::int64_t>(particles, std::int64_t(m_capacity) + m_capacity / 2), m_maxParticles));
+    const GLsizeiptr bytes = GLsizeiptr(capacity) * PS_STATE_ENTRY_BYTES;
+    gl::Buffer positions = gl::createBufferStorage(bytes, nullptr, 0, "particles positions");
+    gl::Buffer velocities = gl::createBufferStorage(bytes, nullptr, 0, "particles velocities");
+    const GLsizeiptr kept = GLsizeiptr(m_capacity) * PS_STATE_ENTRY_BYTES;
+    if (m_positions) glCopyNamedBufferSubData(m_positions.id(), positions.id(), 0, 0, kept);
+    if (m_velocities) glCopyNamedBufferSubData(m_velocities.id(), velocities.id(), 0, 0, kept);
+    m_positions = std::move(positions);
+    m_velocities = std::move(velocities);
     m_capacity = capacity;
 }
 
@@ -130,7 +142,8 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
 
     glUseProgram(m_shaders->get(m_update));
     glBindBufferBase(GL_UNIFORM_BUFFER, PS_BIND_PARAMS, m_params.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_POSITIONS, m_positions.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_VELOCITIES, m_velocities.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id());
     glDispatchComputeIndirect(GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t)));
@@ -155,8 +168,8 @@ void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& sourc
 }
 
 void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
-    if (!source.pointBuffer || !m_state) return;
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_STATE, m_state.id());
+    if (!source.pointBuffer || !m_positions) return;
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_POSITIONS, m_positions.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_POINTS, source.pointBuffer);
     glBindTextureUnit(PS_UNIT_ATLAS, params.atlas);

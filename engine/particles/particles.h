@@ -1,7 +1,7 @@
 // HeartBreaker: the point list as a GPU particle system. Each point-list entry k drives particle k: while
 // assembled it sits on its voxel; on explode it flies off (gravity, drag, bouncing on a floor); on
-// re-assemble a spring pulls it back onto its (current) voxel. State lives in an SSBO and is stepped by a
-// compute shader; the particle count comes from the HistoPyramid's counter buffer on the GPU, so nothing is
+// re-assemble a spring pulls it back onto its (current) voxel. State lives in two SSBOs of 16 bytes a point
+// (positions, velocities: ps_state.glsl) and is stepped by a compute shader; the particle count comes from the HistoPyramid's counter buffer on the GPU, so nothing is
 // read back. Based on: Ziegler, Tevs, Theobalt, Seidel, VMV 2006 (HeartBreaker); the per-particle maths is
 // shaders/particle_step.h, shared with the CPU tests.
 //
@@ -95,7 +95,12 @@ class ParticleSystem {
 public:
     static constexpr float kMaxStep = 1.0f / 20.0f; // longer frames are slowed down, not skipped over
 
-    static Result<ParticleSystem> create(gl::ShaderLibrary& shaders);
+    // `info`: the storage-block limit bounds how many particles the state holds (maxParticles).
+    static Result<ParticleSystem> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+
+    // Particles a state may hold on this context: every per-point buffer bounds it, and the largest entry of
+    // any of them is 16 bytes (the point entry, a position, a velocity), so as many as the point buffer.
+    static std::uint32_t maxParticles(const gl::GlInfo& info);
 
     // The phases (HeartBreakerPhase, shared with the shattered surface).
     void explode() { m_phase.explode(); }       // from any phase: launch from where the particles are now
@@ -109,13 +114,16 @@ public:
     // GL_DEPTH_TEST). Uses the arguments of this frame's update().
     void draw(const ParticleSource& source, const ParticleDraw& params);
 
+    // Particles the state holds: at least min(the sources' point capacity, maxParticles) once updated.
     std::uint32_t capacity() const { return m_capacity; }
     std::uint32_t seed() const { return m_phase.seed(); }
-    GLuint stateBuffer() const { return m_state.id(); }
-    GLuint controlBuffer() const { return m_control.id(); } // PS_CTRL_* layout (particles_shared.h)
+    GLuint positionBuffer() const { return m_positions.id(); }  // vec4 per particle: xyz world, w 1
+    GLuint velocityBuffer() const { return m_velocities.id(); } // vec4 per particle: xyz units/s, w 0
+    GLuint controlBuffer() const { return m_control.id(); }     // PS_CTRL_* layout (particles_shared.h)
 
 private:
-    explicit ParticleSystem(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}
+    ParticleSystem(gl::ShaderLibrary& shaders, std::uint32_t maxParticles)
+        : m_shaders(&shaders), m_maxParticles(maxParticles) {}
     void reserve(std::uint32_t particles);
     void setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params, bool color,
                          bool viewport) const;
@@ -127,9 +135,10 @@ private:
     gl::ProgramId m_args, m_update, m_draw, m_drawBlend, m_splatDepth, m_splatColor, m_resolve;
     gl::Texture m_splatDepthImage, m_splatColorImage;
     glm::ivec2 m_splatSize{0};
-    gl::Buffer m_state, m_control, m_params;
+    gl::Buffer m_positions, m_velocities, m_control, m_params;
     gl::VertexArray m_emptyVao;
     std::uint32_t m_capacity = 0;
+    std::uint32_t m_maxParticles = 0;
     HeartBreakerPhase m_phase;
 };
 
