@@ -7,6 +7,7 @@
 #include <cstdint>
 #define HP_FN inline
 namespace dicer::hp {
+using glm::bitCount;
 using glm::ivec2;
 using glm::uvec3;
 using glm::uvec4;

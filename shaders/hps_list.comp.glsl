@@ -7,7 +7,8 @@
 // (the 2006 PointList builder's traversal, which this replaced: it read the whole path from the top for every
 // point, ~30 a brick, where a quadrant shares one climb between its ~8 points; docs/SPARSE.md, "The list").
 // Entries past the count (the list's capacity) are not written. The texel is the slot's brick (its Morton index
-// in the pool) plus the bit's place in the brick.
+// in the pool) plus the bit's place in the brick. The climb is hps_climb.glsl's, which the rank (hps_rank.glsl:
+// the colours per point of the sparse output) shares, so a texel's rank is its index here by construction.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder"; the climb is the
 // HistoPyramid's prefix sum read bottom-up (Dyken, Ziegler, Theobalt, Seidel 2008 use the same sums top-down).
 #include "hps_shared.h"
@@ -21,24 +22,15 @@ layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; }
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPS_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPS_MAX_LEVELS + 1];
 
-// The sum of the children of `sums` before child `child` (0..3).
-uint hpsBefore(uvec4 sums, uint child) {
-    return (child > 0u ? sums.x : 0u) + (child > 1u ? sums.y : 0u) + (child > 2u ? sums.z : 0u);
+// How the climb (hps_climb.glsl) reads the pyramid. min(): NVIDIA refuses constant indices past the array even
+// where the loop cannot reach them.
+uvec4 hpsNode(int level, uint node) {
+    return b_levels[uint(u_levelOffset[min(level, HPS_MAX_LEVELS)]) + node];
 }
-
-// The index of the first point of quadrant `quadrant` (= 4 slot + its place in the slot): the sums of
-// everything before it, level by level from its slot's node up to the top.
-uint hpsFirstIndex(uint quadrant) {
-    uint node = quadrant >> 2, first = 0u;
-    first += hpsBefore(b_levels[uint(u_levelOffset[HPS_FIRST_STORED_LEVEL]) + node], quadrant & 3u);
-    for (int level = HPS_FIRST_STORED_LEVEL + 1; level <= u_levels; ++level) {
-        uint child = node & 3u;
-        node >>= 2;
-        // min(): NVIDIA refuses constant indices past the array even where the loop cannot reach them.
-        first += hpsBefore(b_levels[uint(u_levelOffset[min(level, HPS_MAX_LEVELS)]) + node], child);
-    }
-    return first;
+int hpsTopLevel() {
+    return u_levels;
 }
+#include "hps_climb.glsl"
 
 void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;

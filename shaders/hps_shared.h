@@ -16,12 +16,18 @@
 #define HPS_LEVELS_PER_DISPATCH 5
 #define HPS_ITEMS_PER_INVOCATION 16
 #define HPS_FIRST_STORED_LEVEL 2
-#define HPS_MAX_LEVELS 18 // 16 masks a slot: 4^16 slots would be past any storage block
+#define HPS_MAX_LEVELS 18    // 16 masks a slot: 4^16 slots would be past any storage block
 #define HPS_MAX_DISPATCHES 4 // ceil(HPS_MAX_LEVELS / HPS_LEVELS_PER_DISPATCH)
-#define HPS_ARGS_UINTS 15 // HPS_MAX_DISPATCHES DispatchIndirectCommands, then the list's (HPS_LIST_ARGS)
-#define HPS_LIST_ARGS 12   // the list's DispatchIndirectCommand: one invocation per quadrant of a used slot
+#define HPS_ARGS_UINTS 15    // HPS_MAX_DISPATCHES DispatchIndirectCommands, then the list's (HPS_LIST_ARGS)
+#define HPS_LIST_ARGS 12     // the list's DispatchIndirectCommand: one invocation per quadrant of a used slot
 #define HPS_LOC_LEVEL_OFFSETS 16 // int[HPS_MAX_LEVELS + 1]: node offset of level l in the levels buffer
 #define HPS_LOC_DISPATCHES 3     // int: the build's dispatch count (the args pass)
+// The rank (hps_rank.glsl) runs in a foreign program (the voxelizer's slot colour passes): its uniforms sit at
+// locations that program leaves free, past the list's (SparseHistoPyramid::bindForRank sets them).
+#define HPS_LOC_RANK_SIDE 40    // int: the virtual atlas side (where the slot bases start in the index)
+#define HPS_LOC_RANK_LEVELS 41  // int: the pyramid's top level L
+#define HPS_LOC_RANK_OFFSETS 42 // int[HPS_MAX_LEVELS + 1]: node offset of level l in the levels buffer
+#define HPS_NO_RANK 0xFFFFFFFFu // hpsRank of a texel the list does not hold: past every slot count
 
 #ifdef __cplusplus
 static_assert(HPS_MAX_DISPATCHES * HPS_LEVELS_PER_DISPATCH >= HPS_MAX_LEVELS, "dispatches cover every level");
@@ -30,4 +36,7 @@ static_assert(HPS_LIST_ARGS == 3 * HPS_MAX_DISPATCHES && HPS_ARGS_UINTS == HPS_L
 static_assert(HPS_LOC_LEVEL_OFFSETS > HP_LOC_SLICES && HPS_LOC_DISPATCHES != HP_LOC_LEVELS &&
                   HPS_LOC_DISPATCHES != HP_LOC_CAPACITY,
               "hp_sparse's locations overlap the shared ones");
+static_assert(HPS_LOC_RANK_SIDE > HPS_LOC_LEVEL_OFFSETS + HPS_MAX_LEVELS &&
+                  HPS_LOC_RANK_LEVELS > HPS_LOC_RANK_SIDE && HPS_LOC_RANK_OFFSETS > HPS_LOC_RANK_LEVELS,
+              "the rank's locations overlap the list's");
 #endif

@@ -137,6 +137,13 @@ HP_FN ivec2 hpSparseTexel(uint brick, uint inBrick) {
     return ivec2(b.x * SPARSE_BRICK + t.x, b.y * SPARSE_BRICK + t.y);
 }
 
+// A marked brick's slot: `base` (the slot base of its coarse word) + the marked bricks below it in `coarse` (its
+// coarse word). The voxelizer's bits pass and the occupancy volume look slots up with it; the CPU reference
+// (hp/sparse_reference.cpp) counts the same slots with a running count instead, so it checks this formula.
+HP_FN uint hpSparseSlot(uint coarse, uint base, uint brick) {
+    return base + uint(bitCount(coarse & ((1u << (brick & 31u)) - 1u)));
+}
+
 #ifdef __cplusplus
 static_assert(SPARSE_BRICK == 1 << SPARSE_BRICK_LOG2 &&
                   SPARSE_BRICK_WORDS * 32 == SPARSE_BRICK * SPARSE_BRICK,

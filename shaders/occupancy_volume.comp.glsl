@@ -35,7 +35,7 @@ uint occSparseBit(ivec2 texel) {
     uint brick = hpSparseBrick(texel), word = brick >> 5, bit = brick & 31u;
     uint coarse = b_index[SPARSE_HEADER + word];
     if ((coarse & (1u << bit)) == 0u) return 0u;
-    uint slot = b_index[hpSparseBaseOffset(u_atlas.y) + int(word)] + uint(bitCount(coarse & ((1u << bit) - 1u)));
+    uint slot = hpSparseSlot(coarse, b_index[hpSparseBaseOffset(u_atlas.y) + int(word)], brick);
     if (slot >= b_index[SPARSE_USED]) return 0u;
     uint inBrick = hpSparseInBrick(texel);
     return (b_pool[slot * uint(SPARSE_BRICK_WORDS) + (inBrick >> 5)] >> (inBrick & 31u)) & 1u;

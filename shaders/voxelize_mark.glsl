@@ -28,7 +28,11 @@ layout(std430, binding = SPARSE_BIND_POOL) restrict buffer SparsePool { uint b_p
 // The brick this invocation marked (or found the slot of) last: its next columns mostly lie in the same brick,
 // whose bit is set, whose slot is known.
 uint g_lastBrick = 0xFFFFFFFFu;
+#if defined(VOX_PASS_SPARSE_BITS)
+ivec2 g_lastBrickXY = ivec2(-1);
 uint g_lastSlot = 0u;
+#define SPARSE_NO_SLOT 0xFFFFFFFFu // the brick's slot is past the capacity: its voxels are skipped
+#endif
 #elif defined(VOX_PASS_SLOT_OWNER) || defined(VOX_PASS_SLOT_COLOR)
 #include "voxelize_slots.glsl"
 #else
@@ -141,15 +145,20 @@ void voxMarkColumn(uint t, VoxTriangle tri, ivec2 column) {
     // Nothing per column: the brick pass marks blocks of columns (voxMarkBrickBlocks).
 #elif defined(VOX_PASS_SPARSE_BITS)
     // Slot: the marked bricks before this one in Morton order (its word's base + those below it in the word).
-    uint brick = hpSparseBrick(texel);
-    if (brick != g_lastBrick) {
+    // Looked up only when the brick changes (compared by its coordinates: no Morton code per voxel), the
+    // capacity with it and from the pool's length (capacity x SPARSE_SLOT_UINTS: no third load). The lookup's
+    // two loads are most of what this pass costs over the dense bits' on llvmpipe (docs/SPARSE.md).
+    ivec2 brickXY = texel >> SPARSE_BRICK_LOG2;
+    if (brickXY != g_lastBrickXY) {
+        uint brick = hpMorton2(brickXY);
         uint word = brick >> 5;
-        uint below = b_index[SPARSE_HEADER + word] & ((1u << (brick & 31u)) - 1u);
-        g_lastSlot = b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)] + uint(bitCount(below));
-        g_lastBrick = brick;
+        g_lastSlot = hpSparseSlot(b_index[SPARSE_HEADER + word],
+                                  b_index[hpSparseBaseOffset(u_params.atlas.x) + int(word)], brick);
+        if (g_lastSlot >= uint(b_pool.length()) / uint(SPARSE_SLOT_UINTS)) g_lastSlot = SPARSE_NO_SLOT;
+        g_lastBrickXY = brickXY;
     }
     uint slot = g_lastSlot;
-    if (slot >= b_index[SPARSE_CAPACITY]) return;
+    if (slot == SPARSE_NO_SLOT) return;
     uint inBrick = hpSparseInBrick(texel);
     atomicOr(b_pool[slot * uint(SPARSE_BRICK_WORDS) + (inBrick >> 5)], 1u << (inBrick & 31u));
 #elif defined(VOX_SLOTS)

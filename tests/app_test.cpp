@@ -4,6 +4,8 @@
 #include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
+#include "default_output.h"
+#include "fake_gl_info.h"
 #include "mc_method_table.h"
 #include "method_table.h"
 #include "model_loader.h"
@@ -177,6 +179,28 @@ TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
     }
 }
 
+// The sparse occupancy holds the bricks a surface touches; a solid's interior would fill whole bricks: solid mode
+// with it is a usage error naming the output, the mode and what to use instead (the bits hold both modes).
+TEST(CommandLine, SolidModeWithTheSparseOutputIsAnError) {
+    for (std::vector<const char*> bad : {std::vector<const char*>{"--voxels", "sparse", "--mode", "solid"},
+                                         {"--mode", "solid", "--method", "hp_sparse"}}) {
+        CommandLine e;
+        std::string error;
+        bad.insert(bad.begin(), "dicer");
+        testing::internal::CaptureStderr();
+        EXPECT_EQ(parseCommandLine(int(bad.size()), bad.data(), e, &error), ParseResult::Error);
+        testing::internal::GetCapturedStderr();
+        EXPECT_NE(error.find("--voxels sparse --mode solid: the sparse occupancy holds surfaces"),
+                  std::string::npos)
+            << error;
+        EXPECT_NE(error.find("use --voxels bits with --mode solid"), std::string::npos) << error;
+    }
+    CommandLine c;
+    ASSERT_EQ(parse({"--voxels", "bits", "--mode", "solid"}, c), ParseResult::Run);
+    CommandLine s;
+    ASSERT_EQ(parse({"--voxels", "sparse", "--mode", "shell"}, s), ParseResult::Run);
+}
+
 TEST(CommandLine, OffscreenBenchmarkRun) {
     CommandLine c;
     EXPECT_FALSE(c.run.offscreen);
@@ -188,6 +212,158 @@ TEST(CommandLine, OffscreenBenchmarkRun) {
     EXPECT_EQ(c.run.benchmark, "b.csv");
     EXPECT_EQ(c.run.warmupFrames, 2);
     EXPECT_EQ(c.run.windowSize, glm::ivec2(320, 200)); // one size flag for the window and the framebuffer
+}
+
+// The default output per preset (voxel/default_output.h, issue 20 item 3), decided once the driver is known
+// (resolveOutput, at start-up): llvmpipe's limits here (16384 textures, 128 MiB storage blocks).
+namespace {
+
+gl::GlInfo llvmpipeLike() {
+    gl::GlInfo info = test::roomyGlInfo();
+    info.maxViewportDims[0] = info.maxViewportDims[1] = 16384;
+    info.maxFramebufferSize[0] = info.maxFramebufferSize[1] = 16384;
+    return info;
+}
+
+// Parses, then resolves the output: "" when both pass, else the message.
+std::string resolved(std::vector<const char*> args, CommandLine& c) {
+    if (parse(std::move(args), c) != ParseResult::Run) return "usage error";
+    const Result<void> r = resolveOutput(c, llvmpipeLike());
+    return r ? std::string() : r.error();
+}
+
+} // namespace
+
+TEST(CommandLine, PresetTakesTheFastestOutputThatHoldsIt) {
+    for (const char* preset : {"2048", "4096"}) {
+        CommandLine c;
+        ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
+        EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Sparse) << preset;
+        EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, hp::InputKind::Sparse);
+        EXPECT_FALSE(c.outputChosen);
+    }
+    // Below kSparseFromSide the bits (the faster frame there, and the model colours per point).
+    for (const char* preset : {"64", "256", "1024", "64x32x128"}) {
+        CommandLine c;
+        ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
+        const bool sparse =
+            voxel::presetLayout(preset, 1 << 20)->voxelCount() >=
+            std::int64_t(voxel::kSparseFromSide) * voxel::kSparseFromSide * voxel::kSparseFromSide;
+        EXPECT_EQ(c.settings.frame.voxels, sparse ? voxel::VoxelOutput::Sparse : voxel::VoxelOutput::Bits)
+            << preset;
+    }
+    // Solid mode up to 1024^3: the bits (the sparse output holds surfaces).
+    CommandLine solid;
+    ASSERT_EQ(resolved({"--preset", "1024", "--mode", "solid"}, solid), "");
+    EXPECT_EQ(solid.settings.frame.voxels, voxel::VoxelOutput::Bits);
+    // An output implied by another option is a choice: the test atlas, a slab voxelizer, a paper method.
+    CommandLine slab;
+    ASSERT_EQ(resolved({"--preset", "256", "--vox-method", "binned"}, slab), "");
+    EXPECT_EQ(slab.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_TRUE(slab.outputChosen);
+    // A volume brings its own size: no preset, no rule (its layout is checked when it loads).
+    CommandLine volume;
+    ASSERT_EQ(resolved({"--volume", "metaballs:32"}, volume), "");
+    EXPECT_EQ(volume.settings.frame.voxels, voxel::VoxelOutput::Bits);
+}
+
+TEST(CommandLine, ChosenOutputThatCannotHoldThePresetIsOneError) {
+    CommandLine bits;
+    const std::string e = resolved({"--preset", "2048", "--voxels", "bits"}, bits);
+    EXPECT_TRUE(bits.outputChosen);
+    EXPECT_NE(e.find("preset '2048': volume 2048x2048x2048 needs a 131072x131072 slice atlas"),
+              std::string::npos)
+        << e;
+    EXPECT_NE(e.find("the occupancy bits' limit"), std::string::npos) << e;
+    EXPECT_NE(e.find("(--voxels sparse holds it)"), std::string::npos) << e;
+    CommandLine method; // hp_bits reads the bits: the same choice
+    EXPECT_NE(resolved({"--preset", "2048", "--method", "hp_bits"}, method).find("--voxels sparse holds it"),
+              std::string::npos);
+    CommandLine atlas; // the atlas at 1024^3 (a 32768^2 texture): the bits hold it
+    const std::string a = resolved({"--preset", "1024", "--voxels", "atlas"}, atlas);
+    EXPECT_NE(a.find("32768x32768 slice atlas"), std::string::npos) << a;
+    // Both occupancy outputs hold 1024^3, named fastest first (the rule's order: kSparseFromSide decides it).
+    EXPECT_NE(a.find(voxel::kSparseFromSide <= 1024 ? "(--voxels sparse or --voxels bits holds it)"
+                                                    : "(--voxels bits or --voxels sparse holds it)"),
+              std::string::npos)
+        << a;
+    // Chosen and holding it: no error, kept as chosen.
+    CommandLine sparse;
+    ASSERT_EQ(resolved({"--preset", "128", "--voxels", "sparse"}, sparse), "");
+    EXPECT_EQ(sparse.settings.frame.voxels, voxel::VoxelOutput::Sparse);
+}
+
+// Solid mode at 2048^3: the bits' 131072^2 virtual atlas is past their limit and the sparse output holds surfaces,
+// so no output holds it, with --voxels (or a method) or without: one message naming each output's reason.
+TEST(CommandLine, SolidModeAt2048IsOneError) {
+    for (std::vector<const char*> args : {std::vector<const char*>{"--preset", "2048", "--mode", "solid"},
+                                          {"--preset", "4096", "--mode", "solid", "--voxels", "bits"},
+                                          {"--preset", "2048", "--mode", "solid", "--method", "hp_bits"}}) {
+        CommandLine c;
+        const std::string e = resolved(args, c);
+        SCOPED_TRACE(e);
+        EXPECT_NE(e.find("no voxelizer output holds"), std::string::npos);
+        EXPECT_NE(e.find("voxels in solid mode on this driver (bits: needs a"), std::string::npos);
+        EXPECT_NE(e.find("sparse: it holds surfaces only (shell mode)"), std::string::npos);
+        EXPECT_EQ(e.find('\n'), std::string::npos); // one line
+    }
+    // --voxels sparse --mode solid is refused whatever the preset, as a usage error before any context.
+    CommandLine sparse;
+    EXPECT_EQ(parse({"--preset", "2048", "--mode", "solid", "--voxels", "sparse"}, sparse),
+              ParseResult::Error);
+}
+
+// The Pipeline panel between two frames (followDefaultOutput, called before the frame takes the settings): a new
+// preset or mode takes its default output unless one was chosen; where none holds it, the previous preset and mode.
+TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
+    const gl::GlInfo info = llvmpipeLike();
+    frame::FrameSettings last; // the defaults: 128, bits, hp_bits, shell
+    frame::FrameSettings now = last;
+    now.preset = "2048"; // the preset combo
+    ASSERT_TRUE(followDefaultOutput(now, last, /*outputChosen=*/false, info));
+    EXPECT_EQ(now.voxels, voxel::VoxelOutput::Sparse);
+    EXPECT_EQ(now.method, frame::defaultMethodFor(voxel::VoxelOutput::Sparse));
+    // Back to a small preset: the bits again (below kSparseFromSide), with their method.
+    last = now;
+    now.preset = "64";
+    ASSERT_TRUE(followDefaultOutput(now, last, false, info));
+    EXPECT_EQ(now.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(now.method, frame::defaultMethodFor(voxel::VoxelOutput::Bits));
+    // Solid mode at 2048^3, by either order of the two clicks: one error, the previous preset and mode stay.
+    last = now;
+    now.preset = "2048";
+    ASSERT_TRUE(followDefaultOutput(now, last, false, info));
+    last = now;
+    now.voxelMode = voxel::VoxelMode::Solid;
+    const Result<void> solid = followDefaultOutput(now, last, false, info);
+    ASSERT_FALSE(solid);
+    EXPECT_NE(solid.error().find("no voxelizer output holds 2048x2048x2048 voxels in solid mode"),
+              std::string::npos);
+    EXPECT_EQ(now, last);
+    frame::FrameSettings solid1024 = last;
+    solid1024.preset = "1024";
+    solid1024.voxelMode = voxel::VoxelMode::Solid;
+    ASSERT_TRUE(followDefaultOutput(solid1024, last, false, info)); // solid at 1024: the bits
+    EXPECT_EQ(solid1024.voxels, voxel::VoxelOutput::Bits);
+    frame::FrameSettings to2048 = solid1024;
+    to2048.preset = "2048";
+    EXPECT_FALSE(followDefaultOutput(to2048, solid1024, false, info));
+    EXPECT_EQ(to2048, solid1024);
+    // A chosen output (the panel's buttons) is kept; the frame then refuses what it cannot hold.
+    frame::FrameSettings chosen = last;
+    chosen.preset = "256";
+    chosen.voxels = voxel::VoxelOutput::Sparse;
+    frame::FrameSettings next = chosen;
+    next.preset = "64";
+    ASSERT_TRUE(followDefaultOutput(next, chosen, /*outputChosen=*/true, info));
+    EXPECT_EQ(next.voxels, voxel::VoxelOutput::Sparse);
+    // Nothing that decides the output changed (a method, the rule): nothing happens, even with another output.
+    frame::FrameSettings atlas = last;
+    atlas.voxels = voxel::VoxelOutput::Atlas;
+    atlas.rule = voxel::SurfaceRule::SliceAxis;
+    frame::FrameSettings kept = atlas;
+    ASSERT_TRUE(followDefaultOutput(kept, last, false, info));
+    EXPECT_EQ(kept, atlas);
 }
 
 TEST(CommandLine, BadArgumentsAreErrors) {

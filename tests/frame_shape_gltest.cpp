@@ -11,15 +11,31 @@
 
 using namespace dicer;
 
+namespace {
+
+// A frame that builds only the method of `row` (one row keeps these tests quick), and settings on that row.
+struct OneRowFrame {
+    explicit OneRowFrame(int row) {
+        Result<std::unique_ptr<frame::Frame>> made =
+            frame::Frame::create(shaders, test::context().info(), [row](int r) { return r == row; });
+        if (made)
+            created = std::move(*made);
+        else
+            ADD_FAILURE() << made.error();
+        settings.method = row;
+    }
+    gl::ShaderLibrary shaders; // outlives the frame, which builds its programs from it
+    std::unique_ptr<frame::Frame> created;
+    frame::FrameSettings settings;
+};
+
+} // namespace
+
 TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
-    gl::ShaderLibrary shaders;
-    const int row = frame::defaultMethodFor(voxel::VoxelOutput::Bits); // hp_bits: one row keeps it quick
-    Result<std::unique_ptr<frame::Frame>> created =
-        frame::Frame::create(shaders, test::context().info(), [row](int r) { return r == row; });
-    ASSERT_TRUE(created) << created.error();
-    frame::Frame& f = **created;
-    frame::FrameSettings s;
-    s.method = row;
+    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Bits)); // hp_bits
+    ASSERT_TRUE(one.created);
+    frame::Frame& f = *one.created;
+    frame::FrameSettings& s = one.settings;
     s.preset = "32x64x128";
     s.voxelMode = voxel::VoxelMode::Solid;
     s.listPath = hp::ListPath::Readback; // the count of this very frame
@@ -72,14 +88,10 @@ TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
 // pool (the first guess) overflows on the teapot at 64^3 and says so; the pool grows, and from the next frame on
 // every list equals the CPU reference over the same frame's occupancy, while the model turns.
 TEST(FrameSparse, FirstFrameOverflowsThenEveryFrameIsExact) {
-    gl::ShaderLibrary shaders;
-    const int row = frame::defaultMethodFor(voxel::VoxelOutput::Sparse);
-    Result<std::unique_ptr<frame::Frame>> created =
-        frame::Frame::create(shaders, test::context().info(), [row](int r) { return r == row; });
-    ASSERT_TRUE(created) << created.error();
-    frame::Frame& f = **created;
-    frame::FrameSettings s;
-    s.method = row;
+    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Sparse)); // hp_sparse
+    ASSERT_TRUE(one.created);
+    frame::Frame& f = *one.created;
+    frame::FrameSettings& s = one.settings;
     s.voxels = voxel::VoxelOutput::Sparse;
     s.preset = "64";
     ASSERT_TRUE(f.apply(s));

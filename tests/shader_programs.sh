@@ -42,6 +42,8 @@ export DICER_CONFIG_DIR= # set but empty: the demo never reads or writes the rea
 small=(--offscreen --frames 2 --window 160x120 --preset 64 --no-ui)
 # The demo's defaults: the bits output, hp_bits, model colours through the rank (the slot programs).
 demo_bits=("$dicer" "${small[@]}" --color model)
+# The sparse output with model colours: hp_sparse's rank linked into the slot programs.
+demo_sparse=("$dicer" "${small[@]}" --voxels sparse --color model)
 # The atlas output, a paper variant in float32 and the fragment build path; sorted blending, solid.
 demo_atlas=("$dicer" "${small[@]}" --method dicer_vec4 --storage float32 --build-path fragment
     --particles sorted --mode solid)
@@ -72,7 +74,7 @@ run_one() { # run_one LABEL COMMAND...: the command with --dump-shaders OUTDIR/r
     fi
     n=$((n + 1))
 }
-for r in demo_bits demo_atlas bench_methods bench_sorts; do
+for r in demo_bits demo_sparse demo_atlas bench_methods bench_sorts; do
     declare -n cmd=$r
     run_one "$(basename "${cmd[0]}") ${cmd[*]:1}" "${cmd[@]}"
 done

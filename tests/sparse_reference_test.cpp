@@ -97,3 +97,22 @@ TEST(SparseReference, ATooSmallPoolKeepsAFlaggedKeyIndexPrefix) {
     ASSERT_LT(kept.size(), whole.size());
     EXPECT_TRUE(std::equal(kept.begin(), kept.end(), whole.begin()));
 }
+
+// The shaders' slot lookup (hpSparseSlot: the coarse word's base + the marked bricks below in the word) finds
+// every brick at the slot the reference gave it by counting the marked bricks in Morton order.
+TEST(SparseReference, SlotLookupFindsEachBricksSlot) {
+    for (int side : {100, 513, 1024}) {
+        SCOPED_TRACE("side " + std::to_string(side));
+        const std::vector<std::uint32_t> bits = randomBits(side, 0.5, 0.1, std::uint32_t(side) + 1);
+        const std::uint32_t all = std::uint32_t(hp::hpSparseGrid(side) * hp::hpSparseGrid(side));
+        const hp::SparseOccupancyCpu s = hp::sparseFromBits(bits, side, all);
+        ASSERT_GT(s.used(), 1u);
+        for (std::uint32_t slot = 0; slot < s.used(); ++slot) {
+            const std::uint32_t brick = s.pool[size_t(s.capacity) * SPARSE_BRICK_WORDS + slot];
+            const size_t word = brick >> 5;
+            EXPECT_EQ(hp::hpSparseSlot(s.index[SPARSE_HEADER + word],
+                                       s.index[size_t(hp::hpSparseBaseOffset(side)) + word], brick),
+                      slot);
+        }
+    }
+}

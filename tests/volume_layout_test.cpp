@@ -27,6 +27,7 @@ const PresetCase kPresetCases[] = {
     {"paper-1024", {64, 64, 256}, {16, 16}, 1024},   {"64", {64, 64, 64}, {8, 8}, 512},
     {"128", {128, 128, 128}, {16, 8}, 2048},         {"256", {256, 256, 256}, {16, 16}, 4096},
     {"512", {512, 512, 512}, {32, 16}, 16384},       {"1024", {1024, 1024, 1024}, {32, 32}, 32768},
+    {"2048", {2048, 2048, 2048}, {64, 32}, 131072},  {"4096", {4096, 4096, 4096}, {64, 64}, 262144},
 };
 
 VolumeLayout mustMake(glm::ivec3 volume, int maxTexture = 16384) {
@@ -53,7 +54,7 @@ TEST(VolumeLayout, PresetsHaveTheDocumentedSizes) {
     ASSERT_EQ(presetNames().size(), std::size(kPresetCases));
     for (const PresetCase& c : kPresetCases) {
         SCOPED_TRACE(c.name);
-        Result<VolumeLayout> layout = presetLayout(c.name, 65536); // the occupancy bits' virtual limit
+        Result<VolumeLayout> layout = presetLayout(c.name, 262144); // the sparse occupancy's virtual limit
         ASSERT_TRUE(layout) << layout.error();
         EXPECT_EQ(layout->volume, c.volume);
         EXPECT_EQ(layout->tiles, c.tiles);

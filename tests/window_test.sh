@@ -17,6 +17,10 @@
 #              the header plus N x 24 + M x 13 bytes; into a missing folder: one message and exit 1
 #   empty-band a volume with a band that holds no voxel: exit 0, Verify OK with 0 points, and exactly one line
 #              saying the band holds no voxel
+#   large      a large volume in two frames: exit 0, Verify OK at exit, 0 GL debug errors, the particle cloud
+#   sparse-preset  a large preset without --voxels (issue 20 item 3: --preset 2048): as large, and the summary says
+#              the preset's default output is the sparse occupancy, its pool and a complete frame
+#   refused    a preset no chosen output holds: exit status 1 and a message matching the pattern after --expect
 #   bad-volume a missing or malformed volume file: exit status 1 and exactly one "cannot load the volume" line
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
@@ -66,8 +70,18 @@ for arg in "$@"; do
     fi
 done
 
-# Arguments after --check go to ply_check (export-ply), the others to dicer.
+# Arguments after --check go to ply_check (export-ply), the one after --expect is the refused message's pattern,
+# the others go to dicer.
 checks=()
+expect=
+for ((i = 1; i <= $#; i++)); do
+    if [[ "${!i}" == --expect ]]; then
+        j=$((i + 1))
+        expect=${!j}
+        set -- "${@:1:i-1}" "${@:i+2}"
+        break
+    fi
+done
 for ((i = 1; i <= $#; i++)); do
     if [[ "${!i}" == --check ]]; then
         checks=("${@:i+1}")
@@ -186,6 +200,22 @@ large)
     grep -qE "^verify \(last frame\): OK, GPU [0-9]+ / CPU [0-9]+ points, 0 mismatches" "$log" || fail "no verify OK"
     no_gl_errors
     "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+sparse-preset)
+    rm -f "$png"
+    expect_run 0 "^(dicer:|verify|sparse|GL debug)" "$log" "$@" --frames 2 --gl-debug --screenshot "$png" \
+        --screenshot-ui off
+    grep -qE "^verify \(last frame\): OK, GPU ([1-9][0-9]*) / CPU \1 points, 0 mismatches" "$log" || fail "no verify OK"
+    grep -qE "^dicer: .* \| hp_sparse \| .*as the sparse occupancy" "$log" || fail "the summary names no sparse output"
+    grep -qE "^sparse occupancy: pool [0-9]+ bricks \([0-9.]+ MiB held\); .*, complete$" "$log" ||
+        fail "the summary names no sparse pool of a complete frame"
+    no_gl_errors
+    "$check" "$png" --size "$size" --particles || fail "screenshot check"
+    ;;
+refused)
+    expect_run 1 "" "$log" "$@" --frames 2
+    [ "$(grep -c "^dicer: " "$log")" -eq 1 ] || fail "not exactly one message"
+    grep -qE "$expect" "$log" || fail "no message matching: $expect"
     ;;
 box)
     rm -f "$png"

@@ -116,7 +116,7 @@ void printMarkdown(const Report& report);
 void printTableHead(const std::string& first, const std::vector<std::string>& columns);
 void printVoxelizerMarkdown(const Report& report);    // bench_voxelizer.cpp, called by printMarkdown
 void printSortMarkdown(const Report& report);         // bench_sort.cpp, called by printMarkdown
-void printVoxelScalingMarkdown(const Report& report); // bench_voxel_scaling.cpp, called by printMarkdown
+void printVoxelScalingMarkdown(const Report& report); // bench_voxel_scaling_tables.cpp, by printMarkdown
 void printVolumeMarkdown(const Report& report);       // bench_volume_tables.cpp, called by printMarkdown
 Result<void> writeCsv(const std::string& path, const Report& report);
 Result<void> writeJson(const std::string& path, const Report& report);

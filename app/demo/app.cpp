@@ -30,7 +30,7 @@ model::Mesh makeFloor() {
 } // namespace
 
 App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
-    : surface(s), run(cli.run), settings(cli.settings), last(cli.settings),
+    : surface(s), run(cli.run), settings(cli.settings), last(cli.settings), outputChosen(cli.outputChosen),
       timers(timerSource, cli.run.warmupFrames) {}
 
 App::~App() {
@@ -89,8 +89,11 @@ Result<void> buildGpuState(App& app) {
     return {};
 }
 
-Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli) {
+Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& given) {
     const gl::GlInfo& info = surface.info();
+    // The output first: the preset's default on this driver, or the chosen one checked to hold the preset.
+    CommandLine cli = given;
+    if (Result<void> r = resolveOutput(cli, info); !r) return makeError(r.error());
     const Settings& s = cli.settings;
     const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
     if (!method.isAvailable(info))
@@ -102,13 +105,6 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& cli)
         !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +
                          info.renderer);
-    // The atlas output needs a texture of the preset's atlas size, the bits output a storage buffer.
-    const voxel::VoxelOutput output = s.frame.testAtlas ? voxel::VoxelOutput::Atlas : s.frame.voxels;
-    if (auto layout = voxel::presetLayoutFor(s.frame.preset, output, info);
-        !layout && s.frame.input == frame::Input::Mesh) // a volume's layout is checked on upload
-        return makeError(layout.error() + (output == voxel::VoxelOutput::Atlas
-                                               ? " (--voxels bits needs 1 bit per voxel, no texture)"
-                                               : ""));
     auto model = loadModel(s.model);
     if (!model)
         return makeError(std::string(s.model.kind == ModelKind::Volume ? "cannot load the volume: "

@@ -112,6 +112,9 @@ struct App {
     Surface& surface; // the window or the offscreen framebuffer (surface.h)
     RunOptions run;
     Settings settings, last;
+    // The user chose the voxelizer output (the command line's outputChosen, or the Pipeline panel's output
+    // buttons): a new preset or mode keeps it. Otherwise they take their default output (followDefaultOutput).
+    bool outputChosen = false;
     std::unique_ptr<GpuState> gpu; // null while the shaders do not build (gpuError says why)
     std::string gpuError;
     LoadedModel model;

@@ -4,6 +4,7 @@
 
 #include "cli_codecs.h"
 #include "cli_volume.h"
+#include "default_output.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "soak_schedule.h"
@@ -28,6 +29,15 @@ Row row(OptionText text, Codec<V> codec, std::function<V(const CommandLine&)> ge
 
 template <class V, class Field> Row row(OptionText text, Codec<V> codec, Field field) {
     return options::option<CommandLine, V>(text, std::move(codec), field);
+}
+
+// --voxels as both programs name it, and the demo's default without it (voxel/default_output.h).
+options::OptionText demoVoxelsText() {
+    static const std::string help = std::string(options::kVoxelsText.help) +
+                                    "; not given: the fastest output that holds the preset and --mode on "
+                                    "this driver (docs/DEMO.md: the bits "
+                                    "at the default preset 128, sparse from 256)";
+    return {options::kVoxelsText.name, options::kVoxelsText.label, help};
 }
 
 std::vector<Row> makeRows() {
@@ -78,7 +88,7 @@ std::vector<Row> makeRows() {
         row<int>(options::kMcMethodText, options::mcMethodCodec(),
                  field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::surfaceMethod)),
         row<voxel::VoxelOutput>(
-            options::kVoxelsText, options::voxelOutputCodec(),
+            demoVoxelsText(), options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
             [](CommandLine& c, voxel::VoxelOutput o) {
                 c.settings.frame.voxels = o;
@@ -276,7 +286,8 @@ std::vector<Row> makeRows() {
 // the options given need: --method's (a paper variant: the atlas), the atlas for a slab voxelizer, the test
 // atlas or a --threshold (it decides over the atlas' alpha), else the default (bits). --voxels alone picks its
 // first method unless the default one reads it; given both, they must agree. The voxelization method, the test
-// atlas and the threshold must suit the output: an option the output would ignore is an error. Returns it.
+// atlas, the threshold and the mode must suit the output: an option the output would ignore or cannot hold is an
+// error. Returns it.
 std::string reconcileOutput(CommandLine& c) {
     frame::FrameSettings& p = c.settings.frame;
     const char* method = methods::methodTable()[size_t(p.method)].name;
@@ -285,6 +296,7 @@ std::string reconcileOutput(CommandLine& c) {
         (p.testAtlas || !voxel::checkOutput(p.voxelMethod, voxel::VoxelOutput::Bits) || meshThreshold))
         p.voxels = voxel::VoxelOutput::Atlas;
     if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
+    c.outputChosen = c.voxelsGiven || c.methodGiven || p.voxels != voxel::VoxelOutput::Bits;
     if (!frame::offersMethod(p.voxels, p.method)) {
         if (c.methodGiven)
             return std::string("--method ") + method + " reads the " +
@@ -299,6 +311,10 @@ std::string reconcileOutput(CommandLine& c) {
                ") are already the active set: use --voxels atlas, or leave --threshold out";
     if (Result<void> r = voxel::checkOutput(p.voxelMethod, p.voxels); !r)
         return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + ": " + r.error();
+    // Before any context: the frame would refuse the pair at start-up (Frame::apply) with the same reason.
+    if (Result<void> r = voxel::checkMode(p.voxels, p.voxelMode); !r && p.input == frame::Input::Mesh)
+        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + " --mode " +
+               voxel::voxelModeName(p.voxelMode) + ": " + r.error();
     if (p.testAtlas && p.voxels != voxel::VoxelOutput::Atlas) // bits and sparse alike
         return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";
     return {};
@@ -360,6 +376,27 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         return ParseResult::Error;
     }
     return ParseResult::Run;
+}
+
+Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info) {
+    frame::FrameSettings& p = c.settings.frame;
+    if (p.input != frame::Input::Mesh) return {};
+    if (!c.outputChosen) return frame::takeDefaultOutput(p, info);
+    const voxel::VoxelOutput output = p.testAtlas ? voxel::VoxelOutput::Atlas : p.voxels;
+    const std::optional<glm::ivec3> volume = voxel::presetVolume(p.preset);
+    if (!volume) return makeError("unknown volume preset '" + p.preset + "'"); // parsing refused it already
+    const Result<void> holds = voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, output, info);
+    if (holds) return {};
+    std::string others; // the outputs that hold it, fastest first: "--voxels sparse or --voxels bits"
+    for (voxel::VoxelOutput o : voxel::outputPreference(*volume, p.voxelMode))
+        if (voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, o, info))
+            others +=
+                (others.empty() ? "--voxels " : " or --voxels ") + std::string(voxel::voxelOutputName(o));
+    if (others.empty()) { // no output holds it: the rule's message names each one's reason
+        frame::FrameSettings fallback = p;
+        return frame::takeDefaultOutput(fallback, info);
+    }
+    return makeError("preset '" + p.preset + "': " + holds.error() + " (" + others + " holds it)");
 }
 
 } // namespace dicer::app

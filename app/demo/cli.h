@@ -39,6 +39,10 @@ struct CommandLine {
     // Which of --method / --voxels / --threshold were given: a method names its output, an output picks its
     // first method, the threshold needs the output it decides over (the atlas).
     bool methodGiven = false, voxelsGiven = false, thresholdGiven = false;
+    // The output was chosen: --voxels, a --method (it reads one output), or what only the atlas gives (--test-atlas,
+    // a slab --vox-method, a mesh's --threshold). Otherwise the preset and mode take their default output
+    // (resolveOutput: the fastest that holds them on the driver).
+    bool outputChosen = false;
     // A volume (--volume, or a volume file named as the model) takes its size from the file or NAME:N, so
     // --preset and --model with it are errors; --band decides over its values only.
     bool modelGiven = false, volumeGiven = false, presetGiven = false;
@@ -62,5 +66,12 @@ enum class ParseResult { Run, Help, Error };
 // Help prints the usage to stdout; errors print one line naming the option, and the usage line, to stderr.
 ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out,
                              std::string* error = nullptr);
+
+// Once the driver is known (start-up): a mesh's output is its preset's default (frame::takeDefaultOutput) unless
+// it was chosen (outputChosen); a chosen one must hold the preset in its mode. Errors, one message each (the app
+// exits with status 1): a chosen output that cannot hold it, naming the limit and the outputs that would, fastest
+// first ("--voxels sparse holds it"), or where no output holds it (solid mode at 2048^3) the default's error naming
+// each output's reason. A volume's layout is checked when it loads.
+Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info);
 
 } // namespace dicer::app

@@ -93,11 +93,19 @@ void applyChanges(App& app) {
         }
 
         frame::Frame& frame = *app.gpu->frame;
+        // The panel's preset, mode or a loaded mesh: their default output unless one was chosen (settings.h).
+        if (Result<void> r =
+                followDefaultOutput(app.settings.frame, app.last.frame, app.outputChosen, app.surface.info());
+            !r) {
+            app.ui.pipelineError.clear(); // this very message again, if the user tries again
+            stageError(app, r);
+        }
         SettingsChanges changes = compareSettings(app.settings, app.last);
         if (changes.model &&
             !app.model.volume) // the voxelizer has it already (load); the view shares its textures
             app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures());
-        if (changes.frame.layout || changes.frame.method) app.ui.pipelineError.clear();
+        if (changes.frame.layout || changes.frame.method || changes.frame.voxelize)
+            app.ui.pipelineError.clear();
         if (changes.frame.any()) {
             if (Result<void> r = frame.apply(app.settings.frame); !r) {
                 // e.g. a preset beyond GL_MAX_TEXTURE_SIZE (the atlas at 1024^3): the frame keeps the last
@@ -106,6 +114,7 @@ void applyChanges(App& app) {
                 frame::FrameSettings& s = app.settings.frame;
                 const frame::FrameSettings& good = frame.settings();
                 s.preset = good.preset;
+                s.voxelMode = good.voxelMode; // solid mode with the sparse output (checkMode)
                 s.testAtlas = good.testAtlas;
                 s.voxels = good.voxels;
                 s.method = good.method;
@@ -147,7 +156,7 @@ void buildPointList(App& app) {
 }
 
 bool colorsPoints(const App& app) {
-    if (!app.gpu || app.gpu->frame->source().output() != voxel::VoxelOutput::Bits) return false;
+    if (!app.gpu || !voxel::hasSlotColours(app.gpu->frame->source().output())) return false;
     const bool shown =
         app.settings.view.particles && app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =

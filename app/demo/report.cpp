@@ -31,6 +31,13 @@ std::vector<gl::StageStats> stageRows(const gl::StageTimers& timers) {
     return rows;
 }
 
+std::string sparseLine(const frame::Frame& frame) {
+    const voxel::SparseOccupancy* sparse = frame.source().sparse();
+    if (!sparse) return {};
+    return voxel::describeSparse(sparse->capacity(), sparse->bytes(), sparse->lateStatus(),
+                                 frame.listIncomplete(), sparse->growthError());
+}
+
 std::string methodLabel(const Settings& s) {
     const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
     std::string label = method.name;
@@ -82,6 +89,9 @@ void printSummary(const App& app) {
                 source.c_str(),
                 s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
                 points.c_str());
+    if (app.gpu)
+        if (const std::string sparse = sparseLine(*app.gpu->frame); !sparse.empty())
+            std::printf("sparse occupancy: %s\n", sparse.c_str());
     // A band with no voxel in it is no error (issue 18, item 3): 0 points, and this one line says why.
     if (s.frame.input == frame::Input::Volume && app.gpu && app.gpu->frame->activeCount() == 0u)
         std::printf("volume: the band %s holds no voxel of %s: 0 points\n",

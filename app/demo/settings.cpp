@@ -34,6 +34,18 @@ SettingsChanges compareSettings(const Settings& now, const Settings& last) {
     return {now.model != last.model, frame::compareFrameSettings(now.frame, last.frame)};
 }
 
+Result<void> followDefaultOutput(frame::FrameSettings& now, const frame::FrameSettings& last,
+                                 bool outputChosen, const gl::GlInfo& info) {
+    if (outputChosen || now.input != frame::Input::Mesh || now.testAtlas) return {};
+    if (now.preset == last.preset && now.voxelMode == last.voxelMode && now.input == last.input) return {};
+    Result<void> r = frame::takeDefaultOutput(now, info);
+    if (!r) {
+        now.preset = last.preset;
+        now.voxelMode = last.voxelMode;
+    }
+    return r;
+}
+
 bool changesTimings(const Settings& now, const Settings& last) {
     return compareSettings(now, last).any() || now.frame != last.frame || now.view.mesh != last.view.mesh ||
            now.view.particles != last.view.particles || now.view.surface != last.view.surface ||

@@ -64,6 +64,13 @@ struct SettingsChanges {
 };
 SettingsChanges compareSettings(const Settings& now, const Settings& last);
 
+// Between two frames (the Pipeline panel, a loaded mesh): a new preset, mode or mesh input takes its default output
+// (frame::takeDefaultOutput: the fastest that holds it on this driver) unless the output was chosen (--voxels and
+// the like, or the panel's output buttons) or the test atlas is on. Where no output holds it (solid mode at 2048^3),
+// the error says why and `now` gets the previous preset and mode back. Nothing changes otherwise.
+Result<void> followDefaultOutput(frame::FrameSettings& now, const frame::FrameSettings& last,
+                                 bool outputChosen, const gl::GlInfo& info);
+
 // Timing statistics mean something only for one configuration: anything that changes the work per frame.
 bool changesTimings(const Settings& now, const Settings& last);
 

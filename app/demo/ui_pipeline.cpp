@@ -1,4 +1,5 @@
-// Pipeline panel: the frame's settings (frame_settings.h): the voxelizer output (atlas | bits), the method (a row
+// Pipeline panel: the frame's settings (frame_settings.h): the voxelizer output (atlas | bits | sparse; the preset's
+// default until one is clicked: voxel/default_output.h), the method (a row
 // of the method table that reads that output; all built at start-up: the combo switches an index), storage,
 // build path, volume preset, voxelizer, discriminator threshold, list path, active voxel count. A control the
 // current output ignores is disabled, and its tooltip says why.
@@ -6,6 +7,7 @@
 
 #include "app.h"
 #include "method_table.h"
+#include "report.h"
 #include "volume_layout.h"
 
 #include <imgui_stdlib.h>
@@ -65,10 +67,12 @@ void uiPipelineSection(App& app) {
         optionTooltip("voxels");
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("voxels");
+    // Until the user picks one, the output follows the preset and mode (the fastest that holds them).
+    ImGui::TextDisabled(app.outputChosen ? "voxels" : "voxels (the preset's default)");
     if (output != int(s.voxels)) { // keeps the settings consistent: a method that reads it, ...
         s.voxels = voxel::VoxelOutput(output);
         frame::suitOutput(s);
+        app.outputChosen = true;
     }
     const methods::MethodInfo& current = table[size_t(s.method)];
 
@@ -192,6 +196,13 @@ void uiPipelineSection(App& app) {
                            frame.countIsLate() ? "  (read back a few frames late)" : "");
     if (s.listPath == hp::ListPath::Resident)
         ImGui::TextDisabled("point buffer capacity: %u", frame.residentCapacity());
+    if (const std::string sparse = sparseLine(frame); !sparse.empty()) {
+        // Red while the list misses voxels (the pool overflowed): never a wrong list presented as right.
+        const bool incomplete = frame.listIncomplete();
+        if (incomplete) ImGui::PushStyleColor(ImGuiCol_Text, kBad);
+        ImGui::TextWrapped("sparse occupancy: %s", sparse.c_str());
+        if (incomplete) ImGui::PopStyleColor();
+    }
     if (!app.ui.pipelineError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.pipelineError.c_str());

@@ -189,10 +189,11 @@ Result<void> Frame::list() {
     if (m_needsCount) {
         // One stall after a change. A one-pass method wrote its points in build() with the old capacity:
         // build again with the new one (the same for every method, so no method is special-cased).
-        in.capacity = sizeFromCount(m->readCount());
+        const hp::CountBuffer::Words counts = m->counts().readBoth();
+        in.capacity = sizeFromCount(counts.count);
         // A count of an incomplete frame (the sparse pool overflowed and dropped bricks: the first frame on a
         // new preset, before the pool grew) is too low to size the points by: size again from the next frame's.
-        if (m->readIncomplete()) m_needsCount = true;
+        if (counts.incomplete) m_needsCount = true;
         if (Result<void> r = m->build(in); !r) return r;
     }
     Result<void> r = m->list(in, hp::ListPath::Resident);
@@ -202,7 +203,7 @@ Result<void> Frame::list() {
 
 Result<void> Frame::colorPoints() {
     hp::PointMethod* m = method();
-    if (!m || m_source.output() != voxel::VoxelOutput::Bits) return {};
+    if (!m || !voxel::hasSlotColours(m_source.output())) return {};
     // As many slots as the point buffer holds entries (the paper path lists exactly the count).
     const std::uint32_t capacity = resident() ? input().capacity : std::max(m_count.value_or(0), 1u);
     return m_source.colorPoints(*m, capacity);
@@ -309,9 +310,9 @@ Result<PointSnapshot> Frame::snapshot() const {
     PointSnapshot snap;
     snap.atlasSize = m_source.atlasSize();
     snap.volume = m_source.volume();
-    const bool bits = m_source.output() == voxel::VoxelOutput::Bits;
-    const bool sparse = m_source.output() == voxel::VoxelOutput::Sparse;
-    if (!bits && !sparse) {
+    // The atlas output's colours are in its texels; a ranked output's (bits, sparse) per point, in the slots.
+    const bool perPoint = voxel::hasSlotColours(m_source.output());
+    if (!perPoint) {
         snap.rgba.resize(size_t(snap.atlasSize) * size_t(snap.atlasSize) * 4);
         glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),
                           snap.rgba.data());
@@ -319,14 +320,12 @@ Result<PointSnapshot> Frame::snapshot() const {
     const auto [count, held] = countAndHeld(*m);
     snap.entries = m->points().read(held);
     snap.droppedEntries = count - std::uint32_t(snap.entries.size());
-    if (bits) { // the colour of point k at k (the slots hold as many points as the point buffer)
+    if (perPoint) { // the colour of point k at k (the slots hold as many points as the point buffer)
         snap.pointColors.resize(snap.entries.size());
         if (!snap.pointColors.empty())
             glGetNamedBufferSubData(m_source.slotColors(), 0, GLsizeiptr(snap.pointColors.size() * 4),
                                     snap.pointColors.data());
     }
-    if (sparse) // no model colours per point for the sparse output yet (the rank over bricks is not done): white
-        snap.pointColors.assign(snap.entries.size(), 0xFFFFFFFFu);
     return snap;
 }
 

@@ -78,7 +78,8 @@ public:
     void voxelize(const glm::mat4& modelToWorld);
     Result<void> build();
     Result<void> list();
-    // Bits output, after the list: the model colour of every point (pointColors()); nothing with the atlas.
+    // Bits or sparse output (voxel::hasSlotColours), after the list: the model colour of every point
+    // (pointColors()); nothing with the atlas.
     Result<void> colorPoints();
     // The expand stage: the surface of the frame's voxels by the settings' surface method (marching cubes, no
     // count read back; surface_stage.h), after the list. A volume: its values at the band (the discriminator's
@@ -101,7 +102,7 @@ public:
     bool surfaceMethodAvailable(int row) const; // row of surface::mcMethodTable()
     hp::PointMethod* method() const;            // this frame's method; null if not built
     const VoxelSource& source() const { return m_source; }
-    // Bits output: the model colour of point k at k (RGBA8), written by colorPoints(); 0 with the atlas.
+    // Bits or sparse output: the model colour of point k at k (RGBA8), written by colorPoints(); 0 with the atlas.
     GLuint pointColors() const { return m_source.slotColors(); }
     // The list as the particles read it: the point and count buffers and how many entries are valid.
     particles::ParticleSource points() const;

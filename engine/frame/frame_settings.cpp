@@ -1,5 +1,6 @@
 #include "frame_settings.h"
 
+#include "default_output.h"
 #include "method_table.h"
 
 namespace dicer::frame {
@@ -61,6 +62,16 @@ void suitOutput(FrameSettings& s) {
     if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
     if (s.voxels != voxel::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;
     if (!voxel::checkMode(s.voxels, s.voxelMode)) s.voxelMode = voxel::VoxelMode::Shell;
+}
+
+Result<void> takeDefaultOutput(FrameSettings& s, const gl::GlInfo& info) {
+    const std::optional<glm::ivec3> volume = voxel::presetVolume(s.preset);
+    if (!volume) return makeError("unknown volume preset '" + s.preset + "'");
+    Result<voxel::VoxelOutput> output = voxel::defaultOutputFor(*volume, s.voxelMode, s.voxelMethod, info);
+    if (!output) return makeError("preset '" + s.preset + "': " + output.error());
+    s.voxels = *output;
+    suitOutput(s);
+    return {};
 }
 
 } // namespace dicer::frame

@@ -84,4 +84,10 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
 // slab methods for the bits), no test atlas (an RGBA8 atlas) with the bits.
 void suitOutput(FrameSettings& settings);
 
+// A mesh's preset and mode take their default output (voxel::defaultOutputFor over the preset's volume, the
+// settings' mode and voxelization method: the fastest output that holds it on this driver), then a method that
+// reads it (suitOutput). The demo calls it for a new preset or mode unless the user chose the output. Errors (the
+// settings stay as they were): an unknown preset, no output holding it (solid mode at 2048^3).
+Result<void> takeDefaultOutput(FrameSettings& settings, const gl::GlInfo& info);
+
 } // namespace dicer::frame

@@ -22,7 +22,7 @@ namespace dicer::frame {
 struct PointSnapshot {
     std::vector<glm::uvec4> entries; // hp_point.h: voxel.xyz, the atlas texel 16:16 (mod 65536)
     std::vector<std::uint8_t> rgba;  // the slice atlas, RGBA8, row 0 first (empty with pointColors)
-    // Bits output (no atlas): RGBA8 of entry k at k (packUnorm4x8, red in the low byte), the voxelizer's slot
+    // Bits or sparse output (no atlas): RGBA8 of entry k at k (packUnorm4x8, red in the low byte), the voxelizer's slot
     // colours; the entry's voxel then names the point (its 4th word is not read).
     std::vector<std::uint32_t> pointColors;
     int atlasSize = 0;    // square

@@ -3,6 +3,7 @@
 #include "test_images.h"
 #include "volume_layout.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -104,7 +105,7 @@ const voxel::SparseOccupancy* VoxelSource::sparse() const {
 }
 
 GLuint VoxelSource::slotColors() const {
-    if (output() != voxel::VoxelOutput::Bits) return 0;
+    if (!voxel::hasSlotColours(output())) return 0;
     return m_useVolume ? m_discriminator->pointColors() : m_voxelizer->slotColors();
 }
 
@@ -136,11 +137,16 @@ void VoxelSource::produce(const glm::mat4& model, const FrameSettings& settings)
 }
 
 Result<void> VoxelSource::colorPoints(const hp::PointMethod& method, std::uint32_t capacity) {
-    if (output() != voxel::VoxelOutput::Bits) return {};
-    if (m_useVolume)
+    // The slot function: the rank in the list of the pyramid over the output (hp_bits', hp_sparse's).
+    const char* rankFile = voxel::slotRankFile(output());
+    if (!rankFile) return {};
+    if (m_useVolume) // the discriminator writes the bits only (the sparse output is refused for volumes)
         return m_discriminator->colorPoints(method.points().id(), method.counterBuffer(), capacity);
-    if (capacity > m_voxelizer->slotCapacity()) // built once, then only reallocated when the list grows
-        if (Result<void> r = m_voxelizer->enableSlotColors("voxelize_slot_rank.glsl", capacity); !r) return r;
+    // Programs built once per rank file, then only the slots reallocated when the list grows.
+    if (capacity > m_voxelizer->slotCapacity() || m_voxelizer->slotFile() != rankFile) {
+        const std::uint32_t slots = std::max(capacity, m_voxelizer->slotCapacity());
+        if (Result<void> r = m_voxelizer->enableSlotColors(rankFile, slots); !r) return r;
+    }
     for (GLuint program : m_voxelizer->slotPrograms())
         if (Result<void> r = method.bindForRank(program); !r) return r;
     m_voxelizer->colorSlots(m_lastParams, method.counterBuffer(), 0);

@@ -1,8 +1,9 @@
 // Where the frame's voxels come from: its first stage. Normally the GPU voxelizer (voxelizer.h) turns the
 // model into the occupancy every frame, with the model matrix of that frame: the RGBA8 slice atlas, or with
-// the bits output one bit per voxel (no atlas: atlas() is 0; the model colours of the active voxels then come
-// per point after the list: colorPoints, where the slot of a voxel is the rank of its texel in hp_bits' list,
-// voxelize_slot_rank.glsl, so a frame never clears a 4-byte-per-voxel volume).
+// the bits output one bit per voxel, or the sparse output the bits of the touched bricks (no atlas: atlas() is 0;
+// the model colours of the active voxels then come per point after the list: colorPoints, where the slot of a
+// voxel is the rank of its texel in the list of the pyramid over the output, hp_bits' or hp_sparse's,
+// voxel::slotRankFile, so a frame never clears a 4-byte-per-voxel volume).
 // The test atlas replaces the voxelizer by the built-in sphere shell (test_images.h) in the preset's atlas
 // size: a model-free input with a known answer, for looking at the HistoPyramid stages alone.
 // A scalar volume (Input::Volume) replaces the voxelizer by the discriminator (volume_discriminator.h): the
@@ -62,12 +63,12 @@ public:
     const voxel::SparseOccupancy* sparse() const;
     const voxel::Voxelizer& voxelizer() const { return *m_voxelizer; }
 
-    // Bits output, after the list of `method` (a pyramid over these bits, which ranks): the model colour of
-    // point k (a volume: its value's colour) into slotColors()[k] for the first min(count, slot capacity)
-    // points; the count stays on the GPU. The slots grow to `capacity` first (the point buffer's), which
-    // allocates only when it grows.
+    // Bits or sparse output (voxel::hasSlotColours), after the list of `method` (the pyramid over that output,
+    // which ranks: hp_bits, hp_sparse): the model colour of point k (a volume: its value's colour) into
+    // slotColors()[k] for the first min(count, slot capacity) points; the count stays on the GPU. The slots grow
+    // to `capacity` first (the point buffer's), which allocates only when it grows. Nothing for the atlas.
     Result<void> colorPoints(const hp::PointMethod& method, std::uint32_t capacity);
-    GLuint slotColors() const;
+    GLuint slotColors() const; // 0 for the atlas output (its texels hold the colours)
     int atlasSize() const { return m_atlasSize; }
     glm::ivec3 volume() const { return m_volume; }
     // The box the volume is drawn as (volume_layout.h volumeShape of the volume and the voxel spacing; largest

@@ -162,6 +162,16 @@ Result<void> SparseHistoPyramid::list(const MethodInput& input, ListPath path) {
     return {};
 }
 
+Result<void> SparseHistoPyramid::bindForRank(GLuint program) const {
+    if (m_levels == 0 || m_index == 0 || m_pool == 0)
+        return makeError(std::string(name()) + ": rank needs a built pyramid (build() first)");
+    glProgramUniform1i(program, HPS_LOC_RANK_SIDE, m_side);
+    glProgramUniform1i(program, HPS_LOC_RANK_LEVELS, m_levels);
+    glProgramUniform1iv(program, HPS_LOC_RANK_OFFSETS, HPS_MAX_LEVELS + 1, m_offsets);
+    bindInput(); // index, pool, levels: the bindings hps_rank.glsl reads
+    return {};
+}
+
 Result<std::unique_ptr<PointMethod>> createSparseHistoPyramid(gl::ShaderLibrary& shaders,
                                                               const gl::GlInfo& info) {
     auto p = SparseHistoPyramid::create(shaders, info);

@@ -8,8 +8,10 @@
 //    levels each; level 2 is one node per slot (its quadrants' sums), levels above group four. Work and traffic
 //    are O(marked bricks): 1024^3 reads ~4 MiB of pool instead of 128 MiB of bits. The top writes the count, the
 //    incomplete flag (counts()[HP_COUNT_INCOMPLETE]: the frame's pool overflowed) and the list's arguments.
-//  - List: one invocation per entry descends the levels to its slot, popcounts a quadrant's masks and selects
-//    the bit (hps_list.comp.glsl).
+//  - List: one invocation per quadrant of a used slot climbs the levels once for its first index and writes its
+//    masks' points in bit order (hps_list.comp.glsl, hps_climb.glsl).
+//  - Rank: the same climb plus the set bits before a texel in its quadrant gives the texel's index in the list
+//    (hps_rank.glsl), for the voxelizer's colours per point of the sparse output (bindForRank).
 //  - Storage: levels 2..L as uvec4 in one buffer (~21 bytes a slot), sized for the pool's capacity: L = 2 +
 //    ceil(log4(capacity)), fixed for a pool, so the traversal's depth is known on the CPU.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) (HistoPyramid, PointList); Dyken, Ziegler,
@@ -38,6 +40,9 @@ public:
     // (checkSparseInput; the levels beyond the storage block limit) leave the previous output.
     Result<void> build(const MethodInput& input) override;
     Result<void> list(const MethodInput& input, ListPath path) override;
+    // After a build: binds the last build's structure and levels, and sets the rank's uniforms in `program`
+    // (hps_rank.glsl, which it must include). Error before any build.
+    Result<void> bindForRank(GLuint program) const override;
     int levels() const { return m_levels; }
 
 private:

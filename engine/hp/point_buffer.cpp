@@ -22,9 +22,13 @@ std::uint32_t CountBuffer::read() const {
 }
 
 bool CountBuffer::readIncomplete() const {
-    std::uint32_t flag = 0;
-    glGetNamedBufferSubData(m_buffer.id(), HP_COUNT_INCOMPLETE * sizeof flag, sizeof flag, &flag);
-    return flag != 0;
+    return readBoth().incomplete;
+}
+
+CountBuffer::Words CountBuffer::readBoth() const {
+    std::uint32_t words[HP_COUNT_INCOMPLETE + 1] = {};
+    glGetNamedBufferSubData(m_buffer.id(), 0, sizeof words, words);
+    return {words[0], words[HP_COUNT_INCOMPLETE] != 0};
 }
 
 void CountBuffer::write(std::uint32_t count) {

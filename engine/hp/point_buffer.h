@@ -21,11 +21,18 @@ namespace dicer::hp {
 
 class CountBuffer {
 public:
+    // Both words a list writes: the count and [HP_COUNT_INCOMPLETE] != 0 (the list may miss active cells:
+    // hp_sparse over an overflowed pool).
+    struct Words {
+        std::uint32_t count = 0;
+        bool incomplete = false;
+    };
+
     static CountBuffer create(const char* label); // zeroed
     GLuint id() const { return m_buffer.id(); }
-    std::uint32_t read() const; // waits for the GPU: the paper's count readback
-    // [HP_COUNT_INCOMPLETE] != 0: the list may miss active cells (hp_sparse over an overflowed pool). Waits.
-    bool readIncomplete() const;
+    std::uint32_t read() const;  // waits for the GPU: the paper's count readback
+    bool readIncomplete() const; // waits
+    Words readBoth() const;      // one read-back of both words (waits)
     void write(std::uint32_t count);
     void clear() { write(0); } // ordered before later GL commands like any other
 

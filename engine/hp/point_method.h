@@ -123,8 +123,9 @@ public:
     bool readIncomplete() const { return counts().readIncomplete(); }
     // After list(Readback): the count the CPU read (every entry is listed). Otherwise nullopt.
     std::optional<std::uint32_t> listedCount() const { return m_listed; }
-    // After a build from bits: binds what hpb_rank.glsl needs in a foreign `program` (the rank of an active
-    // texel = its index in the list). Only the HistoPyramid over bits can; the others say so.
+    // After a build over a ranked occupancy: binds what its rank shader needs in a foreign `program` (the rank of
+    // an active texel = its index in the list): hp_bits' hpb_rank.glsl, hp_sparse's hps_rank.glsl. Only those
+    // two pyramids can; the others say so.
     virtual Result<void> bindForRank(GLuint /*program*/) const {
         return makeError(std::string(m_name) + ": no rank (only a pyramid built from bits has one)");
     }

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <span>
 #include <string>
 #include <utility>
@@ -66,6 +67,20 @@ std::uint32_t SparseOccupancy::initialSlots(int side) {
 
 std::uint32_t SparseOccupancy::maxSlots() const {
     return std::uint32_t(std::min<std::int64_t>(m_info.maxStorageBlockBytes / kSlotBytes, 0x7fffffff));
+}
+
+std::string describeSparse(std::uint32_t capacity, std::int64_t bytes,
+                           const std::optional<SparseStatus>& late, bool incomplete,
+                           const std::string& growthError) {
+    char held[32];
+    std::snprintf(held, sizeof held, "%.1f MiB", double(bytes) / double(1 << 20));
+    std::string text = "pool " + std::to_string(capacity) + " bricks (" + held + " held); ";
+    text += late ? "last frame read back: " + std::to_string(late->marked) + " bricks marked, "
+                 : std::string("no frame read back yet, ");
+    if (!incomplete && !(late && late->overflowed)) return text + "complete";
+    text += "INCOMPLETE (the pool overflowed: the list misses the dropped bricks' voxels; ";
+    return text +
+           (growthError.empty() ? "it grows for the next frame)" : "it cannot grow: " + growthError + ")");
 }
 
 std::int64_t SparseOccupancy::bytes() const {

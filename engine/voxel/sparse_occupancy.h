@@ -37,6 +37,14 @@ struct SparseStatus {
     bool overflowed = false;    // marked > capacity: the frame's bricks past the capacity were dropped
 };
 
+// One line for the demo's panel and summary: the pool (slots, bytes held), the newest status read back (null:
+// none yet) and whether the frame's list was incomplete (the pool overflowed and dropped bricks; it grows for a
+// later frame, or `growthError` says why it cannot). E.g. "pool 416256 bricks (56.4 MiB held); last frame read
+// back: 155965 bricks marked, complete".
+std::string describeSparse(std::uint32_t capacity, std::int64_t bytes,
+                           const std::optional<SparseStatus>& late, bool incomplete,
+                           const std::string& growthError);
+
 class SparseOccupancy {
 public:
     static Result<SparseOccupancy> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);

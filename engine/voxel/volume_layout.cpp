@@ -31,7 +31,7 @@ struct Preset {
     glm::ivec3 volume;
 };
 
-constexpr std::array<Preset, 8> kPresets = {{
+constexpr std::array<Preset, 10> kPresets = {{
     {"paper-4096", {256, 256, 256}},
     {"paper-2048", {128, 128, 256}},
     {"paper-1024", {64, 64, 256}},
@@ -40,6 +40,8 @@ constexpr std::array<Preset, 8> kPresets = {{
     {"256", {256, 256, 256}},
     {"512", {512, 512, 512}},
     {"1024", {1024, 1024, 1024}},
+    {"2048", {2048, 2048, 2048}},
+    {"4096", {4096, 4096, 4096}},
 }};
 
 // A decimal count >= 1 without sign or leading zero, within int.

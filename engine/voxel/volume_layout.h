@@ -83,6 +83,8 @@ glm::mat4 worldToVolume(glm::vec3 shape);
 //                                          "512" 512^3 -> 16384^2
 //                                          "1024" 1024^3 -> 32768^2 (beyond every texture limit: only
 //                                                 the virtual atlas of the occupancy bits, 128 MiB)
+//                                          "2048" 2048^3 -> 131072^2 } virtual atlases of the sparse
+//                                          "4096" 4096^3 -> 262144^2 } occupancy only (docs/SPARSE.md)
 // Any other volume is written XxYxZ ("128x128x256": x, y voxels per slice, z slices; "paper-2048" is that
 // volume), every count a decimal >= 1 without sign or leading zero. The voxels are cubes: a mesh is fitted,
 // keeping its aspect, into the box of volumeShape (model/placement.h BoxFit), and the box is drawn to scale.

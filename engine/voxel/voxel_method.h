@@ -32,6 +32,13 @@ const char* voxelOutputName(VoxelOutput output);                    // "atlas" /
 std::optional<VoxelOutput> parseVoxelOutput(std::string_view name); // nullopt for any other name
 inline constexpr std::array<VoxelOutput, 3> kVoxelOutputs = {VoxelOutput::Atlas, VoxelOutput::Bits,
                                                              VoxelOutput::Sparse};
+// The model colours of an output's active voxels. The atlas holds them in its texels. The ranked occupancies (bits,
+// sparse) hold none: their colours come per point after the list, from the owner and colour passes run again into
+// "slot of voxel v" = v's index in the list of the pyramid over that output (voxelizer.h, COLOURS IN BITS MODE).
+// slotRankFile: the slot function (a file under shaders/ defining voxColorSlot) giving that index: hp_bits' rank
+// for the bits, hp_sparse's for the sparse occupancy; nullptr for the atlas. hasSlotColours: it has one.
+const char* slotRankFile(VoxelOutput output);
+bool hasSlotColours(VoxelOutput output);
 
 struct VoxelPasses;
 

@@ -89,7 +89,7 @@ Result<void> checkMode(VoxelOutput output, VoxelMode mode) {
     if (output == VoxelOutput::Sparse && mode == VoxelMode::Solid)
         return makeError(
             "the sparse occupancy holds surfaces (the bricks a surface touches); solid mode fills "
-            "volumes: use --voxels bits with --mode solid");
+            "volumes: use --voxels bits with --mode solid (up to 1024^3 on a 128 MiB storage block)");
     return {};
 }
 

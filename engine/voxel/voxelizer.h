@@ -73,6 +73,10 @@
 // (voxelize_slot_dense.glsl, slot = linear voxel index) against the atlas output's colours, exactly
 // (tests/voxelizer_bits_gltest.cpp); the demo links the HistoPyramid's rank (voxelize_slot_rank.glsl, bound
 // by PointMethod::bindForRank), tested against the atlas colours in tests/bits_colors_gltest.cpp.
+// The sparse output gets its colours the same way (hasSlotColours, slotRankFile): the slot is the voxel's index
+// in hp_sparse's list (voxelize_slot_sparse_rank.glsl, hps_rank.glsl: the marked bricks' points before its slot,
+// climbed from hp_sparse's pyramid, plus the set bits before it in its brick; none for a voxel the list does
+// not hold), tested against the atlas colours in tests/sparse_colors_gltest.cpp. Shell mode only (checkMode).
 #pragma once
 
 #include "gl_handle.h"
@@ -89,6 +93,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -191,25 +196,28 @@ public:
     GLuint argsBuffer(VoxelMethod method) const;
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
-    // --- colours of the bits output per point slot (COLOURS IN BITS MODE above; voxelizer_slots.cpp) ---
+    // --- colours of the ranked outputs per point slot (bits, sparse: hasSlotColours; COLOURS IN BITS MODE
+    // above; voxelizer_slots.cpp) ---
     // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
-    // voxelize_slots.glsl) linked into each as a second shader object of its stage (the fill's, and every
-    // bits-writing method's: SurfaceMethod::addSlotPrograms), and allocates `capacity` slots (owner + colour:
-    // 8 bytes a slot, cleared per frame only up to the count). Errors: the compile or link log, a capacity
-    // beyond the storage block limit; on error nothing changes. Called again with the same file (a larger
-    // point buffer), it only reallocates the slots: the programs are built once.
+    // voxelize_slots.glsl; slotRankFile(output) for the frame path) linked into each as a second shader object
+    // of its stage (the fill's, and those of every method writing a ranked output: SurfaceMethod::addSlotPrograms),
+    // makes it the active slot function, and allocates `capacity` slots (owner + colour: 8 bytes a slot, cleared
+    // per frame only up to the count). Errors: the compile or link log, a capacity beyond the storage block limit;
+    // on error nothing changes. The programs are built once per file: called again with a file used before (a
+    // larger point buffer, the output switched back) it only reallocates the slots.
     Result<void> enableSlotColors(const std::string& slotFile, std::uint32_t capacity);
-    // Right after voxelize(params) in bits mode, with the same params (solid mode reuses its crossing
-    // markers): slotColors()[slot(v)] = the atlas output's colour of v, for every voxel v the bits hold whose
-    // slot is below the count. The count is a uint the GPU copies from countBuffer at countOffset (e.g. the
-    // HistoPyramid's point count), clamped to the capacity: no readback. Does nothing without
-    // enableSlotColors, in atlas mode or for a method voxelize() refused. State as voxelize().
+    // Right after voxelize(params) in a ranked output (bits, sparse), with the same params (solid mode reuses
+    // its crossing markers): slotColors()[slot(v)] = the atlas output's colour of v, for every voxel v the output
+    // holds whose slot is below the count. The count is a uint the GPU copies from countBuffer at countOffset
+    // (e.g. the HistoPyramid's point count), clamped to the capacity: no readback. Does nothing without
+    // enableSlotColors, in atlas mode or for a method or mode voxelize() refused. State as voxelize().
     void colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset);
     GLuint slotColors() const { return m_slotColors.id(); } // RGBA8 (packUnorm4x8) per slot
     std::uint32_t slotCapacity() const { return m_slotCapacity; }
-    // The programs that call voxColorSlot (empty before enableSlotColors): a slot function with uniforms or
-    // bindings of its own (the HistoPyramid's rank: PointMethod::bindForRank) is set up on each of them
-    // before colorSlots(). Their ids change on a shader reload: ask every frame.
+    const std::string& slotFile() const { return m_slotFile; } // the active slot function ("" before any)
+    // The programs of the active slot function that call voxColorSlot (empty before enableSlotColors): a slot
+    // function with uniforms or bindings of its own (the HistoPyramid's rank: PointMethod::bindForRank) is set
+    // up on each of them before colorSlots(). Their ids change on a shader reload: ask every frame.
     std::vector<GLuint> slotPrograms() const;
 
 private:
@@ -244,10 +252,11 @@ private:
     // Colours per slot (enableSlotColors): prepare (count + clear args, clear), the solid fill; the methods'
     // own marking programs are theirs (SurfaceMethod::addSlotPrograms).
     std::array<gl::ProgramId, 2> m_slotPrepare;
-    gl::ProgramId m_fillSlots;
+    std::map<std::string, gl::ProgramId> m_fillSlots; // per slot function
+
     gl::Buffer m_slotOwners, m_slotColors; // header + owner per slot; RGBA8 per slot
     std::uint32_t m_slotCapacity = 0;
-    std::string m_slotFile; // the slot function the programs were built with (a new capacity reuses them)
+    std::string m_slotFile; // the active slot function (its programs are built; a new capacity reuses them)
     gl::VertexArray m_vao;  // core profile draws need one; all vertex data is pulled from buffers
     VoxelMeshGpu m_mesh;
 };

@@ -12,12 +12,25 @@
 #include "voxel_shared.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 namespace dicer::voxel {
 using voxelizer_detail::dispatchItems;
 using voxelizer_detail::kBitsWritten;
 using voxelizer_detail::StateGuard;
+
+const char* slotRankFile(VoxelOutput output) {
+    // In enumerator order: the atlas, the bits (hpb_rank.glsl), the sparse occupancy (hps_rank.glsl).
+    static constexpr const char* kFiles[] = {nullptr, "voxelize_slot_rank.glsl",
+                                             "voxelize_slot_sparse_rank.glsl"};
+    static_assert(std::size(kFiles) == kVoxelOutputs.size(), "a slot function (or none) per output");
+    return kFiles[int(output)];
+}
+
+bool hasSlotColours(VoxelOutput output) {
+    return slotRankFile(output) != nullptr;
+}
 
 Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint32_t capacity) {
     const std::int64_t ownerBytes = (std::int64_t(capacity) + VOX_SLOTS_HEADER) * 4;
@@ -27,25 +40,32 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
                          " bytes of owners, but the capacity must be at least 1 and the driver's "
                          "GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
                          std::to_string(m_info.maxStorageBlockBytes));
+    // The shader library keeps every program it built (for reloads), so each is built once: the count and clear
+    // passes (no slot function) once, the marking passes and the fill once per slot function (switching between
+    // the bits and the sparse output, or a larger point buffer, reuses them).
     std::array<gl::ProgramId, 2> prepare = m_slotPrepare;
-    gl::ProgramId fill = m_fillSlots;
-    // The shader library keeps every program it built (for reloads): build them once per slot function.
-    const bool built = fill.valid() && slotFile == m_slotFile;
+    const auto known = m_fillSlots.find(slotFile);
+    gl::ProgramId fill = known != m_fillSlots.end() ? known->second : gl::ProgramId{};
     auto add = [&](gl::ProgramId& id, gl::ProgramDesc desc) {
         return m_shaders->addInto(id, std::move(desc));
     };
     const char* prepareDefine[2] = {"VOX_SLOTS_ARGS", "VOX_SLOTS_CLEAR"};
     Result<void> r;
-    for (int i = 0; i < 2 && r && !built; ++i)
+    for (int i = 0; i < 2 && r && !prepare[1].valid(); ++i)
         r = add(prepare[size_t(i)], {std::string("voxelize slots ") + (i ? "clear" : "count"),
                                      {{GL_COMPUTE_SHADER, "voxelize_slots_prepare.comp.glsl"}},
                                      {{prepareDefine[i], ""}}});
     // The marking passes are the methods' (each keeps its programs per slot file, so a failure below leaves
-    // the active file's in place); the slot function is a second shader object of the stage that calls it.
-    for (size_t row = 0; row < m_methods.size() && r && !built; ++row)
-        if (m_methods[row] && voxelMethodTable()[row].canWrite(VoxelOutput::Bits))
+    // the active file's in place), for every row that writes an output with slot colours; the slot function is
+    // a second shader object of the stage that calls it.
+    auto writesRanked = [](const VoxelMethodInfo& row) {
+        return std::ranges::any_of(kVoxelOutputs,
+                                   [&](VoxelOutput o) { return hasSlotColours(o) && row.canWrite(o); });
+    };
+    for (size_t row = 0; row < m_methods.size() && r && !fill.valid(); ++row)
+        if (m_methods[row] && writesRanked(voxelMethodTable()[row]))
             r = m_methods[row]->addSlotPrograms(*m_shaders, slotFile);
-    if (r && !built)
+    if (r && !fill.valid())
         r = add(fill, {"voxelize solid fill slots",
                        {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}, {GL_COMPUTE_SHADER, slotFile}},
                        {{"VOX_FILL_SLOTS", ""}}});
@@ -58,7 +78,7 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
         return makeError("allocating " + std::to_string(capacity) + " slot colours failed (" +
                          gl::errorName(errors.firstError()) + ")");
     m_slotPrepare = prepare;
-    m_fillSlots = fill;
+    m_fillSlots[slotFile] = fill;
     m_slotOwners = std::move(owners);
     m_slotColors = std::move(colors);
     m_slotCapacity = capacity;
@@ -68,18 +88,19 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
 
 std::vector<GLuint> Voxelizer::slotPrograms() const {
     std::vector<GLuint> programs;
-    if (!m_fillSlots.valid()) return programs;
+    if (m_slotCapacity == 0) return programs;
     for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
         if (method)
             for (gl::ProgramId id : method->slotPrograms(m_slotFile))
                 programs.push_back(m_shaders->get(id));
-    programs.push_back(m_shaders->get(m_fillSlots));
+    programs.push_back(m_shaders->get(m_fillSlots.at(m_slotFile)));
     return programs;
 }
 
 void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset) {
-    if (m_slotCapacity == 0 || m_output != VoxelOutput::Bits || !hasLayout() || !hasMesh()) return;
-    if (!checkOutput(params.method, m_output)) return; // voxelize() logged it
+    if (m_slotCapacity == 0 || !hasSlotColours(m_output) || !hasLayout() || !hasMesh()) return;
+    // voxelize() logged a refused method or mode (the sparse output holds no solid) and left the output empty.
+    if (!checkOutput(params.method, m_output) || !checkMode(m_output, params.mode)) return;
     SurfaceMethod* method = m_methods[size_t(params.method.row)].get();
     if (!method) return; // not available on this driver: voxelize() logged it
     gl::DebugGroup group("voxelize slot colours");
@@ -116,7 +137,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         p.drawChunks(m_crossings[1], 3);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
         glDisable(GL_DEPTH_CLAMP);
-        p.use(m_fillSlots);
+        p.use(m_fillSlots.at(m_slotFile));
         glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
         glBindSampler(VOX_UNIT_PARITY, 0);
         dispatchItems(m_layout.volume.x * m_layout.volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
