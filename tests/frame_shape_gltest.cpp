@@ -5,7 +5,9 @@
 #include "builtin_models.h"
 #include "frame.h"
 #include "gl_test_util.h"
+#include "hp_shared.h"
 #include "placement.h"
+#include "point_buffer.h"
 
 #include <cmath>
 
@@ -15,9 +17,9 @@ namespace {
 
 // A frame that builds only the method of `row` (one row keeps these tests quick), and settings on that row.
 struct OneRowFrame {
-    explicit OneRowFrame(int row) {
+    explicit OneRowFrame(int row, const gl::GlInfo& info = test::context().info()) {
         Result<std::unique_ptr<frame::Frame>> made =
-            frame::Frame::create(shaders, test::context().info(), [row](int r) { return r == row; });
+            frame::Frame::create(shaders, info, [row](int r) { return r == row; });
         if (made)
             created = std::move(*made);
         else
@@ -109,5 +111,37 @@ TEST(FrameSparse, FirstFrameOverflowsThenEveryFrameIsExact) {
         EXPECT_EQ(report.mismatches, 0u)
             << "frame " << frame << ": GPU " << report.gpuCount << ", CPU " << report.cpuCount;
     }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// More points than the driver's storage blocks hold (33.5 M on llvmpipe's 128 MiB blocks: the point buffer's four
+// blocks; here 262144 entries, four blocks of 65536 points lowered through GlInfo::maxEntryBlockBytes, the least any
+// list method accepts, against the teapot's 267552 at 512^3): the list keeps its first points, exactly the
+// reference's first ones, and the frame says INCOMPLETE, never OK and never a mismatch of the points it holds.
+TEST(FrameLimit, PointsPastTheDriversBlocksAreDroppedAndTheFrameIsIncomplete) {
+    gl::GlInfo small = test::context().info();
+    small.maxEntryBlockBytes = std::int64_t(65536) * HP_POINT_BYTES;
+    const std::uint32_t held = hp::PointBuffer::maxEntries(small);
+    ASSERT_EQ(held, 262144u);
+    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Sparse), small);
+    ASSERT_TRUE(one.created);
+    frame::Frame& f = *one.created;
+    one.settings.voxels = voxel::VoxelOutput::Sparse;
+    one.settings.preset = "512";
+    ASSERT_TRUE(f.apply(one.settings));
+    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    hp::VerifyReport report;
+    for (int frame = 0; frame < 3; ++frame) { // the pool's first guess may overflow on frame 0
+        f.voxelize(glm::mat4(1.f));
+        ASSERT_TRUE(f.build());
+        ASSERT_TRUE(f.list());
+        report = f.verify();
+    }
+    EXPECT_GT(report.gpuCount, held);
+    EXPECT_EQ(report.gpuCount, report.cpuCount);
+    EXPECT_EQ(report.mismatches, 0u) << "the points held are not the reference's first " << held;
+    EXPECT_TRUE(report.incomplete);
+    EXPECT_EQ(report.verdict(), hp::VerifyReport::Verdict::Incomplete);
+    EXPECT_EQ(f.points().pointCapacity, held);
     DICER_EXPECT_NO_GL_ERROR();
 }

@@ -193,6 +193,13 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
         Result<void> first = frame.apply(rowSettings);
         if (first) first = frame.build();
         if (first) first = frame.list();
+        // More points than the driver's storage blocks hold: the frame lists its first ones and says INCOMPLETE
+        // (Frame::verify); a scaling row of part of the list would be no measurement of the volume.
+        const std::uint32_t maxPoints = hp::PointBuffer::maxEntries(b.info);
+        if (first && frame.activeCount().value_or(0) > maxPoints)
+            first = makeError(std::to_string(*frame.activeCount()) + " points are beyond the " +
+                              std::to_string(maxPoints) +
+                              " this driver's storage blocks hold (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
         if (!first) {
             std::fprintf(stderr, "dicer-bench: voxel scaling %s %s skipped: %s\n", label.c_str(),
                          name.c_str(), first.error().c_str());

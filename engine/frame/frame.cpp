@@ -20,9 +20,29 @@ namespace {
 // Point-buffer size for a count: a quarter of headroom, so a rotating model's changing count rarely
 // outgrows it before the late readback notices; no headroom past the driver's limit (a count beyond it is the
 // point buffer's clear error, not the headroom's).
+// The resident list's capacity for `count` points: a quarter of headroom, at most what the driver's storage
+// blocks hold. Past that the list keeps its first maxEntries points (in the method's order) and the frame says
+// INCOMPLETE (verify()), instead of refusing the list and showing nothing.
 std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
     const std::uint64_t wanted = std::max<std::uint64_t>(1024, std::uint64_t(count) + count / 4);
-    return std::uint32_t(std::min<std::uint64_t>(wanted, std::max(maxEntries, count)));
+    return std::uint32_t(std::min<std::uint64_t>(wanted, maxEntries));
+}
+
+// compareEntries over the first `held` of `count` points, when the resident list dropped the rest on purpose
+// (the driver's limit, or a capacity one frame behind a growing count): those must equal the reference's first
+// `held`, and the frame is never reported as right (incomplete). Unordered methods are compared as sets, so a
+// prefix means nothing there: all of it, as before.
+hp::VerifyReport compareHeld(std::vector<glm::uvec4> got, std::uint32_t count, std::uint32_t held,
+                             std::vector<glm::uvec4> expected, hp::EntryOrder order) {
+    if (held >= count || order == hp::EntryOrder::Unordered)
+        return hp::compareEntries(std::move(got), count, std::move(expected), order);
+    const auto cpuCount = std::uint32_t(expected.size());
+    expected.resize(std::min<std::size_t>(expected.size(), held));
+    hp::VerifyReport r = hp::compareEntries(std::move(got), held, std::move(expected), order);
+    r.gpuCount = count;
+    r.cpuCount = cpuCount;
+    r.incomplete = true;
+    return r;
 }
 
 } // namespace
@@ -160,6 +180,11 @@ Result<void> Frame::build() {
 std::uint32_t Frame::sizeFromCount(std::uint32_t count) {
     m_count = count;
     m_capacity = withHeadroom(count, hp::PointBuffer::maxEntries(m_info));
+    if (count > m_capacity) // once per change: the list keeps the first m_capacity points
+        log::error("%u points are beyond the %u this driver's storage blocks hold "
+                   "(GL_MAX_SHADER_STORAGE_BLOCK_SIZE): "
+                   "the first %u are listed, the frame is INCOMPLETE",
+                   count, m_capacity, m_capacity);
     m_needsCount = false;
     return m_capacity;
 }
@@ -282,8 +307,8 @@ hp::VerifyReport Frame::verify() const {
         expected = hp::sparseKeyIndexEntries(index, pool, sparse->capacity(), size, m_source.tiling());
         const auto [count, held] = countAndHeld(*m);
         hp::VerifyReport report =
-            hp::compareEntries(m->points().read(held), count, std::move(expected), m->order());
-        report.incomplete = index[SPARSE_OVERFLOW] != 0 || m->readIncomplete();
+            compareHeld(m->points().read(held), count, held, std::move(expected), m->order());
+        report.incomplete = report.incomplete || index[SPARSE_OVERFLOW] != 0 || m->readIncomplete();
         return report;
     }
     if (m_source.output() == voxel::VoxelOutput::Bits) {
@@ -301,7 +326,7 @@ hp::VerifyReport Frame::verify() const {
                                        m_source.tiling(), m->order());
     }
     const auto [count, held] = countAndHeld(*m);
-    return hp::compareEntries(m->points().read(held), count, std::move(expected), m->order());
+    return compareHeld(m->points().read(held), count, held, std::move(expected), m->order());
 }
 
 Result<PointSnapshot> Frame::snapshot() const {
