@@ -23,9 +23,21 @@
 #define HP_POINT_BYTES 16
 #define HP_POINT_TEXEL_MAX_ATLAS 65536 // the largest atlas whose texel the 4th word alone names
 
+// floor(a / b) for 0 <= a < HP_QUOTIENT_MAX and 1 <= b <= HP_QUOTIENT_MAX, by a float reciprocal. Why: no x86
+// SIMD unit divides integers, so llvmpipe runs every lane's `/` and `%` one after another (the voxelizer's slice
+// -> tile and the lists' texel -> tile were ~1/4 of their passes at 1024^3; docs/SPARSE.md). Exact: (a + 0.5) / b
+// lies at least 0.5 / b from an integer, and the float product's error is below (a + 0.5) / b * 3.6e-7 (GLSL's
+// 2.5 ulp reciprocal, one rounding of the product), which is below 0.5 / b while a + 0.5 < 1.39e6. The C++ text
+// is the same arithmetic (tests/hp_test.cpp: SharedPoint.QuotientIsExactBelowItsBound, also with the reciprocal
+// 3 ulp off).
+#define HP_QUOTIENT_MAX 1048576 // 2^20: past every atlas side (HP_SPARSE_MAX_ATLAS 262144) and slice count
+HP_FN int hpQuotient(int a, int b) {
+    return int((float(a) + 0.5f) * (1.0f / float(b)));
+}
+
 // The voxel stored at atlas texel `cell`: (x, y) inside its tile, z = the tile's slice.
 HP_FN uvec3 hpVoxel(ivec2 cell, ivec2 tileSize, int tilesX) {
-    ivec2 tile = cell / tileSize;
+    ivec2 tile = ivec2(hpQuotient(cell.x, tileSize.x), hpQuotient(cell.y, tileSize.y));
     ivec2 inTile = cell - tile * tileSize;
     return uvec3(uint(inTile.x), uint(inTile.y), uint(tile.y * tilesX + tile.x));
 }

@@ -3,6 +3,7 @@
 // voxel rule. Conventions: engine/voxel/volume_layout.h (voxel v covers [-1 + v*2/n, -1 + (v+1)*2/n) per
 // axis, slice k is tile (k % tilesX, k / tilesX)). The rule itself is documented in engine/voxel/voxelizer.h.
 #pragma once
+#include "hp_point.h" // hpQuotient
 #include "voxel_shared.h"
 
 layout(std140, binding = VOX_UBO_PARAMS) uniform VoxParamsBlock {
@@ -29,7 +30,8 @@ uint voxGlobalTriangle(uint t) {
 }
 
 ivec2 voxTileOrigin(int slice) {
-    return ivec2(slice % u_params.volume.w, slice / u_params.volume.w) * u_params.volume.xy;
+    int row = hpQuotient(slice, u_params.volume.w); // not `/` and `%`: hp_point.h says why
+    return ivec2(slice - row * u_params.volume.w, row) * u_params.volume.xy;
 }
 
 vec3 voxVoxelSize() {

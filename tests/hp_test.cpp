@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 using namespace dicer;
@@ -125,10 +126,48 @@ TEST(SharedPoint, PacksVoxelAndAtlasTexel) {
     EXPECT_EQ(HP_POINT_BYTES, 16);
 }
 
+// hpQuotient (hp_point.h): floor(a / b) by a float reciprocal, exact for a, b below HP_QUOTIENT_MAX. The worst
+// cases are the a next to a multiple of b (the quotient's steps) and the largest a; every b up to 4096 and the
+// powers of two and their neighbours past it, with the reciprocal as C++ rounds it and 3 ulp off either way (GLSL
+// allows 2.5).
+TEST(SharedPoint, QuotientIsExactBelowItsBound) {
+    auto quotient = [](int a, float reciprocal) { return int((float(a) + 0.5f) * reciprocal); };
+    std::vector<int> divisors;
+    for (int b = 1; b <= 4096; ++b)
+        divisors.push_back(b);
+    for (int p = 8192; p <= HP_QUOTIENT_MAX; p *= 2)
+        for (int b : {p - 1, p, p + 1, p + p / 3})
+            if (b <= HP_QUOTIENT_MAX) divisors.push_back(b);
+    std::int64_t checked = 0;
+    for (int b : divisors) {
+        const float exact = 1.0f / float(b);
+        float off[] = {exact, exact, exact};
+        for (int u = 0; u < 3; ++u) {
+            off[1] = std::nextafter(off[1], 0.f);
+            off[2] = std::nextafter(off[2], 1.f);
+        }
+        auto check = [&](int a) {
+            if (a < 0 || a >= HP_QUOTIENT_MAX) return;
+            const int want = a / b;
+            ASSERT_EQ(hpQuotient(a, b), want) << a << " / " << b;
+            for (float r : off)
+                ASSERT_EQ(quotient(a, r), want) << a << " / " << b << " with reciprocal " << r;
+            ++checked;
+        };
+        const int steps = std::min(HP_QUOTIENT_MAX / b, 1024);
+        for (int k = 0; k <= steps; ++k) // the steps near 0 and, below, near the bound
+            for (int a : {k * b - 1, k * b, (HP_QUOTIENT_MAX / b - k) * b - 1, (HP_QUOTIENT_MAX / b - k) * b})
+                check(a);
+        check(HP_QUOTIENT_MAX - 1);
+    }
+    EXPECT_GT(checked, 10'000'000);
+}
+
 // Past 65536 a side (the sparse occupancy's 2048^3 and 4096^3 atlases: 64 tiles of 2048 or 4096 a row) the 4th
 // word is the texel mod 65536 and the voxel names the texel (hpEntryTexel), exactly, to 262144.
 TEST(SharedPoint, PastTheWordTheVoxelNamesTheTexel) {
-    const glm::ivec2 cells[] = {{131071, 65535}, {65536, 3}, {262143, 262143}, {200000, 70001}, {4095, 258048}};
+    const glm::ivec2 cells[] = {
+        {131071, 65535}, {65536, 3}, {262143, 262143}, {200000, 70001}, {4095, 258048}};
     for (glm::ivec2 cell : cells)
         for (int tile : {2048, 4096}) {
             if (cell.x >= 64 * tile || cell.y >= 64 * tile) continue;

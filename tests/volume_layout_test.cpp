@@ -194,6 +194,12 @@ TEST(VolumeLayout, RejectsDegenerateRequests) {
     Result<VolumeLayout> huge = VolumeLayout::make({1 << 30, 1 << 30, 1 << 30}, 16384);
     ASSERT_FALSE(huge);
     EXPECT_TRUE(containsText(huge.error(), "16384"));
+    // Past 2^20 slices the shaders' slice -> tile arithmetic is not exact (hp_point.h hpQuotient): refused, though
+    // the atlas (2048 a side) would hold them.
+    Result<VolumeLayout> slices = VolumeLayout::make({1, 1, (1 << 20) + 1}, 16384);
+    ASSERT_FALSE(slices);
+    EXPECT_TRUE(containsText(slices.error(), "1048576 slices"));
+    EXPECT_TRUE(VolumeLayout::make({1, 1, 1 << 20}, 16384));
     Result<VolumeLayout> unknown = presetLayout("1024-cubed", 16384);
     ASSERT_FALSE(unknown);
     EXPECT_TRUE(containsText(unknown.error(), "paper-4096"));

@@ -2,6 +2,8 @@
 // (TR MPI-I-2006-4-002, its "slicing" voxelization). The conventions are documented in volume_layout.h.
 #include "volume_layout.h"
 
+#include "hp_point.h" // HP_QUOTIENT_MAX
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -73,6 +75,11 @@ Result<VolumeLayout> VolumeLayout::make(glm::ivec3 volume, int maxAtlasSize, std
                          std::to_string(atlas) + " slice atlas (" + std::to_string(tilesX) + "x" +
                          std::to_string(tilesY) + " tiles), but " + std::string(limitName) + " is " +
                          std::to_string(maxAtlasSize));
+    // The shaders' slice -> tile row is a float-reciprocal quotient, exact below HP_QUOTIENT_MAX (hp_point.h).
+    if (volume.z > HP_QUOTIENT_MAX)
+        return makeError("volume " + volumeText(volume) + " has more than " +
+                         std::to_string(HP_QUOTIENT_MAX) +
+                         " slices (z), the most the shaders' tiling arithmetic handles exactly");
     VolumeLayout layout;
     layout.volume = volume;
     layout.tiles = glm::ivec2(int(tilesX), int(tilesY));

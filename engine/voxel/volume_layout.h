@@ -36,7 +36,8 @@ struct VolumeLayout {
 
     // tiles.x = next power of two >= ceil(sqrt(z)) (so a row of tiles fills a power-of-two width for
     // power-of-two slices), tiles.y = ceil(z / tiles.x), atlasSize = next power of two >=
-    // max(tiles.x * x, tiles.y * y). Errors on a dimension < 1 or when atlasSize exceeds maxAtlasSize; the
+    // max(tiles.x * x, tiles.y * y). Errors on a dimension < 1, more than 2^20 slices (hp_point.h
+    // HP_QUOTIENT_MAX) or when atlasSize exceeds maxAtlasSize; the
     // message names both sizes and `limitName`, what sets the limit: the driver's GL_MAX_TEXTURE_SIZE for a
     // texture atlas, or another side limit for a virtual one (the occupancy bits, voxelizer.h atlasLimit).
     static Result<VolumeLayout> make(glm::ivec3 volume, int maxAtlasSize,
