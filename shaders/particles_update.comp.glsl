@@ -1,7 +1,9 @@
 #version 450
 // HeartBreaker: one step of every live particle (dispatched indirectly with the arguments of
 // particles_args.comp.glsl). Particle k follows point-list entry k; the maths is particle_step.h, the same text
-// the CPU tests run.
+// the CPU tests run. One program per phase (PS_UPDATE_PHASE, the PS_PHASE_* this frame's step is in): llvmpipe
+// runs both sides of every branch under a lane mask, even a uniform one, so a phase chosen at run time paid for
+// the other phases' arithmetic (the assembled cloud's update at 1024^3: 19 -> 7 ms; docs/SPARSE.md).
 #define PS_STATE_WRITES
 #define PS_STATE_VELOCITIES
 #include "ps_state.glsl"
@@ -18,8 +20,17 @@ void main() {
     uint k = group * PS_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= u_control[PS_CTRL_DRAW]) return; // retired: not stepped, not drawn
     vec3 target = psVoxelWorld(hpLoadPoint(k).xyz, vec3(u_params.volume), vec3(u_params.shape));
-    if (k >= u_control[PS_CTRL_PREV])
+#ifdef PS_UPDATE_ASSEMBLED // (PS_UPDATE_PHASE is PS_PHASE_ASSEMBLED)
+    // psStep's assembled case (and a new particle's spawn) without its reads and its zero velocity: 32 of the 80
+    // bytes a particle moves, the position the splats read (a launch sets every velocity: none is read here).
+    psStorePosition(k, psSpawn(target).position);
+#else
+    if (k >= u_control[PS_CTRL_PREV]) {
         psStoreParticle(k, psSpawn(target)); // the cloud grew: new particles appear on their voxel
-    else
-        psStoreParticle(k, psStep(psLoadParticle(k), target, u_params, k));
+    } else {
+        ParticleParams params = u_params;
+        params.control.x = PS_UPDATE_PHASE; // a constant: psStep's other phases fold away
+        psStoreParticle(k, psStep(psLoadParticle(k), target, params, k));
+    }
+#endif
 }

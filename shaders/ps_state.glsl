@@ -26,6 +26,20 @@ vec4 psLoadPosition(uint k) {
     return u_positions3[k - 3u * n];
 }
 
+#ifdef PS_STATE_WRITES
+void psStorePosition(uint k, vec4 position) {
+    uint n = uint(u_positions0.length());
+    if (k < n)
+        u_positions0[k] = position;
+    else if (k < 2u * n)
+        u_positions1[k - n] = position;
+    else if (k < 3u * n)
+        u_positions2[k - 2u * n] = position;
+    else
+        u_positions3[k - 3u * n] = position;
+}
+#endif
+
 #ifdef PS_STATE_VELOCITIES
 layout(std430, binding = PS_BIND_VELOCITIES + 0) PS_STATE_ACCESS buffer PsVelocities0 { vec4 u_velocities0[]; };
 layout(std430, binding = PS_BIND_VELOCITIES + 1) PS_STATE_ACCESS buffer PsVelocities1 { vec4 u_velocities1[]; };

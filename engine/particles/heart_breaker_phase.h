@@ -9,6 +9,7 @@
 
 #include "particle_step.h"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace dicer::particles {
@@ -19,6 +20,7 @@ enum class ParticlePhase : std::uint32_t {
     Exploding = PS_PHASE_EXPLODING,
     Returning = PS_PHASE_RETURNING
 };
+inline constexpr std::size_t kParticlePhases = 3;
 const char* particlePhaseName(ParticlePhase phase);
 
 class HeartBreakerPhase {

@@ -7,6 +7,10 @@
 #include "storage_blocks.h"
 
 #include <algorithm>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace dicer::particles {
 
@@ -69,8 +73,21 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
     ParticleSystem ps(shaders, info);
     auto args = shaders.add({"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
     if (!args) return makeError(args.error());
-    auto update = shaders.add({"particles update", {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}}, {}});
-    if (!update) return makeError(update.error());
+    // One update per phase, its PS_PHASE_* a constant of the program (particles_update.comp.glsl says why).
+    constexpr std::pair<ParticlePhase, const char*> kUpdates[] = {
+        {ParticlePhase::Assembled, "PS_PHASE_ASSEMBLED"},
+        {ParticlePhase::Exploding, "PS_PHASE_EXPLODING"},
+        {ParticlePhase::Returning, "PS_PHASE_RETURNING"}};
+    static_assert(std::size(kUpdates) == kParticlePhases);
+    for (auto [phase, value] : kUpdates) {
+        std::vector<std::pair<std::string, std::string>> defines = {{"PS_UPDATE_PHASE", value}};
+        if (phase == ParticlePhase::Assembled) defines.push_back({"PS_UPDATE_ASSEMBLED", ""});
+        auto update = shaders.add({std::string("particles update (") + particlePhaseName(phase) + ")",
+                                   {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}},
+                                   std::move(defines)});
+        if (!update) return makeError(update.error());
+        ps.m_update[std::size_t(phase)] = *update;
+    }
     auto draw = shaders.add(
         {"particles draw",
          {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
@@ -94,7 +111,6 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
                                 {}});
     if (!resolve) return makeError(resolve.error());
     ps.m_args = *args;
-    ps.m_update = *update;
     ps.m_draw = *draw;
     ps.m_drawBlend = *drawBlend;
     ps.m_splatDepth = *splatDepth;
@@ -149,7 +165,7 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 
-    glUseProgram(m_shaders->get(m_update));
+    glUseProgram(m_shaders->get(m_update[std::size_t(step.phase)]));
     glBindBufferBase(GL_UNIFORM_BUFFER, PS_BIND_PARAMS, m_params.id());
     gl::bindEntryBlocks(PS_BIND_POSITIONS, m_positions.id(), m_capacity, m_perBlock);
     gl::bindEntryBlocks(PS_BIND_VELOCITIES, m_velocities.id(), m_capacity, m_perBlock);

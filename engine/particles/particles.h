@@ -1,5 +1,5 @@
 // HeartBreaker: the point list as a GPU particle system. Each point-list entry k drives particle k: while
-// assembled it sits on its voxel; on explode it flies off (gravity, drag, bouncing on a floor); on
+// assembled it sits on its voxel (only its position is written: its velocity is stale until the launch sets it); on explode it flies off (gravity, drag, bouncing on a floor); on
 // re-assemble a spring pulls it back onto its (current) voxel. State lives in two SSBOs of 16 bytes a point
 // (positions, velocities: ps_state.glsl) and is stepped by a compute shader; the particle count comes from the HistoPyramid's counter buffer on the GPU, so nothing is
 // read back. Based on: Ziegler, Tevs, Theobalt, Seidel, VMV 2006 (HeartBreaker); the per-particle maths is
@@ -19,6 +19,7 @@
 
 #include <glm/glm.hpp>
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -134,7 +135,9 @@ private:
     void drawSortedBlend(const ParticleSource& source, const ParticleDraw& params) const;
 
     gl::ShaderLibrary* m_shaders;
-    gl::ProgramId m_args, m_update, m_draw, m_drawBlend, m_splatDepth, m_splatColor, m_resolve;
+    gl::ProgramId m_args, m_draw, m_drawBlend, m_splatDepth, m_splatColor, m_resolve;
+    // The update, one program per ParticlePhase (particles_update.comp.glsl says why).
+    std::array<gl::ProgramId, kParticlePhases> m_update{};
     gl::Texture m_splatDepthImage, m_splatColorImage;
     glm::ivec2 m_splatSize{0};
     gl::Buffer m_positions, m_velocities, m_control, m_params;
