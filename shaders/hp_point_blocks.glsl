@@ -6,7 +6,8 @@
 // n, and a list that fits one block has block 0 bound to all of it, so the shaders need no constant of their
 // own and cannot disagree with the C++ that bound the ranges. The blocks are named apart and chosen by
 // comparisons: GLSL indexes an array of storage blocks only with a dynamically uniform index, and k is not.
-// Define HP_POINTS_READONLY or HP_POINTS_WRITEONLY before including for a reader or a writer only.
+// Define HP_POINTS_READONLY or HP_POINTS_WRITEONLY before including for a reader or a writer only; ENTRY_ONE_BLOCK
+// (a build of its own, storage_blocks.h BlockedProgram) where the list lies in block 0.
 #pragma once
 #include "hp_shared.h"
 
@@ -19,6 +20,14 @@
 #endif
 
 layout(std430, binding = HP_BIND_POINTS + 0) HP_POINTS_ACCESS buffer HpPoints0 { uvec4 u_points0[]; };
+#ifdef ENTRY_ONE_BLOCK // the list lies in block 0 (storage_blocks.h BlockedProgram: why a build of its own)
+#ifndef HP_POINTS_WRITEONLY
+uvec4 hpLoadPoint(uint k) { return u_points0[k]; }
+#endif
+#ifndef HP_POINTS_READONLY
+void hpStorePoint(uint k, uvec4 entry) { u_points0[k] = entry; }
+#endif
+#else
 layout(std430, binding = HP_BIND_POINTS + 1) HP_POINTS_ACCESS buffer HpPoints1 { uvec4 u_points1[]; };
 layout(std430, binding = HP_BIND_POINTS + 2) HP_POINTS_ACCESS buffer HpPoints2 { uvec4 u_points2[]; };
 layout(std430, binding = HP_BIND_POINTS + 3) HP_POINTS_ACCESS buffer HpPoints3 { uvec4 u_points3[]; };
@@ -46,3 +55,4 @@ void hpStorePoint(uint k, uvec4 entry) {
         u_points3[k - 3u * n] = entry;
 }
 #endif
+#endif // ENTRY_ONE_BLOCK

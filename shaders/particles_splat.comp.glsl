@@ -2,7 +2,8 @@
 // Particle cloud by compute splatting (see PS_IMAGE_SPLAT_DEPTH in particles_shared.h for why): each particle
 // covers a disc of pixels as wide as its sprite would be. Without PS_SPLAT_COLOR: keep the nearest depth per
 // pixel, and grow the pixel bounds the resolve pass draws. With it: the particle whose depth won writes its
-// colour (ties: either; they are the same depth).
+// colour (ties: either; they are the same depth), in the PS_SPLAT_COLOR_MODE (PS_COLOR_*) of this build: one
+// program per mode, since llvmpipe would fetch every mode's colour under lane masks.
 #include "ps_state.glsl"
 #include "hp_point.h" // hpEntryAtlasTexel
 
@@ -15,11 +16,9 @@ layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) readonly uniform uimage2D u_depth;
 layout(rgba8, binding = PS_IMAGE_SPLAT_COLOR) writeonly uniform image2D u_color;
 layout(binding = PS_UNIT_ATLAS) uniform sampler2D u_atlas;
 layout(std430, binding = PS_BIND_SLOT_COLORS) readonly buffer PsSlotColors { uint u_slotColors[]; };
-layout(location = PS_LOC_COLOR_MODE) uniform int u_colorMode;
-layout(location = PS_LOC_VOLUME) uniform ivec3 u_volume;
+layout(location = PS_LOC_VOLUME) uniform ivec3 u_volume; // PS_COLOR_FALSE
 #else
 layout(r32ui, binding = PS_IMAGE_SPLAT_DEPTH) coherent uniform uimage2D u_depth;
-shared uint s_bounds[4]; // the work group's pixel bounds, merged into u_control once per group
 #endif
 layout(location = PS_LOC_VIEW_PROJ) uniform mat4 u_viewProj;
 layout(location = PS_LOC_POINT_SCALE) uniform float u_pointScale;
@@ -54,28 +53,22 @@ void main() {
 #ifdef PS_SPLAT_COLOR
     if (!visible) return;
     uvec4 entry = hpLoadPoint(k);
-    vec3 color = u_colorMode == PS_COLOR_MODEL   ? texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb
-                 : u_colorMode == PS_COLOR_SLOTS ? unpackUnorm4x8(u_slotColors[k]).rgb
-                                                 : (vec3(entry.xyz) + 0.5) / vec3(u_volume);
+#if PS_SPLAT_COLOR_MODE == PS_COLOR_MODEL
+    vec3 color = texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb;
+#elif PS_SPLAT_COLOR_MODE == PS_COLOR_SLOTS
+    vec3 color = unpackUnorm4x8(u_slotColors[k]).rgb;
 #else
-    // Bounds: shared-memory atomics per group, then 4 global atomics per group instead of per particle.
-    if (gl_LocalInvocationIndex == 0u) {
-        s_bounds[0] = s_bounds[1] = PS_SPLAT_EMPTY;
-        s_bounds[2] = s_bounds[3] = 0u;
-    }
-    barrier();
+    vec3 color = (vec3(entry.xyz) + 0.5) / vec3(u_volume);
+#endif
+#else
+    // Bounds: a global atomic only where this particle grows them past what another already made them (most
+    // particles lie inside: few atomics). Not shared-memory atomics per group: their barriers make llvmpipe
+    // switch between an invocation's lanes (the depth pass at 1024^3: 8 ms more).
     if (visible) {
-        atomicMin(s_bounds[0], uint(lo.x));
-        atomicMin(s_bounds[1], uint(lo.y));
-        atomicMax(s_bounds[2], uint(hi.x));
-        atomicMax(s_bounds[3], uint(hi.y));
-    }
-    barrier();
-    if (gl_LocalInvocationIndex == 0u && s_bounds[0] != PS_SPLAT_EMPTY) {
-        atomicMin(u_control[PS_CTRL_BOUNDS + 0], s_bounds[0]);
-        atomicMin(u_control[PS_CTRL_BOUNDS + 1], s_bounds[1]);
-        atomicMax(u_control[PS_CTRL_BOUNDS + 2], s_bounds[2]);
-        atomicMax(u_control[PS_CTRL_BOUNDS + 3], s_bounds[3]);
+        if (uint(lo.x) < u_control[PS_CTRL_BOUNDS + 0]) atomicMin(u_control[PS_CTRL_BOUNDS + 0], uint(lo.x));
+        if (uint(lo.y) < u_control[PS_CTRL_BOUNDS + 1]) atomicMin(u_control[PS_CTRL_BOUNDS + 1], uint(lo.y));
+        if (uint(hi.x) > u_control[PS_CTRL_BOUNDS + 2]) atomicMax(u_control[PS_CTRL_BOUNDS + 2], uint(hi.x));
+        if (uint(hi.y) > u_control[PS_CTRL_BOUNDS + 3]) atomicMax(u_control[PS_CTRL_BOUNDS + 3], uint(hi.y));
     }
     if (!visible) return;
 #endif

@@ -3,7 +3,8 @@
 // ENTRY_BLOCKS storage blocks, chosen as the point list's are (hp_point_blocks.glsl: block 0's length n, entry
 // k in block k / n at k mod n, the blocks named apart because k is not dynamically uniform).
 // Define PS_STATE_WRITES before including to write the state (the update); otherwise it is read only.
-// Define PS_STATE_VELOCITIES to declare the velocities too (only the update needs them).
+// Define PS_STATE_VELOCITIES to declare the velocities too (only the update needs them). ENTRY_ONE_BLOCK: a build
+// of its own (storage_blocks.h BlockedProgram) for a state within block 0.
 #pragma once
 #include "particle_step.h"
 
@@ -13,6 +14,23 @@
 #define PS_STATE_ACCESS readonly
 #endif
 
+#ifdef ENTRY_ONE_BLOCK // the state lies in block 0 (storage_blocks.h BlockedProgram: why a build of its own)
+layout(std430, binding = PS_BIND_POSITIONS + 0) PS_STATE_ACCESS buffer PsPositions0 { vec4 u_positions0[]; };
+vec4 psLoadPosition(uint k) { return u_positions0[k]; }
+#ifdef PS_STATE_WRITES
+void psStorePosition(uint k, vec4 position) { u_positions0[k] = position; }
+#endif
+#ifdef PS_STATE_VELOCITIES
+layout(std430, binding = PS_BIND_VELOCITIES + 0) PS_STATE_ACCESS buffer PsVelocities0 { vec4 u_velocities0[]; };
+Particle psLoadParticle(uint k) { return Particle(u_positions0[k], u_velocities0[k]); }
+#ifdef PS_STATE_WRITES
+void psStoreParticle(uint k, Particle p) {
+    u_positions0[k] = p.position;
+    u_velocities0[k] = p.velocity;
+}
+#endif
+#endif
+#else
 layout(std430, binding = PS_BIND_POSITIONS + 0) PS_STATE_ACCESS buffer PsPositions0 { vec4 u_positions0[]; };
 layout(std430, binding = PS_BIND_POSITIONS + 1) PS_STATE_ACCESS buffer PsPositions1 { vec4 u_positions1[]; };
 layout(std430, binding = PS_BIND_POSITIONS + 2) PS_STATE_ACCESS buffer PsPositions2 { vec4 u_positions2[]; };
@@ -76,3 +94,4 @@ void psStoreParticle(uint k, Particle p) {
 }
 #endif
 #endif
+#endif // ENTRY_ONE_BLOCK

@@ -5,6 +5,10 @@
 #include "particles.h"
 #include "particles_shared.h"
 
+#include <glm/gtc/type_precision.hpp>
+
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace dicer;
@@ -186,6 +190,70 @@ TEST(ParticlesCapacity, AsManyParticlesAsThePointBufferHolds) {
     for (std::uint32_t k = 0; k < kParticles; ++k) {
         ASSERT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
         ASSERT_EQ(state[k].velocity, glm::vec4(0.f)) << k;
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The splats' colour pass is one program per colour mode (particles_splat.comp.glsl): each must show its own
+// colour. One particle on voxel (5, 6, 7) of 8^3, identity view, a 64x64 target: its centre pixel is the mode's
+// colour times the fake sphere shading there (0.55 + 0.45 sqrt(1 - r^2), computed here as the shader does).
+TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
+    const glm::uvec4 entry{5, 6, 7, 0}; // atlas texel (0, 0)
+    gl::Buffer points = gl::createBufferStorage(sizeof entry, &entry, 0, "test point");
+    const std::uint32_t one = 1;
+    gl::Buffer counters = gl::createBufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
+    glNamedBufferSubData(counters.id(), 0, 4, &one);
+    const ParticleSource source{points.id(), counters.id(), 1, kVolume};
+    m_system->update(source, m_tuning, 0.02f); // spawns on its voxel
+    const glm::u8vec4 model{200, 40, 10, 255}, slot{20, 180, 60, 255};
+    gl::Texture atlas = gl::createTexture2D(1, 1, GL_RGBA8, 1, "test atlas");
+    glTextureSubImage2D(atlas.id(), 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &model);
+    gl::Buffer slotColors = gl::createBufferStorage(4, &slot, 0, "test slot colours");
+
+    const glm::ivec2 size(64, 64);
+    gl::Texture color = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "test colour");
+    gl::Texture depth = gl::createTexture2D(size.x, size.y, GL_DEPTH_COMPONENT32F, 1, "test depth");
+    gl::Framebuffer fbo = gl::createFramebuffer("test framebuffer");
+    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, color.id(), 0);
+    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);
+    const glm::vec3 world = ps::psVoxelCenter(glm::uvec3(entry), glm::vec3(kVolume));
+    const glm::vec2 window = (glm::vec2(world) * 0.5f + 0.5f) * glm::vec2(size);
+    const glm::ivec2 centre = glm::ivec2(glm::floor(window));
+    const float radius = 8.f; // 0.5 * pointScale / w
+    const glm::vec2 d = (glm::vec2(centre) + 0.5f - window) / radius;
+    const float shade = 0.55f + 0.45f * std::sqrt(std::max(1.f - glm::dot(d, d), 0.f));
+
+    struct Case {
+        ParticleColor color;
+        GLuint slotColors;
+        glm::vec3 base;
+    };
+    const Case cases[] = {{ParticleColor::FalseColor, 0, (glm::vec3(entry) + 0.5f) / glm::vec3(kVolume)},
+                          {ParticleColor::ModelColor, 0, glm::vec3(model) / 255.f},
+                          {ParticleColor::ModelColor, slotColors.id(), glm::vec3(slot) / 255.f}};
+    for (const Case& c : cases) {
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo.id());
+        glViewport(0, 0, size.x, size.y);
+        const float black[4] = {0.f, 0.f, 0.f, 0.f}, far = 1.f;
+        glClearNamedFramebufferfv(fbo.id(), GL_COLOR, 0, black);
+        glClearNamedFramebufferfv(fbo.id(), GL_DEPTH, 0, &far);
+        glEnable(GL_DEPTH_TEST);
+        ParticleDraw params;
+        params.pointScale = 2.f * radius;
+        params.color = c.color;
+        params.atlas = atlas.id();
+        params.slotColors = c.slotColors;
+        params.viewport = size;
+        m_system->draw(source, params);
+        glDisable(GL_DEPTH_TEST);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glm::u8vec4 pixel{};
+        glGetTextureSubImage(color.id(), 0, centre.x, centre.y, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, 4,
+                             &pixel);
+        for (int ch = 0; ch < 3; ++ch) // RGBA8 rounding: within one step
+            EXPECT_NEAR(float(pixel[ch]), c.base[ch] * shade * 255.f, 1.f)
+                << "mode " << int(c.color) << (c.slotColors ? " (slots)" : "") << " channel " << ch;
+        EXPECT_EQ(pixel.a, 255);
     }
     DICER_EXPECT_NO_GL_ERROR();
 }

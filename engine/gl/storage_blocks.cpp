@@ -40,4 +40,13 @@ void bindEntryBlocks(GLuint first, GLuint buffer, std::uint32_t entries, std::ui
     }
 }
 
+Result<BlockedProgram> addBlockedProgram(ShaderLibrary& shaders, ProgramDesc desc) {
+    BlockedProgram program;
+    if (Result<void> r = shaders.addInto(program.blocks, desc); !r) return makeError(r.error());
+    desc.name += " (one block)";
+    desc.defines.push_back({"ENTRY_ONE_BLOCK", ""});
+    if (Result<void> r = shaders.addInto(program.oneBlock, std::move(desc)); !r) return makeError(r.error());
+    return program;
+}
+
 } // namespace dicer::gl

@@ -10,6 +10,8 @@
 #include "binding_ranges.h"
 #include "gl.h"
 #include "gl_info.h"
+#include "result.h"
+#include "shader.h"
 
 #include <cstdint>
 
@@ -31,5 +33,24 @@ std::uint32_t maxBlockedEntries(const GlInfo& info);
 // block the shaders declare is bound. `entries` beyond kEntryBlocks * perBlock are not bound (callers keep
 // their capacities within maxBlockedEntries). No entries (or no buffer): the whole buffer on every binding.
 void bindEntryBlocks(GLuint first, GLuint buffer, std::uint32_t entries, std::uint32_t perBlock);
+
+// Whether arrays of `entries` entries, bound by bindEntryBlocks, lie in block 0 alone (perBlock 0: one block).
+inline bool withinOneBlock(std::uint32_t entries, std::uint32_t perBlock) {
+    return perBlock == 0 || entries <= perBlock;
+}
+
+// A program that reads or writes blocked arrays, built twice: with ENTRY_ONE_BLOCK (hp_point_blocks.glsl,
+// ps_state.glsl: every access goes to block 0, the others are not declared) for arrays within one block, and
+// without it for arrays over kEntryBlocks blocks. Why: llvmpipe runs all four accesses of the block choice
+// under lane masks, even where every lane picks block 0 (the 1024^3 sparse list 21 -> 13 ms); only clouds
+// past one block (llvmpipe: 8.4 M points, 4096^3) need the choice.
+struct BlockedProgram {
+    ProgramId oneBlock, blocks;
+    // The build for arrays of at most `entries` entries (the largest of those the program binds).
+    GLuint get(const ShaderLibrary& shaders, std::uint32_t entries, std::uint32_t perBlock) const {
+        return shaders.get(withinOneBlock(entries, perBlock) ? oneBlock : blocks);
+    }
+};
+Result<BlockedProgram> addBlockedProgram(ShaderLibrary& shaders, ProgramDesc desc);
 
 } // namespace dicer::gl

@@ -41,7 +41,8 @@ Result<std::unique_ptr<SparseHistoPyramid>> SparseHistoPyramid::create(gl::Shade
         if (!build) return makeError(build.error());
         p->m_build[d] = *build;
     }
-    auto list = shaders.add({"hp_sparse/list", {{GL_COMPUTE_SHADER, "hps_list.comp.glsl"}}, {}});
+    auto list =
+        gl::addBlockedProgram(shaders, {"hp_sparse/list", {{GL_COMPUTE_SHADER, "hps_list.comp.glsl"}}, {}});
     if (!list) return makeError(list.error());
     p->m_list = *list;
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
@@ -132,7 +133,7 @@ Result<void> SparseHistoPyramid::listResident(std::uint32_t capacity) {
         writeDispatchArgs(capacity);
         m_argsCapacity = capacity;
     }
-    const GLuint program = m_shaders->get(m_list);
+    const GLuint program = m_list.get(*m_shaders, m_points.capacity(), m_points.perBlock());
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levels);
     glProgramUniform1iv(program, HPS_LOC_LEVEL_OFFSETS, HPS_MAX_LEVELS + 1, m_offsets);
     MethodInput in;

@@ -20,6 +20,7 @@
 
 #include "compactor.h"
 #include "hps_shared.h"
+#include "storage_blocks.h"
 
 #include <cstdint>
 #include <memory>
@@ -52,7 +53,8 @@ private:
     void bindInput() const;
     Result<void> listResident(std::uint32_t capacity);
 
-    gl::ProgramId m_argsPass, m_build[HPS_MAX_DISPATCHES], m_list;
+    gl::ProgramId m_argsPass, m_build[HPS_MAX_DISPATCHES];
+    gl::BlockedProgram m_list;
     gl::Buffer m_levelsBuffer, m_buildArgs;
     std::uint32_t m_slots = 0;
     int m_levels = 0;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <iterator>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,12 @@ constexpr ParticleRenderInfo kRenderModes[] = {
      "translucent soft splats, alpha-blended back to front (HP counting sort of the depths every frame)",
      true, vertexReadsThePointsAndTheOrder},
 };
+
+// The PS_COLOR_* a draw shows: the model's colours come from the slot colours where the bits output made them.
+int colorMode(const ParticleDraw& params) {
+    if (params.color == ParticleColor::FalseColor) return PS_COLOR_FALSE;
+    return params.slotColors ? PS_COLOR_SLOTS : PS_COLOR_MODEL;
+}
 } // namespace
 
 std::span<const ParticleRenderInfo> particleRenderModes() {
@@ -82,9 +89,10 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
     for (auto [phase, value] : kUpdates) {
         std::vector<std::pair<std::string, std::string>> defines = {{"PS_UPDATE_PHASE", value}};
         if (phase == ParticlePhase::Assembled) defines.push_back({"PS_UPDATE_ASSEMBLED", ""});
-        auto update = shaders.add({std::string("particles update (") + particlePhaseName(phase) + ")",
-                                   {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}},
-                                   std::move(defines)});
+        auto update = gl::addBlockedProgram(
+            shaders, {std::string("particles update (") + particlePhaseName(phase) + ")",
+                      {{GL_COMPUTE_SHADER, "particles_update.comp.glsl"}},
+                      std::move(defines)});
         if (!update) return makeError(update.error());
         ps.m_update[std::size_t(phase)] = *update;
     }
@@ -98,13 +106,22 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
          {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
          {{"PS_SORTED_BLEND", ""}}});
     if (!drawBlend) return makeError(drawBlend.error());
-    auto splatDepth =
-        shaders.add({"particles splat depth", {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}}, {}});
+    auto splatDepth = gl::addBlockedProgram(
+        shaders, {"particles splat depth", {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}}, {}});
     if (!splatDepth) return makeError(splatDepth.error());
-    auto splatColor = shaders.add({"particles splat colour",
-                                   {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}},
-                                   {{"PS_SPLAT_COLOR", ""}}});
-    if (!splatColor) return makeError(splatColor.error());
+    ps.m_splatDepth = *splatDepth;
+    constexpr std::pair<int, const char*> kSplatColors[] = {{PS_COLOR_FALSE, "PS_COLOR_FALSE"},
+                                                            {PS_COLOR_MODEL, "PS_COLOR_MODEL"},
+                                                            {PS_COLOR_SLOTS, "PS_COLOR_SLOTS"}};
+    static_assert(std::size(kSplatColors) == std::tuple_size_v<decltype(ps.m_splatColor)>);
+    for (auto [mode, value] : kSplatColors) {
+        auto splatColor =
+            gl::addBlockedProgram(shaders, {std::string("particles splat colour (") + value + ")",
+                                            {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}},
+                                            {{"PS_SPLAT_COLOR", ""}, {"PS_SPLAT_COLOR_MODE", value}}});
+        if (!splatColor) return makeError(splatColor.error());
+        ps.m_splatColor[std::size_t(mode)] = *splatColor;
+    }
     auto resolve = shaders.add({"particles splat resolve",
                                 {{GL_VERTEX_SHADER, "particles_resolve.vert.glsl"},
                                  {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
@@ -113,8 +130,6 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
     ps.m_args = *args;
     ps.m_draw = *draw;
     ps.m_drawBlend = *drawBlend;
-    ps.m_splatDepth = *splatDepth;
-    ps.m_splatColor = *splatColor;
     ps.m_resolve = *resolve;
     // Zeroed: "last frame's count" starts at 0, so every particle of the first frame spawns on its voxel.
     const std::uint32_t zeros[PS_CTRL_UINTS] = {};
@@ -165,7 +180,7 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 
-    glUseProgram(m_shaders->get(m_update[std::size_t(step.phase)]));
+    glUseProgram(m_update[std::size_t(step.phase)].get(*m_shaders, boundEntries(source), m_perBlock));
     glBindBufferBase(GL_UNIFORM_BUFFER, PS_BIND_PARAMS, m_params.id());
     gl::bindEntryBlocks(PS_BIND_POSITIONS, m_positions.id(), m_capacity, m_perBlock);
     gl::bindEntryBlocks(PS_BIND_VELOCITIES, m_velocities.id(), m_capacity, m_perBlock);
@@ -176,6 +191,10 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
+std::uint32_t ParticleSystem::boundEntries(const ParticleSource& source) const {
+    return std::max(m_capacity, std::min(source.pointCapacity, m_maxParticles)); // the state, the points
+}
+
 void ParticleSystem::bindPoints(const ParticleSource& source) const {
     // Only the entries that exist: the source's buffer may be longer than pointCapacity, never shorter.
     gl::bindEntryBlocks(HP_BIND_POINTS, source.pointBuffer, std::min(source.pointCapacity, m_maxParticles),
@@ -184,18 +203,16 @@ void ParticleSystem::bindPoints(const ParticleSource& source) const {
 
 // Setting a location a program does not have is GL_INVALID_OPERATION, so each program gets only its own.
 void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params,
-                                     bool color, bool viewport) const {
+                                     unsigned uniforms) const {
     glProgramUniformMatrix4fv(program, PS_LOC_VIEW_PROJ, 1, GL_FALSE, &params.viewProj[0][0]);
     glProgramUniform1f(program, PS_LOC_POINT_SCALE, params.pointScale);
-    if (color) {
-        glProgramUniform1i(program, PS_LOC_COLOR_MODE,
-                           params.color == ParticleColor::FalseColor ? PS_COLOR_FALSE
-                           : params.slotColors                       ? PS_COLOR_SLOTS
-                                                                     : PS_COLOR_MODEL);
+    if (uniforms & kColorMode) glProgramUniform1i(program, PS_LOC_COLOR_MODE, colorMode(params));
+    if (uniforms & kVolume) {
         glm::ivec3 volume = glm::max(source.volume, glm::ivec3(1));
         glProgramUniform3i(program, PS_LOC_VOLUME, volume.x, volume.y, volume.z);
     }
-    if (viewport) glProgramUniform2i(program, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
+    if (uniforms & kViewport)
+        glProgramUniform2i(program, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
 }
 
 void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
@@ -223,7 +240,7 @@ void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& para
 void ParticleSystem::drawPoints(const ParticleSource& source, const ParticleDraw& params) const {
     gl::DebugGroup group("particles draw (points)");
     GLuint program = m_shaders->get(m_draw);
-    setDrawUniforms(program, source, params, /*color=*/true, /*viewport=*/false);
+    setDrawUniforms(program, source, params, kColorMode | kVolume);
     glUseProgram(program);
     glEnable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(m_emptyVao.id());
@@ -237,7 +254,7 @@ void ParticleSystem::drawSortedBlend(const ParticleSource& source, const Particl
     if (!params.order) return; // no order this frame: nothing to blend
     gl::DebugGroup group("particles draw (sorted blending)");
     GLuint program = m_shaders->get(m_drawBlend);
-    setDrawUniforms(program, source, params, /*color=*/true, /*viewport=*/false);
+    setDrawUniforms(program, source, params, kColorMode | kVolume);
     glProgramUniform1f(program, PS_LOC_OPACITY, params.opacity);
     glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_ORDER, params.order);
@@ -278,10 +295,13 @@ void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw
     glBindImageTexture(PS_IMAGE_SPLAT_COLOR, m_splatColorImage.id(), 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id()); // one invocation per live particle
     const GLintptr dispatch = GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t));
-    for (gl::ProgramId pass : {m_splatDepth, m_splatColor}) {
-        GLuint program = m_shaders->get(pass);
-        setDrawUniforms(program, source, params, /*color=*/pass.index == m_splatColor.index,
-                        /*viewport=*/true);
+    const std::uint32_t entries = boundEntries(source);
+    const int mode = colorMode(params);
+    for (const gl::BlockedProgram* pass : {&m_splatDepth, &m_splatColor[std::size_t(mode)]}) {
+        GLuint program = pass->get(*m_shaders, entries, m_perBlock);
+        // Only the false-colour pass reads the volume (the others fetch the model's colour).
+        const bool volume = pass != &m_splatDepth && mode == PS_COLOR_FALSE;
+        setDrawUniforms(program, source, params, kViewport | (volume ? kVolume : 0u));
         glUseProgram(program);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
                         GL_BUFFER_UPDATE_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);

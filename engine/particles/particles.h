@@ -16,6 +16,7 @@
 #include "particle_step.h"
 #include "result.h"
 #include "shader.h"
+#include "storage_blocks.h"
 
 #include <glm/glm.hpp>
 
@@ -128,16 +129,23 @@ private:
     ParticleSystem(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     void bindPoints(const ParticleSource& source) const;
     void reserve(std::uint32_t particles);
-    void setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params, bool color,
-                         bool viewport) const;
+    // The uniforms a draw program has (setting one it lacks is GL_INVALID_OPERATION): a mask of DrawUniform.
+    enum DrawUniform : unsigned { kColorMode = 1, kVolume = 2, kViewport = 4 };
+    void setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params,
+                         unsigned uniforms) const;
     void drawPoints(const ParticleSource& source, const ParticleDraw& params) const;
     void drawSplats(const ParticleSource& source, const ParticleDraw& params);
     void drawSortedBlend(const ParticleSource& source, const ParticleDraw& params) const;
 
     gl::ShaderLibrary* m_shaders;
-    gl::ProgramId m_args, m_draw, m_drawBlend, m_splatDepth, m_splatColor, m_resolve;
+    gl::ProgramId m_args, m_draw, m_drawBlend, m_resolve;
     // The update, one program per ParticlePhase (particles_update.comp.glsl says why).
-    std::array<gl::ProgramId, kParticlePhases> m_update{};
+    std::array<gl::BlockedProgram, kParticlePhases> m_update{};
+    // The splats' depth pass, and their colour pass per PS_COLOR_* (a constant of each: llvmpipe would fetch
+    // every mode's colour under lane masks).
+    gl::BlockedProgram m_splatDepth;
+    std::array<gl::BlockedProgram, 3> m_splatColor{};
+    std::uint32_t boundEntries(const ParticleSource& source) const; // the most any blocked array binds
     gl::Texture m_splatDepthImage, m_splatColorImage;
     glm::ivec2 m_splatSize{0};
     gl::Buffer m_positions, m_velocities, m_control, m_params;
