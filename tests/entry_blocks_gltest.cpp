@@ -6,6 +6,7 @@
 // of the GL points drawn from them. The 4096^3 run whose list really is past llvmpipe's block is
 // HpSparseWide.TeapotAt4096MatchesTheCpuReference.
 #include "depth_order.h"
+#include "draw_target_util.h"
 #include "hp_gl_fixture.h"
 #include "hp_sparse.h"
 #include "hp_sparse_gl_util.h"
@@ -150,30 +151,17 @@ struct ParticleRun {
 
 std::vector<std::uint32_t> drawn(particles::ParticleSystem& system, const particles::ParticleSource& source,
                                  particles::ParticleRender render) {
-    const glm::ivec2 size(96, 96);
-    gl::Texture color = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "test colour");
-    gl::Texture depth = gl::createTexture2D(size.x, size.y, GL_DEPTH_COMPONENT32F, 1, "test depth");
-    gl::Framebuffer fbo = gl::createFramebuffer("test framebuffer");
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, color.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo.id());
-    glViewport(0, 0, size.x, size.y);
-    const float black[4] = {0.f, 0.f, 0.f, 0.f}, far = 1.f;
-    glClearNamedFramebufferfv(fbo.id(), GL_COLOR, 0, black);
-    glClearNamedFramebufferfv(fbo.id(), GL_DEPTH, 0, &far);
-    glEnable(GL_DEPTH_TEST);
+    const test::DrawTarget target({96, 96});
+    target.begin();
     particles::ParticleDraw params;
     params.viewProj = glm::perspective(0.9f, 1.f, 0.1f, 20.f) *
                       glm::lookAt(glm::vec3(1.5f, 1.2f, 2.5f), glm::vec3(0.f), glm::vec3(0.f, 1.f, 0.f));
     params.pointScale = 40.f;
     params.render = render;
-    params.viewport = size;
+    params.viewport = target.size;
     system.draw(source, params);
-    glDisable(GL_DEPTH_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    std::vector<std::uint32_t> pixels(size_t(size.x) * size.y);
-    glGetTextureImage(color.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(pixels.size() * 4), pixels.data());
-    return pixels;
+    target.end();
+    return target.pixels();
 }
 
 ParticleRun runParticles(const gl::GlInfo& info, const particles::ParticleSource& source) {

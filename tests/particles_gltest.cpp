@@ -1,11 +1,10 @@
 // GL tests of the GPU particle system: the compute step equals the CPU step (particle_step.h) and the
 // particle count may grow or shrink between frames (new particles spawn on their voxel, extra ones retire).
+#include "draw_target_util.h"
 #include "gl_test_util.h"
 #include "hp_point.h"
 #include "particles.h"
 #include "particles_shared.h"
-
-#include <glm/gtc/type_precision.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -210,12 +209,8 @@ TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
     glTextureSubImage2D(atlas.id(), 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &model);
     gl::Buffer slotColors = gl::createBufferStorage(4, &slot, 0, "test slot colours");
 
-    const glm::ivec2 size(64, 64);
-    gl::Texture color = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "test colour");
-    gl::Texture depth = gl::createTexture2D(size.x, size.y, GL_DEPTH_COMPONENT32F, 1, "test depth");
-    gl::Framebuffer fbo = gl::createFramebuffer("test framebuffer");
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, color.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);
+    const test::DrawTarget target({64, 64});
+    const glm::ivec2 size = target.size;
     const glm::vec3 world = ps::psVoxelCenter(glm::uvec3(entry), glm::vec3(kVolume));
     const glm::vec2 window = (glm::vec2(world) * 0.5f + 0.5f) * glm::vec2(size);
     const glm::ivec2 centre = glm::ivec2(glm::floor(window));
@@ -232,12 +227,7 @@ TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
                           {ParticleColor::ModelColor, 0, glm::vec3(model) / 255.f},
                           {ParticleColor::ModelColor, slotColors.id(), glm::vec3(slot) / 255.f}};
     for (const Case& c : cases) {
-        glBindFramebuffer(GL_FRAMEBUFFER, fbo.id());
-        glViewport(0, 0, size.x, size.y);
-        const float black[4] = {0.f, 0.f, 0.f, 0.f}, far = 1.f;
-        glClearNamedFramebufferfv(fbo.id(), GL_COLOR, 0, black);
-        glClearNamedFramebufferfv(fbo.id(), GL_DEPTH, 0, &far);
-        glEnable(GL_DEPTH_TEST);
+        target.begin();
         ParticleDraw params;
         params.pointScale = 2.f * radius;
         params.color = c.color;
@@ -245,11 +235,8 @@ TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
         params.slotColors = c.slotColors;
         params.viewport = size;
         m_system->draw(source, params);
-        glDisable(GL_DEPTH_TEST);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        glm::u8vec4 pixel{};
-        glGetTextureSubImage(color.id(), 0, centre.x, centre.y, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, 4,
-                             &pixel);
+        target.end();
+        const glm::u8vec4 pixel = target.pixel(centre);
         for (int ch = 0; ch < 3; ++ch) // RGBA8 rounding: within one step
             EXPECT_NEAR(float(pixel[ch]), c.base[ch] * shade * 255.f, 1.f)
                 << "mode " << int(c.color) << (c.slotColors ? " (slots)" : "") << " channel " << ch;

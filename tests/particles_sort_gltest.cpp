@@ -3,6 +3,7 @@
 // exactly, retired particle slots sort behind the live ones, bad bucket counts are refused, and the sorted
 // draw blends overlapping sprites in that order.
 #include "depth_order.h"
+#include "draw_target_util.h"
 #include "gl_test_util.h"
 #include "particle_step.h"
 #include "particles.h"
@@ -215,32 +216,19 @@ glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) 
                               glm::vec3(0.f, 1.f, 0.f));
     EXPECT_TRUE(order->sort(system->positionBuffer(), system->controlBuffer(), 2, params));
 
-    const glm::ivec2 size(32, 32);
-    gl::Texture color = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "test colour");
-    gl::Texture depth = gl::createTexture2D(size.x, size.y, GL_DEPTH_COMPONENT32F, 1, "test depth");
-    gl::Framebuffer fbo = gl::createFramebuffer("test framebuffer");
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, color.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo.id());
-    glViewport(0, 0, size.x, size.y);
-    glClearColor(0.f, 0.f, 0.f, 0.f);
-    glClearDepth(1.0);
-    glEnable(GL_DEPTH_TEST);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const test::DrawTarget target({32, 32});
+    target.begin();
     const glm::mat4 proj = glm::perspective(glm::radians(45.f), 1.f, 0.1f, 20.f);
     ParticleDraw draw;
     draw.viewProj = proj * params.view;
     draw.pointScale = 1000.f; // sprites clamped to 64 px: the centre pixel sits at r^2 ~ 0
     draw.render = render;
-    draw.viewport = size;
+    draw.viewport = target.size;
     draw.opacity = opacity;
     draw.order = order->order();
     system->draw(source, draw);
-    glDisable(GL_DEPTH_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    std::uint8_t pixel[4] = {};
-    glGetTextureSubImage(color.id(), 0, size.x / 2, size.y / 2, 0, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, 4,
-                         pixel);
+    target.end();
+    const glm::u8vec4 pixel = target.pixel(target.size / 2);
     DICER_EXPECT_NO_GL_ERROR();
     return glm::vec3(pixel[0], pixel[1], pixel[2]) / 255.f;
 }
