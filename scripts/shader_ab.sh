@@ -16,7 +16,10 @@ for ((r = 0; r < rounds; r++)); do
     i=0
     for tree in "$@"; do
         DICER_SHADER_DIR=$tree "$dicer" --offscreen --preset "$preset" --frames 24 --warmup 6 --view "$view" \
-            --benchmark "$scratch/$i-$r.csv" >/dev/null 2>&1
+            --benchmark "$scratch/$i-$r.csv" >/dev/null 2>&1 || {
+            echo "shader_ab: $tree failed (round $((r + 1))): run dicer with DICER_SHADER_DIR=$tree to see why" >&2
+            exit 1
+        }
         i=$((i + 1))
     done
 done

@@ -20,17 +20,18 @@ void main() {
     uint k = group * PS_LOCAL_SIZE + gl_LocalInvocationID.x;
     if (k >= u_control[PS_CTRL_DRAW]) return; // retired: not stepped, not drawn
     vec3 target = psVoxelWorld(hpLoadPoint(k).xyz, vec3(u_params.volume), vec3(u_params.shape));
-#ifdef PS_UPDATE_ASSEMBLED // (PS_UPDATE_PHASE is PS_PHASE_ASSEMBLED)
-    // psStep's assembled case (and a new particle's spawn) without its reads and its zero velocity: 32 of the 80
-    // bytes a particle moves, the position the splats read (a launch sets every velocity: none is read here).
-    psStorePosition(k, psSpawn(target).position);
-#else
     if (k >= u_control[PS_CTRL_PREV]) {
-        psStoreParticle(k, psSpawn(target)); // the cloud grew: new particles appear on their voxel
+        psStoreParticle(k, psSpawn(target)); // the cloud grew: new particles appear on their voxel, at rest
     } else {
+#ifdef PS_UPDATE_ASSEMBLED // (PS_UPDATE_PHASE is PS_PHASE_ASSEMBLED)
+        // psStep's assembled case without its reads and its zero velocity: 32 of the 80 bytes a particle moves,
+        // the position the splats read. The velocity keeps what its spawn or its flight left (the next launch sets
+        // it; a return that starts without one starts from it).
+        psStorePosition(k, psSpawn(target).position);
+#else
         ParticleParams params = u_params;
         params.control.x = PS_UPDATE_PHASE; // a constant: psStep's other phases fold away
         psStoreParticle(k, psStep(psLoadParticle(k), target, params, k));
-    }
 #endif
+    }
 }

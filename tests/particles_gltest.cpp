@@ -168,6 +168,31 @@ TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// While assembled the update writes only positions (particles_update.comp.glsl), but a particle that respawns
+// then (the cloud grew back over indices that flew before they retired) must be at rest: a return that starts
+// without a launch (explode then reassemble before the next update) reads its velocity.
+TEST_F(ParticlesGl, RespawnWhileAssembledIsAtRest) {
+    FakePointList list(64, 20);
+    m_system->update(list.source(), m_tuning, 0.02f);
+    m_system->explode();
+    for (int i = 0; i < 3; ++i)
+        m_system->update(list.source(), m_tuning, 0.03f); // 0..19 fly
+    list.setCount(5);
+    m_system->update(list.source(), m_tuning, 0.03f); // 5..19 retire mid-flight
+    m_system->reassemble();
+    for (int i = 0; i < 200 && m_system->phase() != ParticlePhase::Assembled; ++i)
+        m_system->update(list.source(), m_tuning, 0.05f);
+    ASSERT_EQ(m_system->phase(), ParticlePhase::Assembled);
+    list.setCount(20);
+    m_system->update(list.source(), m_tuning, 0.02f); // 5..19 respawn while assembled
+    std::vector<ps::Particle> state = readState(*m_system, 20);
+    for (std::uint32_t k = 5; k < 20; ++k) {
+        EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
+        EXPECT_EQ(state[k].velocity, glm::vec4(0.f)) << k;
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 // Every per-point buffer is 16 bytes a point (positions and velocities are two arrays, not one 32-byte
 // particle) bound as ENTRY_BLOCKS storage blocks, so a context whose storage block holds N point entries holds
 // 4N particles (and the 4-byte buffers, the sort keys and colours, 4N in their one block): here a fake block of

@@ -1,9 +1,10 @@
 // HeartBreaker: the point list as a GPU particle system. Each point-list entry k drives particle k: while
-// assembled it sits on its voxel (only its position is written: its velocity is stale until the launch sets it); on explode it flies off (gravity, drag, bouncing on a floor); on
-// re-assemble a spring pulls it back onto its (current) voxel. State lives in two SSBOs of 16 bytes a point
-// (positions, velocities: ps_state.glsl) and is stepped by a compute shader; the particle count comes from the HistoPyramid's counter buffer on the GPU, so nothing is
-// read back. Based on: Ziegler, Tevs, Theobalt, Seidel, VMV 2006 (HeartBreaker); the per-particle maths is
-// shaders/particle_step.h, shared with the CPU tests.
+// assembled it sits on its voxel (only its position is written there: the launch sets every velocity); on
+// explode it flies off (gravity, drag, bouncing on a floor); on re-assemble a spring pulls it back onto its
+// (current) voxel. State lives in two SSBOs of 16 bytes a point (positions, velocities: ps_state.glsl) and is
+// stepped by a compute shader, one program per phase; the particle count comes from the HistoPyramid's counter
+// buffer on the GPU, so nothing is read back. Based on: Ziegler, Tevs, Theobalt, Seidel, VMV 2006
+// (HeartBreaker); the per-particle maths is shaders/particle_step.h, shared with the CPU tests.
 //
 // Count changes: a one-thread pass turns the new count n into the draw/dispatch arguments and keeps last
 // frame's count; particles at indices >= last count are new and spawn on their target, indices >= n are not
