@@ -45,7 +45,7 @@
 // --- shader storage buffer bindings ------------------------------------------------------------------------
 // GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
 // A per-point array of 16-byte entries (the points, the particles' positions and velocities) is one buffer bound
-// as ENTRY_BLOCKS storage blocks, one binding each (storage_blocks.h, hp_point_blocks.glsl, ps_state.glsl).
+// as ENTRY_BLOCKS storage blocks, one binding each (storage_blocks.h, entry_blocks.glsl).
 #define ENTRY_BLOCKS 4
 #define HP_BUFFERS_FIRST 0 // HistoPyramid: counters, indirect arguments (peers write them too); 1 was the points
 #define HP_BUFFERS_END 3

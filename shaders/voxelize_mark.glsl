@@ -25,10 +25,11 @@ layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[];
 #include "occupancy_sparse.h"
 layout(std430, binding = SPARSE_BIND_INDEX) restrict buffer SparseIndex { uint b_index[]; };
 layout(std430, binding = SPARSE_BIND_POOL) restrict buffer SparsePool { uint b_pool[]; };
-// The brick this invocation marked (or found the slot of) last: its next columns mostly lie in the same brick,
-// whose bit is set, whose slot is known.
+// The brick this invocation marked (brick pass) or found the slot of (bits pass) last: its next columns mostly lie
+// in the same brick, whose bit is set, whose slot is known.
+#if defined(VOX_PASS_SPARSE_BRICKS)
 uint g_lastBrick = 0xFFFFFFFFu;
-#if defined(VOX_PASS_SPARSE_BITS)
+#else
 ivec2 g_lastBrickXY = ivec2(-1);
 uint g_lastSlot = 0u;
 #define SPARSE_NO_SLOT 0xFFFFFFFFu // the brick's slot is past the capacity: its voxels are skipped

@@ -17,11 +17,8 @@
 namespace dicer::frame {
 namespace {
 
-// Point-buffer size for a count: a quarter of headroom, so a rotating model's changing count rarely
-// outgrows it before the late readback notices; no headroom past the driver's limit (a count beyond it is the
-// point buffer's clear error, not the headroom's).
-// The resident list's capacity for `count` points: a quarter of headroom, at most what the driver's storage
-// blocks hold. Past that the list keeps its first maxEntries points (in the method's order) and the frame says
+// The resident list's capacity for `count` points: a quarter of headroom (a rotating model's changing count
+// rarely outgrows it before the late readback notices), at most what the driver's storage blocks hold. Past that the list keeps its first maxEntries points (in the method's order) and the frame says
 // INCOMPLETE (verify()), instead of refusing the list and showing nothing.
 std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
     const std::uint64_t wanted = std::max<std::uint64_t>(1024, std::uint64_t(count) + count / 4);

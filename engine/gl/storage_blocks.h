@@ -3,7 +3,7 @@
 // GL_MAX_SHADER_STORAGE_BLOCK_SIZE is 128 MiB (GL's minimum 16 MiB). Such an array stays ONE buffer, contiguous
 // (copies, read-backs and growth are unchanged), and is bound as ENTRY_BLOCKS (binding_ranges.h) ranges of
 // `perBlock` entries at consecutive bindings (glBindBufferRange); the shaders pick the block from block 0's
-// length (hp_point_blocks.glsl, ps_state.glsl). perBlock is a power of two: its bytes are then a multiple of
+// length (entry_blocks.glsl). perBlock is a power of two: its bytes are then a multiple of
 // any GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT (a power of two of at most 256 bytes).
 #pragma once
 
@@ -39,8 +39,8 @@ inline bool withinOneBlock(std::uint32_t entries, std::uint32_t perBlock) {
     return perBlock == 0 || entries <= perBlock;
 }
 
-// A program that reads or writes blocked arrays, built twice: with ENTRY_ONE_BLOCK (hp_point_blocks.glsl,
-// ps_state.glsl: every access goes to block 0, the others are not declared) for arrays within one block, and
+// A program that reads or writes blocked arrays, built twice: with ENTRY_ONE_BLOCK (entry_blocks.glsl: every
+// access goes to block 0, the others are not declared) for arrays within one block, and
 // without it for arrays over kEntryBlocks blocks. Why: llvmpipe runs all four accesses of the block choice
 // under lane masks, even where every lane picks block 0 (the 1024^3 sparse list 21 -> 13 ms); only clouds
 // past one block (llvmpipe: 8.4 M points, 4096^3) need the choice.
