@@ -142,6 +142,9 @@ TEST(FrameLimit, PointsPastTheDriversBlocksAreDroppedAndTheFrameIsIncomplete) {
     EXPECT_EQ(report.mismatches, 0u) << "the points held are not the reference's first " << held;
     EXPECT_TRUE(report.incomplete);
     EXPECT_EQ(report.verdict(), hp::VerifyReport::Verdict::Incomplete);
+    EXPECT_EQ(report.held, held);
+    EXPECT_NE(report.limit.find("storage blocks hold 262144 points"), std::string::npos) << report.limit;
+    EXPECT_EQ(report.describe().rfind("INCOMPLETE: the list holds the first 262144 of ", 0), 0u) << report.describe();
     EXPECT_EQ(f.points().pointCapacity, held);
     DICER_EXPECT_NO_GL_ERROR();
 }

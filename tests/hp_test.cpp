@@ -223,7 +223,8 @@ TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
 // not a mismatch when what it kept matches).
 TEST(VerifyReport, VerdictSeparatesIncompleteFromMismatch) {
     using V = hp::VerifyReport::Verdict;
-    hp::VerifyReport r{10, 10, 0, false};
+    hp::VerifyReport r;
+    r.gpuCount = r.cpuCount = r.held = 10;
     EXPECT_EQ(r.verdict(), V::Ok);
     EXPECT_STREQ(r.verdictName(), "OK");
     r.incomplete = true;
@@ -233,6 +234,6 @@ TEST(VerifyReport, VerdictSeparatesIncompleteFromMismatch) {
     r.mismatches = 1; // kept entries that differ: a mismatch, incomplete or not
     EXPECT_EQ(r.verdict(), V::Mismatch);
     EXPECT_STREQ(r.verdictName(), "MISMATCH");
-    r = {10, 11, 1, true}; // counts differ
+    r.cpuCount = 11; // counts differ
     EXPECT_EQ(r.verdict(), V::Mismatch);
 }

@@ -147,10 +147,10 @@ VolumeBench::Check VolumeBench::checkedFrame(const frame::FrameSettings& s, std:
     if (!r) return {r.error(), false, true};
     const hp::VerifyReport report = frame.verify();
     if (count) *count = report.gpuCount;
-    if (!report.ok())
-        return {std::to_string(report.mismatches) + " entries differ (GPU " +
-                    std::to_string(report.gpuCount) + ", CPU " + std::to_string(report.cpuCount) + ")",
-                false, false};
+    // A list cut at the driver's storage blocks is right as far as it goes, and no measurement of the volume:
+    // the row is skipped, naming the limit.
+    if (report.verdict() == hp::VerifyReport::Verdict::Incomplete) return {report.describe(), false, true};
+    if (!report.ok()) return {report.describe(), false, false};
     if (report.cpuCount != expected)
         return {"discriminated " + std::to_string(report.cpuCount) + " voxels, the CPU reference " +
                     std::to_string(expected),

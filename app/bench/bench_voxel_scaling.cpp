@@ -209,10 +209,7 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
         // The demo's Verify: this frame's list against the CPU reference over the voxels read back.
         const hp::VerifyReport report = frame.verify();
         const bool ordered = frame.method()->order() != hp::EntryOrder::Unordered;
-        const std::string check = report.ok() ? (ordered ? "exact" : "same set")
-                                              : std::to_string(report.mismatches) + " entries differ (GPU " +
-                                                    std::to_string(report.gpuCount) + ", CPU " +
-                                                    std::to_string(report.cpuCount) + ")";
+        const std::string check = report.ok() ? (ordered ? "exact" : "same set") : report.describe();
         ok = ok && report.ok();
         auto select = [this, rowSettings] { (void)frame.apply(rowSettings); };
         timed.push_back({name, "build", [this, select] {

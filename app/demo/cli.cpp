@@ -329,7 +329,8 @@ const options::Table<CommandLine>& optionTable() {
         "  Dicer + HeartBreaker: voxelize -> HistoPyramid -> PointList -> particles, live.",
         "Exit status: 0 ok, 1 no display / start-up, model, screenshot, export or benchmark file error,\n"
         "or a --soak bound broken (GL objects, RSS, a verify mismatch or a failed load), 2 bad arguments,\n"
-        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference.\n"
+        "3 GL errors were reported, 4 the last frame's point list differs from the CPU reference, 5 it is\n"
+        "incomplete (cut at the driver's storage blocks, or its input lost cells; what it holds is right).\n"
         "Without a display use --offscreen (or the headless benchmark dicer-bench).",
         "model",
         makeRows(),

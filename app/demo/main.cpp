@@ -156,6 +156,7 @@ int main(int argc, char** argv) {
     std::printf("GL debug errors: %d\n", glErrors);
     if (glErrors > 0) return 3;
     if (app.scriptFailed) return 1;
-    if (app.run.frames > 0 && app.ui.verify && !app.ui.verify->ok()) return 4;
+    if (app.run.frames > 0 && app.ui.verify && !app.ui.verify->ok())
+        return app.ui.verify->verdict() == hp::VerifyReport::Verdict::Incomplete ? 5 : 4;
     return 0;
 }

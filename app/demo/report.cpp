@@ -131,10 +131,13 @@ void printSummary(const App& app) {
                     1000.0 / frame.avgMs, frame.minMs, frame.maxMs, frame.samples);
     else
         std::printf("frame: n/a (fewer frames than the %d warm-up frames)\n", app.timers.warmupFrames());
-    if (app.ui.verify)
-        std::printf("verify (last frame): %s, GPU %u / CPU %u points, %u mismatches\n",
-                    app.ui.verify->verdictName(), app.ui.verify->gpuCount, app.ui.verify->cpuCount,
-                    app.ui.verify->mismatches);
+    if (const auto& v = app.ui.verify) {
+        // The numbers the verdict rests on; a cut list says how much it held and what cut it.
+        const std::string cut = (v->held < v->gpuCount ? "; the first " + std::to_string(v->held) + " held" : "") +
+                                (v->limit.empty() ? "" : " (" + v->limit + ")");
+        std::printf("verify (last frame): %s, GPU %u / CPU %u points, %u mismatches%s\n", v->verdictName(),
+                    v->gpuCount, v->cpuCount, v->mismatches, cut.c_str());
+    }
 
     // One Markdown row: | method | preset | points | <every stage of frame_stages.h> | frame ms | fps |
     std::string fps = frame.samples > 0 ? std::to_string(int(1000.0 / frame.avgMs + 0.5)) : "n/a";

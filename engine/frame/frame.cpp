@@ -25,23 +25,6 @@ std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
     return std::uint32_t(std::min<std::uint64_t>(wanted, maxEntries));
 }
 
-// compareEntries over the first `held` of `count` points, when the resident list dropped the rest on purpose
-// (the driver's limit, or a capacity one frame behind a growing count): those must equal the reference's first
-// `held`, and the frame is never reported as right (incomplete). Unordered methods are compared as sets, so a
-// prefix means nothing there: all of it, as before.
-hp::VerifyReport compareHeld(std::vector<glm::uvec4> got, std::uint32_t count, std::uint32_t held,
-                             std::vector<glm::uvec4> expected, hp::EntryOrder order) {
-    if (held >= count || order == hp::EntryOrder::Unordered)
-        return hp::compareEntries(std::move(got), count, std::move(expected), order);
-    const auto cpuCount = std::uint32_t(expected.size());
-    expected.resize(std::min<std::size_t>(expected.size(), held));
-    hp::VerifyReport r = hp::compareEntries(std::move(got), held, std::move(expected), order);
-    r.gpuCount = count;
-    r.cpuCount = cpuCount;
-    r.incomplete = true;
-    return r;
-}
-
 } // namespace
 
 bool Frame::demoRows(int row) {
@@ -287,43 +270,6 @@ std::pair<std::uint32_t, std::uint32_t> Frame::countAndHeld(const hp::PointMetho
     const std::uint32_t count = m.listedCount().value_or(m.readCount());
     const std::uint32_t held = resident() ? std::min(count, m_capacity) : count;
     return {count, std::min(held, m.points().capacity())};
-}
-
-hp::VerifyReport Frame::verify() const {
-    hp::PointMethod* m = method();
-    if (!m) return {};
-    const int size = m_source.atlasSize();
-    std::vector<glm::uvec4> expected;
-    if (const voxel::SparseOccupancy* sparse = m_source.sparse()) {
-        // The CPU reference over the sparse occupancy read back (sparse_reference.h): the used slots' texels in
-        // key-index order. A frame whose pool overflowed lost bricks: never reported as right.
-        std::vector<std::uint32_t> index(size_t(hp::hpSparseIndexUints(size)));
-        std::vector<std::uint32_t> pool(size_t(sparse->capacity()) * SPARSE_SLOT_UINTS);
-        glGetNamedBufferSubData(sparse->index(), 0, GLsizeiptr(index.size() * 4), index.data());
-        glGetNamedBufferSubData(sparse->pool(), 0, GLsizeiptr(pool.size() * 4), pool.data());
-        expected = hp::sparseKeyIndexEntries(index, pool, sparse->capacity(), size, m_source.tiling());
-        const auto [count, held] = countAndHeld(*m);
-        hp::VerifyReport report =
-            compareHeld(m->points().read(held), count, held, std::move(expected), m->order());
-        report.incomplete = report.incomplete || index[SPARSE_OVERFLOW] != 0 || m->readIncomplete();
-        return report;
-    }
-    if (m_source.output() == voxel::VoxelOutput::Bits) {
-        // The CPU reference over the bits (bits_reference.h): the active texels in key-index order.
-        std::vector<std::uint32_t> words(hp::bitsWordCount(size));
-        glGetNamedBufferSubData(m_source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
-        expected = hp::bitsKeyIndexEntries(words, size, m_source.tiling());
-    } else {
-        std::vector<std::uint8_t> rgba(size_t(size) * size_t(size) * 4);
-        glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(rgba.size()), rgba.data());
-        std::vector<std::uint8_t> alpha(size_t(size) * size_t(size));
-        for (size_t i = 0; i < alpha.size(); ++i)
-            alpha[i] = rgba[i * 4 + 3];
-        expected = hp::expectedEntries(alpha, size, size, hp::thresholdToByte(listThreshold(m_settings)),
-                                       m_source.tiling(), m->order());
-    }
-    const auto [count, held] = countAndHeld(*m);
-    return compareHeld(m->points().read(held), count, held, std::move(expected), m->order());
 }
 
 Result<PointSnapshot> Frame::snapshot() const {

@@ -17,10 +17,12 @@
 #include "occupancy_volume.h"
 #include "particles.h"
 #include "point_snapshot.h"
+#include "reference_stream.h"
 #include "surface_stage.h"
 #include "volume_layout.h"
 #include "voxel_source.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -115,8 +117,14 @@ public:
     bool countIsLate() const { return m_countIsLate; }
     std::uint32_t residentCapacity() const { return m_capacity; }
 
-    // Compares this frame's point list with the CPU reference over the voxels read back (stalls).
+    // Compares this frame's point list with the CPU reference over the voxels read back (stalls), holding at
+    // most the verify budget at once (frame_verify.cpp, hp/reference_stream.h): a list of any length is
+    // checked, never refused. A list the GPU-resident buffer cut at the driver's storage blocks is INCOMPLETE
+    // (what it holds is compared), naming the limit in the report.
     hp::VerifyReport verify() const;
+    // The bytes verify() may hold beyond what the frame holds (default hp::kVerifyBudgetBytes); tests inject a
+    // small one to check the bound.
+    void setVerifyBudget(std::size_t bytes) { m_verifyBudget = std::max<std::size_t>(bytes, 1024); }
     // This frame's point list and its colours read back, for the PLY export (stalls; only on request). The
     // model matrix into the volume is the caller's: worldToVolume() * its model matrix (point_snapshot.h).
     Result<PointSnapshot> snapshot() const;
@@ -141,6 +149,7 @@ private:
     enum class SurfaceFrom { None, Volume, Occupancy } m_surfaceFrom = SurfaceFrom::None;
     SurfaceInput m_volumeInput, m_occupancyInput;
     gl::GlInfo m_info;
+    std::size_t m_verifyBudget = hp::kVerifyBudgetBytes;
     FrameSettings m_settings;
     bool m_configured = false;
     gl::LateReadback m_readback{2, "count readback ring"};   // the counters' [0] and [HP_COUNT_INCOMPLETE]

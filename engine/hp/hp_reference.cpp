@@ -112,12 +112,30 @@ VerifyReport compareEntries(std::vector<glm::uvec4> got, std::uint32_t gpuCount,
     }
     VerifyReport r;
     r.gpuCount = gpuCount;
+    r.held = gpuCount;
     r.cpuCount = std::uint32_t(expected.size());
     const std::size_t common = std::min(got.size(), expected.size());
     for (std::size_t i = 0; i < common; ++i)
         r.mismatches += got[i] != expected[i] ? 1u : 0u;
     r.mismatches += std::uint32_t(std::max<std::size_t>(std::max(r.gpuCount, r.cpuCount), common) - common);
     return r;
+}
+
+std::string VerifyReport::describe() const {
+    const std::string gpu = std::to_string(gpuCount), cpu = std::to_string(cpuCount);
+    const std::string why = limit.empty() ? "" : " (" + limit + ")";
+    switch (verdict()) {
+    case Verdict::Ok: return "OK: the " + gpu + " points equal the CPU reference";
+    case Verdict::Incomplete:
+        return "INCOMPLETE: " +
+               (held < gpuCount ? "the list holds the first " + std::to_string(held) + " of " + gpu + " points"
+                                : std::string("the list's input lost active cells")) +
+               why + "; what it holds equals the CPU reference";
+    case Verdict::Mismatch: break;
+    }
+    return "MISMATCH: " + std::to_string(mismatches) + " entries differ from the CPU reference (GPU " + gpu +
+           ", CPU " + cpu + " points" + (held < gpuCount ? ", " + std::to_string(held) + " held" : "") + ")" +
+           why;
 }
 
 VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference) {
@@ -127,6 +145,7 @@ VerifyReport verifyPointList(const PointList& list, const CpuPyramid& reference)
 VerifyReport verifyPointList(const PointList& list, std::uint32_t gpuCount, const CpuPyramid& reference) {
     VerifyReport r;
     r.gpuCount = gpuCount;
+    r.held = gpuCount;
     r.cpuCount = reference.count();
     std::uint32_t common = std::min(r.gpuCount, r.cpuCount);
     std::vector<glm::uvec4> gpu = list.points().read(common);

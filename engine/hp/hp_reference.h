@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace dicer::hp {
@@ -62,12 +63,16 @@ std::vector<glm::uvec4> expectedEntries(std::span<const std::uint8_t> alpha, int
 struct VerifyReport {
     std::uint32_t gpuCount = 0, cpuCount = 0;
     std::uint32_t mismatches = 0; // entries that differ (a count difference counts every missing/extra entry)
-    // The input lost active cells before the method saw them (hp_sparse: the sparse occupancy's pool overflowed),
-    // so even a list equal to the reference over what was kept is not the frame's list: never ok.
+    // The list or its input lost active cells, so even a list equal to the reference over what was kept is not
+    // the frame's list: never ok. Either the input lost them before the method saw them (hp_sparse: the sparse
+    // occupancy's pool overflowed) or the list was cut after `held` entries (`limit` says by what).
     bool incomplete = false;
+    std::uint32_t held = 0;  // entries of the list compared (gpuCount unless the list was cut)
+    std::string limit;       // what cut the list or its input ("" when nothing did)
+    std::size_t peakBytes = 0; // what the comparison held at once (reference_stream.h: bounded)
     bool ok() const { return gpuCount == cpuCount && mismatches == 0 && !incomplete; }
-    // What the demo's panel and summary say: ok, incomplete (what was kept matches, but the input lost cells:
-    // never reported as right) or a mismatch.
+    // What the demo's panel and summary say: ok, incomplete (what was kept matches, but the list or its input
+    // lost cells: never reported as right) or a mismatch.
     enum class Verdict { Ok, Incomplete, Mismatch };
     Verdict verdict() const {
         if (ok()) return Verdict::Ok;
@@ -78,6 +83,9 @@ struct VerifyReport {
         constexpr const char* kNames[] = {"OK", "INCOMPLETE", "MISMATCH"};
         return kNames[int(verdict())];
     }
+    // One line that agrees with the verdict and its numbers: "OK: 9433 points equal the CPU reference",
+    // "INCOMPLETE: ... (limit)", "MISMATCH: 3 entries differ from the CPU reference (GPU 10, CPU 12 points)".
+    std::string describe() const;
 };
 
 // Compares a method's entries (`got`, its first min(gpuCount, capacity) entries) with expectedEntries(): in

@@ -81,4 +81,10 @@ std::vector<glm::uvec4> PointBuffer::read(std::uint32_t n) const {
     return out;
 }
 
+void PointBuffer::readRange(std::size_t first, std::span<glm::uvec4> out) const {
+    if (!out.empty())
+        glGetNamedBufferSubData(m_buffer.id(), GLintptr(first) * HP_POINT_BYTES, GLsizeiptr(out.size_bytes()),
+                                out.data());
+}
+
 } // namespace dicer::hp

@@ -61,6 +61,9 @@ public:
     void upload(std::uint32_t first, std::span<const glm::uvec4> entries); // the CPU methods' output
     // The first min(n, capacity) entries (waits): one contiguous read, whatever blocks they are bound as.
     std::vector<glm::uvec4> read(std::uint32_t n) const;
+    // Entries [first, first + out.size()) (waits; the range must lie within the capacity): a bounded read of
+    // a long list (reference_stream.h).
+    void readRange(std::size_t first, std::span<glm::uvec4> out) const;
 
 private:
     gl::Buffer m_buffer;
