@@ -10,6 +10,7 @@
 namespace dicer::gl {
 namespace {
 std::atomic<int> g_debugErrors{0};
+std::atomic<int> g_quiet{0}; // QuietErrors scopes alive
 DebugFilter g_filter = DebugFilter::Warnings;
 
 const char* sourceName(GLenum source) {
@@ -60,7 +61,10 @@ bool firstOfItsKind(GLenum type, GLuint id) {
 void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                                const GLchar* message, const void*) {
     if (type == GL_DEBUG_TYPE_PUSH_GROUP || type == GL_DEBUG_TYPE_POP_GROUP) return;
-    if (type == GL_DEBUG_TYPE_ERROR) g_debugErrors.fetch_add(1, std::memory_order_relaxed);
+    if (type == GL_DEBUG_TYPE_ERROR) {
+        if (g_quiet.load(std::memory_order_relaxed) > 0) return; // read and reported by the code that raised it
+        g_debugErrors.fetch_add(1, std::memory_order_relaxed);
+    }
 
     log::Level level = log::Level::Debug;
     if (type == GL_DEBUG_TYPE_ERROR || severity == GL_DEBUG_SEVERITY_HIGH)
@@ -142,6 +146,22 @@ int ErrorScope::ownErrors() {
         log::error("%s: %s (0x%04x)", m_where, errorName(e), e);
     }
     return count;
+}
+
+GLenum ErrorScope::takeOwnErrors() {
+    GLenum first = GL_NO_ERROR;
+    int count = 0;
+    for (GLenum e = glGetError(); e != GL_NO_ERROR && count < 16; e = glGetError(), ++count)
+        if (first == GL_NO_ERROR) first = e;
+    if (m_first == GL_NO_ERROR) m_first = first;
+    return first;
+}
+
+QuietErrors::QuietErrors() {
+    g_quiet.fetch_add(1, std::memory_order_relaxed);
+}
+QuietErrors::~QuietErrors() {
+    g_quiet.fetch_sub(1, std::memory_order_relaxed);
 }
 
 DebugGroup::DebugGroup(const char* name) {

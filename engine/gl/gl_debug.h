@@ -27,6 +27,9 @@ public:
     explicit ErrorScope(const char* where);
     // Number of errors raised since construction (each logged with `where`); the first is in firstError().
     int ownErrors();
+    // The first error raised since construction (GL_NO_ERROR if none), the rest drained, none logged: for a
+    // caller that reports the failure itself (allocation.h).
+    GLenum takeOwnErrors();
     GLenum firstError() const { return m_first; }
     // Number of errors that were pending at construction (raised by earlier code).
     int earlierErrors() const { return m_earlier; }
@@ -37,6 +40,18 @@ private:
     const char* m_where;
     int m_earlier = 0;
     GLenum m_first = GL_NO_ERROR;
+};
+
+// While alive, GL errors the debug output reports are neither logged nor counted in debugErrorCount(): the code
+// inside reads them itself (allocation.h: a refused allocation is one Result error, not a GL defect). With
+// synchronous output (debug contexts, --gl-debug) the callback runs inside the call; asynchronous output may
+// deliver a message after the scope, which is then counted as before.
+class QuietErrors {
+public:
+    QuietErrors();
+    ~QuietErrors();
+    QuietErrors(const QuietErrors&) = delete;
+    QuietErrors& operator=(const QuietErrors&) = delete;
 };
 
 // Human-readable name of a GL error enum (GL_INVALID_OPERATION → "GL_INVALID_OPERATION").

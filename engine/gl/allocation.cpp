@@ -1,0 +1,112 @@
+#include "allocation.h"
+
+#include "gl_debug.h"
+
+#include <atomic>
+#include <cstdio>
+
+namespace dicer::gl {
+namespace {
+
+std::atomic<std::int64_t> g_refuseFrom{-1}; // InjectedOutOfMemory: refuse allocations of this size and more
+std::atomic<int> g_refused{0};
+
+std::int64_t texelBytes(GLenum format) {
+    switch (format) {
+    case GL_R8:
+    case GL_R8UI:
+    case GL_R8I:
+        return 1;
+    case GL_R16:
+    case GL_R16UI:
+    case GL_R16I:
+    case GL_R16F:
+    case GL_RG8:
+        return 2;
+    case GL_RG32UI:
+    case GL_RG32F:
+    case GL_RGBA16:
+    case GL_RGBA16F:
+        return 8;
+    case GL_RGBA32UI:
+    case GL_RGBA32F:
+        return 16;
+    default: // RGBA8, R32UI, R32F, depth: 4
+        return 4;
+    }
+}
+
+bool injectedRefusal(std::int64_t bytes) {
+    const std::int64_t from = g_refuseFrom.load(std::memory_order_relaxed);
+    if (from < 0 || bytes < from) return false;
+    g_refused.fetch_add(1, std::memory_order_relaxed);
+    return true;
+}
+
+// Runs `allocate` with the debug output quiet for its errors, then reads them: the first one, or GL_NO_ERROR.
+template <class Allocate> GLenum allocationErrors(const char* where, Allocate allocate) {
+    ErrorScope scope(where); // errors pending before are logged as left by earlier code
+    {
+        QuietErrors quiet;
+        allocate();
+    }
+    return scope.takeOwnErrors();
+}
+
+template <class H, class Allocate>
+Result<H> checked(H handle, std::string_view label, std::int64_t bytes, Allocate allocate) {
+    if (injectedRefusal(bytes)) return makeError(allocationError(label, bytes, GL_OUT_OF_MEMORY));
+    const GLenum error = allocationErrors("allocation", [&] { allocate(handle.id()); });
+    if (error != GL_NO_ERROR) return makeError(allocationError(label, bytes, error));
+    return handle;
+}
+
+} // namespace
+
+std::string allocationError(std::string_view label, std::int64_t bytes, GLenum error) {
+    char size[32];
+    if (bytes >= (std::int64_t(1) << 20))
+        std::snprintf(size, sizeof size, "%.0f MiB", double(bytes) / double(1 << 20));
+    else
+        std::snprintf(size, sizeof size, "%lld bytes", static_cast<long long>(bytes));
+    return "cannot allocate " + std::string(size) + " for " + std::string(label.empty() ? "a GL object" : label) +
+           ": the driver refused the memory (" + errorName(error) + ")";
+}
+
+Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label) {
+    return checked(createBuffer(label), label, size,
+                   [&](GLuint id) { glNamedBufferStorage(id, size, data, flags); });
+}
+
+Result<Texture> allocateTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
+                                  std::string_view label) {
+    // Every level together is at most 4/3 of the first.
+    const std::int64_t bytes = std::int64_t(width) * height * texelBytes(internalFormat) * (levels > 1 ? 4 : 3) / 3;
+    return checked(createTexture(GL_TEXTURE_2D, label), label, bytes,
+                   [&](GLuint id) { glTextureStorage2D(id, levels, internalFormat, width, height); });
+}
+
+Result<Texture> allocateTexture2D(GLenum target, GLsizei width, GLsizei height, GLenum internalFormat,
+                                  std::string_view label) {
+    const std::int64_t bytes = std::int64_t(width) * height * texelBytes(internalFormat);
+    return checked(createTexture(target, label), label, bytes,
+                   [&](GLuint id) { glTextureStorage2D(id, 1, internalFormat, width, height); });
+}
+
+Result<Texture> allocateTexture3D(GLenum target, GLsizei width, GLsizei height, GLsizei depth,
+                                  GLenum internalFormat, std::string_view label) {
+    const std::int64_t bytes = std::int64_t(width) * height * depth * texelBytes(internalFormat);
+    return checked(createTexture(target, label), label, bytes,
+                   [&](GLuint id) { glTextureStorage3D(id, 1, internalFormat, width, height, depth); });
+}
+
+InjectedOutOfMemory::InjectedOutOfMemory(std::int64_t fromBytes)
+    : m_previous(g_refuseFrom.exchange(fromBytes)), m_refusedBefore(g_refused.load()) {}
+InjectedOutOfMemory::~InjectedOutOfMemory() {
+    g_refuseFrom.store(m_previous);
+}
+int InjectedOutOfMemory::refused() const {
+    return g_refused.load() - m_refusedBefore;
+}
+
+} // namespace dicer::gl

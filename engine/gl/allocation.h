@@ -1,0 +1,46 @@
+// Checked allocations: every buffer and texture whose storage the driver may refuse (GL_OUT_OF_MEMORY) is made
+// here, and a refusal is one Result error naming the object and its size, never a handle without storage that
+// a later copy or dispatch would use. The GL error the refusal raises is read by the allocation itself: the
+// debug output neither logs nor counts it (it is handled, not a defect), so the caller's one message is all the
+// user sees, and the caller keeps its previous objects.
+//
+// Tests inject a refusal (InjectedOutOfMemory): every allocation of at least the given size then fails as a
+// real one does, so each owner's "keep the previous state" path is tested on any driver.
+#pragma once
+
+#include "gl_handle.h"
+#include "result.h"
+
+#include <cstdint>
+#include <string_view>
+
+namespace dicer::gl {
+
+Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label);
+Result<Texture> allocateTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
+                                  std::string_view label);
+// GL_TEXTURE_RECTANGLE and other single-level 2D targets.
+Result<Texture> allocateTexture2D(GLenum target, GLsizei width, GLsizei height, GLenum internalFormat,
+                                  std::string_view label);
+// GL_TEXTURE_3D or GL_TEXTURE_2D_ARRAY, one level.
+Result<Texture> allocateTexture3D(GLenum target, GLsizei width, GLsizei height, GLsizei depth,
+                                  GLenum internalFormat, std::string_view label);
+
+// "cannot allocate 512 MiB for particles positions: the driver refused the memory (GL_OUT_OF_MEMORY)".
+std::string allocationError(std::string_view label, std::int64_t bytes, GLenum error);
+
+// While alive, every allocation of at least `fromBytes` bytes is refused as the driver refuses one.
+class InjectedOutOfMemory {
+public:
+    explicit InjectedOutOfMemory(std::int64_t fromBytes);
+    ~InjectedOutOfMemory();
+    InjectedOutOfMemory(const InjectedOutOfMemory&) = delete;
+    InjectedOutOfMemory& operator=(const InjectedOutOfMemory&) = delete;
+    int refused() const; // allocations refused since it was made
+
+private:
+    std::int64_t m_previous;
+    int m_refusedBefore;
+};
+
+} // namespace dicer::gl
