@@ -101,7 +101,21 @@ TEST_F(ShaderDump, BadFoldersAndFilesAreClearErrors) {
     ASSERT_TRUE(gl::dumpShadersTo(dump));
     Result<void> again = gl::dumpShadersTo(dump); // two runs into one folder would mix
     ASSERT_FALSE(again);
-    EXPECT_NE(again.error().find("already holds a dump"), std::string::npos) << again.error();
+    EXPECT_NE(again.error().find("is not empty (it holds a dump"), std::string::npos) << again.error();
+    // Any folder that holds anything: nothing is written there, no file is overwritten.
+    const std::filesystem::path other = tmp.path() / "other";
+    std::filesystem::create_directories(other);
+    tmp.write("other/programs.txt", "mine");
+    Result<void> notEmpty = gl::dumpShadersTo(other);
+    ASSERT_FALSE(notEmpty);
+    EXPECT_NE(notEmpty.error().find("is not empty; give an empty or new folder"), std::string::npos)
+        << notEmpty.error();
+    ASSERT_TRUE(gl::recordShaderProgram(kTwoObjects)); // the dump is off after a refusal
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(other), {}), 1);
+    ASSERT_TRUE(gl::dumpShadersTo(tmp.path() / "empty_made")); // new: created
+    const std::filesystem::path empty = tmp.path() / "empty";
+    std::filesystem::create_directories(empty);
+    ASSERT_TRUE(gl::dumpShadersTo(empty)); // existing and empty: taken
     const std::filesystem::path file = tmp.write("a_file", "x");
     Result<void> notFolder = gl::dumpShadersTo(file);
     ASSERT_FALSE(notFolder);

@@ -66,15 +66,18 @@ Result<void> dumpShadersTo(const fs::path& dir) {
     activeDump().reset();
     if (dir.empty()) return {};
     std::error_code ec;
+    // Only a new or empty folder: a dump into a folder that holds anything would mix with it or overwrite it
+    // (as root, --dump-shaders /etc would write 194 files there).
+    if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec))
+        return makeError("shader dump: " + dicer::quoted(dir.string()) + " is not empty" +
+                         (fs::exists(dir / kManifest, ec) ? std::string(" (it holds a dump, ") + kManifest + ")" : "") +
+                         "; give an empty or new folder");
     fs::create_directories(dir, ec);
     if (ec)
         return makeError("shader dump: cannot create folder " + dicer::quoted(dir.string()) + ": " +
                          ec.message());
     if (!fs::is_directory(dir, ec))
         return makeError("shader dump: " + dicer::quoted(dir.string()) + " is not a folder");
-    if (fs::exists(dir / kManifest, ec))
-        return makeError("shader dump: " + dicer::quoted(dir.string()) + " already holds a dump (" +
-                         kManifest + "); give an empty or new folder");
     auto dump = std::make_unique<ShaderDump>();
     dump->dir = dir;
     dump->manifest = "# program\tname\tobject\tstage\tfile\tdefines\tsources (the file of each #line id)\n";

@@ -27,8 +27,9 @@ namespace dicer::gl {
 
 struct ProgramDesc;
 
-// From now on every program ShaderLibrary::add builds is written to `dir` (created if missing). A folder
-// that already holds a dump (its programs.tsv) is an error: two runs would mix. An empty path stops.
+// From now on every program ShaderLibrary::add builds is written to `dir`, a new folder (created) or an empty
+// one; a folder that holds anything (another dump, or any file) is an error: the dump would mix with it or
+// overwrite it. An empty path stops.
 Result<void> dumpShadersTo(const std::filesystem::path& dir);
 
 // Writes `desc` unless dumping is off or an identical program was written; the error names the file.
