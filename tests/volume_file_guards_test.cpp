@@ -93,6 +93,9 @@ TEST(VolumeFileGuards, DataFilesOnlyBesideTheHeader) {
     fs::create_symlink("/etc/passwd", dir / "link_etc.raw");
     fs::create_symlink("inside.raw", dir / "link_in.raw");
     fs::create_symlink("sub", dir / "sublink");
+    fs::create_symlink("loop_b.raw", dir / "loop_a.raw"); // a symbolic link loop: it exists, yet leads nowhere
+    fs::create_symlink("loop_a.raw", dir / "loop_b.raw");
+    fs::create_symlink("gone.raw", dir / "dangling.raw");
     const ErrorCase bad[] = {
         {"/etc/passwd", "data file '/etc/passwd' is absolute; only files beside the header are read"},
         {"/dev/zero", "data file '/dev/zero' is absolute"},
@@ -106,6 +109,8 @@ TEST(VolumeFileGuards, DataFilesOnlyBesideTheHeader) {
         {"pipe.raw", "data file 'pipe.raw' is not a regular file (it is a FIFO)"},
         {"folder.raw", "data file 'folder.raw' is not a regular file (it is a directory)"},
         {"missing.raw", "data file 'missing.raw' not found beside the header"},
+        {"loop_a.raw", "data file 'loop_a.raw' is a symbolic link loop (it never reaches a file)"},
+        {"dangling.raw", "data file 'dangling.raw' is a symbolic link to 'gone.raw', which does not exist"},
     };
     const std::string nrrd = "NRRD0004\ntype: uchar\ndimension: 3\nsizes: 2 2 2\nencoding: raw\ndata file: ";
     const std::string meta = "NDims = 3\nDimSize = 2 2 2\nElementType = MET_UCHAR\nElementDataFile = ";

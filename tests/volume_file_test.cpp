@@ -249,8 +249,22 @@ TEST(VolumeFileNrrd, GzipMembersZlibStreamsAndTrailingBytes) {
                           type, "two gzip members");
     expectGeneratedVolume(loadVolumeFile(dir.write("z.nrrd", head + zlibCompress(raw, 9))), type,
                           "a zlib stream");
-    expectGeneratedVolume(loadVolumeFile(dir.write("t.nrrd", head + gzipCompress(raw) + "trailing junk")),
-                          type, "bytes after the stream");
+    // Bytes after the stream are ignored (as gzread and MetaIO do), with one warning naming their count.
+    Result<volume::ScalarVolume> trailing = loadVolumeFile(dir.write("t.nrrd", head + gzipCompress(raw) + "trailing junk"));
+    ASSERT_TRUE(trailing) << trailing.error();
+    ASSERT_EQ(trailing->warnings.size(), 1u);
+    EXPECT_NE(trailing->warnings[0].find("the data after the header: 13 bytes after the end of its compressed "
+                                         "stream were ignored"),
+              std::string::npos)
+        << trailing->warnings[0];
+    expectGeneratedVolume(std::move(trailing), type, "bytes after the stream");
+    Result<volume::ScalarVolume> exact = loadVolumeFile(dir.write("x.nrrd", head + gzipCompress(raw)));
+    ASSERT_TRUE(exact) << exact.error();
+    EXPECT_TRUE(exact->warnings.empty());
+    Result<volume::ScalarVolume> members = loadVolumeFile(
+        dir.write("n.nrrd", head + gzipCompress(raw.substr(0, 100)) + gzipCompress(raw.substr(100))));
+    ASSERT_TRUE(members) << members.error();
+    EXPECT_TRUE(members->warnings.empty()) << "a second gzip member is no trailing data";
 }
 
 TEST(VolumeFileNrrd, UnknownFieldsCommentsAndPairsAreIgnored) {

@@ -92,6 +92,8 @@ TEST(Band, EachBadBandIsOneClearError) {
         {"5,3", "5 is above the upper end 3"},
         {"max,min", "is above"},
         {"MIN,2", "not a number"},
+        {"1e999,5", "the lower end '1e999' is out of range"},
+        {"0,-1e400", "the upper end '-1e400' is out of range"},
     };
     for (const Case& c : cases) {
         Result<Band> b = parseBand(c.text, ValueRange{0, 255});

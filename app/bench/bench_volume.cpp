@@ -316,6 +316,8 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
     const volume::ScalarVolume& v = *loaded;
     for (const std::string& note : v.notes)
         std::fprintf(stderr, "dicer-bench: %s: %s\n", v.name.c_str(), note.c_str());
+    for (const std::string& warning : v.warnings)
+        std::fprintf(stderr, "dicer-bench: warning: %s\n", warning.c_str());
     info.name = v.name;
     info.size = sizeText(v.size);
     info.type = volume::scalarTypeName(v.type);

@@ -53,6 +53,8 @@ void loadChoice(App& app, const ModelChoice& choice) {
             app.model.loadMs, app.model.uploadMs);
         for (const std::string& note : v.notes)
             log::info("%s: %s", choice.label().c_str(), note.c_str());
+        for (const std::string& warning : v.warnings)
+            log::warn("%s", warning.c_str());
         return;
     }
     log::info("model %s: %zu triangles, loaded in %.0f ms, uploaded in %.0f ms", choice.label().c_str(),

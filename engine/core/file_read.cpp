@@ -109,7 +109,10 @@ Result<fs::path> resolveInsideFolder(const fs::path& folder, std::string_view na
     if (ec) return makeError("model folder '" + folder.string() + "' cannot be resolved: " + ec.message());
     // canonical() follows every symlink, so a link inside the folder that points elsewhere is caught here.
     const fs::path target = fs::canonical(root / relative, ec);
-    if (ec) return makeError("file " + shown + " not found in '" + root.string() + "'");
+    if (ec) {
+        const std::string why = unresolvedReason(root / relative, ec);
+        return makeError("file " + shown + (why == "not found" ? " not found in '" + root.string() + "'" : " " + why));
+    }
     auto rootIt = root.begin();
     auto targetIt = target.begin();
     for (; rootIt != root.end(); ++rootIt, ++targetIt)
@@ -117,6 +120,18 @@ Result<fs::path> resolveInsideFolder(const fs::path& folder, std::string_view na
             return makeError("file " + shown + " resolves to '" + target.string() +
                              "', outside the model's folder '" + root.string() + "'");
     return target;
+}
+
+std::string unresolvedReason(const fs::path& path, std::error_code ec) {
+    if (ec == std::errc::too_many_symbolic_link_levels) return "is a symbolic link loop (it never reaches a file)";
+    std::error_code linkEc;
+    if (fs::is_symlink(fs::symlink_status(path, linkEc))) {
+        const fs::path to = fs::read_symlink(path, linkEc);
+        if (ec == std::errc::no_such_file_or_directory)
+            return "is a symbolic link to " + dicer::quoted(to.string()) + ", which does not exist";
+    }
+    if (ec == std::errc::no_such_file_or_directory) return "not found";
+    return "cannot be resolved: " + ec.message();
 }
 
 fs::path runtimeDataDirectory(const char* envVar, std::string_view name, const fs::path& sourceDir) {

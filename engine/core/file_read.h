@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <system_error>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,9 @@ Result<std::string> readRegularFile(const std::filesystem::path& path, std::uint
 // anything that could leave it: empty names, absolute paths, `..` components, and symlinks whose target
 // lies outside the folder. Backslashes count as separators (Windows exporters write them).
 Result<std::filesystem::path> resolveInsideFolder(const std::filesystem::path& folder, std::string_view name);
+// Why `path` could not be resolved (std::filesystem::canonical's error): "not found", "is a symbolic link loop",
+// "is a symbolic link to 'x', which does not exist", or the system's reason.
+std::string unresolvedReason(const std::filesystem::path& path, std::error_code ec);
 
 // A folder of run-time data (shaders, assets), first hit wins: $`envVar` when set, `<executable dir>/<name>`
 // when the build copied it there, else `sourceDir` (the source tree's copy, baked in at compile time).

@@ -70,6 +70,9 @@ Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
         }
         double v = 0;
         const auto r = std::from_chars(token.data(), token.data() + token.size(), v);
+        if (!token.empty() && r.ec == std::errc::result_out_of_range && r.ptr == token.data() + token.size())
+            return makeError(who + "the " + which + " end '" + std::string(token) +
+                             "' is out of range (beyond a double's +-1.8e308)");
         if (token.empty() || r.ec != std::errc() || r.ptr != token.data() + token.size())
             return makeError(who + "the " + which + " end '" + std::string(token) +
                              "' is not a number, 'min' or 'max'");

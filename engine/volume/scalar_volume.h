@@ -36,8 +36,8 @@ struct ScalarVolume {
     ScalarType type = ScalarType::Uint8;
     std::vector<std::byte> data; // size.x * size.y * size.z * bytesPerValue(type) bytes, host byte order
     std::string name;            // the file name or the built-in's name ("metaballs:128")
-    std::vector<std::string>
-        notes; // info lines for the log and the panel (ignored orientation, float64 -> 32)
+    std::vector<std::string> notes;    // info lines for the log and the panel (ignored orientation, float64 -> 32)
+    std::vector<std::string> warnings; // read, but suspect: warned once (bytes after a compressed stream)
 
     std::int64_t voxelCount() const { return std::int64_t(size.x) * size.y * size.z; }
     std::int64_t byteCount() const { return voxelCount() * bytesPerValue(type); }

@@ -132,9 +132,10 @@ Result<void> readRawChunk(InputFile& file, std::int64_t bytes, std::int64_t byte
 
 // One zlib or gzip stream (several gzip members in a row are one stream, as zlib's gzread reads them),
 // inflated into at most the bytes the header needs plus one: that one byte proves the data longer. Bytes
-// after the stream's end are ignored, as gzread and MetaIO ignore them.
-Result<void> inflateChunk(InputFile& file, std::int64_t bytes, std::int64_t byteSkip, SampleWriter& out,
-                          const Blame& blame) {
+// after the stream's end are ignored, as gzread and MetaIO ignore them, and counted: the caller warns (a
+// file with trailing bytes may have been concatenated or written by a buggy tool). Returns that count.
+Result<std::int64_t> inflateChunk(InputFile& file, std::int64_t bytes, std::int64_t byteSkip, SampleWriter& out,
+                                  const Blame& blame) {
     z_stream z{};
     if (inflateInit2(&z, 15 + 32) != Z_OK) return blame(": zlib's inflateInit2 failed"); // 32: zlib or gzip
     struct End {
@@ -185,7 +186,7 @@ Result<void> inflateChunk(InputFile& file, std::int64_t bytes, std::int64_t byte
             if (toSkip + toWrite > 0)
                 return blame(" is truncated: its compressed data inflate to " + inflated() +
                              " bytes where the header needs " + std::to_string(total));
-            return {};
+            return std::int64_t(z.avail_in) + (file.size() - file.position());
         }
         if (status == Z_BUF_ERROR && z.avail_in == 0 && eof)
             return blame(" is truncated: its compressed stream ends early, after " + inflated() + " of " +
@@ -229,10 +230,17 @@ Result<ScalarVolume> readVolumeData(const VolumeHeader& header,
                 return blame(" is truncated: it ends within the " + std::to_string(header.lineSkip) +
                              " lines the header skips");
         }
-        Result<void> chunk = header.encoding == Encoding::Raw
-                                 ? readRawChunk(*file, perFile, header.byteSkip, writer, blame)
-                                 : inflateChunk(*file, perFile, header.byteSkip, writer, blame);
-        if (!chunk) return makeError(chunk.error());
+        if (header.encoding == Encoding::Raw) {
+            if (Result<void> chunk = readRawChunk(*file, perFile, header.byteSkip, writer, blame); !chunk)
+                return makeError(chunk.error());
+            continue;
+        }
+        Result<std::int64_t> trailing = inflateChunk(*file, perFile, header.byteSkip, writer, blame);
+        if (!trailing) return makeError(trailing.error());
+        if (*trailing > 0)
+            volume.warnings.push_back(headerError(header, 0, blame.who + ": " + std::to_string(*trailing) +
+                                                                 " bytes after the end of its compressed stream "
+                                                                 "were ignored"));
     }
     writer.finish();
 

@@ -189,7 +189,10 @@ Result<fs::path> resolveOne(const VolumeHeader& header, const fs::path& root, st
     std::error_code ec;
     // canonical() follows every symlink, so a link beside the header that points elsewhere is caught here.
     const fs::path target = fs::canonical(root / relative, ec);
-    if (ec) return fail(" not found beside the header (in '" + root.string() + "')");
+    if (ec) {
+        const std::string why = unresolvedReason(root / relative, ec);
+        return fail(why == "not found" ? " not found beside the header (in '" + root.string() + "')" : " " + why);
+    }
     auto rootIt = root.begin();
     auto targetIt = target.begin();
     for (; rootIt != root.end(); ++rootIt, ++targetIt)
