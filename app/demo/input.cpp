@@ -1,9 +1,8 @@
 #include "input.h"
 
 #include "app.h"
+#include "keys.h"
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 namespace dicer::app {
@@ -19,18 +18,21 @@ void handleInput(App& app) {
             app.camera.pan(delta, io.DisplaySize.y); // deltas and display size are both in window units
         if (io.MouseWheel != 0.f) app.camera.zoom(io.MouseWheel);
     }
-    if (io.WantCaptureKeyboard) return;
-    // ImGui 1.86 indexes keys by the backend's native codes (GLFW_KEY_*).
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, /*repeat=*/false)) app.actions.toggleExplosion = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) {
-        if (io.KeyShift)
-            app.actions.reloadShaders = true;
-        else
-            app.actions.resetCamera = true;
+    // Every press since the last frame, each once (keys.h: a tap shorter than a frame is not lost); a press
+    // while a panel's text field has the keyboard is typing, not a command.
+    for (const KeyPress& press : app.surface.takeKeyPresses()) {
+        if (io.WantCaptureKeyboard) continue;
+        const std::optional<KeyAction> action = keyAction(press);
+        if (!action) continue;
+        switch (*action) {
+        case KeyAction::ToggleExplosion: app.actions.toggleExplosion = true; break;
+        case KeyAction::ResetCamera: app.actions.resetCamera = true; break;
+        case KeyAction::ReloadShaders: app.actions.reloadShaders = true; break;
+        case KeyAction::Screenshot: app.actions.screenshot = true; break;
+        case KeyAction::ToggleAutoRotate: app.settings.view.autoRotate = !app.settings.view.autoRotate; break;
+        case KeyAction::TogglePanels: app.settings.view.showUi = !app.settings.view.showUi; break;
+        }
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) app.actions.screenshot = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_A, false)) app.settings.view.autoRotate = !app.settings.view.autoRotate;
-    if (ImGui::IsKeyPressed(GLFW_KEY_TAB, false)) app.settings.view.showUi = !app.settings.view.showUi;
 }
 
 } // namespace dicer::app

@@ -5,6 +5,7 @@
 
 #include "gl.h"
 #include "gl_info.h"
+#include "keys.h"
 
 #include <glm/vec2.hpp>
 
@@ -34,6 +35,8 @@ public:
     virtual GLenum colorBuffer() const = 0; // GL_BACK or GL_COLOR_ATTACHMENT0: what glReadBuffer names
     virtual void present() = 0;             // swap buffers (window) or nothing (offscreen)
 
+    // Key presses since the last call, each once (keys.h; none offscreen).
+    virtual std::vector<KeyPress> takeKeyPresses() { return {}; }
     // Paths dropped on the window since the last call (none offscreen).
     virtual std::vector<std::string> takeDroppedPaths() { return {}; }
     // The window ImGui's GLFW backend reads input from; null offscreen (no input, ImGui still draws).

@@ -1,5 +1,7 @@
 #include "ui.h"
 
+#include "keys.h"
+
 #include "app.h"
 #include "cli.h"
 #include "log.h"
@@ -38,13 +40,9 @@ bool optionCheckbox(std::string_view option, bool& value) {
 namespace {
 
 void helpSection() {
-    ImGui::TextUnformatted("Space      explode / re-assemble\n"
-                           "R          reset camera\n"
-                           "Shift+R    reload shaders\n"
-                           "F12        screenshot\n"
-                           "A          auto-rotate\n"
-                           "Tab        hide / show panels\n"
-                           "Mouse      left orbit, right/middle pan,\n"
+    for (const KeyRow& row : keyTable())
+        ImGui::Text("%-10s %s", row.keyName, row.does);
+    ImGui::TextUnformatted("Mouse      left orbit, right/middle pan,\n"
                            "           wheel zoom\n"
                            "Drop an .obj, .gltf or .glb file on the window\n"
                            "to load it.");

@@ -44,6 +44,7 @@ public:
     // Paths dropped on the window since the last call. The GLFW callback copies them (GLFW frees its
     // strings when the callback returns) and the app loads them next frame.
     std::vector<std::string> takeDroppedPaths() override;
+    std::vector<KeyPress> takeKeyPresses() override { return m_keys.take(); }
     GLFWwindow* inputWindow() const override { return m_window; }
 
 private:
@@ -51,6 +52,7 @@ private:
     GLFWwindow* m_window = nullptr;
     gl::GlInfo m_info;
     std::vector<std::string> m_dropped;
+    KeyLatch m_keys; // fed by the key callback, taken by the frame
 };
 
 // Why there is no window: no DISPLAY/WAYLAND_DISPLAY. Empty when a display is configured.

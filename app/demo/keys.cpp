@@ -1,0 +1,49 @@
+#include "keys.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <utility>
+
+namespace dicer::app {
+namespace {
+
+constexpr KeyRow kKeys[] = {
+    {GLFW_KEY_SPACE, false, KeyAction::ToggleExplosion, "Space", "explode / re-assemble the particles"},
+    {GLFW_KEY_R, false, KeyAction::ResetCamera, "R", "reset the camera"},
+    {GLFW_KEY_R, true, KeyAction::ReloadShaders, "Shift+R", "reload every shader (keeps the last good)"},
+    {GLFW_KEY_F12, false, KeyAction::Screenshot, "F12", "screenshot"},
+    {GLFW_KEY_A, false, KeyAction::ToggleAutoRotate, "A", "auto-rotate on/off"},
+    {GLFW_KEY_TAB, false, KeyAction::TogglePanels, "Tab", "hide/show the panels"},
+};
+
+} // namespace
+
+void KeyLatch::onKey(int key, int action, int mods) {
+    if (action == GLFW_PRESS) m_presses.push_back({key, (mods & GLFW_MOD_SHIFT) != 0});
+}
+
+std::vector<KeyPress> KeyLatch::take() {
+    return std::exchange(m_presses, {});
+}
+
+std::span<const KeyRow> keyTable() {
+    return kKeys;
+}
+
+std::optional<KeyAction> keyAction(const KeyPress& press) {
+    // A row without Shift also takes the key with Shift when no Shift row exists (Shift+Space explodes too).
+    const KeyRow* plain = nullptr;
+    for (const KeyRow& row : kKeys) {
+        if (row.key != press.key) continue;
+        if (row.shift == press.shift) return row.action;
+        if (!row.shift) plain = &row;
+    }
+    bool shiftRow = false;
+    for (const KeyRow& row : kKeys)
+        shiftRow = shiftRow || (row.key == press.key && row.shift);
+    if (plain && !shiftRow) return plain->action;
+    return std::nullopt;
+}
+
+} // namespace dicer::app
