@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "default_output.h"
 #include "fake_gl_info.h"
+#include "input_table.h"
 #include "mc_method_table.h"
 #include "method_table.h"
 #include "model_loader.h"
@@ -910,6 +911,33 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         [](std::string_view) { return std::string("x.mhd"); });
     for (const SoakStep& s : none)
         EXPECT_EQ(s.settings.frame.method, base.frame.method) << s.label;
+}
+
+// From a volume (the CT head), every step is one the volume can take: no method whose output its discriminator
+// does not write (hp_sparse), no voxelizer, rule or preset step (a volume ignores them), and the base keeps its
+// band, so the cycle ends on the volume as loaded.
+TEST(Soak, ScheduleFromAVolumeHasOnlyStepsAVolumeTakes) {
+    Settings base;
+    base.model = {ModelKind::Volume, "/v/headsq.nhdr"};
+    base.frame.input = frame::Input::Volume;
+    base.frame.band = {1963, 3926};
+    const std::vector<SoakStep> steps = scheduleOf(base, 1);
+    ASSERT_FALSE(steps.empty());
+    bool anyMethod = false;
+    for (const SoakStep& s : steps) {
+        const frame::FrameSettings& p = s.settings.frame;
+        if (s.settings.model != base.model) continue; // a load step: another input with its own settings
+        EXPECT_TRUE(frame::inputInfo(frame::Input::Volume).writes(p.voxels)) << s.label;
+        EXPECT_TRUE(frame::inputOffersMethod(frame::Input::Volume, p.method)) << s.label;
+        EXPECT_EQ(p.voxelMethod, base.frame.voxelMethod) << s.label;
+        EXPECT_EQ(p.voxelMode, base.frame.voxelMode) << s.label;
+        EXPECT_EQ(p.rule, base.frame.rule) << s.label;
+        EXPECT_EQ(p.preset, base.frame.preset) << s.label;
+        EXPECT_FALSE(p.testAtlas) << s.label;
+        EXPECT_EQ(p.band, base.frame.band) << s.label;
+        anyMethod |= p.method != base.frame.method;
+    }
+    EXPECT_TRUE(anyMethod) << "the methods are still switched";
 }
 
 // The growth check: within the bounds nothing is reported; one more object of a kind, RSS past the bound, a

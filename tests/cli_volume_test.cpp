@@ -109,6 +109,28 @@ TEST(VolumeCommandLine, TestAtlasWithAVolumeIsAUsageError) {
     expectUsageErrors({{"--volume", "metaballs:32", "--test-atlas"}}, "--test-atlas");
 }
 
+// The settings only a mesh's voxelizer reads (input_table.h) would be silently ignored by a volume: usage errors,
+// before any GL work, in either order.
+TEST(VolumeCommandLine, MeshOnlySettingsWithAVolumeAreUsageErrors) {
+    expectUsageErrors({{"--volume", "metaballs:32", "--mode", "solid"}, {"--mode", "shell", "--volume", "metaballs:32"}},
+                      "--mode is a mesh's setting (its voxelize stage)");
+    expectUsageErrors({{"--volume", "metaballs:32", "--vox-method", "binned"}},
+                      "--vox-method is a mesh's setting");
+    expectUsageErrors({{"--volume", "metaballs:32", "--rule", "slice-axis"}}, "--rule is a mesh's setting");
+}
+
+// A volume's discriminator writes the atlas or the bits: the sparse occupancy (the voxelizer's) is not offered,
+// neither as --voxels nor through a method that reads it.
+TEST(VolumeCommandLine, TheSparseOutputWithAVolumeIsAUsageError) {
+    expectUsageErrors({{"--volume", "metaballs:32", "--voxels", "sparse"}},
+                      "--voxels sparse: a volume's discriminate stage writes bits or atlas");
+    expectUsageErrors({{"--volume", "metaballs:32", "--method", "hp_sparse"}},
+                      "--method hp_sparse reads the sparse output, which a volume's discriminate stage does not "
+                      "write");
+    CommandLine ok;
+    EXPECT_EQ(parse({"--volume", "metaballs:32", "--voxels", "atlas"}, ok), ParseResult::Run);
+}
+
 // --threshold T on a volume is the band "T,max" in the data's units: not an alpha (no [0, 1] range), and it
 // selects no output (a mesh's --threshold selects the atlas: the bits ignore it).
 TEST(VolumeCommandLine, ThresholdOnAVolumeIsTheBandFromTToMax) {

@@ -31,7 +31,8 @@
 #   bad-export --export-ply into a missing folder, then /dev/full: a message with the reason and exit 1 each
 #   layout     --window 1280x800, defaults: the Timings table is on screen; the layout lands in
 #              $DICER_CONFIG_DIR/imgui.ini and is read back (a Timings window moved off screen there is reported)
-#   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples
+#   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
+#              --expect PATTERN, the summary of the settings it ends on matches it)
 #   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
 #   usage      bad arguments: exit status 2 and the usage text (no display needed)
 #   no-display no DISPLAY / WAYLAND_DISPLAY: exit 1 and a message pointing to --offscreen and dicer-bench
@@ -333,6 +334,8 @@ soak)
     grep -qE "^soak: +[0-9]+ +start " "$log" || fail "no start sample"
     grep -qE "^soak: +[0-9]+ +end " "$log" || fail "no end sample"
     grep -q "^soak: PASS" "$log" || fail "no soak verdict"
+    # --expect PATTERN: the summary after the soak (the base settings it ends on) matches it.
+    if [ -n "$expect" ]; then grep -qE "$expect" "$log" || fail "the summary does not match '$expect'"; fi
     ;;
 soak-leak)
     expect_run 1 "^(soak:|GL debug)" "$log" "$@" --gl-debug

@@ -246,9 +246,11 @@ void reportError(std::string_view program, std::string_view synopsis, const std:
 // Parses argv into `target` in two rounds: modes (early rows) first, then the rest in argument order, so a
 // mode's defaults never override an option given next to it. Help prints to stdout; an error prints one line
 // naming the option (and how to get --help) to stderr, and `error` receives it.
+// `given` (if not null) receives the name of every row the arguments set, in argument order: what an option
+// applies to is checked against it afterwards (an option of another input is a usage error).
 template <class Target>
 Parsed parse(const Table<Target>& table, int argc, const char* const* argv, Target& target,
-             std::string* error = nullptr) {
+             std::string* error = nullptr, std::vector<std::string>* given = nullptr) {
     std::vector<const RowInfo*> infos;
     int positional = -1;
     for (const Option<Target>& r : table.rows) {
@@ -260,7 +262,7 @@ Parsed parse(const Table<Target>& table, int argc, const char* const* argv, Targ
         if (error) *error = message;
         return Parsed::Error;
     };
-    std::vector<std::pair<int, std::string>> given;
+    std::vector<std::pair<int, std::string>> values;
     bool havePositional = false;
     for (int i = 1; i < argc; ++i) {
         Lookup l = lookupArgument(infos, positional, argc, argv, i);
@@ -274,10 +276,13 @@ Parsed parse(const Table<Target>& table, int argc, const char* const* argv, Targ
                 return fail("only one " + infos[size_t(l.row)]->metavar + ", got '" + l.value + "' too");
             havePositional = true;
         }
-        given.emplace_back(l.row, std::move(l.value));
+        values.emplace_back(l.row, std::move(l.value));
     }
+    if (given)
+        for (const auto& entry : values)
+            given->emplace_back(table.rows[size_t(entry.first)].text.name);
     for (bool early : {true, false})
-        for (const auto& [row, value] : given) {
+        for (const auto& [row, value] : values) {
             const Option<Target>& r = table.rows[size_t(row)];
             if (r.early == early && !r.parse(target, value)) return fail(badValue(r, value));
         }

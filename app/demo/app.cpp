@@ -132,7 +132,7 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& give
     if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);
     if (cli.run.soak > 0) {
         app->soak = std::make_unique<SoakState>();
-        app->soak->base = s;
+        app->soak->base = app->settings; // with a volume's band resolved: the base is what the run shows
     }
     if (Result<void> r = buildGpuState(*app); !r) {
         // A scripted run cannot wait for a fix; the interactive app shows the log and retries on Shift+R.

@@ -5,6 +5,7 @@
 #include "cli_codecs.h"
 #include "cli_volume.h"
 #include "default_output.h"
+#include "input_table.h"
 #include "method_table.h"
 #include "model_catalog.h"
 #include "soak_schedule.h"
@@ -297,6 +298,18 @@ std::string reconcileOutput(CommandLine& c) {
         p.voxels = voxel::VoxelOutput::Atlas;
     if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
     c.outputChosen = c.voxelsGiven || c.methodGiven || p.voxels != voxel::VoxelOutput::Bits;
+    // An output the input's first stage does not write (input_table.h): a volume's discriminator writes the atlas
+    // or the bits, never the sparse occupancy.
+    const frame::InputInfo& input = frame::inputInfo(p.input);
+    if (!input.writes(p.voxels)) {
+        const std::string why = std::string(" a ") + input.name + "'s " + input.firstStage + " stage writes " +
+                                input.outputNames() + ", not the " + voxel::voxelOutputName(p.voxels) + " output";
+        if (c.methodGiven && !c.voxelsGiven)
+            return std::string("--method ") + method + " reads the " + voxel::voxelOutputName(p.voxels) +
+                   " output, which a " + input.name + "'s " + input.firstStage + " stage does not write (it writes " +
+                   input.outputNames() + ")";
+        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + ":" + why;
+    }
     if (!frame::offersMethod(p.voxels, p.method)) {
         if (c.methodGiven)
             return std::string("--method ") + method + " reads the " +
@@ -345,7 +358,7 @@ const options::RowInfo& optionRow(std::string_view name) {
 }
 
 ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out, std::string* error) {
-    switch (options::parse(optionTable(), argc, argv, out, error)) {
+    switch (options::parse(optionTable(), argc, argv, out, error, &out.given)) {
     case options::Parsed::Help:
         return ParseResult::Help;
     case options::Parsed::Error:

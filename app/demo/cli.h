@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace dicer::app {
 
@@ -51,6 +52,7 @@ struct CommandLine {
     std::string band;
     bool bandGiven = false;
     double threshold = 0.5; // --threshold as given: the atlas' alpha for a mesh, a value for a volume
+    std::vector<std::string> given; // the options given, by row name (an option of another input is an error)
     // The values only: the *Given flags record how they were spelled (--voxels atlas given or implied by a paper
     // --method is the same command line).
     bool operator==(const CommandLine& o) const { return settings == o.settings && run == o.run; }

@@ -2,6 +2,7 @@
 
 #include "band.h"
 #include "builtin_volumes.h"
+#include "input_table.h"
 #include "volume_file.h"
 
 #include <charconv>
@@ -76,6 +77,11 @@ std::string reconcileVolume(CommandLine& c) {
     if (c.presetGiven)
         return "--preset sizes a mesh's voxels; a volume has its own size (its file's, or --volume NAME:N)";
     if (f.testAtlas) return "--test-atlas replaces the input by the sphere shell: leave out --volume";
+    // Any other option only a mesh reads (input_table.h): the volume would silently ignore it.
+    for (const std::string& name : c.given)
+        if (const frame::InputInfo* owner = frame::ownerOfOtherInput(f.input, name))
+            return "--" + name + " is a " + owner->name + "'s setting (its " + owner->firstStage +
+                   " stage); a volume's voxels are the samples whose value lies in its --band";
     if (c.thresholdGiven && c.bandGiven) return "--threshold T on a volume is --band T,max: give one of them";
     if (c.thresholdGiven) {
         c.band = thresholdCodec().format(c.threshold) + ",max";

@@ -1,5 +1,6 @@
 #include "soak_schedule.h"
 
+#include "input_table.h"
 #include "method_table.h"
 
 #include <cstdio>
@@ -25,7 +26,8 @@ void methodSteps(Builder& b, const std::function<bool(int)>& available) {
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row) {
         const methods::MethodInfo& m = table[row];
-        if (!m.inDemo() || !available(int(row))) continue;
+        // Only the rows whose output the base's input writes (input_table.h: a volume has no sparse occupancy).
+        if (!frame::inputOffersMethod(base.input, int(row)) || !available(int(row))) continue;
         // A row without storage or build-path options stands for one configuration: the base's values.
         std::vector<hp::Storage> storages(m.storages.begin(), m.storages.end());
         std::vector<hp::BuildPath> paths(m.buildPaths.begin(), m.buildPaths.end());
@@ -61,6 +63,7 @@ int methodReading(voxel::VoxelOutput output, const frame::FrameSettings& base,
 }
 
 void voxelizer(Builder& b, const std::function<bool(int)>& available) {
+    if (!frame::inputInfo(b.base.frame.input).reads("vox-method")) return; // a volume has no voxelizer
     for (voxel::VoxelMethod method : voxel::voxelMethods()) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
         const voxel::VoxelOutput output =
@@ -84,6 +87,7 @@ void voxelizer(Builder& b, const std::function<bool(int)>& available) {
 }
 
 void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
+    if (!frame::inputInfo(b.base.frame.input).reads("preset")) return; // a volume has its own size
     std::vector<std::string> names(std::begin(kSmallPresets), std::end(kSmallPresets));
     if (cycle % kSoakLargeEvery == 0)
         names.back() = kSoakLargePreset; // in place of a small one: same step count

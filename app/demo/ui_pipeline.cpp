@@ -6,6 +6,7 @@
 #include "ui.h"
 
 #include "app.h"
+#include "input_table.h"
 #include "method_table.h"
 #include "report.h"
 #include "volume_layout.h"
@@ -61,8 +62,11 @@ void uiPipelineSection(App& app) {
     const frame::Frame& frame = *app.gpu->frame;
     auto table = methods::methodTable();
     int output = int(s.voxels);
+    bool first = true;
     for (voxel::VoxelOutput o : voxel::kVoxelOutputs) {
-        if (o != voxel::kVoxelOutputs.front()) ImGui::SameLine();
+        if (!frame::inputInfo(s.input).writes(o)) continue; // a volume's discriminator writes no sparse occupancy
+        if (!first) ImGui::SameLine();
+        first = false;
         ImGui::RadioButton(voxel::voxelOutputName(o), &output, int(o));
         optionTooltip("voxels");
     }

@@ -1,6 +1,7 @@
 #include "frame_settings.h"
 
 #include "default_output.h"
+#include "input_table.h"
 #include "method_table.h"
 
 namespace dicer::frame {
@@ -36,9 +37,6 @@ voxel::VoxelOutput outputFor(int row) {
     return voxel::VoxelOutput::Atlas;
 }
 
-const char* inputName(Input input) {
-    return input == Input::Volume ? "volume" : "mesh";
-}
 
 float listThreshold(const FrameSettings& settings) {
     return settings.input == Input::Volume ? kVolumeAtlasThreshold : settings.threshold;
@@ -58,6 +56,7 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
 }
 
 void suitOutput(FrameSettings& s) {
+    if (const InputInfo& input = inputInfo(s.input); !input.writes(s.voxels)) s.voxels = input.outputs.front();
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
     if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
     if (s.voxels != voxel::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;

@@ -25,8 +25,8 @@ inline bool honoursThreshold(voxel::VoxelOutput output) {
 
 // Where the voxels come from: a mesh the voxelizer turns into occupancy every frame, or a scalar volume whose
 // values the discriminator decides against the band (Frame::setVolume uploads it once).
+// input_table.h has a row per input: its name, outputs and the settings only it reads.
 enum class Input { Mesh, Volume };
-const char* inputName(Input input); // "mesh" / "volume"
 
 // A scalar volume's atlas (volume_discriminator.h): alpha 0 outside the band and 1..255 inside, so the paper
 // variants' threshold is fixed at 1/255 and the atlas methods list exactly the band, the same voxels as the bits.

@@ -1,0 +1,36 @@
+// What the frame reads, as a table: one row per input kind (a mesh the voxelizer turns into voxels every frame,
+// a scalar volume the discriminator decides against a band). A row says which voxel outputs its first stage
+// writes and which settings only it reads, so the command line, the panels and the soak ask the table instead of
+// comparing kinds: an option the input cannot use is a usage error, a control it cannot use is not shown, an
+// output it cannot write is not offered. A new input (an image, a video) is one row here and its first stage.
+#pragma once
+
+#include "frame_settings.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace dicer::frame {
+
+struct InputInfo {
+    Input input;
+    const char* name;       // "mesh", "volume": what messages and panels call it
+    const char* firstStage; // "voxelize", "discriminate": the stage that makes its voxels (frame_stages.h)
+    const char* summary;
+    std::span<const voxel::VoxelOutput> outputs;  // what its first stage writes (the first: its default)
+    std::span<const std::string_view> settings;  // the settings only this input reads, by option name
+    bool writes(voxel::VoxelOutput output) const;
+    bool reads(std::string_view setting) const;
+    std::string outputNames() const; // "bits or atlas"
+};
+
+std::span<const InputInfo> inputTable();
+const InputInfo& inputInfo(Input input);
+// The row that reads `setting` when `input` does not (an option of another input); null when `input` reads it
+// or no input owns it.
+const InputInfo* ownerOfOtherInput(Input input, std::string_view setting);
+// Whether the method of `row` reads an output `input` writes (offersMethod over the input's outputs).
+bool inputOffersMethod(Input input, int row);
+
+} // namespace dicer::frame
