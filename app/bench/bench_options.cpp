@@ -57,7 +57,7 @@ Codec<std::string> methodCodec() {
 
 // A plot's PNG, or none: no plot (and no Python run for it).
 Codec<std::string> plotFileCodec() {
-    Codec<std::string> c = options::textCodec("FILE|none", "a file name, or none");
+    Codec<std::string> c = options::textCodec("FILE|auto|none", "a file name, auto or none");
     const auto parseName = c.parse;
     c.parse = [parseName](std::string_view s) -> std::optional<std::string> {
         return s == "none" ? std::optional<std::string>("") : parseName(s);
@@ -259,7 +259,7 @@ std::vector<Row> makeRows() {
                          options::textCodec("FILE", "a file name"), field(&Options::json)),
         row<std::string>({"plot", "",
                           "the --scaling plot (PNG, drawn by matplotlib: /usr/bin/python3 "
-                          "scripts/plot_bench.py; none: no plot)"},
+                          "scripts/plot_bench.py; auto: plots/dicer-TABLE.png in the build folder; none: no plot)"},
                          plotFileCodec(), field(&Options::plot)),
         row<std::string>({"sort-plot", "", "the --sort plots (PNG, vs m in FILE-m.png; as --plot)"},
                          plotFileCodec(), field(&Options::sortPlot)),

@@ -16,6 +16,8 @@
 
 namespace dicer::bench {
 
+inline constexpr const char* kAutoPlot = "auto";
+
 struct Options {
     std::vector<int> sizes{1024, 2048, 4096};
     std::vector<std::string> methods; // --method filter (rows with a list stage); empty = all
@@ -34,7 +36,9 @@ struct Options {
     bool gpuResident = false; // count read back vs kept on the GPU, for the list and a whole frame
     bool scaling = false;     // side^3 volumes: time per voxel and per point, and a PNG plot
     std::vector<int> sides{64, 128, 256, 512, 1024}; // --sides (old spelling --volumes): cube sides
-    std::string plot = "dicer-scaling.png";          // empty (--plot none): no plot (bench_plot_script.h)
+    // Plots (bench_plot_script.h): "auto" is plots/<name> in the build folder (beside bin/), so a run from the
+    // source tree leaves nothing there; empty (--plot none): no plot.
+    std::string plot = kAutoPlot;
     // --voxelizer: the voxelizer's own tables instead (bench_voxelizer.cpp): every method per volume preset,
     // checked to give the same atlas, and the teapot's active cells next to the paper's.
     bool voxelizer = false;
@@ -52,7 +56,7 @@ struct Options {
     // Default points: the whole run takes ~8-10 minutes on llvmpipe (2 shared cores), most of it at 2^24.
     std::vector<int> sortN{10, 14, 18, 22, 24};
     std::vector<int> sortM{4, 12, 20};
-    std::string sortPlot = "dicer-sort.png"; // empty (--sort-plot none): no plots
+    std::string sortPlot = kAutoPlot; // as plot
     std::string dumpShaders;                 // --dump-shaders DIR (engine/gl/shader_dump.h); empty: off
     // --volume: only the scalar volumes' tables (bench_volume.cpp, issue 18): each built-in NAME[:N|:XxYxZ]
     // or volume file discriminated into --voxels (both by default), built and listed by every method row of
@@ -63,7 +67,7 @@ struct Options {
     // --mc: marching cubes over --volume instead (bench_mc.cpp, issue 19): default volumes metaballs:64 and :128
     // and both committed scans (with --quick: metaballs:32, :64 and the scans, one repetition).
     bool mc = false;
-    std::string mcPlot = "dicer-mc.png"; // --mc's plot: total ms per row against the cells; empty: none
+    std::string mcPlot = kAutoPlot; // --mc's plot: total ms per row against the cells; as plot
     // --brick-stats: only the brick statistics of --volume on the CPU (bench_brick_stats.h, issue 20 item 5), no
     // GL: default volumes both committed scans, metaballs:128, :256, :512 and noise:256 (with --quick: the scans
     // and metaballs:32).

@@ -36,7 +36,17 @@ std::optional<PlotJob> plotJob(const Options& o, const Report& report) {
     const bool hasRows = std::any_of(report.rows.begin(), report.rows.end(),
                                      [&](const Measurement& m) { return m.table == job.table; });
     if (job.png.empty() || !hasRows) return std::nullopt;
+    if (job.png == kAutoPlot) job.png = (defaultPlotFolder() / ("dicer-" + std::string(job.table) + ".png")).string();
     return job;
+}
+
+fs::path defaultPlotFolder() {
+    // The build folder (bin/'s parent), never the working directory: plots are outputs of a build's program.
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    const fs::path folder = (ec ? fs::current_path(ec) : exe.parent_path().parent_path()) / "plots";
+    fs::create_directories(folder, ec);
+    return folder;
 }
 
 std::string plotPython() {

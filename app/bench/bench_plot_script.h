@@ -24,8 +24,11 @@ struct PlotJob {
 // --scaling: kTableScaling into --plot (with --voxels: kTableVoxelScaling), --sort: kTableSort into --sort-plot,
 // --mc: kTableMc into --mc-plot;
 // none for the other runs, where the file is "none" (empty), or where the report has no row of the table (every
-// volume skipped).
+// volume skipped). "auto" becomes defaultPlotFolder()/dicer-<table>.png.
 std::optional<PlotJob> plotJob(const Options& options, const Report& report);
+
+// Where "auto" plots go: plots/ in the build folder (the parent of the executable's bin/), created if missing.
+std::filesystem::path defaultPlotFolder();
 
 // The interpreter: $DICER_PYTHON, else /usr/bin/python3 — Debian's, the one python3-matplotlib installs into
 // (a python3 earlier on PATH, such as a pyenv or venv one, may not have matplotlib).
