@@ -3,6 +3,7 @@
 #pragma once
 
 #include "gl_handle.h"
+#include "gl_test_util.h"
 
 #include <glm/glm.hpp>
 #include <glm/gtc/type_precision.hpp>
@@ -18,8 +19,8 @@ struct DrawTarget {
     gl::Framebuffer fbo;
 
     explicit DrawTarget(glm::ivec2 targetSize)
-        : size(targetSize), color(gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "test colour")),
-          depth(gl::createTexture2D(size.x, size.y, GL_DEPTH_COMPONENT32F, 1, "test depth")),
+        : size(targetSize), color(test::texture2D(size.x, size.y, GL_RGBA8, 1, "test colour")),
+          depth(test::texture2D(size.x, size.y, GL_DEPTH_COMPONENT32F, 1, "test depth")),
           fbo(gl::createFramebuffer("test framebuffer")) {
         glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, color.id(), 0);
         glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);

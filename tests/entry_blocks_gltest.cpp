@@ -159,7 +159,7 @@ std::vector<std::uint32_t> drawn(particles::ParticleSystem& system, const partic
     params.pointScale = 40.f;
     params.render = render;
     params.viewport = target.size;
-    system.draw(source, params);
+    EXPECT_TRUE(system.draw(source, params));
     target.end();
     return target.pixels();
 }
@@ -171,10 +171,10 @@ ParticleRun runParticles(const gl::GlInfo& info, const particles::ParticleSource
     EXPECT_TRUE(system && order);
     if (!system || !order) return out;
     const particles::ParticleTuning tuning;
-    system->update(source, tuning, 0.02f); // every particle spawns on its voxel
+    EXPECT_TRUE(system->update(source, tuning, 0.02f)); // every particle spawns on its voxel
     system->explode();
     for (int i = 0; i < 4; ++i)
-        system->update(source, tuning, 0.03f); // the launch, then free flight
+        EXPECT_TRUE(system->update(source, tuning, 0.03f)); // the launch, then free flight
     const std::uint32_t n = source.pointCapacity;
     out.positions.resize(n);
     out.velocities.resize(n);

@@ -95,7 +95,7 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     ASSERT_TRUE(system) << system.error();
     particles::ParticleTuning tuning;
     const float dt = 1.f / 30.f;
-    system->update(source, tuning, dt);
+    EXPECT_TRUE(system->update(source, tuning, dt));
     const std::uint32_t n = report.gpuCount;
     const std::size_t perBlock = std::size_t(info.maxStorageBlockBytes) / 32; // a 32-byte state
     SCOPED_TRACE("particles past the first storage block: " +
@@ -117,7 +117,7 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     // HeartBreaker's phases through the frame's cloud: explode, fly (every particle moves), re-assemble.
     system->explode();
     for (int step = 0; step < 3; ++step)
-        system->update(source, tuning, dt);
+        EXPECT_TRUE(system->update(source, tuning, dt));
     EXPECT_EQ(system->phase(), particles::ParticlePhase::Exploding);
     {
         const std::vector<glm::vec4> state = readBuffer<glm::vec4>(system->positionBuffer(), n);
@@ -157,7 +157,7 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
         EXPECT_EQ(live, std::size_t(n)) << "live particles (keys below the buckets) differ from the points";
     }
     system->reassemble();
-    system->update(source, tuning, dt);
+    EXPECT_TRUE(system->update(source, tuning, dt));
     EXPECT_EQ(system->phase(), particles::ParticlePhase::Returning);
     DICER_EXPECT_NO_GL_ERROR();
 }

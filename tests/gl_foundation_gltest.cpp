@@ -40,8 +40,8 @@ TEST(HeadlessContext, MissingFeaturesAreNamed) {
 TEST(GlHandle, CreateDestroyCyclesLeaveObjectCountFlat) {
     int textures = gl::Texture::liveCount(), buffers = gl::Buffer::liveCount();
     for (int i = 0; i < 50; ++i) {
-        gl::Texture t = gl::createTexture2D(4, 4, GL_RGBA8, 1, "cycle");
-        gl::Buffer b = gl::createBufferStorage(64, nullptr, 0, "cycle");
+        gl::Texture t = test::texture2D(4, 4, GL_RGBA8, 1, "cycle");
+        gl::Buffer b = test::bufferStorage(64, nullptr, 0, "cycle");
         ASSERT_TRUE(glIsTexture(t.id()));
         gl::Texture moved = std::move(t);
         EXPECT_EQ(t.id(), 0u);
@@ -51,11 +51,11 @@ TEST(GlHandle, CreateDestroyCyclesLeaveObjectCountFlat) {
     EXPECT_EQ(gl::Buffer::liveCount(), buffers);
     GLuint raw = 0;
     {
-        gl::Texture t = gl::createTexture2D(4, 4, GL_RGBA8, 1);
+        gl::Texture t = test::texture2D(4, 4, GL_RGBA8, 1);
         raw = t.id();
     }
     EXPECT_FALSE(glIsTexture(raw)); // the destructor deleted it
-    gl::Texture r = gl::createTexture2D(2, 2, GL_R8, 1);
+    gl::Texture r = test::texture2D(2, 2, GL_R8, 1);
     GLuint id = r.release();
     EXPECT_EQ(r.id(), 0u);
     EXPECT_TRUE(glIsTexture(id));
@@ -145,7 +145,7 @@ TEST(Shader, DefinesAreInjectedAfterVersionAndIncludesExpandOnce) {
               "void main() { v = VALUE + kOnce; }\n");
     gl::ProgramBuild b = gl::buildProgram({"def", {{GL_COMPUTE_SHADER, "def.comp.glsl"}}, {{"VALUE", "5u"}}});
     ASSERT_TRUE(b.ok()) << b.log;
-    gl::Buffer buf = gl::createBufferStorage(4, nullptr, GL_DYNAMIC_STORAGE_BIT);
+    gl::Buffer buf = test::bufferStorage(4, nullptr, GL_DYNAMIC_STORAGE_BIT);
     glUseProgram(b.program.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf.id());
     glDispatchCompute(1, 1, 1);
@@ -282,8 +282,10 @@ TEST(StageTimers, SinkGetsEveryStageOfEveryFrameOnce) {
 // nothing.
 TEST(LateReadback, CopiesComeBackOnceInStorageItOwns) {
     const std::uint32_t words[] = {7u, 9u, 11u};
-    gl::Buffer buffer = gl::createBufferStorage(sizeof words, words, GL_DYNAMIC_STORAGE_BIT, "late source");
-    gl::LateReadback late(2, "late test ring");
+    gl::Buffer buffer = test::bufferStorage(sizeof words, words, GL_DYNAMIC_STORAGE_BIT, "late source");
+    Result<std::unique_ptr<gl::LateReadback>> made = gl::LateReadback::create(2, "late test ring");
+    ASSERT_TRUE(made) << made.error();
+    gl::LateReadback& late = **made;
     EXPECT_TRUE(late.poll().empty()); // nothing pushed
     late.push(buffer.id());
     glFinish(); // stands in for the frames a real copy waits

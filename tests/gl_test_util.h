@@ -1,14 +1,47 @@
 // Shared by the GL test executables: the headless context (made in gl_test_main.cpp) and a GL error check.
 #pragma once
 
+#include "allocation.h"
 #include "egl_context.h"
 #include "gl_debug.h"
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+
 namespace dicer::test {
 // The context of this test executable (created once, before any test runs).
 const gl::HeadlessContext& context();
+
+// A test's own inputs and outputs, through the checked allocations (allocation.h): a refusal fails the test
+// where it happened (the handle is then empty).
+inline gl::Buffer bufferStorage(GLsizeiptr size, const void* data, GLbitfield flags,
+                                std::string_view label = {}) {
+    Result<gl::Buffer> b = gl::allocateBuffer(size, data, flags, label);
+    if (!b) {
+        ADD_FAILURE() << b.error();
+        return {};
+    }
+    return std::move(b.value());
+}
+inline gl::Texture texture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
+                             std::string_view label = {}) {
+    Result<gl::Texture> t = gl::allocateTexture2D(width, height, internalFormat, levels, label);
+    if (!t) {
+        ADD_FAILURE() << t.error();
+        return {};
+    }
+    return std::move(t.value());
+}
+inline gl::Texture texture3D(GLenum target, GLsizei width, GLsizei height, GLsizei depth,
+                             GLenum internalFormat, std::string_view label = {}) {
+    Result<gl::Texture> t = gl::allocateTexture3D(target, width, height, depth, internalFormat, label);
+    if (!t) {
+        ADD_FAILURE() << t.error();
+        return {};
+    }
+    return std::move(t.value());
+}
 } // namespace dicer::test
 
 // Fails the test (with the place) if glGetError has anything queued; drains the queue either way.

@@ -73,7 +73,7 @@ BitVolume randomVolume(glm::ivec3 size, double density, std::uint32_t seed) {
 }
 
 gl::Buffer upload(const std::vector<std::uint32_t>& words) {
-    return gl::createBufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test bits");
+    return test::bufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test bits");
 }
 
 hp::MethodInput bitsInput(GLuint bits, int side, const hp::AtlasTiling& tiling, std::uint32_t capacity) {
@@ -113,8 +113,7 @@ void expectRanks(std::uint32_t n) {
     }();
     hp::ComputeHistoPyramid& m = bitsPyramid();
     const GLuint id = bitsShaders().get(program);
-    gl::Buffer ranks =
-        gl::createBufferStorage(GLsizeiptr(std::max(n, 1u)) * 4, nullptr, GL_DYNAMIC_STORAGE_BIT);
+    gl::Buffer ranks = test::bufferStorage(GLsizeiptr(std::max(n, 1u)) * 4, nullptr, GL_DYNAMIC_STORAGE_BIT);
     ASSERT_TRUE(m.bindForRank(id));
     glProgramUniform1ui(id, HP_LOC_CAPACITY, n);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, m.counterBuffer());
@@ -258,7 +257,7 @@ TEST(HpBits, BadInputsAreClearErrorsAndKeepThePreviousOutput) {
         EXPECT_EQ(m.points().id(), points);
         EXPECT_TRUE(m.points().read(count) == expected);
     };
-    gl::Buffer small = gl::createBufferStorage(64, nullptr, 0);
+    gl::Buffer small = test::bufferStorage(64, nullptr, 0);
     expectError(bitsInput(small.id(), v.side(), v.tiling, count), "smaller");
     expectError(bitsInput(bits.id(), HP_BITS_MAX_ATLAS + 1, v.tiling, count), "HP_BITS_MAX_ATLAS");
     expectError(bitsInput(bits.id(), -3, v.tiling, count), "HP_BITS_MAX_ATLAS");

@@ -116,12 +116,11 @@ TEST_P(HpCases, BadInputsAreClearErrorsAndKeepThePreviousPyramid) {
         EXPECT_EQ(pyr->readCount(), before);
         EXPECT_EQ(pyr->baseSize(), baseBefore);
     };
-    gl::Texture r8 = gl::createTexture2D(32, 32, GL_R8, 1);
+    gl::Texture r8 = test::texture2D(32, 32, GL_R8, 1);
     expectError(pyr->build(r8.id(), 0.5f), "RGBA8");
-    gl::Texture f32 = gl::createTexture2D(32, 32, GL_RGBA32F, 1);
+    gl::Texture f32 = test::texture2D(32, 32, GL_RGBA32F, 1);
     expectError(pyr->build(f32.id(), 0.5f), "RGBA8");
-    gl::Texture volume = gl::createTexture(GL_TEXTURE_3D);
-    glTextureStorage3D(volume.id(), 1, GL_RGBA8, 4, 4, 4);
+    gl::Texture volume = test::texture3D(GL_TEXTURE_3D, 4, 4, 4, GL_RGBA8);
     expectError(pyr->build(volume.id(), 0.5f), "GL_TEXTURE_2D");
     expectError(pyr->build(0, 0.5f), "not a texture");
     expectError(pyr->build(good.id(), std::nanf("")), "finite");

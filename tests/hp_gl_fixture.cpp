@@ -38,7 +38,7 @@ gl::Texture makeAtlas(const std::vector<std::uint8_t>& alpha, int w, int h) {
         rgba[i * 4 + 2] = 0x5a;
         rgba[i * 4 + 3] = alpha[i];
     }
-    gl::Texture t = gl::createTexture2D(w, h, GL_RGBA8, 1, "test atlas");
+    gl::Texture t = test::texture2D(w, h, GL_RGBA8, 1, "test atlas");
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTextureSubImage2D(t.id(), 0, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
     return t;

@@ -101,7 +101,7 @@ std::vector<std::uint32_t> randomSparseBits(int side, int bricks, double density
 }
 
 gl::Buffer uploadBits(const std::vector<std::uint32_t>& bits) {
-    return gl::createBufferStorage(GLsizeiptr(bits.size() * 4), bits.data(), 0, "test bits");
+    return test::bufferStorage(GLsizeiptr(bits.size() * 4), bits.data(), 0, "test bits");
 }
 
 } // namespace dicer::test

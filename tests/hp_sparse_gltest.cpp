@@ -137,7 +137,7 @@ TEST(HpSparseErrors, BadInputsAreClearErrorsAndKeepThePreviousOutput) {
     ASSERT_TRUE(m->run(good, hp::ListPath::Resident));
     const std::uint32_t count = m->readCount();
     const GLuint points = m->points().id();
-    gl::Buffer tiny = gl::createBufferStorage(100, nullptr, 0);
+    gl::Buffer tiny = test::bufferStorage(100, nullptr, 0);
     auto expectError = [&](hp::MethodInput in, const char* mentions) {
         Result<void> r = m->build(in);
         ASSERT_FALSE(r) << mentions;

@@ -187,7 +187,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         EXPECT_NE(r.error().find(m->name()), std::string::npos) << r.error();
     };
     if (GetParam().method->input == hp::InputKind::Bits) {
-        gl::Buffer small = gl::createBufferStorage(8, nullptr, 0); // one block: a side of 8 at most
+        gl::Buffer small = test::bufferStorage(8, nullptr, 0); // one block: a side of 8 at most
         auto bits = [&](GLuint buffer, int side, std::uint32_t capacity) {
             hp::MethodInput in;
             in.bits = buffer;
@@ -205,7 +205,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         return;
     }
     if (GetParam().method->input == hp::InputKind::Sparse) { // hp_sparse_gltest has the rest
-        gl::Buffer small = gl::createBufferStorage(8, nullptr, 0);
+        gl::Buffer small = test::bufferStorage(8, nullptr, 0);
         hp::MethodInput in;
         in.sparseIndex = small.id();
         in.sparsePool = small.id();
@@ -222,12 +222,11 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         DICER_EXPECT_NO_GL_ERROR();
         return;
     }
-    gl::Texture r8 = gl::createTexture2D(32, 32, GL_R8, 1);
+    gl::Texture r8 = test::texture2D(32, 32, GL_R8, 1);
     expectError({r8.id(), 0.5f, {}, 16}, "RGBA8");
-    gl::Texture f32 = gl::createTexture2D(32, 32, GL_RGBA32F, 1);
+    gl::Texture f32 = test::texture2D(32, 32, GL_RGBA32F, 1);
     expectError({f32.id(), 0.5f, {}, 16}, "RGBA8");
-    gl::Texture volume = gl::createTexture(GL_TEXTURE_3D);
-    glTextureStorage3D(volume.id(), 1, GL_RGBA8, 4, 4, 4);
+    gl::Texture volume = test::texture3D(GL_TEXTURE_3D, 4, 4, 4, GL_RGBA8);
     expectError({volume.id(), 0.5f, {}, 16}, "GL_TEXTURE_2D");
     expectError({0, 0.5f, {}, 16}, "not a texture");
     gl::Texture good = makeAtlas(randomAlpha(8, 8, 0.5, 3), 8, 8);

@@ -65,7 +65,7 @@ std::int64_t ones(const std::vector<std::uint8_t>& bytes) {
 }
 
 gl::Buffer uploadWords(const std::vector<std::uint32_t>& words) {
-    return gl::createBufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test bits");
+    return test::bufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test bits");
 }
 
 // Every bit random (padding included): the pass may read only the voxels' bits.
@@ -157,7 +157,7 @@ TEST(OccupancyVolume, AtlasThresholdIsTheDiscriminatorsRule) {
     std::vector<std::uint8_t> rgba(std::size_t(layout.atlasTexelCount()) * 4);
     for (std::uint8_t& b : rgba)
         b = std::uint8_t(rng());
-    gl::Texture atlas = gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "test atlas");
+    gl::Texture atlas = test::texture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "test atlas");
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTextureSubImage2D(atlas.id(), 0, 0, 0, layout.atlasSize, layout.atlasSize, GL_RGBA, GL_UNSIGNED_BYTE,
                         rgba.data());
@@ -363,20 +363,20 @@ TEST(OccupancyVolume, LimitsAndBadInputsAreOneErrorAndKeepThePreviousTexture) {
     inconsistent.tiles.x = 2;
     expectError(o.fromBits(bits.id(), inconsistent), "inconsistent volume layout");
     expectError(o.fromBits(0, good), "the bits (0) are not a buffer");
-    const gl::Buffer shortBits = gl::createBufferStorage(64, nullptr, 0, "short bits");
+    const gl::Buffer shortBits = test::bufferStorage(64, nullptr, 0, "short bits");
     expectError(o.fromBits(shortBits.id(), good), "the bits buffer holds 64 bytes, the layout's 32^2 virtual "
                                                   "atlas needs 128");
 
-    gl::Texture atlas = gl::createTexture2D(good.atlasSize, good.atlasSize, GL_RGBA8, 1, "test atlas");
+    gl::Texture atlas = test::texture2D(good.atlasSize, good.atlasSize, GL_RGBA8, 1, "test atlas");
     expectError(o.fromAtlas(atlas.id(), good, std::numeric_limits<float>::quiet_NaN()),
                 "the threshold is not a finite number");
     expectError(o.fromAtlas(atlas.id(), good, std::numeric_limits<float>::infinity()),
                 "the threshold is not a finite number");
     expectError(o.fromAtlas(0, good, 0.5f), "the atlas (0) is not a texture");
     expectError(o.fromAtlas(bits.id() + 1000, good, 0.5f), "is not a texture");
-    gl::Texture red = gl::createTexture2D(good.atlasSize, good.atlasSize, GL_R8, 1, "test r8");
+    gl::Texture red = test::texture2D(good.atlasSize, good.atlasSize, GL_R8, 1, "test r8");
     expectError(o.fromAtlas(red.id(), good, 0.5f), "the atlas must be a GL_TEXTURE_2D of GL_RGBA8");
-    gl::Texture small2 = gl::createTexture2D(16, 32, GL_RGBA8, 1, "test small atlas");
+    gl::Texture small2 = test::texture2D(16, 32, GL_RGBA8, 1, "test small atlas");
     expectError(o.fromAtlas(small2.id(), good, 0.5f),
                 "the atlas is 16x32 texels, the layout needs 32 a side");
     expectError(o.fromAtlas(atlas.id(), tall, 0.5f), "GL_MAX_3D_TEXTURE_SIZE 16");

@@ -26,9 +26,8 @@ struct FakePointList {
         std::vector<glm::uvec4> entries(n);
         for (std::uint32_t k = 0; k < n; ++k)
             entries[k] = {k % 8, (k / 8) % 8, k / 64, 0u};
-        points =
-            gl::createBufferStorage(GLsizeiptr(n * sizeof(glm::uvec4)), entries.data(), 0, "test points");
-        counters = gl::createBufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
+        points = test::bufferStorage(GLsizeiptr(n * sizeof(glm::uvec4)), entries.data(), 0, "test points");
+        counters = test::bufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
         setCount(count);
     }
     void setCount(std::uint32_t count) { glNamedBufferSubData(counters.id(), 0, 4, &count); }
@@ -71,7 +70,7 @@ protected:
 
 TEST_F(ParticlesGl, FirstFrameSpawnsEveryParticleOnItsVoxel) {
     FakePointList list(100, 100);
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     std::vector<ps::Particle> state = readState(*m_system, 100);
     for (std::uint32_t k = 0; k < 100; ++k)
         EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
@@ -85,11 +84,11 @@ TEST_F(ParticlesGl, FirstFrameSpawnsEveryParticleOnItsVoxel) {
 TEST_F(ParticlesGl, GpuStepEqualsCpuStep) {
     FakePointList list(300, 300);
     const float dt = 1.f / 30.f;
-    m_system->update(list.source(), m_tuning, dt);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, dt));
     m_system->explode();
-    m_system->update(list.source(), m_tuning, dt); // launch
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, dt)); // launch
     std::vector<ps::Particle> before = readState(*m_system, 300);
-    m_system->update(list.source(), m_tuning, dt);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, dt));
     std::vector<ps::Particle> after = readState(*m_system, 300);
     ps::ParticleParams prm =
         packParticleParams(m_tuning, ParticlePhase::Exploding, false, m_system->seed(), dt, kVolume);
@@ -108,12 +107,12 @@ TEST_F(ParticlesGl, GpuStepEqualsCpuStep) {
 
 TEST_F(ParticlesGl, CountGrowsAndShrinksBetweenFrames) {
     FakePointList list(64, 10);
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     m_system->explode();
-    m_system->update(list.source(), m_tuning, 0.02f); // particles 0..9 fly
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f)); // particles 0..9 fly
 
     list.setCount(20); // the cloud grew: 10..19 are new and must appear on their voxels, 0..9 keep flying
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     std::vector<ps::Particle> state = readState(*m_system, 20);
     for (std::uint32_t k = 10; k < 20; ++k)
         EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
@@ -124,14 +123,14 @@ TEST_F(ParticlesGl, CountGrowsAndShrinksBetweenFrames) {
     EXPECT_EQ(control[PS_CTRL_PREV], 10u);
 
     list.setCount(5); // shrank: only 5 are drawn and stepped
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     control = readControl(*m_system);
     EXPECT_EQ(control[PS_CTRL_DRAW], 5u);
     EXPECT_EQ(control[PS_CTRL_PREV], 20u);
     EXPECT_EQ(control[PS_CTRL_DISPATCH + 0] * control[PS_CTRL_DISPATCH + 1], 1u);
 
     list.setCount(12); // grew again: the retired 5..11 respawn on their voxels
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     state = readState(*m_system, 12);
     for (std::uint32_t k = 5; k < 12; ++k)
         EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
@@ -140,10 +139,10 @@ TEST_F(ParticlesGl, CountGrowsAndShrinksBetweenFrames) {
 
 TEST_F(ParticlesGl, CountIsClampedToThePointCapacity) {
     FakePointList list(50, 1000); // the HistoPyramid found more cells than the list could hold
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     EXPECT_EQ(readControl(*m_system)[PS_CTRL_DRAW], 50u);
     list.setCount(0);
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     std::vector<std::uint32_t> control = readControl(*m_system);
     EXPECT_EQ(control[PS_CTRL_DRAW], 0u);
     EXPECT_EQ(control[PS_CTRL_DISPATCH + 1], 0u); // an empty cloud dispatches nothing
@@ -152,16 +151,16 @@ TEST_F(ParticlesGl, CountIsClampedToThePointCapacity) {
 
 TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
     FakePointList list(40, 40);
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     m_system->explode();
     for (int i = 0; i < 20; ++i)
-        m_system->update(list.source(), m_tuning, 0.05f);
+        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
     m_system->reassemble();
     EXPECT_EQ(m_system->phase(), ParticlePhase::Returning);
     for (int i = 0; i < 100 && m_system->phase() != ParticlePhase::Assembled; ++i)
-        m_system->update(list.source(), m_tuning, 0.05f);
+        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
     EXPECT_EQ(m_system->phase(), ParticlePhase::Assembled);
-    m_system->update(list.source(), m_tuning, 0.05f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
     std::vector<ps::Particle> state = readState(*m_system, 40);
     for (std::uint32_t k = 0; k < 40; ++k)
         EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
@@ -173,18 +172,18 @@ TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
 // without a launch (explode then reassemble before the next update) reads its velocity.
 TEST_F(ParticlesGl, RespawnWhileAssembledIsAtRest) {
     FakePointList list(64, 20);
-    m_system->update(list.source(), m_tuning, 0.02f);
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
     m_system->explode();
     for (int i = 0; i < 3; ++i)
-        m_system->update(list.source(), m_tuning, 0.03f); // 0..19 fly
+        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.03f)); // 0..19 fly
     list.setCount(5);
-    m_system->update(list.source(), m_tuning, 0.03f); // 5..19 retire mid-flight
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.03f)); // 5..19 retire mid-flight
     m_system->reassemble();
     for (int i = 0; i < 200 && m_system->phase() != ParticlePhase::Assembled; ++i)
-        m_system->update(list.source(), m_tuning, 0.05f);
+        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
     ASSERT_EQ(m_system->phase(), ParticlePhase::Assembled);
     list.setCount(20);
-    m_system->update(list.source(), m_tuning, 0.02f); // 5..19 respawn while assembled
+    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f)); // 5..19 respawn while assembled
     std::vector<ps::Particle> state = readState(*m_system, 20);
     for (std::uint32_t k = 5; k < 20; ++k) {
         EXPECT_EQ(glm::vec3(state[k].position), list.target(k)) << k;
@@ -207,7 +206,7 @@ TEST(ParticlesCapacity, AsManyParticlesAsThePointBufferHolds) {
     auto system = ParticleSystem::create(shaders, small);
     ASSERT_TRUE(system) << system.error();
     FakePointList list(kParticles + 1000, kParticles + 1000);
-    system->update(list.source(), ParticleTuning{}, 0.02f);
+    EXPECT_TRUE(system->update(list.source(), ParticleTuning{}, 0.02f));
     EXPECT_EQ(system->capacity(), kParticles);                 // not block / 32 bytes, not one block
     EXPECT_EQ(readControl(*system)[PS_CTRL_DRAW], kParticles); // clamped to what every buffer holds
     std::vector<ps::Particle> state = readState(*system, kParticles);
@@ -223,16 +222,16 @@ TEST(ParticlesCapacity, AsManyParticlesAsThePointBufferHolds) {
 // colour times the fake sphere shading there (0.55 + 0.45 sqrt(1 - r^2), computed here as the shader does).
 TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
     const glm::uvec4 entry{5, 6, 7, 0}; // atlas texel (0, 0)
-    gl::Buffer points = gl::createBufferStorage(sizeof entry, &entry, 0, "test point");
+    gl::Buffer points = test::bufferStorage(sizeof entry, &entry, 0, "test point");
     const std::uint32_t one = 1;
-    gl::Buffer counters = gl::createBufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
+    gl::Buffer counters = test::bufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
     glNamedBufferSubData(counters.id(), 0, 4, &one);
     const ParticleSource source{points.id(), counters.id(), 1, kVolume};
-    m_system->update(source, m_tuning, 0.02f); // spawns on its voxel
+    EXPECT_TRUE(m_system->update(source, m_tuning, 0.02f)); // spawns on its voxel
     const glm::u8vec4 model{200, 40, 10, 255}, slot{20, 180, 60, 255};
-    gl::Texture atlas = gl::createTexture2D(1, 1, GL_RGBA8, 1, "test atlas");
+    gl::Texture atlas = test::texture2D(1, 1, GL_RGBA8, 1, "test atlas");
     glTextureSubImage2D(atlas.id(), 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, &model);
-    gl::Buffer slotColors = gl::createBufferStorage(4, &slot, 0, "test slot colours");
+    gl::Buffer slotColors = test::bufferStorage(4, &slot, 0, "test slot colours");
 
     const test::DrawTarget target({64, 64});
     const glm::ivec2 size = target.size;
@@ -259,7 +258,7 @@ TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
         params.atlas = atlas.id();
         params.slotColors = c.slotColors;
         params.viewport = size;
-        m_system->draw(source, params);
+        EXPECT_TRUE(m_system->draw(source, params));
         target.end();
         const glm::u8vec4 pixel = target.pixel(centre);
         for (int ch = 0; ch < 3; ++ch) // RGBA8 rounding: within one step

@@ -29,12 +29,12 @@ struct FakeParticles {
         std::vector<glm::vec4> words4(std::max<std::size_t>(at.size(), 1));
         for (std::size_t i = 0; i < at.size(); ++i)
             words4[i] = glm::vec4(at[i], 1.f);
-        positions = gl::createBufferStorage(GLsizeiptr(words4.size() * sizeof(glm::vec4)), words4.data(), 0,
-                                            "test particle positions");
+        positions = test::bufferStorage(GLsizeiptr(words4.size() * sizeof(glm::vec4)), words4.data(), 0,
+                                        "test particle positions");
         std::vector<std::uint32_t> words(PS_CTRL_UINTS, 0u);
         words[PS_CTRL_DRAW] = count;
         words[PS_CTRL_DRAW + 1] = 1u;
-        control = gl::createBufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test control");
+        control = test::bufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test control");
     }
 };
 
@@ -205,10 +205,10 @@ glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) 
     if (!system || !order) return glm::vec3(-1.f);
     const glm::uvec4 entries[2] = {{3, 3, 0, 0}, {3, 3, 7, 0}};
     const std::uint32_t counts[4] = {2, 0, 0, 0}; // the counter buffer is 16 bytes: uint[0] is the count
-    gl::Buffer points = gl::createBufferStorage(sizeof entries, entries, 0, "test points");
-    gl::Buffer counters = gl::createBufferStorage(sizeof counts, counts, 0, "test counters");
+    gl::Buffer points = test::bufferStorage(sizeof entries, entries, 0, "test points");
+    gl::Buffer counters = test::bufferStorage(sizeof counts, counts, 0, "test counters");
     const ParticleSource source{points.id(), counters.id(), 2, glm::ivec3(8)};
-    system->update(source, ParticleTuning{}, 0.02f); // first frame: both spawn on their voxels
+    EXPECT_TRUE(system->update(source, ParticleTuning{}, 0.02f)); // first frame: both spawn on their voxels
 
     const glm::vec3 centre = ps::psVoxelCenter(glm::uvec3(3, 3, 0), glm::vec3(8.f));
     DepthOrderParams params;
@@ -226,7 +226,7 @@ glm::vec3 blendCentrePixel(glm::vec3 eye, float opacity, ParticleRender render) 
     draw.viewport = target.size;
     draw.opacity = opacity;
     draw.order = order->order();
-    system->draw(source, draw);
+    EXPECT_TRUE(system->draw(source, draw));
     target.end();
     const glm::u8vec4 pixel = target.pixel(target.size / 2);
     DICER_EXPECT_NO_GL_ERROR();

@@ -46,8 +46,7 @@ TEST(PeerLimits, HornScanRefusesAScanBeyondTheStorageBlockLimit) {
     const int w = context().info().maxTextureSize;
     const std::int64_t h = (texels + w - 1) / w;
     if (h > w) GTEST_SKIP() << "the storage block limit is beyond the largest texture";
-    gl::Texture big =
-        gl::createTexture2D(w, GLsizei(h), GL_RGBA8, 1, "too large for horn_scan"); // never filled
+    gl::Texture big = test::texture2D(w, GLsizei(h), GL_RGBA8, 1, "too large for horn_scan"); // never filled
     hp::PointMethod* p = peer("horn_scan");
     ASSERT_TRUE(p);
     Result<void> r = p->run({big.id(), 0.5f, {}, 16});

@@ -43,7 +43,7 @@ TEST(ReadPass, ReadsEveryWordOfABuffer) {
     for (std::size_t n :
          {std::size_t(1), std::size_t(1000), std::size_t(4096 * 3 + 17), std::size_t(1) << 20}) {
         auto words = randomWords(n, std::uint32_t(n));
-        gl::Buffer b = gl::createBufferStorage(GLsizeiptr(n * 4), words.data(), 0);
+        gl::Buffer b = test::bufferStorage(GLsizeiptr(n * 4), words.data(), 0);
         pass().resetSink();
         ASSERT_TRUE(pass().runBuffer(b.id(), std::int64_t(n) * 4));
         EXPECT_EQ(pass().readSink(), xorOf(words, n)) << n << " words";
@@ -57,7 +57,7 @@ TEST(ReadPass, ReadsEveryWordOfABuffer) {
 TEST(ReadPass, ReadsEveryTexelOfAnRgba8Texture) {
     for (auto [w, h] : {std::pair{1, 1}, std::pair{37, 23}, std::pair{1025, 1024}}) {
         auto words = randomWords(std::size_t(w) * std::size_t(h), std::uint32_t(w * h));
-        gl::Texture t = gl::createTexture2D(w, h, GL_RGBA8, 1, "read pass test");
+        gl::Texture t = test::texture2D(w, h, GL_RGBA8, 1, "read pass test");
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         glTextureSubImage2D(t.id(), 0, 0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, words.data());
         pass().resetSink();
@@ -72,12 +72,12 @@ TEST(ReadPass, BadSourcesAreClearErrors) {
         ASSERT_FALSE(r);
         EXPECT_NE(r.error().find(mentions), std::string::npos) << r.error();
     };
-    gl::Texture r8 = gl::createTexture2D(8, 8, GL_R8, 1);
+    gl::Texture r8 = test::texture2D(8, 8, GL_R8, 1);
     expectError(pass().runTexture(r8.id(), 8, 8), "RGBA8");
     expectError(pass().runTexture(0, 8, 8), "not a texture");
-    gl::Texture rgba = gl::createTexture2D(8, 8, GL_RGBA8, 1);
+    gl::Texture rgba = test::texture2D(8, 8, GL_RGBA8, 1);
     expectError(pass().runTexture(rgba.id(), 9, 8), "outside");
-    gl::Buffer b = gl::createBufferStorage(64, nullptr, 0);
+    gl::Buffer b = test::bufferStorage(64, nullptr, 0);
     expectError(pass().runBuffer(b.id(), 65), "multiple of 4");
     expectError(pass().runBuffer(b.id(), 68), "multiple of 4");
     expectError(pass().runBuffer(0, 64), "not a buffer");

@@ -47,9 +47,9 @@ struct FakeSurface {
                 vertices[3 * t + v].cell = 0xffffffffu; // bits the update must ignore (a NaN as a float)
             }
         }
-        vertexBuffer = gl::createBufferStorage(GLsizeiptr(vertices.size() * sizeof(McGpuVertex)),
-                                               vertices.data(), 0, "test shatter vertices");
-        header = gl::createBufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "test header");
+        vertexBuffer = test::bufferStorage(GLsizeiptr(vertices.size() * sizeof(McGpuVertex)), vertices.data(),
+                                           0, "test shatter vertices");
+        header = test::bufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "test header");
         setTotal(total);
     }
     std::uint32_t capacity() const { return std::uint32_t(vertices.size()); }
@@ -277,8 +277,7 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     struct Captured {
         glm::vec3 world, placed, normal;
     };
-    gl::Buffer captured =
-        gl::createBufferStorage(GLsizeiptr(n * sizeof(Captured)), nullptr, 0, "test capture");
+    gl::Buffer captured = test::bufferStorage(GLsizeiptr(n * sizeof(Captured)), nullptr, 0, "test capture");
     // The headless context has no default framebuffer, and a draw needs a complete one even when the rasterizer
     // discards everything: one without attachments, 1 x 1.
     gl::Framebuffer framebuffer = gl::createFramebuffer("test shatter probe");

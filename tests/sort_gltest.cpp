@@ -41,8 +41,8 @@ HpCountingSort* hpSort() {
 }
 
 gl::Buffer upload(const U32& keys) {
-    return gl::createBufferStorage(GLsizeiptr(std::max<std::size_t>(keys.size(), 1) * 4),
-                                   keys.empty() ? nullptr : keys.data(), 0, "sort test keys");
+    return test::bufferStorage(GLsizeiptr(std::max<std::size_t>(keys.size(), 1) * 4),
+                               keys.empty() ? nullptr : keys.data(), 0, "sort test keys");
 }
 
 // Sorts on the GPU and checks against std::stable_sort; "" or what differs.

@@ -229,7 +229,7 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     ASSERT_TRUE(r) << r.error();
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     const std::uint32_t counts[2] = {0xdeadbeefu, voxels}; // the count at offset 4
-    gl::Buffer count = gl::createBufferStorage(sizeof(counts), counts, GL_DYNAMIC_STORAGE_BIT, "slot count");
+    gl::Buffer count = test::bufferStorage(sizeof(counts), counts, GL_DYNAMIC_STORAGE_BIT, "slot count");
     const model::PlacedModel& spot = placedTestModel("spot");
     const model::PlacedModel& heart = placedTestModel("heart");
     struct ColourCase {
@@ -294,7 +294,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     Result<void> r = bitsVox->enableSlotColors("voxelize_slot_dense.glsl", voxels);
     ASSERT_TRUE(r) << r.error();
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
-    gl::Buffer count = gl::createBufferStorage(4, &voxels, 0, "slot count");
+    gl::Buffer count = test::bufferStorage(4, &voxels, 0, "slot count");
     const model::Mesh mesh = withRandomVertexColours(model::makeHeart(3000), 11);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(bitsVox->setMesh(mesh, 40000));

@@ -21,6 +21,9 @@
 #   sparse-preset  a large preset without --voxels (issue 20 item 3: --preset 2048): as large, and the summary says
 #              the preset's default output is the sparse occupancy, its pool and a complete frame
 #   refused    a preset no chosen output holds: exit status 1 and a message matching the pattern after --expect
+#   out-of-memory  --refuse-memory-from: an object the driver refuses mid-run; the run goes on without it: exit 0,
+#              0 GL debug errors, exactly one "cannot allocate" line over every frame, matching the pattern after
+#              --expect, Verify OK at exit
 #   bad-volume a missing or malformed volume file: exit status 1 and exactly one "cannot load the volume" line
 #   bad-model  a missing model file: exit status 1 and a message naming the file
 #   bad-shot   an unwritable screenshot folder: every frame still renders, then a message and exit 1
@@ -217,6 +220,13 @@ refused)
     expect_run 1 "" "$log" "$@" --frames 2
     [ "$(grep -c "^dicer: " "$log")" -eq 1 ] || fail "not exactly one message"
     grep -qE "$expect" "$log" || fail "no message matching: $expect"
+    ;;
+out-of-memory)
+    expect_run 0 "^(dicer:|verify|GL debug|\[error\])" "$log" "$@" --frames 6 --gl-debug
+    [ "$(grep -c "cannot allocate" "$log")" -eq 1 ] || fail "not exactly one allocation error"
+    grep -qE "$expect" "$log" || fail "no message matching: $expect"
+    grep -qE "^verify \(last frame\): OK, GPU [0-9]+ / CPU [0-9]+ points, 0 mismatches" "$log" || fail "no verify OK"
+    no_gl_errors
     ;;
 box)
     rm -f "$png"

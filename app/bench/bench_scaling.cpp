@@ -51,16 +51,21 @@ bool runScaling(Bench& b) {
             continue;
         }
         gl::Texture uploaded;
-        gl::ErrorScope errors("scaling atlas upload"); // an error left by earlier code is not this one's
-        const GLuint tex = atlasTexture(*atlas, uploaded, "scaling atlas");
-        if (errors.ownErrors() != 0 && errors.firstError() == GL_OUT_OF_MEMORY) {
-            b.report.skipped.push_back({kTableScaling, "all", label, "out of memory for the atlas"});
+        Result<GLuint> uploadedId = atlasTexture(*atlas, uploaded, "scaling atlas");
+        if (!uploadedId) { // the driver's memory, not a method's limit: the whole row is skipped, naming it
+            b.report.skipped.push_back({kTableScaling, "all", label, uploadedId.error()});
             continue;
         }
+        const GLuint tex = *uploadedId;
         const Expected expected = expectedFor(*atlas, hp::thresholdToByte(kThreshold), /*withPyramid=*/false);
         atlas->rgba = {}; // the texture has it; the CPU copy of a 512^3 atlas is 512 MiB
         const std::uint32_t capacity = std::max<std::uint32_t>(std::uint32_t(expected.sorted.size()), 1);
-        const double copyMs = b.measure([&] { b.copy.run(tex, atlas->size.x, atlas->size.y); }).median;
+        // The copy's target is allocated by its first run: a refusal skips the row like the atlas's.
+        if (Result<void> r = b.copy.run(tex, atlas->size.x, atlas->size.y); !r) {
+            b.report.skipped.push_back({kTableScaling, "all", label, r.error()});
+            continue;
+        }
+        const double copyMs = b.measure([&] { (void)b.copy.run(tex, atlas->size.x, atlas->size.y); }).median;
 
         const hp::MethodInput atlasInput{tex, kThreshold, atlas->tiling, capacity};
         for (Scaled& s : scaled) {

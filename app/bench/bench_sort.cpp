@@ -5,6 +5,7 @@
 // one for the stable sorts); the table gives ns per key, and main() has the rows' two plots (ns/key vs n at
 // m = 2^8, or the middle m of the sweep, and vs m at the largest n; plot_bench.py sort) drawn into --sort-plot.
 // --quick: a small sweep for CI.
+#include "allocation.h"
 #include "bench_context.h"
 #include "cpu_sort.h"
 #include "gl_debug.h"
@@ -70,8 +71,13 @@ bool runSortTables(Bench& b) {
                 const std::vector<std::uint32_t> keys =
                     sort::makeKeys(n, m, d, std::uint32_t(logN * 64 + logM));
                 const SortResult reference = sort::cpuStableSort(keys);
-                gl::Buffer keyBuffer =
-                    gl::createBufferStorage(GLsizeiptr(n) * 4, keys.data(), 0, "bench sort keys");
+                Result<gl::Buffer> keysAllocated =
+                    gl::allocateBuffer(GLsizeiptr(n) * 4, keys.data(), 0, "bench sort keys");
+                if (!keysAllocated) { // the driver's memory: the input is skipped, naming it
+                    b.report.skipped.push_back({kTableSort, "all", label, keysAllocated.error()});
+                    continue;
+                }
+                const gl::Buffer keyBuffer = std::move(keysAllocated.value());
 
                 std::vector<SortMethod> methods;
                 for (auto& s : sorters) {

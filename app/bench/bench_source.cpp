@@ -1,5 +1,6 @@
 #include "bench_source.h"
 
+#include "allocation.h"
 #include "model_catalog.h"
 #include "test_images.h"
 #include "volume_layout.h"
@@ -91,9 +92,12 @@ std::vector<std::uint8_t> BenchAtlas::alpha() const {
     return a;
 }
 
-GLuint atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* label) {
+Result<GLuint> atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* label) {
     if (atlas.texture) return atlas.texture;
-    holder = gl::createTexture2D(atlas.size.x, atlas.size.y, GL_RGBA8, 1, label);
+    Result<gl::Texture> texture =
+        gl::allocateTexture2D(atlas.size.x, atlas.size.y, GLenum(GL_RGBA8), 1, label);
+    if (!texture) return makeError(texture.error());
+    holder = std::move(texture.value());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTextureSubImage2D(holder.id(), 0, 0, 0, atlas.size.x, atlas.size.y, GL_RGBA, GL_UNSIGNED_BYTE,
                         atlas.rgba.data());

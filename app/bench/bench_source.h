@@ -37,8 +37,9 @@ struct BenchAtlas {
     std::vector<std::uint8_t> alpha() const; // the discriminator's channel
 };
 
-// The texture to run on: the source's own, or `rgba` uploaded into `holder`.
-GLuint atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* label);
+// The texture to run on: the source's own, or `rgba` uploaded into `holder`. Errors: the driver refused the
+// upload's memory (allocation.h).
+Result<GLuint> atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const char* label);
 
 struct VoxelizeSettings {
     // The 2006 slicing rule by default, so the teapot's counts compare with the paper's 33989 / 8595 / 2130.

@@ -21,6 +21,7 @@
 // the sweep's farthest band (count read again first).
 #include "bench_context.h"
 
+#include "allocation.h"
 #include "band.h"
 #include "builtin_volumes.h"
 #include "frame.h"
@@ -402,7 +403,10 @@ Result<bool> runVolumeTables(Bench& b) {
         std::min<std::int64_t>(kBandwidthBytes, b.info.maxStorageBlockBytes > 0 ? b.info.maxStorageBlockBytes
                                                                                 : kBandwidthBytes) &
         ~std::int64_t(3);
-    gl::Buffer floorBuffer = gl::createBufferStorage(GLsizeiptr(floorBytes), nullptr, 0, "bench read floor");
+    Result<gl::Buffer> floorAllocated =
+        gl::allocateBuffer(GLsizeiptr(floorBytes), nullptr, 0, "bench read floor");
+    if (!floorAllocated) return makeError(floorAllocated.error());
+    const gl::Buffer floorBuffer = std::move(floorAllocated.value());
     glClearNamedBufferData(floorBuffer.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     bool ok = true;
     for (const std::string& spec : b.opt.volumes) {

@@ -80,9 +80,10 @@ Result<void> buildGpuState(App& app) {
     } else {
         if (Result<void> r = gpu->frame->apply(app.settings.frame); !r) return r;
         if (Result<void> r = gpu->frame->setMesh(app.model.mesh); !r) return r;
-        gpu->meshView->upload(app.model.mesh, gpu->frame->source().meshTextures());
+        if (Result<void> r = gpu->meshView->upload(app.model.mesh, gpu->frame->source().meshTextures()); !r)
+            return r;
     }
-    gpu->floorView->upload(makeFloor(), nullptr);
+    if (Result<void> r = gpu->floorView->upload(makeFloor(), nullptr); !r) return r;
     app.gpu = std::move(gpu);
     app.gpuError.clear();
     app.resetTimings = true;

@@ -86,6 +86,8 @@ struct UiState {
     std::string exportMessage; // the last PLY export: "saved N points to FILE" or why not
     bool exportFailed = false;
     std::string surfaceError;         // the expand stage's last error (reported once), empty while it works
+    std::string particlesError;       // the particles' refused growth (reported once), empty while they grow
+    std::string splatsError;          // the splat images' refusal (reported once), empty while they draw
     std::string surfaceExportMessage; // the last surface export: "saved N triangles to FILE" or why not
     bool surfaceExportFailed = false;
     PanelLayout layout;                  // this frame's default window rectangles (ui_layout.h)

@@ -271,6 +271,12 @@ std::vector<Row> makeRows() {
             [](CommandLine& c, int n) { c.run.soak = c.run.frames = n; }),
         flag(row<bool>({"soak-leak-test", "", "test of the soak's check: leak one GL buffer per cycle"},
                        options::switchCodec(), field(&CommandLine::run, &RunOptions::soakLeakTest))),
+        row<int>(
+            {"refuse-memory-from", "",
+             "test of the out-of-memory handling: every GL allocation of at least MIB MiB after the window "
+             "or offscreen framebuffer is refused, as a driver out of memory refuses it"},
+            options::intCodec(1, 1 << 20, "MIB", /*unset=*/0),
+            field(&CommandLine::run, &RunOptions::refuseMemoryFromMiB)),
         row<bool>(options::kTimerText, options::timerCodec(),
                   field(&CommandLine::run, &RunOptions::forceCpuTimer)),
         row<int>(options::kWarmupText, options::intCodec(0, 10000),

@@ -30,6 +30,9 @@ struct RunOptions {
     int warmupFrames = gl::Warmup::kFrames; // frames not timed after any change (StageTimers)
     int soak = 0;              // --soak N: N frames of the soak schedule (soak_schedule.h); sets frames = N
     bool soakLeakTest = false; // the soak leaks one GL buffer per cycle: its check must fail
+    int refuseMemoryFromMiB =
+        0;                     // GL allocations of at least this many MiB are refused (0: none), as when the
+                               // driver is out of memory: the demo's handling of it, end to end
     std::string dumpShaders;   // --dump-shaders DIR: every program built, as compiled (shader_dump.h)
     bool operator==(const RunOptions&) const = default;
 };

@@ -1,5 +1,6 @@
 #include "image_views.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "hpc_shared.h"
 #include "storage_blocks.h"
@@ -29,7 +30,10 @@ Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders, const gl::GlIn
     v.m_listProgram = *list;
     v.m_emptyVao = gl::createVertexArray("image views fullscreen");
     v.m_atlasTarget = gl::createFramebuffer("atlas view target");
-    v.m_listImage = gl::createTexture2D(kListSize, kListSize, GL_RGBA8, 1, "list view image");
+    Result<gl::Texture> listImage =
+        gl::allocateTexture2D(kListSize, kListSize, GLenum(GL_RGBA8), 1, "list view image");
+    if (!listImage) return makeError(listImage.error());
+    v.m_listImage = std::move(listImage.value());
     // ImGui samples the images with their own parameters: nearest keeps list entries and voxels crisp.
     glTextureParameteri(v.m_listImage.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTextureParameteri(v.m_listImage.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -40,27 +44,33 @@ Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders, const gl::GlIn
     return v;
 }
 
-void ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
-    if (!atlas) return;
+Result<void> ImageViews::renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
+    if (!atlas) return {};
     glBindTextureUnit(VIEW_UNIT_ATLAS, atlas);
     glBindSampler(VIEW_UNIT_ATLAS, m_nearest.id());
-    renderWindow(m_atlasProgram, window, tileSize, size);
+    Result<void> r = renderWindow(m_atlasProgram, window, tileSize, size);
     glBindSampler(VIEW_UNIT_ATLAS, 0);
+    return r;
 }
 
-void ImageViews::renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize,
-                            glm::ivec2 size) {
-    if (!bits || atlasSide < 1) return;
+Result<void> ImageViews::renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize,
+                                    glm::ivec2 size) {
+    if (!bits || atlasSide < 1) return {};
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, bits);
     glProgramUniform1i(m_shaders->get(m_bitsProgram), VIEW_LOC_ATLAS_SIDE, atlasSide);
-    renderWindow(m_bitsProgram, window, tileSize, size);
+    return renderWindow(m_bitsProgram, window, tileSize, size);
 }
 
-void ImageViews::renderWindow(gl::ProgramId id, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
+Result<void> ImageViews::renderWindow(gl::ProgramId id, glm::vec4 window, glm::ivec2 tileSize,
+                                      glm::ivec2 size) {
     size = glm::clamp(size, glm::ivec2(16), glm::ivec2(2048));
     gl::DebugGroup group("atlas view");
     if (size != m_atlasSize) {
-        m_atlasImage = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "atlas view image");
+        // Refused: the panel keeps showing the previous image (its size and contents).
+        Result<gl::Texture> image =
+            gl::allocateTexture2D(size.x, size.y, GLenum(GL_RGBA8), 1, "atlas view image");
+        if (!image) return makeError("atlas view: " + image.error());
+        m_atlasImage = std::move(image.value());
         glTextureParameteri(m_atlasImage.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(m_atlasImage.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glNamedFramebufferTexture(m_atlasTarget.id(), GL_COLOR_ATTACHMENT0, m_atlasImage.id(), 0);
@@ -79,6 +89,7 @@ void ImageViews::renderWindow(gl::ProgramId id, glm::vec4 window, glm::ivec2 til
     glBindVertexArray(m_emptyVao.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return {};
 }
 
 void ImageViews::renderList(const particles::ParticleSource& source) {

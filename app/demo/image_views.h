@@ -18,10 +18,12 @@ public:
     // `info`: the point list is bound as blocks of gl::entriesPerBlock(info) entries (storage_blocks.h).
     static Result<ImageViews> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    // `window`: atlas texels (x0, y0, x1, y1) to show; size: the panel's image size in pixels.
-    void renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
+    // `window`: atlas texels (x0, y0, x1, y1) to show; size: the panel's image size in pixels. Errors: the
+    // image of a new size was refused (the previous image stays, not redrawn).
+    Result<void> renderAtlas(GLuint atlas, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
     // The same view of the occupancy bits (occupancy_bits.h): the virtual atlas of `atlasSide` texels a side.
-    void renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
+    Result<void> renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize,
+                            glm::ivec2 size);
     // The point list of this frame (same source the particles read).
     void renderList(const particles::ParticleSource& source);
 
@@ -33,7 +35,7 @@ private:
     gl::ShaderLibrary* m_shaders;
     std::uint32_t m_perBlock = 0;
     // One image of a window of the atlas or the bits (the program differs; the target and the draw are one).
-    void renderWindow(gl::ProgramId program, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
+    Result<void> renderWindow(gl::ProgramId program, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
 
     gl::ProgramId m_atlasProgram, m_bitsProgram, m_listProgram;
     gl::Texture m_atlasImage, m_listImage;

@@ -8,6 +8,7 @@
 // timer under its name from the one stage list (frame_stages.h). The stages are in passes.cpp,
 // input in input.cpp, the panels in ui*.cpp, the surfaces in window.cpp and offscreen.cpp; everything they
 // share is the App (app.h).
+#include "allocation.h"
 #include "app.h"
 #include "frame_stages.h"
 #include "gl_debug.h"
@@ -21,7 +22,9 @@
 #include "ui.h"
 #include "window.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 
 using namespace dicer;
 using namespace dicer::app;
@@ -76,6 +79,10 @@ int main(int argc, char** argv) {
 #endif
     std::unique_ptr<Surface> surface = createSurface(cli.run, debugContext);
     if (!surface) return 1;
+    // --refuse-memory-from: from here on (the pipeline, not the surface) every allocation that large fails as a
+    // real GL_OUT_OF_MEMORY does.
+    std::optional<gl::InjectedOutOfMemory> refused;
+    if (cli.run.refuseMemoryFromMiB > 0) refused.emplace(std::int64_t(cli.run.refuseMemoryFromMiB) << 20);
     // Errors are always counted (the exit status reports them); warnings and synchronous output with
     // debugging.
     gl::installDebugOutput(debugContext ? gl::DebugFilter::Warnings : gl::DebugFilter::ErrorsOnly,

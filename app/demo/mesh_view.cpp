@@ -1,5 +1,6 @@
 #include "mesh_view.h"
 
+#include "allocation.h"
 #include "view_shared.h"
 
 #include <algorithm>
@@ -31,10 +32,13 @@ Result<MeshView> MeshView::create(gl::ShaderLibrary& shaders) {
     return view;
 }
 
-void MeshView::upload(const model::Mesh& mesh, std::shared_ptr<const voxel::MeshTextureArray> textures) {
-    m_ranges.clear();
-    m_textures = std::move(textures);
-    if (mesh.empty()) return; // zero-sized buffers are a GL error; loaders reject such files anyway
+Result<void> MeshView::upload(const model::Mesh& mesh,
+                              std::shared_ptr<const voxel::MeshTextureArray> textures) {
+    if (mesh.empty()) { // zero-sized buffers are a GL error; loaders reject such files anyway
+        m_ranges.clear();
+        m_textures = std::move(textures);
+        return {};
+    }
     std::vector<Vertex> vertices(mesh.vertexCount());
     for (size_t i = 0; i < vertices.size(); ++i)
         vertices[i] = {mesh.positions[i], mesh.normals[i], mesh.colors[i], mesh.texcoords[i]};
@@ -45,21 +49,29 @@ void MeshView::upload(const model::Mesh& mesh, std::shared_ptr<const voxel::Mesh
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return mesh.triangleMaterial[a] < mesh.triangleMaterial[b]; });
     std::vector<std::uint32_t> indices;
+    std::vector<Range> ranges;
     indices.reserve(mesh.indices.size());
     for (size_t t : order) {
         int material = mesh.triangleMaterial[t];
         int texture = material >= 0 ? mesh.materials[size_t(material)].textureIndex : -1;
-        if (m_ranges.empty() || m_ranges.back().texture != texture)
-            m_ranges.push_back({GLsizei(indices.size()), 0, texture});
+        if (ranges.empty() || ranges.back().texture != texture)
+            ranges.push_back({GLsizei(indices.size()), 0, texture});
         for (int c = 0; c < 3; ++c)
             indices.push_back(mesh.indices[t * 3 + size_t(c)]);
-        m_ranges.back().count += 3;
+        ranges.back().count += 3;
     }
 
-    m_vertices = gl::createBufferStorage(GLsizeiptr(vertices.size() * sizeof(Vertex)), vertices.data(), 0,
-                                         "mesh view vertices");
-    m_indices = gl::createBufferStorage(GLsizeiptr(indices.size() * sizeof(std::uint32_t)), indices.data(), 0,
-                                        "mesh view indices");
+    // Both buffers before anything changes: a refusal keeps the previous mesh, ranges and textures.
+    Result<gl::Buffer> vertexBuffer = gl::allocateBuffer(GLsizeiptr(vertices.size() * sizeof(Vertex)),
+                                                         vertices.data(), 0, "mesh view vertices");
+    if (!vertexBuffer) return makeError("mesh view: " + vertexBuffer.error());
+    Result<gl::Buffer> indexBuffer = gl::allocateBuffer(GLsizeiptr(indices.size() * sizeof(std::uint32_t)),
+                                                        indices.data(), 0, "mesh view indices");
+    if (!indexBuffer) return makeError("mesh view: " + indexBuffer.error());
+    m_vertices = std::move(vertexBuffer.value());
+    m_indices = std::move(indexBuffer.value());
+    m_ranges = std::move(ranges);
+    m_textures = std::move(textures);
     m_vao = gl::createVertexArray("mesh view");
     const GLuint vao = m_vao.id();
     glVertexArrayVertexBuffer(vao, 0, m_vertices.id(), 0, sizeof(Vertex));
@@ -73,6 +85,7 @@ void MeshView::upload(const model::Mesh& mesh, std::shared_ptr<const voxel::Mesh
     attribute(MESH_ATTR_NORMAL, 3, offsetof(Vertex, normal));
     attribute(MESH_ATTR_COLOR, 4, offsetof(Vertex, color));
     attribute(MESH_ATTR_TEXCOORD, 2, offsetof(Vertex, texcoord));
+    return {};
 }
 
 void MeshView::draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const {

@@ -1,6 +1,6 @@
 #include "offscreen.h"
 
-#include "gl_debug.h"
+#include "allocation.h"
 
 #include <glm/common.hpp>
 
@@ -38,21 +38,26 @@ Result<std::unique_ptr<OffscreenSurface>> OffscreenSurface::create(glm::ivec2 si
                          sizeText(limit) + " (" + s->info().renderer + ")");
     s->m_size = size;
 
-    gl::ErrorScope errors("offscreen framebuffer");
-    s->m_color = gl::createTexture2D(size.x, size.y, GL_RGBA8, 1, "offscreen colour");
-    s->m_depth = gl::createTexture2D(size.x, size.y, GL_DEPTH_COMPONENT24, 1, "offscreen depth");
+    Result<gl::Texture> color =
+        gl::allocateTexture2D(size.x, size.y, GLenum(GL_RGBA8), 1, "offscreen colour");
+    if (!color)
+        return makeError("cannot create a " + sizeText(size) + " offscreen framebuffer: " + color.error());
+    Result<gl::Texture> depth =
+        gl::allocateTexture2D(size.x, size.y, GLenum(GL_DEPTH_COMPONENT24), 1, "offscreen depth");
+    if (!depth)
+        return makeError("cannot create a " + sizeText(size) + " offscreen framebuffer: " + depth.error());
+    s->m_color = std::move(color.value());
+    s->m_depth = std::move(depth.value());
     s->m_fbo = gl::createFramebuffer("offscreen");
     glNamedFramebufferTexture(s->m_fbo.id(), GL_COLOR_ATTACHMENT0, s->m_color.id(), 0);
     glNamedFramebufferTexture(s->m_fbo.id(), GL_DEPTH_ATTACHMENT, s->m_depth.id(), 0);
     glNamedFramebufferDrawBuffer(s->m_fbo.id(), GL_COLOR_ATTACHMENT0);
     glNamedFramebufferReadBuffer(s->m_fbo.id(), GL_COLOR_ATTACHMENT0);
     const GLenum status = glCheckNamedFramebufferStatus(s->m_fbo.id(), GL_FRAMEBUFFER);
-    if (errors.ownErrors() > 0 || status != GL_FRAMEBUFFER_COMPLETE) {
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
         char code[16];
         std::snprintf(code, sizeof code, "0x%04x", unsigned(status));
         return makeError("cannot create a " + sizeText(size) + " offscreen framebuffer (status " + code +
-                         (errors.ownErrors() > 0 ? std::string(", ") + gl::errorName(errors.firstError())
-                                                 : std::string()) +
                          ")");
     }
     glBindFramebuffer(GL_FRAMEBUFFER, s->m_fbo.id());

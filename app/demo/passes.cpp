@@ -49,6 +49,15 @@ void stageError(App& app, const Result<void>& r) {
     log::error("%s", r.error().c_str());
 }
 
+// One status line of its own (the particles', the splats'): logged when it changes to an error, cleared once it
+// works again, so a problem that lasts is reported once and one that comes back is reported again.
+void statusOnce(std::string& last, const Result<void>& r) {
+    const std::string message = r ? std::string() : r.error();
+    if (message == last) return;
+    last = message;
+    if (!message.empty()) log::error("%s", message.c_str());
+}
+
 float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
     return float(framebuffer.y) / (2.f * std::tan(0.5f * OrbitCamera::kFovY));
 }
@@ -103,7 +112,7 @@ void applyChanges(App& app) {
         SettingsChanges changes = compareSettings(app.settings, app.last);
         if (changes.model &&
             !app.model.volume) // the voxelizer has it already (load); the view shares its textures
-            app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures());
+            stageError(app, app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures()));
         if (changes.frame.layout || changes.frame.method || changes.frame.voxelize)
             app.ui.pipelineError.clear();
         if (changes.frame.any()) {
@@ -171,7 +180,8 @@ void colorPoints(App& app) {
 void updateParticles(App& app) {
     if (!app.gpu) return;
     particles::ParticleSource source = app.gpu->frame->points();
-    app.gpu->particles->update(source, app.settings.particles, app.dt);
+    // Refused growth: the particles the state holds keep flying; the message is reported once.
+    statusOnce(app.ui.particlesError, app.gpu->particles->update(source, app.settings.particles, app.dt));
     updateSurfacePieces(app);
 }
 
@@ -236,7 +246,7 @@ void drawViews(App& app) {
                                      fb,
                                      view.opacity,
                                      gpu.orderSorted ? gpu.depthOrder->order() : 0u};
-        gpu.particles->draw(source, draw);
+        statusOnce(app.ui.splatsError, gpu.particles->draw(source, draw));
     }
     glDisable(GL_DEPTH_TEST);
 
@@ -251,11 +261,12 @@ void drawViews(App& app) {
         atlas.window = glm::vec4(centre - half, centre + half);
         atlas.size = app.ui.atlasPanelSize;
         if (gpu.atlasShown != atlas) {
-            if (voxels.atlas())
-                gpu.views->renderAtlas(voxels.atlas(), atlas.window, voxels.tiling().tileSize, atlas.size);
-            else
-                gpu.views->renderBits(voxels.bits(), voxels.atlasSize(), atlas.window,
-                                      voxels.tiling().tileSize, atlas.size);
+            // A refused image is reported once; the panel keeps its last image until the inputs change.
+            stageError(app, voxels.atlas()
+                                ? gpu.views->renderAtlas(voxels.atlas(), atlas.window,
+                                                         voxels.tiling().tileSize, atlas.size)
+                                : gpu.views->renderBits(voxels.bits(), voxels.atlasSize(), atlas.window,
+                                                        voxels.tiling().tileSize, atlas.size));
             gpu.atlasShown = atlas;
         }
     }

@@ -1,5 +1,6 @@
 #include "soak.h"
 
+#include "allocation.h"
 #include "app.h"
 #include "bundled_volumes.h"
 #include "gl_debug.h"
@@ -42,7 +43,9 @@ void startCycle(App& app, int cycle) {
         s.base, cycle, [&](int row) { return app.gpu && app.gpu->frame->methodAvailable(row); },
         [](std::string_view name) { return model::bundledModelPath(name).string(); },
         [](std::string_view name) { return volume::bundledVolumePath(name).string(); });
-    if (app.run.soakLeakTest) s.leaked.push_back(gl::createBufferStorage(4096, nullptr, 0, "soak leak test"));
+    if (app.run.soakLeakTest)
+        if (Result<gl::Buffer> leak = gl::allocateBuffer(4096, nullptr, 0, "soak leak test"))
+            s.leaked.push_back(std::move(leak.value()));
     if (cycle > 0) return;
     std::printf(
         "soak: %d frames in cycles of %d: %zu steps of %d frames (verify on the last), then the base "

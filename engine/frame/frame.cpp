@@ -39,9 +39,12 @@ Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const g
     if (!surface) return makeError(surface.error());
     auto occupancy = voxel::OccupancyVolume::create(shaders, info);
     if (!occupancy) return makeError(occupancy.error());
+    auto readback = gl::LateReadback::create(2, "count readback ring");
+    if (!readback) return makeError(readback.error());
     // Private constructor (a Frame exists only fully built): make_unique cannot reach it.
     std::unique_ptr<Frame> f(new Frame(std::move(source.value()), std::move(surface.value())));
     f->m_occupancy.emplace(std::move(occupancy.value()));
+    f->m_readback = std::move(readback.value());
     f->m_info = info;
     auto table = methods::methodTable();
     f->m_methods.resize(table.size());
@@ -92,16 +95,15 @@ Result<void> Frame::apply(const FrameSettings& s) {
 }
 
 Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
-    if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info); !r) return r;
-    // The discriminator's new texture, from now on (the old one is gone, even if the layout below fails).
+    // While the frame reads a volume, the new one takes its layout in the same step: on error (a refused
+    // upload or output) the previous volume is still the one listed, drawn and verified.
+    const bool inUse = m_configured && m_settings.input == Input::Volume;
+    if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info, inUse); !r) return r;
     const voxel::VolumeDiscriminator& d = m_source.discriminator();
     m_volumeInput = {d.volumeTexture(), volume.size, volume.type, volume.spacing,
                      surface::isBinaryField(volume)};
     if (m_surfaceFrom == SurfaceFrom::Volume) m_surface->setInput(m_volumeInput);
-    if (m_configured && m_settings.input == Input::Volume) {
-        if (Result<void> r = m_source.configure(m_settings, m_info); !r) return r;
-        resync();
-    }
+    if (inUse) resync();
     return {};
 }
 
@@ -111,7 +113,7 @@ glm::mat4 Frame::physicalToVolume() const {
 
 void Frame::resync() {
     m_needsCount = true;
-    m_readback.clear();
+    m_readback->clear();
 }
 
 glm::mat4 Frame::surfaceToVolume() const {
@@ -170,8 +172,8 @@ std::uint32_t Frame::sizeFromCount(std::uint32_t count) {
 }
 
 void Frame::trackLateCount(GLuint counterBuffer) {
-    m_readback.push(counterBuffer);
-    if (const std::span<const std::uint32_t> late = m_readback.poll(); !late.empty()) {
+    m_readback->push(counterBuffer);
+    if (const std::span<const std::uint32_t> late = m_readback->poll(); !late.empty()) {
         m_count = late[0];
         m_incomplete = late[HP_COUNT_INCOMPLETE] != 0;
         if (*m_count > m_capacity) // overflowed for a frame or two: grow

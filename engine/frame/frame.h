@@ -152,7 +152,7 @@ private:
     std::size_t m_verifyBudget = hp::kVerifyBudgetBytes;
     FrameSettings m_settings;
     bool m_configured = false;
-    gl::LateReadback m_readback{2, "count readback ring"};   // the counters' [0] and [HP_COUNT_INCOMPLETE]
+    std::unique_ptr<gl::LateReadback> m_readback;            // the counters' [0] and [HP_COUNT_INCOMPLETE]
     std::vector<std::unique_ptr<hp::PointMethod>> m_methods; // [methodTable() row]; null: not built
     std::optional<std::uint32_t> m_count;
     bool m_countIsLate = false;

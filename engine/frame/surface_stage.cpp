@@ -24,6 +24,9 @@ Result<std::unique_ptr<SurfaceStage>> SurfaceStage::create(gl::ShaderLibrary& sh
                                                            const gl::GlInfo& info) {
     // Private constructor: make_unique cannot reach it.
     std::unique_ptr<SurfaceStage> s(new SurfaceStage(info));
+    auto readback = gl::LateReadback::create(1, "surface total readback ring");
+    if (!readback) return makeError(readback.error());
+    s->m_readback = std::move(readback.value());
     const auto table = surface::mcMethodTable();
     s->m_methods.resize(table.size());
     s->m_attached.assign(table.size(), 0);
@@ -62,7 +65,7 @@ void SurfaceStage::clearInput() {
 
 void SurfaceStage::resync() {
     m_needsTotal = true;
-    m_readback.clear();
+    m_readback->clear();
     m_limitMessage.clear();
 }
 
@@ -143,8 +146,8 @@ Result<void> SurfaceStage::run(int row, volume::Band band) {
         // expands into it. Then run, and copy this run's total into the ring (read a few frames later).
         if (m_total && *m_total > m.capacity()) grow(m, *m_total);
         if (Result<void> r = m.run(band); !r) return r;
-        m_readback.push(m.headerBuffer(), surface::McMethod::totalOffset());
-        if (const std::span<const std::uint32_t> late = m_readback.poll(); !late.empty())
+        m_readback->push(m.headerBuffer(), surface::McMethod::totalOffset());
+        if (const std::span<const std::uint32_t> late = m_readback->poll(); !late.empty())
             m_total = late.front();
         m_countIsLate = true;
         m_ok = true;

@@ -107,7 +107,7 @@ private:
     int m_row = -1;        // the row of the last run
     volume::Band m_band{}; // and its band
     bool m_ok = false;     // the last run succeeded: its buffers are drawn
-    gl::LateReadback m_readback{1, "surface total readback ring"};
+    std::unique_ptr<gl::LateReadback> m_readback; // the total of the vertices
     std::optional<std::uint32_t> m_total;
     bool m_countIsLate = false;
     bool m_needsTotal = true;

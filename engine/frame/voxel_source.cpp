@@ -25,22 +25,28 @@ Result<void> VoxelSource::configureVolume(const FrameSettings& settings, const g
     auto layout = voxel::VolumeDiscriminator::layoutFor(m_discriminator->volumeSize(), settings.voxels, info);
     if (!layout) return makeError(layout.error());
     if (Result<void> r = m_discriminator->setLayout(*layout, settings.voxels); !r) return r;
-    m_sphere.reset();
-    m_atlasSize = layout->atlasSize;
-    m_tilesX = layout->tiles.x;
-    m_volume = layout->volume;
-    m_useSphere = false;
-    m_useVolume = true;
+    useVolumeLayout(*layout);
     return {};
 }
 
+void VoxelSource::useVolumeLayout(const voxel::VolumeLayout& layout) {
+    m_sphere.reset();
+    m_atlasSize = layout.atlasSize;
+    m_tilesX = layout.tiles.x;
+    m_volume = layout.volume;
+    m_useSphere = false;
+    m_useVolume = true;
+}
+
 Result<void> VoxelSource::setVolume(const volume::ScalarVolume& volume, voxel::VoxelOutput output,
-                                    const gl::GlInfo& info) {
+                                    const gl::GlInfo& info, bool inUse) {
     // The layout first: a volume the output cannot hold is refused before the upload replaces the old one.
-    if (auto layout = voxel::VolumeDiscriminator::layoutFor(volume.size, output, info); !layout)
-        return makeError(volume.name + ": " + layout.error());
-    if (Result<void> r = m_discriminator->setVolume(volume); !r)
-        return makeError(volume.name + ": " + r.error());
+    auto layout = voxel::VolumeDiscriminator::layoutFor(volume.size, output, info);
+    if (!layout) return makeError(volume.name + ": " + layout.error());
+    Result<void> r =
+        inUse ? m_discriminator->setVolume(volume, *layout, output) : m_discriminator->setVolume(volume);
+    if (!r) return makeError(volume.name + ": " + r.error());
+    if (inUse) useVolumeLayout(*layout);
     m_volumeName = volume.name;
     m_volumeSpacing = volume.spacing;
     return {};
@@ -59,8 +65,9 @@ Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlI
         // The sphere generator picks its own tiling for an atlas size (256 slices where they fit, as in the
         // paper), so its volume may differ from the preset's (preset "128": 128x128x256 instead of 128^3).
         testbed::AtlasImage image = testbed::makeSphereShellAtlas(layout->atlasSize);
-        m_sphere = testbed::uploadAtlas(image);
-        m_sphere.setLabel("slice atlas (test sphere)");
+        Result<gl::Texture> sphere = testbed::uploadAtlas(image, "slice atlas (test sphere)");
+        if (!sphere) return makeError(sphere.error()); // the previous voxels stay
+        m_sphere = std::move(sphere.value());
         m_atlasSize = image.size;
         m_tilesX = image.tilesX;
         m_volume = image.volume;

@@ -38,10 +38,11 @@ public:
     Result<void> configure(const FrameSettings& settings, const gl::GlInfo& info);
     Result<void> setMesh(const model::Mesh& mesh);
     // Uploads the volume for Input::Volume (once; the band only re-runs discriminate). Checks first that its
-    // size has a layout for `output` within the driver's limits. On error the previous volume stays. The
-    // caller reconfigures when the volume input is in use (Frame::setVolume).
+    // size has a layout for `output` within the driver's limits. `inUse` (the voxels are the volume's now):
+    // the volume takes its layout in the same step, both or neither. On error the previous volume (and its
+    // layout and output) stays.
     Result<void> setVolume(const volume::ScalarVolume& volume, voxel::VoxelOutput output,
-                           const gl::GlInfo& info);
+                           const gl::GlInfo& info, bool inUse = false);
     bool hasVolume() const { return m_discriminator->hasVolume(); }
     bool usesVolume() const { return m_useVolume; }
     const voxel::VolumeDiscriminator& discriminator() const { return *m_discriminator; }
@@ -84,6 +85,7 @@ public:
 private:
     std::string sourceText() const;
     Result<void> configureVolume(const FrameSettings& settings, const gl::GlInfo& info);
+    void useVolumeLayout(const voxel::VolumeLayout& layout); // the voxels are the volume's, in `layout`
     std::optional<voxel::Voxelizer> m_voxelizer; // optional only because it is created by a factory
     std::optional<voxel::VolumeDiscriminator> m_discriminator;
     gl::Texture m_sphere;

@@ -27,6 +27,8 @@ std::int64_t texelBytes(GLenum format) {
     case GL_RG32F:
     case GL_RGBA16:
     case GL_RGBA16F:
+    case GL_RGBA16UI:
+    case GL_RGBA16I:
         return 8;
     case GL_RGBA32UI:
     case GL_RGBA32F:

@@ -16,6 +16,8 @@
 
 namespace dicer::gl {
 
+// GL_* names are int literals: pass a texture's format (and a target) as GLenum, e.g. GLenum(GL_RGBA8), or the
+// two 2D overloads below are ambiguous.
 Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label);
 Result<Texture> allocateTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
                                   std::string_view label);

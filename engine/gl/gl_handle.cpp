@@ -41,17 +41,4 @@ Query createQuery(GLenum target, std::string_view label) {
     return created<Query>([&](GLuint* id) { glCreateQueries(target, 1, id); }, label);
 }
 
-Texture createTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
-                        std::string_view label) {
-    Texture texture = createTexture(GL_TEXTURE_2D, label);
-    glTextureStorage2D(texture.id(), levels, internalFormat, width, height);
-    return texture;
-}
-
-Buffer createBufferStorage(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label) {
-    Buffer buffer = createBuffer(label);
-    glNamedBufferStorage(buffer.id(), size, data, flags);
-    return buffer;
-}
-
 } // namespace dicer::gl

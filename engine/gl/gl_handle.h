@@ -102,10 +102,7 @@ Framebuffer createFramebuffer(std::string_view label = {});
 VertexArray createVertexArray(std::string_view label = {});
 Sampler createSampler(std::string_view label = {});
 Query createQuery(GLenum target, std::string_view label = {});
-
-// Immutable-storage helpers used everywhere in the engine.
-Texture createTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
-                        std::string_view label = {});
-Buffer createBufferStorage(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label = {});
+// Storage (glNamedBufferStorage, glTextureStorage*) is given only through allocation.h, which checks that the
+// driver did not refuse it.
 
 } // namespace dicer::gl

@@ -1,15 +1,30 @@
 #include "late_readback.h"
 
+#include "allocation.h"
+
 #include <algorithm>
 
 namespace dicer::gl {
+namespace {
+// Persistent + coherent: once the fence signals, the copied values are visible through the pointer.
+constexpr GLbitfield kFlags = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
 
-LateReadback::LateReadback(int words, std::string_view label) : m_words(words), m_newest(std::size_t(words)) {
-    const auto bytes = GLsizeiptr(kFrameRingSlots) * GLsizeiptr(words) * GLsizeiptr(sizeof(std::uint32_t));
-    // Persistent + coherent: once the fence signals, the copied values are visible through the pointer.
-    const GLbitfield flags = GL_MAP_READ_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
-    m_buffer = createBufferStorage(bytes, nullptr, flags, label);
-    m_mapped = static_cast<const std::uint32_t*>(glMapNamedBufferRange(m_buffer.id(), 0, bytes, flags));
+GLsizeiptr ringBytes(int words) {
+    return GLsizeiptr(kFrameRingSlots) * GLsizeiptr(words) * GLsizeiptr(sizeof(std::uint32_t));
+}
+} // namespace
+
+Result<std::unique_ptr<LateReadback>> LateReadback::create(int words, std::string_view label) {
+    Result<Buffer> buffer = allocateBuffer(ringBytes(words), nullptr, kFlags, label);
+    if (!buffer) return makeError(buffer.error());
+    // Private constructor: make_unique cannot reach it.
+    return std::unique_ptr<LateReadback>(new LateReadback(words, std::move(buffer.value())));
+}
+
+LateReadback::LateReadback(int words, Buffer buffer)
+    : m_words(words), m_buffer(std::move(buffer)), m_newest(std::size_t(words)) {
+    m_mapped =
+        static_cast<const std::uint32_t*>(glMapNamedBufferRange(m_buffer.id(), 0, ringBytes(words), kFlags));
 }
 
 LateReadback::~LateReadback() {

@@ -7,8 +7,10 @@
 
 #include "frame_ring.h"
 #include "gl_handle.h"
+#include "result.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -16,7 +18,10 @@ namespace dicer::gl {
 
 class LateReadback {
 public:
-    explicit LateReadback(int words, std::string_view label = "late readback ring");
+    // The ring's mapped buffer is allocated here: an owner that cannot have one fails to be made, rather than
+    // running without its late values. Errors: the driver refused the memory (allocation.h).
+    static Result<std::unique_ptr<LateReadback>> create(int words,
+                                                        std::string_view label = "late readback ring");
     ~LateReadback();
     LateReadback(const LateReadback&) = delete;
     LateReadback& operator=(const LateReadback&) = delete;
@@ -31,6 +36,7 @@ public:
     int words() const { return m_words; }
 
 private:
+    LateReadback(int words, Buffer buffer);
     void deleteFence(int slot);
 
     int m_words;

@@ -6,8 +6,14 @@ namespace dicer::hp {
 
 Compactor::Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, EntryOrder order)
     : PointMethod(name, order), m_shaders(&shaders), m_info(info),
-      m_points(info, std::string(name) + " points"),
-      m_counters(CountBuffer::create((std::string(name) + " counters").c_str())) {}
+      m_points(info, std::string(name) + " points") {}
+
+Result<void> Compactor::initCounters() {
+    Result<CountBuffer> counters = CountBuffer::create(std::string(name()) + " counters");
+    if (!counters) return makeError(counters.error());
+    m_counters = std::move(counters.value());
+    return {};
+}
 
 Result<void> Compactor::list(const MethodInput& input, hp::ListPath path) {
     m_listed.reset();

@@ -30,6 +30,9 @@ public:
 
 protected:
     Compactor(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, EntryOrder order);
+    // The count buffer every method writes: each subclass's create() calls it (a constructor cannot report
+    // that the driver refused the memory).
+    Result<void> initCounters();
     // The input check of every method (hp::checkInput) with this method's largest atlas side.
     Result<glm::ivec2> checkInput(const MethodInput& input, int maxSide) const {
         return hp::checkInput(name(), input, maxSide, m_info);

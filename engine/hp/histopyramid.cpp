@@ -61,7 +61,9 @@ Result<void> HistoPyramid::init() {
     // Also bound with integer pyramid textures, which a linear filter would make incomplete.
     m_nearest = createAtlasSampler("hp nearest");
     m_emptyVao = gl::createVertexArray("hp fullscreen");
-    m_counters = CountBuffer::create("hp counters");
+    Result<CountBuffer> counters = CountBuffer::create("hp counters");
+    if (!counters) return makeError(counters.error());
+    m_counters = std::move(counters.value());
     return {};
 }
 
@@ -78,7 +80,7 @@ Result<void> HistoPyramid::reserve(int width, int height) {
                          "^2 pyramid, beyond this driver's limit of " + std::to_string(limit) +
                          " (GL_MAX_TEXTURE_SIZE " + std::to_string(maxTexture) + ")");
     if (base != m_baseSize) {
-        allocate(base);
+        if (Result<void> r = allocate(base); !r) return r;
         m_baseSize = base;
         m_levels = storedLevels(base);
     }

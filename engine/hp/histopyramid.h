@@ -91,7 +91,8 @@ protected:
     Defines storageDefines(const char* layout, const char* extra, const char* uintFormat,
                            const char* floatFormat, const char* image) const;
     virtual int maxBaseSize(const gl::GlInfo& info) const = 0; // largest base this variant can store
-    virtual void allocate(int baseSize) = 0;                   // (re)creates the pyramid texture(s)
+    // (Re)creates the pyramid texture(s); on error (the driver refused the memory) the previous ones stay.
+    virtual Result<void> allocate(int baseSize) = 0;
     // The programs of one build path: `first` makes level 1 from the atlas, `rest` every later level.
     struct ReducePrograms {
         GLuint first, rest;

@@ -1,5 +1,6 @@
 #include "hp_compute.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "histopyramid.h"
 #include "hp_math.h"
@@ -101,6 +102,7 @@ ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, 
     if (!list) return makeError(list.error());
     p->m_list = *list;
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
+    if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
     p->m_atlasSampler = createAtlasSampler(name + " atlas");
     return p;
 }
@@ -144,23 +146,29 @@ Result<void> ComputeHistoPyramid::checkLevelTextures(glm::ivec2 input) const {
     return {};
 }
 
-void ComputeHistoPyramid::allocate(glm::ivec2 input) {
+Result<void> ComputeHistoPyramid::allocate(glm::ivec2 input) {
     glm::ivec2 extent[kTextures] = {};
     int offsets[HPC_MAX_LEVELS + 1] = {};
     layoutLevels(input, extent, offsets);
     static const GLenum kFormats[kTextures] = {GL_RG32UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
+    // All four or none: a refused one leaves the pyramid of the previous input whole.
+    gl::Texture textures[kTextures];
     for (int t = 0; t < kTextures; ++t) {
-        m_textures[t] = {};
         if (extent[t].x == 0) continue;
-        m_textures[t] = gl::createTexture2D(extent[t].x, extent[t].y, kFormats[t], 1,
-                                            std::string(name()) + " " + kTextureNames[t]);
+        Result<gl::Texture> texture = gl::allocateTexture2D(extent[t].x, extent[t].y, kFormats[t], 1,
+                                                            std::string(name()) + " " + kTextureNames[t]);
+        if (!texture) return makeError(texture.error());
+        textures[t] = std::move(texture.value());
         // Integer textures are complete only with nearest filtering (texelFetch reads 0 otherwise).
-        glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-        glTextureParameteri(m_textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTextureParameteri(textures[t].id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTextureParameteri(textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
+    for (int t = 0; t < kTextures; ++t)
+        m_textures[t] = std::move(textures[t]);
     std::copy(std::begin(offsets), std::end(offsets), m_offsets);
     m_levelCount = levelsFor(input);
     m_inputSize = input;
+    return {};
 }
 
 int ComputeHistoPyramid::maxInputSide() const {
@@ -177,7 +185,8 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
     if (Result<void> r = checkLevelTextures(*size); !r) return r;
     if (listCapacity > 0)
         if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
-    if (*size != m_inputSize) allocate(*size);
+    if (*size != m_inputSize)
+        if (Result<void> r = allocate(*size); !r) return r;
 
     gl::DebugGroup group("hp_compute build");
     // The previous list pass read these levels and the counter: finish before overwriting them.
@@ -205,7 +214,8 @@ Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint
     if (Result<void> r = checkLevelTextures(glm::ivec2(side)); !r) return r; // all checks before any change
     if (listCapacity > 0)
         if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
-    if (glm::ivec2(side) != m_inputSize) allocate(glm::ivec2(side));
+    if (glm::ivec2(side) != m_inputSize)
+        if (Result<void> r = allocate(glm::ivec2(side)); !r) return r;
 
     gl::DebugGroup group("hp_bits build");
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);

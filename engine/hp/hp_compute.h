@@ -93,7 +93,8 @@ private:
     void layoutLevels(glm::ivec2 input, glm::ivec2 (&extent)[kTextures],
                       int (&offsets)[HPC_MAX_LEVELS + 1]) const;
     Result<void> checkLevelTextures(glm::ivec2 input) const;
-    void allocate(glm::ivec2 input);
+    // The level textures for `input`; on error (the driver refused the memory) the previous ones stay.
+    Result<void> allocate(glm::ivec2 input);
     bool storesLevel(int level) const; // the Bits source does not store the level-3 masks
     // The level the first build dispatch starts from: 0 (the atlas) or 3 (the bits are the level-3 masks, so
     // its invocations read 8x8 masks and reduce levels 4-9).

@@ -1,14 +1,18 @@
 #include "hp_mip.h"
 
+#include "allocation.h"
+
 #include "hp_shared.h"
 #include "hp_math.h"
 
 namespace dicer::hp {
 
-void MipPyramid::allocate(int baseSize) {
+Result<void> MipPyramid::allocate(int baseSize) {
     int levels = storedLevels(baseSize);
-    m_pyramid = gl::createTexture2D(baseSize / 2, baseSize / 2, m_format.internalFormat, levels,
-                                    std::string(name()) + " pyramid");
+    Result<gl::Texture> pyramid = gl::allocateTexture2D(baseSize / 2, baseSize / 2, m_format.internalFormat,
+                                                        levels, std::string(name()) + " pyramid");
+    if (!pyramid) return makeError(pyramid.error());
+    m_pyramid = std::move(pyramid.value());
     m_levelTargets.clear();
     for (int level = 1; level <= levels; ++level) {
         gl::Framebuffer fbo = gl::createFramebuffer(std::string(name()) + " level " + std::to_string(level));
@@ -23,6 +27,7 @@ void MipPyramid::allocate(int baseSize) {
     glSamplerParameteri(m_sampler.id(), GL_TEXTURE_MAG_FILTER, m_format.linearMips ? GL_LINEAR : GL_NEAREST);
     glSamplerParameteri(m_sampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glSamplerParameteri(m_sampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return {};
 }
 
 void MipPyramid::bindPyramid() const {

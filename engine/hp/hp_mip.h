@@ -52,7 +52,7 @@ protected:
     }
 
     int maxBaseSize(const gl::GlInfo& info) const override { return info.maxTextureSize; }
-    void allocate(int baseSize) override;
+    Result<void> allocate(int baseSize) override;
     void reduce(const ReducePrograms& programs) override;
     void bindPyramid() const override;
     std::vector<std::uint32_t> readLevelRaw(int level) const override;

@@ -2,9 +2,10 @@
 // mipmap: level 1 at x = 0, level 2 right of it, ...), because in 2006 the list builder had to read every
 // level from one sampler. The paper's storage is float; an integer (R32UI) storage is the exact modern form.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
-#include "hp_shared.h"
+#include "allocation.h"
 #include "histopyramid.h"
 #include "hp_math.h"
+#include "hp_shared.h"
 #include "paper_method.h"
 
 namespace dicer::hp {
@@ -23,13 +24,17 @@ protected:
         return std::min(info.maxTextureSize, info.maxRectangleTextureSize); // width N-1 < N <= limit
     }
 
-    void allocate(int baseSize) override {
-        m_pyramid = gl::createTexture(GL_TEXTURE_RECTANGLE, "dicer_rect pyramid");
-        glTextureStorage2D(m_pyramid.id(), 1, format(), rectWidth(baseSize), std::max(baseSize / 2, 1));
+    Result<void> allocate(int baseSize) override {
+        Result<gl::Texture> pyramid =
+            gl::allocateTexture2D(GLenum(GL_TEXTURE_RECTANGLE), rectWidth(baseSize),
+                                  std::max(baseSize / 2, 1), format(), "dicer_rect pyramid");
+        if (!pyramid) return makeError(pyramid.error());
+        m_pyramid = std::move(pyramid.value());
         glTextureParameteri(m_pyramid.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(m_pyramid.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         m_target = gl::createFramebuffer("dicer_rect target");
         glNamedFramebufferTexture(m_target.id(), GL_COLOR_ATTACHMENT0, m_pyramid.id(), 0);
+        return {};
     }
 
     void bindPyramid() const override {

@@ -2,6 +2,7 @@
 // Seidel, TR MPI-I-2006-4-002 (2006); Dyken, Ziegler, Theobalt, Seidel (2008).
 #include "hp_sparse.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 
 #include <algorithm>
@@ -46,7 +47,11 @@ Result<std::unique_ptr<SparseHistoPyramid>> SparseHistoPyramid::create(gl::Shade
     if (!list) return makeError(list.error());
     p->m_list = *list;
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
-    p->m_buildArgs = gl::createBufferStorage(HPS_ARGS_UINTS * 4, nullptr, 0, "hp_sparse build arguments");
+    if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
+    Result<gl::Buffer> buildArgs =
+        gl::allocateBuffer(HPS_ARGS_UINTS * 4, nullptr, 0, "hp_sparse build arguments");
+    if (!buildArgs) return makeError(buildArgs.error());
+    p->m_buildArgs = std::move(buildArgs.value());
     return p;
 }
 
@@ -65,12 +70,10 @@ Result<void> SparseHistoPyramid::layout(std::uint32_t slots) {
                          " slots (" + std::to_string(bytes) +
                          " bytes) is beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
                          std::to_string(m_info.maxStorageBlockBytes));
-    gl::ErrorScope errors("hp_sparse levels");
-    gl::Buffer buffer = gl::createBufferStorage(GLsizeiptr(bytes), nullptr, 0, "hp_sparse levels");
-    if (errors.ownErrors() != 0)
-        return makeError(std::string(name()) + ": allocating " + std::to_string(bytes) +
-                         " bytes of levels failed (" + gl::errorName(errors.firstError()) + ")");
-    m_levelsBuffer = std::move(buffer);
+    Result<gl::Buffer> buffer =
+        gl::allocateBuffer(GLsizeiptr(bytes), nullptr, 0, std::string(name()) + " levels");
+    if (!buffer) return makeError(buffer.error());
+    m_levelsBuffer = std::move(buffer.value());
     std::copy(std::begin(offsets), std::end(offsets), m_offsets);
     m_levels = levels;
     m_slots = slots;

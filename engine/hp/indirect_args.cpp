@@ -1,5 +1,7 @@
 #include "indirect_args.h"
 
+#include "allocation.h"
+
 #include "hp_shared.h"
 
 namespace dicer::hp {
@@ -7,11 +9,13 @@ namespace dicer::hp {
 Result<IndirectArgs> IndirectArgs::create(gl::ShaderLibrary& shaders, const std::string& label) {
     auto program = shaders.add({label, {{GL_COMPUTE_SHADER, "hp_list_args.comp.glsl"}}, {}});
     if (!program) return makeError(program.error());
+    Result<gl::Buffer> buffer =
+        gl::allocateBuffer(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr, GL_DYNAMIC_STORAGE_BIT, label);
+    if (!buffer) return makeError(buffer.error());
     IndirectArgs args;
     args.m_shaders = &shaders;
     args.m_program = *program;
-    args.m_buffer = gl::createBufferStorage(HP_ARGS_UINTS * sizeof(std::uint32_t), nullptr,
-                                            GL_DYNAMIC_STORAGE_BIT, label);
+    args.m_buffer = std::move(buffer.value());
     return args;
 }
 

@@ -1,5 +1,6 @@
 #include "point_buffer.h"
 
+#include "allocation.h"
 #include "dicer_shared.h"
 #include "hp_point.h"
 #include "hp_shared.h"
@@ -8,10 +9,12 @@
 
 namespace dicer::hp {
 
-CountBuffer CountBuffer::create(const char* label) {
-    CountBuffer c;
+Result<CountBuffer> CountBuffer::create(const std::string& label) {
     const std::uint32_t zero[4] = {};
-    c.m_buffer = gl::createBufferStorage(sizeof zero, zero, GL_DYNAMIC_STORAGE_BIT, label);
+    Result<gl::Buffer> buffer = gl::allocateBuffer(sizeof zero, zero, GL_DYNAMIC_STORAGE_BIT, label);
+    if (!buffer) return makeError(buffer.error());
+    CountBuffer c;
+    c.m_buffer = std::move(buffer.value());
     return c;
 }
 
@@ -51,14 +54,12 @@ Result<void> PointBuffer::reserve(std::uint32_t entries) {
                          std::to_string(gl::kEntryBlocks) + " blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     const std::uint32_t capacity = std::uint32_t(
         std::min<std::int64_t>(std::max<std::int64_t>(entries, m_capacity + m_capacity / 2), maxEntries));
-    // Dynamic storage: the CPU methods upload into it; the GPU methods only write it from shaders.
-    gl::Buffer buffer = gl::createBufferStorage(GLsizeiptr(capacity) * HP_POINT_BYTES, nullptr,
-                                                GL_DYNAMIC_STORAGE_BIT, m_label);
-    if (glGetError() == GL_OUT_OF_MEMORY || !buffer)
-        return makeError(m_label + ": the driver cannot allocate " +
-                         std::to_string((std::int64_t(capacity) * HP_POINT_BYTES) >> 20) + " MiB for " +
-                         std::to_string(capacity) + " entries (GL_OUT_OF_MEMORY)");
-    m_buffer = std::move(buffer);
+    // Dynamic storage: the CPU methods upload into it; the GPU methods only write it from shaders. A refusal
+    // keeps the previous buffer and capacity: the list still holds (and lists into) what it held.
+    Result<gl::Buffer> buffer =
+        gl::allocateBuffer(GLsizeiptr(capacity) * HP_POINT_BYTES, nullptr, GL_DYNAMIC_STORAGE_BIT, m_label);
+    if (!buffer) return makeError(buffer.error() + " (" + std::to_string(capacity) + " entries)");
+    m_buffer = std::move(buffer.value());
     m_capacity = capacity;
     return {};
 }

@@ -28,7 +28,8 @@ public:
         bool incomplete = false;
     };
 
-    static CountBuffer create(const char* label); // zeroed
+    // Zeroed. Errors: the driver refused the 16 bytes (allocation.h).
+    static Result<CountBuffer> create(const std::string& label);
     GLuint id() const { return m_buffer.id(); }
     std::uint32_t read() const;  // waits for the GPU: the paper's count readback
     bool readIncomplete() const; // waits

@@ -1,5 +1,7 @@
 #include "point_list.h"
 
+#include "allocation.h"
+
 #include "hp_shared.h"
 #include "gl_debug.h"
 #include "hp_math.h"
@@ -32,16 +34,21 @@ Result<void> PointList::build(const HistoPyramid& pyramid) {
     gl::DebugGroup group("point list");
     const std::uint32_t count = pyramid.readCount(); // the paper's readback: the list size depends on it
     if (Result<void> r = m_points.reserve(count); !r) return r;
-    m_count = count;
-    m_listSize = listSizeFor(m_count);
-    if (m_listSize.x > m_listTextureSize.x || m_listSize.y > m_listTextureSize.y) {
-        glm::ivec2 size{std::min(nextPowerOfTwo(m_listSize.x), m_maxTextureSize),
-                        std::min(nextPowerOfTwo(m_listSize.y), m_maxTextureSize)};
-        m_list = gl::createTexture2D(size.x, size.y, GL_RG32UI, 1, "hp point list");
+    const glm::ivec2 listSize = listSizeFor(count);
+    if (listSize.x > m_listTextureSize.x || listSize.y > m_listTextureSize.y) {
+        glm::ivec2 size{std::min(nextPowerOfTwo(listSize.x), m_maxTextureSize),
+                        std::min(nextPowerOfTwo(listSize.y), m_maxTextureSize)};
+        // A refusal keeps the previous texture and the previous list's count and size.
+        Result<gl::Texture> list =
+            gl::allocateTexture2D(size.x, size.y, GLenum(GL_RG32UI), 1, "hp point list");
+        if (!list) return makeError(list.error());
+        m_list = std::move(list.value());
         m_listTarget = gl::createFramebuffer("hp point list target");
         glNamedFramebufferTexture(m_listTarget.id(), GL_COLOR_ATTACHMENT0, m_list.id(), 0);
         m_listTextureSize = size;
     }
+    m_count = count;
+    m_listSize = listSize;
 
     GLuint program = m_shaders->get(pyramid.listFragmentProgram());
     pyramid.bindForTraversal(program);

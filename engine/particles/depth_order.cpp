@@ -1,5 +1,6 @@
 #include "depth_order.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "hp_counting_sort.h"
 #include "particles_shared.h"
@@ -48,9 +49,14 @@ Result<void> ParticleDepthOrder::sort(GLuint positions, GLuint control, std::uin
     if (Result<void> r = checkBuckets(params.buckets); !r) return r;
     gl::DebugGroup group("particles depth order");
     if (slots > m_keyCapacity || !m_keys) {
-        m_keyCapacity = std::max(slots, m_keyCapacity + m_keyCapacity / 2);
-        m_keyCapacity = std::max<std::uint32_t>(m_keyCapacity, 1);
-        m_keys = gl::createBufferStorage(GLsizeiptr(m_keyCapacity) * 4, nullptr, 0, "particles depth keys");
+        const std::uint32_t capacity =
+            std::max<std::uint32_t>(std::max(slots, m_keyCapacity + m_keyCapacity / 2), 1);
+        // Refused: no order this frame (the draw then blends nothing), the previous keys and capacity stay.
+        Result<gl::Buffer> keys =
+            gl::allocateBuffer(GLsizeiptr(capacity) * 4, nullptr, 0, "particles depth keys");
+        if (!keys) return makeError(keys.error());
+        m_keys = std::move(keys.value());
+        m_keyCapacity = capacity;
     }
     const DepthRange range = depthRange(params);
     const glm::vec4 row = depthRow(params.view);

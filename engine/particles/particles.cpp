@@ -1,5 +1,6 @@
 #include "particles.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "hp_point.h"
 #include "particle_step.h"
@@ -133,38 +134,47 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
     ps.m_resolve = *resolve;
     // Zeroed: "last frame's count" starts at 0, so every particle of the first frame spawns on its voxel.
     const std::uint32_t zeros[PS_CTRL_UINTS] = {};
-    ps.m_control = gl::createBufferStorage(sizeof zeros, zeros, 0, "particles control");
-    ps.m_params = gl::createBufferStorage(sizeof(ps::ParticleParams), nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                          "particles params");
+    Result<gl::Buffer> control = gl::allocateBuffer(sizeof zeros, zeros, 0, "particles control");
+    if (!control) return makeError(control.error());
+    Result<gl::Buffer> params =
+        gl::allocateBuffer(sizeof(ps::ParticleParams), nullptr, GL_DYNAMIC_STORAGE_BIT, "particles params");
+    if (!params) return makeError(params.error());
+    ps.m_control = std::move(control.value());
+    ps.m_params = std::move(params.value());
     ps.m_emptyVao = gl::createVertexArray("particles (attribute-less)");
-    ps.reserve(4096);
+    if (Result<void> r = ps.reserve(4096); !r) return makeError(r.error());
     return ps;
 }
 
-void ParticleSystem::reserve(std::uint32_t particles) {
+Result<void> ParticleSystem::reserve(std::uint32_t particles) {
     // Never past what every per-point buffer holds: the args pass clamps the count to the capacity.
     particles = std::min(particles, m_maxParticles);
-    if (particles <= m_capacity) return;
+    if (particles <= m_capacity) return {};
     // Grow by 1.5x so a slowly growing cloud does not reallocate every frame; keep the old state (the
     // particles that exist keep flying).
     const std::uint32_t capacity = std::uint32_t(std::min<std::int64_t>(
         std::max<std::int64_t>(particles, std::int64_t(m_capacity) + m_capacity / 2), m_maxParticles));
     const GLsizeiptr bytes = GLsizeiptr(capacity) * PS_STATE_ENTRY_BYTES;
-    gl::Buffer positions = gl::createBufferStorage(bytes, nullptr, 0, "particles positions");
-    gl::Buffer velocities = gl::createBufferStorage(bytes, nullptr, 0, "particles velocities");
+    // Both or neither: a refusal leaves the state as it was (never copied into a buffer without storage).
+    Result<gl::Buffer> positions = gl::allocateBuffer(bytes, nullptr, 0, "particles positions");
+    if (!positions) return makeError(positions.error());
+    Result<gl::Buffer> velocities = gl::allocateBuffer(bytes, nullptr, 0, "particles velocities");
+    if (!velocities) return makeError(velocities.error());
     const GLsizeiptr kept = GLsizeiptr(m_capacity) * PS_STATE_ENTRY_BYTES;
-    if (m_positions) glCopyNamedBufferSubData(m_positions.id(), positions.id(), 0, 0, kept);
-    if (m_velocities) glCopyNamedBufferSubData(m_velocities.id(), velocities.id(), 0, 0, kept);
-    m_positions = std::move(positions);
-    m_velocities = std::move(velocities);
+    if (m_positions) glCopyNamedBufferSubData(m_positions.id(), positions->id(), 0, 0, kept);
+    if (m_velocities) glCopyNamedBufferSubData(m_velocities.id(), velocities->id(), 0, 0, kept);
+    m_positions = std::move(positions.value());
+    m_velocities = std::move(velocities.value());
     m_capacity = capacity;
+    return {};
 }
 
-void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& tuning, float dt) {
+Result<void> ParticleSystem::update(const ParticleSource& source, const ParticleTuning& tuning, float dt) {
     // An empty point list still runs the passes: they set the draw count to 0.
-    if (!source.pointBuffer || !source.counterBuffer) return;
+    if (!source.pointBuffer || !source.counterBuffer) return {};
     gl::DebugGroup group("particles update");
-    reserve(source.pointCapacity);
+    // Refused: the passes below clamp the count to the capacity the state has, so it keeps stepping.
+    Result<void> grown = reserve(source.pointCapacity);
     dt = std::clamp(dt, 0.f, kMaxStep);
     const HeartBreakerPhase::Step step = m_phase.step(dt, tuning.returnOmega);
     ps::ParticleParams params =
@@ -189,6 +199,7 @@ void ParticleSystem::update(const ParticleSource& source, const ParticleTuning& 
     glDispatchComputeIndirect(GLintptr(PS_CTRL_DISPATCH * sizeof(std::uint32_t)));
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    return grown;
 }
 
 std::uint32_t ParticleSystem::boundEntries(const ParticleSource& source) const {
@@ -215,8 +226,8 @@ void ParticleSystem::setDrawUniforms(GLuint program, const ParticleSource& sourc
         glProgramUniform2i(program, PS_LOC_VIEWPORT, params.viewport.x, params.viewport.y);
 }
 
-void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
-    if (!source.pointBuffer || !m_positions) return;
+Result<void> ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& params) {
+    if (!source.pointBuffer || !m_positions) return {};
     gl::bindEntryBlocks(PS_BIND_POSITIONS, m_positions.id(), m_capacity, m_perBlock);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, PS_BIND_CONTROL, m_control.id());
     bindPoints(source);
@@ -226,8 +237,7 @@ void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& para
                      params.slotColors ? params.slotColors : source.pointBuffer);
     switch (params.render) {
     case ParticleRender::Splats:
-        drawSplats(source, params);
-        break;
+        return drawSplats(source, params);
     case ParticleRender::Points:
         drawPoints(source, params);
         break;
@@ -235,6 +245,7 @@ void ParticleSystem::draw(const ParticleSource& source, const ParticleDraw& para
         drawSortedBlend(source, params);
         break;
     }
+    return {};
 }
 
 void ParticleSystem::drawPoints(const ParticleSource& source, const ParticleDraw& params) const {
@@ -274,14 +285,20 @@ void ParticleSystem::drawSortedBlend(const ParticleSource& source, const Particl
     glDisable(GL_BLEND);
 }
 
-void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw& params) {
-    if (params.viewport.x <= 0 || params.viewport.y <= 0) return;
+Result<void> ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw& params) {
+    if (params.viewport.x <= 0 || params.viewport.y <= 0) return {};
     gl::DebugGroup group("particles draw (splats)");
     if (params.viewport != m_splatSize) {
-        m_splatDepthImage =
-            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_R32UI, 1, "splat depth");
-        m_splatColorImage =
-            gl::createTexture2D(params.viewport.x, params.viewport.y, GL_RGBA8, 1, "splat colour");
+        // Both or neither; refused, this frame draws no splats (images of another size would not cover the
+        // viewport) and the next frame asks again.
+        Result<gl::Texture> depth =
+            gl::allocateTexture2D(params.viewport.x, params.viewport.y, GLenum(GL_R32UI), 1, "splat depth");
+        if (!depth) return makeError(depth.error());
+        Result<gl::Texture> color =
+            gl::allocateTexture2D(params.viewport.x, params.viewport.y, GLenum(GL_RGBA8), 1, "splat colour");
+        if (!color) return makeError(color.error());
+        m_splatDepthImage = std::move(depth.value());
+        m_splatColorImage = std::move(color.value());
         m_splatSize = params.viewport;
     }
     const GLuint empty = PS_SPLAT_EMPTY, zero = 0;
@@ -314,6 +331,7 @@ void ParticleSystem::drawSplats(const ParticleSource& source, const ParticleDraw
     glUseProgram(resolve);
     glBindVertexArray(m_emptyVao.id());
     glDrawArrays(GL_TRIANGLES, 0, 6);
+    return {};
 }
 
 } // namespace dicer::particles

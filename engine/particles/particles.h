@@ -113,11 +113,14 @@ public:
     void toggle() { m_phase.toggle(); } // Space: explode when assembled/returning, reassemble when exploding
     ParticlePhase phase() const { return m_phase.phase(); }
 
-    // One simulation step of `dt` seconds (clamped to kMaxStep), then the draw arguments for draw().
-    void update(const ParticleSource& source, const ParticleTuning& tuning, float dt);
+    // One simulation step of `dt` seconds (clamped to kMaxStep), then the draw arguments for draw(). The state
+    // grows to the source's capacity first; when the driver refuses that memory the step still runs on the
+    // state it has (the particles beyond it are not drawn) and the refusal is returned, every frame it repeats.
+    Result<void> update(const ParticleSource& source, const ParticleTuning& tuning, float dt);
     // World-sized sprites into the bound framebuffer, depth-tested against what it holds (the caller enables
-    // GL_DEPTH_TEST). Uses the arguments of this frame's update().
-    void draw(const ParticleSource& source, const ParticleDraw& params);
+    // GL_DEPTH_TEST). Uses the arguments of this frame's update(). Errors: the splats' images for a new
+    // viewport were refused (nothing is drawn; the previous images stay).
+    Result<void> draw(const ParticleSource& source, const ParticleDraw& params);
 
     // Particles the state holds: at least min(the sources' point capacity, maxParticles) once updated.
     std::uint32_t capacity() const { return m_capacity; }
@@ -129,13 +132,14 @@ public:
 private:
     ParticleSystem(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     void bindPoints(const ParticleSource& source) const;
-    void reserve(std::uint32_t particles);
+    // Grows the state (keeping the particles that exist); on error the previous state and capacity stay.
+    Result<void> reserve(std::uint32_t particles);
     // The uniforms a draw program has (setting one it lacks is GL_INVALID_OPERATION): a mask of DrawUniform.
     enum DrawUniform : unsigned { kColorMode = 1, kVolume = 2, kViewport = 4 };
     void setDrawUniforms(GLuint program, const ParticleSource& source, const ParticleDraw& params,
                          unsigned uniforms) const;
     void drawPoints(const ParticleSource& source, const ParticleDraw& params) const;
-    void drawSplats(const ParticleSource& source, const ParticleDraw& params);
+    Result<void> drawSplats(const ParticleSource& source, const ParticleDraw& params);
     void drawSortedBlend(const ParticleSource& source, const ParticleDraw& params) const;
 
     gl::ShaderLibrary* m_shaders;

@@ -1,5 +1,6 @@
 #include "surface_shatter.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "mc_shared.h"
 #include "particles_shared.h"
@@ -43,9 +44,13 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
     shatter.m_update = *update;
     // Zeroed: "last frame's count" starts at 0, so every triangle of the first frame spawns at rest.
     const std::uint32_t zeros[SHATTER_CTRL_UINTS] = {};
-    shatter.m_control = gl::createBufferStorage(sizeof zeros, zeros, 0, "shatter control");
-    shatter.m_params =
-        gl::createBufferStorage(sizeof(ps::ShatterParams), nullptr, GL_DYNAMIC_STORAGE_BIT, "shatter params");
+    Result<gl::Buffer> control = gl::allocateBuffer(sizeof zeros, zeros, 0, "shatter control");
+    if (!control) return makeError(control.error());
+    Result<gl::Buffer> params =
+        gl::allocateBuffer(sizeof(ps::ShatterParams), nullptr, GL_DYNAMIC_STORAGE_BIT, "shatter params");
+    if (!params) return makeError(params.error());
+    shatter.m_control = std::move(control.value());
+    shatter.m_params = std::move(params.value());
     if (Result<void> r = shatter.reserve(1024); !r) return makeError(r.error());
     return shatter;
 }
@@ -61,16 +66,12 @@ Result<void> SurfaceShatter::reserve(std::uint32_t pieces) {
     const std::uint32_t capacity = std::uint32_t(
         std::min<std::int64_t>(std::max<std::int64_t>(pieces, m_capacity + m_capacity / 2), maxPieces));
     const auto bytes = [](std::uint32_t n) { return GLsizeiptr(n) * GLsizeiptr(sizeof(ps::ShatterPiece)); };
-    gl::ErrorScope errors("SurfaceShatter::reserve");
-    gl::Buffer state = gl::createBufferStorage(bytes(capacity), nullptr, 0, "shatter pieces");
-    if (errors.ownErrors() != 0 || !state)
-        return makeError("surface shatter: the driver cannot allocate " +
-                         std::to_string(bytes(capacity) >> 20) + " MiB for " + std::to_string(capacity) +
-                         " pieces (" + gl::errorName(errors.firstError()) + ")");
-    if (m_state) glCopyNamedBufferSubData(m_state.id(), state.id(), 0, 0, bytes(m_capacity));
-    glClearNamedBufferSubData(state.id(), GL_R32UI, bytes(m_capacity), bytes(capacity) - bytes(m_capacity),
+    Result<gl::Buffer> state = gl::allocateBuffer(bytes(capacity), nullptr, 0, "shatter pieces");
+    if (!state) return makeError("surface shatter: " + state.error());
+    if (m_state) glCopyNamedBufferSubData(m_state.id(), state->id(), 0, 0, bytes(m_capacity));
+    glClearNamedBufferSubData(state->id(), GL_R32UI, bytes(m_capacity), bytes(capacity) - bytes(m_capacity),
                               GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-    m_state = std::move(state);
+    m_state = std::move(state.value());
     m_capacity = capacity;
     return {};
 }

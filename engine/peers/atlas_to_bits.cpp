@@ -1,5 +1,6 @@
 #include "atlas_to_bits.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "hp_math.h"
 #include "hpc_shared.h"
@@ -32,11 +33,9 @@ Result<hp::MethodInput> AtlasToBits::convert(const hp::MethodInput& atlas, int s
                          " bytes of bits are beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
                          std::to_string(m_info.maxStorageBlockBytes));
     if (bytes != m_bytes) {
-        gl::ErrorScope scope("atlas to bits"); // a refused allocation is an error, not a crash later
-        gl::Buffer b = gl::createBufferStorage(GLsizeiptr(bytes), nullptr, 0, "occupancy bits");
-        if (scope.ownErrors() > 0)
-            return makeError("atlas to bits: cannot allocate " + std::to_string(bytes) + " bytes of bits");
-        m_bits = std::move(b);
+        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(bytes), nullptr, 0, "occupancy bits");
+        if (!b) return makeError("atlas to bits: " + b.error());
+        m_bits = std::move(b.value());
         m_bytes = bytes;
     }
     m_side = side;

@@ -12,6 +12,7 @@ Result<std::unique_ptr<AtomicAppend>> AtomicAppend::create(gl::ShaderLibrary& sh
     auto program = shaders.add({"atomic_append", {{GL_COMPUTE_SHADER, "atomic_append.comp.glsl"}}, {}});
     if (!program) return makeError(program.error());
     p->m_program = *program;
+    if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
     p->m_sampler = hp::createAtlasSampler("atomic_append atlas");
     return p;
 }

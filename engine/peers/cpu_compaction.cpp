@@ -13,7 +13,9 @@ Result<std::unique_ptr<CpuCompaction>> CpuCompaction::create(gl::ShaderLibrary& 
     if (threads < 0) return makeError("cpu compaction: thread count must be >= 0");
     const bool threaded = threads != 1;
     if (threads == 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    return std::unique_ptr<CpuCompaction>(new CpuCompaction(shaders, info, threads, threaded));
+    std::unique_ptr<CpuCompaction> p(new CpuCompaction(shaders, info, threads, threaded));
+    if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
+    return p;
 }
 
 Result<void> CpuCompaction::download(const MethodInput& input) {

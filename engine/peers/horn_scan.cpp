@@ -1,9 +1,10 @@
 #include "horn_scan.h"
 
-#include "peers_shared.h"
+#include "allocation.h"
 #include "gl_debug.h"
 #include "histopyramid.h"
 #include "hp_math.h"
+#include "peers_shared.h"
 
 #include <algorithm>
 #include <string>
@@ -55,6 +56,7 @@ Result<std::unique_ptr<HornScan>> HornScan::create(gl::ShaderLibrary& shaders, c
         *d.id = *program;
     }
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
+    if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
     p->m_sampler = hp::createAtlasSampler("horn_scan atlas");
     return p;
 }
@@ -87,10 +89,14 @@ Result<void> HornScan::build(const MethodInput& input) {
     if (Result<void> r = m_points.reserve(input.capacity); !r) return r;
     if (*size != m_size) {
         const int alignment = m_info.storageBufferOffsetAlignment;
-        m_levels = scanLevels(std::uint64_t(elements), alignment);
-        std::int64_t bytes = scanBufferBytes(m_levels, alignment);
+        std::vector<ScanLevel> levels = scanLevels(std::uint64_t(elements), alignment);
+        const std::int64_t bytes = scanBufferBytes(levels, alignment);
+        // A refusal keeps the levels of the previous size with their buffer.
+        Result<gl::Buffer> scan = gl::allocateBuffer(GLsizeiptr(bytes), nullptr, 0, "horn_scan levels");
+        if (!scan) return makeError(scan.error());
+        m_scan = std::move(scan.value());
+        m_levels = std::move(levels);
         m_topSumOffset = bytes - alignment;
-        m_scan = gl::createBufferStorage(GLsizeiptr(bytes), nullptr, 0, "horn_scan levels");
         m_size = *size;
     }
     gl::DebugGroup group("horn_scan");

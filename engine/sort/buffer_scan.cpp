@@ -1,5 +1,6 @@
 #include "buffer_scan.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "horn_scan.h"
 #include "peers_shared.h"
@@ -28,14 +29,10 @@ Result<void> BufferScan::resize(std::uint32_t elements) {
     std::vector<peers::ScanLevel> levels = peers::scanLevels(elements, m_alignment);
     if (elements > m_capacity || !m_buffer) { // else the layout of a smaller level 0 fits in the old buffer
         const std::int64_t bytes = peers::scanBufferBytes(levels, m_alignment);
-        gl::ErrorScope errors("BufferScan::resize");
-        gl::Buffer buffer = gl::createBufferStorage(GLsizeiptr(bytes + m_alignment), nullptr,
-                                                    GL_DYNAMIC_STORAGE_BIT, std::string(m_owner) + " scan");
-        if (errors.ownErrors() != 0 || !buffer)
-            return makeError(std::string(m_owner) + ": the driver cannot allocate " + std::to_string(bytes) +
-                             " bytes for the scan of " + std::to_string(elements) + " elements (" +
-                             gl::errorName(errors.firstError()) + ")");
-        m_buffer = std::move(buffer);
+        Result<gl::Buffer> buffer = gl::allocateBuffer(
+            GLsizeiptr(bytes + m_alignment), nullptr, GL_DYNAMIC_STORAGE_BIT, std::string(m_owner) + " scan");
+        if (!buffer) return makeError(buffer.error() + " (" + std::to_string(elements) + " elements)");
+        m_buffer = std::move(buffer.value());
         m_capacity = elements;
         m_topSumOffset = bytes - m_alignment;
         m_scratchOffset = bytes; // HP_BIND_COUNTERS: the scan writes the total there, which nobody reads

@@ -1,5 +1,6 @@
 #include "hp_counting_sort.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "sort_shared.h"
 
@@ -53,19 +54,29 @@ Result<std::unique_ptr<HpCountingSort>> HpCountingSort::create(gl::ShaderLibrary
 Result<void> HpCountingSort::sort(const SortInput& input) {
     if (Result<void> r = begin(input, /*pingPong=*/false); !r) return r;
     gl::DebugGroup group("hp_counting_sort");
-    m_levels = pyramidLevels(input.m, m_fanIn);
-    const std::uint32_t cells = m_levels.back().offset + 1;
+    std::vector<PyramidLevel> newLevels = pyramidLevels(input.m, m_fanIn);
+    const std::uint32_t cells = newLevels.back().offset + 1;
+    // Each pair (buffer, capacity) changes only once its new buffer exists: a refusal keeps the previous one.
     if (cells > m_pyramidCapacity) {
-        m_pyramid = gl::createBufferStorage(GLsizeiptr(cells) * 4, nullptr, 0, "hp_counting_sort pyramid");
-        m_starts = gl::createBufferStorage(GLsizeiptr(m_levels[0].size) * 4, nullptr, 0,
-                                           "hp_counting_sort bucket starts");
+        Result<gl::Buffer> pyramid =
+            gl::allocateBuffer(GLsizeiptr(cells) * 4, nullptr, 0, "hp_counting_sort pyramid");
+        if (!pyramid) return makeError(pyramid.error());
+        Result<gl::Buffer> starts = gl::allocateBuffer(GLsizeiptr(newLevels[0].size) * 4, nullptr, 0,
+                                                       "hp_counting_sort bucket starts");
+        if (!starts) return makeError(starts.error());
+        m_pyramid = std::move(pyramid.value());
+        m_starts = std::move(starts.value());
         m_pyramidCapacity = cells;
     }
     if (input.n > m_rankCapacity || !m_ranks) {
-        m_rankCapacity = std::max<std::uint32_t>(input.n, 1);
-        m_ranks =
-            gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "hp_counting_sort ranks");
+        const std::uint32_t capacity = std::max<std::uint32_t>(input.n, 1);
+        Result<gl::Buffer> ranks =
+            gl::allocateBuffer(GLsizeiptr(capacity) * 4, nullptr, 0, "hp_counting_sort ranks");
+        if (!ranks) return makeError(ranks.error());
+        m_ranks = std::move(ranks.value());
+        m_rankCapacity = capacity;
     }
+    m_levels = std::move(newLevels);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
     glClearNamedBufferSubData(m_pyramid.id(), GL_R32UI, 0, GLsizeiptr(m_levels[0].size) * 4, GL_RED_INTEGER,
                               GL_UNSIGNED_INT, nullptr);

@@ -1,5 +1,6 @@
 #include "scan_sorts.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "sort_shared.h"
 
@@ -43,9 +44,12 @@ Result<void> ScanCountingSort::sort(const SortInput& input) {
     if (Result<void> r = begin(input, /*pingPong=*/false); !r) return r;
     gl::DebugGroup group("scan_counting_sort");
     if (input.n > m_rankCapacity || !m_ranks) {
-        m_rankCapacity = std::max<std::uint32_t>(input.n, 1);
-        m_ranks =
-            gl::createBufferStorage(GLsizeiptr(m_rankCapacity) * 4, nullptr, 0, "scan_counting_sort ranks");
+        const std::uint32_t capacity = std::max<std::uint32_t>(input.n, 1);
+        Result<gl::Buffer> ranks =
+            gl::allocateBuffer(GLsizeiptr(capacity) * 4, nullptr, 0, "scan_counting_sort ranks");
+        if (!ranks) return makeError(ranks.error());
+        m_ranks = std::move(ranks.value());
+        m_rankCapacity = capacity;
     }
     if (Result<void> r = m_scan.resize(input.m); !r) return r;
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites

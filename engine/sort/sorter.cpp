@@ -1,5 +1,7 @@
 #include "sorter.h"
 
+#include "allocation.h"
+
 #include "hp_counting_sort.h"
 #include "scan_sorts.h"
 #include "sort_shared.h"
@@ -28,17 +30,28 @@ Result<void> Sorter::begin(const SortInput& input, bool pingPong) {
         return makeError(std::string(name()) + ": " + std::to_string(input.n) +
                          " keys exceed this driver's " + std::to_string(maxBlock >> 20) +
                          " MiB GL_MAX_SHADER_STORAGE_BLOCK_SIZE");
-    if (!m_status)
-        m_status = gl::createBufferStorage(SORT_STATUS_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT,
-                                           std::string(name()) + " status");
+    if (!m_status) {
+        Result<gl::Buffer> status = gl::allocateBuffer(SORT_STATUS_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT,
+                                                       std::string(name()) + " status");
+        if (!status) return makeError(status.error());
+        m_status = std::move(status.value());
+    }
     if (input.n > m_capacity || !m_outKeys) {
         const std::uint32_t capacity = std::max<std::uint32_t>(input.n, 1);
         const GLsizeiptr bytes = GLsizeiptr(capacity) * 4;
-        m_outKeys = gl::createBufferStorage(bytes, nullptr, 0, std::string(name()) + " keys");
-        m_outPerm = gl::createBufferStorage(bytes, nullptr, 0, std::string(name()) + " permutation");
+        // All of them or none: a refusal keeps the previous buffers and capacity (the last sort's output).
+        const char* names[] = {" keys", " permutation", " keys B", " permutation B"};
+        gl::Buffer buffers[4];
+        for (int i = 0; i < (pingPong ? 4 : 2); ++i) {
+            Result<gl::Buffer> b = gl::allocateBuffer(bytes, nullptr, 0, std::string(name()) + names[i]);
+            if (!b) return makeError(b.error());
+            buffers[i] = std::move(b.value());
+        }
+        m_outKeys = std::move(buffers[0]);
+        m_outPerm = std::move(buffers[1]);
         if (pingPong) {
-            m_keysB = gl::createBufferStorage(bytes, nullptr, 0, std::string(name()) + " keys B");
-            m_permB = gl::createBufferStorage(bytes, nullptr, 0, std::string(name()) + " permutation B");
+            m_keysB = std::move(buffers[2]);
+            m_permB = std::move(buffers[3]);
         }
         m_capacity = capacity;
     }

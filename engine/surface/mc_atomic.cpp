@@ -2,6 +2,7 @@
 // volume, the header and the vertices are the base's (mc_method.cpp).
 #include "mc_atomic.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ Result<McAtomic> McAtomic::create(gl::ShaderLibrary& shaders, const gl::GlInfo& 
     if (r)
         r = shaders.addInto(e.m_args,
                             {"atomic_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
+    if (r) r = e.initBuffers();
     if (!r) return makeError(r.error());
     return e;
 }
@@ -33,14 +35,10 @@ Result<void> McAtomic::shapeBuffers(glm::ivec3 size) {
     Result<std::uint32_t> words = baseWords(size, "cases");
     if (!words) return makeError(words.error());
     if (*words > m_caseWords || !m_cases) { // else a smaller base fits in the old buffer
-        gl::ErrorScope errors("McAtomic::shapeBuffers");
-        gl::Buffer cases =
-            gl::createBufferStorage(std::max<GLsizeiptr>(*words, 1) * 4, nullptr, 0, "atomic_mc cases");
-        if (errors.ownErrors() != 0 || !cases)
-            return makeError("marching cubes (atomic_mc): allocating the cases of volume " + sizeText(size) +
-                             " (" + std::to_string(std::int64_t(*words) * 4) + " bytes) failed (" +
-                             gl::errorName(errors.firstError()) + ")");
-        m_cases = std::move(cases);
+        Result<gl::Buffer> cases =
+            gl::allocateBuffer(std::max<GLsizeiptr>(*words, 1) * 4, nullptr, 0, "atomic_mc cases");
+        if (!cases) return makeError("marching cubes: " + cases.error() + " (volume " + sizeText(size) + ")");
+        m_cases = std::move(cases.value());
         m_caseWords = *words;
     }
     m_words = *words;

@@ -4,6 +4,7 @@
 // [SECTION] layout  [SECTION] creation  [SECTION] buffers  [SECTION] passes
 #include "mc_expander.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 
 #include <algorithm>
@@ -56,6 +57,7 @@ Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlIn
         r = shaders.addInto(e.m_reduce,
                             {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
     if (r) r = shaders.addInto(e.m_args, {"mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
+    if (r) r = e.initBuffers();
     if (!r) return makeError(r.error());
     return e;
 }
@@ -75,19 +77,21 @@ Result<void> McExpander::shapeBuffers(glm::ivec3 size) {
     const McPyramidLayout layout = mcPyramidLayout(size - 1);
     const std::int64_t levelBytes = std::int64_t(*words) * 4;
     if (layout.words != m_layout.words || !m_cases) {
-        gl::ErrorScope errors("McExpander::shapeBuffers");
         const GLsizeiptr bytes = std::max<GLsizeiptr>(layout.words, 1) * 4;
-        gl::Buffer cases = gl::createBufferStorage(bytes, nullptr, 0, "mc cases");
-        gl::Buffer level1 = gl::createBufferStorage(bytes, nullptr, 0, "mc pyramid level 1");
-        gl::Buffer upper = gl::createBufferStorage(std::max<GLsizeiptr>(layout.upperEntries, 1) * 4, nullptr,
-                                                   0, "mc pyramid levels 2+");
-        if (errors.ownErrors() != 0)
-            return makeError("marching cubes: allocating the pyramid of volume " + sizeText(size) + " (" +
-                             std::to_string(levelBytes * 2 + std::int64_t(layout.upperEntries) * 4) +
-                             " bytes) failed (" + gl::errorName(errors.firstError()) + ")");
-        m_cases = std::move(cases);
-        m_level1 = std::move(level1);
-        m_upper = std::move(upper);
+        // All three or none: a refusal keeps the pyramid of the previous volume.
+        const std::string volume = " (volume " + sizeText(size) + ", " +
+                                   std::to_string(levelBytes * 2 + std::int64_t(layout.upperEntries) * 4) +
+                                   " bytes in all)";
+        Result<gl::Buffer> cases = gl::allocateBuffer(bytes, nullptr, 0, "mc cases");
+        if (!cases) return makeError("marching cubes: " + cases.error() + volume);
+        Result<gl::Buffer> level1 = gl::allocateBuffer(bytes, nullptr, 0, "mc pyramid level 1");
+        if (!level1) return makeError("marching cubes: " + level1.error() + volume);
+        Result<gl::Buffer> upper = gl::allocateBuffer(std::max<GLsizeiptr>(layout.upperEntries, 1) * 4,
+                                                      nullptr, 0, "mc pyramid levels 2+");
+        if (!upper) return makeError("marching cubes: " + upper.error() + volume);
+        m_cases = std::move(cases.value());
+        m_level1 = std::move(level1.value());
+        m_upper = std::move(upper.value());
     }
     m_layout = layout;
     return {};

@@ -4,6 +4,7 @@
 // [SECTION] creation  [SECTION] volume  [SECTION] vertices  [SECTION] passes
 #include "mc_method.h"
 
+#include "allocation.h"
 #include "discriminate_shared.h"
 #include "gl_debug.h"
 #include "log.h"
@@ -28,12 +29,20 @@ glm::vec2 floatPair(double x) {
 
 // [SECTION] creation ---------------------------------------------------------------------------------------
 
-McMethod::McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {
+McMethod::McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
+
+Result<void> McMethod::initBuffers() {
     const McTable& table = mcTable();
-    m_table =
-        gl::createBufferStorage(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
-    m_header = gl::createBufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc header");
+    Result<gl::Buffer> packed =
+        gl::allocateBuffer(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
+    if (!packed) return makeError(packed.error());
+    Result<gl::Buffer> header =
+        gl::allocateBuffer(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc header");
+    if (!header) return makeError(header.error());
+    m_table = std::move(packed.value());
+    m_header = std::move(header.value());
     writeEmptyHeader();
+    return {};
 }
 
 void McMethod::writeEmptyHeader() {
@@ -131,14 +140,12 @@ Result<void> McMethod::reserve(std::uint32_t vertices) {
                          " bytes)");
     const auto capacity = std::uint32_t(std::min<std::int64_t>(
         std::max<std::int64_t>(vertices, std::int64_t(m_capacity) + m_capacity / 2), maxVertices));
-    gl::ErrorScope errors("McMethod::reserve");
-    gl::Buffer buffer =
-        gl::createBufferStorage(GLsizeiptr(capacity) * MC_VERTEX_BYTES, nullptr, 0, "mc vertices");
-    if (errors.ownErrors() != 0 || !buffer)
-        return makeError("marching cubes: the driver cannot allocate " +
-                         std::to_string((std::int64_t(capacity) * MC_VERTEX_BYTES) >> 20) + " MiB for " +
-                         std::to_string(capacity) + " vertices (" + gl::errorName(errors.firstError()) + ")");
-    m_vertices = std::move(buffer);
+    Result<gl::Buffer> buffer =
+        gl::allocateBuffer(GLsizeiptr(capacity) * MC_VERTEX_BYTES, nullptr, 0, "mc vertices");
+    if (!buffer)
+        return makeError("marching cubes: " + buffer.error() + " (" + std::to_string(capacity) +
+                         " vertices)");
+    m_vertices = std::move(buffer.value());
     m_capacity = capacity;
     glNamedBufferSubData(m_header.id(), MC_HEADER_CAPACITY * 4, 4, &m_capacity);
     return {};

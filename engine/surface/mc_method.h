@@ -104,6 +104,9 @@ public:
 
 protected:
     McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    // The table and the header every method reads: each subclass's create() calls it (a constructor cannot
+    // report that the driver refused the memory).
+    Result<void> initBuffers();
     McMethod(McMethod&&) noexcept = default;
     McMethod& operator=(McMethod&&) noexcept = default;
 

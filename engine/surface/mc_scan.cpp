@@ -4,6 +4,7 @@
 // [SECTION] creation  [SECTION] buffers  [SECTION] passes
 #include "mc_scan.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 
 #include <algorithm>
@@ -29,6 +30,7 @@ Result<McScan> McScan::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info
     if (r)
         r = shaders.addInto(e.m_args, {"scan_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
     if (r) r = e.m_scan.init(shaders, "scan_mc", info.storageBufferOffsetAlignment);
+    if (r) r = e.initBuffers();
     if (!r) return makeError(r.error());
     return e;
 }
@@ -46,12 +48,11 @@ Result<void> McScan::shapeBuffers(glm::ivec3 size) {
     if (!words) return makeError(words.error());
     gl::Buffer cases;
     if (*words > m_caseWords || !m_cases) { // else a smaller base fits in the old buffer
-        gl::ErrorScope errors("McScan::shapeBuffers");
-        cases = gl::createBufferStorage(std::max<GLsizeiptr>(*words, 1) * 4, nullptr, 0, "scan_mc cases");
-        if (errors.ownErrors() != 0 || !cases)
-            return makeError("marching cubes (scan_mc): allocating the cases of volume " + sizeText(size) +
-                             " (" + std::to_string(std::int64_t(*words) * 4) + " bytes) failed (" +
-                             gl::errorName(errors.firstError()) + ")");
+        Result<gl::Buffer> allocated =
+            gl::allocateBuffer(std::max<GLsizeiptr>(*words, 1) * 4, nullptr, 0, "scan_mc cases");
+        if (!allocated)
+            return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
+        cases = std::move(allocated.value());
     }
     // The scan last: its resize keeps its previous storage on failure, and nothing else has changed yet.
     if (Result<void> r = m_scan.resize(*words); !r) return makeError("marching cubes: " + r.error());

@@ -1,5 +1,7 @@
 #include "copy_pass.h"
 
+#include "allocation.h"
+
 #include "testbed_shared.h"
 
 namespace dicer::testbed {
@@ -19,9 +21,12 @@ Result<CopyPass> CopyPass::create(gl::ShaderLibrary& shaders) {
     return pass;
 }
 
-void CopyPass::run(GLuint source, int width, int height) {
+Result<void> CopyPass::run(GLuint source, int width, int height) {
     if (width != m_width || height != m_height) {
-        m_target = gl::createTexture2D(width, height, GL_RGBA8, 1, "copy pass target");
+        Result<gl::Texture> target =
+            gl::allocateTexture2D(width, height, GLenum(GL_RGBA8), 1, "copy pass target");
+        if (!target) return makeError(target.error());
+        m_target = std::move(target.value());
         m_fbo = gl::createFramebuffer("copy pass target");
         glNamedFramebufferTexture(m_fbo.id(), GL_COLOR_ATTACHMENT0, m_target.id(), 0);
         m_width = width;
@@ -35,6 +40,7 @@ void CopyPass::run(GLuint source, int width, int height) {
     glBindVertexArray(m_vao.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return {};
 }
 
 } // namespace dicer::testbed

@@ -9,8 +9,9 @@ namespace dicer::testbed {
 class CopyPass {
 public:
     static Result<CopyPass> create(gl::ShaderLibrary& shaders);
-    // Copies `source` (RGBA8, width x height) into an internal target of the same size.
-    void run(GLuint source, int width, int height);
+    // Copies `source` (RGBA8, width x height) into an internal target of the same size. Errors: the target
+    // for a new size was refused (nothing is copied; the previous target stays).
+    Result<void> run(GLuint source, int width, int height);
 
 private:
     explicit CopyPass(gl::ShaderLibrary& shaders) : m_shaders(&shaders) {}

@@ -1,5 +1,6 @@
 #include "read_pass.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "testbed_shared.h"
 
@@ -22,7 +23,10 @@ Result<ReadPass> ReadPass::create(gl::ShaderLibrary& shaders, const gl::GlInfo& 
     glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     pass.m_fromBuffer = *buffer;
     const std::uint32_t zero = 0;
-    pass.m_sink = gl::createBufferStorage(sizeof zero, &zero, GL_DYNAMIC_STORAGE_BIT, "read pass sink");
+    Result<gl::Buffer> sink =
+        gl::allocateBuffer(sizeof zero, &zero, GL_DYNAMIC_STORAGE_BIT, "read pass sink");
+    if (!sink) return makeError(sink.error());
+    pass.m_sink = std::move(sink.value());
     return pass;
 }
 

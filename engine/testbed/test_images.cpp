@@ -1,5 +1,7 @@
 #include "test_images.h"
 
+#include "allocation.h"
+
 #include <cmath>
 
 namespace dicer::testbed {
@@ -66,10 +68,11 @@ AtlasImage makeSphereShellVolume(int side, float radius) {
     return img;
 }
 
-gl::Texture uploadAtlas(const AtlasImage& image) {
-    gl::Texture t = gl::createTexture2D(image.width, image.height, GL_RGBA8, 1, "test atlas");
+Result<gl::Texture> uploadAtlas(const AtlasImage& image, std::string_view label) {
+    Result<gl::Texture> t = gl::allocateTexture2D(image.width, image.height, GLenum(GL_RGBA8), 1, label);
+    if (!t) return t;
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTextureSubImage2D(t.id(), 0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE,
+    glTextureSubImage2D(t->id(), 0, 0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE,
                         image.rgba.data());
     return t;
 }

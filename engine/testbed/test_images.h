@@ -4,11 +4,13 @@
 #pragma once
 
 #include "gl_handle.h"
+#include "result.h"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace dicer::testbed {
@@ -35,7 +37,7 @@ AtlasImage makeSphereShellVolume(int side, float radius = 0.6f);
 int cubeTilesX(int side);
 glm::ivec2 cubeAtlasExtent(int side);
 
-// Uploads into an immutable RGBA8 texture (one level).
-gl::Texture uploadAtlas(const AtlasImage& image);
+// Uploads into an immutable RGBA8 texture (one level). Errors: the driver refused the memory (allocation.h).
+Result<gl::Texture> uploadAtlas(const AtlasImage& image, std::string_view label = "test atlas");
 
 } // namespace dicer::testbed

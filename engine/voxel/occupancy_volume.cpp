@@ -4,6 +4,7 @@
 // (Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006): active = alpha >= threshold).
 #include "occupancy_volume.h"
 
+#include "allocation.h"
 #include "voxelizer_state.h"
 
 #include "gl_debug.h"
@@ -104,17 +105,14 @@ Result<void> OccupancyVolume::allocate(const VolumeLayout& layout) {
         m_volume = layout.volume;
         return {};
     }
-    gl::ErrorScope errors("OccupancyVolume::allocate"); // only this call's errors: GL_OUT_OF_MEMORY
-    gl::Texture texture = gl::createTexture(GL_TEXTURE_3D, "occupancy volume");
-    glTextureStorage3D(texture.id(), 1, GL_R8UI, size.x, size.y, size.z);
+    Result<gl::Texture> texture =
+        gl::allocateTexture3D(GL_TEXTURE_3D, size.x, size.y, size.z, GL_R8UI, "occupancy volume");
+    if (!texture)
+        return makeError(errorPrefix(layout) + texture.error() + "; choose a smaller volume preset");
     // Integer textures are incomplete with a linear filter, even for texelFetch.
-    glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    if (errors.ownErrors() != 0)
-        return makeError(errorPrefix(layout) + "allocating its " + volumeText(size) + " R8UI texture (" +
-                         std::to_string(std::int64_t(size.x) * size.y * size.z) + " bytes) failed (" +
-                         gl::errorName(errors.firstError()) + "); choose a smaller volume preset");
-    m_texture = std::move(texture);
+    glTextureParameteri(texture->id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTextureParameteri(texture->id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    m_texture = std::move(texture.value());
     m_size = size;
     m_volume = layout.volume;
     return {};

@@ -3,6 +3,7 @@
 // Owens (GPU Gems 3, ch. 39), over the coarse words' popcounts.
 #include "sparse_occupancy.h"
 
+#include "allocation.h"
 #include "voxelizer_state.h"
 
 #include "gl_debug.h"
@@ -50,7 +51,9 @@ Result<SparseOccupancy> SparseOccupancy::create(gl::ShaderLibrary& shaders, cons
     if (r) r = add(s.m_mark, "sparse_from_bits.comp.glsl", "SPARSE_FROM_BITS_MARK");
     if (r) r = add(s.m_copy, "sparse_from_bits.comp.glsl", "SPARSE_FROM_BITS_COPY");
     if (!r) return makeError(r.error());
-    s.m_ring = std::make_unique<gl::LateReadback>(SPARSE_STATUS_UINTS, "sparse occupancy status ring");
+    auto ring = gl::LateReadback::create(SPARSE_STATUS_UINTS, "sparse occupancy status ring");
+    if (!ring) return makeError(ring.error());
+    s.m_ring = std::move(ring.value());
     return s;
 }
 
@@ -99,15 +102,13 @@ Result<void> SparseOccupancy::setLayout(int side, std::uint32_t slots) {
                          std::to_string(indexBytes) + " bytes) is beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
                          std::to_string(m_info.maxStorageBlockBytes));
     if (slots == 0) slots = std::min(initialSlots(side), maxSlots());
-    gl::ErrorScope errors("SparseOccupancy::setLayout");
-    gl::Buffer index = gl::createBufferStorage(GLsizeiptr(indexBytes), nullptr, 0, "sparse occupancy index");
-    glClearNamedBufferData(index.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr); // status 0
-    if (errors.ownErrors() != 0)
-        return makeError("sparse occupancy: allocating the index of " + std::to_string(indexBytes) +
-                         " bytes failed (" + gl::errorName(errors.firstError()) + ")");
+    Result<gl::Buffer> index =
+        gl::allocateBuffer(GLsizeiptr(indexBytes), nullptr, 0, "sparse occupancy index");
+    if (!index) return makeError(index.error());
+    glClearNamedBufferData(index->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr); // status 0
     const int previousSide = m_side;
     gl::Buffer previousIndex = std::move(m_index);
-    m_index = std::move(index);
+    m_index = std::move(index.value());
     m_side = side;
     if (Result<void> r = setCapacity(slots); !r) { // the previous structure stays
         m_index = std::move(previousIndex);
@@ -127,13 +128,10 @@ Result<void> SparseOccupancy::setCapacity(std::uint32_t slots) {
                          " bytes) is beyond this driver's " + std::to_string(m_info.maxStorageBlockBytes) +
                          " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE): at most " + std::to_string(maxSlots()) +
                          " slots");
-    gl::ErrorScope errors("SparseOccupancy::setCapacity");
-    gl::Buffer pool = gl::createBufferStorage(GLsizeiptr(std::int64_t(slots) * kSlotBytes), nullptr, 0,
-                                              "sparse occupancy pool");
-    if (errors.ownErrors() != 0)
-        return makeError("sparse occupancy: allocating a pool of " + std::to_string(slots) +
-                         " slots failed (" + gl::errorName(errors.firstError()) + ")");
-    m_pool = std::move(pool);
+    Result<gl::Buffer> pool =
+        gl::allocateBuffer(GLsizeiptr(std::int64_t(slots) * kSlotBytes), nullptr, 0, "sparse occupancy pool");
+    if (!pool) return makeError(pool.error() + " (" + std::to_string(slots) + " slots)");
+    m_pool = std::move(pool.value());
     m_capacity = slots;
     return {};
 }

@@ -5,6 +5,7 @@
 // [SECTION] creation  [SECTION] volume  [SECTION] layout  [SECTION] passes
 #include "volume_discriminator.h"
 
+#include "allocation.h"
 #include "volume_texture.h"
 
 #include "voxelizer.h"
@@ -62,8 +63,10 @@ Result<VolumeDiscriminator> VolumeDiscriminator::create(gl::ShaderLibrary& shade
                                              {{GL_COMPUTE_SHADER, "discriminate_colors.comp.glsl"}},
                                              {{"DISC_COLOR_ARGS", ""}}});
     if (!r) return makeError(r.error());
-    d.m_colorArgs =
-        gl::createBufferStorage(DISC_COLOR_HEADER * 4, nullptr, 0, "discriminator colour arguments");
+    Result<gl::Buffer> colorArgs =
+        gl::allocateBuffer(DISC_COLOR_HEADER * 4, nullptr, 0, "discriminator colour arguments");
+    if (!colorArgs) return makeError(colorArgs.error());
+    d.m_colorArgs = std::move(colorArgs.value());
     return d;
 }
 
@@ -78,7 +81,25 @@ Result<VolumeLayout> VolumeDiscriminator::layoutFor(glm::ivec3 size, VoxelOutput
 Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
     auto texture = uploadVolumeTexture(v, m_info, "scalar volume '" + v.name + "'");
     if (!texture) return makeError(texture.error());
-    m_texture = std::move(texture.value());
+    adoptVolume(v, std::move(texture.value()));
+    return {};
+}
+
+Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v, const VolumeLayout& layout,
+                                            VoxelOutput output) {
+    if (Result<void> r = checkLayout(layout, output, v.size); !r) return r;
+    auto texture = uploadVolumeTexture(v, m_info, "scalar volume '" + v.name + "'");
+    if (!texture) return makeError(texture.error());
+    // The outputs before anything is replaced: a refusal keeps the previous volume with its layout.
+    Result<Outputs> outputs = allocateOutputs(layout, output);
+    if (!outputs) return makeError(outputs.error());
+    adoptVolume(v, std::move(texture.value()));
+    adoptOutputs(layout, output, std::move(outputs.value()));
+    return {};
+}
+
+void VolumeDiscriminator::adoptVolume(const volume::ScalarVolume& v, gl::Texture texture) {
+    m_texture = std::move(texture);
     m_size = v.size;
     m_type = v.type;
     m_kind = voxel::valueKindOf(v.type);
@@ -86,20 +107,19 @@ Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
     const std::array<double, volume::kColorEdges> edges = volume::colorEdges(m_range);
     for (size_t i = 0; i < edges.size(); ++i)
         m_edgeKeys[i] = volume::edgeKey(m_type, edges[i]);
-    return {};
 }
 
 // [SECTION] layout -----------------------------------------------------------------------------------------
 
-Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOutput output) {
+Result<void> VolumeDiscriminator::checkLayout(const VolumeLayout& layout, VoxelOutput output,
+                                              glm::ivec3 volumeSize) const {
     if (output == VoxelOutput::Sparse) // issue 20, item 5: whether a band's bricks pay is not measured yet
         return makeError(
             "discriminator: a volume's band is written to the slice atlas or the occupancy bits, "
             "not (yet) the sparse occupancy: use --voxels bits");
-    if (!hasVolume()) return makeError("discriminator: no volume to lay out (setVolume first)");
-    if (layout.volume != m_size)
+    if (layout.volume != volumeSize)
         return makeError("discriminator: the layout is for " + volumeText(layout.volume) +
-                         " voxels, the volume has " + volumeText(m_size) +
+                         " voxels, the volume has " + volumeText(volumeSize) +
                          " (a volume is laid out at its own size, never resampled)");
     Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
     if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
@@ -111,25 +131,45 @@ Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOut
                          std::to_string(layout.atlasSize) + "x" + std::to_string(layout.atlasSize) +
                          " slice atlas (" + voxelOutputName(output) + " output), but " + limit.what + " is " +
                          std::to_string(limit.side));
-    if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return {};
+    return {};
+}
 
-    gl::ErrorScope errors("VolumeDiscriminator::setLayout");
-    gl::Texture atlas;
-    gl::Buffer bits;
-    if (output == VoxelOutput::Atlas)
-        atlas = gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "volume slice atlas");
-    else
-        bits = gl::createBufferStorage(GLsizeiptr(hp::hpBitsBlocksX(layout.atlasSize)) *
-                                           hp::hpBitsBlocksX(layout.atlasSize) * HP_BITS_WORDS_PER_BLOCK * 4,
-                                       nullptr, 0, "volume occupancy bits");
-    if (errors.ownErrors() != 0)
-        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 " +
-                         (output == VoxelOutput::Atlas ? "slice atlas" : "occupancy bits") + " of volume " +
-                         volumeText(layout.volume) + " failed (" + gl::errorName(errors.firstError()) + ")");
-    m_atlas = std::move(atlas);
-    m_bits = std::move(bits);
+Result<VolumeDiscriminator::Outputs> VolumeDiscriminator::allocateOutputs(const VolumeLayout& layout,
+                                                                          VoxelOutput output) const {
+    // The same layout and output: the ones there are serve (nothing to allocate).
+    if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return Outputs{{}, {}, true};
+    Outputs out;
+    if (output == VoxelOutput::Atlas) {
+        Result<gl::Texture> t = gl::allocateTexture2D(layout.atlasSize, layout.atlasSize, GLenum(GL_RGBA8), 1,
+                                                      "volume slice atlas");
+        if (!t) return makeError(t.error() + " (volume " + volumeText(layout.volume) + ")");
+        out.atlas = std::move(t.value());
+    } else {
+        const std::int64_t blocksX = hp::hpBitsBlocksX(layout.atlasSize);
+        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4),
+                                                  nullptr, 0, "volume occupancy bits");
+        if (!b) return makeError(b.error() + " (volume " + volumeText(layout.volume) + ")");
+        out.bits = std::move(b.value());
+    }
+    return out;
+}
+
+void VolumeDiscriminator::adoptOutputs(const VolumeLayout& layout, VoxelOutput output, Outputs outputs) {
+    if (outputs.current) return;
+    m_atlas = std::move(outputs.atlas);
+    m_bits = std::move(outputs.bits);
     m_layout = layout;
     m_output = output;
+}
+
+Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOutput output) {
+    if (output != VoxelOutput::Sparse && !hasVolume()) // the sparse output's own message first
+        return makeError("discriminator: no volume to lay out (setVolume first)");
+    if (Result<void> r = checkLayout(layout, output, m_size); !r) return r;
+    // A refusal keeps the previous output and layout.
+    Result<Outputs> outputs = allocateOutputs(layout, output);
+    if (!outputs) return makeError(outputs.error());
+    adoptOutputs(layout, output, std::move(outputs.value()));
     return {};
 }
 
@@ -191,12 +231,9 @@ Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer,
         return makeError("discriminator colours: the points (" + std::to_string(points) +
                          ") and the count (" + std::to_string(countBuffer) + ") must be buffers");
     if (capacity > m_colorCapacity) {
-        gl::ErrorScope errors("VolumeDiscriminator::colorPoints");
-        gl::Buffer colors = gl::createBufferStorage(GLsizeiptr(bytes), nullptr, 0, "volume point colours");
-        if (errors.ownErrors() != 0)
-            return makeError("allocating " + std::to_string(capacity) + " point colours failed (" +
-                             gl::errorName(errors.firstError()) + ")");
-        m_colors = std::move(colors);
+        Result<gl::Buffer> colors = gl::allocateBuffer(GLsizeiptr(bytes), nullptr, 0, "volume point colours");
+        if (!colors) return makeError(colors.error() + " (" + std::to_string(capacity) + " points)");
+        m_colors = std::move(colors.value());
         m_colorCapacity = capacity;
     }
     gl::DebugGroup group("discriminate point colours");

@@ -61,6 +61,10 @@ public:
     // allocation failure; on error the previous volume stays. A volume of another size leaves the layout
     // stale: discriminate() refuses until setLayout() gives one for the new size.
     Result<void> setVolume(const volume::ScalarVolume& volume);
+    // The volume and its layout in one step (a volume of another size while its output is in use): both or
+    // neither. Errors: those of setVolume and setLayout; on error the previous volume, layout and output stay.
+    Result<void> setVolume(const volume::ScalarVolume& volume, const VolumeLayout& layout,
+                           VoxelOutput output);
     // Allocates the output for `layout`, which must be VolumeLayout::make's layout of the volume's own size.
     // Errors: no volume yet, a layout of another size or an inconsistent one, an atlas beyond
     // atlasLimit(output), an allocation failure; on error the previous layout and output stay.
@@ -106,6 +110,16 @@ private:
         : m_shaders(&shaders), m_info(info) {}
     // Binds the volume and sets the uniforms every value pass reads (size, edges) on `program`.
     void bindVolume(GLuint program) const;
+    // The output of a layout, allocated before anything changes (`current`: the present one serves).
+    struct Outputs {
+        gl::Texture atlas;
+        gl::Buffer bits;
+        bool current = false;
+    };
+    Result<void> checkLayout(const VolumeLayout& layout, VoxelOutput output, glm::ivec3 volumeSize) const;
+    Result<Outputs> allocateOutputs(const VolumeLayout& layout, VoxelOutput output) const;
+    void adoptOutputs(const VolumeLayout& layout, VoxelOutput output, Outputs outputs);
+    void adoptVolume(const volume::ScalarVolume& volume, gl::Texture texture);
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;

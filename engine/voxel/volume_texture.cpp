@@ -1,5 +1,6 @@
 #include "volume_texture.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 
 #include <algorithm>
@@ -60,23 +61,23 @@ Result<gl::Texture> uploadVolumeTexture(const volume::ScalarVolume& v, const gl:
                          std::to_string(largest) + " voxels, beyond this driver's GL_MAX_3D_TEXTURE_SIZE " +
                          std::to_string(info.max3DTextureSize));
     const TextureFormat f = textureFormat(v.type);
-    // Only this function's own errors count (an allocation failure is GL_OUT_OF_MEMORY here).
+    Result<gl::Texture> allocated =
+        gl::allocateTexture3D(GL_TEXTURE_3D, v.size.x, v.size.y, v.size.z, f.internal, label);
+    if (!allocated) return makeError(allocated.error());
+    gl::Texture texture = std::move(allocated.value());
+    // The upload's own errors: one left pending by earlier code is logged as such.
     gl::ErrorScope errors("uploadVolumeTexture");
-    gl::Texture texture = gl::createTexture(GL_TEXTURE_3D, label);
-    glTextureStorage3D(texture.id(), 1, f.internal, v.size.x, v.size.y, v.size.z);
     glTextureParameteri(texture.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTextureParameteri(texture.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    if (errors.ownErrors() == 0) {
-        GLint alignment = 4, unpackBuffer = 0;
-        glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
-        glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer);
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
-        glTextureSubImage3D(texture.id(), 0, 0, 0, 0, v.size.x, v.size.y, v.size.z, f.format, f.type,
-                            v.data.data());
-        glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-        glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpackBuffer));
-    }
+    GLint alignment = 4, unpackBuffer = 0;
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+    glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &unpackBuffer);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glTextureSubImage3D(texture.id(), 0, 0, 0, 0, v.size.x, v.size.y, v.size.z, f.format, f.type,
+                        v.data.data());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, GLuint(unpackBuffer));
     if (errors.ownErrors() != 0)
         return makeError("uploading volume '" + v.name + "' (" + sizeText(v.size) + " " +
                          volume::scalarTypeName(v.type) + ", " + std::to_string(v.byteCount()) +

@@ -1,6 +1,7 @@
 // GPU upload of a mesh for the voxelizer (see voxel_mesh.h).
 #include "voxel_mesh.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
 #include "image_loader.h"
 #include "voxel_shared.h"
@@ -13,8 +14,8 @@ namespace {
 
 constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
 
-template <class T> gl::Buffer uploadBuffer(const std::vector<T>& data, const char* label) {
-    return gl::createBufferStorage(GLsizeiptr(data.size() * sizeof(T)), data.data(), 0, label);
+template <class T> Result<gl::Buffer> uploadBuffer(const std::vector<T>& data, const char* label) {
+    return gl::allocateBuffer(GLsizeiptr(data.size() * sizeof(T)), data.data(), 0, label);
 }
 
 std::string mib(std::uint64_t bytes) {
@@ -172,14 +173,13 @@ Result<std::shared_ptr<const MeshTextureArray>> uploadMeshTextures(const model::
                              std::to_string(plan.layers) + " RGBA8 texture array (" + mib(array->bytes()) +
                              ")";
 
-    // Only this function's own errors count: one left pending by earlier code is logged as such.
+    Result<gl::Texture> texture =
+        gl::allocateTexture3D(GL_TEXTURE_2D_ARRAY, plan.width, plan.height, plan.layers, GL_RGBA8,
+                              "mesh textures (voxelizer, mesh view)");
+    if (!texture) return makeError(texture.error() + " (a " + size + ")");
+    array->texture = std::move(texture.value());
+    // The uploads' own errors: one left pending by earlier code is logged as such.
     gl::ErrorScope errors("uploadMeshTextures");
-    array->texture = gl::createTexture(GL_TEXTURE_2D_ARRAY, "mesh textures (voxelizer, mesh view)");
-    glTextureStorage3D(array->texture.id(), 1, GL_RGBA8, plan.width, plan.height, plan.layers);
-    if (errors.ownErrors() != 0)
-        return makeError("allocating the mesh's " + size + " failed (" + gl::errorName(errors.firstError()) +
-                         ")" +
-                         (errors.firstError() == GL_OUT_OF_MEMORY ? ": the driver is out of memory" : ""));
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     if (mesh.textures.empty()) {
         const std::uint8_t white[4] = {255, 255, 255, 255};
@@ -234,18 +234,29 @@ Result<VoxelMeshGpu> uploadVoxelMesh(const model::Mesh& mesh, const gl::GlInfo& 
         VoxelMeshChunk chunk;
         chunk.firstTriangle = range.firstTriangle;
         chunk.triangleCount = range.triangleCount;
-        chunk.vertices = uploadBuffer(vertices, "voxelizer vertices");
-        chunk.triangles = uploadBuffer(packed, "voxelizer triangles");
-        chunk.setup =
-            gl::createBufferStorage(GLsizeiptr(GLint64(range.triangleCount) * kChunkBytesPerTriangle),
-                                    nullptr, 0, "voxelizer triangle setup");
-        chunk.bins = gl::createBufferStorage(GLsizeiptr((GLint64(range.triangleCount) + 1) * 16), nullptr, 0,
-                                             "voxelizer bins");
+        // A refusal returns at once: the caller keeps its previous mesh, and this one's buffers are freed.
+        auto take = [](gl::Buffer& into, Result<gl::Buffer> made) -> Result<void> {
+            if (!made) return makeError(made.error());
+            into = std::move(made.value());
+            return {};
+        };
+        Result<void> r = take(chunk.vertices, uploadBuffer(vertices, "voxelizer vertices"));
+        if (r) r = take(chunk.triangles, uploadBuffer(packed, "voxelizer triangles"));
+        if (r)
+            r = take(chunk.setup,
+                     gl::allocateBuffer(GLsizeiptr(GLint64(range.triangleCount) * kChunkBytesPerTriangle),
+                                        nullptr, 0, "voxelizer triangle setup"));
+        if (r)
+            r = take(chunk.bins, gl::allocateBuffer(GLsizeiptr((GLint64(range.triangleCount) + 1) * 16),
+                                                    nullptr, 0, "voxelizer bins"));
+        if (!r) return makeError(r.error());
         gpu.chunks.push_back(std::move(chunk));
     }
     std::vector<glm::vec4> slots = plan.slots;
     if (slots.empty()) slots.emplace_back(1.f, 1.f, 0.f, 0.f); // a zero-size SSBO binding is an error
-    gpu.textureSlots = uploadBuffer(slots, "voxelizer texture slots");
+    Result<gl::Buffer> textureSlots = uploadBuffer(slots, "voxelizer texture slots");
+    if (!textureSlots) return makeError(textureSlots.error());
+    gpu.textureSlots = std::move(textureSlots.value());
 
     Result<std::shared_ptr<const MeshTextureArray>> textures = uploadMeshTextures(mesh, info);
     if (!textures) return makeError(textures.error());

@@ -3,6 +3,7 @@
 // TR MPI-I-2006-4-002 (2006).
 #include "voxel_method_binned.h"
 
+#include "allocation.h"
 #include "voxel_method_slab.h"
 #include "voxel_passes.h"
 
@@ -50,8 +51,10 @@ Result<std::unique_ptr<SurfaceMethod>> createBinnedMethod(gl::ShaderLibrary& sha
     Result<gl::ProgramId> surface = addSlabProgram(shaders, "binned", "VOX_DRAW_BINNED");
     if (!surface) return makeError(surface.error());
     const GLuint zeros[VOX_ARGS_UINTS] = {};
-    gl::Buffer args = gl::createBufferStorage(sizeof(zeros), zeros, 0, "voxelizer draw args");
-    return std::unique_ptr<SurfaceMethod>(std::make_unique<BinnedMethod>(*surface, *scan, std::move(args)));
+    Result<gl::Buffer> args = gl::allocateBuffer(sizeof(zeros), zeros, 0, "voxelizer draw args");
+    if (!args) return makeError(args.error());
+    return std::unique_ptr<SurfaceMethod>(
+        std::make_unique<BinnedMethod>(*surface, *scan, std::move(args.value())));
 }
 
 } // namespace dicer::voxel

@@ -3,6 +3,7 @@
 // on GPUs" (SIGGRAPH Asia 2010).
 #include "voxel_method_compute.h"
 
+#include "allocation.h"
 #include "voxel_passes.h"
 #include "voxel_slot_programs.h"
 #include "voxelizer_state.h"
@@ -150,13 +151,10 @@ public:
         if (m.listLimit > 0) capacity = std::min(capacity, m.listLimit);
         m_pendingComplete = capacity >= voxels;
         if (m.output != VoxelOutput::Atlas) return {};
-        gl::ErrorScope errors("the compute method's voxel list");
-        gl::Buffer list = gl::createBufferStorage(GLsizeiptr((capacity + VOX_VOXELS_HEADER) * 4), nullptr, 0,
-                                                  "voxelizer voxel list (compute method)");
-        if (errors.ownErrors() != 0)
-            return makeError("allocating the voxel list for volume " + volumeText(volume) + " failed (" +
-                             gl::errorName(errors.firstError()) + ")");
-        m_pending = std::move(list);
+        Result<gl::Buffer> list = gl::allocateBuffer(GLsizeiptr((capacity + VOX_VOXELS_HEADER) * 4), nullptr,
+                                                     0, "voxelizer voxel list (compute method)");
+        if (!list) return makeError(list.error() + " (volume " + volumeText(volume) + ")");
+        m_pending = std::move(list.value());
         return {};
     }
 

@@ -7,6 +7,7 @@
 // [SECTION] names  [SECTION] creation  [SECTION] layout and mesh  [SECTION] voxelize
 #include "voxelizer.h"
 
+#include "allocation.h"
 #include "voxel_passes.h"
 #include "voxelizer_state.h"
 
@@ -177,8 +178,7 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
                          " has too many slices for the solid-mode parity image");
     if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return {};
 
-    // Only this function's own errors count: one left pending by earlier code is logged as such.
-    gl::ErrorScope errors("Voxelizer::setLayout");
+    // Every allocation is checked (allocation.h): the first refusal returns with the previous outputs in place.
     gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, columns);
@@ -186,8 +186,11 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     // output, which holds surfaces only (checkMode refuses solid mode before any use).
     gl::Texture parity;
     if (output != VoxelOutput::Sparse) {
-        parity = gl::createTexture(GL_TEXTURE_2D_ARRAY, "voxel crossings (solid mode)");
-        glTextureStorage3D(parity.id(), 1, GL_R32UI, layout.volume.x, layout.volume.y, parityLayers);
+        Result<gl::Texture> crossings =
+            gl::allocateTexture3D(GL_TEXTURE_2D_ARRAY, layout.volume.x, layout.volume.y, parityLayers,
+                                  GL_R32UI, "voxel crossings (solid mode)");
+        if (!crossings) return makeError(crossings.error());
+        parity = std::move(crossings.value());
         // Integer textures are incomplete with linear filtering, even for texelFetch.
         glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
@@ -197,7 +200,10 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     gl::Buffer bits;
     std::vector<GLuint> fbos = {columnFbo.id()};
     if (output == VoxelOutput::Atlas) {
-        atlas = gl::createTexture2D(layout.atlasSize, layout.atlasSize, GL_RGBA8, 1, "voxel slice atlas");
+        Result<gl::Texture> slices = gl::allocateTexture2D(layout.atlasSize, layout.atlasSize,
+                                                           GLenum(GL_RGBA8), 1, "voxel slice atlas");
+        if (!slices) return makeError(slices.error());
+        atlas = std::move(slices.value());
         atlasFbo = gl::createFramebuffer("voxel slice atlas");
         glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
         fbos.push_back(atlasFbo.id());
@@ -211,17 +217,15 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     } else if (output == VoxelOutput::Bits) {
         const std::int64_t blocks =
             std::int64_t(hp::hpBitsBlocksX(layout.atlasSize)) * hp::hpBitsBlocksX(layout.atlasSize);
-        bits = gl::createBufferStorage(GLsizeiptr(blocks * HP_BITS_WORDS_PER_BLOCK * 4), nullptr, 0,
-                                       "voxel occupancy bits");
+        Result<gl::Buffer> occupancy = gl::allocateBuffer(GLsizeiptr(blocks * HP_BITS_WORDS_PER_BLOCK * 4),
+                                                          nullptr, 0, "voxel occupancy bits");
+        if (!occupancy) return makeError(occupancy.error());
+        bits = std::move(occupancy.value());
     }
     for (GLuint fbo : fbos)
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
             status != GL_FRAMEBUFFER_COMPLETE)
             return makeError("voxelizer framebuffer incomplete (status " + std::to_string(status) + ")");
-    if (errors.ownErrors() != 0)
-        return makeError("allocating the " + std::to_string(layout.atlasSize) + "^2 " +
-                         (output == VoxelOutput::Atlas ? "slice atlas" : "occupancy bits") + " failed (" +
-                         gl::errorName(errors.firstError()) + ")");
     // The methods' own buffers (the compute method's voxel list): all adopted, or none.
     Result<void> prepared;
     for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
@@ -260,6 +264,17 @@ Result<void> Voxelizer::limitVoxelList(std::int64_t entries) {
 Result<void> Voxelizer::setMesh(const model::Mesh& mesh, std::int64_t maxChunkBytes) {
     Result<VoxelMeshGpu> gpu = uploadVoxelMesh(mesh, m_info, maxChunkBytes);
     if (!gpu) return makeError(gpu.error());
+    // The parameters of every chunk, allocated here (not in voxelize(), which cannot fail): a refusal keeps
+    // the previous mesh with its parameters.
+    const size_t chunks = gpu->chunks.size();
+    if (m_paramsCapacity < chunks) {
+        Result<gl::Buffer> params =
+            gl::allocateBuffer(GLsizeiptr(m_paramsStride) * GLsizeiptr(chunks), nullptr,
+                               GL_DYNAMIC_STORAGE_BIT, "voxelizer parameters (per chunk)");
+        if (!params) return makeError(params.error());
+        m_params = std::move(params.value());
+        m_paramsCapacity = chunks;
+    }
     m_mesh = std::move(gpu.value());
     return {};
 }
@@ -267,12 +282,7 @@ Result<void> Voxelizer::setMesh(const model::Mesh& mesh, std::int64_t maxChunkBy
 // [SECTION] voxelize ---------------------------------------------------------------------------------------
 
 void Voxelizer::uploadParams(const VoxelizeParams& params) {
-    const size_t chunks = m_mesh.chunks.size();
-    if (m_paramsCapacity < chunks) {
-        m_params = gl::createBufferStorage(GLsizeiptr(m_paramsStride) * GLsizeiptr(chunks), nullptr,
-                                           GL_DYNAMIC_STORAGE_BIT, "voxelizer parameters (per chunk)");
-        m_paramsCapacity = chunks;
-    }
+    const size_t chunks = m_mesh.chunks.size(); // setMesh sized m_params for them
     std::vector<std::uint8_t> blocks(size_t(m_paramsStride) * chunks);
     const int rule = params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
     const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});

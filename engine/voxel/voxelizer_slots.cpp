@@ -5,6 +5,7 @@
 // voxel while a frame clears O(points) bytes instead of 4 per voxel.
 #include "voxelizer.h"
 
+#include "allocation.h"
 #include "voxel_passes.h"
 #include "voxelizer_state.h"
 
@@ -70,17 +71,16 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
                        {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}, {GL_COMPUTE_SHADER, slotFile}},
                        {{"VOX_FILL_SLOTS", ""}}});
     if (!r) return makeError(r.error());
-    gl::ErrorScope errors("Voxelizer::enableSlotColors");
-    gl::Buffer owners = gl::createBufferStorage(GLsizeiptr(ownerBytes), nullptr, 0, "voxelizer slot owners");
-    gl::Buffer colors =
-        gl::createBufferStorage(GLsizeiptr(std::int64_t(capacity) * 4), nullptr, 0, "voxelizer slot colours");
-    if (errors.ownErrors() != 0)
-        return makeError("allocating " + std::to_string(capacity) + " slot colours failed (" +
-                         gl::errorName(errors.firstError()) + ")");
+    Result<gl::Buffer> owners =
+        gl::allocateBuffer(GLsizeiptr(ownerBytes), nullptr, 0, "voxelizer slot owners");
+    if (!owners) return makeError(owners.error());
+    Result<gl::Buffer> colors =
+        gl::allocateBuffer(GLsizeiptr(std::int64_t(capacity) * 4), nullptr, 0, "voxelizer slot colours");
+    if (!colors) return makeError(colors.error() + " (" + std::to_string(capacity) + " slots)");
     m_slotPrepare = prepare;
     m_fillSlots[slotFile] = fill;
-    m_slotOwners = std::move(owners);
-    m_slotColors = std::move(colors);
+    m_slotOwners = std::move(owners.value());
+    m_slotColors = std::move(colors.value());
     m_slotCapacity = capacity;
     m_slotFile = slotFile;
     return {};
