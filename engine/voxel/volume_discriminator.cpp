@@ -92,7 +92,7 @@ Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
 // [SECTION] layout -----------------------------------------------------------------------------------------
 
 Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOutput output) {
-    if (output == VoxelOutput::Sparse) // issue 20, item 5: whether a band's bricks pay is not measured yet
+    if (output == VoxelOutput::Sparse) // whether a band's bricks pay is not measured yet
         return makeError(
             "discriminator: a volume's band is written to the slice atlas or the occupancy bits, "
             "not (yet) the sparse occupancy: use --voxels bits");
