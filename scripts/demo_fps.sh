@@ -8,7 +8,7 @@
 # usage: scripts/demo_fps.sh [frames=60] [runs=2] [extra dicer arguments...]
 #   PRESETS="128 256" METHODS="dicer_single hp_compute" scripts/demo_fps.sh ...  measures a subset
 #   WINDOW=1 METHODS=default PRESETS="256 512 1024 2048" MARKER=fps-presets scripts/demo_fps.sh 30 2
-#     the issue-20 targets: `dicer --preset N` with its defaults (METHODS=default: no --method, so the default
+#     the large-preset targets: `dicer --preset N` with its defaults (METHODS=default: no --method, so the default
 #     output and method of each preset) in a 1280x800 window under xvfb-run; the table goes between the
 #     MARKER's begin/end comments in docs/DEMO.md (default marker: fps)
 set -euo pipefail

@@ -154,7 +154,7 @@ else
     step "bench voxels" bench voxels_scaling --scaling --voxels both --sides "$sizes" --size none \
         --plot "$out/voxels_scaling_$tag.png"
     step "bench sort" bench sort --sort --sort-plot "$out/sort_$tag.png"
-    # Issue 19's GPU targets: counts + build + expand at 256^3 <= 0.5 ms and 512^3 <= 2 ms, every row checked.
+    # The marching cubes' GPU targets: counts + build + expand at 256^3 <= 0.5 ms and 512^3 <= 2 ms, every row checked.
     step "bench mc" bench mc --mc --volume metaballs:128,metaballs:256,metaballs:512,assets/volumes/headsq/quarter.nhdr \
         --mc-plot "$out/mc_$tag.png"
     step "bench sparse" bench sparse_scaling --scaling --voxels bits,sparse --sides "$sizes" --size none \

@@ -161,8 +161,9 @@ def count_label(n):
 
 def plot_voxel_scaling(rows):
     """--scaling --voxels: cost against the points. Per output and method (one colour each), ns per point of the
-    frame (solid) and of voxelize + build (dashed, the sum of the two medians: the stages whose cost issue 20 wants
-    flat per point), against the volume's active points; every output of a volume lists the same points."""
+    frame (solid) and of voxelize + build (dashed, the sum of the two medians: the stages whose cost the sparse
+    occupancy aims to keep flat per point), against the volume's active points; every output of a volume lists
+    the same points."""
     series = []
     colors = {}  # (output, method) -> its colour, shared by its two lines
     voxelize = {(voxel_output(r.method), r.input): r.median_ms for r in rows if r.stage == "voxelize"}

@@ -2,7 +2,7 @@
 // Atlas -> occupancy bits (occupancy_bits.h): one invocation per 8x8 block of the virtual atlas writes its two
 // words; a texel's bit is the discriminator's verdict (hp_discriminator.glsl: inside the volume and alpha >=
 // threshold), texels beyond the atlas are 0. What the GL tests and dicer-bench feed the bits rows of the method
-// table when they have an atlas (the modern voxelizer writes the bits itself, issue 10).
+// table when they have an atlas (the modern voxelizer writes the bits itself).
 #include "hpc_shared.h"
 #include "hp_discriminator.glsl"
 #include "occupancy_bits.h"

@@ -1,5 +1,5 @@
 #version 450
-// The discriminator over a scalar volume (issue 18): active = the voxel's value in the band [lo, hi], compared
+// The discriminator over a scalar volume: active = the voxel's value in the band [lo, hi], compared
 // as order keys (volume_values.h), written in one pass into the output the HistoPyramids read, never
 // resampled (the volume's X x Y x Z in tiles of X x Y, volume_layout.h). Based on the discriminator of Ziegler,
 // Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), which thresholds the atlas' alpha in the first reduction;

@@ -1,5 +1,5 @@
 #version 450
-// Colours per point of a listed scalar volume (issue 18, the bits output's colours): point k's voxel (its
+// Colours per point of a listed scalar volume (the bits output's colours): point k's voxel (its
 // entry, hp_point.h) read from the volume, its texel (discriminate_values.glsl: the colour map of its value,
 // alpha max(bin, 1)) into colour k, the slot colours the particles read (PS_BIND_SLOT_COLORS). No rank and no
 // voxel-sized buffer: the entry names the voxel. The count stays on the GPU:

@@ -1,4 +1,4 @@
-// The scalar-volume discriminator (engine/voxel/volume_discriminator.h, issue 18): its bindings, uniform
+// The scalar-volume discriminator (engine/voxel/volume_discriminator.h): its bindings, uniform
 // locations and work-group sizes, shared by C++ and GLSL. Its ranges are the voxel wing's second set
 // (VOXVOL_* in binding_ranges.h): the voxelizer's own are full, and the discriminator is the voxel wing's other
 // source of the same outputs (the RGBA8 atlas, the occupancy bits, colours per point). The value keys and the

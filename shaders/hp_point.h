@@ -60,7 +60,7 @@ HP_FN ivec2 hpEntryTexel(uvec4 entry, ivec2 tileSize, int tilesX) {
 
 // Whether atlas texel `cell` holds a voxel: its tile column is inside the grid and its slice is one of the
 // `slices` of the volume. slices <= 0: the extent is unknown (a plain 2D image), every texel is a voxel.
-// Texels of unused tiles must never be active, whatever the threshold (issue 12: threshold 0 counted them).
+// Texels of unused tiles must never be active, whatever the threshold (threshold 0 once counted them).
 HP_FN bool hpInVolume(ivec2 cell, ivec2 tileSize, int tilesX, int slices) {
     ivec2 tile = cell / tileSize;
     return slices <= 0 || (tile.x < tilesX && tile.y * tilesX + tile.x < slices);

@@ -1,4 +1,4 @@
-// The occupancy-bits volume: one bit per voxel, the modern pipeline's voxelizer output (issue 10), written once
+// The occupancy-bits volume: one bit per voxel, the modern pipeline's voxelizer output, written once
 // and compiled twice, as C++ (CPU references, tests) and as GLSL (the voxelizer's bit stores, the HistoPyramid
 // over bits), like hp_point.h.
 //

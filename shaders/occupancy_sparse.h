@@ -1,4 +1,4 @@
-// The sparse occupancy (issue 20): the occupancy bits (occupancy_bits.h) of only the bricks a frame touches,
+// The sparse occupancy: the occupancy bits (occupancy_bits.h) of only the bricks a frame touches,
 // written once and compiled twice, as C++ (the CPU reference hp/sparse_reference.h, voxel/sparse_occupancy.h,
 // tests) and as GLSL (the voxelizer's two sparse passes, the allocation passes, hp_sparse's build and list).
 //
@@ -48,7 +48,7 @@
 
 // The largest virtual atlas: 4096^3's (262144 a side: 8192^2 bricks, 2 x 8 MiB of coarse map and slot bases).
 // Not the point entries' limit (hp_point.h: the voxel names the texel) nor the Morton code's (hpSpread16:
-// 65536 bricks a side): the per-frame coarse map grows with the volume, and the issue's largest preset is
+// 65536 bricks a side): the per-frame coarse map grows with the volume, and the largest preset is
 // 4096^3. Each driver bounds it further by its storage block (voxel::atlasLimit).
 #define HP_SPARSE_MAX_ATLAS 262144
 #define SPARSE_BRICK 32       // texels a side of a brick

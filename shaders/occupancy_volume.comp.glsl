@@ -1,5 +1,5 @@
 #version 450
-// A mesh's occupancy -> an R8UI 3D texture of 0/1 (engine/voxel/occupancy_volume.h, issue 19 item 4), the
+// A mesh's occupancy -> an R8UI 3D texture of 0/1 (engine/voxel/occupancy_volume.h), the
 // scalar volume the marching cubes remesh. One invocation per texel of the (X+2) x (Y+2) x (Z+2) texture:
 // texel t holds voxel t - OCC_BORDER, the border texels 0, so the whole texture is written and never cleared.
 //  - OCC_FROM_ATLAS: the RGBA8 slice atlas; occupied = the alpha byte >= u_threshold, the HistoPyramid

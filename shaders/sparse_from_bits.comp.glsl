@@ -1,7 +1,7 @@
 #version 450
 // Dense occupancy bits (occupancy_bits.h) -> sparse occupancy (occupancy_sparse.h), for the harnesses that have
 // dense bits (the GL tests, dicer-bench's tables over atlases: atlas -> bits -> sparse) and want to feed
-// hp_sparse the same voxels as hp_bits. The voxelizer writes the sparse occupancy itself (issue 20).
+// hp_sparse the same voxels as hp_bits. The voxelizer writes the sparse occupancy itself.
 //  - SPARSE_FROM_BITS_MARK: one invocation per coarse word writes it whole: bit j is set when brick 32 w + j has
 //    any set bit (no atomics, no clear). The allocation (sparse_alloc.comp.glsl) follows.
 //  - SPARSE_FROM_BITS_COPY: one invocation per word of the used slots (dispatched with the pool clear's

@@ -1,5 +1,5 @@
 #version 450
-// Surface view (issue 19, item 4): the marching cubes' triangle list (engine/surface/mc_method.h), drawn with
+// Surface view: the marching cubes' triangle list (engine/surface/mc_method.h), drawn with
 // the header's indirect arguments: the vertex buffer read as attributes (32 bytes a vertex, mc_shared.h), the
 // vertex placed from the volume's physical units into world by u_model (frame::Frame::surfaceToVolume, then
 // volumeToWorld: a uniform scale, so normals need no inverse transpose), then moved by the hook.

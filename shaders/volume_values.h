@@ -1,4 +1,4 @@
-// How a scalar value becomes an order key, a colour-map bin and a colour (issue 18): written once, compiled
+// How a scalar value becomes an order key, a colour-map bin and a colour: written once, compiled
 // twice, as C++ (the volume wing's CPU reference and band keys, engine/volume/value_keys.h) and as GLSL (the
 // discriminator, discriminate_values.glsl), like hp_point.h, so the two cannot disagree by a bit.
 //

@@ -93,7 +93,7 @@ TEST(CommandLine, ReloadShadersAtAFrame) {
     EXPECT_EQ(parse({"--reload-shaders-at", "-1"}, c), ParseResult::Error);
 }
 
-// --voxels atlas|bits (issue 10): a method reads one output (MethodInfo::input). --voxels alone picks its first
+// --voxels atlas|bits: a method reads one output (MethodInfo::input). --voxels alone picks its first
 // method, --variant alone sets its output, both must agree; slab voxelizers and the test atlas need the atlas.
 TEST(CommandLine, VoxelOutputAndMethodAgree) {
     CommandLine c;
@@ -215,7 +215,7 @@ TEST(CommandLine, OffscreenBenchmarkRun) {
     EXPECT_EQ(c.run.windowSize, glm::ivec2(320, 200)); // one size flag for the window and the framebuffer
 }
 
-// The default output per preset (voxel/default_output.h, issue 20 item 3), decided once the driver is known
+// The default output per preset (voxel/default_output.h), decided once the driver is known
 // (resolveOutput, at start-up): llvmpipe's limits here (16384 textures, 128 MiB storage blocks).
 namespace {
 
@@ -397,7 +397,7 @@ TEST(CommandLine, BadArgumentsAreErrors) {
     EXPECT_EQ(parse({"--help"}, c), ParseResult::Help);
 }
 
-// Sorted blending (issue 11): the render mode is a row of particles.h's table; its depth buckets and opacity
+// Sorted blending: the render mode is a row of particles.h's table; its depth buckets and opacity
 // are checked on the command line with one clear error (the message names the option and the range).
 TEST(CommandLine, SortedBlendingAndItsSettings) {
     CommandLine c;
@@ -553,7 +553,7 @@ TEST(Models, BuiltinsLoadAndMissingFilesFail) {
     EXPECT_EQ((ModelChoice{ModelKind::File, "/a/b/spot.obj"}).label(), "spot.obj");
 }
 
-// Issue 12: `--screenshot /dev/full` printed "saved" and exited 0 (stbi_write_png ignored write errors).
+// `--screenshot /dev/full` once printed "saved" and exited 0 (stbi_write_png ignored write errors).
 TEST(Screenshot, WriteErrorsAreReported) {
     const std::vector<std::uint8_t> rgba(64 * 32 * 4, 200);
     Result<void> r = writePngRgba8("/dev/full", 64, 32, rgba);
@@ -563,7 +563,7 @@ TEST(Screenshot, WriteErrorsAreReported) {
     EXPECT_NE(r.error().find("No space left on device"), std::string::npos) << r.error();
 }
 
-// --- Issue 13: PLY export and the first screen ---
+// --- PLY export and the first screen ---
 
 TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
     CommandLine c;
@@ -577,7 +577,7 @@ TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
     EXPECT_EQ(parse({"--export-ply", "cloud.ply"}, e), ParseResult::Error);
 }
 
-// --- Issue 19: the surface view ---
+// --- The surface view ---
 
 // --view LIST shows exactly the views named; --show-surface is the surface's switch; --mc-method names a row
 // of the marching-cubes table (an unknown name is a usage error); --export-surface needs --frames.
@@ -845,7 +845,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two; a volume's band step is
-        // the volume (loaded by the step before) with another band and its surface shown (issue 19).
+        // the volume (loaded by the step before) with another band and its surface shown.
         const bool bandStep = p.input == frame::Input::Volume && p.band != base.frame.band;
         if (bandStep) {
             bands.insert({s.settings.model.label(), volume::bandText(p.band)});
@@ -879,7 +879,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     voxelizers.insert({base.frame.voxelMethod, base.frame.voxelMode}); // the base: no step of its own
     EXPECT_EQ(voxelizers.size(), voxel::voxelMethods().size() * voxel::kVoxelModes.size());
     EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
-    // Mesh -> volume -> mesh (issue 18): a small built-in and the MR scan, each with a band of its own after
+    // Mesh -> volume -> mesh: a small built-in and the MR scan, each with a band of its own after
     // its load; the step after the last volume loads the base model back.
     EXPECT_EQ(models, (std::set<std::string>{"teapot", "heart", "spot.obj", "cornell_box.obj",
                                              kSoakBuiltinVolume, "head_mr.mhd"}));

@@ -1,4 +1,4 @@
-// The demo's colours in bits mode (issue 10, item 1): the voxelizer writes occupancy bits, hp_bits lists the
+// The demo's colours in bits mode: the voxelizer writes occupancy bits, hp_bits lists the
 // active voxels, and the slot colour pass with the frame path's slot function (voxelize_slot_rank.glsl: slot
 // = hpbRank(texel) = the point's index, bound by PointMethod::bindForRank) writes the model colour of point k
 // into slot k. For every listed point, that colour must equal, byte for byte, the atlas output's RGBA8 at the

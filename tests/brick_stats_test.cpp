@@ -1,4 +1,4 @@
-// Brick statistics (engine/volume/brick_stats.h, issue 20 item 5): hand-made volumes with known answers (one
+// Brick statistics (engine/volume/brick_stats.h): hand-made volumes with known answers (one
 // voxel inside a brick, on a brick's corner, at the volume's corner in a cut brick, an empty and a full band,
 // NaN, values on both sides of the band but none inside, the atlas brick 32x32x1, the bytes), then random
 // float volumes with NaN against a naive count built on the marching-cubes reference's own cell counts.

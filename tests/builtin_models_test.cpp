@@ -231,7 +231,7 @@ TEST(Placement, FitCentresAndScalesTheLongestSide) {
     EXPECT_EQ(fitToUnitCube(Mesh{}, 0.f), glm::mat4(1.f));
 }
 
-// Issue 18: a non-cubic volume of cubic voxels is the box `shape` (volume_layout.h volumeShape; 32x64x128 is
+// A non-cubic volume of cubic voxels is the box `shape` (volume_layout.h volumeShape; 32x64x128 is
 // 0.25 x 0.5 x 1). The mesh is fitted into that box keeping its aspect: one uniform scale, set by the axis that
 // fills its side first; the voxelizer gets worldToVolume(shape) * that, so a cube spans as many voxels per axis.
 TEST(Placement, BoxFitKeepsTheAspectInANonCubicBox) {
@@ -267,7 +267,7 @@ TEST(Placement, BoxFitKeepsTheAspectInANonCubicBox) {
     EXPECT_EQ(boxFit(Placement::Fit, bar, 0.1f).into(glm::vec3(1.f)), fitToUnitCube(bar, 0.1f));
 }
 
-// Issue 12: these used to fit to identity or a zero/denormal scale and voxelize to 0 points, with no message.
+// These used to fit to identity or a zero/denormal scale and voxelize to 0 points, with no message.
 TEST(Placement, ExtentsThatCannotBeFittedAreClearErrors) {
     const auto triangle = [](glm::vec3 a, glm::vec3 b, glm::vec3 c) {
         Mesh m;

@@ -1,4 +1,4 @@
-// CPU tests of dicer's command line for scalar volumes (issue 18, items 3 and 5; app/demo/cli_volume.h): the
+// CPU tests of dicer's command line for scalar volumes (app/demo/cli_volume.h): the
 // rules that tie --volume, --band and --threshold to the mesh options (each error case twice, each one a usage
 // error with its own message), the band a loaded volume starts with (resolveBand), and the PLY export of a
 // volume in its physical units (frame::physicalToVolume through modelSpacePoints).

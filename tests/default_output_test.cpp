@@ -1,4 +1,4 @@
-// The default voxelizer output per volume and mode (voxel/default_output.h, issue 20 item 3) without a GPU: the
+// The default voxelizer output per volume and mode (voxel/default_output.h) without a GPU: the
 // order the measurements give, the fastest output that holds each preset on an llvmpipe-like driver and on
 // drivers with smaller limits, one error naming every output's reason where none holds it; and the sparse
 // output's line in the demo's panel and summary (voxel::describeSparse).

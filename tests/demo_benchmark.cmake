@@ -2,10 +2,10 @@
 # column per frame stage, numbers where numbers belong), every stage the run timed (the summary's stage table)
 # has its value in every row and a stage it skipped has none, and an unwritable path is one clear error before
 # any frame. MODE all-stages runs sorted blending in model colours: every stage of the frame, the colours and
-# the sort included (issue 17: they were dropped from the CSV). MODE volume runs a built-in scalar volume
-# (issue 18): its first stage is the discriminator, so discriminate_ms is a time in every row and voxelize_ms
+# the sort included (they were once dropped from the CSV). MODE volume runs a built-in scalar volume
+# (metaballs): its first stage is the discriminator, so discriminate_ms is a time in every row and voxelize_ms
 # empty, and the preset column holds the volume's own size. MODE surface shows that volume's surface alone
-# (issue 19, --view surface): expand_ms is a time in every row; in every other mode it is empty.
+# (--view surface): expand_ms is a time in every row; in every other mode it is empty.
 # Usage: cmake -DDICER=<dicer> -DOUT=<scratch dir> -DMODE=csv|all-stages|volume|surface|unwritable|full-disk
 #        -P demo_benchmark.cmake
 cmake_minimum_required(VERSION 3.25)

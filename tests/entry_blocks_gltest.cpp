@@ -1,4 +1,4 @@
-// Per-point arrays bound as several storage blocks (storage_blocks.h, issue 20 item 3). A context whose blocks
+// Per-point arrays bound as several storage blocks (storage_blocks.h). A context whose blocks
 // are lowered to 1024 entries (GlInfo::maxEntryBlockBytes) splits the 64^3 teapot's hp_sparse list (3956
 // points) over all four blocks of the point buffer, and its particles over four blocks of positions and of
 // velocities. Everything must equal the one-block run exactly: the list (and the CPU walk), PointBuffer::read,

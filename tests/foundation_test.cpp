@@ -104,7 +104,7 @@ TEST(BindingRanges, SubsystemsOwnDisjointNonEmptyRanges) {
     EXPECT_NE(PS_BIND_PARAMS, VOX_UBO_PARAMS);
 }
 
-// Issue 12: write errors were ignored (stbi_write_png's fwrite/fclose, an unflushed std::ofstream), so a
+// Write errors were once ignored (stbi_write_png's fwrite/fclose, an unflushed std::ofstream), so a
 // full disk gave a truncated file reported as saved.
 TEST(WriteWholeFile, FullDeviceIsAnErrorWithTheReason) {
     Result<void> r = writeWholeFile("/dev/full", std::string(100000, 'x'), "screenshot");

@@ -1,4 +1,4 @@
-// The demo's frame at 2048^3 (issue 20, item 3): the teapot voxelized into the sparse occupancy (the default
+// The demo's frame at 2048^3: the teapot voxelized into the sparse occupancy (the default
 // output there: voxel/default_output.h), listed by hp_sparse through frame::Frame as dicer runs it, without a
 // window. Checked: Verify exact against the CPU walk of the pool, the PLY snapshot holds the list's count and a
 // model colour for every point (the sparse rank past 65536 a side), the particles spawn on every point (past the

@@ -1,4 +1,4 @@
-// The frame's one transform volume -> world (issue 18, "volumes as they are, not cubes"): a non-cubic preset is
+// The frame's one transform volume -> world (volumes as they are, not cubes): a non-cubic preset is
 // drawn as its box (shape = size / max(size)), the voxel spacing setter moves it and refuses bad spacings, the
 // particles get it; a cube mesh fitted into the box through Frame::voxelize (which applies worldToVolume) lists
 // exactly a cube of voxels, verified against the CPU reference; a cubic preset is exactly the identity again.
@@ -75,7 +75,7 @@ TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
         EXPECT_EQ(f.shape(), glm::vec3(0.5f, 1.f, 1.f)); // the previous spacing stays
     }
 
-    // Back to cubic voxels and a cubic preset: exactly the cube and the identity, as before issue 18.
+    // Back to cubic voxels and a cubic preset: exactly the cube and the identity, as before non-cubic volumes.
     ASSERT_TRUE(f.setVoxelSpacing(glm::vec3(1.f)));
     s.preset = "64";
     ASSERT_TRUE(f.apply(s));
@@ -86,7 +86,7 @@ TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// The sparse output through the frame, as the demo runs it from its first frame (issue 20): the first frame's
+// The sparse output through the frame, as the demo runs it from its first frame: the first frame's
 // pool (the first guess) overflows on the teapot at 64^3 and says so; the pool grows, and from the next frame on
 // every list equals the CPU reference over the same frame's occupancy, while the model turns.
 TEST(FrameSparse, FirstFrameOverflowsThenEveryFrameIsExact) {

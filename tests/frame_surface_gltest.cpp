@@ -1,4 +1,4 @@
-// The frame's expand stage (issue 19, item 4): Frame::expand over the frame's volume (the discriminator's
+// The frame's expand stage: Frame::expand over the frame's volume (the discriminator's
 // texture, borrowed) at the frame's band, as the demo's surface view runs it. For every row of the marching-
 // cubes table the stage's triangle list equals the CPU reference (surface::checkAgainstReference, mc_check.h:
 // cases, cells, edges exactly, positions and normals within its stated tolerance) on a built-in, non-cubic
@@ -267,7 +267,7 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));
     ASSERT_TRUE(f.expand());
     ASSERT_TRUE(f.setMesh(model::makeTeapot()));
-    for (voxel::VoxelOutput output : voxel::kVoxelOutputs) { // bits, atlas and sparse (issue 20)
+    for (voxel::VoxelOutput output : voxel::kVoxelOutputs) { // bits, atlas and sparse
         const std::string what = std::string("teapot, ") + voxel::voxelOutputName(output);
         frame::FrameSettings mesh;
         mesh.preset = "32";

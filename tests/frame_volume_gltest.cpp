@@ -1,4 +1,4 @@
-// The frame over a scalar volume (issue 18, items 3 and 6): Frame with Input::Volume, as the demo and the bench
+// The frame over a scalar volume: Frame with Input::Volume, as the demo and the bench
 // run it (setVolume once, apply, voxelize = discriminate, build, list). For a small non-cubic built-in and both
 // committed scans, every method row the demo offers (the atlas rows at the fixed 1/255 threshold, the bits
 // rows) lists exactly the band: verify() OK and its count the CPU reference's (volume_reference.h, from the
@@ -50,7 +50,7 @@ void runFrame(frame::Frame& f) {
 }
 
 // The rows a volume can feed: the discriminator writes the atlas or the bits, not (yet) the sparse occupancy
-// (issue 20, item 5: its apply is a clear error, VolumeDiscriminator::setLayout).
+// (its apply is a clear error, VolumeDiscriminator::setLayout).
 std::vector<int> demoRows(const frame::Frame& f) {
     std::vector<int> rows;
     const auto table = methods::methodTable();

@@ -1,4 +1,4 @@
-// The HistoPyramid over bits (hp_bits, issue 10) against the CPU reference over bits (bits_reference.h),
+// The HistoPyramid over bits (hp_bits) against the CPU reference over bits (bits_reference.h),
 // exactly: random bit volumes of every density from 1^3 to 1024^3 (a 32768^2 virtual atlas, beyond llvmpipe's
 // GL_MAX_TEXTURE_SIZE), both list paths; its list equals hp_compute's over the equivalent atlas entry for
 // entry; the GPU atlas -> bits pass equals the CPU one; the rank of every entry's texel is its index; bad inputs

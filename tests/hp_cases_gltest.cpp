@@ -182,7 +182,7 @@ TEST(HpFloatLimits, CountsAbove2To24AreWhereFloatStorageBreaks) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// An 8192^2 list checked entry by entry (the large case the issue asks for), integer storage.
+// An 8192^2 list checked entry by entry (the large case), integer storage.
 TEST(HpLarge, List8192ExactForEveryVariant) {
     const int n = 8192;
     if (context().info().maxTextureSize < n) GTEST_SKIP() << "needs GL_MAX_TEXTURE_SIZE >= 8192";

@@ -1,4 +1,4 @@
-// The sparse occupancy (voxel/sparse_occupancy.h, occupancy_sparse.h) and hp_sparse (hp/hp_sparse.h), issue 20:
+// The sparse occupancy (voxel/sparse_occupancy.h, occupancy_sparse.h) and hp_sparse (hp/hp_sparse.h):
 //  - the voxelizer's sparse output holds exactly its bits output: its marks a superset of the bits' bricks, the
 //    index (header, coarse map, slot bases) and the used slots word for word against the CPU allocation of those
 //    marks (sparse_reference.h), and back to bits word for word;

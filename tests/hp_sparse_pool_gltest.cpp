@@ -1,4 +1,4 @@
-// The sparse occupancy's pool (voxel/sparse_occupancy.h, issue 20): a frame that overflows it is flagged on the
+// The sparse occupancy's pool (voxel/sparse_occupancy.h): a frame that overflows it is flagged on the
 // GPU and its list is a flagged key-index prefix; the late status grows the pool and the next frame is exact; a
 // pool that cannot grow is one error; the frame both programs run says incomplete, then verifies exactly.
 #include "bits_reference.h"

@@ -1,4 +1,4 @@
-// The sparse occupancy and hp_sparse past 65536 texels a side (issue 20, item 3): 2048^3's 131072^2 and 4096^3's
+// The sparse occupancy and hp_sparse past 65536 texels a side: 2048^3's 131072^2 and 4096^3's
 // 262144^2 virtual atlases, where the dense bits (2 and 8 GiB) and so hp_bits cannot follow:
 //  - the limits depend on the output: sparse up to HP_SPARSE_MAX_ATLAS (and its index within the storage block),
 //    bits and atlas as before, one clear error each past them;

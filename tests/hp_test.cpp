@@ -195,7 +195,7 @@ TEST(SharedPoint, TexelsOfUnusedTilesAndPastTheGridHoldNoVoxel) {
     EXPECT_TRUE(hpInVolume({7, 7}, {4, 4}, 2, 0)); // no slice count: a plain image
 }
 
-// Issue 12: threshold 0 makes every texel's alpha pass, so only the volume test keeps the padding out. At
+// Threshold 0 makes every texel's alpha pass, so only the volume test keeps the padding out. At
 // each preset the reference must count exactly the voxels of the volume (128^3 has 128 unused tiles of
 // 2048^2).
 TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
@@ -219,7 +219,7 @@ TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
     EXPECT_EQ(buildCpuPyramid(alpha, odd->atlasSize, odd->atlasSize, 0, tiling).count(), 1000000u);
 }
 
-// What the demo's panel and summary say of a Verify (issue 20: an overflowed frame is INCOMPLETE, never OK and
+// What the demo's panel and summary say of a Verify (an overflowed frame is INCOMPLETE, never OK and
 // not a mismatch when what it kept matches).
 TEST(VerifyReport, VerdictSeparatesIncompleteFromMismatch) {
     using V = hp::VerifyReport::Verdict;

@@ -210,7 +210,7 @@ TEST(ImageLoader, MemoryEntryNamesTheSource) {
 
 // --- PNG streams are checked before stb_image sees them ----------------------------------------------------
 
-// Issue 12: a 98-byte PNG (33x5, 1 bit) whose second IDAT chunk claims 1.9 GB made stb_image allocate
+// A 98-byte PNG (33x5, 1 bit) whose second IDAT chunk claims 1.9 GB once made stb_image allocate
 // 2 GiB for it (its first IDAT is not valid zlib either). Kept in tests/data and the fuzzer's seed corpus.
 TEST(ImageLoaderPngStream, IdatLengthBombIsRefusedWithOneClearMessage) {
     std::ifstream in(DICER_TEST_DATA_DIR "/png_bomb_idat_length.png", std::ios::binary);

@@ -1,4 +1,4 @@
-// The surface of a mesh's occupancy (issue 19, item 4: a voxel remesh), end to end: the voxelizer's output ->
+// The surface of a mesh's occupancy (a voxel remesh), end to end: the voxelizer's output ->
 // voxel::OccupancyVolume (an R8UI 0/1 texture with an empty border) -> the marching cubes row hp_mc
 // (surface::McExpander over the borrowed texture, band OccupancyVolume::kOccupiedBand) equals
 // surface::marchingCubesReference over the same 0/1 volume built on the CPU from the voxelizer's bits (or its

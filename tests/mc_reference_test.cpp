@@ -1,4 +1,4 @@
-// The CPU marching-cubes reference (issue 19, items 1 and 5): the surface of random fields is WATERTIGHT away
+// The CPU marching-cubes reference: the surface of random fields is WATERTIGHT away
 // from the volume's boundary (welded by grid edge, every interior mesh edge is used by exactly two triangles
 // in opposite directions), on several sizes (non-cubic too), seeds, bands, types and with NaN;
 // counter-example tables (complementary symmetry, rules that differ between neighbouring cells, one case
@@ -56,7 +56,7 @@ Band randomBand(std::mt19937& rng) {
 
 } // namespace
 
-// --- watertight (item 5) -----------------------------------------------------------------------------------
+// --- watertight --------------------------------------------------------------------------------------------
 
 TEST(McWatertight, RandomFloatFieldsWithNan) {
     std::int64_t triangles = 0, zeroArea = 0;

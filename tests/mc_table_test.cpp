@@ -1,4 +1,4 @@
-// The derived marching-cubes table (issue 19, items 1 and 5): every case's vertex count, the crossed edges,
+// The derived marching-cubes table: every case's vertex count, the crossed edges,
 // the loops' orientation, the 48 symmetries of the cube, the complement identity between the two face rules,
 // the packed form. The surface-level checks (watertight on random fields) are in mc_reference_test.cpp.
 #include "mc_table.h"

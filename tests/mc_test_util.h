@@ -1,5 +1,5 @@
 // Helpers of the marching-cubes tests (mc_reference_test.cpp, surface_mesh_test.cpp): volumes from values and
-// random ones, and the welded mesh's edge check that decides whether a surface is watertight (issue 19, item 5).
+// random ones, and the welded mesh's edge check that decides whether a surface is watertight.
 #pragma once
 
 #include "mc_reference.h"
@@ -52,7 +52,7 @@ inline volume::ScalarVolume randomByteVolume(glm::ivec3 size, unsigned seed, int
     return makeVolume(size, volume::ScalarType::Uint8, values);
 }
 
-// The welded mesh's edge check (item 5). The mesh is welded by the engine (surface_mesh.h: by grid edge, and
+// The welded mesh's edge check. The mesh is welded by the engine (surface_mesh.h: by grid edge, and
 // at samples for the export). A mesh edge lies on the volume's boundary when both its vertices' grid sites lie
 // in one boundary plane (x = 0, x = X-1, ...), where a surface is cut open. Every other (interior) edge must be
 // used exactly once in each direction.

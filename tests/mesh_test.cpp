@@ -208,7 +208,7 @@ TEST_F(ObjLoader, MissingOrBadTexturesAreWarnings) {
     EXPECT_EQ(mesh->materials[1].diffuse, glm::vec3(0.8f)); // no Kd and no texture: grey
 }
 
-// Issue 12: a PNG whose IDAT chunk claims 1.8 GB (stb_image allocated it before reading) or inflates past
+// A PNG whose IDAT chunk claims 1.8 GB (stb_image once allocated it before reading) or inflates past
 // its IHDR size is one warning naming the texture; the model loads without it.
 TEST_F(ObjLoader, PngBombTextureIsAWarningAndTheModelLoads) {
     std::string lengthBomb = dicer::test::pngHeaderOnly(33, 5);
@@ -228,7 +228,7 @@ TEST_F(ObjLoader, PngBombTextureIsAWarningAndTheModelLoads) {
     EXPECT_EQ(mesh->materials[1].textureIndex, 0);
 }
 
-// Issue 12: the 1 GiB cap on decoded textures was checked after decoding, so every refused texture was
+// The 1 GiB cap on decoded textures was once checked after decoding, so every refused texture was
 // decoded anyway. Now each texture is counted from its header first, across all materials of the model: what
 // is loaded stays within the cap, and each refused texture is one warning naming it, never decoded.
 TEST_F(ObjLoader, TextureBytesAreCountedBeforeDecodingAcrossMaterials) {

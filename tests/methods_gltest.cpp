@@ -1,7 +1,7 @@
 // Every row of the method table (method_table.h), each storage x build path it offers, against the CPU
 // reference: the same entries exactly, in the method's order (row-major, key-index) or as a set (unordered),
 // on both list paths (the paper's readback and the GPU-resident one); texels outside the volume never active
-// (issue 12: threshold 0 at each preset gives exactly the volume's voxels); capacity clamping; bad inputs and
+// (threshold 0 at each preset gives exactly the volume's voxels); capacity clamping; bad inputs and
 // limits as clear errors. A new method is tested by adding its row to the table.
 #include "dicer_shared.h"
 #include "hp_gl_fixture.h"
@@ -113,7 +113,7 @@ TEST_P(Methods, ThresholdExactlyAtACellsAlphaIsActive) {
         expectExactEntries(GetParam(), ramp, 16, 16, float(a) / 255.0f);
 }
 
-// Issue 12: with threshold 0 every alpha passes, so only the volume keeps padding out: exactly W*H*D points
+// With threshold 0 every alpha passes, so only the volume keeps padding out: exactly W*H*D points
 // at each preset, on both list paths ("64": the tiles fill the atlas; "128": 128 of its 256 tiles are
 // unused), and a small volume whose tiles fill neither a row nor the atlas.
 TEST_P(Methods, ThresholdZeroGivesExactlyTheVoxelsOfTheVolume) {

@@ -78,7 +78,7 @@ TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {
     EXPECT_TRUE(findMethod("cpu_linewise")->isAvailable(info));
 }
 
-// Issue 10: hp_bits reads the occupancy bits; issue 20: hp_sparse the sparse occupancy; every other row reads the
+// hp_bits reads the occupancy bits, hp_sparse the sparse occupancy; every other row reads the
 // atlas. The demo offers both (its voxelizer writes them with --voxels bits / sparse).
 TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     for (const MethodInfo& m : methodTable()) {

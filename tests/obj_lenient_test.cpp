@@ -1,4 +1,4 @@
-// CPU-only tests of the OBJ loader's lenient path (issue 17, item 8): texcoord and normal indices that point
+// CPU-only tests of the OBJ loader's lenient path: texcoord and normal indices that point
 // nowhere drop that attribute with one warning per attribute and the model loads; position indices stay
 // strict. The reference for each lenient file is the same file with the dangling parts removed: the loaded
 // meshes must be equal, array for array, and so must what the voxelizer uploads (packVertices/Triangles).

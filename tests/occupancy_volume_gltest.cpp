@@ -1,4 +1,4 @@
-// The occupancy volume (engine/voxel/occupancy_volume.h; issue 19, item 4), exactly: the R8UI 3D texture read
+// The occupancy volume (engine/voxel/occupancy_volume.h), exactly: the R8UI 3D texture read
 // back equals, byte for byte, the CPU's volume of the same occupancy (1 where a voxel is occupied, 0 elsewhere
 // and in the empty border) from
 //  - the occupancy bits of the teapot and the heart as the voxelizer writes them (shell and solid, cubic and
@@ -228,7 +228,7 @@ voxel::SparseOccupancy* sharedSparseOccupancy() {
     return s.get();
 }
 
-// The sparse occupancy (issue 20) of random bits gives the texture the bits give, in volumes whose tiles are
+// The sparse occupancy of random bits gives the texture the bits give, in volumes whose tiles are
 // not multiples of a brick (bricks straddle tiles); and the voxelizer's sparse output of the teapot the texture
 // of its bits output. Then a pool of 2 slots for a full atlas: only the voxels of the first two bricks in Morton
 // order (the slots that were handed out) are 1, as only they are listed.

@@ -177,7 +177,7 @@ TEST(BenchOptions, ErrorsNameTheOption) {
     EXPECT_EQ(o.error, "unexpected argument 'teapot'");
 }
 
-// Issue 18, dicer-bench --volume: the rules parsing alone can check are usage errors (status 2), as in dicer;
+// dicer-bench --volume: the rules parsing alone can check are usage errors (status 2), as in dicer;
 // --quick with --volume runs one repetition without warm-up unless --reps / --warmup are given beside it.
 TEST(BenchOptions, VolumeAndBandRules) {
     bench::Options opt;
@@ -212,7 +212,7 @@ TEST(BenchOptions, VolumeAndBandRules) {
     EXPECT_EQ(opt.reps, 3);
 }
 
-// Issue 19, dicer-bench --mc: its default volumes (metaballs at 64 and 128, or 32 and 64 with --quick, and both
+// dicer-bench --mc: its default volumes (metaballs at 64 and 128, or 32 and 64 with --quick, and both
 // committed scans), --volume and --band as for the volume tables, the same usage errors.
 TEST(BenchOptions, McVolumesAndBand) {
     bench::Options opt;
@@ -235,7 +235,7 @@ TEST(BenchOptions, McVolumesAndBand) {
     EXPECT_EQ(o.error, "--band: band '5,3': the lower end 5 is above the upper end 3");
 }
 
-// Issue 20 item 5, dicer-bench --brick-stats: its default volumes (both scans, metaballs 128-512, noise:256; with
+// dicer-bench --brick-stats: its default volumes (both scans, metaballs 128-512, noise:256; with
 // --quick the scans and metaballs:32), --volume and --band as for the other volume tables, never with --mc.
 TEST(BenchOptions, BrickStatsVolumesAndBand) {
     bench::Options opt;
@@ -259,7 +259,7 @@ TEST(BenchOptions, BrickStatsVolumesAndBand) {
     EXPECT_EQ(parseBench({"--brick-stats", "--sort"}, opt = {}).status, 2);
 }
 
-// Issue 18: --preset XxYxZ is a volume of exactly those voxels in both programs; the named presets stay; every
+// --preset XxYxZ is a volume of exactly those voxels in both programs; the named presets stay; every
 // bad form is the one usage error (status 2) naming the value and both spellings. (A well-formed volume beyond
 // the output's limits is the layout's error at start-up, status 1: volume_layout_test.)
 TEST(PresetOption, XxYxZIsAVolumeInBothProgramsAndBadFormsAreUsageErrors) {

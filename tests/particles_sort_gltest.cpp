@@ -1,4 +1,4 @@
-// GL tests of sorted blending (issue 11): the per-frame back-to-front order of the particles (depth_order.h:
+// GL tests of sorted blending: the per-frame back-to-front order of the particles (depth_order.h:
 // quantized view-depth keys + the HistoPyramid counting sort) equals a CPU computation of the same keys
 // exactly, retired particle slots sort behind the live ones, bad bucket counts are refused, and the sorted
 // draw blends overlapping sprites in that order.

@@ -34,7 +34,7 @@ TEST(ParticleStep, VoxelCentreSpansTheUnitCube) {
     EXPECT_EQ(psVoxelCenter(glm::uvec3(3, 7, 1), volume), glm::vec3(0.75f, 0.875f, 0.5f));
 }
 
-// Issue 18, drawn to scale: a 64x32x128 volume of cubic voxels is the box 0.5 x 0.25 x 1 (volume_layout.h
+// Volumes drawn to scale: a 64x32x128 volume of cubic voxels is the box 0.5 x 0.25 x 1 (volume_layout.h
 // volumeShape). The update shader's target is psVoxelWorld of the packed params: the volume-space centre times
 // the shape, so the first and last voxels sit half a world voxel (1/128) inside the box's corners and neighbours
 // are one world voxel (1/64) apart on every axis: the voxels are cubes.

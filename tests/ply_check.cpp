@@ -9,7 +9,7 @@
 //   --voxel-grid N    for a model placed as is (the teapot): every point is exactly the centre of a voxel of an
 //                     N^3 volume over [-1,1]^3 (-1 + (v + 0.5) * 2/N), and no voxel appears twice
 //   --physical-grid NX,NY,NZ,SX,SY,SZ
-//                     a scalar volume's cloud in physical units (issue 18): every point is exactly the centre of a
+//                     a scalar volume's cloud in physical units: every point is exactly the centre of a
 //                     voxel of an NX x NY x NZ volume of spacing SX SY SZ ((i + 0.5) * S, 0 <= i < N per axis;
 //                     float tolerance 1e-5 of the extent), and no voxel appears twice
 // Exit 0 when every check passes; otherwise one line per failure and exit 1.

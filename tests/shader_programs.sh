@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every GL program dicer and dicer-bench build, through Khronos' reference compiler (issue 17). Only Mesa
+# Every GL program dicer and dicer-bench build, through Khronos' reference compiler. Only Mesa
 # llvmpipe compiles the shaders at run time, and it accepts GLSL that the spec (and NVIDIA, AMD, glslang)
 # rejects. So the programs are taken from where they are built: each run below writes every program its
 # ShaderLibrary builds (--dump-shaders, engine/gl/shader_dump.h: the text given to glShaderSource, defines

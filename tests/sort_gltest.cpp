@@ -1,6 +1,6 @@
 // The GPU sorts against std::stable_sort, exactly: every sort of the table on every size regime (n = 0, 1, non
 // powers of two, m = 1, m > n, m = 2^20, all keys equal, skewed), keys exact and the permutation a valid one
-// (the stable one where the sort is stable); the issue's worked example through the HistoPyramid's own levels;
+// (the stable one where the sort is stable); the worked example (docs/SORT.md) through the HistoPyramid's own levels;
 // keys >= m flagged in the status word with no out-of-bounds write; reuse of one sorter across sizes.
 #include "cpu_sort.h"
 #include "gl_test_util.h"
@@ -127,7 +127,7 @@ TEST_P(SortGl, workedExampleWithM10) {
               "");
 }
 
-// Issue 11's example as written ([3,1,4,1,5,9,2,6] with m = 8) holds key 9 >= m: it must be rejected with a
+// The worked example as written (docs/SORT.md: [3,1,4,1,5,9,2,6] with m = 8) holds key 9 >= m: it must be rejected with a
 // clear error, and no write may land outside the n output slots (a guard word after them stays untouched).
 TEST_P(SortGl, keysAtOrAboveMAreFlaggedNeverWritten) {
     Sorter* s = sorter(info());
@@ -166,7 +166,7 @@ INSTANTIATE_TEST_SUITE_P(Sorters, SortGl, ::testing::Range(0, int(sorterTable().
                              return std::string(sorterTable()[std::size_t(p.param)].name);
                          });
 
-// The issue's levels [4,5,14,8] -> [9,22] -> [31] on the GPU: they are the pyramid of the histogram
+// The worked example's levels [4,5,14,8] -> [9,22] -> [31] on the GPU: they are the pyramid of the histogram
 // [3,1,4,1,5,9,2,6], i.e. of 31 keys (three 0s, one 1, four 2s, ...) over m = 8 buckets.
 TEST(HpCountingSortGl, workedExampleLevelsOnTheGpu) {
     HpCountingSort* s = hpSort();

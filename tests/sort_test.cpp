@@ -1,4 +1,4 @@
-// The sorts' CPU side: the issue's worked example as a 1D sum pyramid over values and as a histogram pyramid
+// The sorts' CPU side: the worked example (docs/SORT.md) as a 1D sum pyramid over values and as a histogram pyramid
 // over keys (m = 10), the CPU sorts against std::stable_sort, the key check, the result check's verdicts, the
 // pyramid level layout and the radix pass count in every size regime, and the sorter table.
 #include "cpu_sort.h"
@@ -15,7 +15,7 @@ using namespace dicer::sort;
 using U32 = std::vector<std::uint32_t>;
 using U64 = std::vector<std::uint64_t>;
 
-// Issue 11's example as written: [4,5,14,8] -> [9,22] -> [31] are the pairwise sums of the KEYS 3,1,4,1,5,9,2,6
+// The worked example as written (docs/SORT.md): [4,5,14,8] -> [9,22] -> [31] are the pairwise sums of the KEYS 3,1,4,1,5,9,2,6
 // (a 1D pyramid over those values), not of their histogram (which sums to n = 8, and key 9 needs m >= 10).
 TEST(SortWorkedExample, pyramidOverTheKeyValuesGivesTheIssuesLevels) {
     auto levels = sumPyramid(U32{3, 1, 4, 1, 5, 9, 2, 6});

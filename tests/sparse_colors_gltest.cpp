@@ -1,4 +1,4 @@
-// The model colours of the sparse output (issue 20, item 3: the sparse output must hold the demo's model-colour
+// The model colours of the sparse output (the sparse output must hold the demo's model-colour
 // mode to be its default): the voxelizer writes the sparse occupancy, hp_sparse lists the active voxels, and the
 // slot colour passes with the sparse output's slot function (voxel::slotRankFile: voxelize_slot_sparse_rank.glsl,
 // slot = hpsRank(texel) = the point's index, bound by PointMethod::bindForRank) write the model colour of point k

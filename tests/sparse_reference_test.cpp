@@ -1,4 +1,4 @@
-// The sparse occupancy on the CPU (occupancy_sparse.h, hp/sparse_reference.h; issue 20): the claim the design
+// The sparse occupancy on the CPU (occupancy_sparse.h, hp/sparse_reference.h): the claim the design
 // rests on, that bricks in Morton order and each brick's bits in its Morton order list the same texels in the
 // same order as hp_bits' key-index walk of the dense bits (bits_reference.h), checked against that walk for
 // random bits of many sides; the brick maths; the round trip; what a too-small pool keeps.

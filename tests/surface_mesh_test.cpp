@@ -1,4 +1,4 @@
-// The welded marching-cubes mesh and its PLY export (engine/surface/surface_mesh.h, issue 19 item 6), on the
+// The welded marching-cubes mesh and its PLY export (engine/surface/surface_mesh.h), on the
 // CPU reference's surfaces: every index valid, no degenerate face, manifold (every edge used by two faces in
 // opposite directions, every vertex one fan of faces) and closed away from the volume's boundary, one vertex
 // per crossed grid edge where no vertex sits on a sample, the Euler characteristic of a sphere and a torus;

@@ -1,4 +1,4 @@
-// The welded surface's PLY file (engine/surface/surface_mesh.h, writeSurfacePly; issue 19 item 6), read back by
+// The welded surface's PLY file (engine/surface/surface_mesh.h, writeSurfacePly), read back by
 // a strict reader of its own (surface_mesh_test_util.h): the header line by line as specified, every float and
 // index bit for bit, an empty mesh; unwritable paths and bad meshes are one error each, with nothing left
 // behind; the reader rejects other files. Part of surface_mesh_test.

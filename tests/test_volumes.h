@@ -1,7 +1,6 @@
 // Test volumes for the discriminator's tests (volume_test.cpp, volume_gltest.cpp): volumes of every scalar
 // type made from a list of values, random ones, and the two real scans read with a tiny raw reader of the
-// tests' own (the file readers of engine/volume are another part of issue 18; the real reader replaces this
-// one when it lands). The scans are looked for under assets/volumes (where issue 18 lets them be committed),
+// tests' own (not engine/volume's file readers). The scans are looked for under assets/volumes (where they are committed),
 // then in ../shared/volumes beside the repository; tests that need them skip, saying so, when neither has them.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The scalar-volume discriminator's own outputs (volume_discriminator.h, issue 18), exactly: the RGBA8 atlas
+// The scalar-volume discriminator's own outputs (volume_discriminator.h), exactly: the RGBA8 atlas
 // byte for byte and the occupancy bits word for word against the CPU reference (volume_reference.h) on every
 // case of volume_cases.h; band changes re-run only the pass (the volume is uploaded once); the colours per
 // point (bits output, hp_bits' list, colorPoints) are the texels of the points' voxels, within the capacity;

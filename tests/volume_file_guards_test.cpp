@@ -1,4 +1,4 @@
-// Volume files (issue 18, item 1): every guard of the readers with a small generated file, one message each,
+// Volume files: every guard of the readers with a small generated file, one message each,
 // naming the file (and the line where it helps). The loader keeps nothing between calls, so a caller whose
 // load fails keeps its previous volume. docs/RELIABILITY.md's bad-input table quotes these messages.
 //

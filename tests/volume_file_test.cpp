@@ -1,4 +1,4 @@
-// Volume files (issue 18, item 1; engine/volume/volume_file.h). The two committed scans load with their
+// Volume files (engine/volume/volume_file.h). The two committed scans load with their
 // exact size, type, spacing and every sample (against an independent read of their raw bytes here, and fixed
 // sums); every format feature on small generated files (5x4x3: neither cubic nor a power of two), value for
 // value in every type and both byte orders; every guard with its one message naming the file.

@@ -1,5 +1,5 @@
 // Every row of the method table (method_table.h), each storage x build path it offers, over scalar volumes
-// through the discriminator (issue 18, item 6): the atlas rows read the discriminator's RGBA8 atlas with the
+// through the discriminator: the atlas rows read the discriminator's RGBA8 atlas with the
 // threshold 1/255, the bits rows its occupancy bits, and each lists exactly the CPU reference's active voxels
 // (volume_reference.h: the band's definition in doubles), entry for entry in its order, on both list paths.
 // The cases (volume_cases.h): empty, full and mid bands, negative int16 values, NaN cells, all-NaN data,

@@ -221,7 +221,7 @@ TEST(VolumeLayout, SingleVoxelAndNonCubicVolumes) {
     EXPECT_EQ(tall.texelToVoxel({15, 767}), glm::ivec3(15, 255, 8));
 }
 
-// --- XxYxZ presets and the box a volume is drawn as (issue 18: "volumes as they are, not cubes") ------------
+// --- XxYxZ presets and the box a volume is drawn as (volumes as they are, not cubes) ------------------------
 
 TEST(VolumeLayout, BoxPresetsAreExactlyTheirVoxels) {
     EXPECT_EQ(boxVolume("128x128x256"), glm::ivec3(128, 128, 256));

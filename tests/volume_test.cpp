@@ -1,4 +1,4 @@
-// The scalar volumes' CPU side (issue 18): the band (parsing, its errors, the default band, inBand), the value
+// The scalar volumes' CPU side: the band (parsing, its errors, the default band, inBand), the value
 // histogram, the order keys against the band's definition (exhaustively for the 8- and 16-bit types, on edge
 // values for the others and float32), the colour bins and colour map, the built-in volumes (names, sizes,
 // errors, determinism, the bench band's count) and the CPU reference's texels and atlas placement.
@@ -399,7 +399,7 @@ TEST(BuiltinVolumes, AreValidDeterministicUint16Fields) {
     EXPECT_EQ(fnv1a(n->data), 0xecc06c558af11ef2ull) << std::hex << fnv1a(n->data);
 }
 
-// The issue's target run: a built-in 256^3 volume with a band of 100-300 k active voxels.
+// The bench's target run: a built-in 256^3 volume with a band of 100-300 k active voxels.
 TEST(BuiltinVolumes, TheBenchBandOfMetaballs256Has100To300kVoxels) {
     Result<ScalarVolume> v = loadBuiltinVolume("metaballs:256");
     ASSERT_TRUE(v) << v.error();

@@ -92,7 +92,7 @@ TEST(VoxelizerNames, ParseIsTheInverseOfName) {
     EXPECT_FALSE(parseSurfaceRule("z"));
 }
 
-// Chunks (issue 12: meshes beyond one storage block): consecutive, covering, within the limits, and the
+// Chunks (meshes beyond one storage block): consecutive, covering, within the limits, and the
 // rebased triangles name the same vertices as the mesh.
 TEST(VoxelMesh, ChunksCoverTheMeshWithinTheBlockSize) {
     const Mesh mesh = makeHeart(2000);

@@ -1,4 +1,4 @@
-// The occupancy-bits output (VoxelOutput::Bits, occupancy_bits.h; issue 10):
+// The occupancy-bits output (VoxelOutput::Bits, occupancy_bits.h):
 //  - at 64^3 .. 512^3, on the built-in teapot and heart and on Spot, shell and solid, both rules, the bits of
 //    every method that writes them (the rows of voxel_method_table.h: projected, compute) equal the atlas
 //    output converted to bits on the CPU, word for word (padding included);

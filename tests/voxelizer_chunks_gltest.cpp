@@ -1,4 +1,4 @@
-// Large meshes (issue 12): triangle storage in chunks gives the same atlas as one chunk for every method,
+// Large meshes: triangle storage in chunks gives the same atlas as one chunk for every method,
 // and the compute method equals the projected one on a 1M-triangle mesh (whole and chunked).
 #include "builtin_models.h"
 #include "voxelizer_gl_util.h"

@@ -3,7 +3,7 @@
 //    cubic, paper (128x128x256) and non-power-of-two volumes, with every method;
 //  - an axis-aligned box whose faces lie inside voxels gives the exact shell n^3 - (n-2)^3 and solid n^3
 //    (and 2n^2 with the 2006 slice-axis rule, which misses the walls parallel to z);
-//  - a cube mesh fitted into a non-cubic volume (32x64x128) is a cube of voxels (issue 18);
+//  - a cube mesh fitted into a non-cubic volume (32x64x128) is a cube of voxels;
 //  - a sphere gives counts within stated tolerances of analytic estimates;
 //  - binned, instanced and per-slice atlases are identical byte for byte;
 //  - bad inputs are clear errors that keep the previous state, with no GL errors.
@@ -147,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(Volumes, VoxBox,
                                            glm::ivec3(96, 64, 40)),
                          [](const auto& p) { return volumeName(p.param); });
 
-// --- a cube mesh fitted into a non-cubic volume (issue 18): a cube of voxels --------------------------------
+// --- a cube mesh fitted into a non-cubic volume: a cube of voxels -------------------------------------------
 // 32x64x128 cubic voxels are the box 0.25 x 0.5 x 1 (volume_layout.h volumeShape), a voxel 1/64 wide in world on
 // every axis. A unit cube fitted into that box with margin 17/64 (model::BoxFit) has the half side
 // 0.25 * 47/64 = 11.75 world voxels: each face lies three quarters into the 12th voxel from the centre, past that

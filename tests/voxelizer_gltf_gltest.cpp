@@ -1,4 +1,4 @@
-// The voxelizer on glTF models (issue 18, item 7; gltf_loader_test has the CPU side): the committed two-node
+// The voxelizer on glTF models (gltf_loader_test has the CPU side): the committed two-node
 // model as .gltf + .bin, as .glb and with data URIs gives, voxel for voxel and byte for byte, the atlas of the
 // same triangles written as OBJ by hand (tests/data/gltf/two_nodes.obj: the node transforms applied, the
 // texture coordinates flipped to v up, COLOR_0 as OBJ vertex colours, the base-colour factors as Kd). Both are

@@ -1,4 +1,4 @@
-// The voxelizer on models the OBJ loader loaded leniently (issue 17, item 8; obj_lenient_test has the CPU
+// The voxelizer on models the OBJ loader loaded leniently (obj_lenient_test has the CPU
 // side): dropped normals change no voxel, and triangles whose texture coordinates were dropped are voxelized
 // in their material's colour, with no texture lookup. Exact: tolerance 0 between the atlases.
 #include "obj_loader.h"

@@ -1,4 +1,4 @@
-// Issue 12: a model's textures cost one decoded texture of CPU memory at a time, not all of them.
+// A model's textures cost one decoded texture of CPU memory at a time, not all of them.
 //  - A loaded OBJ keeps no decoded pixels (Mesh::residentTextureBytes() == 0), before and after the upload,
 //    and the peak RSS of load + upload (VmHWM, reset through /proc/self/clear_refs) stays under the texture
 //    array (llvmpipe keeps GL textures in host memory, so they count) plus a few decoded textures. Before the

@@ -6,19 +6,19 @@
 #   explode    two runs, before and after --explode-at: the later screenshot differs from the earlier one
 #   sorted     two runs of the same scripted frames, opaque splats and --particles sorted (sorted blending): each
 #              exit 0 and 0 GL debug errors, the sorted screenshot shows particles and differs from the opaque one
-#   box        a non-cubic --preset XxYxZ (issue 18): as render, and Verify OK at exit and the summary names
+#   box        a non-cubic --preset XxYxZ: as render, and Verify OK at exit and the summary names
 #              the box the volume is drawn as ("drawn as a 0.5 x 0.25 x 1 box")
-#   volume     a scalar volume (issue 18): as render, and Verify OK at exit (GPU = CPU count, > 0 points) and the
+#   volume     a scalar volume: as render, and Verify OK at exit (GPU = CPU count, > 0 points) and the
 #              summary names the volume and its size ("volume XxYxZ")
-#   surface    a volume's surface (issue 19, --view surface): exit 0 and 0 GL debug errors in 3 frames, the
+#   surface    a volume's surface (--view surface): exit 0 and 0 GL debug errors in 3 frames, the
 #              summary names the surface method and > 0 triangles, the PNG has the window's size and shows it
-#   export-surface --export-surface FILE.ply: exit 0, the header exactly the issue's (binary little-endian,
+#   export-surface --export-surface FILE.ply: exit 0, the header exactly docs/SURFACES.md's (binary little-endian,
 #              vertex x y z nx ny nz, face list uchar int) with the counts the log names, the file's size that of
 #              the header plus N x 24 + M x 13 bytes; into a missing folder: one message and exit 1
 #   empty-band a volume with a band that holds no voxel: exit 0, Verify OK with 0 points, and exactly one line
 #              saying the band holds no voxel
 #   large      a large volume in two frames: exit 0, Verify OK at exit, 0 GL debug errors, the particle cloud
-#   sparse-preset  a large preset without --voxels (issue 20 item 3: --preset 2048): as large, and the summary says
+#   sparse-preset  a large preset without --voxels (--preset 2048): as large, and the summary says
 #              the preset's default output is the sparse occupancy, its pool and a complete frame
 #   refused    a preset no chosen output holds: exit status 1 and a message matching the pattern after --expect
 #   out-of-memory  --refuse-memory-from: an object the driver refuses mid-run; the run goes on without it: exit 0,
@@ -271,7 +271,7 @@ export-surface)
         "element vertex $vertices" "property float x" "property float y" "property float z" "property float nx" \
         "property float ny" "property float nz" "element face $faces" "property list uchar int vertex_indices" \
         end_header)
-    [ "$(head -c ${#header} "$ply")" == "$header" ] || fail "the PLY header is not the issue's: $(head -c 400 "$ply")"
+    [ "$(head -c ${#header} "$ply")" == "$header" ] || fail "the PLY header is not docs/SURFACES.md's: $(head -c 400 "$ply")"
     want=$((${#header} + 1 + vertices * 24 + faces * 13))
     [ "$(stat -c %s "$ply")" -eq "$want" ] || fail "the PLY has $(stat -c %s "$ply") bytes, expected $want"
     expect_run 1 "surface export|^dicer:" "$log.bad" "$@" --frames 2 --export-surface /nonexistent/dicer-dir/s.ply

@@ -1,4 +1,4 @@
-// dicer-bench --brick-stats [--volume SPEC[,...]] [--band LO,HI] (issue 20, item 5): the brick statistics of
+// dicer-bench --brick-stats [--volume SPEC[,...]] [--band LO,HI]: the brick statistics of
 // scalar volumes (engine/volume/brick_stats.h) as a Markdown table: per volume and brick shape, how many bricks
 // the band and the marching-cubes surface touch, what a count pass with a min/max per brick would still read,
 // and the bytes of the sparse layouts next to the dense ones. CPU only: no GL context is made.

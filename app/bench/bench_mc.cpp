@@ -1,4 +1,4 @@
-// dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI] (issue 19, items 3 and 7): every row of the GPU
+// dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI]: every row of the GPU
 // marching-cubes table (engine/surface/mc_method_table.h: hp_mc, the HistoPyramid's stream expansion, and its
 // peers scan_mc and atomic_mc) over scalar volumes. Default volumes: metaballs:64, metaballs:128 and both
 // committed scans (with --quick: metaballs:32, metaballs:64 and both scans, one repetition, no warm-up: the CI

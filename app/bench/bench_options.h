@@ -58,17 +58,17 @@ struct Options {
     std::vector<int> sortM{4, 12, 20};
     std::string sortPlot = kAutoPlot; // as plot
     std::string dumpShaders;                 // --dump-shaders DIR (engine/gl/shader_dump.h); empty: off
-    // --volume: only the scalar volumes' tables (bench_volume.cpp, issue 18): each built-in NAME[:N|:XxYxZ]
+    // --volume: only the scalar volumes' tables (bench_volume.cpp): each built-in NAME[:N|:XxYxZ]
     // or volume file discriminated into --voxels (both by default), built and listed by every method row of
     // that output, and the same with the band moving every repetition. --band: the active values (empty: each
     // volume's volume::defaultBand); checked here as far as no data is needed (parseOptions).
     std::vector<std::string> volumes;
     std::string band;
-    // --mc: marching cubes over --volume instead (bench_mc.cpp, issue 19): default volumes metaballs:64 and :128
+    // --mc: marching cubes over --volume instead (bench_mc.cpp): default volumes metaballs:64 and :128
     // and both committed scans (with --quick: metaballs:32, :64 and the scans, one repetition).
     bool mc = false;
     std::string mcPlot = kAutoPlot; // --mc's plot: total ms per row against the cells; as plot
-    // --brick-stats: only the brick statistics of --volume on the CPU (bench_brick_stats.h, issue 20 item 5), no
+    // --brick-stats: only the brick statistics of --volume on the CPU (bench_brick_stats.h), no
     // GL: default volumes both committed scans, metaballs:128, :256, :512 and noise:256 (with --quick: the scans
     // and metaballs:32).
     bool brickStats = false;

@@ -1,4 +1,4 @@
-// dicer-bench --volume NAME[:N]|FILE [--band LO,HI] (issue 18, item 5 and its targets): scalar volumes through
+// dicer-bench --volume NAME[:N]|FILE [--band LO,HI] (the volume tables and their targets): scalar volumes through
 // the demo's own frame (engine/frame/frame.h: the same settings, stage calls and Verify). Each volume is loaded
 // (a file read, or a built-in field generated: timed), uploaded once into its 3D texture (timed), then per
 // voxel output (--voxels, both by default) the discriminator writes the band's voxels and every method row of

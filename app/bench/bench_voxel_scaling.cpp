@@ -1,4 +1,4 @@
-// dicer-bench --scaling --voxels atlas,bits,sparse (issues 10 and 20): the whole frame per side^3 volume and
+// dicer-bench --scaling --voxels atlas,bits,sparse: the whole frame per side^3 volume and
 // voxelizer output. The model (--model / --source, teapot by default) is voxelized on the GPU by the compute
 // method into the RGBA8 slice atlas, the occupancy bits or the sparse occupancy, then the method rows that read
 // that output (atlas: hp_compute; bits: hp_bits; sparse: hp_sparse; --method adds other GPU rows of the same

@@ -30,7 +30,7 @@ Codec<int> mcMethodCodec();
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{
     "model", "model", "teapot, heart or an OBJ or glTF (.gltf, .glb) file, fitted into the volume"};
-// A scalar volume (issue 18): what the demo shows instead of a mesh; what dicer-bench's volume tables run.
+// A scalar volume: what the demo shows instead of a mesh; what dicer-bench's volume tables run.
 inline constexpr OptionText kVolumeText{
     "volume", "",
     "a scalar volume instead of a mesh: a built-in field NAME[:N] (N^3 voxels, or NAME:XxYxZ) or an NRRD "
@@ -45,7 +45,7 @@ inline constexpr OptionText kBandText{
 inline constexpr OptionText kMethodText{
     "method", "method",
     "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};
-// The surface method (issue 19): which marching cubes extracts a volume's surface at its band (the demo's
+// The surface method: which marching cubes extracts a volume's surface at its band (the demo's
 // surface view and export, dicer-bench --mc).
 inline constexpr OptionText kMcMethodText{
     "mc-method", "surface method",

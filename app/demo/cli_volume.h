@@ -1,4 +1,4 @@
-// dicer's command line for scalar volumes (issue 18): --volume NAME[:N]|FILE, --band LO,HI and --threshold on a
+// dicer's command line for scalar volumes: --volume NAME[:N]|FILE, --band LO,HI and --threshold on a
 // volume, and the rules that tie them to the mesh options. Split from cli.cpp, which builds the option rows.
 #pragma once
 

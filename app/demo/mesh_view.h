@@ -20,7 +20,7 @@ public:
     static Result<MeshView> create(gl::ShaderLibrary& shaders);
     // `textures`: the mesh's textures as the voxelizer uploaded them (null: draw untextured). Shared, not
     // copied: the view used to make its own mipmapped texture per material, a second GL copy of every
-    // texture (issue 12). The array has no mipmaps, so a large texture seen small shimmers a little here.
+    // texture. The array has no mipmaps, so a large texture seen small shimmers a little here.
     // Errors: the driver refused the buffers; the previous mesh stays drawn.
     Result<void> upload(const model::Mesh& mesh, std::shared_ptr<const voxel::MeshTextureArray> textures);
     void draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const;

@@ -92,7 +92,7 @@ void printSummary(const App& app) {
     if (app.gpu)
         if (const std::string sparse = sparseLine(*app.gpu->frame); !sparse.empty())
             std::printf("sparse occupancy: %s\n", sparse.c_str());
-    // A band with no voxel in it is no error (issue 18, item 3): 0 points, and this one line says why.
+    // A band with no voxel in it is no error: 0 points, and this one line says why.
     if (s.frame.input == frame::Input::Volume && app.gpu && app.gpu->frame->activeCount() == 0u)
         std::printf("volume: the band %s holds no voxel of %s: 0 points\n",
                     volume::bandText(s.frame.band).c_str(), s.model.label().c_str());

@@ -42,7 +42,7 @@ void methodSteps(Builder& b, const std::function<bool(int)>& available) {
                 p.method = int(row);
                 p.storage = storage;
                 p.buildPath = path;
-                p.voxels = frame::outputFor(int(row)); // hp_bits: the bits output (issue 10)
+                p.voxels = frame::outputFor(int(row)); // hp_bits: the bits output
                 frame::suitOutput(p);
             }
     }
@@ -112,8 +112,8 @@ void models(Builder& b, const std::function<std::string(std::string_view)>& bund
         if (choice != b.base.model) b.add("model " + choice.label()).model = choice;
 }
 
-// Scalar volumes (issue 18): a small built-in and a scan, each loaded (its default band) and then given another
-// band with its surface shown (issue 19: the expand stage and the surface view); the step after them loads the
+// Scalar volumes: a small built-in and a scan, each loaded (its default band) and then given another
+// band with its surface shown (the expand stage and the surface view); the step after them loads the
 // base model back, so every cycle goes mesh -> volume -> mesh (or, from a volume base, volume -> another volume
 // -> the base).
 void volumes(Builder& b, const std::function<std::string(std::string_view)>& bundledVolumePath) {

@@ -31,7 +31,7 @@ inline constexpr int kSoakFramesPerStep =
 inline constexpr int kSoakLargeEvery = 5; // cycles between visits of the large preset (0, 5, 10, ...)
 inline constexpr const char* kSoakLargePreset = "256";
 inline constexpr int kSoakReportEvery = 1000;
-// The volumes' steps (issue 18): small enough for a few frames on llvmpipe. The built-in's band is the blobs'
+// The volumes' steps: small enough for a few frames on llvmpipe. The built-in's band is the blobs'
 // iso-surface shell (builtin_volumes.h), the scan's the MR head's upper values (uint8: 0..255).
 inline constexpr const char* kSoakBuiltinVolume = "metaballs:48";
 inline constexpr volume::Band kSoakBuiltinBand = volume::kMetaballsShellBand;

@@ -1,4 +1,4 @@
-// The surface's part of the frame (issue 19, items 4 and 6): the expand stage (frame::Frame::expand: a volume's
+// The surface's part of the frame: the expand stage (frame::Frame::expand: a volume's
 // surface at the band, or a mesh's occupancy's, by the surface method, no count read back), its draw in the 3D
 // view (surface_view.h) and its PLY export (after the last scripted frame, or on the Volume panel's button).
 #include "passes.h"

@@ -1,4 +1,4 @@
-// The surface view (issue 19, item 4): the expand stage's triangle list (frame::SurfaceStage, a row of the
+// The surface view: the expand stage's triangle list (frame::SurfaceStage, a row of the
 // marching-cubes table) drawn in the 3D view with glDrawArraysIndirect from the method's header, so no count
 // is read back: the vertex buffer bound as attributes (position, normal, the ids' crossing), placed in world
 // by the transform the points use (the volume's physical units -> volume space -> world), shaded with the

@@ -1,7 +1,7 @@
 // Where the panels start and where ImGui remembers where the user moved them. Pure functions (no ImGui), so
 // the CPU tests check them; ui.cpp applies them.
 //
-// Default layout (issue 13: the Timings table visible at 1280x800 without scrolling): the settings sidebar
+// Default layout (the Timings table visible at 1280x800 without scrolling): the settings sidebar
 // down the left edge, and a right-hand column of Timings (top), Slice atlas and Point list below it. The
 // Timings window is tall enough for its table, frame time and timer source; its history plots are folded.
 //

@@ -1,4 +1,4 @@
-// The frame's expand stage (issue 19, item 4): the iso-surface of the frame's volume at its band as a triangle
+// The frame's expand stage: the iso-surface of the frame's volume at its band as a triangle
 // list, by one row of the GPU marching-cubes table (surface/mc_method_table.h), with no count read back in the
 // frame. Frame (frame.h) owns it and runs it as Frame::expand(); the demo's surface view draws its vertex
 // buffer with the header's indirect draw arguments, and the surface export reads it back (on request only).

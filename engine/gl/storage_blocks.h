@@ -1,4 +1,4 @@
-// Per-point arrays longer than one shader storage block (issue 20 item 3): the point list, the particles'
+// Per-point arrays longer than one shader storage block (the large presets): the point list, the particles'
 // positions and velocities, 16 bytes an entry, at 4096^3 17.2 M entries (275 MB) where llvmpipe's
 // GL_MAX_SHADER_STORAGE_BLOCK_SIZE is 128 MiB (GL's minimum 16 MiB). Such an array stays ONE buffer, contiguous
 // (copies, read-backs and growth are unchanged), and is bound as ENTRY_BLOCKS (binding_ranges.h) ranges of

@@ -1,4 +1,4 @@
-// CPU side of the occupancy bits (occupancy_bits.h, issue 10): the conversion from an atlas (what the GL tests
+// CPU side of the occupancy bits (occupancy_bits.h): the conversion from an atlas (what the GL tests
 // feed the bits rows of the method table) and the reference the HistoPyramid over bits (hp_bits) is checked
 // against exactly: its count, its entries in key-index order and the rank of a texel.
 #pragma once

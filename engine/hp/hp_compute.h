@@ -1,5 +1,5 @@
 // Compute-shader HistoPyramid ("hp_compute"): the modern builder, measured against the paper's four variants;
-// and the same pyramid over the occupancy bits ("hp_bits", issue 10): see PyramidSource.
+// and the same pyramid over the occupancy bits ("hp_bits"): see PyramidSource.
 //  - Build: six levels per dispatch. An 8x8 work group reduces a 64x64 block of its input: each invocation
 //    reads 8x8 cells (16 textureGathers of the atlas's alpha) and reduces three levels in registers, the
 //    group three more through shared memory. 4096^2 takes two dispatches instead of twelve passes. The

@@ -1,4 +1,4 @@
-// hp_sparse (issue 20): the HistoPyramid over the sparse occupancy (occupancy_sparse.h), whose build follows the
+// hp_sparse: the HistoPyramid over the sparse occupancy (occupancy_sparse.h), whose build follows the
 // marked bricks instead of the volume, and whose list is hp_bits' over the same voxels, entry for entry.
 //  - Input: MethodInput::sparseIndex / sparsePool / bitsSide (the voxelizer's VoxelOutput::Sparse, or dense bits
 //    converted by voxel::SparseOccupancy::fromBits). The pool's slots hold the marked bricks in Morton order,

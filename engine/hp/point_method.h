@@ -59,8 +59,8 @@ struct MethodOptions {
 };
 
 // What a method reads (MethodInfo::input): the RGBA8 atlas (+ threshold), or the occupancy bits
-// (occupancy_bits.h: one bit per texel of a virtual atlas, already thresholded; issue 10).
-// Or the sparse occupancy (occupancy_sparse.h: the bits of the touched 32x32 bricks only; issue 20).
+// (occupancy_bits.h: one bit per texel of a virtual atlas, already thresholded).
+// Or the sparse occupancy (occupancy_sparse.h: the bits of the touched 32x32 bricks only).
 enum class InputKind { Atlas, Bits, Sparse };
 const char* inputKindName(InputKind kind); // "atlas" / "bits" / "sparse"
 

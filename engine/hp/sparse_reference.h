@@ -1,4 +1,4 @@
-// CPU side of the sparse occupancy (occupancy_sparse.h, issue 20): what the GPU structure holds for a set of
+// CPU side of the sparse occupancy (occupancy_sparse.h): what the GPU structure holds for a set of
 // occupancy bits, and the key-index list over it. The reference the voxelizer's sparse output and hp_sparse are
 // checked against exactly, and the tests' way to write random sparse volumes.
 #pragma once

@@ -84,7 +84,7 @@ constexpr MethodInfo kMethods[] = {
      kNoStorage, kNoPath, true, computePyramid, peer<hp::createComputeHistoPyramid>},
     {"hp_bits", Family::ComputeHistoPyramid, InputKind::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
      kNoStorage, kNoPath, true, bitsPyramid, peer<hp::createBitsHistoPyramid>},
-    {"hp_sparse", Family::ComputeHistoPyramid, InputKind::Sparse, EntryOrder::KeyIndex, "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks (issue 20): build follows the surface, list = hp_bits'",
+    {"hp_sparse", Family::ComputeHistoPyramid, InputKind::Sparse, EntryOrder::KeyIndex, "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks: build follows the surface, list = hp_bits'",
      kNoStorage, kNoPath, true, sparsePyramid, peer<hp::createSparseHistoPyramid>},
     {"horn_scan", Family::GpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
      kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},

@@ -24,7 +24,7 @@ Result<ImageInfo> checkWithinBudget(std::string_view bytes, const std::string& n
                          std::to_string(left) + " left of the " + std::to_string(limits.maxTextureBytes) +
                          " bytes all of a model's decoded textures may take");
     // Checked now, so a corrupt texture is a warning at load time (as when it was decoded here), but decoded
-    // only on upload: the model no longer holds every decoded texture on the CPU (issue 12).
+    // only on upload: the model no longer holds every decoded texture on the CPU.
     if (Result<ImageInfo> checked = checkImageRgba8(bytes, name, limits.image); !checked)
         return makeError(checked.error());
     return info;

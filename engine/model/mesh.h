@@ -31,7 +31,7 @@ struct Image {
 // A map_Kd texture of a mesh. Loaded models keep only what the file's header said (width, height) and the
 // file: the pixels are decoded when the GPU copy is made, one texture at a time, and freed right after upload
 // (meshTexturePixels, image_loader.h). Holding every decoded texture of a model on the CPU cost up to
-// LoadLimits::maxTextureBytes (1 GiB) for as long as the model was loaded, on top of the GL copies (issue 12).
+// LoadLimits::maxTextureBytes (1 GiB) for as long as the model was loaded, on top of the GL copies.
 // Generated meshes and tests set the pixels (`rgba`) directly; decodeTexturesOnCpu makes a loaded mesh's
 // textures resident for CPU readers (the CPU references in tests). An image held inside the model file (a
 // glTF's data URI or buffer view) keeps its encoded bytes instead of a file: PNG/JPEG bytes are a fraction of

@@ -1,4 +1,4 @@
-// Atomic-append marching cubes (issue 19, item 3), the row `atomic_mc` of mc_method_table.h: the peer with no
+// Atomic-append marching cubes, the row `atomic_mc` of mc_method_table.h: the peer with no
 // prefix structure at all. One pass: each base word (4 cells of a row, mc_volume.glsl) takes its cases and
 // vertex count, reserves its slice of the list with one atomicAdd on a counter, and writes its vertices there.
 // The same triangles as hp_mc, each whole and in the table's order, but the triangles in the order the atomics

@@ -1,4 +1,4 @@
-// Marching cubes on the GPU by HistoPyramid stream expansion (issue 19, items 2 and 5): a scalar volume (a 3D
+// Marching cubes on the GPU by HistoPyramid stream expansion: a scalar volume (a 3D
 // texture of its type's own format) and a band in, a triangle list (position, normal and the ids the tests
 // check) and an indirect draw out, with no count read back. Based on: Ziegler, Tevs, Theobalt, Seidel, TR
 // MPI-I-2006-4-002 (2006), the HistoPyramid and its traversal; Dyken, Ziegler, Theobalt, Seidel, "High-speed

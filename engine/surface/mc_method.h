@@ -1,4 +1,4 @@
-// Marching cubes on the GPU, the contract every method fulfils (issue 19, item 3): a scalar volume (a 3D texture
+// Marching cubes on the GPU, the contract every method fulfils: a scalar volume (a 3D texture
 // of its type's own format) and a band in; a triangle list (McGpuVertex, 3 vertices a triangle) and an
 // indirect draw out, with no count read back. The HistoPyramid's stream expansion (`hp_mc`, mc_expander.h) and
 // its peers (scan-based and atomic-append marching cubes) are rows of one table (mc_method_table.h); the demo,

@@ -1,4 +1,4 @@
-// The one table of GPU marching-cubes methods (issue 19, item 3): a row per method, the same triangles from
+// The one table of GPU marching-cubes methods: a row per method, the same triangles from
 // each (mc_check.h compares every row with the CPU reference). The demo's surface view, `dicer-bench --mc` and
 // the GL tests take the rows from here; nothing compares method names. Adding a method: its McMethod
 // (mc_method.h) in a file pair of its own and one row in mc_method_table.cpp.

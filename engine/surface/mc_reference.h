@@ -1,7 +1,7 @@
-// The CPU reference of marching cubes over a scalar volume and a band (issue 19, items 1, 2 and 5): what the
+// The CPU reference of marching cubes over a scalar volume and a band: what the
 // GPU's HistoPyramid stream expansion must produce, from the definitions alone, in doubles. Based on:
 // Lorensen and Cline, "Marching Cubes" (SIGGRAPH 1987); the table of mc_table.h; the placement and normals
-// the issue asks for (docs/SURFACES.md, "The reference"). No GL.
+// of docs/SURFACES.md ("The reference"). No GL.
 //
 // CELLS: the x (Y-1) x (Z-1) cubes between samples; cell (x, y, z) has the samples (x..x+1, y..y+1,
 // z..z+1) as its corners (mc_table.h, NUMBERING). A volume with a side < 2 has no cells. The case has bit i

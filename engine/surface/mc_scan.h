@@ -1,4 +1,4 @@
-// Scan-based marching cubes (issue 19, item 3), the row `scan_mc` of mc_method_table.h: the HistoPyramid's
+// Scan-based marching cubes, the row `scan_mc` of mc_method_table.h: the HistoPyramid's
 // peer that finds each base word's place in the list by a prefix sum instead of a descent. Same input, same
 // output, same order as hp_mc (McOrder::Cells: vertex k is the reference's vertex k). Based on: Horn, "Stream
 // Reduction Operations for GPGPU Applications", GPU Gems 2 ch. 36 (2005), the scan (sort::BufferScan, the

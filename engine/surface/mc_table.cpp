@@ -182,7 +182,7 @@ constexpr bool countsHold(const McTable& table) {
         if (mc.count % 3 != 0 || mc.count > kMcMaxVertices) return false;
     return table.cases[0].count == 0 && table.cases[kMcCases - 1].count == 0;
 }
-// The bound (item 1): at most 15 vertices (5 triangles) per case, a multiple of 3. A rule change that
+// The table's bound: at most 15 vertices (5 triangles) per case, a multiple of 3. A rule change that
 // broke it would stop the build here (or in the derivation's length_error, which is a compile error too).
 static_assert(countsHold(kTable));
 static_assert(mcPackedCount(kTable, 1) == 3 && mcPackedEdge(kTable, 1, 3) == 0xF);

@@ -1,4 +1,4 @@
-// The marching-cubes triangle table (issue 19, item 1), derived in code rather than typed in: per case, the
+// The marching-cubes triangle table, derived in code rather than typed in: per case, the
 // crossed edges of each cube face are joined into segments, with ONE fixed rule on the ambiguous faces, the
 // segments are chained into closed loops and each loop is cut into triangles. Based on: Lorensen and
 // Cline, "Marching Cubes" (SIGGRAPH 1987), for the cases and edges; Montani, Scateni and Scopigno, "A

@@ -1,4 +1,4 @@
-// The marching-cubes surface as an indexed mesh, and its export as a binary PLY file (issue 19, item 6): the
+// The marching-cubes surface as an indexed mesh, and its export as a binary PLY file: the
 // triangle list of the GPU (McExpander, McGpuVertex) or of the CPU reference (McSurface) welded into shared
 // vertices, with the faces of zero area dropped, so that a mesh tool (MeshLab) sees a manifold mesh. Based on:
 // Lorensen and Cline, "Marching Cubes" (SIGGRAPH 1987), one vertex per crossed grid edge; Greg Turk, "The PLY

@@ -1,4 +1,4 @@
-// The discriminator's band (issue 18, item 3): a voxel is active when its value lies in the inclusive band
+// The discriminator's band: a voxel is active when its value lies in the inclusive band
 // [lo, hi], in the data's own units (Hounsfield units of a CT, the raw bytes of an MR, a built-in's uint16).
 // NaN is never in a band. The paper's "alpha >= threshold" is the band [threshold, max]. No GL: the GPU
 // evaluates the same rule on order keys of the volume's type (value_keys.h), which agree with inBand exactly.

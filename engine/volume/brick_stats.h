@@ -1,4 +1,4 @@
-// Brick statistics of a scalar volume and a band (issue 20, item 5): how sparse the discriminator's output and
+// Brick statistics of a scalar volume and a band: how sparse the discriminator's output and
 // the marching-cubes surface are when the volume is cut into bricks, and what a sparse layout of those bricks
 // would hold next to the dense one. A measurement on the CPU, exact (integers only), to decide whether marking
 // bricks pays for volumes as it does for meshes (docs/SPARSE.md, "Volumes and marching cubes: do bricks pay?").

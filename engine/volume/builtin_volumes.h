@@ -1,4 +1,4 @@
-// Built-in analytic volumes (issue 18, item 5): scalar fields generated in code as uint16, of any size, so
+// Built-in analytic volumes: scalar fields generated in code as uint16, of any size, so
 // tests, benchmarks and a first run need no file: `NAME[:N]` is N^3 voxels (default kDefaultBuiltinSide),
 // `NAME:XxYxZ` any box. The field is sampled at the voxel centres of a box whose longest side is 1, so a
 // band selects about the same fraction of the voxels at every size, and a non-cubic box is a window onto the
@@ -10,7 +10,7 @@
 // Generation: separable per axis (metaballs: squared distances per axis; noise: lattice rows, then planes,
 // then one interpolation per voxel and octave), 512^3 in well under 3 s on one core (docs/VOLUMES.md).
 //
-// THE BENCH BAND (the issue's target: a built-in 256^3 volume with 100-300 k active voxels): "metaballs:256"
+// THE BENCH BAND (the target: a built-in 256^3 volume with 100-300 k active voxels): "metaballs:256"
 // with the band kMetaballsShellBand, the blobs' iso-surface shell (tests/volume_test.cpp checks the count).
 #pragma once
 

@@ -1,5 +1,5 @@
 // A scalar volume on the CPU: X x Y x Z samples of one scalar type, x fastest, then y, then z (slice k is
-// z = k), with the physical size of a voxel per axis. The input of the discriminator (issue 18): a CT or MR
+// z = k), with the physical size of a voxel per axis. The input of the discriminator: a CT or MR
 // scan read from a file (volume_file.h) or a built-in analytic field (builtin_volumes.h). No GL.
 //
 // Values are kept in their own type (int8 ... uint32, float32) in the host's byte order, so the band test
@@ -26,7 +26,7 @@ const char* scalarTypeName(ScalarType type); // "int8" ... "float32"
 int bytesPerValue(ScalarType type);
 bool isInteger(ScalarType type);
 
-// The largest volume a program loads: a cap on voxels x bytes per voxel (the issue: at least 1 GiB). Readers
+// The largest volume a program loads: a cap on voxels x bytes per voxel (the requirement: at least 1 GiB). Readers
 // check it on the header, before any data is read.
 inline constexpr std::int64_t kMaxVolumeBytes = std::int64_t(1) << 30;
 

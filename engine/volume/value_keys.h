@@ -1,4 +1,4 @@
-// The discriminator's rule as the GPU evaluates it (issue 18, item 3): every value of a volume's type becomes
+// The discriminator's rule as the GPU evaluates it: every value of a volume's type becomes
 // a 32-bit unsigned ORDER KEY (shaders/volume_values.h: the integer itself for unsigned types, the sign bit
 // flipped for signed ones, the IEEE order trick for float32, -0 folded onto +0), so "lo <= v <= hi" and
 // "v >= edge" are integer comparisons on any GPU (no driver's float comparisons, denormal flushing or NaN

@@ -1,4 +1,4 @@
-// Volume files into a ScalarVolume (issue 18, item 1): NRRD (.nrrd, .nhdr; nrrd_header.h) and MetaImage
+// Volume files into a ScalarVolume: NRRD (.nrrd, .nhdr; nrrd_header.h) and MetaImage
 // (.mhd, .mha; metaimage_header.h), chosen by the file's extension.
 //
 // Our own parsers and readers (zlib for the compressed data), not teem's libnrrd: every guard must hold

@@ -1,4 +1,4 @@
-// The CPU reference of the discriminator (issue 18, items 3 and 6): which voxels of a volume a band makes
+// The CPU reference of the discriminator: which voxels of a volume a band makes
 // active, and the RGBA8 texel the GPU writes for each voxel, from the definitions alone (real-number
 // comparisons in doubles: band.h, and the colour bins below), never from the GPU's order keys
 // (value_keys.h), so a test comparing the two checks the keys too. The tests turn the texels into the slice

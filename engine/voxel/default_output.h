@@ -1,4 +1,4 @@
-// The voxelizer output a volume starts with (issue 20, item 3): the fastest output that holds it on this driver.
+// The voxelizer output a volume starts with: the fastest output that holds it on this driver.
 // One rule for the demo's command line, its preset combo and its mode switch (frame::takeDefaultOutput), measured
 // on Mesa llvmpipe, 2 cores, teapot, compute voxelizer (docs/DEMO.md, "The default output per preset"):
 //

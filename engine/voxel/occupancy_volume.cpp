@@ -1,4 +1,4 @@
-// A mesh's occupancy as an R8UI 3D texture for the marching cubes (occupancy_volume.h; issue 19, item 4): the
+// A mesh's occupancy as an R8UI 3D texture for the marching cubes (occupancy_volume.h): the
 // checks, the allocation and the one pass (shaders/occupancy_volume.comp.glsl) from the occupancy bits
 // (occupancy_bits.h), the sparse occupancy (occupancy_sparse.h) or the RGBA8 slice atlas (volume_layout.h) with the HistoPyramid discriminator's rule
 // (Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006): active = alpha >= threshold).

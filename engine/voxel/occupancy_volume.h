@@ -1,4 +1,4 @@
-// A mesh's occupancy as a scalar volume (issue 19, item 4: "for meshes, the surface of their occupancy", a voxel
+// A mesh's occupancy as a scalar volume (for meshes, the surface of their occupancy, a voxel
 // remesh): the voxelizer's output, the occupancy bits (occupancy_bits.h), the sparse occupancy
 // (occupancy_sparse.h) or the RGBA8 slice atlas (volume_layout.h), becomes an R8UI 3D texture of 1 where a voxel is occupied and 0 where not, which the GPU
 // marching cubes (surface::McMethod::useVolumeTexture) read like any scalar volume, with the band [1, 1]. The

@@ -61,7 +61,7 @@ std::uint32_t SparseOccupancy::initialSlots(int side) {
     // 1/16 of the bricks, but never more than a surface's share: the atlas holds ~n^3 = side^2 voxels, whose
     // surfaces are ~n^2 = side^(4/3) voxels, ~30 to a marked brick, so side^(4/3) / 16 slots hold them with
     // room. Up to 1024^3 the two are equal; at 2048^3 the bricks' 1/16 (1 M slots, 138 MB: the whole storage
-    // block on llvmpipe) was 7x the dense bits of the teapot's 156 K marked bricks, against the bound
+    // block on llvmpipe) was 7x the dense bits of the teapot's 156 K marked bricks, against the design's bound
     // of 4x; side^(4/3) / 16 is 416 K slots there (55 MB, 2.7x). A frame that needs more is flagged and grows.
     const std::int64_t grid = hp::hpSparseGrid(side);
     const auto surface = std::int64_t(std::llround(std::pow(double(side), 4.0 / 3.0) / 16.0));

@@ -1,4 +1,4 @@
-// The sparse occupancy (issue 20; layout: shaders/occupancy_sparse.h, docs/SPARSE.md): the occupancy bits of
+// The sparse occupancy (layout: shaders/occupancy_sparse.h, docs/SPARSE.md): the occupancy bits of
 // only the 32x32-texel bricks of the virtual slice atlas that a frame touches, so a frame's cost follows the
 // surface (~N^2 voxels), not the volume (N^3 bits cleared, written and reduced).
 //

@@ -113,7 +113,7 @@ void VolumeDiscriminator::adoptVolume(const volume::ScalarVolume& v, gl::Texture
 
 Result<void> VolumeDiscriminator::checkLayout(const VolumeLayout& layout, VoxelOutput output,
                                               glm::ivec3 volumeSize) const {
-    if (output == VoxelOutput::Sparse) // issue 20, item 5: whether a band's bricks pay is not measured yet
+    if (output == VoxelOutput::Sparse) // a volume's band fills whole bricks of a scan: the dense bits are as small
         return makeError(
             "discriminator: a volume's band is written to the slice atlas or the occupancy bits, "
             "not (yet) the sparse occupancy: use --voxels bits");

@@ -1,4 +1,4 @@
-// The discriminator over a scalar volume on the GPU (issue 18, item 3): which voxels of a CT/MR scan or a
+// The discriminator over a scalar volume on the GPU: which voxels of a CT/MR scan or a
 // built-in field are active for a band [lo, hi] of values, written into the same outputs the voxelizer fills
 // for a mesh (voxelizer.h: the RGBA8 slice atlas, or the occupancy bits), so every method of the method table
 // lists them. Based on the discriminator of Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), here

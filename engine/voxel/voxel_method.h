@@ -26,7 +26,7 @@
 namespace dicer::voxel {
 
 // RGBA8 slice atlas | occupancy bits (occupancy_bits.h) | sparse occupancy (the bits of the touched bricks only,
-// occupancy_sparse.h, sparse_occupancy.h; issue 20)
+// occupancy_sparse.h, sparse_occupancy.h)
 enum class VoxelOutput { Atlas, Bits, Sparse };
 const char* voxelOutputName(VoxelOutput output);                    // "atlas" / "bits" / "sparse"
 std::optional<VoxelOutput> parseVoxelOutput(std::string_view name); // nullopt for any other name

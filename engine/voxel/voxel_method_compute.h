@@ -12,7 +12,7 @@
 //     the voxel's column again and stores its colour;
 //  3. where the driver's storage blocks cannot hold every voxel of the volume, a per-triangle colour pass
 //     follows, which returns at once unless the list overflowed (Voxelizer::limitVoxelList forces it).
-// Sparse output (issue 20): that marking pass twice, the bricks into the coarse map, then (after the GPU handed
+// Sparse output: that marking pass twice, the bricks into the coarse map, then (after the GPU handed
 // out the slots) the bits into the slots. Bits output: the per-triangle and large-triangle dispatches as one
 // marking pass (no list, no colours). Slot
 // colours: both dispatches per pass, the slot of the voxel as destination. The fastest method on llvmpipe,

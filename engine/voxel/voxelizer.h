@@ -33,7 +33,7 @@
 // triangle ids, so the atlas does not depend on the chunking.
 // The colours are quantized to bytes in the shader, so framebuffer writes and image stores agree.
 //
-// OUTPUTS (issue 10). VoxelOutput::Atlas is the above: the RGBA8 slice atlas, 4 bytes per voxel, cleared,
+// OUTPUTS. VoxelOutput::Atlas is the above: the RGBA8 slice atlas, 4 bytes per voxel, cleared,
 // written and read whole every frame (256^3: 64 MiB; 1024^3 would be a 32768^2 texture, 4 GiB, which no
 // driver allows). VoxelOutput::Bits is the occupancy-bits volume (shaders/occupancy_bits.h): the same
 // virtual slice atlas at one bit per texel, 8x8 Morton-ordered 64-bit blocks, in a storage buffer the
@@ -50,7 +50,7 @@
 //    The atlas fill writes exactly those voxels unless the surface pass already did, so the sets agree.
 // The virtual atlas is bounded by atlasLimit(): 65536 a side (HP_BITS_MAX_ATLAS) and the driver's largest
 // storage block (the bits are bound whole); 1024^3 needs 128 MiB, which llvmpipe allows exactly.
-// VoxelOutput::Sparse (issue 20, sparse_occupancy.h) is the bits of only the 32x32-texel bricks the surface
+// VoxelOutput::Sparse (sparse_occupancy.h) is the bits of only the 32x32-texel bricks the surface
 // touches: the compute method's bits pass twice, first marking bricks in a coarse map (1/1024 of the bits),
 // then, after the GPU handed the marked bricks their slots in key-index order, ORing the bits into the slots.
 // Same voxels as the bits (tests/sparse_occupancy_gltest.cpp, word for word), shell only (checkMode).
