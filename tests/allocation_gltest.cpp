@@ -214,7 +214,7 @@ std::uint32_t runAndVerify(frame::Frame& f) {
 // (d) A preset whose new slice atlas the driver refuses: apply() returns that one error, the frame keeps the
 // previous preset and its voxels, and the next frames list and verify exactly as before. Granted, it applies.
 TEST(AllocationFrame, RefusedPresetKeepsThePreviousFrame) {
-    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Atlas));
+    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Atlas));
     ASSERT_TRUE(one.created);
     frame::Frame& f = *one.created;
     frame::FrameSettings s = one.settings;
@@ -252,7 +252,7 @@ TEST(AllocationFrame, RefusedPresetKeepsThePreviousFrame) {
 // setVolume() returns that one error and nothing changes: the previous volume is still the one discriminated,
 // listed and verified (the volume and its layout change together or not at all).
 TEST(AllocationFrame, RefusedVolumeOutputKeepsThePreviousVolume) {
-    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Atlas));
+    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Atlas));
     ASSERT_TRUE(one.created);
     frame::Frame& f = *one.created;
     Result<volume::ScalarVolume> first = volume::loadBuiltinVolume("metaballs:32");

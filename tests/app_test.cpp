@@ -98,14 +98,14 @@ TEST(CommandLine, ReloadShadersAtAFrame) {
 TEST(CommandLine, VoxelOutputAndMethodAgree) {
     CommandLine c;
     ASSERT_EQ(parse({"--voxels", "bits"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Bits);
-    EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, hp::InputKind::Bits);
+    EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Bits);
+    EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, occupancy::VoxelOutput::Bits);
     CommandLine v;
     ASSERT_EQ(parse({"--variant", "hp_bits"}, v), ParseResult::Run);
-    EXPECT_EQ(v.settings.frame.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(v.settings.frame.voxels, occupancy::VoxelOutput::Bits);
     CommandLine a;
     ASSERT_EQ(parse({"--variant", "dicer_vec4", "--voxels", "atlas"}, a), ParseResult::Run);
-    EXPECT_EQ(a.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_EQ(a.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     for (std::vector<const char*> bad :
          {std::vector<const char*>{"--variant", "dicer_vec4", "--voxels", "bits"},
           {"--variant", "hp_bits", "--voxels", "atlas"},
@@ -118,9 +118,9 @@ TEST(CommandLine, VoxelOutputAndMethodAgree) {
         EXPECT_EQ(parse(bad, e), ParseResult::Error) << bad[1] << " " << bad[3 % bad.size()];
     }
     // Every output offers at least one method, and every offered method reads it.
-    for (voxel::VoxelOutput o : voxel::kVoxelOutputs) {
+    for (occupancy::VoxelOutput o : occupancy::kVoxelOutputs) {
         const int row = frame::defaultMethodFor(o);
-        EXPECT_TRUE(frame::offersMethod(o, row)) << voxel::voxelOutputName(o);
+        EXPECT_TRUE(frame::offersMethod(o, row)) << occupancy::voxelOutputName(o);
         EXPECT_EQ(frame::outputFor(row), o);
     }
 }
@@ -153,7 +153,7 @@ TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
     ASSERT_EQ(parse({"--method", "projected"}, c), ParseResult::Run);
     EXPECT_EQ(c.settings.frame.voxelMethod, voxel::VoxelMethod::Projected);
     EXPECT_EQ(c.settings.frame.method, Settings().frame.method);
-    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Bits);
 }
 
 // The threshold decides over the atlas' alpha; the occupancy bits are already the active set. Given without
@@ -161,12 +161,12 @@ TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
 TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
     CommandLine c;
     ASSERT_EQ(parse({"--threshold", "0", "--preset", "128"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.f);
-    EXPECT_TRUE(frame::offersMethod(voxel::VoxelOutput::Atlas, c.settings.frame.method));
+    EXPECT_TRUE(frame::offersMethod(occupancy::VoxelOutput::Atlas, c.settings.frame.method));
     CommandLine d;
     ASSERT_EQ(parse({"--threshold", "0.25", "--method", "dicer_rect"}, d), ParseResult::Run);
-    EXPECT_EQ(d.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_EQ(d.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     for (std::vector<const char*> bad : {std::vector<const char*>{"--threshold", "0", "--voxels", "bits"},
                                          {"--threshold", "0.5", "--method", "hp_bits"}}) {
         CommandLine e;
@@ -239,8 +239,8 @@ TEST(CommandLine, PresetTakesTheFastestOutputThatHoldsIt) {
     for (const char* preset : {"2048", "4096"}) {
         CommandLine c;
         ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
-        EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Sparse) << preset;
-        EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, hp::InputKind::Sparse);
+        EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Sparse) << preset;
+        EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, occupancy::VoxelOutput::Sparse);
         EXPECT_FALSE(c.outputChosen);
     }
     // Below kSparseFromSide the bits (the faster frame there, and the model colours per point).
@@ -248,24 +248,24 @@ TEST(CommandLine, PresetTakesTheFastestOutputThatHoldsIt) {
         CommandLine c;
         ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
         const bool sparse =
-            voxel::presetLayout(preset, 1 << 20)->voxelCount() >=
+            occupancy::presetLayout(preset, 1 << 20)->voxelCount() >=
             std::int64_t(voxel::kSparseFromSide) * voxel::kSparseFromSide * voxel::kSparseFromSide;
-        EXPECT_EQ(c.settings.frame.voxels, sparse ? voxel::VoxelOutput::Sparse : voxel::VoxelOutput::Bits)
+        EXPECT_EQ(c.settings.frame.voxels, sparse ? occupancy::VoxelOutput::Sparse : occupancy::VoxelOutput::Bits)
             << preset;
     }
     // Solid mode up to 1024^3: the bits (the sparse output holds surfaces).
     CommandLine solid;
     ASSERT_EQ(resolved({"--preset", "1024", "--mode", "solid"}, solid), "");
-    EXPECT_EQ(solid.settings.frame.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(solid.settings.frame.voxels, occupancy::VoxelOutput::Bits);
     // An output implied by another option is a choice: the test atlas, a slab voxelizer, a paper method.
     CommandLine slab;
     ASSERT_EQ(resolved({"--preset", "256", "--vox-method", "binned"}, slab), "");
-    EXPECT_EQ(slab.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_EQ(slab.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     EXPECT_TRUE(slab.outputChosen);
     // A volume brings its own size: no preset, no rule (its layout is checked when it loads).
     CommandLine volume;
     ASSERT_EQ(resolved({"--volume", "metaballs:32"}, volume), "");
-    EXPECT_EQ(volume.settings.frame.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(volume.settings.frame.voxels, occupancy::VoxelOutput::Bits);
 }
 
 TEST(CommandLine, ChosenOutputThatCannotHoldThePresetIsOneError) {
@@ -291,7 +291,7 @@ TEST(CommandLine, ChosenOutputThatCannotHoldThePresetIsOneError) {
     // Chosen and holding it: no error, kept as chosen.
     CommandLine sparse;
     ASSERT_EQ(resolved({"--preset", "128", "--voxels", "sparse"}, sparse), "");
-    EXPECT_EQ(sparse.settings.frame.voxels, voxel::VoxelOutput::Sparse);
+    EXPECT_EQ(sparse.settings.frame.voxels, occupancy::VoxelOutput::Sparse);
 }
 
 // Solid mode at 2048^3: the bits' 131072^2 virtual atlas is past their limit and the sparse output holds surfaces,
@@ -322,14 +322,14 @@ TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
     frame::FrameSettings now = last;
     now.preset = "2048"; // the preset combo
     ASSERT_TRUE(followDefaultOutput(now, last, /*outputChosen=*/false, info));
-    EXPECT_EQ(now.voxels, voxel::VoxelOutput::Sparse);
-    EXPECT_EQ(now.method, frame::defaultMethodFor(voxel::VoxelOutput::Sparse));
+    EXPECT_EQ(now.voxels, occupancy::VoxelOutput::Sparse);
+    EXPECT_EQ(now.method, frame::defaultMethodFor(occupancy::VoxelOutput::Sparse));
     // Back to a small preset: the bits again (below kSparseFromSide), with their method.
     last = now;
     now.preset = "64";
     ASSERT_TRUE(followDefaultOutput(now, last, false, info));
-    EXPECT_EQ(now.voxels, voxel::VoxelOutput::Bits);
-    EXPECT_EQ(now.method, frame::defaultMethodFor(voxel::VoxelOutput::Bits));
+    EXPECT_EQ(now.voxels, occupancy::VoxelOutput::Bits);
+    EXPECT_EQ(now.method, frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
     // Solid mode at 2048^3, by either order of the two clicks: one error, the previous preset and mode stay.
     last = now;
     now.preset = "2048";
@@ -345,7 +345,7 @@ TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
     solid1024.preset = "1024";
     solid1024.voxelMode = voxel::VoxelMode::Solid;
     ASSERT_TRUE(followDefaultOutput(solid1024, last, false, info)); // solid at 1024: the bits
-    EXPECT_EQ(solid1024.voxels, voxel::VoxelOutput::Bits);
+    EXPECT_EQ(solid1024.voxels, occupancy::VoxelOutput::Bits);
     frame::FrameSettings to2048 = solid1024;
     to2048.preset = "2048";
     EXPECT_FALSE(followDefaultOutput(to2048, solid1024, false, info));
@@ -353,14 +353,14 @@ TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
     // A chosen output (the panel's buttons) is kept; the frame then refuses what it cannot hold.
     frame::FrameSettings chosen = last;
     chosen.preset = "256";
-    chosen.voxels = voxel::VoxelOutput::Sparse;
+    chosen.voxels = occupancy::VoxelOutput::Sparse;
     frame::FrameSettings next = chosen;
     next.preset = "64";
     ASSERT_TRUE(followDefaultOutput(next, chosen, /*outputChosen=*/true, info));
-    EXPECT_EQ(next.voxels, voxel::VoxelOutput::Sparse);
+    EXPECT_EQ(next.voxels, occupancy::VoxelOutput::Sparse);
     // Nothing that decides the output changed (a method, the rule): nothing happens, even with another output.
     frame::FrameSettings atlas = last;
-    atlas.voxels = voxel::VoxelOutput::Atlas;
+    atlas.voxels = occupancy::VoxelOutput::Atlas;
     atlas.rule = voxel::SurfaceRule::SliceAxis;
     frame::FrameSettings kept = atlas;
     ASSERT_TRUE(followDefaultOutput(kept, last, false, info));

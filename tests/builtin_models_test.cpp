@@ -20,7 +20,7 @@
 
 using namespace dicer;
 using namespace dicer::model;
-using dicer::voxel::worldToVolume;
+using dicer::occupancy::worldToVolume;
 
 namespace {
 

@@ -153,7 +153,7 @@ TEST(VolumeCommandLine, ThresholdBeyondTheAlphaRangeOnAMeshIsAUsageError) {
         {{"--threshold", "2"}, {"--model", "heart", "--threshold", "-0.5", "--voxels", "atlas"}}, "[0, 1]");
     CommandLine c; // in range: the atlas' alpha, and the atlas output
     ASSERT_EQ(parse({"--threshold", "0.5"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxels, voxel::VoxelOutput::Atlas);
+    EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.5f);
 }
 

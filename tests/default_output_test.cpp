@@ -13,6 +13,7 @@
 
 using namespace dicer;
 using namespace dicer::voxel;
+using namespace dicer::occupancy;
 
 namespace {
 

@@ -24,7 +24,7 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::VoxelOutput;
+using occupancy::VoxelOutput;
 
 namespace {
 
@@ -53,8 +53,8 @@ Teapot teapot64() {
         voxel::Voxelizer* v = sharedVoxelizer();
         EXPECT_TRUE(v);
         if (!v) return made;
-        Result<voxel::VolumeLayout> layout =
-            voxel::presetLayoutFor("64", VoxelOutput::Sparse, context().info());
+        Result<occupancy::VolumeLayout> layout =
+            occupancy::presetLayoutFor("64", VoxelOutput::Sparse, context().info());
         const model::PlacedModel& placed = placedTestModel("teapot");
         Result<void> r = layout ? v->setLayout(*layout, VoxelOutput::Sparse) : makeError(layout.error());
         if (r) r = v->setMesh(placed.mesh);

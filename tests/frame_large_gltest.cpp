@@ -38,13 +38,13 @@ template <class T> std::vector<T> readBuffer(GLuint buffer, std::size_t count, s
 TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     const gl::GlInfo& info = test::context().info();
     // The rule the demo applies to --preset 2048: the sparse occupancy (the bits would be 2 GiB in one block).
-    Result<voxel::VoxelOutput> output =
+    Result<occupancy::VoxelOutput> output =
         voxel::defaultOutputFor(glm::ivec3(2048), voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute, info);
     ASSERT_TRUE(output) << output.error();
-    ASSERT_EQ(*output, voxel::VoxelOutput::Sparse);
+    ASSERT_EQ(*output, occupancy::VoxelOutput::Sparse);
 
     gl::ShaderLibrary shaders;
-    const int row = frame::defaultMethodFor(voxel::VoxelOutput::Sparse); // hp_sparse
+    const int row = frame::defaultMethodFor(occupancy::VoxelOutput::Sparse); // hp_sparse
     Result<std::unique_ptr<frame::Frame>> created =
         frame::Frame::create(shaders, info, [row](int r) { return r == row; });
     ASSERT_TRUE(created) << created.error();
@@ -52,7 +52,7 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     frame::FrameSettings s;
     s.preset = "2048";
     ASSERT_TRUE(frame::takeDefaultOutput(s, info)); // the demo's path: output and method from the rule
-    ASSERT_EQ(s.voxels, voxel::VoxelOutput::Sparse);
+    ASSERT_EQ(s.voxels, occupancy::VoxelOutput::Sparse);
     ASSERT_EQ(s.method, row);
     ASSERT_TRUE(f.apply(s));
     ASSERT_TRUE(f.setMesh(model::makeTeapot()));

@@ -34,7 +34,7 @@ struct OneRowFrame {
 } // namespace
 
 TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
-    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Bits)); // hp_bits
+    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits)); // hp_bits
     ASSERT_TRUE(one.created);
     frame::Frame& f = *one.created;
     frame::FrameSettings& s = one.settings;
@@ -90,11 +90,11 @@ TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
 // pool (the first guess) overflows on the teapot at 64^3 and says so; the pool grows, and from the next frame on
 // every list equals the CPU reference over the same frame's occupancy, while the model turns.
 TEST(FrameSparse, FirstFrameOverflowsThenEveryFrameIsExact) {
-    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Sparse)); // hp_sparse
+    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Sparse)); // hp_sparse
     ASSERT_TRUE(one.created);
     frame::Frame& f = *one.created;
     frame::FrameSettings& s = one.settings;
-    s.voxels = voxel::VoxelOutput::Sparse;
+    s.voxels = occupancy::VoxelOutput::Sparse;
     s.preset = "64";
     ASSERT_TRUE(f.apply(s));
     ASSERT_TRUE(f.setMesh(model::makeTeapot()));
@@ -123,10 +123,10 @@ TEST(FrameLimit, PointsPastTheDriversBlocksAreDroppedAndTheFrameIsIncomplete) {
     small.maxEntryBlockBytes = std::int64_t(65536) * HP_POINT_BYTES;
     const std::uint32_t held = hp::PointBuffer::maxEntries(small);
     ASSERT_EQ(held, 262144u);
-    OneRowFrame one(frame::defaultMethodFor(voxel::VoxelOutput::Sparse), small);
+    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Sparse), small);
     ASSERT_TRUE(one.created);
     frame::Frame& f = *one.created;
-    one.settings.voxels = voxel::VoxelOutput::Sparse;
+    one.settings.voxels = occupancy::VoxelOutput::Sparse;
     one.settings.preset = "512";
     ASSERT_TRUE(f.apply(one.settings));
     ASSERT_TRUE(f.setMesh(model::makeTeapot()));

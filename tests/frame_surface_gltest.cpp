@@ -29,7 +29,7 @@ namespace {
 // A frame with only each output's first row to list points (the surface needs none; fewer rows compile faster).
 std::unique_ptr<frame::Frame> makeFrame(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     auto created = frame::Frame::create(shaders, info, [](int row) {
-        for (voxel::VoxelOutput o : voxel::kVoxelOutputs)
+        for (occupancy::VoxelOutput o : occupancy::kVoxelOutputs)
             if (row == frame::defaultMethodFor(o)) return true;
         return false;
     });
@@ -267,8 +267,8 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));
     ASSERT_TRUE(f.expand());
     ASSERT_TRUE(f.setMesh(model::makeTeapot()));
-    for (voxel::VoxelOutput output : voxel::kVoxelOutputs) { // bits, atlas and sparse
-        const std::string what = std::string("teapot, ") + voxel::voxelOutputName(output);
+    for (occupancy::VoxelOutput output : occupancy::kVoxelOutputs) { // bits, atlas and sparse
+        const std::string what = std::string("teapot, ") + occupancy::voxelOutputName(output);
         frame::FrameSettings mesh;
         mesh.preset = "32";
         mesh.voxels = output;
@@ -279,7 +279,7 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
         ASSERT_TRUE(f.build()) << what;
         ASSERT_TRUE(f.list()) << what;
         ASSERT_TRUE(f.expand()) << what;
-        const voxel::OccupancyVolume& occ = f.occupancy();
+        const surface::OccupancyVolume& occ = f.occupancy();
         ASSERT_EQ(occ.volume(), glm::ivec3(32)) << what;
         std::vector<std::uint8_t> bytes(std::size_t(occ.size().x) * occ.size().y * occ.size().z);
         glPixelStorei(GL_PACK_ALIGNMENT, 1); // rows of 34 bytes
@@ -292,7 +292,7 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
         const hp::VerifyReport points = f.verify();
         EXPECT_EQ(occupied, points.cpuCount) << what << ": the occupancy is the listed voxels";
         const volume::ScalarVolume occupancy = test::makeVolume(occ.size(), volume::ScalarType::Uint8, bytes);
-        expectSurfaceExact(f, occupancy, voxel::OccupancyVolume::kOccupiedBand, what);
+        expectSurfaceExact(f, occupancy, surface::OccupancyVolume::kOccupiedBand, what);
         EXPECT_GT(*f.surface().vertexCount(), 0u) << what;
     }
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));

@@ -16,7 +16,7 @@ constexpr std::size_t kBudget = std::size_t(64) << 10;
 
 struct BudgetCase {
     int row;
-    voxel::VoxelOutput output;
+    occupancy::VoxelOutput output;
 };
 
 std::vector<BudgetCase> demoRowsAndOutputs() {

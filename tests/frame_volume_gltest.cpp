@@ -49,13 +49,13 @@ void runFrame(frame::Frame& f) {
     ASSERT_TRUE(f.list());
 }
 
-// The rows a volume can feed: the discriminator writes the atlas or the bits, not (yet) the sparse occupancy
+// The rows a volume can feed: the discriminator writes the atlas or the bits, not the sparse occupancy
 // (its apply is a clear error, VolumeDiscriminator::setLayout).
 std::vector<int> demoRows(const frame::Frame& f) {
     std::vector<int> rows;
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row)
-        if (table[row].inDemo() && f.methodAvailable(int(row)) && table[row].input != hp::InputKind::Sparse)
+        if (table[row].inDemo() && f.methodAvailable(int(row)) && table[row].input != occupancy::VoxelOutput::Sparse)
             rows.push_back(int(row));
     return rows;
 }
@@ -103,7 +103,7 @@ TEST(FrameVolume, TheSparseRowIsRefusedClearly) {
     if (row < 0 || !f.methodAvailable(row)) GTEST_SKIP() << "no hp_sparse row on this driver";
     Result<void> r = f.apply(volumeSettings(row, volume::kMetaballsShellBand));
     ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find("not (yet) the sparse occupancy"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("not the sparse occupancy"), std::string::npos) << r.error();
     DICER_EXPECT_NO_GL_ERROR();
 }
 
@@ -127,7 +127,7 @@ TEST(FrameVolume, BandChangeWithoutResyncGivesTheNewExactList) {
     std::optional<volume::ScalarVolume> v = test::loadHeadMr();
     ASSERT_TRUE(v);
     ASSERT_TRUE(f.setVolume(*v));
-    for (voxel::VoxelOutput output : {voxel::VoxelOutput::Bits, voxel::VoxelOutput::Atlas}) {
+    for (occupancy::VoxelOutput output : {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Atlas}) {
         const int row = frame::defaultMethodFor(output);
         frame::FrameSettings s = volumeSettings(row, {200, 255}); // narrow first: a small point buffer
         s.listPath = hp::ListPath::Resident;
@@ -146,7 +146,7 @@ TEST(FrameVolume, BandChangeWithoutResyncGivesTheNewExactList) {
                 runFrame(f);
             const std::uint64_t want = volume::activeCount(*v, band);
             const hp::VerifyReport report = f.verify();
-            EXPECT_TRUE(report.ok()) << volume::bandText(band) << " " << voxel::voxelOutputName(output);
+            EXPECT_TRUE(report.ok()) << volume::bandText(band) << " " << occupancy::voxelOutputName(output);
             EXPECT_EQ(report.cpuCount, want) << volume::bandText(band);
             EXPECT_EQ(report.gpuCount, want) << volume::bandText(band);
         }
@@ -157,7 +157,7 @@ TEST(FrameVolume, BandChangeWithoutResyncGivesTheNewExactList) {
 // The demo loads a mesh, then a volume, then the mesh again: each input lists its own voxels exactly.
 TEST(FrameVolume, InputSwitchesMeshVolumeMesh) {
     frame::Frame& f = sharedFrame();
-    const int row = frame::defaultMethodFor(voxel::VoxelOutput::Bits);
+    const int row = frame::defaultMethodFor(occupancy::VoxelOutput::Bits);
     frame::FrameSettings mesh;
     mesh.method = row;
     mesh.preset = "32";
@@ -199,10 +199,10 @@ TEST(FrameVolume, TooLargeVolumeIsAnErrorAndThePreviousStays) {
     ASSERT_TRUE(mr);
     const volume::Band band = volume::defaultBand(*volume::valueRange(*mr));
     const std::uint64_t want = volume::activeCount(*mr, band);
-    for (voxel::VoxelOutput output : {voxel::VoxelOutput::Atlas, voxel::VoxelOutput::Bits}) {
+    for (occupancy::VoxelOutput output : {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}) {
         ASSERT_TRUE(f.setVolume(*mr));
         ASSERT_TRUE(f.apply(volumeSettings(frame::defaultMethodFor(output), band)));
-        const int side = output == voxel::VoxelOutput::Atlas ? test::context().info().maxTextureSize + 1
+        const int side = output == occupancy::VoxelOutput::Atlas ? test::context().info().maxTextureSize + 1
                                                              : HP_BITS_MAX_ATLAS + 1;
         volume::ScalarVolume huge;
         huge.size = {side, 1, 1};
@@ -211,13 +211,13 @@ TEST(FrameVolume, TooLargeVolumeIsAnErrorAndThePreviousStays) {
         huge.data.assign(size_t(side), std::byte{7});
         ASSERT_TRUE(volume::checkVolume(huge));
         Result<void> r = f.setVolume(huge);
-        ASSERT_FALSE(r) << voxel::voxelOutputName(output);
+        ASSERT_FALSE(r) << occupancy::voxelOutputName(output);
         EXPECT_NE(r.error().find("huge"), std::string::npos) << r.error();
         EXPECT_EQ(f.source().volume(), mr->size); // the previous volume and layout stay
         runFrame(f);
         const hp::VerifyReport report = f.verify();
-        EXPECT_TRUE(report.ok()) << voxel::voxelOutputName(output);
-        EXPECT_EQ(report.cpuCount, want) << voxel::voxelOutputName(output);
+        EXPECT_TRUE(report.ok()) << occupancy::voxelOutputName(output);
+        EXPECT_EQ(report.cpuCount, want) << occupancy::voxelOutputName(output);
     }
     DICER_EXPECT_NO_GL_ERROR();
 }

@@ -39,14 +39,14 @@ hp::ComputeHistoPyramid& bitsPyramid() {
 
 // A random bit volume in its slice layout (virtual atlas: VolumeLayout up to HP_BITS_MAX_ATLAS a side).
 struct BitVolume {
-    voxel::VolumeLayout layout;
+    occupancy::VolumeLayout layout;
     hp::AtlasTiling tiling;
     std::vector<std::uint32_t> words;
     int side() const { return layout.atlasSize; }
 };
 
 BitVolume randomVolume(glm::ivec3 size, double density, std::uint32_t seed) {
-    auto layout = voxel::VolumeLayout::make(size, HP_BITS_MAX_ATLAS);
+    auto layout = occupancy::VolumeLayout::make(size, HP_BITS_MAX_ATLAS);
     EXPECT_TRUE(layout) << layout.error();
     BitVolume v{*layout, {{size.x, size.y}, layout->tiles.x, size.z}, {}};
     v.words.assign(hp::bitsWordCount(v.side()), 0);
@@ -208,7 +208,7 @@ TEST(HpBits, SameListAsHpComputeOverTheEquivalentAtlas) {
             gl::Buffer bits = upload(v.words);
             EXPECT_TRUE(expectExact(v, bits.id()) == fromAtlas);
             // The GPU conversion of that atlas: the same words.
-            auto in = inputFor(hp::InputKind::Bits, {atlas.id(), 0.5f, v.tiling, 1});
+            auto in = inputFor(occupancy::VoxelOutput::Bits, {atlas.id(), 0.5f, v.tiling, 1});
             std::vector<std::uint32_t> words(v.words.size());
             glGetNamedBufferSubData(in.bits, 0, GLsizeiptr(words.size() * 4), words.data());
             EXPECT_EQ(in.bitsSide, n);
@@ -228,7 +228,7 @@ TEST(HpBits, GpuAtlasToBitsEqualsTheCpuConversion) {
         for (float threshold : {0.0f, 0.5f, 1.0f}) {
             auto alpha = randomAlpha(c.w, c.h, 0.4, std::uint32_t(c.w + c.h));
             gl::Texture atlas = makeAtlas(alpha, c.w, c.h);
-            auto in = inputFor(hp::InputKind::Bits, {atlas.id(), threshold, c.tiling, 1});
+            auto in = inputFor(occupancy::VoxelOutput::Bits, {atlas.id(), threshold, c.tiling, 1});
             const int side = std::max(c.w, c.h);
             ASSERT_EQ(in.bitsSide, side);
             std::vector<std::uint32_t> got(hp::bitsWordCount(side));

@@ -16,7 +16,7 @@ void expectModelExact(const char* what, const model::Mesh& mesh, const char* pre
     SCOPED_TRACE(std::string(what) + " " + preset);
     voxel::Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const voxel::VolumeLayout layout = presetOf(preset);
+    const occupancy::VolumeLayout layout = presetOf(preset);
     voxel::VoxelizeParams params;
     params.mode = mode;
     voxelizeInto(*v, layout, mesh, params);
@@ -29,7 +29,7 @@ void expectModelExact(const char* what, const model::Mesh& mesh, const char* pre
     const auto count = std::uint32_t(expected.size());
     ASSERT_GT(count, 0u);
 
-    const hp::MethodInput in = inputFor(hp::InputKind::Bits, {v->atlas(), 0.5f, tiling, count});
+    const hp::MethodInput in = inputFor(occupancy::VoxelOutput::Bits, {v->atlas(), 0.5f, tiling, count});
     std::vector<std::uint32_t> gpuWords(words.size());
     glGetNamedBufferSubData(in.bits, 0, GLsizeiptr(gpuWords.size() * 4), gpuWords.data());
     EXPECT_TRUE(gpuWords == words) << "GPU atlas -> bits differs from the CPU conversion";

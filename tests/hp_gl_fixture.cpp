@@ -50,7 +50,7 @@ struct Cache {
     std::map<std::string, std::unique_ptr<PointMethod>> methods; // by variant: options pick the pyramid
     std::unique_ptr<PointList> list;
     std::unique_ptr<peers::AtlasToBits> bits;
-    std::optional<voxel::SparseOccupancy> sparse;
+    std::optional<occupancy::SparseOccupancy> sparse;
 };
 Cache& cache() {
     static Cache c;
@@ -58,20 +58,20 @@ Cache& cache() {
 }
 } // namespace
 
-hp::MethodInput inputFor(hp::InputKind kind, const hp::MethodInput& atlas) {
-    const hp::InputKind first = kind == hp::InputKind::Sparse ? hp::InputKind::Bits : kind;
+hp::MethodInput inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas) {
+    const occupancy::VoxelOutput first = kind == occupancy::VoxelOutput::Sparse ? occupancy::VoxelOutput::Bits : kind;
     auto in = peers::inputFor(first, atlas, cache().bits, cache().shaders, context().info());
     if (!in) {
         ADD_FAILURE() << in.error();
         return atlas;
     }
-    return kind == hp::InputKind::Sparse ? sparseInputFor(*in) : *in;
+    return kind == occupancy::VoxelOutput::Sparse ? sparseInputFor(*in) : *in;
 }
 
-voxel::SparseOccupancy& sharedSparse() {
-    std::optional<voxel::SparseOccupancy>& s = cache().sparse;
+occupancy::SparseOccupancy& sharedSparse() {
+    std::optional<occupancy::SparseOccupancy>& s = cache().sparse;
     if (!s) {
-        auto made = voxel::SparseOccupancy::create(cache().shaders, context().info());
+        auto made = occupancy::SparseOccupancy::create(cache().shaders, context().info());
         if (!made) throw std::runtime_error(made.error()); // a shader error: nothing to test
         s.emplace(std::move(made.value()));
     }
@@ -79,7 +79,7 @@ voxel::SparseOccupancy& sharedSparse() {
 }
 
 hp::MethodInput sparseInputFor(const hp::MethodInput& bits, std::uint32_t slots) {
-    voxel::SparseOccupancy& s = sharedSparse();
+    occupancy::SparseOccupancy& s = sharedSparse();
     Result<void> r = s.setLayout(bits.bitsSide, slots);
     if (r) r = s.fromBits(bits.bits, bits.bitsSide);
     // Without a given pool: exactly as many slots as the bits mark bricks (a second conversion if the first guess

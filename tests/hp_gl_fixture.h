@@ -35,12 +35,12 @@ hp::HistoPyramid* pyramidFor(const Config& c);
 // on the GPU (peers::AtlasToBits, one shared buffer: valid until the next call). A failed conversion is a
 // test failure (and the atlas input is returned).
 // A sparse row (InputKind::Sparse): the atlas' bits, then their sparse occupancy (sparseInputFor).
-hp::MethodInput inputFor(hp::InputKind kind, const hp::MethodInput& atlas);
+hp::MethodInput inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas);
 // A bits input (bits, bitsSide) with its sparse occupancy filled in: one shared voxel::SparseOccupancy laid out for
 // the side with `slots` (0: as many as the bits have marked bricks) and converted on the GPU (fromBits); valid
 // until the next call. A failure is a test failure.
 hp::MethodInput sparseInputFor(const hp::MethodInput& bits, std::uint32_t slots = 0);
-voxel::SparseOccupancy& sharedSparse();
+occupancy::SparseOccupancy& sharedSparse();
 hp::PointList* sharedPointList();
 
 // Builds, lists (paper path and GPU-resident path) and compares with the CPU reference exactly.

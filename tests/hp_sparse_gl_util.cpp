@@ -23,7 +23,7 @@ std::vector<std::uint32_t> usedPool(const std::vector<std::uint32_t>& pool, std:
 }
 } // namespace
 
-SparseRead readSparse(const voxel::SparseOccupancy& s) {
+SparseRead readSparse(const occupancy::SparseOccupancy& s) {
     SparseRead r;
     r.capacity = s.capacity();
     r.index.resize(size_t(hp::hpSparseIndexUints(s.side())));
@@ -33,7 +33,7 @@ SparseRead readSparse(const voxel::SparseOccupancy& s) {
     return r;
 }
 
-void expectStructureOf(const voxel::SparseOccupancy& s, const std::vector<std::uint32_t>& bits, int side,
+void expectStructureOf(const occupancy::SparseOccupancy& s, const std::vector<std::uint32_t>& bits, int side,
                        bool superset, double maxExtra) {
     const SparseRead gpu = readSparse(s);
     const hp::SparseOccupancyCpu exact = hp::sparseFromBits(bits, side, gpu.capacity);
@@ -54,7 +54,7 @@ void expectStructureOf(const voxel::SparseOccupancy& s, const std::vector<std::u
         << "pool differs";
 }
 
-hp::AtlasTiling tilingOf(const voxel::VolumeLayout& layout) {
+hp::AtlasTiling tilingOf(const occupancy::VolumeLayout& layout) {
     return {{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
 }
 

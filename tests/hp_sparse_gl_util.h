@@ -16,15 +16,15 @@ struct SparseRead {
     std::vector<std::uint32_t> index, pool;
     std::uint32_t capacity = 0;
 };
-SparseRead readSparse(const voxel::SparseOccupancy& s);
+SparseRead readSparse(const occupancy::SparseOccupancy& s);
 
 // The GPU structure equals the CPU one built from `bits` with the same capacity, word for word. `superset`: the
 // voxelizer's, whose brick pass marks a superset of the bits' bricks (checked, with how many it adds: at most
 // `maxExtra` of them); the CPU structure then takes the GPU's marks, so the slots, bases and bits are still exact.
-void expectStructureOf(const voxel::SparseOccupancy& s, const std::vector<std::uint32_t>& bits, int side,
+void expectStructureOf(const occupancy::SparseOccupancy& s, const std::vector<std::uint32_t>& bits, int side,
                        bool superset = false, double maxExtra = 0.0);
 
-hp::AtlasTiling tilingOf(const voxel::VolumeLayout& layout);
+hp::AtlasTiling tilingOf(const occupancy::VolumeLayout& layout);
 
 // Runs hp_bits over `bits` and hp_sparse over `sparse` (same side, tiling) on both list paths: the same count and
 // the same entries in the same order, equal to the CPU walk of the bits; neither incomplete.

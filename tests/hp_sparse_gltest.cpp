@@ -19,7 +19,7 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::VoxelOutput;
+using occupancy::VoxelOutput;
 
 namespace {
 
@@ -33,11 +33,11 @@ void expectModel(const std::string& name, glm::ivec3 volume, bool rotated,
     ASSERT_TRUE(bitsVox && sparseVox);
     const model::PlacedModel& placed = placedTestModel(name);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
-    Result<voxel::VolumeLayout> made = voxel::presetLayoutFor(
+    Result<occupancy::VolumeLayout> made = occupancy::presetLayoutFor(
         std::to_string(volume.x) + "x" + std::to_string(volume.y) + "x" + std::to_string(volume.z),
         VoxelOutput::Bits, context().info());
     ASSERT_TRUE(made) << made.error();
-    const voxel::VolumeLayout layout = *made;
+    const occupancy::VolumeLayout layout = *made;
     glm::mat4 model = placed.placement;
     if (rotated) model = glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * model;
     const voxel::VoxelizeParams params{model, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute, rule};
@@ -193,12 +193,12 @@ TEST(HpSparseErrors, RefusedMethodsModesAndLayouts) {
          {voxel::VoxelizeParams{heart.placement, voxel::VoxelMode::Solid, voxel::VoxelMethod::Compute},
           voxel::VoxelizeParams{heart.placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Projected}}) {
         v->voxelize(params);
-        const voxel::SparseStatus s = v->sparse().readStatus();
+        const occupancy::SparseStatus s = v->sparse().readStatus();
         EXPECT_EQ(s.marked, 0u);
         EXPECT_FALSE(s.overflowed);
     }
 
-    voxel::SparseOccupancy& s = v->sparse();
+    occupancy::SparseOccupancy& s = v->sparse();
     const GLuint index = s.index(), pool = s.pool();
     Result<void> r = s.setLayout(0);
     ASSERT_FALSE(r);

@@ -11,7 +11,7 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::VoxelOutput;
+using occupancy::VoxelOutput;
 
 // --- the pool: overflow, growth, refusal ------------------------------------------------------------------------
 
@@ -23,7 +23,7 @@ TEST(HpSparsePool, OverflowIsFlaggedThenTheGrownPoolIsExact) {
     voxel::Voxelizer* sparseVox = sharedVoxelizer();
     ASSERT_TRUE(bitsVox && sparseVox);
     const model::PlacedModel& teapot = placedTestModel("teapot");
-    const voxel::VolumeLayout layout = layoutOf(glm::ivec3(128));
+    const occupancy::VolumeLayout layout = layoutOf(glm::ivec3(128));
     const voxel::VoxelizeParams params{teapot.placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute,
                                        voxel::SurfaceRule::DominantAxis};
     for (auto [v, output] :
@@ -35,7 +35,7 @@ TEST(HpSparsePool, OverflowIsFlaggedThenTheGrownPoolIsExact) {
     ASSERT_TRUE(sparseVox->sparse().setCapacity(8));
     bitsVox->voxelize(params);
     sparseVox->voxelize(params);
-    const voxel::SparseStatus status = sparseVox->sparse().readStatus();
+    const occupancy::SparseStatus status = sparseVox->sparse().readStatus();
     EXPECT_TRUE(status.overflowed);
     EXPECT_EQ(status.capacity, 8u);
     EXPECT_EQ(status.used, 8u);
@@ -82,9 +82,9 @@ TEST(HpSparsePool, OverflowIsFlaggedThenTheGrownPoolIsExact) {
 TEST(HpSparsePool, APoolThatCannotGrowIsOneClearError) {
     gl::GlInfo small = context().info();
     small.maxStorageBlockBytes = 40 * SPARSE_SLOT_UINTS * 4 + 100;
-    auto created = voxel::SparseOccupancy::create(sharedShaders(), small);
+    auto created = occupancy::SparseOccupancy::create(sharedShaders(), small);
     ASSERT_TRUE(created) << created.error();
-    voxel::SparseOccupancy& s = *created;
+    occupancy::SparseOccupancy& s = *created;
     EXPECT_EQ(s.maxSlots(), 40u);
     const int side = 512;
     const std::vector<std::uint32_t> bits = randomSparseBits(side, 100, 0.5, 3);
@@ -125,7 +125,7 @@ TEST(HpSparseFrame, AnOverflowedFrameIsIncompleteThenTheGrownPoolVerifies) {
     };
     frame();
     ASSERT_NE(f.source().sparse(), nullptr);
-    const voxel::SparseStatus first = f.source().sparse()->readStatus();
+    const occupancy::SparseStatus first = f.source().sparse()->readStatus();
     ASSERT_TRUE(first.overflowed)
         << "the pool's first guess holds the teapot at 64^3: this test needs a case that "
         << "overflows it (" << first.marked << " bricks, " << first.capacity << " slots)";

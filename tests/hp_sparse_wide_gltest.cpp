@@ -23,13 +23,13 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::VoxelOutput;
+using occupancy::VoxelOutput;
 
 namespace {
 
 // A sparse occupancy written on the CPU: `bricks` random bricks of the layout's tiles (texels past 65536 wherever
 // the tiles reach), each voxel's texel set at `density`, laid out as the GPU's allocation lays it out.
-hp::SparseOccupancyCpu randomStructure(const voxel::VolumeLayout& layout, int bricks, double density,
+hp::SparseOccupancyCpu randomStructure(const occupancy::VolumeLayout& layout, int bricks, double density,
                                        std::uint32_t seed) {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -101,29 +101,29 @@ TEST(HpSparseWide, LimitsDependOnTheOutput) {
     const gl::GlInfo& info = context().info();
     if (info.maxStorageBlockBytes < std::int64_t(hp::hpSparseIndexUints(HP_SPARSE_MAX_ATLAS)) * 4)
         GTEST_SKIP() << "this driver's storage blocks hold no 4096^3 index (16.8 MB)";
-    EXPECT_EQ(voxel::atlasLimit(VoxelOutput::Sparse, info).side, HP_SPARSE_MAX_ATLAS);
+    EXPECT_EQ(occupancy::atlasLimit(VoxelOutput::Sparse, info).side, HP_SPARSE_MAX_ATLAS);
     for (auto [preset, side] : {std::pair{"2048", 131072}, std::pair{"4096", 262144}}) {
-        Result<voxel::VolumeLayout> sparse = voxel::presetLayoutFor(preset, VoxelOutput::Sparse, info);
+        Result<occupancy::VolumeLayout> sparse = occupancy::presetLayoutFor(preset, VoxelOutput::Sparse, info);
         ASSERT_TRUE(sparse) << sparse.error();
         EXPECT_EQ(sparse->atlasSize, side);
-        Result<voxel::VolumeLayout> bits = voxel::presetLayoutFor(preset, VoxelOutput::Bits, info);
+        Result<occupancy::VolumeLayout> bits = occupancy::presetLayoutFor(preset, VoxelOutput::Bits, info);
         ASSERT_FALSE(bits);
         EXPECT_TRUE(containsText(bits.error(), "65536")) << bits.error();
     }
-    Result<voxel::VolumeLayout> past = voxel::presetLayoutFor("8192", VoxelOutput::Sparse, info);
+    Result<occupancy::VolumeLayout> past = occupancy::presetLayoutFor("8192", VoxelOutput::Sparse, info);
     ASSERT_FALSE(past);
     EXPECT_TRUE(containsText(past.error(), "1048576")) << past.error(); // 128 x 64 tiles of 8192^2
     EXPECT_TRUE(containsText(past.error(), "HP_SPARSE_MAX_ATLAS")) << past.error();
     // A driver whose storage blocks hold 16 MiB: 4096^3's index (16.8 MB) does not fit, 2048^3's (4.2 MB) does.
     gl::GlInfo small = info;
     small.maxStorageBlockBytes = std::int64_t(16) << 20;
-    EXPECT_EQ(voxel::atlasLimit(VoxelOutput::Sparse, small).side, 131072);
-    Result<voxel::VolumeLayout> refused = voxel::presetLayoutFor("4096", VoxelOutput::Sparse, small);
+    EXPECT_EQ(occupancy::atlasLimit(VoxelOutput::Sparse, small).side, 131072);
+    Result<occupancy::VolumeLayout> refused = occupancy::presetLayoutFor("4096", VoxelOutput::Sparse, small);
     ASSERT_FALSE(refused);
     EXPECT_TRUE(containsText(refused.error(), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE")) << refused.error();
 
     // The structure itself takes 262144 (a small pool), not one texel more; the previous layout stays.
-    Result<voxel::SparseOccupancy> s = voxel::SparseOccupancy::create(sharedShaders(), info);
+    Result<occupancy::SparseOccupancy> s = occupancy::SparseOccupancy::create(sharedShaders(), info);
     ASSERT_TRUE(s) << s.error();
     ASSERT_TRUE(s->setLayout(HP_SPARSE_MAX_ATLAS, 64));
     Result<void> r = s->setLayout(HP_SPARSE_MAX_ATLAS + 1, 64);
@@ -138,8 +138,8 @@ TEST(HpSparseWide, LimitsDependOnTheOutput) {
 TEST(HpSparseWide, ListsPast65536AreTheCpuWalk) {
     for (int cube : {2048, 4096}) {
         SCOPED_TRACE(std::to_string(cube) + "^3");
-        Result<voxel::VolumeLayout> layout =
-            voxel::presetLayoutFor(std::to_string(cube), VoxelOutput::Sparse, context().info());
+        Result<occupancy::VolumeLayout> layout =
+            occupancy::presetLayoutFor(std::to_string(cube), VoxelOutput::Sparse, context().info());
         if (!layout && cube > 2048 && containsText(layout.error(), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"))
             continue;
         ASSERT_TRUE(layout) << layout.error();
@@ -269,8 +269,8 @@ void expectTeapot(int cube) {
     SCOPED_TRACE("teapot " + std::to_string(cube) + "^3");
     voxel::Voxelizer* v = sharedVoxelizer();
     ASSERT_TRUE(v);
-    Result<voxel::VolumeLayout> layout =
-        voxel::presetLayoutFor(std::to_string(cube), VoxelOutput::Sparse, context().info());
+    Result<occupancy::VolumeLayout> layout =
+        occupancy::presetLayoutFor(std::to_string(cube), VoxelOutput::Sparse, context().info());
     if (!layout && containsText(layout.error(), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE"))
         GTEST_SKIP() << layout.error();
     ASSERT_TRUE(layout) << layout.error();

@@ -199,8 +199,8 @@ TEST(SharedPoint, TexelsOfUnusedTilesAndPastTheGridHoldNoVoxel) {
 // each preset the reference must count exactly the voxels of the volume (128^3 has 128 unused tiles of
 // 2048^2).
 TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
-    for (std::string_view name : voxel::presetNames()) {
-        auto layout = voxel::presetLayout(name, 4096); // the 16384^2 preset is left to the GPU tests' limits
+    for (std::string_view name : occupancy::presetNames()) {
+        auto layout = occupancy::presetLayout(name, 4096); // the 16384^2 preset is left to the GPU tests' limits
         if (!layout) continue;
         SCOPED_TRACE(std::string(name));
         const AtlasTiling tiling{{layout->volume.x, layout->volume.y}, layout->tiles.x, layout->volume.z};
@@ -212,7 +212,7 @@ TEST(CpuReference, ThresholdZeroCountsExactlyTheVoxelsOfEveryPreset) {
         }
     }
     // A volume whose tiles fill neither a row nor the atlas: 100^3 -> 16 x 7 tiles of 100^2 in 2048^2.
-    auto odd = voxel::VolumeLayout::make({100, 100, 100}, 4096);
+    auto odd = occupancy::VolumeLayout::make({100, 100, 100}, 4096);
     ASSERT_TRUE(odd);
     const AtlasTiling tiling{{100, 100}, odd->tiles.x, 100};
     std::vector<std::uint8_t> alpha(size_t(odd->atlasTexelCount()), 0);

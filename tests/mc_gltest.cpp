@@ -353,7 +353,7 @@ TEST_P(McRows, LimitsAreOneClearError) {
 
 TEST_P(McRows, TheDiscriminatorsTextureServesAsWell) {
     McMethod* e = method();
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(e && d);
     const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
     ASSERT_TRUE(d->setVolume(v));

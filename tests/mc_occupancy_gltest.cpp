@@ -21,9 +21,9 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::OccupancyVolume;
-using voxel::VolumeLayout;
-using voxel::VoxelOutput;
+using surface::OccupancyVolume;
+using occupancy::VolumeLayout;
+using occupancy::VoxelOutput;
 
 namespace {
 

@@ -119,16 +119,16 @@ TEST_P(Methods, ThresholdExactlyAtACellsAlphaIsActive) {
 TEST_P(Methods, ThresholdZeroGivesExactlyTheVoxelsOfTheVolume) {
     hp::PointMethod* m = methodFor(GetParam());
     ASSERT_TRUE(m);
-    std::vector<voxel::VolumeLayout> layouts;
+    std::vector<occupancy::VolumeLayout> layouts;
     for (const char* preset : {"64", "128"}) {
-        auto layout = voxel::presetLayout(preset, context().info().maxTextureSize);
+        auto layout = occupancy::presetLayout(preset, context().info().maxTextureSize);
         ASSERT_TRUE(layout) << layout.error();
         layouts.push_back(*layout);
     }
-    auto small = voxel::VolumeLayout::make({12, 10, 5}, context().info().maxTextureSize);
+    auto small = occupancy::VolumeLayout::make({12, 10, 5}, context().info().maxTextureSize);
     ASSERT_TRUE(small);
     layouts.push_back(*small);
-    for (const voxel::VolumeLayout& layout : layouts) {
+    for (const occupancy::VolumeLayout& layout : layouts) {
         SCOPED_TRACE(std::to_string(layout.volume.x) + "x" + std::to_string(layout.volume.y) + "x" +
                      std::to_string(layout.volume.z));
         const int n = layout.atlasSize;
@@ -186,7 +186,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         EXPECT_NE(r.error().find(mentions), std::string::npos) << r.error();
         EXPECT_NE(r.error().find(m->name()), std::string::npos) << r.error();
     };
-    if (GetParam().method->input == hp::InputKind::Bits) {
+    if (GetParam().method->input == occupancy::VoxelOutput::Bits) {
         gl::Buffer small = test::bufferStorage(8, nullptr, 0); // one block: a side of 8 at most
         auto bits = [&](GLuint buffer, int side, std::uint32_t capacity) {
             hp::MethodInput in;
@@ -204,7 +204,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         DICER_EXPECT_NO_GL_ERROR();
         return;
     }
-    if (GetParam().method->input == hp::InputKind::Sparse) { // hp_sparse_gltest has the rest
+    if (GetParam().method->input == occupancy::VoxelOutput::Sparse) { // hp_sparse_gltest has the rest
         gl::Buffer small = test::bufferStorage(8, nullptr, 0);
         hp::MethodInput in;
         in.sparseIndex = small.id();

@@ -84,14 +84,14 @@ TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     for (const MethodInfo& m : methodTable()) {
         const bool bits = std::string(m.name) == "hp_bits";
         const bool sparse = std::string(m.name) == "hp_sparse";
-        EXPECT_EQ(m.input, bits     ? hp::InputKind::Bits
-                           : sparse ? hp::InputKind::Sparse
-                                    : hp::InputKind::Atlas)
+        EXPECT_EQ(m.input, bits     ? occupancy::VoxelOutput::Bits
+                           : sparse ? occupancy::VoxelOutput::Sparse
+                                    : occupancy::VoxelOutput::Atlas)
             << m.name;
         if (bits || sparse) {
             EXPECT_TRUE(m.inDemo());
         }
     }
-    EXPECT_STREQ(hp::inputKindName(hp::InputKind::Bits), "bits");
-    EXPECT_STREQ(hp::inputKindName(hp::InputKind::Sparse), "sparse");
+    EXPECT_STREQ(occupancy::voxelOutputName(occupancy::VoxelOutput::Bits), "bits");
+    EXPECT_STREQ(occupancy::voxelOutputName(occupancy::VoxelOutput::Sparse), "sparse");
 }

@@ -14,14 +14,14 @@
 
 namespace dicer::test {
 
-inline hp::AtlasTiling occupancyTiling(const voxel::VolumeLayout& layout) {
+inline hp::AtlasTiling occupancyTiling(const occupancy::VolumeLayout& layout) {
     return {{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
 }
 
 // Texel v + kBorder is voxel v's bit in the layout's virtual atlas (hp::bitAt); the border is 0.
 inline std::vector<std::uint8_t> volumeOfBits(std::span<const std::uint32_t> words,
-                                              const voxel::VolumeLayout& layout) {
-    constexpr int b = voxel::OccupancyVolume::kBorder;
+                                              const occupancy::VolumeLayout& layout) {
+    constexpr int b = surface::OccupancyVolume::kBorder;
     const glm::ivec3 s = layout.volume + 2 * b;
     std::vector<std::uint8_t> bytes(std::size_t(s.x) * s.y * s.z, 0);
     for (int z = 0; z < layout.volume.z; ++z)
@@ -35,13 +35,13 @@ inline std::vector<std::uint8_t> volumeOfBits(std::span<const std::uint32_t> wor
 // The bits of an RGBA8 atlas by the HistoPyramid discriminator's rule (alpha byte >= hp::thresholdToByte):
 // the bits rows' input, i.e. the voxels the point list lists.
 inline std::vector<std::uint32_t> bitsOfAtlas(std::span<const std::uint8_t> rgba,
-                                              const voxel::VolumeLayout& layout, float threshold) {
+                                              const occupancy::VolumeLayout& layout, float threshold) {
     return hp::rgbaToBits(rgba, layout.atlasSize, layout.atlasSize, hp::thresholdToByte(threshold),
                           occupancyTiling(layout), layout.atlasSize);
 }
 
 // The texture (glGetTextureImage waits for the GPU), x fastest.
-inline std::vector<std::uint8_t> readOccupancy(const voxel::OccupancyVolume& o) {
+inline std::vector<std::uint8_t> readOccupancy(const surface::OccupancyVolume& o) {
     const glm::ivec3 s = o.size();
     std::vector<std::uint8_t> bytes(std::size_t(s.x) * s.y * s.z);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);

@@ -26,9 +26,9 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::OccupancyVolume;
-using voxel::VolumeLayout;
-using voxel::VoxelOutput;
+using surface::OccupancyVolume;
+using occupancy::VolumeLayout;
+using occupancy::VoxelOutput;
 
 namespace {
 
@@ -215,15 +215,15 @@ TEST(OccupancyVolume, RandomBitsInNonCubicAndSideOneVolumes) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-voxel::SparseOccupancy* sharedSparseOccupancy() {
-    static std::unique_ptr<voxel::SparseOccupancy> s;
+occupancy::SparseOccupancy* sharedSparseOccupancy() {
+    static std::unique_ptr<occupancy::SparseOccupancy> s;
     if (!s) {
-        auto created = voxel::SparseOccupancy::create(sharedShaders(), context().info());
+        auto created = occupancy::SparseOccupancy::create(sharedShaders(), context().info());
         if (!created) {
             ADD_FAILURE() << created.error();
             return nullptr;
         }
-        s = std::make_unique<voxel::SparseOccupancy>(std::move(created.value()));
+        s = std::make_unique<occupancy::SparseOccupancy>(std::move(created.value()));
     }
     return s.get();
 }
@@ -234,7 +234,7 @@ voxel::SparseOccupancy* sharedSparseOccupancy() {
 // order (the slots that were handed out) are 1, as only they are listed.
 TEST(OccupancyVolume, SparseOccupancyIsTheVolumeOfItsBits) {
     OccupancyVolume* o = sharedOccupancy();
-    voxel::SparseOccupancy* sparse = sharedSparseOccupancy();
+    occupancy::SparseOccupancy* sparse = sharedSparseOccupancy();
     ASSERT_TRUE(o && sparse);
     unsigned seed = 11;
     for (glm::ivec3 size :
@@ -337,7 +337,7 @@ TEST(OccupancyVolume, LimitsAndBadInputsAreOneErrorAndKeepThePreviousTexture) {
         roomy.max3DTextureSize = 4096;
         auto big = OccupancyVolume::create(sharedShaders(), roomy);
         ASSERT_TRUE(big);
-        const Result<void> r = big->fromBits(bits.id(), voxel::presetLayout("1024", 1 << 16).value());
+        const Result<void> r = big->fromBits(bits.id(), occupancy::presetLayout("1024", 1 << 16).value());
         ASSERT_FALSE(r);
         EXPECT_NE(r.error().find("1026x1026x1026 texels"), std::string::npos) << r.error();
         EXPECT_NE(r.error().find("1080045576 bytes of R8UI, beyond the cap of 1073741824 (1 GiB)"),

@@ -25,6 +25,7 @@
 
 using namespace dicer;
 using namespace dicer::voxel;
+using namespace dicer::occupancy;
 using namespace dicer::test;
 
 namespace {

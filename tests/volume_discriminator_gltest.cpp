@@ -14,7 +14,7 @@
 
 using namespace dicer;
 using namespace dicer::test;
-using voxel::VoxelOutput;
+using occupancy::VoxelOutput;
 
 namespace {
 
@@ -27,8 +27,8 @@ std::vector<VolumeCase> everyCase() {
     return cases;
 }
 
-void expectAtlasIsReference(const voxel::VolumeDiscriminator& d, const VolumeCase& c) {
-    const voxel::VolumeLayout& layout = d.layout();
+void expectAtlasIsReference(const discriminate::VolumeDiscriminator& d, const VolumeCase& c) {
+    const occupancy::VolumeLayout& layout = d.layout();
     const std::vector<std::uint8_t> got = readRgba(d.atlas(), layout.atlasSize);
     const std::vector<std::uint8_t> want =
         volume::referenceAtlasRgba(*c.volume, c.band, layout.tiles.x, layout.atlasSize);
@@ -45,10 +45,10 @@ void expectAtlasIsReference(const voxel::VolumeDiscriminator& d, const VolumeCas
 } // namespace
 
 TEST(VolumeDiscriminator, AtlasIsTheReferenceByteForByte) {
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(d);
     for (const VolumeCase& c : everyCase()) {
-        Result<voxel::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Atlas);
+        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Atlas);
         ASSERT_TRUE(layout) << c.name << ": " << layout.error();
         expectAtlasIsReference(*d, c);
     }
@@ -56,10 +56,10 @@ TEST(VolumeDiscriminator, AtlasIsTheReferenceByteForByte) {
 }
 
 TEST(VolumeDiscriminator, BitsAreTheReferenceWordForWord) {
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(d);
     for (const VolumeCase& c : everyCase()) {
-        Result<voxel::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Bits);
+        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Bits);
         ASSERT_TRUE(layout) << c.name << ": " << layout.error();
         const int side = layout->atlasSize;
         const std::vector<std::uint32_t> want =
@@ -75,7 +75,7 @@ TEST(VolumeDiscriminator, BitsAreTheReferenceWordForWord) {
 
 // The band moves, the volume stays: only discriminate() runs again, and each band's atlas is exact.
 TEST(VolumeDiscriminator, ABandChangeRerunsThePassOnTheSameUpload) {
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(d);
     const VolumeCase first = syntheticVolumeCases().front(); // uint8 16x12x7
     ASSERT_TRUE(discriminateCase(*d, first, VoxelOutput::Atlas));
@@ -92,12 +92,12 @@ TEST(VolumeDiscriminator, ABandChangeRerunsThePassOnTheSameUpload) {
 // Bits output: hp_bits lists the voxels, colorPoints colours point k by its voxel's texel: the atlas output's
 // RGBA8 of that voxel (the colour map of its value, alpha max(bin, 1)), exactly, for every point.
 TEST(VolumeDiscriminator, PointColoursAreTheTexelsOfTheirVoxels) {
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     hp::PointMethod* m = methodFor("hp_bits");
     ASSERT_TRUE(d && m);
     for (const VolumeCase& c : everyCase()) {
         SCOPED_TRACE(c.name);
-        Result<voxel::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Bits);
+        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Bits);
         ASSERT_TRUE(layout) << layout.error();
         const auto n = std::uint32_t(volume::activeCount(*c.volume, c.band));
         hp::MethodInput in;
@@ -133,7 +133,7 @@ TEST(VolumeDiscriminator, PointColoursAreTheTexelsOfTheirVoxels) {
 
 // A capacity below the count colours the first `capacity` points and leaves the rest of the buffer alone.
 TEST(VolumeDiscriminator, PointColoursStopAtTheCapacity) {
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     hp::PointMethod* m = methodFor("hp_bits");
     ASSERT_TRUE(d && m);
     const VolumeCase c = syntheticVolumeCases().front();
@@ -171,9 +171,9 @@ TEST(VolumeDiscriminator, PointColoursStopAtTheCapacity) {
 TEST(VolumeDiscriminator, BadInputsAreOneErrorAndKeepThePreviousState) {
     gl::GlInfo small = context().info();
     small.max3DTextureSize = 16; // a fake limit: the volume beyond it is small enough to make
-    auto created = voxel::VolumeDiscriminator::create(volumeShaders(), small);
+    auto created = discriminate::VolumeDiscriminator::create(volumeShaders(), small);
     ASSERT_TRUE(created) << created.error();
-    voxel::VolumeDiscriminator& d = *created;
+    discriminate::VolumeDiscriminator& d = *created;
     auto expectError = [](const Result<void>& r, const char* mentions) {
         ASSERT_FALSE(r);
         EXPECT_NE(r.error().find(mentions), std::string::npos) << r.error();
@@ -187,13 +187,13 @@ TEST(VolumeDiscriminator, BadInputsAreOneErrorAndKeepThePreviousState) {
     expectError(d.discriminate(good.band), "no volume");
     expectError(d.colorPoints(1, 1, 16), "no volume");
     expectError(
-        d.setLayout(voxel::VolumeDiscriminator::layoutFor({8, 8, 8}, VoxelOutput::Atlas, small).value(),
+        d.setLayout(discriminate::VolumeDiscriminator::layoutFor({8, 8, 8}, VoxelOutput::Atlas, small).value(),
                     VoxelOutput::Atlas),
         "no volume");
     ASSERT_TRUE(d.setVolume(*good.volume));
     expectError(d.discriminate(good.band), "no output");
 
-    auto layout8 = voxel::VolumeDiscriminator::layoutFor({8, 8, 8}, VoxelOutput::Atlas, small);
+    auto layout8 = discriminate::VolumeDiscriminator::layoutFor({8, 8, 8}, VoxelOutput::Atlas, small);
     ASSERT_TRUE(layout8);
     ASSERT_TRUE(d.setLayout(*layout8, VoxelOutput::Atlas));
     ASSERT_TRUE(d.discriminate(good.band));
@@ -206,20 +206,20 @@ TEST(VolumeDiscriminator, BadInputsAreOneErrorAndKeepThePreviousState) {
     shortData.data.pop_back();
     expectError(d.setVolume(shortData), "bytes of data for 64 expected");
     // A layout of another size than the volume, an inconsistent one, one beyond the atlas limit.
-    auto layout9 = voxel::VolumeDiscriminator::layoutFor({9, 8, 8}, VoxelOutput::Atlas, small);
+    auto layout9 = discriminate::VolumeDiscriminator::layoutFor({9, 8, 8}, VoxelOutput::Atlas, small);
     ASSERT_TRUE(layout9);
     expectError(d.setLayout(*layout9, VoxelOutput::Atlas),
                 "the layout is for 9x8x8 voxels, the volume has 8x8x8");
-    voxel::VolumeLayout odd = *layout8;
+    occupancy::VolumeLayout odd = *layout8;
     odd.tiles.x += 1;
     expectError(d.setLayout(odd, VoxelOutput::Atlas), "inconsistent volume layout");
     gl::GlInfo tiny = small;
     tiny.maxTextureSize = 16; // 8^3 needs a 32^2 atlas
-    auto tinyCreated = voxel::VolumeDiscriminator::create(volumeShaders(), tiny);
+    auto tinyCreated = discriminate::VolumeDiscriminator::create(volumeShaders(), tiny);
     ASSERT_TRUE(tinyCreated);
     ASSERT_TRUE(tinyCreated->setVolume(*good.volume));
     expectError(tinyCreated->setLayout(*layout8, VoxelOutput::Atlas), "slice atlas (atlas output)");
-    EXPECT_FALSE(voxel::VolumeDiscriminator::layoutFor({8, 8, 8}, VoxelOutput::Atlas, tiny));
+    EXPECT_FALSE(discriminate::VolumeDiscriminator::layoutFor({8, 8, 8}, VoxelOutput::Atlas, tiny));
     // Bad colour arguments.
     expectError(d.colorPoints(999999, 999999, 16), "must be buffers"); // no such buffer
     expectError(d.colorPoints(0, 0, 16), "must be buffers");

@@ -20,33 +20,33 @@ inline gl::ShaderLibrary& volumeShaders() {
 }
 
 // nullptr (and a test failure naming the error) if it cannot be made.
-inline voxel::VolumeDiscriminator* sharedDiscriminator() {
-    static std::unique_ptr<voxel::VolumeDiscriminator> d;
+inline discriminate::VolumeDiscriminator* sharedDiscriminator() {
+    static std::unique_ptr<discriminate::VolumeDiscriminator> d;
     if (!d) {
-        auto created = voxel::VolumeDiscriminator::create(volumeShaders(), context().info());
+        auto created = discriminate::VolumeDiscriminator::create(volumeShaders(), context().info());
         if (!created) {
             ADD_FAILURE() << created.error();
             return nullptr;
         }
-        d = std::make_unique<voxel::VolumeDiscriminator>(std::move(created.value()));
+        d = std::make_unique<discriminate::VolumeDiscriminator>(std::move(created.value()));
     }
     return d.get();
 }
 
 // Uploads the case's volume, lays it out for `output` and discriminates its band. The error of the step
 // that failed, if one did.
-inline Result<voxel::VolumeLayout> discriminateCase(voxel::VolumeDiscriminator& d, const VolumeCase& c,
-                                                    voxel::VoxelOutput output) {
+inline Result<occupancy::VolumeLayout> discriminateCase(discriminate::VolumeDiscriminator& d, const VolumeCase& c,
+                                                    occupancy::VoxelOutput output) {
     if (Result<void> r = d.setVolume(*c.volume); !r) return makeError(r.error());
-    Result<voxel::VolumeLayout> layout =
-        voxel::VolumeDiscriminator::layoutFor(c.volume->size, output, context().info());
+    Result<occupancy::VolumeLayout> layout =
+        discriminate::VolumeDiscriminator::layoutFor(c.volume->size, output, context().info());
     if (!layout) return layout;
     if (Result<void> r = d.setLayout(*layout, output); !r) return makeError(r.error());
     if (Result<void> r = d.discriminate(c.band); !r) return makeError(r.error());
     return layout;
 }
 
-inline hp::AtlasTiling tilingOf(const voxel::VolumeLayout& layout) {
+inline hp::AtlasTiling tilingOf(const occupancy::VolumeLayout& layout) {
     return {{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
 }
 

@@ -24,12 +24,12 @@ constexpr float kVolumeThreshold = 1.0f / 255.0f; // alpha >= 1: exactly the ban
 void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
     SCOPED_TRACE(c.label() + " on " + vc.name);
     hp::PointMethod* m = methodFor(c.method->name, c.options);
-    voxel::VolumeDiscriminator* d = sharedDiscriminator();
+    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(m && d);
     const bool bits =
-        c.method->input != hp::InputKind::Atlas; // sparse: the bits, then their sparse occupancy
-    Result<voxel::VolumeLayout> layout =
-        discriminateCase(*d, vc, bits ? voxel::VoxelOutput::Bits : voxel::VoxelOutput::Atlas);
+        c.method->input != occupancy::VoxelOutput::Atlas; // sparse: the bits, then their sparse occupancy
+    Result<occupancy::VolumeLayout> layout =
+        discriminateCase(*d, vc, bits ? occupancy::VoxelOutput::Bits : occupancy::VoxelOutput::Atlas);
     ASSERT_TRUE(layout) << layout.error();
     const int side = layout->atlasSize;
     const hp::AtlasTiling tiling = tilingOf(*layout);
@@ -45,7 +45,7 @@ void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
         in.bits = d->bits();
         in.bitsSide = side;
     }
-    if (c.method->input == hp::InputKind::Sparse) in = sparseInputFor(in);
+    if (c.method->input == occupancy::VoxelOutput::Sparse) in = sparseInputFor(in);
     for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
         SCOPED_TRACE(hp::listPathName(path));
         Result<void> ran = m->run(in, path);

@@ -9,7 +9,7 @@
 #include <string>
 
 using namespace dicer;
-using namespace dicer::voxel;
+using namespace dicer::occupancy;
 using dicer::test::containsText;
 
 namespace {

@@ -301,7 +301,7 @@ TEST(VolumeReference, AtlasPlacesSliceKInTileKOfTheLayout) {
     for (int i = 0; i < 30; ++i)
         values.push_back(i);
     const ScalarVolume v = test::volumeOf(ScalarType::Uint8, size, values);
-    auto layout = voxel::VolumeLayout::make(size, 4096);
+    auto layout = occupancy::VolumeLayout::make(size, 4096);
     ASSERT_TRUE(layout);
     const std::vector<std::uint8_t> alpha =
         referenceAtlasAlpha(v, {0, 255}, layout->tiles.x, layout->atlasSize);

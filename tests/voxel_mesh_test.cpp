@@ -11,6 +11,7 @@
 using namespace dicer;
 using namespace dicer::model;
 using namespace dicer::voxel;
+using namespace dicer::occupancy;
 
 namespace {
 Image solidImage(int w, int h) {

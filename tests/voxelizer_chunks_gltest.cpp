@@ -10,6 +10,7 @@
 
 using namespace dicer;
 using namespace dicer::voxel;
+using namespace dicer::occupancy;
 using namespace dicer::test;
 
 // Random vertex colours (seed 5) show a chunk that rebased an index wrongly or coloured from the wrong triangle.

@@ -67,7 +67,7 @@ const model::PlacedModel& placedTestModel(const std::string& name) {
     return cache.emplace(name, placed ? std::move(placed.value()) : model::PlacedModel{}).first->second;
 }
 
-void voxelizeInto(voxel::Voxelizer& v, const voxel::VolumeLayout& layout, const model::Mesh& mesh,
+void voxelizeInto(voxel::Voxelizer& v, const occupancy::VolumeLayout& layout, const model::Mesh& mesh,
                   const voxel::VoxelizeParams& params) {
     Result<void> r = v.setLayout(layout);
     ASSERT_TRUE(r) << r.error();
@@ -91,16 +91,16 @@ AtlasBytes readAtlas(const voxel::Voxelizer& v) {
     return a;
 }
 
-voxel::VolumeLayout layoutOf(glm::ivec3 volume) {
-    Result<voxel::VolumeLayout> layout = voxel::VolumeLayout::make(volume, context().info().maxTextureSize);
+occupancy::VolumeLayout layoutOf(glm::ivec3 volume) {
+    Result<occupancy::VolumeLayout> layout = occupancy::VolumeLayout::make(volume, context().info().maxTextureSize);
     EXPECT_TRUE(layout) << layout.error();
-    return layout ? *layout : voxel::VolumeLayout{};
+    return layout ? *layout : occupancy::VolumeLayout{};
 }
 
-voxel::VolumeLayout presetOf(std::string_view name) {
-    Result<voxel::VolumeLayout> layout = voxel::presetLayout(name, context().info().maxTextureSize);
+occupancy::VolumeLayout presetOf(std::string_view name) {
+    Result<occupancy::VolumeLayout> layout = occupancy::presetLayout(name, context().info().maxTextureSize);
     EXPECT_TRUE(layout) << layout.error();
-    return layout ? *layout : voxel::VolumeLayout{};
+    return layout ? *layout : occupancy::VolumeLayout{};
 }
 
 std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
@@ -111,12 +111,12 @@ std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b) {
     return n;
 }
 
-std::vector<std::uint32_t> emptyBits(const voxel::VolumeLayout& layout) {
+std::vector<std::uint32_t> emptyBits(const occupancy::VolumeLayout& layout) {
     const size_t blocksX = size_t(hp::hpBitsBlocksX(layout.atlasSize));
     return std::vector<std::uint32_t>(blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK, 0u);
 }
 
-void setBit(std::vector<std::uint32_t>& bits, const voxel::VolumeLayout& layout, glm::ivec2 texel) {
+void setBit(std::vector<std::uint32_t>& bits, const occupancy::VolumeLayout& layout, glm::ivec2 texel) {
     bits[hp::hpBitsWord(texel, hp::hpBitsBlocksX(layout.atlasSize))] |= hp::hpBitsMask(texel);
 }
 

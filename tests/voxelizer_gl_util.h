@@ -40,12 +40,12 @@ const model::PlacedModel& placedTestModel(const std::string& name);
 model::Mesh withRandomVertexColours(model::Mesh mesh, unsigned seed);
 
 // Sets layout and mesh (asserting success) and voxelizes.
-void voxelizeInto(voxel::Voxelizer& v, const voxel::VolumeLayout& layout, const model::Mesh& mesh,
+void voxelizeInto(voxel::Voxelizer& v, const occupancy::VolumeLayout& layout, const model::Mesh& mesh,
                   const voxel::VoxelizeParams& params);
 
 // The atlas as RGBA8 bytes, row 0 = texel row 0 (glGetTextureImage waits for the GPU).
 struct AtlasBytes {
-    voxel::VolumeLayout layout;
+    occupancy::VolumeLayout layout;
     std::vector<std::uint8_t> rgba;
 
     const std::uint8_t* texel(glm::ivec2 t) const {
@@ -59,13 +59,13 @@ AtlasBytes readAtlas(const voxel::Voxelizer& v);
 // Texels whose four bytes differ (the methods must agree exactly: tolerance 0).
 std::int64_t differingTexels(const AtlasBytes& a, const AtlasBytes& b);
 
-voxel::VolumeLayout layoutOf(glm::ivec3 volume);
-voxel::VolumeLayout presetOf(std::string_view name);
+occupancy::VolumeLayout layoutOf(glm::ivec3 volume);
+occupancy::VolumeLayout presetOf(std::string_view name);
 
 // --- the occupancy-bits output (occupancy_bits.h) ----------------------------------------------------------
 // The layout's bit words: 2 uints per 8x8 block of the (virtual) atlas, all zero.
-std::vector<std::uint32_t> emptyBits(const voxel::VolumeLayout& layout);
-void setBit(std::vector<std::uint32_t>& bits, const voxel::VolumeLayout& layout, glm::ivec2 texel);
+std::vector<std::uint32_t> emptyBits(const occupancy::VolumeLayout& layout);
+void setBit(std::vector<std::uint32_t>& bits, const occupancy::VolumeLayout& layout, glm::ivec2 texel);
 // The atlas output converted on the CPU: one bit per texel whose alpha is not 0 (padding included, so a
 // stray write into padding shows up too). The bits output must equal this word for word.
 std::vector<std::uint32_t> atlasToBits(const AtlasBytes& atlas);

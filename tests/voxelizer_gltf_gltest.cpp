@@ -12,6 +12,7 @@
 
 using namespace dicer;
 using namespace dicer::voxel;
+using namespace dicer::occupancy;
 using namespace dicer::test;
 using dicer::test::ErrorCase;
 

@@ -17,6 +17,7 @@
 using namespace dicer;
 using namespace dicer::model;
 using namespace dicer::voxel;
+using namespace dicer::occupancy;
 using namespace dicer::test;
 
 namespace {

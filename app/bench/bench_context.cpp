@@ -47,11 +47,11 @@ gl::Summary Bench::measure(const std::function<void()>& work, gl::TimerSource ti
 
 // The sparse occupancy of a bits input, in a pool of exactly the bricks it marks (a second conversion if the
 // first guess was too small), so the row's list is complete.
-Result<hp::MethodInput> sparseInputOf(std::optional<voxel::SparseOccupancy>& sparse,
+Result<hp::MethodInput> sparseInputOf(std::optional<occupancy::SparseOccupancy>& sparse,
                                       const hp::MethodInput& bits, gl::ShaderLibrary& shaders,
                                       const gl::GlInfo& info) {
     if (!sparse) {
-        auto made = voxel::SparseOccupancy::create(shaders, info);
+        auto made = occupancy::SparseOccupancy::create(shaders, info);
         if (!made) return makeError(made.error());
         sparse.emplace(std::move(made.value()));
     }
@@ -67,10 +67,10 @@ Result<hp::MethodInput> sparseInputOf(std::optional<voxel::SparseOccupancy>& spa
     return in;
 }
 
-Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize) {
+Result<RowInput> Bench::rowInput(occupancy::VoxelOutput kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize) {
     RowInput row;
-    const bool fromSparse = kind == hp::InputKind::Sparse; // the atlas' bits, then their sparse occupancy
-    auto in = peers::inputFor(fromSparse ? hp::InputKind::Bits : kind, atlas, bits, shaders, info);
+    const bool fromSparse = kind == occupancy::VoxelOutput::Sparse; // the atlas' bits, then their sparse occupancy
+    auto in = peers::inputFor(fromSparse ? occupancy::VoxelOutput::Bits : kind, atlas, bits, shaders, info);
     if (in && fromSparse) in = sparseInputOf(sparse, *in, shaders, info);
     if (!in) return makeError(in.error());
     row.input = *in;
@@ -79,7 +79,7 @@ Result<RowInput> Bench::rowInput(hp::InputKind kind, const hp::MethodInput& atla
     if (found == floors.end()) {
         // The same bytes the method reads: the RGBA8 atlas, or the bits (1/32 of it, for a square atlas), or the
         // sparse occupancy's used slots.
-        const bool fromBits = kind == hp::InputKind::Bits;
+        const bool fromBits = kind == occupancy::VoxelOutput::Bits;
         const GLuint buffer = fromBits ? row.input.bits : fromSparse ? row.input.sparsePool : 0;
         const std::int64_t bytes =
             fromBits ? hp::hpBitsBytes(row.input.bitsSide)

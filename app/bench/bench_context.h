@@ -73,11 +73,11 @@ struct Bench {
     Progress progress;
     std::unique_ptr<peers::AtlasToBits> bits; // made on the first bits row
     std::map<std::tuple<int, GLuint, int, int>, std::pair<gl::Summary, std::int64_t>> floors; // read floors
-    std::optional<voxel::SparseOccupancy> sparse; // made on the first sparse row: the bits' sparse occupancy
+    std::optional<occupancy::SparseOccupancy> sparse; // made on the first sparse row: the bits' sparse occupancy
 
     // The input of a row of `kind` for the atlas input `atlas` (atlasSize texels) and its read floor,
     // measured once per (kind, texture, size).
-    Result<RowInput> rowInput(hp::InputKind kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize);
+    Result<RowInput> rowInput(occupancy::VoxelOutput kind, const hp::MethodInput& atlas, glm::ivec2 atlasSize);
     // Median / min / max of opt.reps runs after opt.warmup unmeasured ones (measureInterleaved, timer.h).
     gl::Summary measure(const std::function<void()>& work, gl::TimerSource timer) const;
     gl::Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }

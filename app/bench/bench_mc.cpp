@@ -108,7 +108,7 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         rows.push_back(row);
     };
     b.progress.step("mc " + spec + ": upload");
-    Result<gl::Texture> texture = voxel::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
+    Result<gl::Texture> texture = discriminate::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
 
     // Each row's checked run. A limit of this driver (the volume's texture, a row's storage blocks, the vertex
     // buffer's) is no difference: the row names it and is skipped.

@@ -215,9 +215,9 @@ std::vector<Row> makeRows() {
         row<std::vector<voxel::VoxelMethod>>(
             options::kVoxMethodText, listCodec(options::voxelMethodCodec(), "all", voxel::voxelMethods()),
             field(&Options::voxelMethods)),
-        row<std::vector<voxel::VoxelOutput>>(options::kVoxelsText,
+        row<std::vector<occupancy::VoxelOutput>>(options::kVoxelsText,
                                              listCodec(options::voxelOutputCodec(), "both",
-                                                       {voxel::VoxelOutput::Atlas, voxel::VoxelOutput::Bits}),
+                                                       {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}),
                                              field(&Options::voxelOutputs)),
         withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
                               field(&Options::solid)),

@@ -46,9 +46,9 @@ struct Options {
     bool solid = true; // the voxelizer tables' projected-solid column
     // --voxels: the outputs the voxelizer tables time; empty = not given (the atlas). Given with --scaling: only
     // the voxelized volumes' table (bench_voxel_scaling.cpp).
-    std::vector<voxel::VoxelOutput> voxelOutputs;
-    std::vector<voxel::VoxelOutput> voxelOutputsOrAtlas() const {
-        return voxelOutputs.empty() ? std::vector<voxel::VoxelOutput>{voxel::VoxelOutput::Atlas}
+    std::vector<occupancy::VoxelOutput> voxelOutputs;
+    std::vector<occupancy::VoxelOutput> voxelOutputsOrAtlas() const {
+        return voxelOutputs.empty() ? std::vector<occupancy::VoxelOutput>{occupancy::VoxelOutput::Atlas}
                                     : voxelOutputs;
     }
     // --sort: the sorts' tables instead (bench_sort.cpp): log2 of the key counts and key ranges swept.

@@ -61,7 +61,7 @@ public:
 
 private:
     Result<BenchAtlas> make(glm::ivec3 volume, std::string label) {
-        auto layout = voxel::VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
+        auto layout = occupancy::VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
         if (!layout) return makeError(layout.error());
         if (Result<void> r = m_voxelizer.setLayout(*layout); !r) return makeError(r.error());
         voxelize(voxel::VoxelMethod::Projected);

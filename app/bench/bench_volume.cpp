@@ -75,7 +75,7 @@ struct RowConfig {
 
 // Every row of the method table that reads `output` and runs on the GPU (frame::offersMethod), per storage
 // and build path of the run that the row offers; --method narrows them.
-std::vector<RowConfig> rowsFor(const Bench& b, voxel::VoxelOutput output) {
+std::vector<RowConfig> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
     std::vector<RowConfig> rows;
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row) {
@@ -116,7 +116,7 @@ struct VolumeBench {
     GLuint floorBuffer = 0;
     std::int64_t floorBytes = 0;
 
-    frame::FrameSettings settingsFor(voxel::VoxelOutput output, const RowConfig& row, volume::Band at) const {
+    frame::FrameSettings settingsFor(occupancy::VoxelOutput output, const RowConfig& row, volume::Band at) const {
         frame::FrameSettings s;
         s.input = frame::Input::Volume;
         s.voxels = output;
@@ -135,7 +135,7 @@ struct VolumeBench {
         bool ok = false, error = false;
     };
     Check checkedFrame(const frame::FrameSettings& s, std::uint64_t expected, std::uint32_t* count);
-    bool run(voxel::VoxelOutput output);
+    bool run(occupancy::VoxelOutput output);
 };
 
 VolumeBench::Check VolumeBench::checkedFrame(const frame::FrameSettings& s, std::uint64_t expected,
@@ -159,8 +159,8 @@ VolumeBench::Check VolumeBench::checkedFrame(const frame::FrameSettings& s, std:
     return {frame.method()->order() != hp::EntryOrder::Unordered ? "exact" : "same set", true, false};
 }
 
-bool VolumeBench::run(voxel::VoxelOutput output) {
-    const std::string out = voxel::voxelOutputName(output);
+bool VolumeBench::run(occupancy::VoxelOutput output) {
+    const std::string out = occupancy::voxelOutputName(output);
     std::vector<RowConfig> rows = rowsFor(b, output);
     if (rows.empty()) return true;
     if (Result<void> set = frame.apply(settingsFor(output, rows.front(), band)); !set) { // e.g. too large
@@ -170,7 +170,7 @@ bool VolumeBench::run(voxel::VoxelOutput output) {
         return true;
     }
     const frame::VoxelSource& source = frame.source();
-    const std::int64_t outputBytes = output == voxel::VoxelOutput::Atlas
+    const std::int64_t outputBytes = output == occupancy::VoxelOutput::Atlas
                                          ? std::int64_t(source.atlasSize()) * source.atlasSize() * 4
                                          : source.bitsBytes();
     bool ok = true;
@@ -353,13 +353,13 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
                  numberText(step);
 
     // The frame: only the rows this run times are built.
-    std::vector<voxel::VoxelOutput> outputs =
+    std::vector<occupancy::VoxelOutput> outputs =
         b.opt.voxelOutputs.empty()
-            ? std::vector<voxel::VoxelOutput>{voxel::VoxelOutput::Atlas, voxel::VoxelOutput::Bits}
+            ? std::vector<occupancy::VoxelOutput>{occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}
             // not sparse yet
             : b.opt.voxelOutputs;
     std::vector<int> timed;
-    for (voxel::VoxelOutput output : outputs)
+    for (occupancy::VoxelOutput output : outputs)
         for (const RowConfig& row : rowsFor(b, output))
             timed.push_back(row.row);
     auto created = frame::Frame::create(b.shaders, b.info, [&](int row) {
@@ -389,7 +389,7 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
 
     VolumeBench run{b, frame, v, info, band, step, counts, floorBuffer, floorBytes};
     bool ok = true;
-    for (voxel::VoxelOutput output : outputs)
+    for (occupancy::VoxelOutput output : outputs)
         ok = run.run(output) && ok;
     b.report.volumes.push_back(info);
     return ok;

@@ -37,7 +37,7 @@ namespace {
 
 // The rows an output feeds: by default the compute HistoPyramid of that input (hp_compute / hp_bits), or the
 // --method rows of that input that run on the GPU with a list stage.
-std::vector<int> rowsFor(const Bench& b, voxel::VoxelOutput output) {
+std::vector<int> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
     std::vector<int> rows;
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row) {
@@ -53,14 +53,14 @@ std::vector<int> rowsFor(const Bench& b, voxel::VoxelOutput output) {
 // row-major, or the bits' in key-index order (what hp_bits writes).
 std::vector<glm::uvec4> referenceOf(const frame::VoxelSource& source) {
     const int side = source.atlasSize();
-    if (const voxel::SparseOccupancy* sparse = source.sparse()) { // the used slots' texels, key-index order
+    if (const occupancy::SparseOccupancy* sparse = source.sparse()) { // the used slots' texels, key-index order
         std::vector<std::uint32_t> index(size_t(hp::hpSparseIndexUints(side)));
         std::vector<std::uint32_t> pool(size_t(sparse->capacity()) * SPARSE_SLOT_UINTS);
         glGetNamedBufferSubData(sparse->index(), 0, GLsizeiptr(index.size() * 4), index.data());
         glGetNamedBufferSubData(sparse->pool(), 0, GLsizeiptr(pool.size() * 4), pool.data());
         return hp::sparseKeyIndexEntries(index, pool, sparse->capacity(), side, source.tiling());
     }
-    if (source.output() == voxel::VoxelOutput::Bits) {
+    if (source.output() == occupancy::VoxelOutput::Bits) {
         std::vector<std::uint32_t> words(size_t(source.bitsBytes()) / 4);
         glGetNamedBufferSubData(source.bits(), 0, GLsizeiptr(words.size() * 4), words.data());
         return hp::bitsKeyIndexEntries(words, side, source.tiling());
@@ -78,8 +78,8 @@ std::vector<glm::uvec4> referenceOf(const frame::VoxelSource& source) {
 // What the output holds on the GPU (the memory held): the atlas texture, the dense bits, or the sparse index
 // (header, coarse map, slot bases, scan sums) and pool as allocated now (after any growth of the first frame).
 std::int64_t memoryHeld(const frame::VoxelSource& source) {
-    if (const voxel::SparseOccupancy* sparse = source.sparse()) return sparse->bytes();
-    if (source.output() == voxel::VoxelOutput::Bits) return source.bitsBytes();
+    if (const occupancy::SparseOccupancy* sparse = source.sparse()) return sparse->bytes();
+    if (source.output() == occupancy::VoxelOutput::Bits) return source.bitsBytes();
     return std::int64_t(source.atlasSize()) * source.atlasSize() * 4;
 }
 
@@ -92,12 +92,12 @@ struct VolumeRun {
     glm::mat4 model{1.f};             // this volume's: fit.into(frame.shape()), as the demo forms it
     // side -> the first output's name and sorted set (the atlas where it ran): every later output must equal it
     std::map<int, std::pair<std::string, std::vector<glm::uvec4>>>& firstSets;
-    bool run(int side, voxel::VoxelOutput output, const std::vector<int>& rows);
+    bool run(int side, occupancy::VoxelOutput output, const std::vector<int>& rows);
 };
 
-bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>& rows) {
+bool VolumeRun::run(int side, occupancy::VoxelOutput output, const std::vector<int>& rows) {
     const std::string label = std::to_string(side) + "³";
-    const std::string out = voxel::voxelOutputName(output);
+    const std::string out = occupancy::voxelOutputName(output);
     if (rows.empty()) return true;
     frame::FrameSettings settings = base;
     settings.preset = std::to_string(side); // a cube side (volume_layout.h cubeVolume)
@@ -133,13 +133,13 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     // The yardstick: a compute pass reading the output's bytes once (what a build must read at least).
     // Sparse: the used slots' bits, what hp_sparse's build reads.
     const int atlasSide = source.atlasSize();
-    const voxel::SparseOccupancy* sparse = source.sparse();
+    const occupancy::SparseOccupancy* sparse = source.sparse();
     const std::int64_t bytes =
-        output == voxel::VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4
+        output == occupancy::VoxelOutput::Atlas ? std::int64_t(atlasSide) * atlasSide * 4
         : sparse ? std::max<std::int64_t>(std::int64_t(sparse->readStatus().used) * SPARSE_BRICK_WORDS * 4, 4)
                  : source.bitsBytes();
     auto readOnce = [&] {
-        return output == voxel::VoxelOutput::Atlas ? b.read.runTexture(source.atlas(), atlasSide, atlasSide)
+        return output == occupancy::VoxelOutput::Atlas ? b.read.runTexture(source.atlas(), atlasSide, atlasSide)
                : sparse                            ? b.read.runBuffer(sparse->pool(), bytes)
                                                    : b.read.runBuffer(source.bits(), bytes);
     };
@@ -169,7 +169,7 @@ bool VolumeRun::run(int side, voxel::VoxelOutput output, const std::vector<int>&
     const std::string voxelizer = scalingVoxelizerName(out);
     std::vector<Timed> timed;
     timed.push_back({out, "read floor", [&] { (void)readOnce(); }});
-    if (output == voxel::VoxelOutput::Atlas)
+    if (output == occupancy::VoxelOutput::Atlas)
         timed.push_back({voxelizer, "clear",
                          [&] { glClearTexImage(source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); }});
     else if (sparse) // what a sparse frame clears up front: the coarse map (the used slots are zeroed later)
@@ -258,8 +258,8 @@ bool runVoxelScaling(Bench& b) {
                      "dicer-bench: --scaling --voxels needs a model (--model), not the CPU-made sphere\n");
         return false;
     }
-    std::map<voxel::VoxelOutput, std::vector<int>> rows;
-    for (voxel::VoxelOutput output : b.opt.voxelOutputs)
+    std::map<occupancy::VoxelOutput, std::vector<int>> rows;
+    for (occupancy::VoxelOutput output : b.opt.voxelOutputs)
         rows[output] = rowsFor(b, output);
     auto timedRow = [&](int row) {
         for (const auto& [output, list] : rows)
@@ -290,7 +290,7 @@ bool runVoxelScaling(Bench& b) {
     std::map<int, std::pair<std::string, std::vector<glm::uvec4>>> firstSets;
     VolumeRun run{b, frame, settings, placed->fit, glm::mat4(1.f), firstSets};
     for (int side : b.opt.sides) {
-        for (voxel::VoxelOutput output : b.opt.voxelOutputs)
+        for (occupancy::VoxelOutput output : b.opt.voxelOutputs)
             ok = run.run(side, output, rows[output]) && ok;
         firstSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume
     }

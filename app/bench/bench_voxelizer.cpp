@@ -30,7 +30,7 @@ constexpr const char* kSolid = "projected solid";
 
 // A row of the voxelizer's tables: one preset, one method (or rule), one stage.
 Measurement voxelizerRow(const char* table, std::string method, const char* stage, const std::string& preset,
-                         const voxel::VolumeLayout& layout) {
+                         const occupancy::VolumeLayout& layout) {
     Measurement m;
     m.table = table;
     m.method = std::move(method);
@@ -64,7 +64,7 @@ bool countTeapotCells(Bench& b, voxel::Voxelizer& vox, const glm::mat4& model) {
     }
     bool ok = true;
     for (const char* preset : {"paper-4096", "paper-2048", "paper-1024"}) {
-        Result<voxel::VolumeLayout> layout = voxel::presetLayout(preset, b.info.maxTextureSize);
+        Result<occupancy::VolumeLayout> layout = occupancy::presetLayout(preset, b.info.maxTextureSize);
         if (!layout || !vox.setLayout(*layout)) continue;
         const hp::AtlasTiling tiling{{layout->volume.x, layout->volume.y}, layout->tiles.x, layout->volume.z};
         for (voxel::SurfaceRule rule : {voxel::SurfaceRule::DominantAxis, voxel::SurfaceRule::SliceAxis}) {
@@ -108,34 +108,34 @@ std::uint32_t popcount(const std::vector<std::uint32_t>& bits) {
 }
 
 // Bits rows are named like the atlas rows, in a table of their own.
-const char* tableOf(voxel::VoxelOutput output) {
-    return output == voxel::VoxelOutput::Atlas ? kTableVoxelizer : kTableVoxelizerBits;
+const char* tableOf(occupancy::VoxelOutput output) {
+    return output == occupancy::VoxelOutput::Atlas ? kTableVoxelizer : kTableVoxelizerBits;
 }
 
 // One preset, one output: every method that can write the output, checked to give the same voxels (the
 // atlas byte for byte; the bits word for word, and equal to the atlas output's set when that ran first),
 // then timed with the clear alone and projected solid, interleaved.
-bool runPreset(Bench& b, voxel::Voxelizer& vox, voxel::VoxelOutput output, const std::string& preset,
+bool runPreset(Bench& b, voxel::Voxelizer& vox, occupancy::VoxelOutput output, const std::string& preset,
                const model::BoxFit& fit, voxel::SurfaceRule rule,
                std::map<std::string, std::vector<std::uint32_t>>& atlasAsBits) {
     const char* table = tableOf(output);
-    Result<voxel::VolumeLayout> layout = voxel::presetLayoutFor(preset, output, b.info);
+    Result<occupancy::VolumeLayout> layout = occupancy::presetLayoutFor(preset, output, b.info);
     Result<void> set = layout ? vox.setLayout(*layout, output) : Result<void>(makeError(layout.error()));
     if (!set) {
         b.report.skipped.push_back({table, "all", preset, set.error()});
         return true;
     }
     // As the demo places it: fitted into the preset's box (cubic voxels), then into the voxels.
-    const glm::vec3 shape = voxel::volumeShape(layout->volume);
-    const glm::mat4 model = voxel::worldToVolume(shape) * fit.into(shape);
+    const glm::vec3 shape = occupancy::volumeShape(layout->volume);
+    const glm::mat4 model = occupancy::worldToVolume(shape) * fit.into(shape);
     std::vector<voxel::VoxelMethod> methods;
     for (voxel::VoxelMethod method : b.opt.voxelMethods)
         if (Result<void> can = voxel::checkOutput(method, output); can)
             methods.push_back(method);
         else
             b.report.skipped.push_back({table, voxel::voxelMethodName(method), preset, can.error()});
-    b.progress.step(std::string("voxelizer ") + voxel::voxelOutputName(output) + " " + preset);
-    const bool bits = output == voxel::VoxelOutput::Bits;
+    b.progress.step(std::string("voxelizer ") + occupancy::voxelOutputName(output) + " " + preset);
+    const bool bits = output == occupancy::VoxelOutput::Bits;
     // Correctness first: one run per method, outputs compared exactly with the first.
     std::vector<std::uint8_t> reference;
     std::vector<std::uint32_t> referenceBits;
@@ -161,10 +161,10 @@ bool runPreset(Bench& b, voxel::Voxelizer& vox, voxel::VoxelOutput output, const
             b.report.rows.push_back(pairs);
         }
     }
-    const std::vector<voxel::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    const std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
     std::string sameAsAtlas; // bits only: "" (no atlas ran), "= atlas" or what differs
     if (!bits && !reference.empty() &&
-        std::find(outputs.begin(), outputs.end(), voxel::VoxelOutput::Bits) != outputs.end())
+        std::find(outputs.begin(), outputs.end(), occupancy::VoxelOutput::Bits) != outputs.end())
         atlasAsBits[preset] = atlasToBits(reference, layout->atlasSize);
     if (bits && !referenceBits.empty() && atlasAsBits.count(preset))
         sameAsAtlas = atlasAsBits[preset] == referenceBits ? "= atlas" : "differs from the atlas";
@@ -242,11 +242,11 @@ bool runVoxelizerTables(Bench& b) {
     bool ok = true;
     // Per preset, the atlas output's voxel set as bits (when both outputs run): the bits output must equal it.
     std::map<std::string, std::vector<std::uint32_t>> atlasAsBits;
-    const std::vector<voxel::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
-    for (voxel::VoxelOutput output : outputs)
+    const std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    for (occupancy::VoxelOutput output : outputs)
         for (const std::string& preset : b.opt.presets) {
             if (output ==
-                voxel::VoxelOutput::Sparse) { // a whole frame (voxelize + build + list) is its measure
+                occupancy::VoxelOutput::Sparse) { // a whole frame (voxelize + build + list) is its measure
                 b.report.skipped.push_back({tableOf(output), "sparse", preset,
                                             "the sparse output is timed by --scaling --voxels sparse"});
                 continue;
@@ -255,7 +255,7 @@ bool runVoxelizerTables(Bench& b) {
         }
     // The paper's counts use the atlas (the HistoPyramid over bits is another helper's).
     const bool atlasRan =
-        std::find(outputs.begin(), outputs.end(), voxel::VoxelOutput::Atlas) != outputs.end();
+        std::find(outputs.begin(), outputs.end(), occupancy::VoxelOutput::Atlas) != outputs.end();
     // The paper's counts are of its own setup: the cube [-1,1]^3 sliced onto 256 slices of 256^2 / 128^2 / 64^2,
     // voxels 1x / 2x / 4x finer along z than across (paper-2048 holds 128x128x256 voxels of a cube). So these
     // counts take the cube placement as it is, not the box of cubic voxels the presets are drawn as.
@@ -267,7 +267,7 @@ namespace {
 
 // One table per output: presets x methods, the time per frame (clear included), and the bytes a frame
 // clears (4 per atlas texel, or 1 bit per texel of the virtual atlas).
-void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput output) {
+void printOutputTable(const Report& r, const char* table, occupancy::VoxelOutput output) {
     std::vector<std::string> presets, methods;
     auto addOnce = [](std::vector<std::string>& v, const std::string& s) {
         if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
@@ -283,7 +283,7 @@ void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput out
     std::printf(
         "### Voxelization time per frame, %s output, ms: median (min–max)\n\n| preset | volume | atlas | "
         "cleared | pairs | voxels |",
-        voxel::voxelOutputName(output));
+        occupancy::voxelOutputName(output));
     for (const std::string& method : methods)
         std::printf(" %s |", method.c_str());
     std::printf(" identical | paper (2006 slicing) |\n|---|---|---|---:|---:|---:|");
@@ -291,7 +291,7 @@ void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput out
         std::printf("---:|");
     std::printf("\n");
     for (const std::string& preset : presets) {
-        const glm::ivec3 v = voxel::presetVolume(preset).value_or(glm::ivec3(0));
+        const glm::ivec3 v = occupancy::presetVolume(preset).value_or(glm::ivec3(0));
         const Measurement* any = nullptr;
         bool identical = true;
         std::string cells, check;
@@ -314,7 +314,7 @@ void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput out
         }
         const long long side = any ? std::llround(std::sqrt(double(any->cells))) : 0;
         const double clearedBytes =
-            double(side) * double(side) * (output == voxel::VoxelOutput::Atlas ? 4.0 : 0.125);
+            double(side) * double(side) * (output == occupancy::VoxelOutput::Atlas ? 4.0 : 0.125);
         char cleared[32];
         if (clearedBytes >= double(1 << 20))
             std::snprintf(cleared, sizeof cleared, "%.0f MiB", clearedBytes / double(1 << 20));
@@ -334,8 +334,8 @@ void printOutputTable(const Report& r, const char* table, voxel::VoxelOutput out
 } // namespace
 
 void printVoxelizerMarkdown(const Report& r) {
-    printOutputTable(r, kTableVoxelizer, voxel::VoxelOutput::Atlas);
-    printOutputTable(r, kTableVoxelizerBits, voxel::VoxelOutput::Bits);
+    printOutputTable(r, kTableVoxelizer, occupancy::VoxelOutput::Atlas);
+    printOutputTable(r, kTableVoxelizerBits, occupancy::VoxelOutput::Bits);
     bool skipped = false; // presets an output cannot hold (1024 as an atlas), methods it refuses
     for (const Skipped& s : r.skipped)
         if (s.table == kTableVoxelizer || s.table == kTableVoxelizerBits) {

@@ -143,14 +143,14 @@ int main(int argc, char** argv) {
             // The honest yardstick beside it: the compute read pass over the atlas' bytes, and over its bits
             // (what the bits rows read), in the same run.
             const hp::MethodInput atlasInput{texture, kThreshold, atlas->tiling, 1};
-            for (hp::InputKind kind : {hp::InputKind::Atlas, hp::InputKind::Bits}) {
+            for (occupancy::VoxelOutput kind : {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}) {
                 auto floor = bench.rowInput(kind, atlasInput, atlas->size);
                 if (!floor) {
                     std::fprintf(stderr, "dicer-bench: %s\n", floor.error().c_str());
                     return 1;
                 }
                 Measurement readRow = copyRow;
-                readRow.method = kind == hp::InputKind::Atlas ? "read pass" : "read pass (bits)";
+                readRow.method = kind == occupancy::VoxelOutput::Atlas ? "read pass" : "read pass (bits)";
                 readRow.time = floor->read;
                 readRow.readMs = floor->readMs();
                 readRow.readBytes = floor->bytes;

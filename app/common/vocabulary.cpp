@@ -24,19 +24,19 @@ Codec<voxel::SurfaceRule> surfaceRuleCodec() {
                                          voxel::parseSurfaceRule);
 }
 
-Codec<voxel::VoxelOutput> voxelOutputCodec() {
-    return enumCodec<voxel::VoxelOutput>(voxel::kVoxelOutputs, voxel::voxelOutputName,
-                                         voxel::parseVoxelOutput);
+Codec<occupancy::VoxelOutput> voxelOutputCodec() {
+    return enumCodec<occupancy::VoxelOutput>(occupancy::kVoxelOutputs, occupancy::voxelOutputName,
+                                         occupancy::parseVoxelOutput);
 }
 
 Codec<std::string> presetCodec() {
     std::vector<std::string> names;
-    for (std::string_view p : voxel::presetNames())
+    for (std::string_view p : occupancy::presetNames())
         names.emplace_back(p);
     // A named preset or any XxYxZ volume (presetVolume reads both); a bad form is the usage error naming both.
     names.emplace_back(kBoxPresetForm);
     Codec<std::string> c = textCodec("NAME|XxYxZ", joinChoices(names),
-                                     [](std::string_view s) { return voxel::presetVolume(s).has_value(); });
+                                     [](std::string_view s) { return occupancy::presetVolume(s).has_value(); });
     c.choices = joinChoices(names, ", ");
     return c;
 }

@@ -20,7 +20,7 @@ Codec<hp::BuildPath> buildPathCodec();        // compute | fragment
 Codec<voxel::VoxelMode> voxelModeCodec();     // shell | solid
 Codec<voxel::VoxelMethod> voxelMethodCodec(); // the rows of the voxel method table: binned | ... | compute
 Codec<voxel::SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
-Codec<voxel::VoxelOutput> voxelOutputCodec(); // atlas | bits
+Codec<occupancy::VoxelOutput> voxelOutputCodec(); // atlas | bits
 Codec<std::string> presetCodec();             // volume_layout.h presetNames() or XxYxZ (presetVolume)
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
 Codec<std::string> modelCodec(); // a built-in model name or an OBJ or glTF file

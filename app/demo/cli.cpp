@@ -88,10 +88,10 @@ std::vector<Row> makeRows() {
                               {{"variant", ""}})),
         row<int>(options::kMcMethodText, options::mcMethodCodec(),
                  field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::surfaceMethod)),
-        row<voxel::VoxelOutput>(
+        row<occupancy::VoxelOutput>(
             demoVoxelsText(), options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
-            [](CommandLine& c, voxel::VoxelOutput o) {
+            [](CommandLine& c, occupancy::VoxelOutput o) {
                 c.settings.frame.voxels = o;
                 c.voxelsGiven = true;
             }),
@@ -300,41 +300,41 @@ std::string reconcileOutput(CommandLine& c) {
     const char* method = methods::methodTable()[size_t(p.method)].name;
     const bool meshThreshold = c.thresholdGiven && p.input == frame::Input::Mesh; // a volume's is its band
     if (!c.voxelsGiven &&
-        (p.testAtlas || !voxel::checkOutput(p.voxelMethod, voxel::VoxelOutput::Bits) || meshThreshold))
-        p.voxels = voxel::VoxelOutput::Atlas;
+        (p.testAtlas || !voxel::checkOutput(p.voxelMethod, occupancy::VoxelOutput::Bits) || meshThreshold))
+        p.voxels = occupancy::VoxelOutput::Atlas;
     if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
-    c.outputChosen = c.voxelsGiven || c.methodGiven || p.voxels != voxel::VoxelOutput::Bits;
+    c.outputChosen = c.voxelsGiven || c.methodGiven || p.voxels != occupancy::VoxelOutput::Bits;
     // An output the input's first stage does not write (input_table.h): a volume's discriminator writes the atlas
     // or the bits, never the sparse occupancy.
     const frame::InputInfo& input = frame::inputInfo(p.input);
     if (!input.writes(p.voxels)) {
         const std::string why = std::string(" a ") + input.name + "'s " + input.firstStage + " stage writes " +
-                                input.outputNames() + ", not the " + voxel::voxelOutputName(p.voxels) + " output";
+                                input.outputNames() + ", not the " + occupancy::voxelOutputName(p.voxels) + " output";
         if (c.methodGiven && !c.voxelsGiven)
-            return std::string("--method ") + method + " reads the " + voxel::voxelOutputName(p.voxels) +
+            return std::string("--method ") + method + " reads the " + occupancy::voxelOutputName(p.voxels) +
                    " output, which a " + input.name + "'s " + input.firstStage + " stage does not write (it writes " +
                    input.outputNames() + ")";
-        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + ":" + why;
+        return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + ":" + why;
     }
     if (!frame::offersMethod(p.voxels, p.method)) {
         if (c.methodGiven)
             return std::string("--method ") + method + " reads the " +
-                   voxel::voxelOutputName(frame::outputFor(p.method)) + ": it needs --voxels " +
-                   voxel::voxelOutputName(frame::outputFor(p.method));
+                   occupancy::voxelOutputName(frame::outputFor(p.method)) + ": it needs --voxels " +
+                   occupancy::voxelOutputName(frame::outputFor(p.method));
         p.method = frame::defaultMethodFor(p.voxels);
     }
     if (meshThreshold && !frame::honoursThreshold(p.voxels))
         return std::string("--threshold decides over the atlas' alpha, but the occupancy bits (") +
-               (c.voxelsGiven ? std::string("--voxels ") + voxel::voxelOutputName(p.voxels)
+               (c.voxelsGiven ? std::string("--voxels ") + occupancy::voxelOutputName(p.voxels)
                               : "--method " + std::string(method)) +
                ") are already the active set: use --voxels atlas, or leave --threshold out";
     if (Result<void> r = voxel::checkOutput(p.voxelMethod, p.voxels); !r)
-        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + ": " + r.error();
+        return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + ": " + r.error();
     // Before any context: the frame would refuse the pair at start-up (Frame::apply) with the same reason.
     if (Result<void> r = voxel::checkMode(p.voxels, p.voxelMode); !r && p.input == frame::Input::Mesh)
-        return std::string("--voxels ") + voxel::voxelOutputName(p.voxels) + " --mode " +
+        return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + " --mode " +
                voxel::voxelModeName(p.voxelMode) + ": " + r.error();
-    if (p.testAtlas && p.voxels != voxel::VoxelOutput::Atlas) // bits and sparse alike
+    if (p.testAtlas && p.voxels != occupancy::VoxelOutput::Atlas) // bits and sparse alike
         return "--test-atlas is an RGBA8 atlas: it needs --voxels atlas";
     return {};
 }
@@ -402,16 +402,16 @@ Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info) {
     frame::FrameSettings& p = c.settings.frame;
     if (p.input != frame::Input::Mesh) return {};
     if (!c.outputChosen) return frame::takeDefaultOutput(p, info);
-    const voxel::VoxelOutput output = p.testAtlas ? voxel::VoxelOutput::Atlas : p.voxels;
-    const std::optional<glm::ivec3> volume = voxel::presetVolume(p.preset);
+    const occupancy::VoxelOutput output = p.testAtlas ? occupancy::VoxelOutput::Atlas : p.voxels;
+    const std::optional<glm::ivec3> volume = occupancy::presetVolume(p.preset);
     if (!volume) return makeError("unknown volume preset '" + p.preset + "'"); // parsing refused it already
     const Result<void> holds = voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, output, info);
     if (holds) return {};
     std::string others; // the outputs that hold it, fastest first: "--voxels sparse or --voxels bits"
-    for (voxel::VoxelOutput o : voxel::outputPreference(*volume, p.voxelMode))
+    for (occupancy::VoxelOutput o : voxel::outputPreference(*volume, p.voxelMode))
         if (voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, o, info))
             others +=
-                (others.empty() ? "--voxels " : " or --voxels ") + std::string(voxel::voxelOutputName(o));
+                (others.empty() ? "--voxels " : " or --voxels ") + std::string(occupancy::voxelOutputName(o));
     if (others.empty()) { // no output holds it: the rule's message names each one's reason
         frame::FrameSettings fallback = p;
         return frame::takeDefaultOutput(fallback, info);

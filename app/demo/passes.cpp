@@ -165,7 +165,7 @@ void buildPointList(App& app) {
 }
 
 bool colorsPoints(const App& app) {
-    if (!app.gpu || !voxel::hasSlotColours(app.gpu->frame->source().output())) return false;
+    if (!app.gpu || !occupancy::hasSlotColors(app.gpu->frame->source().output())) return false;
     const bool shown =
         app.settings.view.particles && app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =

@@ -32,9 +32,9 @@ std::vector<gl::StageStats> stageRows(const gl::StageTimers& timers) {
 }
 
 std::string sparseLine(const frame::Frame& frame) {
-    const voxel::SparseOccupancy* sparse = frame.source().sparse();
+    const occupancy::SparseOccupancy* sparse = frame.source().sparse();
     if (!sparse) return {};
-    return voxel::describeSparse(sparse->capacity(), sparse->bytes(), sparse->lateStatus(),
+    return occupancy::describeSparse(sparse->capacity(), sparse->bytes(), sparse->lateStatus(),
                                  frame.listIncomplete(), sparse->growthError());
 }
 

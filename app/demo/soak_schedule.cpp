@@ -53,7 +53,7 @@ void methodSteps(Builder& b, const std::function<bool(int)>& available) {
 
 // A step that needs another voxelizer output than the base's (a slab voxelizer or the test atlas need the atlas)
 // also switches to the first available method that reads it; without one the step is left out (-1).
-int methodReading(voxel::VoxelOutput output, const frame::FrameSettings& base,
+int methodReading(occupancy::VoxelOutput output, const frame::FrameSettings& base,
                   const std::function<bool(int)>& available) {
     if (frame::offersMethod(output, base.method) && available(base.method)) return base.method;
     const auto table = methods::methodTable();
@@ -66,8 +66,8 @@ void voxelizer(Builder& b, const std::function<bool(int)>& available) {
     if (!frame::inputInfo(b.base.frame.input).reads("vox-method")) return; // a volume has no voxelizer
     for (voxel::VoxelMethod method : voxel::voxelMethods()) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
-        const voxel::VoxelOutput output =
-            voxel::checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : voxel::VoxelOutput::Atlas;
+        const occupancy::VoxelOutput output =
+            voxel::checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : occupancy::VoxelOutput::Atlas;
         const int row = methodReading(output, b.base.frame, available);
         if (row < 0) continue;
         for (voxel::VoxelMode mode : voxel::kVoxelModes) {
@@ -95,7 +95,7 @@ void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
         if (name != b.base.frame.preset) b.add("preset " + name).frame.preset = name;
     const bool testAtlas = !b.base.frame.testAtlas;
     // The sphere is an atlas.
-    const voxel::VoxelOutput output = testAtlas ? voxel::VoxelOutput::Atlas : b.base.frame.voxels;
+    const occupancy::VoxelOutput output = testAtlas ? occupancy::VoxelOutput::Atlas : b.base.frame.voxels;
     if (const int row = methodReading(output, b.base.frame, available); row >= 0) {
         frame::FrameSettings& p = b.add(testAtlas ? "test atlas" : "voxelized model").frame;
         p.testAtlas = testAtlas;

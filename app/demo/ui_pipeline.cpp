@@ -21,14 +21,14 @@ namespace dicer::app {
 namespace {
 
 std::string volumeLabel(std::string_view preset) {
-    const glm::ivec3 v = voxel::presetVolume(preset).value_or(glm::ivec3(0));
+    const glm::ivec3 v = occupancy::presetVolume(preset).value_or(glm::ivec3(0));
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
 
 // The named presets, and the XxYxZ volume typed (--preset or the field below) as one more entry, so the combo can
 // go back to it after a named one. The field takes a new XxYxZ on Enter; a bad form says why and changes nothing.
 void presetControls(UiState& ui, frame::FrameSettings& s) {
-    const std::vector<std::string_view> named = voxel::presetNames();
+    const std::vector<std::string_view> named = occupancy::presetNames();
     if (std::find(named.begin(), named.end(), s.preset) == named.end()) ui.typedPreset = s.preset;
     if (ImGui::BeginCombo(optionLabel("preset"), s.preset.c_str())) {
         for (std::string_view name : named) {
@@ -45,7 +45,7 @@ void presetControls(UiState& ui, frame::FrameSettings& s) {
     if (ImGui::InputTextWithHint("##typedPreset", "XxYxZ", &ui.presetInput,
                                  ImGuiInputTextFlags_EnterReturnsTrue)) {
         ui.presetError.clear();
-        if (voxel::boxVolume(ui.presetInput))
+        if (occupancy::boxVolume(ui.presetInput))
             s.preset = ui.typedPreset = ui.presetInput;
         else
             ui.presetError =
@@ -63,18 +63,18 @@ void uiPipelineSection(App& app) {
     auto table = methods::methodTable();
     int output = int(s.voxels);
     bool first = true;
-    for (voxel::VoxelOutput o : voxel::kVoxelOutputs) {
+    for (occupancy::VoxelOutput o : occupancy::kVoxelOutputs) {
         if (!frame::inputInfo(s.input).writes(o)) continue; // a volume's discriminator writes no sparse occupancy
         if (!first) ImGui::SameLine();
         first = false;
-        ImGui::RadioButton(voxel::voxelOutputName(o), &output, int(o));
+        ImGui::RadioButton(occupancy::voxelOutputName(o), &output, int(o));
         optionTooltip("voxels");
     }
     ImGui::SameLine();
     // Until the user picks one, the output follows the preset and mode (the fastest that holds them).
     ImGui::TextDisabled(app.outputChosen ? "voxels" : "voxels (the preset's default)");
     if (output != int(s.voxels)) { // keeps the settings consistent: a method that reads it, ...
-        s.voxels = voxel::VoxelOutput(output);
+        s.voxels = occupancy::VoxelOutput(output);
         frame::suitOutput(s);
         app.outputChosen = true;
     }
@@ -163,7 +163,7 @@ void uiPipelineSection(App& app) {
     s.rule = sliceAxis ? voxel::SurfaceRule::SliceAxis : voxel::SurfaceRule::DominantAxis;
     optionTooltip("rule");
     ImGui::EndDisabled();
-    const bool occupancy = s.voxels != voxel::VoxelOutput::Atlas; // bits or sparse
+    const bool occupancy = s.voxels != occupancy::VoxelOutput::Atlas; // bits or sparse
     ImGui::BeginDisabled(occupancy || meshOnlyOff);               // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     ImGui::EndDisabled();
@@ -175,7 +175,7 @@ void uiPipelineSection(App& app) {
     // A volume's atlas holds 1..255 in the band: its methods list at 1/255, the band decides (Volume panel).
     const bool volume = meshOnlyOff;
     const bool thresholdIgnored =
-        volume || !frame::honoursThreshold(s.testAtlas ? voxel::VoxelOutput::Atlas : s.voxels);
+        volume || !frame::honoursThreshold(s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels);
     ImGui::BeginDisabled(thresholdIgnored);
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
     ImGui::EndDisabled();

@@ -37,7 +37,7 @@ Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const g
     if (!source) return makeError(source.error());
     auto surface = SurfaceStage::create(shaders, info);
     if (!surface) return makeError(surface.error());
-    auto occupancy = voxel::OccupancyVolume::create(shaders, info);
+    auto occupancy = surface::OccupancyVolume::create(shaders, info);
     if (!occupancy) return makeError(occupancy.error());
     auto readback = gl::LateReadback::create(2, "count readback ring");
     if (!readback) return makeError(readback.error());
@@ -68,10 +68,10 @@ Result<void> Frame::apply(const FrameSettings& s) {
     if (!row || !methodAvailable(s.method))
         return makeError(std::string("method ") + (row ? row->name : "?") + " is not available on " +
                          m_info.renderer);
-    const voxel::VoxelOutput output = s.testAtlas ? voxel::VoxelOutput::Atlas : s.voxels;
-    if (row->input != inputKindOf(output))
-        return makeError(std::string("method ") + row->name + " reads the " + hp::inputKindName(row->input) +
-                         ", not the " + voxel::voxelOutputName(output));
+    const occupancy::VoxelOutput output = s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels;
+    if (row->input != output)
+        return makeError(std::string("method ") + row->name + " reads the " + occupancy::voxelOutputName(row->input) +
+                         ", not the " + occupancy::voxelOutputName(output));
     if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && s.input == Input::Mesh) return r;
     if (!surfaceMethodAvailable(s.surfaceMethod)) {
         const auto rows = surface::mcMethodTable();
@@ -99,7 +99,7 @@ Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
     // upload or output) the previous volume is still the one listed, drawn and verified.
     const bool inUse = m_configured && m_settings.input == Input::Volume;
     if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info, inUse); !r) return r;
-    const voxel::VolumeDiscriminator& d = m_source.discriminator();
+    const discriminate::VolumeDiscriminator& d = m_source.discriminator();
     m_volumeInput = {d.volumeTexture(), volume.size, volume.type, volume.spacing,
                      surface::isBinaryField(volume)};
     if (m_surfaceFrom == SurfaceFrom::Volume) m_surface->setInput(m_volumeInput);
@@ -136,11 +136,11 @@ hp::PointMethod* Frame::method() const {
 hp::MethodInput Frame::input() const {
     hp::MethodInput in{m_source.atlas(), listThreshold(m_settings), m_source.tiling(),
                        std::max(m_capacity, 1024u)};
-    if (m_source.output() == voxel::VoxelOutput::Bits) {
+    if (m_source.output() == occupancy::VoxelOutput::Bits) {
         in.bits = m_source.bits();
         in.bitsSide = m_source.atlasSize(); // the virtual atlas
     }
-    if (const voxel::SparseOccupancy* sparse = m_source.sparse()) {
+    if (const occupancy::SparseOccupancy* sparse = m_source.sparse()) {
         in.sparseIndex = sparse->index();
         in.sparsePool = sparse->pool(); // the pool this frame's voxelize wrote (it grows only in voxelize)
         in.bitsSide = m_source.atlasSize();
@@ -210,7 +210,7 @@ Result<void> Frame::list() {
 
 Result<void> Frame::colorPoints() {
     hp::PointMethod* m = method();
-    if (!m || !voxel::hasSlotColours(m_source.output())) return {};
+    if (!m || !occupancy::hasSlotColors(m_source.output())) return {};
     // As many slots as the point buffer holds entries (the paper path lists exactly the count).
     const std::uint32_t capacity = resident() ? input().capacity : std::max(m_count.value_or(0), 1u);
     return m_source.colorPoints(*m, capacity);
@@ -230,23 +230,23 @@ Result<void> Frame::expand() {
         m_surface->hide(); // no surface of this frame's voxels
         return r;
     }
-    return m_surface->run(row, voxel::OccupancyVolume::kOccupiedBand);
+    return m_surface->run(row, surface::OccupancyVolume::kOccupiedBand);
 }
 
 Result<void> Frame::occupancyAsSurfaceInput() {
     // The voxels' layout: the voxelizer's (the test atlas' own tiling, which OccupancyVolume checks).
     const glm::ivec3 v = m_source.volume();
     const int tilesX = m_source.tiling().tilesX;
-    const voxel::VolumeLayout layout{v, {tilesX, (v.z + tilesX - 1) / tilesX}, m_source.atlasSize()};
-    voxel::OccupancyVolume& occ = *m_occupancy;
-    const voxel::SparseOccupancy* sparse = m_source.sparse();
+    const occupancy::VolumeLayout layout{v, {tilesX, (v.z + tilesX - 1) / tilesX}, m_source.atlasSize()};
+    surface::OccupancyVolume& occ = *m_occupancy;
+    const occupancy::SparseOccupancy* sparse = m_source.sparse();
     Result<void> r = sparse ? occ.fromSparse(sparse->index(), sparse->pool(), layout)
-                     : m_source.output() == voxel::VoxelOutput::Bits
+                     : m_source.output() == occupancy::VoxelOutput::Bits
                          ? occ.fromBits(m_source.bits(), layout)
                          : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
     if (!r) return makeError("surface view: " + r.error());
-    const SurfaceInput in{occ.texture(), occ.size(), voxel::OccupancyVolume::kScalarType,
-                          voxel::OccupancyVolume::kSpacing, voxel::OccupancyVolume::kBinaryField};
+    const SurfaceInput in{occ.texture(), occ.size(), surface::OccupancyVolume::kScalarType,
+                          surface::OccupancyVolume::kSpacing, surface::OccupancyVolume::kBinaryField};
     // The same texture every frame (it is reallocated only for another size): no resync while a model turns.
     if (m_surfaceFrom != SurfaceFrom::Occupancy || in.texture != m_occupancyInput.texture ||
         in.size != m_occupancyInput.size) {
@@ -281,7 +281,7 @@ Result<PointSnapshot> Frame::snapshot() const {
     snap.atlasSize = m_source.atlasSize();
     snap.volume = m_source.volume();
     // The atlas output's colours are in its texels; a ranked output's (bits, sparse) per point, in the slots.
-    const bool perPoint = voxel::hasSlotColours(m_source.output());
+    const bool perPoint = occupancy::hasSlotColors(m_source.output());
     if (!perPoint) {
         snap.rgba.resize(size_t(snap.atlasSize) * size_t(snap.atlasSize) * 4);
         glGetTextureImage(m_source.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, GLsizei(snap.rgba.size()),

@@ -67,8 +67,8 @@ public:
     // size / its largest side; the test atlas: the cube). The particles, their sort keys, the splat size, the
     // mesh view and the PLY export all go through it; the explosion's physics (floor, gravity) stays in world.
     glm::vec3 shape() const { return m_source.shape(); }
-    glm::mat4 volumeToWorld() const { return voxel::volumeToWorld(shape()); } // diag(shape)
-    glm::mat4 worldToVolume() const { return voxel::worldToVolume(shape()); } // diag(1 / shape)
+    glm::mat4 volumeToWorld() const { return occupancy::volumeToWorld(shape()); } // diag(shape)
+    glm::mat4 worldToVolume() const { return occupancy::worldToVolume(shape()); } // diag(1 / shape)
     // The physical size of a voxel per axis, for a volume whose voxels are not cubes (a scan's spacing; default
     // (1,1,1)): shape() follows. Errors on a component that is not finite and positive (nothing changes).
     Result<void> setVoxelSpacing(glm::vec3 spacing) { return m_source.setSpacing(spacing); }
@@ -93,7 +93,7 @@ public:
     const SurfaceStage& surface() const { return *m_surface; }
     SurfaceStage& surface() { return *m_surface; }
     // A mesh's voxels as the surface's input, as the last expand() wrote them (tests read it back).
-    const voxel::OccupancyVolume& occupancy() const { return *m_occupancy; }
+    const surface::OccupancyVolume& occupancy() const { return *m_occupancy; }
     // The surface's vertex positions into the volume space [-1,1]^3 (draw with volumeToWorld() * this). A
     // volume: its physical frame (sample i at i * spacing) is physicalToVolume() shifted by half a voxel, since
     // the points' frame puts voxel i's centre at (i + 0.5) * spacing. A mesh: the occupancy's texels
@@ -145,7 +145,7 @@ private:
     VoxelSource m_source;
     std::unique_ptr<SurfaceStage> m_surface; // never null
     // A mesh's voxels as the surface's input (expand); what the stage holds now, and the volume's input.
-    std::optional<voxel::OccupancyVolume> m_occupancy;
+    std::optional<surface::OccupancyVolume> m_occupancy;
     enum class SurfaceFrom { None, Volume, Occupancy } m_surfaceFrom = SurfaceFrom::None;
     SurfaceInput m_volumeInput, m_occupancyInput;
     gl::GlInfo m_info;

@@ -6,35 +6,21 @@
 
 namespace dicer::frame {
 
-hp::InputKind inputKindOf(voxel::VoxelOutput output) {
-    switch (output) {
-    case voxel::VoxelOutput::Bits:
-        return hp::InputKind::Bits;
-    case voxel::VoxelOutput::Sparse:
-        return hp::InputKind::Sparse;
-    default:
-        return hp::InputKind::Atlas;
-    }
-}
-
-bool offersMethod(voxel::VoxelOutput output, int row) {
+bool offersMethod(occupancy::VoxelOutput output, int row) {
     const auto table = methods::methodTable();
     if (row < 0 || size_t(row) >= table.size()) return false;
-    return table[size_t(row)].inDemo() && table[size_t(row)].input == inputKindOf(output);
+    return table[size_t(row)].inDemo() && table[size_t(row)].input == output;
 }
 
-int defaultMethodFor(voxel::VoxelOutput output) {
+int defaultMethodFor(occupancy::VoxelOutput output) {
     const auto table = methods::methodTable();
     for (size_t row = 0; row < table.size(); ++row)
         if (offersMethod(output, int(row))) return int(row);
     return 0;
 }
 
-voxel::VoxelOutput outputFor(int row) {
-    const hp::InputKind input = methods::methodTable()[size_t(row)].input;
-    for (voxel::VoxelOutput output : voxel::kVoxelOutputs)
-        if (inputKindOf(output) == input) return output;
-    return voxel::VoxelOutput::Atlas;
+occupancy::VoxelOutput outputFor(int row) {
+    return methods::methodTable()[size_t(row)].input;
 }
 
 
@@ -59,14 +45,14 @@ void suitOutput(FrameSettings& s) {
     if (const InputInfo& input = inputInfo(s.input); !input.writes(s.voxels)) s.voxels = input.outputs.front();
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
     if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
-    if (s.voxels != voxel::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;
+    if (s.voxels != occupancy::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;
     if (!voxel::checkMode(s.voxels, s.voxelMode)) s.voxelMode = voxel::VoxelMode::Shell;
 }
 
 Result<void> takeDefaultOutput(FrameSettings& s, const gl::GlInfo& info) {
-    const std::optional<glm::ivec3> volume = voxel::presetVolume(s.preset);
+    const std::optional<glm::ivec3> volume = occupancy::presetVolume(s.preset);
     if (!volume) return makeError("unknown volume preset '" + s.preset + "'");
-    Result<voxel::VoxelOutput> output = voxel::defaultOutputFor(*volume, s.voxelMode, s.voxelMethod, info);
+    Result<occupancy::VoxelOutput> output = voxel::defaultOutputFor(*volume, s.voxelMode, s.voxelMethod, info);
     if (!output) return makeError("preset '" + s.preset + "': " + output.error());
     s.voxels = *output;
     suitOutput(s);

@@ -14,13 +14,12 @@ namespace dicer::frame {
 
 // Which rows of the method table a voxelizer output can feed, from the table (MethodInfo::input), never by
 // name. "Offered": the row reads that output and runs interactively (MethodInfo::inDemo: not the CPU paths).
-hp::InputKind inputKindOf(voxel::VoxelOutput output);
-bool offersMethod(voxel::VoxelOutput output, int row);
-int defaultMethodFor(voxel::VoxelOutput output); // the first offered row
-voxel::VoxelOutput outputFor(int row);           // the output a row reads
+bool offersMethod(occupancy::VoxelOutput output, int row);
+int defaultMethodFor(occupancy::VoxelOutput output); // the first offered row
+occupancy::VoxelOutput outputFor(int row);           // the output a row reads
 // The discriminator's threshold decides only over the atlas' alpha: the bits are already the active set.
-inline bool honoursThreshold(voxel::VoxelOutput output) {
-    return output == voxel::VoxelOutput::Atlas;
+inline bool honoursThreshold(occupancy::VoxelOutput output) {
+    return output == occupancy::VoxelOutput::Atlas;
 }
 
 // Where the voxels come from: a mesh the voxelizer turns into occupancy every frame, or a scalar volume whose
@@ -36,12 +35,12 @@ inline constexpr float kVolumeAtlasThreshold = 1.f / 255.f;
 // on llvmpipe at 256^3, and the only output that reaches 1024^3); the paper variants run on the atlas.
 struct FrameSettings {
     // Row of methods::methodTable() (method_table.h) that reads `voxels` (offersMethod).
-    int method = defaultMethodFor(voxel::VoxelOutput::Bits);
+    int method = defaultMethodFor(occupancy::VoxelOutput::Bits);
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()
     // The voxelizer's output: the RGBA8 atlas (paper variants, peers) or the occupancy bits (hp_bits; 1024^3).
-    voxel::VoxelOutput voxels = voxel::VoxelOutput::Bits;
+    occupancy::VoxelOutput voxels = occupancy::VoxelOutput::Bits;
     voxel::VoxelMode voxelMode = voxel::VoxelMode::Shell;
     // All give the same voxels; compute needs no rasterizer (llvmpipe's costs ~1 us a triangle, an H100 has
     // few raster units) and was the fastest frame measured here (docs/DEMO.md).

@@ -103,7 +103,7 @@ hp::VerifyReport Frame::verify() const {
     const std::size_t quarter = m_verifyBudget / 4, half = m_verifyBudget / 2;
     hp::VerifyReport report;
     std::size_t sourceBytes = 0;
-    if (const voxel::SparseOccupancy* sparse = m_source.sparse()) {
+    if (const occupancy::SparseOccupancy* sparse = m_source.sparse()) {
         // The used slots' texels in key-index order (sparse_reference.h). A frame whose pool overflowed lost
         // bricks: never reported as right.
         auto stream = hp::sparseStream(bufferWords(sparse->index()), bufferWords(sparse->pool()),
@@ -119,7 +119,7 @@ hp::VerifyReport Frame::verify() const {
         BitsBufferSource bits(m_source.bits(), size);
         AtlasSource atlas(m_source.atlas(), size, hp::thresholdToByte(listThreshold(m_settings)),
                           m_source.tiling(), quarter);
-        hp::BlockSource& source = m_source.output() == voxel::VoxelOutput::Bits
+        hp::BlockSource& source = m_source.output() == occupancy::VoxelOutput::Bits
                                       ? static_cast<hp::BlockSource&>(bits)
                                       : static_cast<hp::BlockSource&>(atlas);
         switch (m->order()) {

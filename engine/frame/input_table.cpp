@@ -5,11 +5,11 @@
 namespace dicer::frame {
 namespace {
 
-constexpr voxel::VoxelOutput kMeshOutputs[] = {voxel::VoxelOutput::Bits, voxel::VoxelOutput::Atlas,
-                                               voxel::VoxelOutput::Sparse};
+constexpr occupancy::VoxelOutput kMeshOutputs[] = {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Atlas,
+                                               occupancy::VoxelOutput::Sparse};
 // The discriminator writes the atlas or the bits; the sparse occupancy is the voxelizer's (its bricks follow a
 // surface; a band fills whole bricks of a scan, where the dense bits are as small).
-constexpr voxel::VoxelOutput kVolumeOutputs[] = {voxel::VoxelOutput::Bits, voxel::VoxelOutput::Atlas};
+constexpr occupancy::VoxelOutput kVolumeOutputs[] = {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Atlas};
 constexpr std::string_view kMeshSettings[] = {"preset", "mode", "vox-method", "rule", "test-atlas"};
 constexpr std::string_view kVolumeSettings[] = {"band"};
 
@@ -23,7 +23,7 @@ constexpr InputInfo kInputs[] = {
 
 } // namespace
 
-bool InputInfo::writes(voxel::VoxelOutput output) const {
+bool InputInfo::writes(occupancy::VoxelOutput output) const {
     return std::find(outputs.begin(), outputs.end(), output) != outputs.end();
 }
 bool InputInfo::reads(std::string_view setting) const {
@@ -33,7 +33,7 @@ bool InputInfo::reads(std::string_view setting) const {
 std::string InputInfo::outputNames() const {
     std::string out;
     for (size_t i = 0; i < outputs.size(); ++i)
-        out += std::string(i == 0 ? "" : i + 1 == outputs.size() ? " or " : ", ") + voxel::voxelOutputName(outputs[i]);
+        out += std::string(i == 0 ? "" : i + 1 == outputs.size() ? " or " : ", ") + occupancy::voxelOutputName(outputs[i]);
     return out;
 }
 
@@ -57,7 +57,7 @@ const InputInfo* ownerOfOtherInput(Input input, std::string_view setting) {
 bool inputOffersMethod(Input input, int row) {
     const InputInfo& info = inputInfo(input);
     return std::any_of(info.outputs.begin(), info.outputs.end(),
-                       [row](voxel::VoxelOutput o) { return offersMethod(o, row); });
+                       [row](occupancy::VoxelOutput o) { return offersMethod(o, row); });
 }
 
 } // namespace dicer::frame

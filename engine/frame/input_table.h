@@ -18,9 +18,9 @@ struct InputInfo {
     const char* name;       // "mesh", "volume": what messages and panels call it
     const char* firstStage; // "voxelize", "discriminate": the stage that makes its voxels (frame_stages.h)
     const char* summary;
-    std::span<const voxel::VoxelOutput> outputs;  // what its first stage writes (the first: its default)
+    std::span<const occupancy::VoxelOutput> outputs;  // what its first stage writes (the first: its default)
     std::span<const std::string_view> settings;  // the settings only this input reads, by option name
-    bool writes(voxel::VoxelOutput output) const;
+    bool writes(occupancy::VoxelOutput output) const;
     bool reads(std::string_view setting) const;
     std::string outputNames() const; // "bits or atlas"
 };

@@ -28,7 +28,7 @@ Result<std::vector<model::PlyPoint>> modelSpacePoints(const PointSnapshot& s) {
                  : s.rgba.size() != size_t(s.atlasSize) * size_t(s.atlasSize) * 4)
         return makeError(perPoint ? "PLY export: the point colours do not match the points"
                                   : "PLY export: the atlas read-back has the wrong size");
-    voxel::VolumeLayout layout;
+    occupancy::VolumeLayout layout;
     layout.volume = s.volume;
     std::vector<model::PlyPoint> points;
     points.reserve(s.entries.size());

@@ -12,7 +12,7 @@ namespace dicer::frame {
 Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     auto voxelizer = voxel::Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());
-    auto discriminator = voxel::VolumeDiscriminator::create(shaders, info);
+    auto discriminator = discriminate::VolumeDiscriminator::create(shaders, info);
     if (!discriminator) return makeError(discriminator.error());
     VoxelSource source;
     source.m_voxelizer.emplace(std::move(voxelizer.value()));
@@ -22,14 +22,14 @@ Result<VoxelSource> VoxelSource::create(gl::ShaderLibrary& shaders, const gl::Gl
 
 Result<void> VoxelSource::configureVolume(const FrameSettings& settings, const gl::GlInfo& info) {
     if (!m_discriminator->hasVolume()) return makeError("the volume input has no volume loaded");
-    auto layout = voxel::VolumeDiscriminator::layoutFor(m_discriminator->volumeSize(), settings.voxels, info);
+    auto layout = discriminate::VolumeDiscriminator::layoutFor(m_discriminator->volumeSize(), settings.voxels, info);
     if (!layout) return makeError(layout.error());
     if (Result<void> r = m_discriminator->setLayout(*layout, settings.voxels); !r) return r;
     useVolumeLayout(*layout);
     return {};
 }
 
-void VoxelSource::useVolumeLayout(const voxel::VolumeLayout& layout) {
+void VoxelSource::useVolumeLayout(const occupancy::VolumeLayout& layout) {
     m_sphere.reset();
     m_atlasSize = layout.atlasSize;
     m_tilesX = layout.tiles.x;
@@ -38,10 +38,10 @@ void VoxelSource::useVolumeLayout(const voxel::VolumeLayout& layout) {
     m_useVolume = true;
 }
 
-Result<void> VoxelSource::setVolume(const volume::ScalarVolume& volume, voxel::VoxelOutput output,
+Result<void> VoxelSource::setVolume(const volume::ScalarVolume& volume, occupancy::VoxelOutput output,
                                     const gl::GlInfo& info, bool inUse) {
     // The layout first: a volume the output cannot hold is refused before the upload replaces the old one.
-    auto layout = voxel::VolumeDiscriminator::layoutFor(volume.size, output, info);
+    auto layout = discriminate::VolumeDiscriminator::layoutFor(volume.size, output, info);
     if (!layout) return makeError(volume.name + ": " + layout.error());
     Result<void> r =
         inUse ? m_discriminator->setVolume(volume, *layout, output) : m_discriminator->setVolume(volume);
@@ -54,12 +54,12 @@ Result<void> VoxelSource::setVolume(const volume::ScalarVolume& volume, voxel::V
 
 Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {
     if (settings.input == Input::Volume) return configureVolume(settings, info);
-    if (settings.testAtlas && settings.voxels != voxel::VoxelOutput::Atlas)
+    if (settings.testAtlas && settings.voxels != occupancy::VoxelOutput::Atlas)
         return makeError("the test atlas is an RGBA8 atlas: it needs --voxels atlas");
     // The atlas output needs a real texture (1024^3 would be 32768^2: refused here with the driver's limit),
     // the bits output only a storage buffer (presetLayoutFor names the limit it hits).
-    auto layout = voxel::presetLayoutFor(
-        settings.preset, settings.testAtlas ? voxel::VoxelOutput::Atlas : settings.voxels, info);
+    auto layout = occupancy::presetLayoutFor(
+        settings.preset, settings.testAtlas ? occupancy::VoxelOutput::Atlas : settings.voxels, info);
     if (!layout) return makeError(layout.error());
     if (settings.testAtlas) {
         // The sphere generator picks its own tiling for an atlas size (256 slices where they fit, as in the
@@ -85,7 +85,7 @@ Result<void> VoxelSource::configure(const FrameSettings& settings, const gl::GlI
 
 glm::vec3 VoxelSource::shape() const {
     if (m_useSphere) return glm::vec3(1.f);
-    return voxel::volumeShape(m_volume, m_useVolume ? m_volumeSpacing : m_spacing);
+    return occupancy::volumeShape(m_volume, m_useVolume ? m_volumeSpacing : m_spacing);
 }
 
 GLuint VoxelSource::atlas() const {
@@ -93,9 +93,9 @@ GLuint VoxelSource::atlas() const {
     return m_useSphere ? m_sphere.id() : m_voxelizer->atlas();
 }
 
-voxel::VoxelOutput VoxelSource::output() const {
+occupancy::VoxelOutput VoxelSource::output() const {
     if (m_useVolume) return m_discriminator->output();
-    return m_useSphere ? voxel::VoxelOutput::Atlas : m_voxelizer->output();
+    return m_useSphere ? occupancy::VoxelOutput::Atlas : m_voxelizer->output();
 }
 
 GLuint VoxelSource::bits() const {
@@ -106,13 +106,13 @@ std::int64_t VoxelSource::bitsBytes() const {
     return m_useVolume ? m_discriminator->bitsBytes() : m_voxelizer->bitsBytes();
 }
 
-const voxel::SparseOccupancy* VoxelSource::sparse() const {
-    return !m_useVolume && !m_useSphere && output() == voxel::VoxelOutput::Sparse ? &m_voxelizer->sparse()
+const occupancy::SparseOccupancy* VoxelSource::sparse() const {
+    return !m_useVolume && !m_useSphere && output() == occupancy::VoxelOutput::Sparse ? &m_voxelizer->sparse()
                                                                                   : nullptr;
 }
 
 GLuint VoxelSource::slotColors() const {
-    if (!voxel::hasSlotColours(output())) return 0;
+    if (!occupancy::hasSlotColors(output())) return 0;
     return m_useVolume ? m_discriminator->pointColors() : m_voxelizer->slotColors();
 }
 
@@ -184,17 +184,17 @@ std::string VoxelSource::sourceText() const {
     if (m_useVolume)
         return "volume " + m_volumeName + " (" + volume::scalarTypeName(m_discriminator->valueType()) +
                "), band " + volume::bandText(m_lastBand) + ", discriminated into " +
-               (output() == voxel::VoxelOutput::Bits
+               (output() == occupancy::VoxelOutput::Bits
                     ? "occupancy bits " + volume + " (" + std::to_string((bitsBytes() + 1023) >> 10) + " KiB)"
                     : "the slice atlas " + volume);
-    if (output() == voxel::VoxelOutput::Sparse)
+    if (output() == occupancy::VoxelOutput::Sparse)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                std::to_string(m_volume.z) + " as the sparse occupancy (" +
                std::to_string((m_voxelizer->sparse().bytes() + 1023) >> 10) + " KiB held, " +
                std::to_string(m_voxelizer->sparse().capacity()) + " bricks of 32^2 texels, virtual atlas " +
                std::to_string(m_atlasSize) + "^2), " + voxel::voxelMethodName(m_lastParams.method) + ", " +
                voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
-    if (output() == voxel::VoxelOutput::Bits)
+    if (output() == occupancy::VoxelOutput::Bits)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                std::to_string(m_volume.z) + " as occupancy bits (" +
                std::to_string((bitsBytes() + 1023) >> 10) + " KiB, virtual atlas " +

@@ -41,11 +41,11 @@ public:
     // size has a layout for `output` within the driver's limits. `inUse` (the voxels are the volume's now):
     // the volume takes its layout in the same step, both or neither. On error the previous volume (and its
     // layout and output) stays.
-    Result<void> setVolume(const volume::ScalarVolume& volume, voxel::VoxelOutput output,
+    Result<void> setVolume(const volume::ScalarVolume& volume, occupancy::VoxelOutput output,
                            const gl::GlInfo& info, bool inUse = false);
     bool hasVolume() const { return m_discriminator->hasVolume(); }
     bool usesVolume() const { return m_useVolume; }
-    const voxel::VolumeDiscriminator& discriminator() const { return *m_discriminator; }
+    const discriminate::VolumeDiscriminator& discriminator() const { return *m_discriminator; }
     const std::string& volumeName() const { return m_volumeName; }
     glm::vec3 volumeSpacing() const { return m_volumeSpacing; } // the loaded volume's, per axis
     // The mesh's textures as the voxelizer uploaded them, for the mesh view to share (voxel_mesh.h).
@@ -57,11 +57,11 @@ public:
     void produce(const glm::mat4& model, const FrameSettings& settings);
 
     GLuint atlas() const; // 0: bits output
-    voxel::VoxelOutput output() const;
+    occupancy::VoxelOutput output() const;
     GLuint bits() const; // bits output: occupancy_bits.h over atlasSize()
     std::int64_t bitsBytes() const;
     // Sparse output: the voxelizer's sparse occupancy (its index, pool and status); null otherwise.
-    const voxel::SparseOccupancy* sparse() const;
+    const occupancy::SparseOccupancy* sparse() const;
     const voxel::Voxelizer& voxelizer() const { return *m_voxelizer; }
 
     // Bits or sparse output (voxel::hasSlotColours), after the list of `method` (the pyramid over that output,
@@ -85,9 +85,9 @@ public:
 private:
     std::string sourceText() const;
     Result<void> configureVolume(const FrameSettings& settings, const gl::GlInfo& info);
-    void useVolumeLayout(const voxel::VolumeLayout& layout); // the voxels are the volume's, in `layout`
+    void useVolumeLayout(const occupancy::VolumeLayout& layout); // the voxels are the volume's, in `layout`
     std::optional<voxel::Voxelizer> m_voxelizer; // optional only because it is created by a factory
-    std::optional<voxel::VolumeDiscriminator> m_discriminator;
+    std::optional<discriminate::VolumeDiscriminator> m_discriminator;
     gl::Texture m_sphere;
     bool m_useSphere = false;
     bool m_useVolume = false;

@@ -32,10 +32,6 @@ const char* buildPathName(BuildPath path) {
     return kNames[int(path)];
 }
 
-const char* inputKindName(InputKind kind) {
-    static constexpr const char* kNames[] = {"atlas", "bits", "sparse"}; // in enumerator order
-    return kNames[int(kind)];
-}
 
 std::int64_t hpBitsBytes(int side) {
     const std::int64_t blocks = hpBitsBlocksX(side);

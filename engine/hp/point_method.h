@@ -18,6 +18,7 @@
 #include "gl_handle.h"
 #include "gl_info.h"
 #include "point_buffer.h"
+#include "voxel_output.h"
 #include "result.h"
 
 #include <glm/vec2.hpp>
@@ -61,8 +62,6 @@ struct MethodOptions {
 // What a method reads (MethodInfo::input): the RGBA8 atlas (+ threshold), or the occupancy bits
 // (occupancy_bits.h: one bit per texel of a virtual atlas, already thresholded).
 // Or the sparse occupancy (occupancy_sparse.h: the bits of the touched 32x32 bricks only).
-enum class InputKind { Atlas, Bits, Sparse };
-const char* inputKindName(InputKind kind); // "atlas" / "bits" / "sparse"
 
 struct MethodInput {
     GLuint atlas = 0;                  // Atlas: RGBA8 GL_TEXTURE_2D

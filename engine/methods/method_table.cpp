@@ -14,7 +14,6 @@ namespace dicer::methods {
 namespace {
 using hp::BuildPath;
 using hp::EntryOrder;
-using hp::InputKind;
 using hp::Storage;
 
 // Availability means the method can run the smallest preset (64^3: a 512^2 atlas, 262 144 points) on this
@@ -72,27 +71,27 @@ constexpr std::span<const BuildPath> kNoPath;
 // One row per line. The GL test groups and the demo window tests per row are registered from this table at CTest
 // time (tests/method_rows.cpp, tests/method_tests.cmake): a new row is tested without touching CMake.
 constexpr MethodInfo kMethods[] = {
-    {"dicer_single", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
+    {"dicer_single", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
      kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},
-    {"dicer_vec4", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
+    {"dicer_vec4", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
      kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerVec4>, true>},
-    {"dicer_rect", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
+    {"dicer_rect", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
      kBothStorages, kBothPaths, true, rectangle, paper<hp::createRect, true>},
-    {"dicer_bil", Family::PaperHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
+    {"dicer_bil", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
      kFloatOnly, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
-    {"hp_compute", Family::ComputeHistoPyramid, InputKind::Atlas, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
+    {"hp_compute", Family::ComputeHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
      kNoStorage, kNoPath, true, computePyramid, peer<hp::createComputeHistoPyramid>},
-    {"hp_bits", Family::ComputeHistoPyramid, InputKind::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
+    {"hp_bits", Family::ComputeHistoPyramid, occupancy::VoxelOutput::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
      kNoStorage, kNoPath, true, bitsPyramid, peer<hp::createBitsHistoPyramid>},
-    {"hp_sparse", Family::ComputeHistoPyramid, InputKind::Sparse, EntryOrder::KeyIndex, "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks: build follows the surface, list = hp_bits'",
+    {"hp_sparse", Family::ComputeHistoPyramid, occupancy::VoxelOutput::Sparse, EntryOrder::KeyIndex, "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks: build follows the surface, list = hp_bits'",
      kNoStorage, kNoPath, true, sparsePyramid, peer<hp::createSparseHistoPyramid>},
-    {"horn_scan", Family::GpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
+    {"horn_scan", Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
      kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},
-    {"atomic_append", Family::GpuPeer, InputKind::Atlas, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
+    {"atomic_append", Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
      kNoStorage, kNoPath, false, atomicAppend, peer<peers::createAtomicAppend>},
-    {"cpu_linewise", Family::CpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
+    {"cpu_linewise", Family::CpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
      kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuLinewise>},
-    {"cpu_threaded", Family::CpuPeer, InputKind::Atlas, EntryOrder::RowMajor, "download, line-wise CPU scan on hardware_concurrency threads, upload",
+    {"cpu_threaded", Family::CpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, "download, line-wise CPU scan on hardware_concurrency threads, upload",
      kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuThreaded>},
 };
 // clang-format on

@@ -33,7 +33,7 @@ const char* familyName(Family family);
 struct MethodInfo {
     const char* name;
     Family family;
-    hp::InputKind input; // what the harness feeds it: MethodInput's atlas or its occupancy bits
+    occupancy::VoxelOutput input; // what the harness feeds it: MethodInput's atlas or its occupancy bits
     hp::EntryOrder order;
     const char* summary;
     std::span<const hp::Storage> storages;     // the storages the row offers (first: its default)

@@ -61,11 +61,11 @@ Result<hp::MethodInput> AtlasToBits::convert(const hp::MethodInput& atlas, int s
     return out;
 }
 
-Result<hp::MethodInput> inputFor(hp::InputKind kind, const hp::MethodInput& atlas,
+Result<hp::MethodInput> inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas,
                                  std::unique_ptr<AtlasToBits>& converter, gl::ShaderLibrary& shaders,
                                  const gl::GlInfo& info) {
-    if (kind == hp::InputKind::Atlas) return atlas;
-    if (kind == hp::InputKind::Sparse) // made from the bits by voxel::SparseOccupancy::fromBits, not a peer's
+    if (kind == occupancy::VoxelOutput::Atlas) return atlas;
+    if (kind == occupancy::VoxelOutput::Sparse) // made from the bits by voxel::SparseOccupancy::fromBits, not a peer's
         return makeError(
             "a sparse row reads the sparse occupancy (voxel::SparseOccupancy::fromBits of the bits)");
     if (!converter) {

@@ -39,7 +39,7 @@ private:
 };
 
 // The input a row of `kind` reads: `atlas` itself, or its bits through `converter` (made on first use).
-Result<hp::MethodInput> inputFor(hp::InputKind kind, const hp::MethodInput& atlas,
+Result<hp::MethodInput> inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas,
                                  std::unique_ptr<AtlasToBits>& converter, gl::ShaderLibrary& shaders,
                                  const gl::GlInfo& info);
 

@@ -13,10 +13,10 @@ namespace dicer::surface {
 Result<McAtomic> McAtomic::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McAtomic e(shaders, info);
     Result<void> r;
-    for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k)
+    for (size_t k = 0; k < discriminate::kValueKinds.size() && r; ++k)
         r = shaders.addInto(
             e.m_pass[k],
-            voxel::withValueKind({"atomic_mc pass", {{GL_COMPUTE_SHADER, "mc_atomic.comp.glsl"}}, {}}, k));
+            discriminate::withValueKind({"atomic_mc pass", {{GL_COMPUTE_SHADER, "mc_atomic.comp.glsl"}}, {}}, k));
     if (r)
         r = shaders.addInto(e.m_args,
                             {"atomic_mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});

@@ -45,7 +45,7 @@ private:
     Result<void> shapeBuffers(glm::ivec3 size) override;
     void countCells() override {} // the pass counts (expand)
 
-    std::array<gl::ProgramId, voxel::kValueKinds.size()> m_pass; // [ValueKind]
+    std::array<gl::ProgramId, discriminate::kValueKinds.size()> m_pass; // [ValueKind]
     gl::ProgramId m_args;
     std::uint32_t m_words = 0, m_caseWords = 0; // base words (0: no cells); the cases buffer's capacity
     gl::Buffer m_cases;

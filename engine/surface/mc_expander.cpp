@@ -44,14 +44,14 @@ McPyramidLayout mcPyramidLayout(glm::ivec3 cells) {
 Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McExpander e(shaders, info);
     Result<void> r;
-    for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
+    for (size_t k = 0; k < discriminate::kValueKinds.size() && r; ++k) {
         KindPrograms& p = e.m_programs[k];
         r = shaders.addInto(
-            p.count, voxel::withValueKind({"mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
+            p.count, discriminate::withValueKind({"mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
         if (r)
             r = shaders.addInto(
                 p.expand,
-                voxel::withValueKind({"mc expand", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {}}, k));
+                discriminate::withValueKind({"mc expand", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {}}, k));
     }
     if (r)
         r = shaders.addInto(e.m_reduce,

@@ -89,7 +89,7 @@ private:
     Result<void> shapeBuffers(glm::ivec3 size) override;
     void countCells() override;
 
-    std::array<KindPrograms, voxel::kValueKinds.size()> m_programs; // [ValueKind]
+    std::array<KindPrograms, discriminate::kValueKinds.size()> m_programs; // [ValueKind]
     gl::ProgramId m_reduce, m_args;
     McPyramidLayout m_layout;
     gl::Buffer m_cases, m_level1, m_upper;

@@ -99,7 +99,7 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
     m_type = type;
     m_spacing = spacing;
     m_binary = binaryField;
-    m_kind = voxel::valueKindOf(type);
+    m_kind = discriminate::valueKindOf(type);
     if (!hasCells())
         log::info("marching cubes: volume %s has a side < 2, so no cells: 0 triangles",
                   sizeText(size).c_str());
@@ -107,7 +107,7 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
 }
 
 Result<void> McMethod::setVolume(const volume::ScalarVolume& v) {
-    auto texture = voxel::uploadVolumeTexture(v, m_info, "mc volume '" + v.name + "'");
+    auto texture = discriminate::uploadVolumeTexture(v, m_info, "mc volume '" + v.name + "'");
     if (!texture) return makeError("marching cubes: " + texture.error());
     if (Result<void> r = setShape(v.size, v.type, v.spacing, isBinaryField(v)); !r) return r;
     m_ownTexture = std::move(texture.value());

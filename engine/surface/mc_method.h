@@ -142,7 +142,7 @@ protected:
     gl::Buffer m_vertices;
     std::uint32_t m_capacity = 0;
     volume::Band m_band{};
-    voxel::ValueKind m_kind = voxel::ValueKind::Unsigned;
+    discriminate::ValueKind m_kind = discriminate::ValueKind::Unsigned;
 
 private:
     Result<void> setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing, bool binaryField);

@@ -17,14 +17,14 @@ namespace dicer::surface {
 Result<McScan> McScan::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McScan e(shaders, info);
     Result<void> r;
-    for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
+    for (size_t k = 0; k < discriminate::kValueKinds.size() && r; ++k) {
         KindPrograms& p = e.m_programs[k];
         r = shaders.addInto(
             p.count,
-            voxel::withValueKind({"scan_mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
+            discriminate::withValueKind({"scan_mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
         if (r)
             r = shaders.addInto(
-                p.expand, voxel::withValueKind(
+                p.expand, discriminate::withValueKind(
                               {"scan_mc expand", {{GL_COMPUTE_SHADER, "mc_scan_expand.comp.glsl"}}, {}}, k));
     }
     if (r)

@@ -54,7 +54,7 @@ private:
     Result<void> shapeBuffers(glm::ivec3 size) override;
     void countCells() override;
 
-    std::array<KindPrograms, voxel::kValueKinds.size()> m_programs; // [ValueKind]
+    std::array<KindPrograms, discriminate::kValueKinds.size()> m_programs; // [ValueKind]
     gl::ProgramId m_args;
     sort::BufferScan m_scan;
     std::uint32_t m_words = 0;     // base words (0: no cells)

@@ -33,15 +33,15 @@ namespace dicer::voxel {
 inline constexpr int kSparseFromSide = 256;
 
 // The outputs in the order the rule prefers them for `volume` and `mode` (every output, once): no driver involved.
-std::array<VoxelOutput, 3> outputPreference(glm::ivec3 volume, VoxelMode mode);
+std::array<occupancy::VoxelOutput, 3> outputPreference(glm::ivec3 volume, VoxelMode mode);
 
 // Whether `output` holds `volume` in `mode`, written by `method`, on this driver; the error says why not.
-Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxelMethod method, VoxelOutput output,
+Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxelMethod method, occupancy::VoxelOutput output,
                         const gl::GlInfo& info);
 
 // The first output of outputPreference that holds the volume (checkHolds); none: one error naming the volume, the
 // mode and each output's reason.
-Result<VoxelOutput> defaultOutputFor(glm::ivec3 volume, VoxelMode mode, VoxelMethod method,
+Result<occupancy::VoxelOutput> defaultOutputFor(glm::ivec3 volume, VoxelMode mode, VoxelMethod method,
                                      const gl::GlInfo& info);
 
 } // namespace dicer::voxel

@@ -15,6 +15,7 @@
 #include "result.h"
 #include "shader.h"
 #include "volume_layout.h"
+#include "voxel_output.h"
 
 #include <array>
 #include <cstdint>
@@ -25,27 +26,19 @@
 
 namespace dicer::voxel {
 
-// RGBA8 slice atlas | occupancy bits (occupancy_bits.h) | sparse occupancy (the bits of the touched bricks only,
-// occupancy_sparse.h, sparse_occupancy.h)
-enum class VoxelOutput { Atlas, Bits, Sparse };
-const char* voxelOutputName(VoxelOutput output);                    // "atlas" / "bits" / "sparse"
-std::optional<VoxelOutput> parseVoxelOutput(std::string_view name); // nullopt for any other name
-inline constexpr std::array<VoxelOutput, 3> kVoxelOutputs = {VoxelOutput::Atlas, VoxelOutput::Bits,
-                                                             VoxelOutput::Sparse};
-// The model colours of an output's active voxels. The atlas holds them in its texels. The ranked occupancies (bits,
-// sparse) hold none: their colours come per point after the list, from the owner and colour passes run again into
-// "slot of voxel v" = v's index in the list of the pyramid over that output (voxelizer.h, COLOURS IN BITS MODE).
-// slotRankFile: the slot function (a file under shaders/ defining voxColorSlot) giving that index: hp_bits' rank
-// for the bits, hp_sparse's for the sparse occupancy; nullptr for the atlas. hasSlotColours: it has one.
-const char* slotRankFile(VoxelOutput output);
-bool hasSlotColours(VoxelOutput output);
+// The model colours of a ranked output's voxels (occupancy::hasSlotColors) come per point after the list, from
+// the owner and colour passes run again into "slot of voxel v" = v's index in the list of the pyramid over that
+// output (voxelizer.h, COLOURS IN BITS MODE). slotRankFile: the slot function (a file under shaders/ defining
+// voxColorSlot) giving that index: hp_bits' rank for the bits, hp_sparse's for the sparse occupancy; nullptr for
+// the atlas.
+const char* slotRankFile(occupancy::VoxelOutput output);
 
 struct VoxelPasses;
 
 // What a method's own per-layout buffers are sized for (SurfaceMethod::prepareLayout).
 struct MethodLayout {
-    VolumeLayout layout;
-    VoxelOutput output = VoxelOutput::Atlas;
+    occupancy::VolumeLayout layout;
+    occupancy::VoxelOutput output = occupancy::VoxelOutput::Atlas;
     // Test hook (Voxelizer::limitVoxelList): a method that lists the marked voxels lists at most this many,
     // so its overflow path runs; 0: as many as the volume has, within the driver's storage block size.
     std::int64_t listLimit = 0;

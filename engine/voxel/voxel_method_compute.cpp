@@ -6,7 +6,7 @@
 #include "allocation.h"
 #include "voxel_passes.h"
 #include "voxel_slot_programs.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 #include "voxel_shared.h"
@@ -15,10 +15,6 @@
 #include <string>
 
 namespace dicer::voxel {
-using voxelizer_detail::dispatchItems;
-using voxelizer_detail::kAtlasWrittenByImage;
-using voxelizer_detail::kBitsWritten;
-using voxelizer_detail::volumeText;
 namespace {
 
 // One pass of the method: the per-triangle dispatch (small triangles), then the indirect one over the
@@ -84,7 +80,7 @@ public:
                 run(passes, c, m_colour);
             }
         }
-        glMemoryBarrier(kAtlasWrittenByImage);
+        glMemoryBarrier(occupancy::kAtlasWrittenByImage);
     }
 
     void markBits(const VoxelPasses& passes) override {
@@ -96,7 +92,7 @@ public:
             emptyLargeList(passes, c);
             run(passes, c, m_bits);
         }
-        glMemoryBarrier(kBitsWritten);
+        glMemoryBarrier(occupancy::kBitsWritten);
     }
 
     // The bricks into the coarse map per block of columns (one invocation per triangle, large ones listed), the
@@ -109,15 +105,15 @@ public:
         for (size_t c = 0; c < passes.chunkCount(); ++c) {
             passes.bindChunk(c);
             emptyLargeList(passes, c);
-            dispatchItems(int(passes.triangleCount(c)), VOX_COMPUTE_LOCAL_SIZE);
+            occupancy::dispatchItems(int(passes.triangleCount(c)), VOX_COMPUTE_LOCAL_SIZE);
         }
-        glMemoryBarrier(kBitsWritten);
+        glMemoryBarrier(occupancy::kBitsWritten);
         passes.sparse->allocate(); // binds its own programs; the structure stays bound
         for (size_t c = 0; c < passes.chunkCount(); ++c) {
             passes.bindChunk(c);
             run(passes, c, m_sparseBits);
         }
-        glMemoryBarrier(kBitsWritten);
+        glMemoryBarrier(occupancy::kBitsWritten);
     }
 
     Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) override {
@@ -150,10 +146,10 @@ public:
         std::int64_t capacity = std::min(voxels, m_maxStorageBlockBytes / 4 - VOX_VOXELS_HEADER);
         if (m.listLimit > 0) capacity = std::min(capacity, m.listLimit);
         m_pendingComplete = capacity >= voxels;
-        if (m.output != VoxelOutput::Atlas) return {};
+        if (m.output != occupancy::VoxelOutput::Atlas) return {};
         Result<gl::Buffer> list = gl::allocateBuffer(GLsizeiptr((capacity + VOX_VOXELS_HEADER) * 4), nullptr,
                                                      0, "voxelizer voxel list (compute method)");
-        if (!list) return makeError(list.error() + " (volume " + volumeText(volume) + ")");
+        if (!list) return makeError(list.error() + " (volume " + occupancy::volumeText(volume) + ")");
         m_pending = std::move(list.value());
         return {};
     }
@@ -175,7 +171,7 @@ private:
     // One pass over the bound chunk c: small triangles, then the large ones the first dispatch listed.
     static void run(const VoxelPasses& passes, size_t c, const Dispatches& d) {
         passes.use(d.triangles);
-        dispatchItems(int(passes.triangleCount(c)), VOX_COMPUTE_LOCAL_SIZE);
+        occupancy::dispatchItems(int(passes.triangleCount(c)), VOX_COMPUTE_LOCAL_SIZE);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
         passes.use(d.large);
         glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, passes.mesh.chunks[c].bins.id());

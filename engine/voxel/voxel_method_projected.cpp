@@ -5,7 +5,7 @@
 
 #include "voxel_passes.h"
 #include "voxel_slot_programs.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 
@@ -13,8 +13,6 @@
 #include <string>
 
 namespace dicer::voxel {
-using voxelizer_detail::kAtlasWrittenByImage;
-using voxelizer_detail::kBitsWritten;
 namespace {
 
 constexpr int kVerticesPerTriangle = 6; // the projection box: one quad per triangle
@@ -42,7 +40,7 @@ public:
         passes.drawChunks(m_atlas[0], kVerticesPerTriangle);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
         passes.drawChunks(m_atlas[1], kVerticesPerTriangle);
-        glMemoryBarrier(kAtlasWrittenByImage);
+        glMemoryBarrier(occupancy::kAtlasWrittenByImage);
     }
 
     void markBits(const VoxelPasses& passes) override {
@@ -52,7 +50,7 @@ public:
         passes.bindMeshTextures();
         passes.bindBits(); // one pass: a voxel's bit does not depend on which triangle sets it
         passes.drawChunks(m_bits, kVerticesPerTriangle);
-        glMemoryBarrier(kBitsWritten);
+        glMemoryBarrier(occupancy::kBitsWritten);
     }
 
     Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) override {

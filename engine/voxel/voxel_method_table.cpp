@@ -12,9 +12,9 @@
 namespace dicer::voxel {
 namespace {
 
-constexpr VoxelOutput kAtlasOnly[] = {VoxelOutput::Atlas};
-constexpr VoxelOutput kAtlasAndBits[] = {VoxelOutput::Atlas, VoxelOutput::Bits};
-constexpr VoxelOutput kEveryOutput[] = {VoxelOutput::Atlas, VoxelOutput::Bits, VoxelOutput::Sparse};
+constexpr occupancy::VoxelOutput kAtlasOnly[] = {occupancy::VoxelOutput::Atlas};
+constexpr occupancy::VoxelOutput kAtlasAndBits[] = {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits};
+constexpr occupancy::VoxelOutput kEveryOutput[] = {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Sparse};
 // The slab methods' viewport is the atlas, which for the bits is virtual and may exceed every framebuffer
 // limit (1024^3: 32768^2); they exist to reproduce the 2006 structure, which writes through the framebuffer.
 constexpr const char* kThroughFramebuffer = "renders into the slice atlas through the framebuffer";
@@ -50,16 +50,16 @@ static_assert(names(VoxelMethod::Binned, "binned") && names(VoxelMethod::Instanc
                   names(VoxelMethod::Compute, "compute"),
               "a VoxelMethod constant names another row: update voxel_method_table.h");
 
-const char* outputNoun(VoxelOutput output) { // for checkOutput's message
-    return output == VoxelOutput::Atlas  ? "slice atlas"
-           : output == VoxelOutput::Bits ? "occupancy bits"
+const char* outputNoun(occupancy::VoxelOutput output) { // for checkOutput's message
+    return output == occupancy::VoxelOutput::Atlas  ? "slice atlas"
+           : output == occupancy::VoxelOutput::Bits ? "occupancy bits"
                                          : "sparse occupancy";
 }
 
 } // namespace
 
-bool VoxelMethodInfo::canWrite(VoxelOutput output) const {
-    for (VoxelOutput o : writes)
+bool VoxelMethodInfo::canWrite(occupancy::VoxelOutput output) const {
+    for (occupancy::VoxelOutput o : writes)
         if (o == output) return true;
     return false;
 }
@@ -78,7 +78,7 @@ const std::vector<VoxelMethod>& voxelMethods() {
     return all;
 }
 
-std::vector<VoxelMethod> voxelMethodsWriting(VoxelOutput output) {
+std::vector<VoxelMethod> voxelMethodsWriting(occupancy::VoxelOutput output) {
     std::vector<VoxelMethod> rows;
     for (VoxelMethod m : voxelMethods())
         if (kRows[m.row].canWrite(output)) rows.push_back(m);
@@ -100,7 +100,7 @@ std::optional<VoxelMethod> parseVoxelMethod(std::string_view name) {
     return std::nullopt;
 }
 
-Result<void> checkOutput(VoxelMethod method, VoxelOutput output) {
+Result<void> checkOutput(VoxelMethod method, occupancy::VoxelOutput output) {
     const VoxelMethodInfo* row = voxelMethodInfo(method);
     if (!row) return makeError("voxelization method #" + std::to_string(method.row) + " is not in the table");
     if (row->canWrite(output)) return {};
@@ -114,7 +114,7 @@ Result<void> checkOutput(VoxelMethod method, VoxelOutput output) {
     return makeError(std::string("the ") + row->name + " method " +
                      (row->whyNotOthers ? row->whyNotOthers : "has no pass for it") +
                      " and cannot write the " + outputNoun(output) + "; use --vox-method " + use +
-                     " with --voxels " + voxelOutputName(output));
+                     " with --voxels " + occupancy::voxelOutputName(output));
 }
 
 } // namespace dicer::voxel

@@ -40,18 +40,18 @@ inline constexpr VoxelMethod VoxelMethod::Compute{4};
 
 struct VoxelMethodInfo {
     const char* name;                    // --vox-method's spelling, the bench's row names, the UI
-    std::span<const VoxelOutput> writes; // the outputs it can write (every row writes the atlas)
+    std::span<const occupancy::VoxelOutput> writes; // the outputs it can write (every row writes the atlas)
     const char* whyNotOthers; // why it cannot write the others, for checkOutput ("renders into ..."); or null
     const char* summary;
     bool (*isAvailable)(const gl::GlInfo& info);
     Result<std::unique_ptr<SurfaceMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
-    bool canWrite(VoxelOutput output) const;
+    bool canWrite(occupancy::VoxelOutput output) const;
 };
 
 std::span<const VoxelMethodInfo> voxelMethodTable();
 const std::vector<VoxelMethod>& voxelMethods(); // every row, in table order (the command lines' order)
-std::vector<VoxelMethod> voxelMethodsWriting(VoxelOutput output);
+std::vector<VoxelMethod> voxelMethodsWriting(occupancy::VoxelOutput output);
 // The row of a method; nullptr for an index outside the table.
 const VoxelMethodInfo* voxelMethodInfo(VoxelMethod method);
 
@@ -61,6 +61,6 @@ std::optional<VoxelMethod> parseVoxelMethod(std::string_view name);
 // Whether `method` can write `output` (the slab methods cannot write the bits); the error says why and names
 // the rows that can: "the binned method renders into the slice atlas through the framebuffer and cannot write
 // the occupancy bits; use --vox-method projected or compute with --voxels bits".
-Result<void> checkOutput(VoxelMethod method, VoxelOutput output);
+Result<void> checkOutput(VoxelMethod method, occupancy::VoxelOutput output);
 
 } // namespace dicer::voxel

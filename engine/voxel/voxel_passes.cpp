@@ -1,7 +1,7 @@
 // The passes and bindings every voxelization method shares (voxel_passes.h).
 #include "voxel_passes.h"
 
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 #include "voxel_shared.h"
@@ -9,7 +9,6 @@
 #include <algorithm>
 
 namespace dicer::voxel {
-using voxelizer_detail::dispatchItems;
 
 void VoxelPasses::bindChunk(size_t c) const {
     const VoxelMeshChunk& chunk = mesh.chunks[c];
@@ -26,7 +25,7 @@ void VoxelPasses::runSetup() const {
     use(setup);
     for (size_t c = 0; c < chunkCount(); ++c) {
         bindChunk(c);
-        dispatchItems(int(triangleCount(c)), VOX_SETUP_LOCAL_SIZE);
+        occupancy::dispatchItems(int(triangleCount(c)), VOX_SETUP_LOCAL_SIZE);
     }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }

@@ -16,8 +16,8 @@ namespace dicer::voxel {
 
 struct VoxelPasses {
     gl::ShaderLibrary& shaders;
-    const VolumeLayout& layout;
-    VoxelOutput output;
+    const occupancy::VolumeLayout& layout;
+    occupancy::VoxelOutput output;
     const VoxelMeshGpu& mesh;
     GLuint params;               // VoxParams per chunk (std140 blocks), paramsStride apart
     GLintptr paramsStride;       // the uniform buffer offset alignment rounds it up
@@ -27,7 +27,7 @@ struct VoxelPasses {
     GLuint owners;               // atlas output: R32UI view of the atlas (owner ids, then colours)
     GLuint bits;                 // bits output: the occupancy bits
     const std::string& slotFile; // the slot function of the slot programs (enableSlotColors), or empty
-    SparseOccupancy* sparse;     // sparse output: the structure its passes mark and allocate; else null
+    occupancy::SparseOccupancy* sparse;     // sparse output: the structure its passes mark and allocate; else null
 
     size_t chunkCount() const { return mesh.chunks.size(); }
     std::uint32_t triangleCount(size_t chunk) const { return mesh.chunks[chunk].triangleCount; }

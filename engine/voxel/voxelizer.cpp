@@ -9,7 +9,7 @@
 
 #include "allocation.h"
 #include "voxel_passes.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 #include "log.h"
@@ -23,11 +23,6 @@
 #include <vector>
 
 namespace dicer::voxel {
-using voxelizer_detail::dispatchItems;
-using voxelizer_detail::kAtlasWrittenByImage;
-using voxelizer_detail::kBitsWritten;
-using voxelizer_detail::StateGuard;
-using voxelizer_detail::volumeText;
 
 // [SECTION] names ------------------------------------------------------------------------------------------
 
@@ -39,55 +34,14 @@ const char* surfaceRuleName(SurfaceRule rule) {
     return rule == SurfaceRule::DominantAxis ? "dominant-axis" : "slice-axis";
 }
 
-const char* voxelOutputName(VoxelOutput output) {
-    static constexpr const char* kNames[] = {"atlas", "bits", "sparse"}; // in enumerator order
-    return kNames[int(output)];
-}
-
-std::optional<VoxelOutput> parseVoxelOutput(std::string_view name) {
-    for (VoxelOutput o : kVoxelOutputs)
-        if (name == voxelOutputName(o)) return o;
-    return std::nullopt;
-}
-
-AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info) {
-    if (output == VoxelOutput::Atlas) {
-        const int side = std::min({info.maxTextureSize, info.maxViewportDims[0], info.maxViewportDims[1],
-                                   info.maxFramebufferSize[0], info.maxFramebufferSize[1]});
-        return {side, "the largest texture this driver renders to (GL_MAX_TEXTURE_SIZE " +
-                          std::to_string(info.maxTextureSize) + ", viewport and framebuffer limits)"};
-    }
-    // The sparse index (1/512 of the bits) is bound whole; its pool follows the surface.
-    if (output == VoxelOutput::Sparse) {
-        int side = HP_SPARSE_MAX_ATLAS;
-        while (side > 1 && std::int64_t(hp::hpSparseIndexUints(side)) * 4 > info.maxStorageBlockBytes)
-            side /= 2;
-        return {side, "the sparse occupancy's limit (" + std::to_string(HP_SPARSE_MAX_ATLAS) +
-                          " a side, HP_SPARSE_MAX_ATLAS, and GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                          std::to_string(info.maxStorageBlockBytes) + " bytes for its index)"};
-    }
-    // The bits are bound whole as one storage block: side^2 / 8 bytes. Power-of-two sides only (atlases are).
-    int side = HP_BITS_MAX_ATLAS;
-    while (side > 1 && std::int64_t(side) * side / 8 > info.maxStorageBlockBytes)
-        side /= 2;
-    return {side, "the occupancy bits' limit (" + std::to_string(HP_BITS_MAX_ATLAS) +
-                      " a side, and GL_MAX_SHADER_STORAGE_BLOCK_SIZE " +
-                      std::to_string(info.maxStorageBlockBytes) + " bytes for side^2/8)"};
-}
-
-Result<VolumeLayout> presetLayoutFor(std::string_view preset, VoxelOutput output, const gl::GlInfo& info) {
-    const AtlasLimit limit = atlasLimit(output, info);
-    return presetLayout(preset, limit.side, limit.what);
-}
-
 std::optional<VoxelMode> parseVoxelMode(std::string_view name) {
     for (VoxelMode m : kVoxelModes)
         if (name == voxelModeName(m)) return m;
     return std::nullopt;
 }
 
-Result<void> checkMode(VoxelOutput output, VoxelMode mode) {
-    if (output == VoxelOutput::Sparse && mode == VoxelMode::Solid)
+Result<void> checkMode(occupancy::VoxelOutput output, VoxelMode mode) {
+    if (output == occupancy::VoxelOutput::Sparse && mode == VoxelMode::Solid)
         return makeError(
             "the sparse occupancy holds surfaces (the bricks a surface touches); solid mode fills "
             "volumes: use --voxels bits with --mode solid (up to 1024^3 on a 128 MiB storage block)");
@@ -139,7 +93,7 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
         if (!method) return makeError(method.error());
         v.m_methods.push_back(std::move(method.value()));
     }
-    Result<SparseOccupancy> sparse = SparseOccupancy::create(shaders, info);
+    Result<occupancy::SparseOccupancy> sparse = occupancy::SparseOccupancy::create(shaders, info);
     if (!sparse) return makeError(sparse.error());
     v.m_sparse.emplace(std::move(sparse.value()));
     v.m_vao = gl::createVertexArray("voxelizer (vertex pulling)");
@@ -150,42 +104,32 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
 
 // [SECTION] layout and mesh --------------------------------------------------------------------------------
 
-Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output) {
-    // The layout must be what VolumeLayout::make computes for its volume (the shaders rely on it).
-    Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
-    if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
-        return makeError("inconsistent volume layout for volume " + volumeText(layout.volume) +
-                         " (make it with VolumeLayout::make or presetLayout)");
-    const AtlasLimit limit = atlasLimit(output, m_info);
-    if (layout.atlasSize > limit.side)
-        return makeError("volume " + volumeText(layout.volume) + " needs a " +
-                         std::to_string(layout.atlasSize) + "x" + std::to_string(layout.atlasSize) +
-                         " slice atlas (" + voxelOutputName(output) + " output), but " + limit.what + " is " +
-                         std::to_string(limit.side));
+Result<void> Voxelizer::setLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output) {
+    if (Result<void> r = occupancy::checkLayout(layout, output, m_info); !r) return r;
     // The projected method and solid mode render one pixel per voxel column and write only images or
     // buffers: a framebuffer without attachments, as large as the largest projection (max(volume)^2).
     const int columns = std::max({layout.volume.x, layout.volume.y, layout.volume.z});
     const int maxColumns = std::min({m_info.maxViewportDims[0], m_info.maxViewportDims[1],
                                      m_info.maxFramebufferSize[0], m_info.maxFramebufferSize[1]});
     if (columns > maxColumns)
-        return makeError("volume " + volumeText(layout.volume) + " needs a " + std::to_string(columns) +
-                         "^2 column "
-                         "viewport, but this driver renders at most " +
-                         std::to_string(maxColumns));
+        return makeError("volume " + occupancy::volumeText(layout.volume) + " needs a " + std::to_string(columns) +
+                         "^2 column viewport, but this driver renders at most " + std::to_string(maxColumns));
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > m_info.maxArrayTextureLayers)
-        return makeError("volume " + volumeText(layout.volume) +
+        return makeError("volume " + occupancy::volumeText(layout.volume) +
                          " has too many slices for the solid-mode parity image");
-    if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return {};
+    if (m_storage.holds(layout, output)) return {};
 
     // Every allocation is checked (allocation.h): the first refusal returns with the previous outputs in place.
+    Result<occupancy::VoxelStorage> storage = occupancy::VoxelStorage::allocate(layout, output, m_info, "voxel");
+    if (!storage) return makeError(storage.error());
     gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_HEIGHT, columns);
     // Solid mode's crossings: x * y * (z/32 + 2) uints (2048^3: 1.1 GiB, 4096^3: 8.5 GiB), so not for the sparse
     // output, which holds surfaces only (checkMode refuses solid mode before any use).
     gl::Texture parity;
-    if (output != VoxelOutput::Sparse) {
+    if (output != occupancy::VoxelOutput::Sparse) {
         Result<gl::Texture> crossings =
             gl::allocateTexture3D(GL_TEXTURE_2D_ARRAY, layout.volume.x, layout.volume.y, parityLayers,
                                   GL_R32UI, "voxel crossings (solid mode)");
@@ -195,32 +139,20 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
         glTextureParameteri(parity.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(parity.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
-    gl::Texture atlas, ownerView;
+    gl::Texture ownerView;
     gl::Framebuffer atlasFbo;
-    gl::Buffer bits;
     std::vector<GLuint> fbos = {columnFbo.id()};
-    if (output == VoxelOutput::Atlas) {
-        Result<gl::Texture> slices = gl::allocateTexture2D(layout.atlasSize, layout.atlasSize,
-                                                           GLenum(GL_RGBA8), 1, "voxel slice atlas");
-        if (!slices) return makeError(slices.error());
-        atlas = std::move(slices.value());
+    if (const GLuint atlas = storage->atlas()) {
         atlasFbo = gl::createFramebuffer("voxel slice atlas");
-        glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas.id(), 0);
+        glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas, 0);
         fbos.push_back(atlasFbo.id());
         // The same texels as R32UI, for the projected method's atomics (a view shares the storage; it needs
         // a name from glGenTextures that was never bound, so no glCreateTextures here).
         GLuint viewId = 0;
         glGenTextures(1, &viewId);
         ownerView = gl::Texture(viewId);
-        glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas.id(), GL_R32UI, 0, 1, 0, 1);
+        glTextureView(ownerView.id(), GL_TEXTURE_2D, atlas, GL_R32UI, 0, 1, 0, 1);
         ownerView.setLabel("voxel slice atlas (R32UI view)");
-    } else if (output == VoxelOutput::Bits) {
-        const std::int64_t blocks =
-            std::int64_t(hp::hpBitsBlocksX(layout.atlasSize)) * hp::hpBitsBlocksX(layout.atlasSize);
-        Result<gl::Buffer> occupancy = gl::allocateBuffer(GLsizeiptr(blocks * HP_BITS_WORDS_PER_BLOCK * 4),
-                                                          nullptr, 0, "voxel occupancy bits");
-        if (!occupancy) return makeError(occupancy.error());
-        bits = std::move(occupancy.value());
     }
     for (GLuint fbo : fbos)
         if (GLenum status = glCheckNamedFramebufferStatus(fbo, GL_DRAW_FRAMEBUFFER);
@@ -231,34 +163,26 @@ Result<void> Voxelizer::setLayout(const VolumeLayout& layout, VoxelOutput output
     for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
         if (method && prepared) prepared = method->prepareLayout({layout, output, m_voxelListLimit});
     // The sparse occupancy last: it keeps its previous structure on error, and nothing after it can fail.
-    if (prepared && output == VoxelOutput::Sparse) prepared = m_sparse->setLayout(layout.atlasSize);
+    if (prepared && output == occupancy::VoxelOutput::Sparse) prepared = m_sparse->setLayout(layout.atlasSize);
     for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
         if (method) method->adoptLayout(bool(prepared));
     if (!prepared) return prepared;
-    if (output != VoxelOutput::Sparse) m_sparse->release(); // its pool may be large: not kept unused
-    m_atlas = std::move(atlas);
+    if (output != occupancy::VoxelOutput::Sparse) m_sparse->release(); // its pool may be large: not kept unused
+    m_storage = std::move(storage.value());
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
-    m_bits = std::move(bits);
     m_columnFbo = std::move(columnFbo);
     m_parity = std::move(parity);
-    m_layout = layout;
-    m_output = output;
     return {};
-}
-
-std::int64_t Voxelizer::bitsBytes() const {
-    if (!m_bits) return 0;
-    const std::int64_t blocksX = hp::hpBitsBlocksX(m_layout.atlasSize);
-    return blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4;
 }
 
 Result<void> Voxelizer::limitVoxelList(std::int64_t entries) {
     m_voxelListLimit = entries;
     if (!hasLayout()) return {};
-    const VolumeLayout layout = m_layout;
-    m_layout = {}; // setLayout allocates again
-    return setLayout(layout, m_output);
+    const occupancy::VolumeLayout layout = m_storage.layout();
+    const occupancy::VoxelOutput output = m_storage.output();
+    m_storage = {}; // setLayout allocates again
+    return setLayout(layout, output);
 }
 
 Result<void> Voxelizer::setMesh(const model::Mesh& mesh, std::int64_t maxChunkBytes) {
@@ -285,12 +209,12 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
     const size_t chunks = m_mesh.chunks.size(); // setMesh sized m_params for them
     std::vector<std::uint8_t> blocks(size_t(m_paramsStride) * chunks);
     const int rule = params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
-    const int columns = std::max({m_layout.volume.x, m_layout.volume.y, m_layout.volume.z});
+    const int columns = std::max({m_storage.layout().volume.x, m_storage.layout().volume.y, m_storage.layout().volume.z});
     for (size_t c = 0; c < chunks; ++c) {
         shared::VoxParams p;
         p.model = params.model;
-        p.volume = glm::ivec4(m_layout.volume, m_layout.tiles.x);
-        p.atlas = glm::ivec4(m_layout.atlasSize, int(m_mesh.chunks[c].triangleCount), rule, columns);
+        p.volume = glm::ivec4(m_storage.layout().volume, m_storage.layout().tiles.x);
+        p.atlas = glm::ivec4(m_storage.layout().atlasSize, int(m_mesh.chunks[c].triangleCount), rule, columns);
         p.chunk = glm::ivec4(int(m_mesh.chunks[c].firstTriangle), 0, 0, 0);
         std::memcpy(blocks.data() + size_t(m_paramsStride) * c, &p, sizeof(p));
     }
@@ -299,8 +223,8 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
 
 VoxelPasses Voxelizer::passes() {
     return {.shaders = *m_shaders,
-            .layout = m_layout,
-            .output = m_output,
+            .layout = m_storage.layout(),
+            .output = m_storage.output(),
             .mesh = m_mesh,
             .params = m_params.id(),
             .paramsStride = m_paramsStride,
@@ -308,13 +232,13 @@ VoxelPasses Voxelizer::passes() {
             .atlasFramebuffer = m_atlasFbo.id(),
             .columnFramebuffer = m_columnFbo.id(),
             .owners = m_ownerView.id(),
-            .bits = m_bits.id(),
+            .bits = m_storage.bits(),
             .slotFile = m_slotFile,
-            .sparse = m_output == VoxelOutput::Sparse ? &*m_sparse : nullptr};
+            .sparse = m_storage.output() == occupancy::VoxelOutput::Sparse ? &*m_sparse : nullptr};
 }
 
 SurfaceMethod* Voxelizer::methodFor(VoxelMethod method) {
-    Result<void> usable = checkOutput(method, m_output);
+    Result<void> usable = checkOutput(method, m_storage.output());
     if (usable && !m_methods[size_t(method.row)])
         usable = makeError(std::string("the ") + voxelMethodName(method) + " method is not available on " +
                            m_info.renderer);
@@ -334,11 +258,11 @@ void Voxelizer::fillSolid(const VoxelPasses& passes) {
     gl::DebugGroup group("voxelize solid fill");
     glClearTexImage(m_parity.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
-    glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
+    glViewport(0, 0, m_storage.layout().volume.x, m_storage.layout().volume.y);
     glEnable(GL_DEPTH_CLAMP); // no near/far clipping: crossings below the volume must still count
     glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
     glBindTextureUnit(VOX_UNIT_TEXTURES, m_mesh.textures->texture.id());
-    const bool bits = m_output == VoxelOutput::Bits;
+    const bool bits = m_storage.output() == occupancy::VoxelOutput::Bits;
     // Markers and lowest crossing, then that crossing's colour (not for the bits: they need no colour).
     for (int pass = 0; pass < (bits ? 1 : 2); ++pass) {
         passes.drawChunks(m_crossings[size_t(pass)], 3);
@@ -353,33 +277,33 @@ void Voxelizer::fillSolid(const VoxelPasses& passes) {
         passes.bindBits();
     else
         passes.bindOwners();
-    dispatchItems(m_layout.volume.x * m_layout.volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
-    glMemoryBarrier(bits ? kBitsWritten : kAtlasWrittenByImage);
+    occupancy::dispatchItems(m_storage.layout().volume.x * m_storage.layout().volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
+    glMemoryBarrier(bits ? occupancy::kBitsWritten : occupancy::kAtlasWrittenByImage);
 }
 
 void Voxelizer::voxelize(const VoxelizeParams& params) {
     if (!hasLayout()) return;
     gl::DebugGroup group("voxelize");
-    StateGuard state;
-    if (m_output == VoxelOutput::Sparse) {
+    occupancy::StateGuard state;
+    if (m_storage.output() == occupancy::VoxelOutput::Sparse) {
         voxelizeSparse(params);
         return;
     }
-    if (m_output == VoxelOutput::Bits) // N^3/8 bytes instead of 4 N^3
-        glClearNamedBufferData(m_bits.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    if (m_storage.output() == occupancy::VoxelOutput::Bits) // N^3/8 bytes instead of 4 N^3
+        glClearNamedBufferData(m_storage.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     else
-        glClearTexImage(m_atlas.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
+        glClearTexImage(m_storage.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
     if (!hasMesh()) return;
     SurfaceMethod* method = methodFor(params.method);
     if (!method) {
-        if (m_output == VoxelOutput::Bits) glMemoryBarrier(kBitsWritten);
+        if (m_storage.output() == occupancy::VoxelOutput::Bits) glMemoryBarrier(occupancy::kBitsWritten);
         return;
     }
     glBindVertexArray(m_vao.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
     uploadParams(params);
     const VoxelPasses p = passes();
-    if (m_output == VoxelOutput::Bits)
+    if (m_storage.output() == occupancy::VoxelOutput::Bits)
         method->markBits(p);
     else
         method->markAtlas(p);
@@ -392,7 +316,7 @@ void Voxelizer::voxelizeSparse(const VoxelizeParams& params) {
     m_sparse->begin();
     SurfaceMethod* method = hasMesh() ? methodFor(params.method) : nullptr;
     if (method) {
-        if (Result<void> mode = checkMode(m_output, params.mode); !mode) {
+        if (Result<void> mode = checkMode(m_storage.output(), params.mode); !mode) {
             if (!m_reportedRefusal) log::error("voxelizer: %s", mode.error().c_str());
             m_reportedRefusal = true;
             method = nullptr;

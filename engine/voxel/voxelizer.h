@@ -85,6 +85,7 @@
 #include "shader.h"
 #include "sparse_occupancy.h"
 #include "volume_layout.h"
+#include "voxel_storage.h"
 #include "voxel_mesh.h"
 #include "voxel_method.h"
 #include "voxel_method_table.h"
@@ -119,19 +120,7 @@ inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::Domina
 
 // Whether `output` can hold what `mode` marks: the sparse occupancy holds surfaces, not solids (an error saying
 // so); every other pair can.
-Result<void> checkMode(VoxelOutput output, VoxelMode mode);
-
-// The largest atlas side an output can hold on this driver, and what sets it (for VolumeLayout::make's
-// message): Atlas: GL_MAX_TEXTURE_SIZE and the viewport/framebuffer limits (the atlas is rendered to);
-// Bits: HP_BITS_MAX_ATLAS (65536) and the largest power-of-two side whose bits fit one storage block; Sparse:
-// HP_SPARSE_MAX_ATLAS (262144: 4096^3) and the largest power-of-two side whose index fits one (llvmpipe: all).
-struct AtlasLimit {
-    int side = 0;
-    std::string what; // "the driver's largest renderable texture" ...
-};
-AtlasLimit atlasLimit(VoxelOutput output, const gl::GlInfo& info);
-// The layout of a preset within atlasLimit(output, info); errors name the sizes and the limit.
-Result<VolumeLayout> presetLayoutFor(std::string_view preset, VoxelOutput output, const gl::GlInfo& info);
+Result<void> checkMode(occupancy::VoxelOutput output, VoxelMode mode);
 
 struct VoxelizeParams {
     glm::mat4 model{1.0f}; // object -> volume space [-1,1]^3 (placement.h)
@@ -155,7 +144,7 @@ public:
     // per-layout buffers (SurfaceMethod::prepareLayout). Errors: an inconsistent layout, or an atlas beyond
     // atlasLimit(output) (the message names the sizes), or allocation failure. On error the previous state
     // (layout, output, contents) stays.
-    Result<void> setLayout(const VolumeLayout& layout, VoxelOutput output = VoxelOutput::Atlas);
+    Result<void> setLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output = occupancy::VoxelOutput::Atlas);
     // Uploads buffers and textures (voxel_mesh.h), in chunks that fit the driver's storage block size
     // (maxChunkBytes > 0: smaller chunks, a test hook). Errors: empty or invalid mesh, driver limits. On
     // error the previous mesh stays.
@@ -174,16 +163,16 @@ public:
     // deleted the caller's; every pass binds its own).
     void voxelize(const VoxelizeParams& params);
 
-    GLuint atlas() const { return m_atlas.id(); } // 0 in bits mode
+    GLuint atlas() const { return m_storage.atlas(); } // 0 in bits mode
     // Bits mode: the occupancy bits (occupancy_bits.h layout over layout().atlasSize), bitsBytes() long.
-    GLuint bits() const { return m_bits.id(); }
-    std::int64_t bitsBytes() const;
+    GLuint bits() const { return m_storage.bits(); }
+    std::int64_t bitsBytes() const { return m_storage.bitsBytes(); }
     // Sparse mode: the sparse occupancy (sparse_occupancy.h: its index and pool buffers, its status).
-    const SparseOccupancy& sparse() const { return *m_sparse; }
-    SparseOccupancy& sparse() { return *m_sparse; }
-    VoxelOutput output() const { return m_output; }
-    const VolumeLayout& layout() const { return m_layout; }
-    bool hasLayout() const { return m_layout.atlasSize > 0; }
+    const occupancy::SparseOccupancy& sparse() const { return *m_sparse; }
+    occupancy::SparseOccupancy& sparse() { return *m_sparse; }
+    occupancy::VoxelOutput output() const { return m_storage.output(); }
+    const occupancy::VolumeLayout& layout() const { return m_storage.layout(); }
+    bool hasLayout() const { return m_storage.hasLayout(); }
     bool hasMesh() const { return m_mesh.triangleCount > 0; }
     std::uint32_t triangleCount() const { return m_mesh.triangleCount; }
     // The mesh's textures, shared with whoever draws the mesh too (voxel_mesh.h: one GL copy); null without
@@ -235,12 +224,9 @@ private:
     std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
     // One per row of voxelMethodTable(); null where the row is not available on this driver.
     std::vector<std::unique_ptr<SurfaceMethod>> m_methods;
-    VolumeLayout m_layout;
-    VoxelOutput m_output = VoxelOutput::Atlas;
-    bool m_reportedRefusal = false; // voxelize() logged a refused or unbuilt method already
-    gl::Texture m_atlas;            // RGBA8, atlasSize^2 (atlas output)
-    gl::Buffer m_bits;              // occupancy bits (bits output)
-    std::optional<SparseOccupancy>
+    occupancy::VoxelStorage m_storage; // the layout and its atlas or bits (none for the sparse output)
+    bool m_reportedRefusal = false;    // voxelize() logged a refused or unbuilt method already
+    std::optional<occupancy::SparseOccupancy>
         m_sparse;            // sparse output (allocated only then); optional: made by a factory
     gl::Texture m_parity;    // R32UI 2D array: volume.x x volume.y x ceil(volume.z / 32)
     gl::Texture m_ownerView; // R32UI view of the atlas's storage (owner ids, then colours)

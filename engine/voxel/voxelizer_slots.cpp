@@ -7,7 +7,7 @@
 
 #include "allocation.h"
 #include "voxel_passes.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 #include "voxel_shared.h"
@@ -17,20 +17,13 @@
 #include <string>
 
 namespace dicer::voxel {
-using voxelizer_detail::dispatchItems;
-using voxelizer_detail::kBitsWritten;
-using voxelizer_detail::StateGuard;
 
-const char* slotRankFile(VoxelOutput output) {
+const char* slotRankFile(occupancy::VoxelOutput output) {
     // In enumerator order: the atlas, the bits (hpb_rank.glsl), the sparse occupancy (hps_rank.glsl).
     static constexpr const char* kFiles[] = {nullptr, "voxelize_slot_rank.glsl",
                                              "voxelize_slot_sparse_rank.glsl"};
-    static_assert(std::size(kFiles) == kVoxelOutputs.size(), "a slot function (or none) per output");
+    static_assert(std::size(kFiles) == occupancy::kVoxelOutputs.size(), "a slot function (or none) per output");
     return kFiles[int(output)];
-}
-
-bool hasSlotColours(VoxelOutput output) {
-    return slotRankFile(output) != nullptr;
 }
 
 Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint32_t capacity) {
@@ -60,8 +53,8 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
     // the active file's in place), for every row that writes an output with slot colours; the slot function is
     // a second shader object of the stage that calls it.
     auto writesRanked = [](const VoxelMethodInfo& row) {
-        return std::ranges::any_of(kVoxelOutputs,
-                                   [&](VoxelOutput o) { return hasSlotColours(o) && row.canWrite(o); });
+        return std::ranges::any_of(occupancy::kVoxelOutputs,
+                                   [&](occupancy::VoxelOutput o) { return occupancy::hasSlotColors(o) && row.canWrite(o); });
     };
     for (size_t row = 0; row < m_methods.size() && r && !fill.valid(); ++row)
         if (m_methods[row] && writesRanked(voxelMethodTable()[row]))
@@ -98,13 +91,13 @@ std::vector<GLuint> Voxelizer::slotPrograms() const {
 }
 
 void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLintptr countOffset) {
-    if (m_slotCapacity == 0 || !hasSlotColours(m_output) || !hasLayout() || !hasMesh()) return;
+    if (m_slotCapacity == 0 || !occupancy::hasSlotColors(m_storage.output()) || !hasLayout() || !hasMesh()) return;
     // voxelize() logged a refused method or mode (the sparse output holds no solid) and left the output empty.
-    if (!checkOutput(params.method, m_output) || !checkMode(m_output, params.mode)) return;
+    if (!checkOutput(params.method, m_storage.output()) || !checkMode(m_storage.output(), params.mode)) return;
     SurfaceMethod* method = m_methods[size_t(params.method.row)].get();
     if (!method) return; // not available on this driver: voxelize() logged it
     gl::DebugGroup group("voxelize slot colours");
-    StateGuard state;
+    occupancy::StateGuard state;
     glBindVertexArray(m_vao.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_TEXTURES, m_mesh.textureSlots.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, VOX_BIND_SLOT_OWNERS, m_slotOwners.id());
@@ -131,7 +124,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         // The interior colour per column (the atlas output's second crossing pass; voxelize() left the
         // markers and lowest crossings), then every inside voxel without a surface owner takes it.
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_columnFbo.id());
-        glViewport(0, 0, m_layout.volume.x, m_layout.volume.y);
+        glViewport(0, 0, m_storage.layout().volume.x, m_storage.layout().volume.y);
         glEnable(GL_DEPTH_CLAMP);
         glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
         p.drawChunks(m_crossings[1], 3);
@@ -140,9 +133,9 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         p.use(m_fillSlots.at(m_slotFile));
         glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
         glBindSampler(VOX_UNIT_PARITY, 0);
-        dispatchItems(m_layout.volume.x * m_layout.volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
+        occupancy::dispatchItems(m_storage.layout().volume.x * m_storage.layout().volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
     }
-    glMemoryBarrier(kBitsWritten);
+    glMemoryBarrier(occupancy::kBitsWritten);
 }
 
 } // namespace dicer::voxel

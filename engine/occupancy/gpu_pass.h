@@ -11,7 +11,7 @@
 #include <array>
 #include <string>
 
-namespace dicer::voxel::voxelizer_detail {
+namespace dicer::occupancy {
 
 // After the bits (or the slot colours) are written: visible to the HistoPyramid over bits and the particles
 // (storage reads), buffer copies and read-backs.
@@ -35,9 +35,6 @@ inline void dispatchItems(int items, int perGroup) {
     glDispatchCompute(x, (needed + x - 1) / x, 1);
 }
 
-inline std::string volumeText(glm::ivec3 v) { // "64x64x256", for messages
-    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
-}
 
 // Saves and restores the GL state voxelize() changes, so callers (the demo's frame loop) keep theirs.
 // Object bindings are restored only for objects whose names outlive the call: framebuffers, vertex arrays
@@ -89,4 +86,4 @@ private:
     std::array<GLboolean, kCaps.size()> m_enabled{};
 };
 
-} // namespace dicer::voxel::voxelizer_detail
+} // namespace dicer::occupancy

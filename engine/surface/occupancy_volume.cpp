@@ -5,7 +5,7 @@
 #include "occupancy_volume.h"
 
 #include "allocation.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 #include "hp_math.h"
@@ -21,8 +21,7 @@
 #include <string>
 #include <tuple>
 
-namespace dicer::voxel {
-using voxelizer_detail::volumeText;
+namespace dicer::surface {
 
 namespace {
 
@@ -31,8 +30,8 @@ static_assert(OCC_BORDER == OccupancyVolume::kBorder, "the shader's border is th
 // After the image stores: the marching cubes' texel fetches, and read-backs (glGetTextureImage) in tests.
 constexpr GLbitfield kVolumeWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT;
 
-std::string errorPrefix(const VolumeLayout& layout) {
-    return "occupancy volume of " + volumeText(layout.volume) + " voxels: ";
+std::string errorPrefix(const occupancy::VolumeLayout& layout) {
+    return "occupancy volume of " + occupancy::volumeText(layout.volume) + " voxels: ";
 }
 
 } // namespace
@@ -61,7 +60,7 @@ Result<OccupancyVolume> OccupancyVolume::create(gl::ShaderLibrary& shaders, cons
     return o;
 }
 
-std::int64_t OccupancyVolume::bitsBytes(const VolumeLayout& layout) {
+std::int64_t OccupancyVolume::bitsBytes(const occupancy::VolumeLayout& layout) {
     const std::int64_t blocksX = hp::hpBitsBlocksX(layout.atlasSize);
     return blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4;
 }
@@ -74,17 +73,17 @@ glm::mat4 OccupancyVolume::sampleToVolume() const {
     return glm::scale(glm::translate(glm::mat4(1.0f), shift), scale);
 }
 
-Result<void> OccupancyVolume::checkLayout(const VolumeLayout& layout) const {
+Result<void> OccupancyVolume::checkLayout(const occupancy::VolumeLayout& layout) const {
     const std::string prefix = errorPrefix(layout);
     if (glm::any(glm::lessThan(layout.volume, glm::ivec3(1))))
         return makeError(prefix + "a volume needs at least one voxel a side");
-    Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
+    Result<occupancy::VolumeLayout> expected = occupancy::VolumeLayout::make(layout.volume, 1 << 30);
     if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
         return makeError(prefix + "inconsistent volume layout (make it with VolumeLayout::make)");
     const glm::ivec3 size = layout.volume + 2 * kBorder;
     const int largest = std::max({size.x, size.y, size.z});
     const std::string texels =
-        volumeText(size) + " texels (the volume and its empty border of " + std::to_string(kBorder) + ")";
+        occupancy::volumeText(size) + " texels (the volume and its empty border of " + std::to_string(kBorder) + ")";
     if (largest > m_info.max3DTextureSize)
         return makeError(prefix + texels + " have a side of " + std::to_string(largest) +
                          ", beyond this driver's GL_MAX_3D_TEXTURE_SIZE " +
@@ -99,7 +98,7 @@ Result<void> OccupancyVolume::checkLayout(const VolumeLayout& layout) const {
     return {};
 }
 
-Result<void> OccupancyVolume::allocate(const VolumeLayout& layout) {
+Result<void> OccupancyVolume::allocate(const occupancy::VolumeLayout& layout) {
     const glm::ivec3 size = layout.volume + 2 * kBorder;
     if (m_texture && size == m_size) {
         m_volume = layout.volume;
@@ -118,7 +117,7 @@ Result<void> OccupancyVolume::allocate(const VolumeLayout& layout) {
     return {};
 }
 
-Result<void> OccupancyVolume::fromBits(GLuint bitsBuffer, const VolumeLayout& layout) {
+Result<void> OccupancyVolume::fromBits(GLuint bitsBuffer, const occupancy::VolumeLayout& layout) {
     if (Result<void> r = checkLayout(layout); !r) return r;
     const std::string prefix = errorPrefix(layout);
     const std::int64_t bytes = bitsBytes(layout);
@@ -144,7 +143,7 @@ Result<void> OccupancyVolume::fromBits(GLuint bitsBuffer, const VolumeLayout& la
     return {};
 }
 
-Result<void> OccupancyVolume::fromAtlas(GLuint atlasTexture, const VolumeLayout& layout, float threshold) {
+Result<void> OccupancyVolume::fromAtlas(GLuint atlasTexture, const occupancy::VolumeLayout& layout, float threshold) {
     if (Result<void> r = checkLayout(layout); !r) return r;
     const std::string prefix = errorPrefix(layout);
     if (!std::isfinite(threshold)) return makeError(prefix + "the threshold is not a finite number");
@@ -175,7 +174,7 @@ Result<void> OccupancyVolume::fromAtlas(GLuint atlasTexture, const VolumeLayout&
     return {};
 }
 
-Result<void> OccupancyVolume::fromSparse(GLuint indexBuffer, GLuint poolBuffer, const VolumeLayout& layout) {
+Result<void> OccupancyVolume::fromSparse(GLuint indexBuffer, GLuint poolBuffer, const occupancy::VolumeLayout& layout) {
     if (Result<void> r = checkLayout(layout); !r) return r;
     const std::string prefix = errorPrefix(layout);
     GLint64 indexBytes = 0, poolBytes = 0;
@@ -205,17 +204,17 @@ Result<void> OccupancyVolume::fromSparse(GLuint indexBuffer, GLuint poolBuffer, 
     return {};
 }
 
-void OccupancyVolume::dispatch(GLuint program, const VolumeLayout& layout) {
+void OccupancyVolume::dispatch(GLuint program, const occupancy::VolumeLayout& layout) {
     glProgramUniform3i(program, OCC_LOC_VOLUME, layout.volume.x, layout.volume.y, layout.volume.z);
     // checkLayout: the layout is VolumeLayout::make's, whose tiles per row are a power of two.
     glProgramUniform2i(program, OCC_LOC_ATLAS, std::countr_zero(unsigned(layout.tiles.x)), layout.atlasSize);
     // Layered: an image3D sees every slice of the level.
     glBindImageTexture(OCC_IMAGE_VOLUME, m_texture.id(), 0, GL_TRUE, 0, GL_WRITE_ONLY, GL_R8UI);
     // Sides are at most GL_MAX_3D_TEXTURE_SIZE (GPUs up to 16384): far below 65535 groups on every axis.
-    glDispatchCompute(voxelizer_detail::groups(m_size.x, OCC_LOCAL_SIZE),
-                      voxelizer_detail::groups(m_size.y, OCC_LOCAL_SIZE), GLuint(m_size.z));
+    glDispatchCompute(occupancy::groups(m_size.x, OCC_LOCAL_SIZE),
+                      occupancy::groups(m_size.y, OCC_LOCAL_SIZE), GLuint(m_size.z));
     glMemoryBarrier(kVolumeWritten);
     glUseProgram(0); // never leave a program bound that a shader reload may delete (voxelizer_state.h)
 }
 
-} // namespace dicer::voxel
+} // namespace dicer::surface

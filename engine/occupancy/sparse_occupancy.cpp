@@ -4,7 +4,7 @@
 #include "sparse_occupancy.h"
 
 #include "allocation.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "gl_debug.h"
 #include "hpc_shared.h"
@@ -19,7 +19,7 @@
 #include <string>
 #include <utility>
 
-namespace dicer::voxel {
+namespace dicer::occupancy {
 namespace {
 
 constexpr std::int64_t kSlotBytes = SPARSE_SLOT_UINTS * 4;
@@ -216,7 +216,7 @@ void SparseOccupancy::end() {
 Result<void> SparseOccupancy::fromBits(GLuint bits, int side) {
     if (side != m_side)
         if (Result<void> r = setLayout(side); !r) return r;
-    voxelizer_detail::StateGuard state; // the indirect dispatch binding, the program
+    occupancy::StateGuard state; // the indirect dispatch binding, the program
     begin();
     gl::DebugGroup group("sparse occupancy from bits");
     bind();
@@ -245,4 +245,4 @@ SparseStatus SparseOccupancy::readStatus() const {
     return {w[0], w[1], w[2], w[3] != 0};
 }
 
-} // namespace dicer::voxel
+} // namespace dicer::occupancy

@@ -35,7 +35,8 @@
 #include "shader.h"
 #include "volume_layout.h"
 #include "volume_texture.h"
-#include "voxel_method.h"
+#include "voxel_output.h"
+#include "voxel_storage.h"
 
 #include "band.h"
 #include "scalar_volume.h"
@@ -44,7 +45,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace dicer::voxel {
+namespace dicer::discriminate {
 
 class VolumeDiscriminator {
 public:
@@ -54,7 +55,7 @@ public:
 
     // The layout a volume of `size` voxels needs for `output` within this driver's limits (atlasLimit);
     // errors name the sizes and the limit.
-    static Result<VolumeLayout> layoutFor(glm::ivec3 size, VoxelOutput output, const gl::GlInfo& info);
+    static Result<occupancy::VolumeLayout> layoutFor(glm::ivec3 size, occupancy::VoxelOutput output, const gl::GlInfo& info);
 
     // Uploads the volume (checkVolume first) into a new 3D texture and computes its value range (the colour
     // map's). Errors: an invalid volume, a side beyond GL_MAX_3D_TEXTURE_SIZE (the message names both), an
@@ -63,12 +64,12 @@ public:
     Result<void> setVolume(const volume::ScalarVolume& volume);
     // The volume and its layout in one step (a volume of another size while its output is in use): both or
     // neither. Errors: those of setVolume and setLayout; on error the previous volume, layout and output stay.
-    Result<void> setVolume(const volume::ScalarVolume& volume, const VolumeLayout& layout,
-                           VoxelOutput output);
+    Result<void> setVolume(const volume::ScalarVolume& volume, const occupancy::VolumeLayout& layout,
+                           occupancy::VoxelOutput output);
     // Allocates the output for `layout`, which must be VolumeLayout::make's layout of the volume's own size.
     // Errors: no volume yet, a layout of another size or an inconsistent one, an atlas beyond
     // atlasLimit(output), an allocation failure; on error the previous layout and output stay.
-    Result<void> setLayout(const VolumeLayout& layout, VoxelOutput output);
+    Result<void> setLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output);
 
     // One compute pass: the volume's voxels in `band` into the output (the whole output is written, padding
     // included). No readback, no glFinish. Errors (nothing written): no volume, no layout, or a layout of
@@ -91,12 +92,12 @@ public:
     std::optional<volume::ValueRange> valueRange() const { return m_range; }
     GLuint volumeTexture() const { return m_texture.id(); }
 
-    bool hasLayout() const { return m_layout.atlasSize > 0; }
-    const VolumeLayout& layout() const { return m_layout; }
-    VoxelOutput output() const { return m_output; }
-    GLuint atlas() const { return m_atlas.id(); } // atlas output; 0 otherwise
-    GLuint bits() const { return m_bits.id(); }   // bits output; 0 otherwise
-    std::int64_t bitsBytes() const;
+    bool hasLayout() const { return m_storage.hasLayout(); }
+    const occupancy::VolumeLayout& layout() const { return m_storage.layout(); }
+    occupancy::VoxelOutput output() const { return m_storage.output(); }
+    GLuint atlas() const { return m_storage.atlas(); } // atlas output; 0 otherwise
+    GLuint bits() const { return m_storage.bits(); }   // bits output; 0 otherwise
+    std::int64_t bitsBytes() const { return m_storage.bitsBytes(); }
 
     GLuint pointColors() const { return m_colors.id(); } // RGBA8 (packUnorm4x8) per point
     std::uint32_t colorCapacity() const { return m_colorCapacity; }
@@ -110,36 +111,28 @@ private:
         : m_shaders(&shaders), m_info(info) {}
     // Binds the volume and sets the uniforms every value pass reads (size, edges) on `program`.
     void bindVolume(GLuint program) const;
-    // The output of a layout, allocated before anything changes (`current`: the present one serves).
-    struct Outputs {
-        gl::Texture atlas;
-        gl::Buffer bits;
-        bool current = false;
-    };
-    Result<void> checkLayout(const VolumeLayout& layout, VoxelOutput output, glm::ivec3 volumeSize) const;
-    Result<Outputs> allocateOutputs(const VolumeLayout& layout, VoxelOutput output) const;
-    void adoptOutputs(const VolumeLayout& layout, VoxelOutput output, Outputs outputs);
+    Result<void> checkLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output,
+                             glm::ivec3 volumeSize) const;
+    // The storage of a layout, allocated before anything changes (the present one, moved out, when it serves).
+    Result<occupancy::VoxelStorage> storageFor(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output);
     void adoptVolume(const volume::ScalarVolume& volume, gl::Texture texture);
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    std::array<KindPrograms, voxel::kValueKinds.size()> m_programs; // [ValueKind]
+    std::array<KindPrograms, discriminate::kValueKinds.size()> m_programs; // [ValueKind]
     gl::ProgramId m_colorCount; // the colour pass' count and dispatch (DISC_COLOR_ARGS)
 
     gl::Texture m_texture; // the volume, 3D, the type's own format
     glm::ivec3 m_size{0};
     volume::ScalarType m_type = volume::ScalarType::Uint8;
-    voxel::ValueKind m_kind = voxel::ValueKind::Unsigned;
+    discriminate::ValueKind m_kind = discriminate::ValueKind::Unsigned;
     std::optional<volume::ValueRange> m_range;
     std::array<std::uint32_t, 255> m_edgeKeys{}; // the colour bins' edges as keys of the type (DISC_EDGES)
 
-    VolumeLayout m_layout;
-    VoxelOutput m_output = VoxelOutput::Atlas;
-    gl::Texture m_atlas;
-    gl::Buffer m_bits;
+    occupancy::VoxelStorage m_storage; // the layout and its atlas or bits
 
     gl::Buffer m_colors, m_colorArgs; // RGBA8 per point; the colour pass' dispatch and count
     std::uint32_t m_colorCapacity = 0;
 };
 
-} // namespace dicer::voxel
+} // namespace dicer::discriminate

@@ -33,7 +33,7 @@
 
 #include <cstdint>
 
-namespace dicer::voxel {
+namespace dicer::surface {
 
 class OccupancyVolume {
 public:
@@ -57,13 +57,13 @@ public:
 
     // The occupancy bits of `layout` (occupancy_bits.h: a virtual atlas of layout.atlasSize texels a side, at
     // least bitsBytes(layout) long) -> the texture: 1 where the voxel's bit is set.
-    Result<void> fromBits(GLuint bitsBuffer, const VolumeLayout& layout);
+    Result<void> fromBits(GLuint bitsBuffer, const occupancy::VolumeLayout& layout);
     // The RGBA8 slice atlas of `layout` (a GL_TEXTURE_2D of GL_RGBA8, at least atlasSize a side) -> the
     // texture: 1 where the voxel's alpha byte >= hp::thresholdToByte(threshold), the discriminator's rule.
-    Result<void> fromAtlas(GLuint atlasTexture, const VolumeLayout& layout, float threshold);
+    Result<void> fromAtlas(GLuint atlasTexture, const occupancy::VolumeLayout& layout, float threshold);
     // The sparse occupancy of `layout` (occupancy_sparse.h: its index and pool buffers, SparseOccupancy::index()
     // and pool()) -> the texture: 1 where the voxel's brick has a used slot and the voxel's bit is set there.
-    Result<void> fromSparse(GLuint indexBuffer, GLuint poolBuffer, const VolumeLayout& layout);
+    Result<void> fromSparse(GLuint indexBuffer, GLuint poolBuffer, const occupancy::VolumeLayout& layout);
     // Errors (each one line; nothing runs and the previous texture, size and contents stay): a layout that
     // VolumeLayout::make would not give; a texture side beyond GL_MAX_3D_TEXTURE_SIZE or more than kMaxBytes
     // (the message names the size, the limit and what to do: a smaller volume); an input that is not a
@@ -71,7 +71,7 @@ public:
     // threshold that is not a finite number; an allocation failure.
 
     // Bytes of the occupancy bits of `layout`: 2 uints per 8x8 block of its virtual atlas.
-    static std::int64_t bitsBytes(const VolumeLayout& layout);
+    static std::int64_t bitsBytes(const occupancy::VolumeLayout& layout);
 
     bool hasTexture() const { return bool(m_texture); }
     GLuint texture() const { return m_texture.id(); } // R8UI, GL_TEXTURE_3D, size() texels; 0 before a call
@@ -92,11 +92,11 @@ public:
 private:
     OccupancyVolume(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
     // The layout's checks and the texture's limits (before any input is looked at).
-    Result<void> checkLayout(const VolumeLayout& layout) const;
+    Result<void> checkLayout(const occupancy::VolumeLayout& layout) const;
     // The texture for the layout, allocated when the size changes; on failure the previous one stays.
-    Result<void> allocate(const VolumeLayout& layout);
+    Result<void> allocate(const occupancy::VolumeLayout& layout);
     // The pass over the whole texture with `program` (its input bound), then the barrier.
-    void dispatch(GLuint program, const VolumeLayout& layout);
+    void dispatch(GLuint program, const occupancy::VolumeLayout& layout);
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
@@ -106,4 +106,4 @@ private:
     glm::ivec3 m_size{0}, m_volume{0};
 };
 
-} // namespace dicer::voxel
+} // namespace dicer::surface

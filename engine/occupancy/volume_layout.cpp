@@ -9,7 +9,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace dicer::voxel {
+namespace dicer::occupancy {
 namespace {
 
 std::int64_t nextPowerOfTwo(std::int64_t n) {
@@ -55,9 +55,6 @@ std::optional<int> voxelCount(std::string_view text) {
     return n;
 }
 
-std::string volumeText(glm::ivec3 v) {
-    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
-}
 
 } // namespace
 
@@ -193,4 +190,4 @@ Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::
     return layout;
 }
 
-} // namespace dicer::voxel
+} // namespace dicer::occupancy

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace dicer::voxel {
+namespace dicer::discriminate {
 namespace {
 
 struct TextureFormat {
@@ -85,4 +85,4 @@ Result<gl::Texture> uploadVolumeTexture(const volume::ScalarVolume& v, const gl:
     return texture;
 }
 
-} // namespace dicer::voxel
+} // namespace dicer::discriminate

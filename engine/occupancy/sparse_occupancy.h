@@ -28,7 +28,7 @@
 #include <optional>
 #include <string>
 
-namespace dicer::voxel {
+namespace dicer::occupancy {
 
 struct SparseStatus {
     std::uint32_t marked = 0;   // bricks the frame marked
@@ -98,4 +98,4 @@ private:
     std::string m_growthError;
 };
 
-} // namespace dicer::voxel
+} // namespace dicer::occupancy

@@ -8,8 +8,7 @@
 #include "allocation.h"
 #include "volume_texture.h"
 
-#include "voxelizer.h"
-#include "voxelizer_state.h"
+#include "gpu_pass.h"
 
 #include "discriminate_shared.h"
 #include "gl_debug.h"
@@ -21,10 +20,7 @@
 #include <algorithm>
 #include <string>
 
-namespace dicer::voxel {
-using voxelizer_detail::kAtlasWrittenByImage;
-using voxelizer_detail::kBitsWritten;
-using voxelizer_detail::volumeText;
+namespace dicer::discriminate {
 
 namespace {
 
@@ -41,7 +37,7 @@ bool isBuffer(GLuint id) {
 Result<VolumeDiscriminator> VolumeDiscriminator::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     VolumeDiscriminator d(shaders, info);
     Result<void> r;
-    for (size_t k = 0; k < voxel::kValueKinds.size() && r; ++k) {
+    for (size_t k = 0; k < discriminate::kValueKinds.size() && r; ++k) {
         KindPrograms& p = d.m_programs[k];
         r = shaders.addInto(p.bits, withValueKind({"discriminate bits",
                                                    {{GL_COMPUTE_SHADER, "discriminate.comp.glsl"}},
@@ -70,10 +66,10 @@ Result<VolumeDiscriminator> VolumeDiscriminator::create(gl::ShaderLibrary& shade
     return d;
 }
 
-Result<VolumeLayout> VolumeDiscriminator::layoutFor(glm::ivec3 size, VoxelOutput output,
+Result<occupancy::VolumeLayout> VolumeDiscriminator::layoutFor(glm::ivec3 size, occupancy::VoxelOutput output,
                                                     const gl::GlInfo& info) {
-    const AtlasLimit limit = atlasLimit(output, info);
-    return VolumeLayout::make(size, limit.side, limit.what);
+    const occupancy::AtlasLimit limit = occupancy::atlasLimit(output, info);
+    return occupancy::VolumeLayout::make(size, limit.side, limit.what);
 }
 
 // [SECTION] volume -----------------------------------------------------------------------------------------
@@ -85,16 +81,16 @@ Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v) {
     return {};
 }
 
-Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v, const VolumeLayout& layout,
-                                            VoxelOutput output) {
+Result<void> VolumeDiscriminator::setVolume(const volume::ScalarVolume& v, const occupancy::VolumeLayout& layout,
+                                            occupancy::VoxelOutput output) {
     if (Result<void> r = checkLayout(layout, output, v.size); !r) return r;
     auto texture = uploadVolumeTexture(v, m_info, "scalar volume '" + v.name + "'");
     if (!texture) return makeError(texture.error());
-    // The outputs before anything is replaced: a refusal keeps the previous volume with its layout.
-    Result<Outputs> outputs = allocateOutputs(layout, output);
-    if (!outputs) return makeError(outputs.error());
+    // The storage before anything is replaced: a refusal keeps the previous volume with its layout.
+    Result<occupancy::VoxelStorage> storage = storageFor(layout, output);
+    if (!storage) return makeError(storage.error());
     adoptVolume(v, std::move(texture.value()));
-    adoptOutputs(layout, output, std::move(outputs.value()));
+    m_storage = std::move(storage.value());
     return {};
 }
 
@@ -102,7 +98,7 @@ void VolumeDiscriminator::adoptVolume(const volume::ScalarVolume& v, gl::Texture
     m_texture = std::move(texture);
     m_size = v.size;
     m_type = v.type;
-    m_kind = voxel::valueKindOf(v.type);
+    m_kind = discriminate::valueKindOf(v.type);
     m_range = volume::valueRange(v);
     const std::array<double, volume::kColorEdges> edges = volume::colorEdges(m_range);
     for (size_t i = 0; i < edges.size(); ++i)
@@ -111,72 +107,35 @@ void VolumeDiscriminator::adoptVolume(const volume::ScalarVolume& v, gl::Texture
 
 // [SECTION] layout -----------------------------------------------------------------------------------------
 
-Result<void> VolumeDiscriminator::checkLayout(const VolumeLayout& layout, VoxelOutput output,
+Result<void> VolumeDiscriminator::checkLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output,
                                               glm::ivec3 volumeSize) const {
-    if (output == VoxelOutput::Sparse) // a volume's band fills whole bricks of a scan: the dense bits are as small
+    if (output == occupancy::VoxelOutput::Sparse) // a band fills whole bricks of a scan: the dense bits are as small
         return makeError(
             "discriminator: a volume's band is written to the slice atlas or the occupancy bits, "
-            "not (yet) the sparse occupancy: use --voxels bits");
+            "not the sparse occupancy: use --voxels bits");
     if (layout.volume != volumeSize)
-        return makeError("discriminator: the layout is for " + volumeText(layout.volume) +
-                         " voxels, the volume has " + volumeText(volumeSize) +
+        return makeError("discriminator: the layout is for " + occupancy::volumeText(layout.volume) +
+                         " voxels, the volume has " + occupancy::volumeText(volumeSize) +
                          " (a volume is laid out at its own size, never resampled)");
-    Result<VolumeLayout> expected = VolumeLayout::make(layout.volume, 1 << 30);
-    if (!expected || expected->tiles != layout.tiles || expected->atlasSize != layout.atlasSize)
-        return makeError("discriminator: inconsistent volume layout for " + volumeText(layout.volume) +
-                         " (make it with VolumeLayout::make or layoutFor)");
-    const AtlasLimit limit = atlasLimit(output, m_info);
-    if (layout.atlasSize > limit.side)
-        return makeError("volume " + volumeText(layout.volume) + " needs a " +
-                         std::to_string(layout.atlasSize) + "x" + std::to_string(layout.atlasSize) +
-                         " slice atlas (" + voxelOutputName(output) + " output), but " + limit.what + " is " +
-                         std::to_string(limit.side));
-    return {};
+    return occupancy::checkLayout(layout, output, m_info, "discriminator: ");
 }
 
-Result<VolumeDiscriminator::Outputs> VolumeDiscriminator::allocateOutputs(const VolumeLayout& layout,
-                                                                          VoxelOutput output) const {
-    // The same layout and output: the ones there are serve (nothing to allocate).
-    if (hasLayout() && layout.volume == m_layout.volume && output == m_output) return Outputs{{}, {}, true};
-    Outputs out;
-    if (output == VoxelOutput::Atlas) {
-        Result<gl::Texture> t = gl::allocateTexture2D(layout.atlasSize, layout.atlasSize, GLenum(GL_RGBA8), 1,
-                                                      "volume slice atlas");
-        if (!t) return makeError(t.error() + " (volume " + volumeText(layout.volume) + ")");
-        out.atlas = std::move(t.value());
-    } else {
-        const std::int64_t blocksX = hp::hpBitsBlocksX(layout.atlasSize);
-        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4),
-                                                  nullptr, 0, "volume occupancy bits");
-        if (!b) return makeError(b.error() + " (volume " + volumeText(layout.volume) + ")");
-        out.bits = std::move(b.value());
-    }
-    return out;
+Result<occupancy::VoxelStorage> VolumeDiscriminator::storageFor(const occupancy::VolumeLayout& layout,
+                                                                occupancy::VoxelOutput output) {
+    // The same layout and output: the storage there is serves (nothing to allocate).
+    if (m_storage.holds(layout, output)) return std::move(m_storage);
+    return occupancy::VoxelStorage::allocate(layout, output, m_info, "volume");
 }
 
-void VolumeDiscriminator::adoptOutputs(const VolumeLayout& layout, VoxelOutput output, Outputs outputs) {
-    if (outputs.current) return;
-    m_atlas = std::move(outputs.atlas);
-    m_bits = std::move(outputs.bits);
-    m_layout = layout;
-    m_output = output;
-}
-
-Result<void> VolumeDiscriminator::setLayout(const VolumeLayout& layout, VoxelOutput output) {
-    if (output != VoxelOutput::Sparse && !hasVolume()) // the sparse output's own message first
+Result<void> VolumeDiscriminator::setLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output) {
+    if (output != occupancy::VoxelOutput::Sparse && !hasVolume()) // the sparse output's own message first
         return makeError("discriminator: no volume to lay out (setVolume first)");
     if (Result<void> r = checkLayout(layout, output, m_size); !r) return r;
-    // A refusal keeps the previous output and layout.
-    Result<Outputs> outputs = allocateOutputs(layout, output);
-    if (!outputs) return makeError(outputs.error());
-    adoptOutputs(layout, output, std::move(outputs.value()));
+    // A refusal keeps the previous storage and layout.
+    Result<occupancy::VoxelStorage> storage = storageFor(layout, output);
+    if (!storage) return makeError(storage.error());
+    m_storage = std::move(storage.value());
     return {};
-}
-
-std::int64_t VolumeDiscriminator::bitsBytes() const {
-    if (!m_bits) return 0;
-    const std::int64_t blocksX = hp::hpBitsBlocksX(m_layout.atlasSize);
-    return blocksX * blocksX * HP_BITS_WORDS_PER_BLOCK * 4;
 }
 
 // [SECTION] passes -----------------------------------------------------------------------------------------
@@ -192,27 +151,27 @@ void VolumeDiscriminator::bindVolume(GLuint program) const {
 Result<void> VolumeDiscriminator::discriminate(volume::Band band) {
     if (!hasVolume()) return makeError("discriminator: no volume (setVolume first)");
     if (!hasLayout()) return makeError("discriminator: no output (setLayout first)");
-    if (m_layout.volume != m_size)
-        return makeError("discriminator: the output is laid out for " + volumeText(m_layout.volume) +
-                         " voxels, the volume has " + volumeText(m_size) + " (setLayout for the new volume)");
+    if (m_storage.layout().volume != m_size)
+        return makeError("discriminator: the output is laid out for " + occupancy::volumeText(m_storage.layout().volume) +
+                         " voxels, the volume has " + occupancy::volumeText(m_size) + " (setLayout for the new volume)");
     gl::DebugGroup group("discriminate");
     const volume::KeyBand keys = volume::bandKeys(m_type, band);
     const KindPrograms& programs = m_programs[size_t(m_kind)];
-    const bool bitsOut = m_output == VoxelOutput::Bits;
+    const bool bitsOut = m_storage.output() == occupancy::VoxelOutput::Bits;
     const GLuint program = m_shaders->get(bitsOut ? programs.bits : programs.atlas);
     glUseProgram(program);
     bindVolume(program);
-    glProgramUniform2i(program, DISC_LOC_ATLAS, m_layout.tiles.x, m_layout.atlasSize);
+    glProgramUniform2i(program, DISC_LOC_ATLAS, m_storage.layout().tiles.x, m_storage.layout().atlasSize);
     glProgramUniform2ui(program, DISC_LOC_BAND, keys.lo, keys.hi);
     // Bits: one invocation per 8x8 block; atlas: one per texel. Either way at most 65536 / 8 groups a side.
-    const int items = bitsOut ? hp::hpBitsBlocksX(m_layout.atlasSize) : m_layout.atlasSize;
+    const int items = bitsOut ? hp::hpBitsBlocksX(m_storage.layout().atlasSize) : m_storage.layout().atlasSize;
     const auto groups = GLuint((items + DISC_LOCAL_SIZE - 1) / DISC_LOCAL_SIZE);
     if (bitsOut)
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_BITS, m_bits.id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_BITS, m_storage.bits());
     else
-        glBindImageTexture(DISC_IMAGE_ATLAS, m_atlas.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+        glBindImageTexture(DISC_IMAGE_ATLAS, m_storage.atlas(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glDispatchCompute(groups, groups, 1);
-    glMemoryBarrier(bitsOut ? kBitsWritten : kAtlasWrittenByImage);
+    glMemoryBarrier(bitsOut ? occupancy::kBitsWritten : occupancy::kAtlasWrittenByImage);
     glUseProgram(0); // never leave a program bound that a shader reload may delete (voxelizer_state.h)
     return {};
 }
@@ -259,10 +218,10 @@ Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer,
     bindVolume(program);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_colorArgs.id());
     glDispatchComputeIndirect(0);
-    glMemoryBarrier(kBitsWritten); // the particles read the colours as storage; tests read them back
+    glMemoryBarrier(occupancy::kBitsWritten); // the particles read the colours as storage; tests read them back
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
     glUseProgram(0);
     return {};
 }
 
-} // namespace dicer::voxel
+} // namespace dicer::discriminate

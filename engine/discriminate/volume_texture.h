@@ -12,7 +12,7 @@
 #include <array>
 #include <string>
 
-namespace dicer::voxel {
+namespace dicer::discriminate {
 
 // How a shader reads the texture's texels (isampler3D, usampler3D, sampler3D): one program variant per kind,
 // compiled with its define (shaders/discriminate_values.glsl) and named by its name ("... (signed values)").
@@ -35,4 +35,4 @@ gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind);
 Result<gl::Texture> uploadVolumeTexture(const volume::ScalarVolume& v, const gl::GlInfo& info,
                                         const std::string& label);
 
-} // namespace dicer::voxel
+} // namespace dicer::discriminate

@@ -27,7 +27,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dicer::voxel {
+namespace dicer::occupancy {
 
 struct VolumeLayout {
     glm::ivec3 volume{0}; // voxels along x, y, z; slices along z
@@ -75,6 +75,11 @@ glm::vec3 volumeShape(glm::ivec3 volume, glm::vec3 spacing = glm::vec3(1.f));
 glm::mat4 volumeToWorld(glm::vec3 shape);
 glm::mat4 worldToVolume(glm::vec3 shape);
 
+// "64x64x256", for messages.
+inline std::string volumeText(glm::ivec3 v) {
+    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+}
+
 // Named presets. The paper gives its three runs as "4096x4096 (256^3)", "2048x2048 (256x128x128)" and
 // "1024x1024 (256x64x64)"; we read the leading 256 as the slice count, i.e. x = y = 128 resp. 64 per slice
 // and z = 256 slices, which is what fills those atlases exactly (16x16 tiles).
@@ -102,4 +107,4 @@ std::optional<glm::ivec3> cubeVolume(std::string_view side);
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize,
                                   std::string_view limitName = VolumeLayout::kTextureLimitName);
 
-} // namespace dicer::voxel
+} // namespace dicer::occupancy
