@@ -115,7 +115,8 @@ struct FakePointList {
         for (std::uint32_t k = 0; k < n; ++k)
             e[k] = {k % 32, (k / 32) % 32, k / 1024, 0u};
         points = test::bufferStorage(GLsizeiptr(n * sizeof(glm::uvec4)), e.data(), 0, "test points");
-        counters = test::bufferStorage(16, &count, GL_DYNAMIC_STORAGE_BIT, "test counters");
+        const std::uint32_t words[4] = {count, 0u, 0u, 0u}; // the count buffer is 4 uints
+        counters = test::bufferStorage(sizeof words, words, GL_DYNAMIC_STORAGE_BIT, "test counters");
     }
     particles::ParticleSource source() const { return {points.id(), counters.id(), capacity, kVolume}; }
 };

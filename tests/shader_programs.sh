@@ -10,7 +10,7 @@
 #   - a run that fails (its exit status and output tail are printed),
 #   - any glslang error or warning, printed as file:line of the real shader file (the #line file ids mapped
 #     back through the manifest) with the program's name, defines and dumped objects,
-#   - coverage: a shader file no program compiled: every shaders/*.glsl and every shaders/*.h that a shader
+#   - coverage: a shader file no program compiled: every shaders/*/*.glsl and every header that a shader
 #     #includes must be a source of some compiled program, so a new shader that no run builds is named here
 #     (add a run below, or a GL test case to the shader_programs test in tests/CMakeLists.txt, that builds it).
 # The runs are small (64^3 volumes, 2 frames, --quick tables). Together they build every program the two
@@ -155,9 +155,10 @@ covered=$(for m in "$out"/run*/programs.tsv; do awk -F'\t' '!/^#/ { print $7 }' 
     tr ',' '\n' | sort -u)
 required=$(
     cd "$shader_dir" || exit 1
-    ls -- *.glsl
+    # Every folder's shaders, by name (names are unique across the folders: engine/gl/shader.cpp).
+    find . -name '*.glsl' -printf '%f\n'
     # The C++/GLSL headers a shader includes (the others are C++ only).
-    sed -n 's/^[[:space:]]*#include[[:space:]]*"\([^"]*\.h\)".*/\1/p' -- *.glsl | sort -u
+    find . -name '*.glsl' -exec sed -n 's/^[[:space:]]*#include[[:space:]]*"\([^"]*\.h\)".*/\1/p' {} + | sort -u
 )
 missing=$(comm -23 <(sort -u <<<"$required") <(sort -u <<<"$covered"))
 if [ -n "$missing" ]; then

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -29,6 +30,40 @@ Result<std::string> readText(const fs::path& path) {
     ss << in.rdbuf();
     if (!in && !in.eof()) return makeError("cannot read shader file: " + path.string());
     return ss.str();
+}
+
+// The file a shader name refers to. Names are unique under the shader folder (a folder per wing), so a program
+// or an #include names a file by its name alone, wherever its wing keeps it; a name with a '/' is a path inside
+// the folder. The index is built on first use and again on a miss (a file added before a hot reload); a name
+// found in two folders is an error naming both.
+Result<fs::path> findShaderFile(const fs::path& dir, const std::string& name) {
+    if (name.find('/') != std::string::npos) return dir / name;
+    static fs::path indexed;
+    static std::map<std::string, fs::path> index;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (attempt == 1 || indexed != dir) {
+            index.clear();
+            indexed = dir;
+            std::error_code ec;
+            for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+                 it.increment(ec)) {
+                if (!it->is_regular_file(ec)) continue;
+                const std::string file = it->path().filename().string();
+                auto [at, fresh] = index.emplace(file, it->path());
+                if (!fresh)
+                    return makeError("shader name " + file + " is in two folders: " + at->second.string() + " and " +
+                                     it->path().string() + " (names are unique under " + dir.string() + ")");
+            }
+        }
+        if (auto at = index.find(name); at != index.end()) return at->second;
+    }
+    return makeError("shader file not found: " + name + " (in no folder under " + dir.string() + ")");
+}
+
+Result<std::string> readShader(const fs::path& dir, const std::string& name) {
+    Result<fs::path> path = findShaderFile(dir, name);
+    if (!path) return makeError(path.error());
+    return readText(*path);
 }
 
 // Returns the quoted name of an `#include "name"` line, or "" if the line is no include.
@@ -62,7 +97,7 @@ struct Expander {
     // Appends `name` expanded; `skipVersion` drops the file's #version line (the caller emitted it).
     Result<void> expand(const std::string& name, std::string& out, bool skipVersion) {
         if (++depth > 16) return makeError("#include nested deeper than 16 levels at " + name);
-        Result<std::string> text = readText(dir / name);
+        Result<std::string> text = readShader(dir, name);
         if (!text) return makeError(text.error());
         if (onceFiles.count(name)) {
             --depth;
@@ -164,7 +199,7 @@ Result<std::string> preprocessShader(const std::string& file,
                                      const std::vector<std::pair<std::string, std::string>>& defines,
                                      std::vector<std::string>* files) {
     Expander ex{shaderDirectory(), files, {}, 0};
-    Result<std::string> text = readText(ex.dir / file);
+    Result<std::string> text = readShader(ex.dir, file);
     if (!text) return makeError(text.error());
     // #version must stay first; our defines go right after it, then #line restores the numbering.
     std::istringstream in(*text);
