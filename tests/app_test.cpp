@@ -79,10 +79,10 @@ TEST(CommandLine, ScriptedRunOptions) {
     EXPECT_EQ(c.settings.view.color, particles::ParticleColor::ModelColor);
     EXPECT_FLOAT_EQ(c.settings.frame.threshold, 0.25f);
     EXPECT_FALSE(c.settings.screenshotWithUi);
-    EXPECT_EQ(c.settings.view.render, particles::ParticleRender::Points);
+    EXPECT_EQ(c.settings.view.render, particles::ParticleRender::Sprites);
     EXPECT_EQ(c.settings.frame.voxelMode, voxel::VoxelMode::Solid);
-    EXPECT_EQ(c.settings.frame.voxelMethod, voxel::VoxelMethod::Binned);
-    EXPECT_EQ(c.settings.frame.rule, voxel::SurfaceRule::SliceAxis);
+    EXPECT_EQ(c.settings.frame.voxMethod, voxel::VoxMethodId::Binned);
+    EXPECT_EQ(c.settings.frame.rule, voxel::VoxRule::SliceAxis);
 }
 
 TEST(CommandLine, ReloadShadersAtAFrame) {
@@ -151,7 +151,7 @@ TEST(CommandLine, MethodIsARowOfTheMethodTable) {
 TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
     CommandLine c;
     ASSERT_EQ(parse({"--method", "projected"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxelMethod, voxel::VoxelMethod::Projected);
+    EXPECT_EQ(c.settings.frame.voxMethod, voxel::VoxMethodId::Projected);
     EXPECT_EQ(c.settings.frame.method, Settings().frame.method);
     EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Bits);
 }
@@ -361,7 +361,7 @@ TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
     // Nothing that decides the output changed (a method, the rule): nothing happens, even with another output.
     frame::FrameSettings atlas = last;
     atlas.voxels = occupancy::VoxelOutput::Atlas;
-    atlas.rule = voxel::SurfaceRule::SliceAxis;
+    atlas.rule = voxel::VoxRule::SliceAxis;
     frame::FrameSettings kept = atlas;
     ASSERT_TRUE(followDefaultOutput(kept, last, false, info));
     EXPECT_EQ(kept, atlas);
@@ -612,7 +612,7 @@ TEST(CommandLine, SurfaceViewOptions) {
         CommandLine h;
         ASSERT_EQ(parse({"--mc-method", table[row].name, "--frames", "2", "--export-surface", "s.ply"}, h),
                   ParseResult::Run);
-        EXPECT_EQ(h.settings.frame.surfaceMethod, int(row));
+        EXPECT_EQ(h.settings.frame.mcMethod, int(row));
         EXPECT_EQ(h.run.exportSurface, "s.ply");
     }
 }
@@ -828,7 +828,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     const std::vector<SoakStep> steps = scheduleOf(base, 1);
     ASSERT_LE(int(steps.size()) * kSoakFramesPerStep, kSoakCycleFrames);
     std::set<std::tuple<int, hp::Storage, hp::BuildPath>> variants;
-    std::set<std::pair<voxel::VoxelMethod, voxel::VoxelMode>> voxelizers;
+    std::set<std::pair<voxel::VoxMethodId, voxel::VoxelMode>> voxelizers;
     std::set<std::string> presets, models;
     std::set<SoakEvent> events;
     std::set<std::pair<std::string, std::string>> bands; // (volume, band) of the band steps
@@ -836,12 +836,12 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     for (const SoakStep& s : steps) {
         const frame::FrameSettings& p = s.settings.frame;
         variants.insert({p.method, p.storage, p.buildPath});
-        voxelizers.insert({p.voxelMethod, p.voxelMode});
+        voxelizers.insert({p.voxMethod, p.voxelMode});
         presets.insert(p.preset);
         models.insert(s.settings.model.label());
         events.insert(s.event);
         paperList |= p.listPath == hp::ListPath::Readback;
-        rule |= p.rule == voxel::SurfaceRule::SliceAxis;
+        rule |= p.rule == voxel::VoxRule::SliceAxis;
         testAtlas |= p.testAtlas;
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two; a volume's band step is
@@ -876,8 +876,8 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
             EXPECT_TRUE(found) << c.label();
         }
     EXPECT_GE(configs, 17u);
-    voxelizers.insert({base.frame.voxelMethod, base.frame.voxelMode}); // the base: no step of its own
-    EXPECT_EQ(voxelizers.size(), voxel::voxelMethods().size() * voxel::kVoxelModes.size());
+    voxelizers.insert({base.frame.voxMethod, base.frame.voxelMode}); // the base: no step of its own
+    EXPECT_EQ(voxelizers.size(), voxel::voxMethods().size() * voxel::kVoxelModes.size());
     EXPECT_EQ(presets, (std::set<std::string>{"64", "128", "paper-1024"}));
     // Mesh -> volume -> mesh: a small built-in and the MR scan, each with a band of its own after
     // its load; the step after the last volume loads the base model back.
@@ -929,7 +929,7 @@ TEST(Soak, ScheduleFromAVolumeHasOnlyStepsAVolumeTakes) {
         if (s.settings.model != base.model) continue; // a load step: another input with its own settings
         EXPECT_TRUE(frame::inputInfo(frame::Input::Volume).writes(p.voxels)) << s.label;
         EXPECT_TRUE(frame::inputOffersMethod(frame::Input::Volume, p.method)) << s.label;
-        EXPECT_EQ(p.voxelMethod, base.frame.voxelMethod) << s.label;
+        EXPECT_EQ(p.voxMethod, base.frame.voxMethod) << s.label;
         EXPECT_EQ(p.voxelMode, base.frame.voxelMode) << s.label;
         EXPECT_EQ(p.rule, base.frame.rule) << s.label;
         EXPECT_EQ(p.preset, base.frame.preset) << s.label;

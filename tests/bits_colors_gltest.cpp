@@ -70,8 +70,8 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
         glm::rotate(glm::mat4(1.f), 0.6f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement;
     std::uint32_t capacity = 64; // grows as the lists do: enableSlotColors again, programs built once
     for (VoxelMode mode : kVoxelModes)
-        for (VoxelMethod vm : voxelMethodsWriting(VoxelOutput::Bits)) {
-            const VoxelizeParams params{rotated, mode, vm, SurfaceRule::DominantAxis};
+        for (VoxMethodId vm : voxMethodsWriting(VoxelOutput::Bits)) {
+            const VoxelizeParams params{rotated, mode, vm, VoxRule::DominantAxis};
             voxelizeInto(*atlasVox, layout, mesh, params);
             const AtlasBytes atlas = readAtlas(*atlasVox);
             std::int64_t atlasCount = 0;
@@ -87,7 +87,7 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
             ASSERT_TRUE(method->build(in));
             ASSERT_TRUE(method->list(in, hp::ListPath::Resident));
             const std::uint32_t count = method->readCount();
-            ASSERT_EQ(std::int64_t(count), atlasCount) << voxelModeName(mode) << " " << voxelMethodName(vm);
+            ASSERT_EQ(std::int64_t(count), atlasCount) << voxelModeName(mode) << " " << voxMethodName(vm);
             if (count > capacity) {
                 capacity = count;
                 Result<void> r = bitsVox->enableSlotColors("voxelize_slot_rank.glsl", capacity);
@@ -113,7 +113,7 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
                 wrong += colours[k] != expected;
             }
             EXPECT_EQ(outside, 0);
-            EXPECT_EQ(wrong, 0) << voxelModeName(mode) << " " << voxelMethodName(vm) << ": of " << count
+            EXPECT_EQ(wrong, 0) << voxelModeName(mode) << " " << voxMethodName(vm) << ": of " << count
                                 << " points";
         }
     DICER_EXPECT_NO_GL_ERROR();

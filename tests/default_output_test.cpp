@@ -30,7 +30,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 VoxelOutput outputOf(int side, VoxelMode mode, const gl::GlInfo& info,
-                     VoxelMethod method = VoxelMethod::Compute) {
+                     VoxMethodId method = VoxMethodId::Compute) {
     Result<VoxelOutput> output = defaultOutputFor(glm::ivec3(side), mode, method, info);
     EXPECT_TRUE(output) << side << ": " << (output ? "" : output.error());
     return output ? *output : VoxelOutput::Atlas;
@@ -70,9 +70,9 @@ TEST(DefaultOutput, FastestOutputThatHoldsEachPreset) {
     }
     // Every output the rule names holds the volume; checkHolds refuses the bits past 1024^3 with their limit.
     EXPECT_TRUE(
-        checkHolds(glm::ivec3(2048), VoxelMode::Shell, VoxelMethod::Compute, VoxelOutput::Sparse, info));
+        checkHolds(glm::ivec3(2048), VoxelMode::Shell, VoxMethodId::Compute, VoxelOutput::Sparse, info));
     const Result<void> bits =
-        checkHolds(glm::ivec3(2048), VoxelMode::Shell, VoxelMethod::Compute, VoxelOutput::Bits, info);
+        checkHolds(glm::ivec3(2048), VoxelMode::Shell, VoxMethodId::Compute, VoxelOutput::Bits, info);
     ASSERT_FALSE(bits);
     EXPECT_TRUE(contains(bits.error(), "131072x131072")) << bits.error();
     EXPECT_TRUE(contains(bits.error(), "occupancy bits' limit")) << bits.error();
@@ -81,7 +81,7 @@ TEST(DefaultOutput, FastestOutputThatHoldsEachPreset) {
 TEST(DefaultOutput, SolidModeAt2048IsOneErrorNamingEveryOutput) {
     for (int side : {2048, 4096}) {
         const Result<VoxelOutput> solid =
-            defaultOutputFor(glm::ivec3(side), VoxelMode::Solid, VoxelMethod::Compute, llvmpipeLike());
+            defaultOutputFor(glm::ivec3(side), VoxelMode::Solid, VoxMethodId::Compute, llvmpipeLike());
         ASSERT_FALSE(solid) << side;
         const std::string& e = solid.error();
         const std::string volume =
@@ -99,14 +99,14 @@ TEST(DefaultOutput, SolidModeAt2048IsOneErrorNamingEveryOutput) {
 // The voxelization method decides too: a slab method writes the atlas only, the projected one no sparse output.
 TEST(DefaultOutput, OnlyOutputsTheVoxelizationMethodWrites) {
     const gl::GlInfo info = llvmpipeLike();
-    EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxelMethod::Binned), VoxelOutput::Atlas);
-    EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxelMethod::Projected), VoxelOutput::Bits);
+    EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxMethodId::Binned), VoxelOutput::Atlas);
+    EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxMethodId::Projected), VoxelOutput::Bits);
     const Result<VoxelOutput> binned =
-        defaultOutputFor(glm::ivec3(1024), VoxelMode::Shell, VoxelMethod::Binned, info);
+        defaultOutputFor(glm::ivec3(1024), VoxelMode::Shell, VoxMethodId::Binned, info);
     ASSERT_FALSE(binned);
     EXPECT_TRUE(contains(binned.error(), "sparse: the binned method cannot write it")) << binned.error();
     const Result<VoxelOutput> projected =
-        defaultOutputFor(glm::ivec3(2048), VoxelMode::Shell, VoxelMethod::Projected, info);
+        defaultOutputFor(glm::ivec3(2048), VoxelMode::Shell, VoxMethodId::Projected, info);
     ASSERT_FALSE(projected);
     EXPECT_TRUE(contains(projected.error(), "sparse: the projected method cannot write it"))
         << projected.error();
@@ -124,7 +124,7 @@ TEST(DefaultOutput, SmallerLimitsMoveTheChoice) {
     // Solid mode at 512^3: the bits cannot, the atlas (a 16384^2 texture) can.
     EXPECT_EQ(outputOf(512, VoxelMode::Solid, info), VoxelOutput::Atlas);
     const Result<VoxelOutput> big =
-        defaultOutputFor(glm::ivec3(4096), VoxelMode::Shell, VoxelMethod::Compute, info);
+        defaultOutputFor(glm::ivec3(4096), VoxelMode::Shell, VoxMethodId::Compute, info);
     ASSERT_FALSE(big);
     EXPECT_TRUE(contains(big.error(), "sparse: needs a 262144^2 atlas, past the 131072 a side allowed by"))
         << big.error();

@@ -61,7 +61,7 @@ Teapot teapot64() {
         EXPECT_TRUE(r) << r.error();
         if (!r) return made;
         const voxel::VoxelizeParams params{placed.placement, voxel::VoxelMode::Shell,
-                                           voxel::VoxelMethod::Compute};
+                                           voxel::VoxMethodId::Compute};
         v->voxelize(params);
         if (v->sparse().readStatus().overflowed) { // the pool's first guess grows for the next frame
             glFinish();
@@ -186,7 +186,7 @@ ParticleRun runParticles(const gl::GlInfo& info, const particles::ParticleSource
     out.keys.resize(n);
     glGetNamedBufferSubData(order->keys(), 0, GLsizeiptr(n) * 4, out.keys.data());
     out.splats = drawn(*system, source, particles::ParticleRender::Splats);
-    out.points = drawn(*system, source, particles::ParticleRender::Points);
+    out.points = drawn(*system, source, particles::ParticleRender::Sprites);
     return out;
 }
 

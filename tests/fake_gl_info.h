@@ -1,4 +1,4 @@
-// A GlInfo without a GPU, for the CPU tests of the tables' availability (methods_test, voxel_method_table_test):
+// A GlInfo without a GPU, for the CPU tests of the tables' availability (methods_test, vox_method_table_test):
 // a test lowers one limit of the roomy context and checks that exactly the rows that need it become unavailable.
 #pragma once
 

@@ -39,7 +39,7 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     const gl::GlInfo& info = test::context().info();
     // The rule the demo applies to --preset 2048: the sparse occupancy (the bits would be 2 GiB in one block).
     Result<occupancy::VoxelOutput> output =
-        voxel::defaultOutputFor(glm::ivec3(2048), voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute, info);
+        voxel::defaultOutputFor(glm::ivec3(2048), voxel::VoxelMode::Shell, voxel::VoxMethodId::Compute, info);
     ASSERT_TRUE(output) << output.error();
     ASSERT_EQ(*output, occupancy::VoxelOutput::Sparse);
 

@@ -43,18 +43,18 @@ frame::Frame& sharedFrame() {
     return *f;
 }
 
-frame::FrameSettings volumeSettings(volume::Band band, int surfaceMethod = 0) {
+frame::FrameSettings volumeSettings(volume::Band band, int mcMethod = 0) {
     frame::FrameSettings s;
     s.input = frame::Input::Volume;
     s.band = band;
-    s.surfaceMethod = surfaceMethod;
+    s.mcMethod = mcMethod;
     return s;
 }
 
 std::vector<int> surfaceRows(const frame::Frame& f) {
     std::vector<int> rows;
     for (std::size_t i = 0; i < surface::mcMethodTable().size(); ++i)
-        if (f.surfaceMethodAvailable(int(i))) rows.push_back(int(i));
+        if (f.mcMethodAvailable(int(i))) rows.push_back(int(i));
     return rows;
 }
 

@@ -25,9 +25,9 @@ namespace {
 
 // One model voxelized twice by the compute method, into the bits and into the sparse occupancy.
 void expectModel(const std::string& name, glm::ivec3 volume, bool rotated,
-                 voxel::SurfaceRule rule = voxel::SurfaceRule::DominantAxis) {
+                 voxel::VoxRule rule = voxel::VoxRule::DominantAxis) {
     SCOPED_TRACE(name + " " + std::to_string(volume.x) + "x" + std::to_string(volume.y) + "x" +
-                 std::to_string(volume.z) + (rotated ? " rotated " : " ") + voxel::surfaceRuleName(rule));
+                 std::to_string(volume.z) + (rotated ? " rotated " : " ") + voxel::voxRuleName(rule));
     voxel::Voxelizer* bitsVox = sharedBitsVoxelizer();
     voxel::Voxelizer* sparseVox = sharedVoxelizer();
     ASSERT_TRUE(bitsVox && sparseVox);
@@ -40,7 +40,7 @@ void expectModel(const std::string& name, glm::ivec3 volume, bool rotated,
     const occupancy::VolumeLayout layout = *made;
     glm::mat4 model = placed.placement;
     if (rotated) model = glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * model;
-    const voxel::VoxelizeParams params{model, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute, rule};
+    const voxel::VoxelizeParams params{model, voxel::VoxelMode::Shell, voxel::VoxMethodId::Compute, rule};
     for (auto [v, output] :
          {std::pair{bitsVox, VoxelOutput::Bits}, std::pair{sparseVox, VoxelOutput::Sparse}}) {
         Result<void> r = v->setLayout(layout, output);
@@ -86,8 +86,8 @@ TEST(HpSparseModels, TeapotHeartSpotAt64To256) {
 // The 2006 slice-axis rule: steep triangles are sampled along z too (their depth slopes are large, so the brick
 // pass's depth ranges are wide: still a superset).
 TEST(HpSparseModels, SliceAxisRule) {
-    expectModel("teapot", glm::ivec3(128), true, voxel::SurfaceRule::SliceAxis);
-    expectModel("spot", glm::ivec3(64), false, voxel::SurfaceRule::SliceAxis);
+    expectModel("teapot", glm::ivec3(128), true, voxel::VoxRule::SliceAxis);
+    expectModel("spot", glm::ivec3(64), false, voxel::VoxRule::SliceAxis);
 }
 
 // Bricks that straddle tiles (48 x 40 slices), a tile row the atlas does not fill, 30 slices.
@@ -174,11 +174,11 @@ TEST(HpSparseErrors, BadInputsAreClearErrorsAndKeepThePreviousOutput) {
 // The sparse output is the compute method's, for surfaces: the others and solid mode are refused with a reason
 // (checkOutput, checkMode), and a refused frame is empty and complete. The structure's own limits are errors.
 TEST(HpSparseErrors, RefusedMethodsModesAndLayouts) {
-    Result<void> projected = voxel::checkOutput(voxel::VoxelMethod::Projected, VoxelOutput::Sparse);
+    Result<void> projected = voxel::checkOutput(voxel::VoxMethodId::Projected, VoxelOutput::Sparse);
     ASSERT_FALSE(projected);
     EXPECT_NE(projected.error().find("--vox-method compute with --voxels sparse"), std::string::npos)
         << projected.error();
-    EXPECT_TRUE(voxel::checkOutput(voxel::VoxelMethod::Compute, VoxelOutput::Sparse));
+    EXPECT_TRUE(voxel::checkOutput(voxel::VoxMethodId::Compute, VoxelOutput::Sparse));
     Result<void> solid = voxel::checkMode(VoxelOutput::Sparse, voxel::VoxelMode::Solid);
     ASSERT_FALSE(solid);
     EXPECT_NE(solid.error().find("--voxels bits"), std::string::npos) << solid.error();
@@ -190,8 +190,8 @@ TEST(HpSparseErrors, RefusedMethodsModesAndLayouts) {
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(64)), VoxelOutput::Sparse));
     ASSERT_TRUE(v->setMesh(heart.mesh));
     for (voxel::VoxelizeParams params :
-         {voxel::VoxelizeParams{heart.placement, voxel::VoxelMode::Solid, voxel::VoxelMethod::Compute},
-          voxel::VoxelizeParams{heart.placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Projected}}) {
+         {voxel::VoxelizeParams{heart.placement, voxel::VoxelMode::Solid, voxel::VoxMethodId::Compute},
+          voxel::VoxelizeParams{heart.placement, voxel::VoxelMode::Shell, voxel::VoxMethodId::Projected}}) {
         v->voxelize(params);
         const occupancy::SparseStatus s = v->sparse().readStatus();
         EXPECT_EQ(s.marked, 0u);

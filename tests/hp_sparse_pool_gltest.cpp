@@ -24,8 +24,8 @@ TEST(HpSparsePool, OverflowIsFlaggedThenTheGrownPoolIsExact) {
     ASSERT_TRUE(bitsVox && sparseVox);
     const model::PlacedModel& teapot = placedTestModel("teapot");
     const occupancy::VolumeLayout layout = layoutOf(glm::ivec3(128));
-    const voxel::VoxelizeParams params{teapot.placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute,
-                                       voxel::SurfaceRule::DominantAxis};
+    const voxel::VoxelizeParams params{teapot.placement, voxel::VoxelMode::Shell, voxel::VoxMethodId::Compute,
+                                       voxel::VoxRule::DominantAxis};
     for (auto [v, output] :
          {std::pair{bitsVox, VoxelOutput::Bits}, std::pair{sparseVox, VoxelOutput::Sparse}}) {
         Result<void> r = v->setLayout(layout, output);

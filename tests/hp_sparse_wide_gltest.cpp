@@ -280,7 +280,7 @@ void expectTeapot(int cube) {
     if (r) r = v->setMesh(teapot.mesh);
     ASSERT_TRUE(r) << r.error();
     const voxel::VoxelizeParams params{teapot.placement, voxel::VoxelMode::Shell,
-                                       voxel::VoxelMethod::Compute};
+                                       voxel::VoxMethodId::Compute};
     v->voxelize(params);
     if (v->sparse().readStatus().overflowed) { // the first guess (1/16 of the bricks) was clamped: it grows
         glFinish();

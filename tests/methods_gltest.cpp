@@ -74,7 +74,7 @@ const RandomCase kCases[] = {
 };
 
 std::string paramName(const ::testing::TestParamInfo<methods::MethodConfig>& info) {
-    return info.param.label();
+    return info.param.identifier();
 }
 
 } // namespace

@@ -94,7 +94,7 @@ TEST(OccupancyVolume, VoxelizerBitsAreTheVolumeByteForByte) {
                 const VolumeLayout layout = layoutOf(size);
                 ASSERT_TRUE(v->setLayout(layout, VoxelOutput::Bits));
                 ASSERT_TRUE(v->setMesh(placedTestModel(model).mesh));
-                v->voxelize({placedTestModel(model).placement, mode, voxel::VoxelMethod::Projected});
+                v->voxelize({placedTestModel(model).placement, mode, voxel::VoxMethodId::Projected});
                 Result<void> r = o->fromBits(v->bits(), layout);
                 ASSERT_TRUE(r) << r.error();
                 EXPECT_EQ(o->size(), size + 2);
@@ -257,11 +257,11 @@ TEST(OccupancyVolume, SparseOccupancyIsTheVolumeOfItsBits) {
     const VolumeLayout layout = layoutOf(glm::ivec3(64));
     ASSERT_TRUE(v->setLayout(layout, VoxelOutput::Bits));
     ASSERT_TRUE(v->setMesh(placedTestModel("teapot").mesh));
-    v->voxelize({placedTestModel("teapot").placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute});
+    v->voxelize({placedTestModel("teapot").placement, voxel::VoxelMode::Shell, voxel::VoxMethodId::Compute});
     const std::vector<std::uint8_t> fromBits = volumeOfBits(readBits(*v), layout);
     ASSERT_TRUE(v->setLayout(layout, VoxelOutput::Sparse));
     ASSERT_TRUE(v->sparse().setCapacity(1u << 12)); // the first guess would overflow: flagged, grown later
-    v->voxelize({placedTestModel("teapot").placement, voxel::VoxelMode::Shell, voxel::VoxelMethod::Compute});
+    v->voxelize({placedTestModel("teapot").placement, voxel::VoxelMode::Shell, voxel::VoxMethodId::Compute});
     ASSERT_FALSE(v->sparse().readStatus().overflowed);
     ASSERT_TRUE(o->fromSparse(v->sparse().index(), v->sparse().pool(), layout));
     const std::vector<std::uint8_t> teapot = readOccupancy(*o);

@@ -80,14 +80,14 @@ TEST(OptionCodecs, NumbersNamesAndLists) {
     EXPECT_FALSE(storages.parse("uint32,").has_value());
     EXPECT_EQ(storages.expects, "a comma list of uint32 or float32, or both");
     // The enum codecs take the engine's own names (one name table per enum).
-    for (voxel::VoxelMethod m : voxel::voxelMethods())
-        EXPECT_EQ(options::voxelMethodCodec().format(m), voxel::voxelMethodName(m));
-    for (voxel::SurfaceRule r : voxel::kSurfaceRules)
-        EXPECT_EQ(options::surfaceRuleCodec().parse(voxel::surfaceRuleName(r)), r);
+    for (voxel::VoxMethodId m : voxel::voxMethods())
+        EXPECT_EQ(options::voxMethodCodec().format(m), voxel::voxMethodName(m));
+    for (voxel::VoxRule r : voxel::kVoxRules)
+        EXPECT_EQ(options::voxRuleCodec().parse(voxel::voxRuleName(r)), r);
     for (const char* bad : {"raytraced", "", "Binned", "binned "})
-        EXPECT_FALSE(options::voxelMethodCodec().parse(bad).has_value()) << bad;
+        EXPECT_FALSE(options::voxMethodCodec().parse(bad).has_value()) << bad;
     EXPECT_FALSE(options::voxelModeCodec().parse("hollow").has_value());
-    EXPECT_FALSE(options::surfaceRuleCodec().parse("z").has_value());
+    EXPECT_FALSE(options::voxRuleCodec().parse("z").has_value());
     EXPECT_EQ(options::voxelModeCodec().metavar, "shell|solid");
 }
 
@@ -345,9 +345,9 @@ TEST(Vocabulary, BothProgramsShareTheirSettings) {
     parseDemo({"--storage", "float32", "--rule", "dominant-axis", "--vox-method", "binned"}, c);
     parseBench({"--storage", "float32", "--rule", "dominant-axis", "--vox-method", "binned"}, opt);
     EXPECT_EQ(opt.storages, std::vector<hp::Storage>{c.settings.frame.storage});
-    EXPECT_EQ(opt.voxelize.rule, voxel::SurfaceRule::DominantAxis);
-    EXPECT_EQ(c.settings.frame.rule, voxel::SurfaceRule::DominantAxis);
-    EXPECT_EQ(opt.voxelMethods, std::vector<voxel::VoxelMethod>{c.settings.frame.voxelMethod});
+    EXPECT_EQ(opt.voxelize.rule, voxel::VoxRule::DominantAxis);
+    EXPECT_EQ(c.settings.frame.rule, voxel::VoxRule::DominantAxis);
+    EXPECT_EQ(opt.voxMethods, std::vector<voxel::VoxMethodId>{c.settings.frame.voxMethod});
 }
 
 // Modes (--quick, --voxelizer) set defaults first, so an option given next to them wins wherever it stands.
@@ -355,13 +355,13 @@ TEST(BenchOptions, ModesApplyBeforeTheOptionsBesideThem) {
     bench::Options opt;
     ASSERT_EQ(parseBench({"--reps", "7", "--vox-method", "binned", "--quick", "--voxelizer"}, opt).status, 0);
     EXPECT_EQ(opt.reps, 7);
-    EXPECT_EQ(opt.voxelMethods, std::vector<voxel::VoxelMethod>{voxel::VoxelMethod::Binned});
+    EXPECT_EQ(opt.voxMethods, std::vector<voxel::VoxMethodId>{voxel::VoxMethodId::Binned});
     EXPECT_EQ(opt.presets, (std::vector<std::string>{"64", "paper-1024"}));
     EXPECT_TRUE(opt.voxelizer);
     bench::Options vox;
     ASSERT_EQ(parseBench({"--voxelizer"}, vox).status, 0);
     // The voxelizer tables time every method.
-    EXPECT_EQ(vox.voxelMethods.size(), voxel::voxelMethods().size());
+    EXPECT_EQ(vox.voxMethods.size(), voxel::voxMethods().size());
     // The former dicer-voxbench and dicer-bench spellings that remain aliases.
     bench::Options old;
     ASSERT_EQ(parseBench({"--path", "both", "--no-solid"}, old).status, 0);

@@ -132,7 +132,7 @@ TEST_P(SparseColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     const glm::mat4 rotated =
         glm::rotate(glm::mat4(1.f), 0.6f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement;
-    const VoxelizeParams params{rotated, VoxelMode::Shell, VoxelMethod::Compute, SurfaceRule::DominantAxis};
+    const VoxelizeParams params{rotated, VoxelMode::Shell, VoxMethodId::Compute, VoxRule::DominantAxis};
     voxelizeInto(*atlasVox, layout, mesh, params);
     const AtlasBytes atlas = readAtlas(*atlasVox);
     const std::int64_t atlasCount = atlas.occupiedCount();
@@ -164,8 +164,8 @@ TEST(SparseColoursPool, AnOverflowedFrameColoursItsPrefix) {
     ASSERT_TRUE(atlasVox && sparseVox && sparseMethod());
     const model::Mesh mesh = withRandomVertexColours(placedTestModel("teapot").mesh, 5);
     const VolumeLayout layout = layoutOf(glm::ivec3(128));
-    const VoxelizeParams params{placedTestModel("teapot").placement, VoxelMode::Shell, VoxelMethod::Compute,
-                                SurfaceRule::DominantAxis};
+    const VoxelizeParams params{placedTestModel("teapot").placement, VoxelMode::Shell, VoxMethodId::Compute,
+                                VoxRule::DominantAxis};
     voxelizeInto(*atlasVox, layout, mesh, params);
     const AtlasBytes atlas = readAtlas(*atlasVox);
     ASSERT_TRUE(sparseVox->setLayout(layout, VoxelOutput::Sparse));
@@ -210,7 +210,7 @@ frame::PointSnapshot frameSnapshot(frame::Frame& f, VoxelOutput output, const mo
     s.voxels = output;
     s.method = frame::defaultMethodFor(output);
     s.preset = "128";
-    s.voxelMethod = VoxelMethod::Compute;
+    s.voxMethod = VoxMethodId::Compute;
     Result<void> r = f.apply(s);
     if (r) r = f.setMesh(mesh);
     EXPECT_TRUE(r) << r.error();

@@ -58,7 +58,7 @@ void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
 }
 
 std::string paramName(const ::testing::TestParamInfo<methods::MethodConfig>& info) {
-    return info.param.label();
+    return info.param.identifier();
 }
 
 } // namespace

@@ -67,30 +67,30 @@ TEST(VoxelMesh, VerticesArePaddedToVec4) {
 
 TEST(VoxelMesh, NamesAreStable) {
     // The benchmark's CSV and the UI use these strings.
-    EXPECT_STREQ(voxelMethodName(VoxelMethod::Binned), "binned");
-    EXPECT_STREQ(voxelMethodName(VoxelMethod::Instanced), "instanced");
-    EXPECT_STREQ(voxelMethodName(VoxelMethod::PerSlice), "per-slice");
-    EXPECT_STREQ(voxelMethodName(VoxelMethod::Projected), "projected");
-    EXPECT_STREQ(voxelMethodName(VoxelMethod::Compute), "compute");
+    EXPECT_STREQ(voxMethodName(VoxMethodId::Binned), "binned");
+    EXPECT_STREQ(voxMethodName(VoxMethodId::Instanced), "instanced");
+    EXPECT_STREQ(voxMethodName(VoxMethodId::PerSlice), "per-slice");
+    EXPECT_STREQ(voxMethodName(VoxMethodId::Projected), "projected");
+    EXPECT_STREQ(voxMethodName(VoxMethodId::Compute), "compute");
     EXPECT_STREQ(voxelModeName(VoxelMode::Shell), "shell");
     EXPECT_STREQ(voxelModeName(VoxelMode::Solid), "solid");
-    EXPECT_STREQ(surfaceRuleName(SurfaceRule::DominantAxis), "dominant-axis");
-    EXPECT_STREQ(surfaceRuleName(SurfaceRule::SliceAxis), "slice-axis");
-    EXPECT_GE(voxelMethods().size(), 5u); // the five above; a new method is one more row
+    EXPECT_STREQ(voxRuleName(VoxRule::DominantAxis), "dominant-axis");
+    EXPECT_STREQ(voxRuleName(VoxRule::SliceAxis), "slice-axis");
+    EXPECT_GE(voxMethods().size(), 5u); // the five above; a new method is one more row
 }
 
 // The names the command lines take (dicer and dicer-bench, app/common/vocabulary.h) and their inverses.
 TEST(VoxelizerNames, ParseIsTheInverseOfName) {
-    for (VoxelMethod m : voxelMethods())
-        EXPECT_EQ(parseVoxelMethod(voxelMethodName(m)), m);
+    for (VoxMethodId m : voxMethods())
+        EXPECT_EQ(parseVoxMethod(voxMethodName(m)), m);
     for (VoxelMode m : {VoxelMode::Shell, VoxelMode::Solid})
         EXPECT_EQ(parseVoxelMode(voxelModeName(m)), m);
-    for (SurfaceRule r : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis})
-        EXPECT_EQ(parseSurfaceRule(surfaceRuleName(r)), r);
-    EXPECT_FALSE(parseVoxelMethod("raytraced"));
-    EXPECT_FALSE(parseVoxelMethod(""));
+    for (VoxRule r : {VoxRule::DominantAxis, VoxRule::SliceAxis})
+        EXPECT_EQ(parseVoxRule(voxRuleName(r)), r);
+    EXPECT_FALSE(parseVoxMethod("raytraced"));
+    EXPECT_FALSE(parseVoxMethod(""));
     EXPECT_FALSE(parseVoxelMode("hollow"));
-    EXPECT_FALSE(parseSurfaceRule("z"));
+    EXPECT_FALSE(parseVoxRule("z"));
 }
 
 // Chunks (meshes beyond one storage block): consecutive, covering, within the limits, and the

@@ -1,6 +1,6 @@
 // The occupancy-bits output (VoxelOutput::Bits, occupancy_bits.h):
 //  - at 64^3 .. 512^3, on the built-in teapot and heart and on Spot, shell and solid, both rules, the bits of
-//    every method that writes them (the rows of voxel_method_table.h: projected, compute) equal the atlas
+//    every method that writes them (the rows of vox_method_table.h: projected, compute) equal the atlas
 //    output converted to bits on the CPU, word for word (padding included);
 //  - 1024^3, which no texture atlas can hold (32768^2): an axis-aligned box whose voxel set is known in
 //    closed form (shell and solid, compared word for word with the CPU's bits), and the teapot (the bits
@@ -60,27 +60,27 @@ TEST_P(VoxBits, EqualTheAtlasOutputWordForWord) {
     if (c.rotated) model = glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * model;
     struct Combo {
         VoxelMode mode;
-        SurfaceRule rule;
+        VoxRule rule;
     };
-    std::vector<Combo> combos = {{VoxelMode::Shell, SurfaceRule::DominantAxis},
-                                 {VoxelMode::Solid, SurfaceRule::SliceAxis}};
+    std::vector<Combo> combos = {{VoxelMode::Shell, VoxRule::DominantAxis},
+                                 {VoxelMode::Solid, VoxRule::SliceAxis}};
     if (!c.few) {
-        combos.push_back({VoxelMode::Shell, SurfaceRule::SliceAxis});
-        combos.push_back({VoxelMode::Solid, SurfaceRule::DominantAxis});
+        combos.push_back({VoxelMode::Shell, VoxRule::SliceAxis});
+        combos.push_back({VoxelMode::Solid, VoxRule::DominantAxis});
     }
     for (const Combo& combo : combos) {
-        const std::string what = std::string(voxelModeName(combo.mode)) + " " + surfaceRuleName(combo.rule);
-        VoxelizeParams params{model, combo.mode, VoxelMethod::Projected, combo.rule};
+        const std::string what = std::string(voxelModeName(combo.mode)) + " " + voxRuleName(combo.rule);
+        VoxelizeParams params{model, combo.mode, VoxMethodId::Projected, combo.rule};
         voxelizeInto(*atlasVox, layout, placed.mesh, params);
         const std::vector<std::uint32_t> expected = atlasToBits(readAtlas(*atlasVox));
         const std::int64_t voxels = popcount(expected);
         EXPECT_GT(voxels, 0) << what;
-        for (VoxelMethod method : voxelMethodsWriting(VoxelOutput::Bits)) {
+        for (VoxMethodId method : voxMethodsWriting(VoxelOutput::Bits)) {
             params.method = method;
             bitsVox->voxelize(params);
             const std::vector<std::uint32_t> bits = readBits(*bitsVox);
             EXPECT_EQ(differingWords(bits, expected), 0)
-                << what << ", " << voxelMethodName(method) << ": " << popcount(bits)
+                << what << ", " << voxMethodName(method) << ": " << popcount(bits)
                 << " bits set, the atlas has " << voxels << " voxels";
         }
         std::printf("%s %d^3 %s: %lld voxels in the atlas output\n", c.model, c.side, what.c_str(),
@@ -139,11 +139,11 @@ TEST(VoxBits1024, BoxMatchesItsClosedFormSetWordForWord) {
                                        ? std::int64_t(n) * n * n
                                        : std::int64_t(n) * n * n - std::int64_t(n - 2) * (n - 2) * (n - 2);
         ASSERT_EQ(popcount(expected), count);
-        for (VoxelMethod method : voxelMethodsWriting(VoxelOutput::Bits)) {
-            v->voxelize({glm::mat4(1.f), mode, method, SurfaceRule::DominantAxis});
+        for (VoxMethodId method : voxMethodsWriting(VoxelOutput::Bits)) {
+            v->voxelize({glm::mat4(1.f), mode, method, VoxRule::DominantAxis});
             const std::vector<std::uint32_t> bits = readBits(*v);
             EXPECT_EQ(differingWords(bits, expected), 0)
-                << voxelModeName(mode) << ", " << voxelMethodName(method) << ": " << popcount(bits)
+                << voxelModeName(mode) << ", " << voxMethodName(method) << ": " << popcount(bits)
                 << " bits set, expected " << count;
         }
         std::printf("box at 1024^3, %s: %lld voxels (closed form) = bits\n", voxelModeName(mode),
@@ -169,13 +169,13 @@ TEST(VoxBits1024, TeapotRunsAndBothMethodsAgree) {
         r = v->setMesh(teapot.mesh);
         ASSERT_TRUE(r) << r.error();
         std::vector<std::uint32_t> first; // the first bits row's (projected)
-        for (VoxelMethod method : voxelMethodsWriting(VoxelOutput::Bits)) {
-            v->voxelize({teapot.placement, VoxelMode::Shell, method, SurfaceRule::DominantAxis});
+        for (VoxMethodId method : voxMethodsWriting(VoxelOutput::Bits)) {
+            v->voxelize({teapot.placement, VoxelMode::Shell, method, VoxRule::DominantAxis});
             if (first.empty())
                 first = readBits(*v);
             else
                 EXPECT_EQ(differingWords(readBits(*v), first), 0)
-                    << layout->volume.x << " " << voxelMethodName(method);
+                    << layout->volume.x << " " << voxMethodName(method);
         }
         counts[i] = popcount(first);
     }
@@ -245,12 +245,12 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     std::vector<std::uint32_t> colours(voxels);
     for (const ColourCase& cc : cases)
         for (VoxelMode mode : kVoxelModes)
-            for (SurfaceRule rule : kSurfaceRules) {
-                VoxelizeParams params{cc.model, mode, VoxelMethod::Projected, rule};
+            for (VoxRule rule : kVoxRules) {
+                VoxelizeParams params{cc.model, mode, VoxMethodId::Projected, rule};
                 voxelizeInto(*atlasVox, layout, cc.mesh, params);
                 const AtlasBytes atlas = readAtlas(*atlasVox);
                 ASSERT_TRUE(bitsVox->setMesh(cc.mesh));
-                for (VoxelMethod method : voxelMethodsWriting(VoxelOutput::Bits)) {
+                for (VoxMethodId method : voxMethodsWriting(VoxelOutput::Bits)) {
                     params.method = method;
                     glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
                                            &kUntouched);
@@ -259,18 +259,18 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
                     glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
                     const ColourDiff d = compareDenseColours(atlas, colours);
                     EXPECT_EQ(d.wrong, 0)
-                        << cc.name << " " << voxelModeName(mode) << " " << surfaceRuleName(rule) << " "
-                        << voxelMethodName(method) << ": of " << d.coloured << " voxels";
+                        << cc.name << " " << voxelModeName(mode) << " " << voxRuleName(rule) << " "
+                        << voxMethodName(method) << ": of " << d.coloured << " voxels";
                     EXPECT_EQ(d.stray, 0) << cc.name << " " << voxelModeName(mode) << " "
-                                          << surfaceRuleName(rule) << " " << voxelMethodName(method);
+                                          << voxRuleName(rule) << " " << voxMethodName(method);
                 }
             }
     // A count of half the slots: the upper half stays untouched.
     const std::uint32_t half = voxels / 2;
     glNamedBufferSubData(count.id(), 4, 4, &half);
     glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &kUntouched);
-    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxelMethod::Compute,
-                               SurfaceRule::DominantAxis};
+    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxMethodId::Compute,
+                               VoxRule::DominantAxis};
     ASSERT_TRUE(bitsVox->setMesh(spot.mesh));
     bitsVox->voxelize(solid);
     bitsVox->colorSlots(solid, count.id(), 4);
@@ -302,23 +302,23 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     EXPECT_GE(bitsVox->chunkCount(), 8u);
     std::vector<std::uint32_t> colours(voxels);
     for (VoxelMode mode : kVoxelModes) {
-        VoxelizeParams params{model, mode, VoxelMethod::Projected, SurfaceRule::DominantAxis};
+        VoxelizeParams params{model, mode, VoxMethodId::Projected, VoxRule::DominantAxis};
         voxelizeInto(*atlasVox, layout, mesh, params);
         ASSERT_EQ(atlasVox->chunkCount(), 1u);
         const AtlasBytes atlas = readAtlas(*atlasVox);
-        for (VoxelMethod method : voxelMethodsWriting(VoxelOutput::Bits)) {
+        for (VoxMethodId method : voxMethodsWriting(VoxelOutput::Bits)) {
             params.method = method;
             glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
                                    &kUntouched);
             bitsVox->voxelize(params);
             EXPECT_EQ(differingWords(readBits(*bitsVox), atlasToBits(atlas)), 0)
-                << voxelModeName(mode) << " " << voxelMethodName(method);
+                << voxelModeName(mode) << " " << voxMethodName(method);
             bitsVox->colorSlots(params, count.id(), 0);
             glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
             const ColourDiff d = compareDenseColours(atlas, colours);
             EXPECT_GT(d.coloured, 1000);
-            EXPECT_EQ(d.wrong, 0) << voxelModeName(mode) << " " << voxelMethodName(method);
-            EXPECT_EQ(d.stray, 0) << voxelModeName(mode) << " " << voxelMethodName(method);
+            EXPECT_EQ(d.wrong, 0) << voxelModeName(mode) << " " << voxMethodName(method);
+            EXPECT_EQ(d.stray, 0) << voxelModeName(mode) << " " << voxMethodName(method);
         }
     }
     DICER_EXPECT_NO_GL_ERROR();
@@ -407,22 +407,22 @@ TEST(VoxBitsErrors, BadSizesAreClearErrorsAndKeepTheState) {
 // The slab methods render the atlas through the framebuffer: refused for the bits, with a reason; a
 // voxelize() call with one only clears the bits.
 TEST(VoxBitsErrors, SlabMethodsAreRefused) {
-    for (VoxelMethod m : voxelMethods())
-        EXPECT_TRUE(checkOutput(m, VoxelOutput::Atlas)) << voxelMethodName(m);
-    for (VoxelMethod m : {VoxelMethod::Binned, VoxelMethod::Instanced, VoxelMethod::PerSlice}) { // the slabs
+    for (VoxMethodId m : voxMethods())
+        EXPECT_TRUE(checkOutput(m, VoxelOutput::Atlas)) << voxMethodName(m);
+    for (VoxMethodId m : {VoxMethodId::Binned, VoxMethodId::Instanced, VoxMethodId::PerSlice}) { // the slabs
         Result<void> r = checkOutput(m, VoxelOutput::Bits);
-        ASSERT_FALSE(r) << voxelMethodName(m);
-        EXPECT_TRUE(containsText(r.error(), voxelMethodName(m))) << r.error();
+        ASSERT_FALSE(r) << voxMethodName(m);
+        EXPECT_TRUE(containsText(r.error(), voxMethodName(m))) << r.error();
     }
-    for (VoxelMethod m : {VoxelMethod::Projected, VoxelMethod::Compute})
-        EXPECT_TRUE(checkOutput(m, VoxelOutput::Bits)) << voxelMethodName(m);
+    for (VoxMethodId m : {VoxMethodId::Projected, VoxMethodId::Compute})
+        EXPECT_TRUE(checkOutput(m, VoxelOutput::Bits)) << voxMethodName(m);
     Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(64)), VoxelOutput::Bits));
     ASSERT_TRUE(v->setMesh(model::makeBox(glm::vec3(0.5f))));
     v->voxelize({});
     ASSERT_GT(popcount(readBits(*v)), 0);
-    v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxelMethod::Binned, SurfaceRule::DominantAxis});
+    v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxMethodId::Binned, VoxRule::DominantAxis});
     EXPECT_EQ(popcount(readBits(*v)), 0);
     DICER_EXPECT_NO_GL_ERROR();
 }

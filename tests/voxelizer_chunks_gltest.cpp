@@ -24,8 +24,8 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
-        for (VoxelMethod method : voxelMethods()) {
-            const VoxelizeParams p{model, mode, method, SurfaceRule::DominantAxis};
+        for (VoxMethodId method : voxMethods()) {
+            const VoxelizeParams p{model, mode, method, VoxRule::DominantAxis};
             ASSERT_TRUE(v->setMesh(mesh));
             ASSERT_EQ(v->chunkCount(), 1u);
             v->voxelize(p);
@@ -35,7 +35,7 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
             EXPECT_GE(v->chunkCount(), 8u);
             v->voxelize(p);
             EXPECT_EQ(differingTexels(whole, readAtlas(*v)), 0)
-                << voxelMethodName(method) << " " << voxelModeName(mode) << " differs when chunked";
+                << voxMethodName(method) << " " << voxelModeName(mode) << " differs when chunked";
         }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -51,14 +51,14 @@ TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(128))));
     for (VoxelMode mode : kVoxelModes) {
         ASSERT_TRUE(v->setMesh(mesh));
-        v->voxelize({model, mode, VoxelMethod::Projected, SurfaceRule::DominantAxis});
+        v->voxelize({model, mode, VoxMethodId::Projected, VoxRule::DominantAxis});
         const AtlasBytes reference = readAtlas(*v);
         EXPECT_GT(reference.occupiedCount(), 30000);
-        v->voxelize({model, mode, VoxelMethod::Compute, SurfaceRule::DominantAxis});
+        v->voxelize({model, mode, VoxMethodId::Compute, VoxRule::DominantAxis});
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxelModeName(mode);
         ASSERT_TRUE(v->setMesh(mesh, 16 << 20));
         EXPECT_GE(v->chunkCount(), 7u);
-        v->voxelize({model, mode, VoxelMethod::Compute, SurfaceRule::DominantAxis});
+        v->voxelize({model, mode, VoxMethodId::Compute, VoxRule::DominantAxis});
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxelModeName(mode) << " chunked";
     }
     DICER_EXPECT_NO_GL_ERROR();
@@ -82,15 +82,15 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
     mesh.computeBounds();
     mesh = withRandomVertexColours(std::move(mesh), kColourSeed);
     ASSERT_TRUE(v->setLayout(layoutOf({96, 64, 80})));
-    for (SurfaceRule rule : kSurfaceRules) {
+    for (VoxRule rule : kVoxRules) {
         ASSERT_TRUE(v->setMesh(mesh));
-        v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxelMethod::Projected, rule});
+        v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxMethodId::Projected, rule});
         const AtlasBytes reference = readAtlas(*v);
-        v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxelMethod::Compute, rule});
-        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << surfaceRuleName(rule);
+        v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxMethodId::Compute, rule});
+        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxRuleName(rule);
         ASSERT_TRUE(v->setMesh(mesh, 20000));
-        v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxelMethod::Compute, rule});
-        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << surfaceRuleName(rule) << " chunked";
+        v->voxelize({glm::mat4(1.f), VoxelMode::Shell, VoxMethodId::Compute, rule});
+        EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxRuleName(rule) << " chunked";
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -105,14 +105,14 @@ TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
     ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
     ASSERT_TRUE(v->setMesh(mesh, 60000));
     for (VoxelMode mode : kVoxelModes) {
-        v->voxelize({model, mode, VoxelMethod::Projected, SurfaceRule::DominantAxis});
+        v->voxelize({model, mode, VoxMethodId::Projected, VoxRule::DominantAxis});
         const AtlasBytes reference = readAtlas(*v);
         ASSERT_GT(reference.occupiedCount(), 2000);
         ASSERT_TRUE(v->limitVoxelList(100));
-        v->voxelize({model, mode, VoxelMethod::Compute, SurfaceRule::DominantAxis});
+        v->voxelize({model, mode, VoxMethodId::Compute, VoxRule::DominantAxis});
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxelModeName(mode);
         ASSERT_TRUE(v->limitVoxelList(0));
-        v->voxelize({model, mode, VoxelMethod::Compute, SurfaceRule::DominantAxis});
+        v->voxelize({model, mode, VoxMethodId::Compute, VoxRule::DominantAxis});
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0) << voxelModeName(mode);
     }
     DICER_EXPECT_NO_GL_ERROR();

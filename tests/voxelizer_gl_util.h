@@ -14,10 +14,10 @@
 #include <vector>
 
 namespace dicer::voxel {
-// gtest prints a VoxelMethod (a test parameter) by its row's name rather than its bytes. It finds PrintTo by
-// argument-dependent lookup, hence VoxelMethod's own namespace.
-inline void PrintTo(VoxelMethod method, std::ostream* os) {
-    *os << voxelMethodName(method);
+// gtest prints a VoxMethodId (a test parameter) by its row's name rather than its bytes. It finds PrintTo by
+// argument-dependent lookup, hence VoxMethodId's own namespace.
+inline void PrintTo(VoxMethodId method, std::ostream* os) {
+    *os << voxMethodName(method);
 }
 } // namespace dicer::voxel
 

@@ -28,8 +28,8 @@ std::string volumeName(glm::ivec3 v) {
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
 
-VoxelizeParams params(VoxelMethod method, VoxelMode mode = VoxelMode::Shell,
-                      SurfaceRule rule = SurfaceRule::DominantAxis, glm::mat4 model = glm::mat4(1.f)) {
+VoxelizeParams params(VoxMethodId method, VoxelMode mode = VoxelMode::Shell,
+                      VoxRule rule = VoxRule::DominantAxis, glm::mat4 model = glm::mat4(1.f)) {
     VoxelizeParams p;
     p.method = method;
     p.mode = mode;
@@ -51,7 +51,7 @@ static void PrintTo(const PlaneCase& c, std::ostream* os) {
     *os << volumeName(c.volume) << " slice " << c.slice;
 }
 
-class VoxPlane : public ::testing::TestWithParam<std::tuple<VoxelMethod, PlaneCase>> {};
+class VoxPlane : public ::testing::TestWithParam<std::tuple<VoxMethodId, PlaneCase>> {};
 
 TEST_P(VoxPlane, FillsExactlyItsSliceTile) {
     Voxelizer* v = sharedVoxelizer();
@@ -61,7 +61,7 @@ TEST_P(VoxPlane, FillsExactlyItsSliceTile) {
     // Built at z = 0 and moved onto slice k's centre plane by the model matrix; 1.5 > 1 covers every column.
     const float z = layout.voxelCenterToWorld({0, 0, pc.slice}).z;
     voxelizeInto(*v, layout, model::makePlaneZ(0.f, 1.5f),
-                 params(method, VoxelMode::Shell, SurfaceRule::DominantAxis,
+                 params(method, VoxelMode::Shell, VoxRule::DominantAxis,
                         glm::translate(glm::mat4(1.f), {0.f, 0.f, z})));
     DICER_EXPECT_NO_GL_ERROR();
     const AtlasBytes a = readAtlas(*v);
@@ -89,11 +89,11 @@ const PlaneCase kPlaneCases[] = {
 };
 
 INSTANTIATE_TEST_SUITE_P(AllMethods, VoxPlane,
-                         ::testing::Combine(::testing::ValuesIn(voxelMethods()),
+                         ::testing::Combine(::testing::ValuesIn(voxMethods()),
                                             ::testing::ValuesIn(kPlaneCases)),
                          [](const auto& p) {
                              const PlaneCase& pc = std::get<1>(p.param);
-                             std::string name = std::string(voxelMethodName(std::get<0>(p.param))) + "_" +
+                             std::string name = std::string(voxMethodName(std::get<0>(p.param))) + "_" +
                                                 volumeName(pc.volume) + "_slice" + std::to_string(pc.slice);
                              for (char& c : name)
                                  if (c == '-') c = '_';
@@ -117,7 +117,7 @@ TEST_P(VoxBox, ShellAndSolidAreExactVoxelBoxes) {
     const std::int64_t solid = std::int64_t(size.x) * size.y * size.z;
     const std::int64_t shell = solid - std::int64_t(size.x - 2) * (size.y - 2) * (size.z - 2);
 
-    voxelizeInto(*v, layout, box, params(VoxelMethod::Binned));
+    voxelizeInto(*v, layout, box, params(VoxMethodId::Binned));
     AtlasBytes a = readAtlas(*v);
     std::int64_t misplaced = 0;
     for (int z = 0; z < n.z; ++z)
@@ -132,12 +132,12 @@ TEST_P(VoxBox, ShellAndSolidAreExactVoxelBoxes) {
     EXPECT_EQ(misplaced, 0);
     EXPECT_EQ(a.occupiedCount(), shell);
 
-    v->voxelize(params(VoxelMethod::Binned, VoxelMode::Solid));
+    v->voxelize(params(VoxMethodId::Binned, VoxelMode::Solid));
     EXPECT_EQ(readAtlas(*v).occupiedCount(), solid);
 
     // The 2006 rule samples every triangle along z: the four walls parallel to z project to lines and
     // vanish, only the top and bottom faces remain.
-    v->voxelize(params(VoxelMethod::Binned, VoxelMode::Shell, SurfaceRule::SliceAxis));
+    v->voxelize(params(VoxMethodId::Binned, VoxelMode::Shell, VoxRule::SliceAxis));
     EXPECT_EQ(readAtlas(*v).occupiedCount(), 2 * std::int64_t(size.x) * size.y);
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -168,7 +168,7 @@ TEST(VoxBoxFit, CubeMeshInANonCubicVolumeIsACubeOfVoxels) {
     const std::int64_t solid = 24 * 24 * 24, shell = solid - 22 * 22 * 22;
 
     voxelizeInto(*v, layoutOf(n), cube,
-                 params(VoxelMethod::Binned, VoxelMode::Shell, SurfaceRule::DominantAxis, model));
+                 params(VoxMethodId::Binned, VoxelMode::Shell, VoxRule::DominantAxis, model));
     AtlasBytes a = readAtlas(*v);
     std::int64_t misplaced = 0;
     for (int z = 0; z < n.z; ++z)
@@ -182,7 +182,7 @@ TEST(VoxBoxFit, CubeMeshInANonCubicVolumeIsACubeOfVoxels) {
             }
     EXPECT_EQ(misplaced, 0);
     EXPECT_EQ(a.occupiedCount(), shell);
-    v->voxelize(params(VoxelMethod::Binned, VoxelMode::Solid, SurfaceRule::DominantAxis, model));
+    v->voxelize(params(VoxMethodId::Binned, VoxelMode::Solid, VoxRule::DominantAxis, model));
     EXPECT_EQ(readAtlas(*v).occupiedCount(), solid);
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -218,11 +218,11 @@ TEST_P(VoxSphere, CountsMatchAnalyticEstimates) {
     const double solid = 4.0 / 3.0 * kPi * r * r * r + 0.5 * shellDominant;
 
     voxelizeInto(*v, layoutOf(glm::ivec3(sc.n)), model::makeUvSphere(96, 192, 0.8f),
-                 params(VoxelMethod::Binned));
+                 params(VoxMethodId::Binned));
     const double gotShell = double(readAtlas(*v).occupiedCount());
-    v->voxelize(params(VoxelMethod::Binned, VoxelMode::Shell, SurfaceRule::SliceAxis));
+    v->voxelize(params(VoxMethodId::Binned, VoxelMode::Shell, VoxRule::SliceAxis));
     const double gotSlice = double(readAtlas(*v).occupiedCount());
-    v->voxelize(params(VoxelMethod::Binned, VoxelMode::Solid));
+    v->voxelize(params(VoxMethodId::Binned, VoxelMode::Solid));
     const double gotSolid = double(readAtlas(*v).occupiedCount());
     DICER_EXPECT_NO_GL_ERROR();
     std::printf("sphere r = %.1f voxels at %d^3: shell %.0f (estimate %.0f, %+.2f%%), slice-axis shell %.0f "

@@ -1,4 +1,4 @@
-// Every row of the voxelization method table (voxel_method_table.h: binned, instanced, per-slice, projected,
+// Every row of the voxelization method table (vox_method_table.h: binned, instanced, per-slice, projected,
 // compute, and any row added later) produces the same atlas byte for byte, in both modes and both rules, for
 // cubic and non-cubic volumes and for meshes partly outside the volume. Also: the atlas is cleared every
 // frame, and bad inputs are clear errors that keep the previous state.
@@ -28,7 +28,7 @@ struct SameCase {
     glm::ivec3 volume;
     glm::mat4 model;
     VoxelMode mode;
-    SurfaceRule rule;
+    VoxRule rule;
 };
 
 // Every triangle its own vertices and colour: a voxel that one method misses or colours from another
@@ -79,22 +79,22 @@ const glm::mat4 kIdentity(1.f);
 
 const SameCase kSameCases[] = {
     {"teapot_64_shell", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
-     SurfaceRule::DominantAxis},
+     VoxRule::DominantAxis},
     {"teapot_colour_per_triangle_paper2048", [] { return colourPerTriangle(makeTeapot()); },
-     glm::ivec3(128, 128, 256), kIdentity, VoxelMode::Shell, SurfaceRule::DominantAxis},
+     glm::ivec3(128, 128, 256), kIdentity, VoxelMode::Shell, VoxRule::DominantAxis},
     {"random_triangles_80x72x96", [] { return randomTriangles(300); }, glm::ivec3(80, 72, 96), kIdentity,
-     VoxelMode::Shell, SurfaceRule::DominantAxis},
+     VoxelMode::Shell, VoxRule::DominantAxis},
     {"random_triangles_slice_axis", [] { return randomTriangles(300); }, glm::ivec3(64), kIdentity,
-     VoxelMode::Shell, SurfaceRule::SliceAxis},
+     VoxelMode::Shell, VoxRule::SliceAxis},
     {"teapot_64_slice_axis", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
-     SurfaceRule::SliceAxis},
+     VoxRule::SliceAxis},
     {"teapot_paper1024_solid", [] { return makeTeapot(); }, glm::ivec3(64, 64, 256), kIdentity,
-     VoxelMode::Solid, SurfaceRule::DominantAxis},
+     VoxelMode::Solid, VoxRule::DominantAxis},
     {"heart_rotated_solid", [] { return makeHeart(5000); }, glm::ivec3(128, 128, 64),
-     glm::rotate(kIdentity, 0.7f, glm::vec3(1.f, 2.f, 0.5f)), VoxelMode::Solid, SurfaceRule::DominantAxis},
+     glm::rotate(kIdentity, 0.7f, glm::vec3(1.f, 2.f, 0.5f)), VoxelMode::Solid, VoxRule::DominantAxis},
     // Partly outside: the x and z caps leave the volume, so binning culls and solid crossings clamp.
     {"sphere_outside_solid", [] { return makeUvSphere(24, 48, 0.8f); }, glm::ivec3(48, 40, 36),
-     glm::translate(kIdentity, {0.5f, -0.1f, 0.6f}), VoxelMode::Solid, SurfaceRule::DominantAxis},
+     glm::translate(kIdentity, {0.5f, -0.1f, 0.6f}), VoxelMode::Solid, VoxRule::DominantAxis},
 };
 
 } // namespace
@@ -110,17 +110,17 @@ TEST_P(VoxSameAtlas, AllMethodsAgreeExactly) {
     p.mode = c.mode;
     p.rule = c.rule;
     // The reference is the naive method: every triangle visits every slice.
-    p.method = VoxelMethod::Instanced;
+    p.method = VoxMethodId::Instanced;
     voxelizeInto(*v, layoutOf(c.volume), c.mesh(), p);
     const AtlasBytes reference = readAtlas(*v);
     EXPECT_GT(reference.occupiedCount(), 0);
-    for (VoxelMethod method : voxelMethods()) { // every other row of the table
-        if (method == VoxelMethod::Instanced) continue;
+    for (VoxMethodId method : voxMethods()) { // every other row of the table
+        if (method == VoxMethodId::Instanced) continue;
         p.method = method;
         v->voxelize(p);
         const AtlasBytes other = readAtlas(*v);
         EXPECT_EQ(differingTexels(reference, other), 0)
-            << voxelMethodName(method) << " differs from instanced";
+            << voxMethodName(method) << " differs from instanced";
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -135,15 +135,15 @@ TEST(VoxSameAtlas, TexturedSpotAgreesExactly) {
     ASSERT_NE(v, nullptr);
     VoxelizeParams p;
     p.model = placementMatrix(Placement::Fit, *spot, 0.05f);
-    p.method = VoxelMethod::Instanced;
+    p.method = VoxMethodId::Instanced;
     voxelizeInto(*v, layoutOf({96, 80, 72}), *spot, p);
     const AtlasBytes reference = readAtlas(*v);
-    for (VoxelMethod method : voxelMethods()) { // every other row of the table
-        if (method == VoxelMethod::Instanced) continue;
+    for (VoxMethodId method : voxMethods()) { // every other row of the table
+        if (method == VoxMethodId::Instanced) continue;
         p.method = method;
         v->voxelize(p);
         EXPECT_EQ(differingTexels(reference, readAtlas(*v)), 0)
-            << voxelMethodName(method) << " differs from instanced";
+            << voxMethodName(method) << " differs from instanced";
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -161,11 +161,11 @@ TEST(Voxelizer, AtlasIsClearedEveryFrame) {
     EXPECT_EQ(readAtlas(*v).occupiedCount(), 64 * 64);
     // Entirely above the volume (z = 1.5): nothing, with every method.
     ASSERT_TRUE(v->setMesh(makePlaneZ(1.5f, 0.5f)));
-    for (VoxelMethod method : voxelMethods()) {
+    for (VoxMethodId method : voxMethods()) {
         VoxelizeParams p;
         p.method = method;
         v->voxelize(p);
-        EXPECT_EQ(readAtlas(*v).occupiedCount(), 0) << voxelMethodName(method);
+        EXPECT_EQ(readAtlas(*v).occupiedCount(), 0) << voxMethodName(method);
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
@@ -200,11 +200,11 @@ TEST(Voxelizer, IgnoresAndRestoresTheCallersState) {
     glEnable(GL_SCISSOR_TEST);
     glScissor(0, 0, 1, 1);
     glViewport(1, 2, 3, 4);
-    for (VoxelMethod method : voxelMethods()) {
+    for (VoxMethodId method : voxMethods()) {
         VoxelizeParams p;
         p.method = method;
         v->voxelize(p);
-        EXPECT_EQ(readAtlas(*v).rgba, expected.rgba) << voxelMethodName(method);
+        EXPECT_EQ(readAtlas(*v).rgba, expected.rgba) << voxMethodName(method);
     }
     GLboolean mask[4] = {};
     glGetBooleanv(GL_COLOR_WRITEMASK, mask);
@@ -239,12 +239,12 @@ TEST(Voxelizer, ShaderReloadBetweenVoxelizationsRaisesNoGlError) {
     const gl::ShaderLibrary::ReloadReport report = shaders.reloadAll();
     ASSERT_EQ(report.failed, 0) << report.log;
     ASSERT_NE(shaders.get(gl::ProgramId{0}), old);
-    for (VoxelMethod method : voxelMethods()) {
+    for (VoxMethodId method : voxMethods()) {
         VoxelizeParams p;
         p.method = method;
         v->voxelize(p);
-        EXPECT_EQ(gl::checkErrors("voxelize after a shader reload"), 0) << voxelMethodName(method);
-        EXPECT_EQ(readAtlas(*v).rgba, before.rgba) << voxelMethodName(method);
+        EXPECT_EQ(gl::checkErrors("voxelize after a shader reload"), 0) << voxMethodName(method);
+        EXPECT_EQ(readAtlas(*v).rgba, before.rgba) << voxMethodName(method);
     }
     GLint current = -1;
     glGetIntegerv(GL_CURRENT_PROGRAM, &current);

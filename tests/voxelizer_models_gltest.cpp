@@ -201,7 +201,7 @@ TEST_P(VoxTeapot, HistoPyramidCountsTheAtlasExactly) {
     const hp::AtlasTiling tiling{{layout.volume.x, layout.volume.y}, layout.tiles.x, layout.volume.z};
     const Mesh teapot = makeTeapot(); // placed like glutTeapot(0.6): Placement::Fixed, identity model
     std::uint32_t counts[2] = {};
-    for (SurfaceRule rule : {SurfaceRule::DominantAxis, SurfaceRule::SliceAxis}) {
+    for (VoxRule rule : {VoxRule::DominantAxis, VoxRule::SliceAxis}) {
         VoxelizeParams params;
         params.rule = rule;
         voxelizeInto(*v, layout, teapot, params);
@@ -209,15 +209,15 @@ TEST_P(VoxTeapot, HistoPyramidCountsTheAtlasExactly) {
         ASSERT_TRUE(built) << built.error();
         const std::uint32_t gpu = (*pyramid)->readCount();
         const std::int64_t cpu = readAtlas(*v).occupiedCount();
-        EXPECT_EQ(std::int64_t(gpu), cpu) << surfaceRuleName(rule);
+        EXPECT_EQ(std::int64_t(gpu), cpu) << voxRuleName(rule);
         counts[int(rule)] = gpu;
     }
     std::printf("teapot %s: %u active cells (dominant-axis), %u (slice-axis, the 2006 rule); paper: %u\n",
                 pc.preset, counts[0], counts[1], pc.paperCount);
     // The slice-axis rule is what the 2006 slicing rasterized: it lands within 1% of the published counts
     // (34028 / 8638 / 2138 here). The dominant axis adds the walls the slicing missed.
-    EXPECT_NEAR(double(counts[int(SurfaceRule::SliceAxis)]), double(pc.paperCount), 0.01 * pc.paperCount);
-    EXPECT_GT(counts[int(SurfaceRule::DominantAxis)], counts[int(SurfaceRule::SliceAxis)]);
+    EXPECT_NEAR(double(counts[int(VoxRule::SliceAxis)]), double(pc.paperCount), 0.01 * pc.paperCount);
+    EXPECT_GT(counts[int(VoxRule::DominantAxis)], counts[int(VoxRule::SliceAxis)]);
     DICER_EXPECT_NO_GL_ERROR();
 }
 

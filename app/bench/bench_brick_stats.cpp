@@ -54,16 +54,12 @@ int runBrickStatsTable(const Options& opt) {
         }
         const volume::ScalarVolume& v = *loaded;
         const std::optional<volume::ValueRange> range = volume::valueRange(v);
-        volume::Band band{0, -1}; // every value NaN: nothing is inside
-        if (range) {
-            Result<volume::Band> asked = opt.band.empty() ? Result<volume::Band>(volume::defaultBand(*range))
-                                                          : volume::parseBand(opt.band, range);
-            if (!asked) {
-                std::fprintf(stderr, "dicer-bench: %s: --band: %s\n", v.name.c_str(), asked.error().c_str());
-                return 1;
-            }
-            band = *asked;
+        Result<volume::Band> asked = volume::startingBand(opt.band, range);
+        if (!asked) {
+            std::fprintf(stderr, "dicer-bench: %s: --band: %s\n", v.name.c_str(), asked.error().c_str());
+            return 1;
         }
+        const volume::Band band = *asked;
         const auto start = std::chrono::steady_clock::now();
         Result<volume::BrickStats> r = volume::brickStats(v, band, shapes);
         if (!r) {

@@ -99,9 +99,8 @@ Result<RowInput> Bench::rowInput(occupancy::VoxelOutput kind, const hp::MethodIn
     return row;
 }
 
-bool Bench::selected(const char* method) const {
-    return opt.methods.empty() ||
-           std::find(opt.methods.begin(), opt.methods.end(), method) != opt.methods.end();
+bool Bench::selected(methods::MethodId method) const {
+    return opt.methods.empty() || std::find(opt.methods.begin(), opt.methods.end(), method) != opt.methods.end();
 }
 
 bool checkEntries(const std::vector<glm::uvec4>& got, std::uint32_t count, const Expected& expected,

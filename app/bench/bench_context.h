@@ -81,12 +81,12 @@ struct Bench {
     // Median / min / max of opt.reps runs after opt.warmup unmeasured ones (measureInterleaved, timer.h).
     gl::Summary measure(const std::function<void()>& work, gl::TimerSource timer) const;
     gl::Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
-    bool selected(const char* method) const; // --variant filter (empty: all)
+    bool selected(methods::MethodId method) const; // --variant filter (empty: all)
 };
 
 inline constexpr float kThreshold = 0.5f; // the discriminator threshold of every benchmark run
 
-// Table 1 for sources that voxelize: the active cells and the time of each of opt.voxelMethods to make the
+// Table 1 for sources that voxelize: the active cells and the time of each of opt.voxMethods to make the
 // atlas again, each checked to give the same atlas byte for byte. Leaves the atlas as `atlas` holds it.
 bool runVoxelization(Bench& bench, const BenchAtlas& atlas, double copyMs);
 
@@ -101,7 +101,7 @@ bool runScaling(Bench& bench);
 // --scaling --voxels: opt.sides voxelized from the model into each of opt.voxelOutputs, then built and
 // listed by the rows of that input, ns per voxel and × the read floor per stage, and the plot (opt.plot).
 bool runVoxelScaling(Bench& bench);
-// --voxelizer: opt.voxelMethods on the model opt.source at every opt.presets, and the teapot's counts.
+// --voxelizer: opt.voxMethods on the model opt.source at every opt.presets, and the teapot's counts.
 bool runVoxelizerTables(Bench& bench);
 // --volume: every opt.volumes discriminated with opt.band into each output, built and listed by every method
 // row of that output, then with the band moving every repetition (bench_volume.cpp). An error (a volume that

@@ -13,10 +13,6 @@
 namespace dicer::bench {
 namespace {
 
-std::string variantLabel(const char* name, hp::Storage storage, hp::BuildPath path) {
-    return std::string(name) + " " + hp::storageName(storage) + " " + hp::buildPathName(path);
-}
-
 Measurement row(const char* table, const std::string& method, const char* stage, const BenchAtlas& atlas,
                 std::uint32_t count, gl::Summary time, gl::TimerSource timer, double copyMs) {
     Measurement m;
@@ -47,7 +43,7 @@ void residentRows(Bench& b, const std::string& method, const BenchAtlas& atlas, 
     add("list-resident", listResident);
     // A whole frame as the demo runs it: voxelize (model sources), build, list.
     auto voxelize = [&] {
-        if (b.source.canVoxelize()) b.source.voxelize(voxel::VoxelMethod::Projected);
+        if (b.source.canVoxelize()) b.source.voxelize(voxel::VoxMethodId::Projected);
     };
     add("frame-readback", [&] {
         voxelize();
@@ -72,8 +68,9 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
 
     // Every method with a list stage of its own (the paper variants, the compute HistoPyramid), each storage
     // x build path it offers.
-    for (const methods::MethodInfo& info : methods::methodTable()) {
-        if (!info.listStage || !b.selected(info.name)) continue;
+    for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& info = methods::methodInfo(id);
+        if (!info.listStage || !b.selected(id)) continue;
         std::vector<hp::Storage> storages{hp::Storage::Uint32};
         if (!info.storages.empty()) {
             storages.clear();
@@ -92,7 +89,7 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
         }
         hp::PointMethod& method = **created;
         const std::vector<glm::uvec4>* order = expected.inOrder(method.order());
-        auto fed = b.rowInput(info.input, atlasInput, atlas.size); // the atlas, or its bits
+        auto fed = b.rowInput(info.reads, atlasInput, atlas.size); // the atlas, or its bits
         if (!fed) {
             b.report.skipped.push_back({kTableHp, info.name, atlas.label, fed.error()});
             continue;
@@ -101,9 +98,7 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
         for (hp::Storage storage : storages)
             for (hp::BuildPath path : paths) {
                 method.setOptions({storage, path});
-                // The paper variants keep their 2006 labels ("dicer_vec4 uint32 compute").
-                const std::string label =
-                    info.storages.empty() ? std::string(info.name) : variantLabel(info.name, storage, path);
+                const std::string label = methods::MethodConfig{&info, {storage, path}}.label();
                 b.progress.step("HistoPyramid " + atlas.label + ": " + label);
                 auto build = [&] { (void)method.build(input); };
                 auto list = [&] { (void)method.list(input, hp::ListPath::Readback); };
@@ -129,7 +124,7 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                     b.report.rows.push_back(*m);
                 }
                 ok = ok && good && residentGood;
-                if (b.opt.gpuResident) residentRows(b, label, atlas, count, build, list, resident);
+                if (b.opt.compareListPaths()) residentRows(b, label, atlas, count, build, list, resident);
                 // The paper variants join the peers table as build + list (the others are in it already).
                 if (b.opt.peers && info.family == methods::Family::PaperHistoPyramid) {
                     Measurement total =

@@ -79,15 +79,9 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
     common.size = sizeText(v.size) + " " + volume::scalarTypeName(v.type);
     common.bytes = v.byteCount();
     const std::optional<volume::ValueRange> range = volume::valueRange(v);
-    volume::Band band{0, -1}; // every value NaN: nothing is inside
-    if (range) {
-        Result<volume::Band> asked = b.opt.band.empty() ? Result<volume::Band>(volume::defaultBand(*range))
-                                                        : volume::parseBand(b.opt.band, range);
-        if (!asked) return makeError(v.name + ": --band: " + asked.error());
-        band = *asked;
-    } else if (!b.opt.band.empty()) {
-        return makeError(v.name + ": --band " + b.opt.band + ": every value is NaN");
-    }
+    Result<volume::Band> asked = volume::startingBand(b.opt.band, range);
+    if (!asked) return makeError(v.name + ": --band: " + asked.error());
+    const volume::Band band = *asked;
     common.band = volume::bandText(band);
 
     b.progress.step("mc " + spec + ": the CPU reference");
@@ -246,7 +240,7 @@ Result<bool> runMcTable(Bench& b) {
 
     std::printf("## Marching cubes: every row of the table (%s), medians of %d after %d warm-up, interleaved "
                 "(%s)\n\n",
-                surface::mcMethodNames().c_str(), b.opt.reps, b.opt.warmup,
+                gl::joinNames(gl::rowNames(surface::mcMethodTable()), ", ", ", ").c_str(), b.opt.reps, b.opt.warmup,
                 gl::timerSourceName(b.report.run.timer));
     std::printf(
         "| volume | size | band | cells | surface | method | count ms | build ms | expand ms | total ms | "

@@ -7,6 +7,7 @@
 #include "model_catalog.h"
 #include "vocabulary.h"
 #include "volume_file.h"
+#include "volume_layout.h"
 
 #include <limits>
 
@@ -31,30 +32,6 @@ template <class E, size_t N> std::vector<E> all(const std::array<E, N>& values) 
     return {values.begin(), values.end()};
 }
 
-Codec<int> powerOfTwoCodec() {
-    Codec<int> c = options::intCodec(1, 1 << 16);
-    const auto parseInt = c.parse;
-    c.expects = "a power of two in [1, 65536]";
-    c.parse = [parseInt](std::string_view s) -> std::optional<int> {
-        std::optional<int> n = parseInt(s);
-        return n && (*n & (*n - 1)) == 0 ? n : std::nullopt;
-    };
-    return c;
-}
-
-// The methods with a list stage (method_table.h): the ones the HistoPyramid tables time.
-Codec<std::string> methodCodec() {
-    std::vector<std::string> names;
-    for (const methods::MethodInfo& m : methods::methodTable())
-        if (m.listStage) names.emplace_back(m.name);
-    Codec<std::string> c = options::textCodec("NAME", options::joinChoices(names), [](std::string_view n) {
-        const methods::MethodInfo* m = methods::findMethod(n);
-        return m != nullptr && m->listStage;
-    });
-    c.choices = options::joinChoices(names, ", ");
-    return c;
-}
-
 // A plot's PNG, or none: no plot (and no Python run for it).
 Codec<std::string> plotFileCodec() {
     Codec<std::string> c = options::textCodec("FILE|auto|none", "a file name, auto or none");
@@ -74,45 +51,24 @@ Codec<std::string> sourceCodec() {
                               [](std::string_view s) { return s == "sphere" || model::isBuiltinModel(s); });
 }
 
-// A built-in volume NAME[:N|:XxYxZ] or a volume file (the demo's --volume; its size and contents are
-// checked after parsing and at load, with their own messages).
-Codec<std::string> volumeCodec() {
-    std::string builtins;
-    for (std::string_view name : volume::builtinVolumeNames())
-        builtins += std::string(builtins.empty() ? "" : ", ") + std::string(name);
-    Codec<std::string> c =
-        options::textCodec("NAME[:N]|FILE", "a built-in volume (" + builtins +
-                                                ") or an NRRD/MetaImage file (.nrrd, .nhdr, .mhd, .mha)");
-    c.choices = builtins + "; N: voxels a side, or XxYxZ"; // the help prefixes "NAME: "
-    return c;
-}
-
-// What parsing alone can tell about --volume and --band (the demo's reconcileVolume, app/demo/cli_volume.cpp):
+// What the options given together cannot be (the volume's name and the band were checked as they were parsed):
 // empty if nothing is wrong.
-std::string checkVolumeOptions(const Options& o) {
-    if (o.volumes.empty()) {
-        if (!o.band.empty())
-            return "--band decides over a scalar volume's values: it needs --volume (a mesh's voxels are 0 "
-                   "or "
-                   "1)";
-        return {};
-    }
-    if (o.scaling || o.voxelizer || o.sort)
+std::string checkOptions(const Options& o) {
+    if (o.volumes.empty() && o.band)
+        return "--band decides over a scalar volume's values: it needs --volume (a mesh's voxels are 0 or 1)";
+    if (!o.volumes.empty() && (o.scaling || o.voxelizer || o.sort))
         return "--volume runs only the volume tables: leave out --scaling, --voxelizer and --sort";
     if (o.brickStats && o.mc) return "--brick-stats runs only the brick statistics: leave out --mc";
-    if (!o.band.empty()) {
-        // min and max are the data's, known only once it loads: the widest range stands for them here, which
-        // catches every band that can hold for no data (lo > hi between numbers, NaN, one number).
-        constexpr double kInf = std::numeric_limits<double>::infinity();
-        if (Result<volume::Band> b = volume::parseBand(o.band, volume::ValueRange{-kInf, kInf}); !b)
-            return "--band: " + b.error();
-    }
-    for (const std::string& spec : o.volumes) {
-        if (volume::isBuiltinVolume(spec)) {
-            if (auto r = volume::parseBuiltinVolume(spec); !r) return "--volume: " + r.error();
-        } else if (!volume::hasVolumeFileExtension(spec)) {
-            return "--volume " + spec + ": " + volumeCodec().expects;
-        }
+    // The tables that take one form of preset: the HistoPyramid tables the paper's layouts, scaling cubes.
+    const bool paperTables = o.volumes.empty() && !o.mc && !o.brickStats && !o.voxelizer && !o.sort &&
+                             !(o.scaling && !o.voxelOutputs.empty());
+    for (const std::string& preset : o.presets) {
+        const glm::ivec3 v = occupancy::presetVolume(preset).value_or(glm::ivec3(0));
+        if (o.scaling && (v.x != v.y || v.y != v.z))
+            return "--preset " + preset + ": the scaling tables take cubes (N: N^3 voxels)";
+        if (paperTables && !o.scaling && (v.x != v.y || v.z != 256 || (v.x * 16 & (v.x * 16 - 1)) != 0))
+            return "--preset " + preset + ": the HistoPyramid tables take the paper's layouts (paper-N: an N^2 atlas of "
+                   "256 slices)";
     }
     return {};
 }
@@ -122,7 +78,6 @@ std::vector<Row> makeRows() {
     using options::flag;
     using options::inSection;
     using options::listCodec;
-    using options::withAliases;
     const Codec<bool> onOff = options::switchCodec();
     auto early = [](Row r) {
         r.early = true;
@@ -131,29 +86,23 @@ std::vector<Row> makeRows() {
     return {
         inSection("what runs", early(flag(row<bool>(
                                    {"quick", "",
-                                    "CI smoke run: one 256^2 atlas, 3 reps, 1 warm-up, with --peers, "
-                                    "--gpu-resident and every voxelization method (with --scaling: "
-                                    "16^3 and 32^3 volumes; with --voxelizer: presets 64, paper-1024)"},
+                                    "CI smoke run: preset paper-256 (a 256^2 atlas), 3 reps, 1 warm-up, with --peers, "
+                                    "--list-path readback,resident and every vox method (with --scaling: presets 16 "
+                                    "and 32; with --voxelizer: presets 64, paper-1024)"},
                                    onOff, [](const Options& o) { return o.quick; },
                                    [](Options& o, bool on) {
                                        o.quick = on;
                                        if (!on) return;
-                                       o.sizes = {256};
                                        o.reps = 3;
                                        o.warmup = 1;
-                                       o.peers = o.gpuResident = true;
-                                       o.sides = {16, 32};
-                                       o.presets = {"64", "paper-1024"};
-                                       o.voxelMethods = voxel::voxelMethods();
+                                       o.peers = true;
+                                       o.listPaths = {hp::ListPath::Readback, hp::ListPath::Resident};
+                                       o.voxMethods = voxel::voxMethods();
                                    })))),
         flag(row<bool>({"peers", "",
                         "also every peer (hp_compute, hp_bits on the atlas' bits, horn_scan, atomic_append, "
                         "cpu_linewise, cpu_threaded) on the same atlases: tables 2-4 of the paper"},
                        onOff, field(&Options::peers))),
-        flag(row<bool>({"gpu-resident", "",
-                        "count read back vs kept on the GPU: the list and a whole frame "
-                        "(voxelize, build, list)"},
-                       onOff, field(&Options::gpuResident))),
         flag(row<bool>(
             {"scaling", "",
              "side^3 volumes: time per voxel / per point, a plot (--sides, --plot); with --voxels: only the "
@@ -170,7 +119,7 @@ std::vector<Row> makeRows() {
             onOff, [](const Options& o) { return o.voxelizer; },
             [](Options& o, bool on) {
                 o.voxelizer = on;
-                if (on) o.voxelMethods = voxel::voxelMethods();
+                if (on) o.voxMethods = voxel::voxMethods();
             }))),
         flag(
             row<bool>({"sort", "",
@@ -192,56 +141,51 @@ std::vector<Row> makeRows() {
                         "and the marching-cubes surface touch, those a count pass with a min/max per brick "
                         "still reads, and the sparse layouts' bytes vs the dense ones"},
                        onOff, field(&Options::brickStats))),
-        inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(volumeCodec()),
+        inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(options::volumeCodec()),
                                                           field(&Options::volumes))),
-        row<std::string>(options::kBandText,
-                         options::textCodec("LO,HI", "two numbers (or min, max), e.g. 300,max"),
-                         field(&Options::band)),
-        row<std::vector<int>>({"size", "",
-                               "atlas sizes in the paper's slice layout "
-                               "(256 slices of (N/16)^2), or none"},
-                              listCodec(powerOfTwoCodec(), {}, {}, "none"), field(&Options::sizes)),
+        row<volume::BandSpec>(
+            options::kBandText, options::bandCodec(),
+            [](const Options& o) { return o.band.value_or(volume::BandSpec{}); },
+            [](Options& o, volume::BandSpec b) { o.band = b; }),
         row<std::string>({"source", "",
                           "atlas source: a built-in model voxelized on the GPU (teapot: the "
                           "paper's glutTeapot(0.6)), or sphere (a sphere shell made on the CPU)"},
                          sourceCodec(), field(&Options::source)),
         row<std::string>(options::kModelText, options::modelCodec(), field(&Options::source)),
-        row<std::vector<std::string>>(options::kPresetText, listCodec(options::presetCodec()),
-                                      field(&Options::presets)),
-        row<voxel::SurfaceRule>(options::kRuleText, options::surfaceRuleCodec(),
+        row<std::vector<std::string>>(
+            {"preset", "",
+             "the volumes the tables run (default per table: the HistoPyramid tables paper-1024, paper-2048, "
+             "paper-4096; --scaling 64 to 1024; --voxelizer paper-4096 ... 256; --quick smaller ones): a named "
+             "preset, N (N^3 voxels), paper-N (the paper's layout of an N^2 atlas) or XxYxZ"},
+            listCodec(options::presetCodec()), field(&Options::presets)),
+        row<voxel::VoxRule>(options::kRuleText, options::voxRuleCodec(),
                                 field(&Options::voxelize, &VoxelizeSettings::rule)),
         row<voxel::VoxelMode>(options::kModeText, options::voxelModeCodec(),
                               field(&Options::voxelize, &VoxelizeSettings::mode)),
-        row<std::vector<voxel::VoxelMethod>>(
-            options::kVoxMethodText, listCodec(options::voxelMethodCodec(), "all", voxel::voxelMethods()),
-            field(&Options::voxelMethods)),
-        row<std::vector<occupancy::VoxelOutput>>(options::kVoxelsText,
-                                             listCodec(options::voxelOutputCodec(), "both",
-                                                       {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}),
-                                             field(&Options::voxelOutputs)),
-        withAliases(row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
-                              field(&Options::solid)),
-                    {{"no-solid", "off"}}),
-        // --sides, not --volumes: a volume is also what --volume names (a scalar volume file or a built-in field).
-        withAliases(row<std::vector<int>>({"sides", "", "cube sides N (N^3 volumes) for --scaling"},
-                                          listCodec(options::intCodec(2, 4096)), field(&Options::sides)),
-                    {{"volumes", ""}}),
+        row<std::vector<voxel::VoxMethodId>>(
+            options::kVoxMethodText, listCodec(options::voxMethodCodec(), "all", voxel::voxMethods()),
+            field(&Options::voxMethods)),
+        row<std::vector<occupancy::VoxelOutput>>(options::kVoxelsText, listCodec(options::voxelOutputCodec()),
+                                                 field(&Options::voxelOutputs)),
+        row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff, field(&Options::solid)),
         row<std::vector<int>>({"sort-n", "", "log2 of the key counts for --sort"},
                               listCodec(options::intCodec(0, 24)), field(&Options::sortN)),
         row<std::vector<int>>({"sort-m", "", "log2 of the key ranges for --sort"},
                               listCodec(options::intCodec(0, 20)), field(&Options::sortM)),
         inSection("methods",
-                  withAliases(row<std::vector<std::string>>(options::kMethodText, listCodec(methodCodec()),
-                                                            field(&Options::methods)),
-                              {{"variant", ""}})),
+                  row<std::vector<methods::MethodId>>(
+                      options::kMethodText,
+                      listCodec(options::methodCodec([](const methods::MethodInfo& m) { return m.listStage; })),
+                      field(&Options::methods))),
         row<std::vector<hp::Storage>>(options::kStorageText,
                                       listCodec(options::storageCodec(), "both", all(hp::kStorages)),
                                       field(&Options::storages)),
-        withAliases(row<std::vector<hp::BuildPath>>(
-                        options::kBuildPathText,
-                        listCodec(options::buildPathCodec(), "both", all(hp::kBuildPaths)),
-                        field(&Options::paths)),
-                    {{"path", ""}}),
+        row<std::vector<hp::BuildPath>>(options::kBuildPathText,
+                                        listCodec(options::buildPathCodec(), "both", all(hp::kBuildPaths)),
+                                        field(&Options::paths)),
+        row<std::vector<hp::ListPath>>(options::kListPathText, listCodec(options::listPathCodec(), "both",
+                                                                         all(hp::kListPaths)),
+                                       field(&Options::listPaths)),
         inSection("measuring", row<int>({"reps", "", "measured repetitions per stage"},
                                         options::intCodec(1, 10000), field(&Options::reps))),
         row<int>(options::kWarmupText, options::intCodec(0, 10000), field(&Options::warmup)),
@@ -272,6 +216,22 @@ std::vector<Row> makeRows() {
 
 } // namespace
 
+std::vector<int> Options::paperAtlasSides() const {
+    std::vector<int> sides;
+    for (const std::string& p : presetsOr(quick ? std::vector<std::string>{"paper-256"}
+                                                : std::vector<std::string>{"paper-1024", "paper-2048", "paper-4096"}))
+        sides.push_back(occupancy::presetVolume(p).value_or(glm::ivec3(0)).x * 16);
+    return sides;
+}
+
+std::vector<int> Options::cubeSides() const {
+    std::vector<int> sides;
+    for (const std::string& p : presetsOr(quick ? std::vector<std::string>{"16", "32"}
+                                                : std::vector<std::string>{"64", "128", "256", "512", "1024"}))
+        sides.push_back(occupancy::presetVolume(p).value_or(glm::ivec3(0)).x);
+    return sides;
+}
+
 const options::Table<Options>& optionTable() {
     static const options::Table<Options> table{
         "dicer-bench",
@@ -282,6 +242,7 @@ const options::Table<Options>& optionTable() {
         "Exit status: 0 all exact, 1 setup or GL errors, 2 bad arguments, 3 a result differed.",
         {},
         makeRows(),
+        options::renamedBenchOptions(),
     };
     return table;
 }
@@ -308,7 +269,7 @@ int parseOptions(int argc, const char* const* argv, Options& o, std::string* err
                                                                    "metaballs:512", "noise:256"})
             o.volumes.emplace_back(name);
     }
-    if (const std::string message = checkVolumeOptions(o); !message.empty()) {
+    if (const std::string message = checkOptions(o); !message.empty()) {
         const options::Table<Options>& t = optionTable();
         options::reportError(t.program, t.synopsis, message);
         if (error) *error = message;

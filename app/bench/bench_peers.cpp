@@ -16,7 +16,8 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
     const hp::MethodInput& input = atlasInput; // the CPU path's stages read the atlas
     bool ok = true;
     // Every method of the table but the paper variants (runHistoPyramids adds their build + list totals).
-    for (const methods::MethodInfo& info : methods::methodTable()) {
+    for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& info = methods::methodInfo(id);
         if (info.family == methods::Family::PaperHistoPyramid) continue;
         b.progress.step("peers " + atlas.label + ": " + info.name);
         auto created = methods::createMethod(info.name, b.shaders, b.info);
@@ -25,7 +26,7 @@ bool runPeers(Bench& b, const BenchAtlas& atlas, GLuint texture, const Expected&
             return false;
         }
         hp::PointMethod& peer = **created;
-        auto fed = b.rowInput(info.input, atlasInput, atlas.size); // the atlas, or its bits
+        auto fed = b.rowInput(info.reads, atlasInput, atlas.size); // the atlas, or its bits
         if (!fed) {
             b.report.skipped.push_back({kTablePeers, info.name, atlas.label, fed.error()});
             continue;

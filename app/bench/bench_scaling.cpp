@@ -24,8 +24,9 @@ bool runScaling(Bench& b) {
         std::unique_ptr<hp::PointMethod> method;
     };
     std::vector<Scaled> scaled;
-    for (const methods::MethodInfo& info : methods::methodTable()) {
-        if (info.family == methods::Family::CpuPeer || (info.listStage && !b.selected(info.name))) continue;
+    for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& info = methods::methodInfo(id);
+        if (info.family == methods::Family::CpuPeer || (info.listStage && !b.selected(id))) continue;
         auto created = methods::createMethod(info.name, b.shaders, b.info);
         if (!created) {
             std::fprintf(stderr, "dicer-bench: %s\n", created.error().c_str());
@@ -34,7 +35,7 @@ bool runScaling(Bench& b) {
         scaled.push_back({&info, std::move(created.value())});
     }
 
-    for (int side : b.opt.sides) {
+    for (int side : b.opt.cubeSides()) {
         const std::string label = std::to_string(side) + "³";
         const glm::ivec2 extent = testbed::cubeAtlasExtent(side); // the sources' common slice layout
         if (extent.x > b.info.maxTextureSize || extent.y > b.info.maxTextureSize) {
@@ -72,7 +73,7 @@ bool runScaling(Bench& b) {
             hp::PointMethod& m = *s.method;
             const std::string name = m.name();
             b.progress.step("scaling " + label + ": " + name);
-            auto fed = b.rowInput(s.info->input, atlasInput, atlas->size); // the atlas, or its bits
+            auto fed = b.rowInput(s.info->reads, atlasInput, atlas->size); // the atlas, or its bits
             if (!fed) {
                 b.report.skipped.push_back({kTableScaling, name, label, fed.error()});
                 continue;

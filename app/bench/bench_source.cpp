@@ -40,7 +40,7 @@ public:
     std::string describe() const override {
         return m_model.name + " (" + std::to_string(m_voxelizer.triangleCount()) +
                " triangles, voxelized: " + voxel::voxelModeName(m_settings.mode) + ", " +
-               voxel::surfaceRuleName(m_settings.rule) + " rule)";
+               voxel::voxRuleName(m_settings.rule) + " rule)";
     }
     Result<BenchAtlas> paperAtlas(int atlasSize) override {
         auto volume = paperVolume(atlasSize);
@@ -55,7 +55,7 @@ public:
     // atlases reproduce the paper's setup, the cube sliced onto 256 slices of (size/16)^2 (voxels finer along z
     // than across below 4096^2), which the published counts and timings are of. (The presets' box of cubic
     // voxels is the demo's and --voxelizer's: model::BoxFit.)
-    void voxelize(voxel::VoxelMethod method) override {
+    void voxelize(voxel::VoxMethodId method) override {
         m_voxelizer.voxelize({m_model.placement, m_settings.mode, method, m_settings.rule});
     }
 
@@ -64,7 +64,7 @@ private:
         auto layout = occupancy::VolumeLayout::make(volume, m_voxelizer.info().maxTextureSize);
         if (!layout) return makeError(layout.error());
         if (Result<void> r = m_voxelizer.setLayout(*layout); !r) return makeError(r.error());
-        voxelize(voxel::VoxelMethod::Projected);
+        voxelize(voxel::VoxMethodId::Projected);
         BenchAtlas a;
         a.label = std::move(label);
         a.size = glm::ivec2(layout->atlasSize);

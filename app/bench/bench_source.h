@@ -43,7 +43,7 @@ Result<GLuint> atlasTexture(const BenchAtlas& atlas, gl::Texture& holder, const 
 
 struct VoxelizeSettings {
     // The 2006 slicing rule by default, so the teapot's counts compare with the paper's 33989 / 8595 / 2130.
-    voxel::SurfaceRule rule = voxel::SurfaceRule::SliceAxis;
+    voxel::VoxRule rule = voxel::VoxRule::SliceAxis;
     voxel::VoxelMode mode = voxel::VoxelMode::Shell;
     bool operator==(const VoxelizeSettings&) const = default;
 };
@@ -57,7 +57,7 @@ public:
     // Voxelizes the mesh again into the last atlas's texture with `method` (no readback, no glFinish).
     // False for sources made on the CPU.
     virtual bool canVoxelize() const { return false; }
-    virtual void voxelize(voxel::VoxelMethod /*method*/) {}
+    virtual void voxelize(voxel::VoxMethodId /*method*/) {}
 };
 
 // "sphere", a built-in model name (model_catalog.h) or an OBJ path. Errors: an unreadable or invalid model,

@@ -23,6 +23,7 @@
 
 #include "allocation.h"
 #include "band.h"
+#include "input_table.h"
 #include "builtin_volumes.h"
 #include "frame.h"
 #include "method_table.h"
@@ -67,7 +68,7 @@ volume::Band shifted(volume::Band band, double step, int offset) {
 
 // A method row with one choice of its options (as the HistoPyramid tables sweep --storage and --path).
 struct RowConfig {
-    int row = 0;
+    methods::MethodId row;
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath path = hp::BuildPath::Compute;
     std::string label;
@@ -77,11 +78,10 @@ struct RowConfig {
 // and build path of the run that the row offers; --method narrows them.
 std::vector<RowConfig> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
     std::vector<RowConfig> rows;
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row) {
-        const methods::MethodInfo& info = table[row];
-        if (!frame::offersMethod(output, int(row))) continue;
-        if (!b.opt.methods.empty() && !b.selected(info.name)) continue;
+    for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& info = methods::methodInfo(id);
+        if (!frame::offersMethod(output, id)) continue;
+        if (!b.opt.methods.empty() && !b.selected(id)) continue;
         std::vector<hp::Storage> storages;
         for (hp::Storage s : b.opt.storages)
             if (std::find(storages.begin(), storages.end(), info.storageFor(s)) == storages.end())
@@ -98,7 +98,7 @@ std::vector<RowConfig> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
                 const std::string label = info.storages.empty() && info.buildPaths.empty()
                                               ? std::string(info.name)
                                               : methods::MethodConfig{&info, options}.label();
-                rows.push_back({int(row), s, p, label});
+                rows.push_back({id, s, p, label});
             }
     }
     return rows;
@@ -263,7 +263,7 @@ bool VolumeBench::run(occupancy::VoxelOutput output) {
     for (size_t i = 0; i < rows.size(); ++i) {
         b.progress.step("volume " + info.name + " " + out + ": " + rows[i].label + ", the sweep checked");
         VolumeRow& v = results[i];
-        const methods::MethodInfo& method = methods::methodTable()[size_t(rows[i].row)];
+        const methods::MethodInfo& method = methods::methodInfo(rows[i].row);
         const std::int64_t pointBytes = std::int64_t(v.active) * kPointBytes;
         v.discriminate = times[1];
         v.build = times[2 + 3 * i];
@@ -324,17 +324,10 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
     info.type = volume::scalarTypeName(v.type);
     info.bytes = v.byteCount();
     const std::optional<volume::ValueRange> range = volume::valueRange(v);
-    volume::Band band{0, -1}; // every value NaN: nothing is active
-    if (range) {
-        info.range = volume::bandText({range->min, range->max});
-        Result<volume::Band> asked = b.opt.band.empty() ? Result<volume::Band>(volume::defaultBand(*range))
-                                                        : volume::parseBand(b.opt.band, range);
-        if (!asked) return makeError(v.name + ": --band: " + asked.error());
-        band = *asked;
-    } else {
-        if (!b.opt.band.empty()) return makeError(v.name + ": --band " + b.opt.band + ": every value is NaN");
-        info.range = "every value NaN";
-    }
+    info.range = range ? volume::bandText({range->min, range->max}) : "every value NaN";
+    Result<volume::Band> asked = volume::startingBand(b.opt.band, range);
+    if (!asked) return makeError(v.name + ": --band: " + asked.error());
+    const volume::Band band = *asked;
     info.band = volume::bandText(band);
     const double step = range ? sweepStep(band, *range, v.type) : 1.0;
 
@@ -353,16 +346,14 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
                  numberText(step);
 
     // The frame: only the rows this run times are built.
-    std::vector<occupancy::VoxelOutput> outputs =
-        b.opt.voxelOutputs.empty()
-            ? std::vector<occupancy::VoxelOutput>{occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}
-            // not sparse yet
-            : b.opt.voxelOutputs;
-    std::vector<int> timed;
+    // The outputs a volume's discriminator writes (frame/input_table.h), unless --voxels names others.
+    const std::span<const occupancy::VoxelOutput> writes = frame::inputInfo(frame::Input::Volume).outputs;
+    std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOr({writes.begin(), writes.end()});
+    std::vector<methods::MethodId> timed;
     for (occupancy::VoxelOutput output : outputs)
         for (const RowConfig& row : rowsFor(b, output))
             timed.push_back(row.row);
-    auto created = frame::Frame::create(b.shaders, b.info, [&](int row) {
+    auto created = frame::Frame::create(b.shaders, b.info, [&](methods::MethodId row) {
         return std::find(timed.begin(), timed.end(), row) != timed.end();
     });
     if (!created) return makeError(created.error());

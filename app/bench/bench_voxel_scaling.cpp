@@ -37,14 +37,13 @@ namespace {
 
 // The rows an output feeds: by default the compute HistoPyramid of that input (hp_compute / hp_bits), or the
 // --method rows of that input that run on the GPU with a list stage.
-std::vector<int> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
-    std::vector<int> rows;
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row) {
-        const methods::MethodInfo& info = table[row];
-        if (!frame::offersMethod(output, int(row)) || !info.listStage) continue;
+std::vector<methods::MethodId> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
+    std::vector<methods::MethodId> rows;
+    for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& info = methods::methodInfo(id);
+        if (!frame::offersMethod(output, id) || !info.listStage) continue;
         const bool byDefault = info.family == methods::Family::ComputeHistoPyramid;
-        if (b.opt.methods.empty() ? byDefault : b.selected(info.name)) rows.push_back(int(row));
+        if (b.opt.methods.empty() ? byDefault : b.selected(id)) rows.push_back(id);
     }
     return rows;
 }
@@ -92,10 +91,10 @@ struct VolumeRun {
     glm::mat4 model{1.f};             // this volume's: fit.into(frame.shape()), as the demo forms it
     // side -> the first output's name and sorted set (the atlas where it ran): every later output must equal it
     std::map<int, std::pair<std::string, std::vector<glm::uvec4>>>& firstSets;
-    bool run(int side, occupancy::VoxelOutput output, const std::vector<int>& rows);
+    bool run(int side, occupancy::VoxelOutput output, const std::vector<methods::MethodId>& rows);
 };
 
-bool VolumeRun::run(int side, occupancy::VoxelOutput output, const std::vector<int>& rows) {
+bool VolumeRun::run(int side, occupancy::VoxelOutput output, const std::vector<methods::MethodId>& rows) {
     const std::string label = std::to_string(side) + "³";
     const std::string out = occupancy::voxelOutputName(output);
     if (rows.empty()) return true;
@@ -185,10 +184,10 @@ bool VolumeRun::run(int side, occupancy::VoxelOutput output, const std::vector<i
                          }});
     timed.push_back({voxelizer, "voxelize", [&] { frame.voxelize(model); }});
     std::vector<std::pair<std::string, bool>> checks(timed.size(), {voxelCheck, ok}); // per timed stage
-    for (int row : rows) {
+    for (methods::MethodId row : rows) {
         frame::FrameSettings rowSettings = settings;
         rowSettings.method = row;
-        const std::string name = methods::methodTable()[size_t(row)].name;
+        const std::string name = methods::methodInfo(row).name;
         b.progress.step("voxel scaling " + label + " " + out + ": " + name + ", checked");
         Result<void> first = frame.apply(rowSettings);
         if (first) first = frame.build();
@@ -258,10 +257,10 @@ bool runVoxelScaling(Bench& b) {
                      "dicer-bench: --scaling --voxels needs a model (--model), not the CPU-made sphere\n");
         return false;
     }
-    std::map<occupancy::VoxelOutput, std::vector<int>> rows;
+    std::map<occupancy::VoxelOutput, std::vector<methods::MethodId>> rows;
     for (occupancy::VoxelOutput output : b.opt.voxelOutputs)
         rows[output] = rowsFor(b, output);
-    auto timedRow = [&](int row) {
+    auto timedRow = [&](methods::MethodId row) {
         for (const auto& [output, list] : rows)
             if (std::find(list.begin(), list.end(), row) != list.end()) return true;
         return false;
@@ -281,7 +280,7 @@ bool runVoxelScaling(Bench& b) {
     }
     frame::Frame& frame = **created;
     frame::FrameSettings settings;
-    settings.voxelMethod = kScalingVoxelMethod;
+    settings.voxMethod = kScalingVoxelMethod;
     settings.voxelMode = b.opt.voxelize.mode;
     settings.rule = b.opt.voxelize.rule;
     settings.threshold = kThreshold;
@@ -289,7 +288,7 @@ bool runVoxelScaling(Bench& b) {
     bool ok = true;
     std::map<int, std::pair<std::string, std::vector<glm::uvec4>>> firstSets;
     VolumeRun run{b, frame, settings, placed->fit, glm::mat4(1.f), firstSets};
-    for (int side : b.opt.sides) {
+    for (int side : b.opt.cubeSides()) {
         for (occupancy::VoxelOutput output : b.opt.voxelOutputs)
             ok = run.run(side, output, rows[output]) && ok;
         firstSets.erase(side); // up to 16 bytes a voxel of the shell: not kept past its volume

@@ -93,7 +93,7 @@ void printVoxelScalingMarkdown(const Report& r) {
         "| volume | output | method | stage | active | ms: median (min–max) | ns / voxel | ns / point | "
         "× read floor | GB/s | memory held | check "
         "|\n|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n",
-        voxel::voxelMethodName(kScalingVoxelMethod));
+        voxel::voxMethodName(kScalingVoxelMethod));
     for (const Measurement& m : r.rows) {
         if (m.table != kTableVoxelScaling) continue;
         std::printf("| %s | %s | %s | %s | %u | %.3g (%.3g–%.3g) | %.3f | %.1f | %.2f× | %.3g | %s | %s |\n",

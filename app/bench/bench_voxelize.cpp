@@ -11,11 +11,11 @@ bool runVoxelization(Bench& b, const BenchAtlas& atlas, double copyMs) {
     if (!b.source.canVoxelize() || !atlas.texture) return true;
     bool ok = true;
     std::vector<std::uint8_t> got(atlas.rgba.size());
-    for (voxel::VoxelMethod method : b.opt.voxelMethods) {
-        b.progress.step("voxelize " + atlas.label + ": " + voxel::voxelMethodName(method));
+    for (voxel::VoxMethodId method : b.opt.voxMethods) {
+        b.progress.step("voxelize " + atlas.label + ": " + voxel::voxMethodName(method));
         Measurement m;
         m.table = kTableVoxel;
-        m.method = voxel::voxelMethodName(method);
+        m.method = voxel::voxMethodName(method);
         m.stage = "voxelize";
         m.input = atlas.label;
         m.cells = atlas.texels();
@@ -36,7 +36,7 @@ bool runVoxelization(Bench& b, const BenchAtlas& atlas, double copyMs) {
         b.report.rows.push_back(m);
     }
     // What the atlas held (and what the reference was made from).
-    b.source.voxelize(voxel::VoxelMethod::Projected);
+    b.source.voxelize(voxel::VoxMethodId::Projected);
     return ok;
 }
 

@@ -67,10 +67,10 @@ bool countTeapotCells(Bench& b, voxel::Voxelizer& vox, const glm::mat4& model) {
         Result<occupancy::VolumeLayout> layout = occupancy::presetLayout(preset, b.info.maxTextureSize);
         if (!layout || !vox.setLayout(*layout)) continue;
         const hp::AtlasTiling tiling{{layout->volume.x, layout->volume.y}, layout->tiles.x, layout->volume.z};
-        for (voxel::SurfaceRule rule : {voxel::SurfaceRule::DominantAxis, voxel::SurfaceRule::SliceAxis}) {
-            vox.voxelize({model, voxel::VoxelMode::Shell, voxel::VoxelMethod::Binned, rule});
+        for (voxel::VoxRule rule : {voxel::VoxRule::DominantAxis, voxel::VoxRule::SliceAxis}) {
+            vox.voxelize({model, voxel::VoxelMode::Shell, voxel::VoxMethodId::Binned, rule});
             Measurement m =
-                voxelizerRow(kTableVoxelizerCounts, voxel::surfaceRuleName(rule), "count", preset, *layout);
+                voxelizerRow(kTableVoxelizerCounts, voxel::voxRuleName(rule), "count", preset, *layout);
             if (!(*pyramid)->build({vox.atlas(), kThreshold, tiling, 1})) return false;
             m.count = (*pyramid)->readCount();
             const std::uint32_t cpu = occupied(readAtlas(vox));
@@ -116,7 +116,7 @@ const char* tableOf(occupancy::VoxelOutput output) {
 // atlas byte for byte; the bits word for word, and equal to the atlas output's set when that ran first),
 // then timed with the clear alone and projected solid, interleaved.
 bool runPreset(Bench& b, voxel::Voxelizer& vox, occupancy::VoxelOutput output, const std::string& preset,
-               const model::BoxFit& fit, voxel::SurfaceRule rule,
+               const model::BoxFit& fit, voxel::VoxRule rule,
                std::map<std::string, std::vector<std::uint32_t>>& atlasAsBits) {
     const char* table = tableOf(output);
     Result<occupancy::VolumeLayout> layout = occupancy::presetLayoutFor(preset, output, b.info);
@@ -128,19 +128,19 @@ bool runPreset(Bench& b, voxel::Voxelizer& vox, occupancy::VoxelOutput output, c
     // As the demo places it: fitted into the preset's box (cubic voxels), then into the voxels.
     const glm::vec3 shape = occupancy::volumeShape(layout->volume);
     const glm::mat4 model = occupancy::worldToVolume(shape) * fit.into(shape);
-    std::vector<voxel::VoxelMethod> methods;
-    for (voxel::VoxelMethod method : b.opt.voxelMethods)
+    std::vector<voxel::VoxMethodId> methods;
+    for (voxel::VoxMethodId method : b.opt.voxMethods)
         if (Result<void> can = voxel::checkOutput(method, output); can)
             methods.push_back(method);
         else
-            b.report.skipped.push_back({table, voxel::voxelMethodName(method), preset, can.error()});
+            b.report.skipped.push_back({table, voxel::voxMethodName(method), preset, can.error()});
     b.progress.step(std::string("voxelizer ") + occupancy::voxelOutputName(output) + " " + preset);
     const bool bits = output == occupancy::VoxelOutput::Bits;
     // Correctness first: one run per method, outputs compared exactly with the first.
     std::vector<std::uint8_t> reference;
     std::vector<std::uint32_t> referenceBits;
     std::vector<bool> identical;
-    for (voxel::VoxelMethod method : methods) {
+    for (voxel::VoxMethodId method : methods) {
         vox.voxelize({model, voxel::VoxelMode::Shell, method, rule});
         const bool first = identical.empty();
         if (bits) {
@@ -156,12 +156,12 @@ bool runPreset(Bench& b, voxel::Voxelizer& vox, occupancy::VoxelOutput output, c
         if (const GLuint argsBuffer = vox.argsBuffer(method)) {
             GLuint args[VOX_ARGS_UINTS] = {};
             glGetNamedBufferSubData(argsBuffer, 0, sizeof(args), args);
-            Measurement pairs = voxelizerRow(table, voxel::voxelMethodName(method), "pairs", preset, *layout);
+            Measurement pairs = voxelizerRow(table, voxel::voxMethodName(method), "pairs", preset, *layout);
             pairs.count = args[0] / 6; // 6 vertices per quad
             b.report.rows.push_back(pairs);
         }
     }
-    const std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    const std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOr({occupancy::VoxelOutput::Atlas});
     std::string sameAsAtlas; // bits only: "" (no atlas ran), "= atlas" or what differs
     if (!bits && !reference.empty() &&
         std::find(outputs.begin(), outputs.end(), occupancy::VoxelOutput::Bits) != outputs.end())
@@ -178,14 +178,14 @@ bool runPreset(Bench& b, voxel::Voxelizer& vox, occupancy::VoxelOutput output, c
             [&] { glClearNamedBufferData(vox.bits(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr); });
     else
         configs.emplace_back([&] { glClearTexImage(vox.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); });
-    for (voxel::VoxelMethod method : methods) {
-        names.emplace_back(voxel::voxelMethodName(method));
+    for (voxel::VoxMethodId method : methods) {
+        names.emplace_back(voxel::voxMethodName(method));
         configs.emplace_back([&, method] { vox.voxelize({model, voxel::VoxelMode::Shell, method, rule}); });
     }
     if (b.opt.solid) {
         names.emplace_back(kSolid);
         configs.emplace_back([&] {
-            vox.voxelize({model, voxel::VoxelMode::Solid, voxel::VoxelMethod::Projected, rule});
+            vox.voxelize({model, voxel::VoxelMode::Solid, voxel::VoxMethodId::Projected, rule});
         });
     }
     const std::vector<gl::Summary> times =
@@ -238,13 +238,17 @@ bool runVoxelizerTables(Bench& b) {
         name.c_str(), placed->mesh.triangleCount(), loadMs,
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - uploadStart).count(),
         vox.chunkCount());
-    const voxel::SurfaceRule rule = b.opt.voxelize.rule;
+    const voxel::VoxRule rule = b.opt.voxelize.rule;
     bool ok = true;
     // Per preset, the atlas output's voxel set as bits (when both outputs run): the bits output must equal it.
     std::map<std::string, std::vector<std::uint32_t>> atlasAsBits;
-    const std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOrAtlas();
+    const std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOr({occupancy::VoxelOutput::Atlas});
+    const std::vector<std::string> presets =
+        b.opt.presetsOr(b.opt.quick ? std::vector<std::string>{"64", "paper-1024"}
+                                    : std::vector<std::string>{"paper-4096", "paper-2048", "paper-1024", "64", "128",
+                                                               "256"});
     for (occupancy::VoxelOutput output : outputs)
-        for (const std::string& preset : b.opt.presets) {
+        for (const std::string& preset : presets) {
             if (output ==
                 occupancy::VoxelOutput::Sparse) { // a whole frame (voxelize + build + list) is its measure
                 b.report.skipped.push_back({tableOf(output), "sparse", preset,
@@ -349,7 +353,7 @@ void printVoxelizerMarkdown(const Report& r) {
         const Measurement* count[2] = {};
         for (const Measurement& m : r.rows)
             if (m.table == kTableVoxelizerCounts && m.input == preset)
-                count[m.method == voxel::surfaceRuleName(voxel::SurfaceRule::SliceAxis)] = &m;
+                count[m.method == voxel::voxRuleName(voxel::VoxRule::SliceAxis)] = &m;
         if (!count[0] || !count[1]) continue;
         if (!header)
             std::printf(

@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
     run.renderer = info.renderer;
     run.platform = (*context)->platformName();
     run.source = (*source)->describe();
-    run.paperModel = opt.source == "teapot" && opt.voxelize.rule == voxel::SurfaceRule::SliceAxis &&
+    run.paperModel = opt.source == "teapot" && opt.voxelize.rule == voxel::VoxRule::SliceAxis &&
                      opt.voxelize.mode == voxel::VoxelMode::Shell;
     run.timer = gl::chooseTimerSource(info.timerQueriesReliable(), opt.forceCpuTimer);
     run.reps = opt.reps;
@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
     } else if (opt.sort) {
         allOk = runSortTables(bench); // the sorts' tables, nothing else
     } else {
-        for (int size : opt.sizes) {
+        for (int size : opt.paperAtlasSides()) {
             if (size > info.maxTextureSize) {
                 std::fprintf(stderr, "dicer-bench: size %d exceeds GL_MAX_TEXTURE_SIZE %d, skipped\n", size,
                              info.maxTextureSize);

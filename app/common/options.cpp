@@ -91,12 +91,6 @@ void printHelp(std::FILE* out, const Header& h, std::span<const RowInfo* const> 
         std::string help(r.text.help);
         const std::string& def = defaults[i];
         if (!def.empty() && !(r.implicitValue == "on" && def == "off")) help += " (default " + def + ")";
-        if (!r.aliases.empty()) {
-            help += "; also";
-            for (const Alias& a : r.aliases)
-                help += " --" + std::string(a.name) +
-                        (a.value.empty() ? "" : " (= " + std::string(a.value) + ")");
-        }
         if (!r.choices.empty()) help += "; " + r.metavar.substr(0, r.metavar.find('[')) + ": " + r.choices;
         // The help text wrapped at word boundaries into the column right of the option.
         std::string line = left;
@@ -121,8 +115,8 @@ void printHelp(std::FILE* out, const Header& h, std::span<const RowInfo* const> 
     if (!h.epilogue.empty()) std::fprintf(out, "\n%.*s\n", int(h.epilogue.size()), h.epilogue.data());
 }
 
-Lookup lookupArgument(std::span<const RowInfo* const> rows, int positional, int argc, const char* const* argv,
-                      int& i) {
+Lookup lookupArgument(std::span<const RowInfo* const> rows, std::span<const Renamed> renamed, int positional,
+                      int argc, const char* const* argv, int& i) {
     Lookup l;
     std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -148,25 +142,15 @@ Lookup lookupArgument(std::span<const RowInfo* const> rows, int positional, int 
         inlineValue = name.substr(eq + 1);
         name = name.substr(0, eq);
     }
-    const Alias* alias = nullptr;
-    for (size_t r = 0; r < rows.size() && l.row < 0; ++r) {
+    for (size_t r = 0; r < rows.size() && l.row < 0; ++r)
         if (rows[r]->text.name == name) l.row = int(r);
-        for (const Alias& a : rows[r]->aliases)
-            if (a.name == name && l.row < 0) l.row = int(r), alias = &a;
-    }
     if (l.row < 0) {
-        l.error = "unknown option '--" + std::string(name) + "'";
+        const Renamed* old = findRenamed(renamed, name);
+        l.error = old ? renamedMessage(*old) : "unknown option '--" + std::string(name) + "'";
         return l;
     }
     const RowInfo& row = *rows[size_t(l.row)];
-    if (alias && !alias->value.empty()) { // "--slice-axis" = "--rule slice-axis": takes no value itself
-        if (inlineValue) {
-            l.error = "--" + std::string(name) + " takes no value (it means --" + std::string(row.text.name) +
-                      " " + std::string(alias->value) + ")";
-            l.row = -1;
-        }
-        l.value = alias->value;
-    } else if (inlineValue) {
+    if (inlineValue) {
         l.value = *inlineValue;
     } else if (!row.implicitValue.empty()) {
         l.value = row.implicitValue;
@@ -180,6 +164,8 @@ Lookup lookupArgument(std::span<const RowInfo* const> rows, int positional, int 
 }
 
 std::string badValue(const RowInfo& row, std::string_view value) {
+    if (row.explain)
+        if (std::string why = row.explain(value); !why.empty()) return "--" + std::string(row.text.name) + ": " + why;
     return "bad value '" + std::string(value) + "' for --" + std::string(row.text.name) + " (expected " +
            row.expects + ")";
 }

@@ -6,6 +6,8 @@
 // Modelled on nvpro's m_parameterList.add("method", &m_tweak.method) and Sascha Willems' CommandLineParser.
 #pragma once
 
+#include "renamed.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -27,6 +29,9 @@ template <class V> struct Codec {
     double min = 0, max = 0; // the range of a number (a UI slider's too); min == max: not a number
     std::function<std::optional<V>(std::string_view)> parse;
     std::function<std::string(const V&)> format;
+    // Why a value was refused, when the codec can say more than `expects` ("band '5,1': the lower end 5 is
+    // above the upper end 1"); empty: the generic "bad value ... (expected ...)".
+    std::function<std::string(std::string_view)> explain;
 };
 
 // "a, b or c" (an empty list gives ""); with other separators "a|b|c".
@@ -65,7 +70,7 @@ Codec<E> namesCodec(std::vector<std::pair<std::string, E>> names, std::string me
     return c;
 }
 
-// The engine's own name function over all values of an enum (voxelMethodName over voxelMethods(), ...):
+// The engine's own name function over all values of an enum (voxMethodName over voxMethods(), ...):
 // one name table per enum, shared by every command line.
 template <class E, class Range, class NameFn>
 Codec<E> enumCodec(const Range& values, NameFn name, std::string metavar = {}) {
@@ -75,7 +80,7 @@ Codec<E> enumCodec(const Range& values, NameFn name, std::string metavar = {}) {
     return namesCodec<E>(std::move(names), std::move(metavar));
 }
 
-// The same with the engine's own inverse (parseVoxelMethod, ...) reading the names.
+// The same with the engine's own inverse (parseVoxMethod, ...) reading the names.
 template <class E, class Range, class NameFn, class ParseFn>
 Codec<E> enumCodec(const Range& values, NameFn name, ParseFn parse) {
     Codec<E> c = enumCodec<E>(values, name);
@@ -127,21 +132,14 @@ struct OptionText {
     std::string_view help;  // one line: --help and the UI tooltip
 };
 
-// Another spelling of a row: "--method" for "--vox-method", or with a fixed value: "--slice-axis" for
-// "--rule slice-axis".
-struct Alias {
-    std::string_view name;
-    std::string_view value; // empty: takes a value like the row
-};
-
 struct RowInfo {
     OptionText text;
     std::string_view section; // --help starts a group here ("pipeline"); empty: the previous row's group
     std::string metavar, expects, choices;
     double min = 0, max = 0;    // a number's range (Codec::min, max)
-    std::string implicitValue;  // what the bare "--name" means ("on" for a switch); empty: a value is needed
-    std::vector<Alias> aliases; // documented old or short spellings
-    bool early = false;         // a mode that sets other options (--quick): applied before them
+    std::string implicitValue; // what the bare "--name" means ("on" for a switch); empty: a value is needed
+    bool early = false;        // a mode that sets other options (--quick): applied before them
+    std::function<std::string(std::string_view)> explain; // Codec::explain
 };
 
 template <class Target> struct Option : RowInfo {
@@ -169,6 +167,7 @@ Option<Target> option(OptionText text, Codec<V> codec, std::function<V(const Tar
     row.choices = codec.choices;
     row.min = codec.min;
     row.max = codec.max;
+    row.explain = codec.explain;
     row.parse = [parse = codec.parse, set](Target& t, std::string_view s) {
         std::optional<V> v = parse(s);
         if (v) set(t, std::move(*v));
@@ -198,11 +197,6 @@ template <class Target> Option<Target> inSection(std::string_view section, Optio
     return row;
 }
 
-template <class Target> Option<Target> withAliases(Option<Target> row, std::vector<Alias> aliases) {
-    row.aliases = std::move(aliases);
-    return row;
-}
-
 template <class Target> struct Table {
     std::string_view program;    // "dicer": the prefix of every message
     std::string_view synopsis;   // "[model.obj] [options]"
@@ -210,6 +204,7 @@ template <class Target> struct Table {
     std::string_view epilogue;   // printed after the options (exit status, ...)
     std::string_view positional; // the row a bare argument sets (at most once); empty: none
     std::vector<Option<Target>> rows;
+    std::span<const Renamed> renamed; // spellings it no longer takes (renamed.h): each one usage error
 
     const Option<Target>* find(std::string_view name) const {
         for (const Option<Target>& r : rows)
@@ -235,9 +230,10 @@ struct Lookup {
     std::string value, error;
     bool help = false;
 };
-// Reads argv[i] (and argv[i + 1] when the option takes its value from there, advancing i).
-Lookup lookupArgument(std::span<const RowInfo* const> rows, int positional, int argc, const char* const* argv,
-                      int& i);
+// Reads argv[i] (and argv[i + 1] when the option takes its value from there, advancing i). An option that was
+// renamed is its one error: "--variant was renamed: use --method".
+Lookup lookupArgument(std::span<const RowInfo* const> rows, std::span<const Renamed> renamed, int positional,
+                      int argc, const char* const* argv, int& i);
 // "bad value 'x' for --storage (expected uint32 or float32)".
 std::string badValue(const RowInfo& row, std::string_view value);
 // Prints "program: message" and the usage line, with a hint to --help, to stderr.
@@ -265,7 +261,7 @@ Parsed parse(const Table<Target>& table, int argc, const char* const* argv, Targ
     std::vector<std::pair<int, std::string>> values;
     bool havePositional = false;
     for (int i = 1; i < argc; ++i) {
-        Lookup l = lookupArgument(infos, positional, argc, argv, i);
+        Lookup l = lookupArgument(infos, table.renamed, positional, argc, argv, i);
         if (l.help) {
             printHelp(stdout, table);
             return Parsed::Help;

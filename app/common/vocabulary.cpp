@@ -1,7 +1,9 @@
 #include "vocabulary.h"
 
 #include "mc_method_table.h"
+#include "builtin_volumes.h"
 #include "model_catalog.h"
+#include "volume_file.h"
 #include "volume_layout.h"
 
 namespace dicer::options {
@@ -12,16 +14,19 @@ Codec<hp::Storage> storageCodec() {
 Codec<hp::BuildPath> buildPathCodec() {
     return enumCodec<hp::BuildPath>(hp::kBuildPaths, hp::buildPathName);
 }
+Codec<hp::ListPath> listPathCodec() {
+    return enumCodec<hp::ListPath>(hp::kListPaths, hp::listPathName);
+}
 Codec<voxel::VoxelMode> voxelModeCodec() {
     return enumCodec<voxel::VoxelMode>(voxel::kVoxelModes, voxel::voxelModeName, voxel::parseVoxelMode);
 }
-Codec<voxel::VoxelMethod> voxelMethodCodec() {
-    return enumCodec<voxel::VoxelMethod>(voxel::voxelMethods(), voxel::voxelMethodName,
-                                         voxel::parseVoxelMethod);
+Codec<voxel::VoxMethodId> voxMethodCodec() {
+    return enumCodec<voxel::VoxMethodId>(voxel::voxMethods(), voxel::voxMethodName,
+                                         voxel::parseVoxMethod);
 }
-Codec<voxel::SurfaceRule> surfaceRuleCodec() {
-    return enumCodec<voxel::SurfaceRule>(voxel::kSurfaceRules, voxel::surfaceRuleName,
-                                         voxel::parseSurfaceRule);
+Codec<voxel::VoxRule> voxRuleCodec() {
+    return enumCodec<voxel::VoxRule>(voxel::kVoxRules, voxel::voxRuleName,
+                                         voxel::parseVoxRule);
 }
 
 Codec<occupancy::VoxelOutput> voxelOutputCodec() {
@@ -35,7 +40,7 @@ Codec<std::string> presetCodec() {
         names.emplace_back(p);
     // A named preset or any XxYxZ volume (presetVolume reads both); a bad form is the usage error naming both.
     names.emplace_back(kBoxPresetForm);
-    Codec<std::string> c = textCodec("NAME|XxYxZ", joinChoices(names),
+    Codec<std::string> c = textCodec("NAME|N|paper-N|XxYxZ", joinChoices(names),
                                      [](std::string_view s) { return occupancy::presetVolume(s).has_value(); });
     c.choices = joinChoices(names, ", ");
     return c;
@@ -59,16 +64,67 @@ Codec<std::string> modelCodec() {
     return textCodec("NAME|FILE", joinChoices(names));
 }
 
-Codec<int> mcMethodCodec() {
-    std::vector<std::pair<std::string, int>> rows;
-    std::vector<std::string> names;
-    const auto table = surface::mcMethodTable();
-    for (std::size_t i = 0; i < table.size(); ++i) {
-        rows.emplace_back(table[i].name, int(i));
-        names.emplace_back(table[i].name);
-    }
-    Codec<int> c = namesCodec<int>(std::move(rows), "NAME");
-    c.choices = joinChoices(names, ", ");
+namespace {
+// A row of `rows` (those `keep` takes) by name: the value is its id.
+template <class Row, class Keep> Codec<gl::RowId<Row>> rowCodec(std::span<const Row> rows, Keep keep) {
+    std::vector<std::pair<std::string, gl::RowId<Row>>> named;
+    for (gl::RowId<Row> id : gl::rowIds(rows))
+        if (keep(rows[size_t(id.row)])) named.emplace_back(rows[size_t(id.row)].name, id);
+    Codec<gl::RowId<Row>> c = namesCodec<gl::RowId<Row>>(named, "NAME");
+    c.choices = gl::joinNames(gl::rowNames(rows, keep), ", ", ", ");
+    return c;
+}
+} // namespace
+
+Codec<surface::McMethodId> mcMethodCodec() {
+    return rowCodec(surface::mcMethodTable(), [](const surface::McMethodInfo&) { return true; });
+}
+
+Codec<methods::MethodId> methodCodec(const std::function<bool(const methods::MethodInfo&)>& keep) {
+    return rowCodec(methods::methodTable(), keep);
+}
+
+Codec<std::string> volumeCodec() {
+    const auto builtinNames = volume::builtinVolumeNames();
+    const auto extensionNames = volume::volumeFileExtensions();
+    const std::vector<std::string> builtins(builtinNames.begin(), builtinNames.end());
+    const std::vector<std::string> extensions(extensionNames.begin(), extensionNames.end());
+    const std::string files = "an NRRD/MetaImage file (" + joinChoices(extensions, ", ") + ")";
+    Codec<std::string> c = textCodec("NAME[:N]|FILE", "a built-in volume (" + joinChoices(builtins, ", ") + ") or " +
+                                                          files);
+    c.choices = joinChoices(builtins, ", ") + "; N: voxels a side (default " +
+                std::to_string(volume::kDefaultBuiltinSide) + "), or XxYxZ"; // the help puts "NAME: " before it
+    const auto accepted = [](std::string_view spec) {
+        return volume::isBuiltinVolume(spec) ? volume::parseBuiltinVolume(spec).ok()
+                                             : volume::hasVolumeFileExtension(std::string(spec));
+    };
+    const auto text = c.parse;
+    c.parse = [text, accepted](std::string_view s) -> std::optional<std::string> {
+        return accepted(s) ? text(s) : std::nullopt;
+    };
+    c.explain = [files](std::string_view spec) -> std::string {
+        if (volume::isBuiltinVolume(spec)) return volume::parseBuiltinVolume(spec).error();
+        // No path and no extension: meant as a built-in ("blobs:64"), so its own error names the known ones.
+        if (auto r = volume::parseBuiltinVolume(spec); !r && spec.find_first_of("./") == std::string_view::npos)
+            return std::string(spec) + ": " + r.error() + "; or " + files;
+        return std::string(spec) + ": neither a built-in volume nor " + files;
+    };
+    return c;
+}
+
+Codec<volume::BandSpec> bandCodec() {
+    Codec<volume::BandSpec> c;
+    c.metavar = "LO,HI";
+    c.expects = "two numbers (or min, max), e.g. 300,max";
+    c.parse = [](std::string_view s) -> std::optional<volume::BandSpec> {
+        Result<volume::BandSpec> spec = volume::parseBandSpec(s);
+        return spec ? std::optional<volume::BandSpec>(*spec) : std::nullopt;
+    };
+    c.format = [](const volume::BandSpec& b) { return volume::bandSpecText(b); };
+    c.explain = [](std::string_view s) {
+        Result<volume::BandSpec> spec = volume::parseBandSpec(s);
+        return spec ? std::string() : spec.error();
+    };
     return c;
 }
 

@@ -5,27 +5,39 @@
 
 #include "options.h"
 
+#include "band.h"
 #include "histopyramid.h"
+#include "mc_method_table.h"
+#include "method_table.h"
 #include "timer.h"
 #include "voxelizer.h"
 
 #include <array>
+#include <functional>
 
 namespace dicer::options {
 
-// --- value codecs, one per enum ------------------------------------------------------------------------
-// The value lists and names are the engine's (voxelMethods() + voxelMethodName + parseVoxelMethod, ...).
-Codec<hp::Storage> storageCodec();            // uint32 | float32
-Codec<hp::BuildPath> buildPathCodec();        // compute | fragment
-Codec<voxel::VoxelMode> voxelModeCodec();     // shell | solid
-Codec<voxel::VoxelMethod> voxelMethodCodec(); // the rows of the voxel method table: binned | ... | compute
-Codec<voxel::SurfaceRule> surfaceRuleCodec(); // dominant-axis | slice-axis
-Codec<occupancy::VoxelOutput> voxelOutputCodec(); // atlas | bits
-Codec<std::string> presetCodec();             // volume_layout.h presetNames() or XxYxZ (presetVolume)
+// --- value codecs, one per setting: each parses once, into the typed value the programs keep -------------
+// The value lists and names are the engine's tables (voxMethods() + voxMethodName + parseVoxMethod, ...).
+Codec<hp::Storage> storageCodec();               // uint32 | float32
+Codec<hp::BuildPath> buildPathCodec();           // compute | fragment
+Codec<hp::ListPath> listPathCodec();             // readback | resident
+Codec<voxel::VoxelMode> voxelModeCodec();        // shell | solid
+Codec<voxel::VoxMethodId> voxMethodCodec();      // the rows of the vox method table: binned | ... | compute
+Codec<voxel::VoxRule> voxRuleCodec();            // dominant-axis | slice-axis
+Codec<occupancy::VoxelOutput> voxelOutputCodec(); // atlas | bits | sparse
+Codec<std::string> presetCodec();                // volume_layout.h presetNames() or XxYxZ (presetVolume)
 Codec<bool> timerCodec();        // gpu | cpu (also gpu-timer | cpu-fenced): true forces the cpu-fenced timer
 Codec<std::string> modelCodec(); // a built-in model name or an OBJ or glTF file
-// A row of surface::mcMethodTable() by its name (hp_mc, ...): the value is the row's index.
-Codec<int> mcMethodCodec();
+// A row of surface::mcMethodTable() by its name (hp_mc, ...).
+Codec<surface::McMethodId> mcMethodCodec();
+// A row of the method table that `keep` takes (the demo: the rows it runs; the bench: the rows with a list stage).
+Codec<methods::MethodId> methodCodec(const std::function<bool(const methods::MethodInfo&)>& keep);
+// A built-in volume NAME[:N|:XxYxZ] or an NRRD/MetaImage file (volume::volumeFileExtensions()): the name's form is
+// checked here (a built-in's size, a file's extension), the file itself when it loads.
+Codec<std::string> volumeCodec();
+// LO,HI: numbers, or min and max (volume::parseBandSpec), resolved against the data once they load.
+Codec<volume::BandSpec> bandCodec();
 
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{
@@ -48,24 +60,32 @@ inline constexpr OptionText kMethodText{
 // The surface method: which marching cubes extracts a volume's surface at its band (the demo's
 // surface view and export, dicer-bench --mc).
 inline constexpr OptionText kMcMethodText{
-    "mc-method", "surface method",
-    "which marching cubes extracts the surface of a volume's band: a row of the marching-cubes table (the "
+    "mc-method", "mc method",
+    "the mc method: which marching cubes extracts the surface of a volume's band, a row of the marching-cubes "
+    "table (the "
     "HistoPyramid's stream expansion or a GPU peer; all give the same triangles)"};
 inline constexpr OptionText kStorageText{
     "storage", "storage", "HistoPyramid counts: uint32 (exact) or float32 (2006; dicer_bil always)"};
+inline constexpr OptionText kListPathText{
+    "list-path", "list path",
+    "how the point list learns its count: resident (it stays on the GPU: indirect dispatch and draw) or readback "
+    "(2006: the count read back every frame, a stall)"};
 inline constexpr OptionText kBuildPathText{"build-path", "build path",
                                            "how the reductions run: compute, or fragment passes (2006)"};
 inline constexpr OptionText kPresetText{
-    "preset", "volume",
-    "the voxel volume: a named preset or XxYxZ voxels (x, y per slice, z slices; paper-2048 is 128x128x256); "
+    "preset", "preset",
+    "the voxel volume: a named preset, N, paper-N or XxYxZ voxels (x, y per slice, z slices; paper-2048 is "
+    "128x128x256); "
     "cubic voxels, the mesh fitted into that box keeping its aspect, drawn to scale"};
 // How the preset codec's choices name the XxYxZ form.
-inline constexpr const char* kBoxPresetForm = "XxYxZ (e.g. 64x32x128: counts >= 1)";
+inline constexpr const char* kBoxPresetForm =
+    "N (N^3 voxels), paper-N (the paper's layout of an N^2 atlas) or XxYxZ (e.g. 64x32x128: counts >= 1)";
 inline constexpr OptionText kModeText{
     "mode", "solid", "voxelization: the surface (shell), or filled (solid; closed meshes only)"};
-inline constexpr OptionText kVoxMethodText{"vox-method", "voxelizer",
-                                           "voxelization method; all give the same atlas, byte for byte"};
-inline constexpr OptionText kRuleText{"rule", "2006 rule",
+inline constexpr OptionText kVoxMethodText{"vox-method", "vox method",
+                                           "the vox method: how a mesh is voxelized (a row of the vox method table); "
+                                           "all give the same voxels, byte for byte"};
+inline constexpr OptionText kRuleText{"rule", "slice-axis rule (2006)",
                                       "slice-axis: every triangle sampled along z, as the 2006 slicing (the "
                                       "paper's counts; steep walls get holes); dominant-axis: solid walls"};
 inline constexpr OptionText kVoxelsText{

@@ -96,12 +96,12 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& give
     CommandLine cli = given;
     if (Result<void> r = resolveOutput(cli, info); !r) return makeError(r.error());
     const Settings& s = cli.settings;
-    const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
+    const methods::MethodInfo& method = methods::methodInfo(s.frame.method);
     if (!method.isAvailable(info))
         return makeError(std::string("method ") + method.name + " is not available on " + info.renderer);
-    if (const surface::McMethodInfo& mc = surface::mcMethodTable()[size_t(s.frame.surfaceMethod)];
+    if (const surface::McMethodInfo& mc = surface::mcMethodInfo(s.frame.mcMethod);
         !mc.isAvailable(info))
-        return makeError(std::string("surface method ") + mc.name + " is not available on " + info.renderer);
+        return makeError(std::string("mc method ") + mc.name + " is not available on " + info.renderer);
     if (const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
         !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +

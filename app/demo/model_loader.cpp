@@ -50,25 +50,12 @@ Result<LoadedModel> loadModel(const ModelChoice& choice) {
     return m;
 }
 
-Result<volume::Band> resolveBand(const std::string& asked, const LoadedModel& loaded) {
-    if (!loaded.valueRange) {
-        if (!asked.empty()) return makeError("--band " + asked + ": every value of the volume is NaN");
-        return volume::Band{0, -1};
-    }
-    if (asked.empty()) return volume::defaultBand(*loaded.valueRange);
-    Result<volume::Band> band = volume::parseBand(asked, loaded.valueRange);
-    if (band) return band;
-    // A band that can hold for some data but not for this volume's values ("300,max" over bytes, whose max is
-    // at most 255: --threshold 300) is the empty band [300, 255]: 0 points and the summary's line, not an
-    // error. Only the data make it empty, so each end is resolved alone.
-    constexpr double kInf = std::numeric_limits<double>::infinity();
-    if (volume::parseBand(asked, volume::ValueRange{-kInf, kInf})) {
-        const size_t comma = asked.find(',');
-        Result<volume::Band> lo = volume::parseBand(asked.substr(0, comma) + ",inf", loaded.valueRange);
-        Result<volume::Band> hi = volume::parseBand("-inf," + asked.substr(comma + 1), loaded.valueRange);
-        if (lo && hi) return volume::Band{lo->lo, hi->hi};
-    }
-    return makeError("--band: " + band.error());
+Result<volume::Band> resolveBand(const std::optional<volume::BandSpec>& asked, const LoadedModel& loaded) {
+    // A band the data make empty ("300,max" over bytes, whose max is at most 255) is the empty band: 0 points
+    // and the summary's line, not an error (volume::resolveBand).
+    Result<volume::Band> band = volume::startingBand(asked, loaded.valueRange);
+    if (!band) return makeError("--band: " + band.error());
+    return band;
 }
 
 void rememberRecent(std::vector<std::string>& recent, const std::string& path) {

@@ -37,7 +37,7 @@ Result<LoadedModel> loadModel(const ModelChoice& choice);
 // default band of its values (volume::defaultBand). A band that holds nothing only for this volume's values
 // ("300,max" over bytes) is that empty band (0 points), not an error. Every sample NaN: the empty band
 // [0, -1] (0 points), and a band asked for is an error.
-Result<volume::Band> resolveBand(const std::string& asked, const LoadedModel& loaded);
+Result<volume::Band> resolveBand(const std::optional<volume::BandSpec>& asked, const LoadedModel& loaded);
 
 // Most recent first, no duplicates, at most kMaxRecent entries.
 constexpr size_t kMaxRecent = 8;

@@ -128,7 +128,7 @@ void applyChanges(App& app) {
                 s.voxels = good.voxels;
                 s.method = good.method;
                 s.input = good.input;
-                s.surfaceMethod = good.surfaceMethod;
+                s.mcMethod = good.mcMethod;
                 (void)frame.apply(s);
             }
         } else if (changes.model) {
@@ -167,7 +167,7 @@ void buildPointList(App& app) {
 bool colorsPoints(const App& app) {
     if (!app.gpu || !occupancy::hasSlotColors(app.gpu->frame->source().output())) return false;
     const bool shown =
-        app.settings.view.particles && app.settings.view.color == particles::ParticleColor::ModelColor;
+        app.settings.view.points && app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =
         app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
     return shown || exported;
@@ -186,7 +186,7 @@ void updateParticles(App& app) {
 }
 
 bool sortsParticles(const App& app) {
-    return app.gpu && app.settings.view.particles &&
+    return app.gpu && app.settings.view.points &&
            particles::particleRenderInfo(app.settings.view.render).depthSorted;
 }
 
@@ -228,7 +228,7 @@ void drawViews(App& app) {
     glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
     if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
     if (view.surface) drawSurface(app, viewProj, light);
-    if (view.particles) {
+    if (view.points) {
         // At the height the particles bounce on: the bottom of the box the volume is drawn as, by default.
         const float floorY = particles::floorHeight(app.settings.particles, source.shape);
         glm::mat4 floor = glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f});
@@ -341,7 +341,7 @@ Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
         s.plyAscii ? model::PlyFormat::Ascii : model::PlyFormat::BinaryLittleEndian;
     const std::string source = s.frame.testAtlas ? "test atlas (volume coordinates)" : s.model.label();
     const std::string comment =
-        "Dicer point cloud: " + source + ", " + methods::methodTable()[size_t(s.frame.method)].name +
+        "Dicer point cloud: " + source + ", " + methods::methodInfo(s.frame.method).name +
         (volume ? ", band " + volume::bandText(s.frame.band) +
                       ", voxel centres in the volume's physical units, colour map"
                 : ", preset " + s.frame.preset + ", voxel centres in model space, model colours");

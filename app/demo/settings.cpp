@@ -24,7 +24,7 @@ const char* viewName(View view) {
 }
 
 bool ViewSettings::*viewField(View view) {
-    static constexpr bool ViewSettings::*kFields[] = {&ViewSettings::particles, &ViewSettings::mesh,
+    static constexpr bool ViewSettings::*kFields[] = {&ViewSettings::points, &ViewSettings::mesh,
                                                       &ViewSettings::surface, &ViewSettings::atlas,
                                                       &ViewSettings::pointList}; // enumerator order
     return kFields[int(view)];
@@ -48,7 +48,7 @@ Result<void> followDefaultOutput(frame::FrameSettings& now, const frame::FrameSe
 
 bool changesTimings(const Settings& now, const Settings& last) {
     return compareSettings(now, last).any() || now.frame != last.frame || now.view.mesh != last.view.mesh ||
-           now.view.particles != last.view.particles || now.view.surface != last.view.surface ||
+           now.view.points != last.view.points || now.view.surface != last.view.surface ||
            now.view.atlas != last.view.atlas || now.view.pointList != last.view.pointList ||
            now.view.render != last.view.render || now.view.depthBuckets != last.view.depthBuckets;
 }

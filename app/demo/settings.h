@@ -23,7 +23,7 @@ struct ModelChoice {
 
 struct ViewSettings {
     bool mesh = false;     // the shaded model (off: it would hide the cloud that covers its surface)
-    bool particles = true; // the point cloud
+    bool points = true;    // the point cloud (the particles)
     bool surface = false;  // the volume's surface at its band (marching cubes: the expand stage)
     bool atlas = true;     // the slice atlas panel
     bool pointList = true; // the point list panel

@@ -27,8 +27,8 @@ std::uint32_t withHeadroom(std::uint32_t count, std::uint32_t maxEntries) {
 
 } // namespace
 
-bool Frame::demoRows(int row) {
-    return methods::methodTable()[size_t(row)].inDemo();
+bool Frame::demoRows(methods::MethodId method) {
+    return methods::methodInfo(method).inDemo();
 }
 
 Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
@@ -49,7 +49,7 @@ Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const g
     auto table = methods::methodTable();
     f->m_methods.resize(table.size());
     for (size_t i = 0; i < table.size(); ++i) {
-        if (!rows(int(i))) continue;
+        if (!rows(methods::MethodId(int(i)))) continue;
         if (!table[i].isAvailable(info)) {
             log::warn("%s is not available on this driver", table[i].name);
             continue;
@@ -62,24 +62,19 @@ Result<std::unique_ptr<Frame>> Frame::create(gl::ShaderLibrary& shaders, const g
 }
 
 Result<void> Frame::apply(const FrameSettings& s) {
-    const methods::MethodInfo* row = s.method >= 0 && size_t(s.method) < methods::methodTable().size()
-                                         ? &methods::methodTable()[size_t(s.method)]
-                                         : nullptr;
+    const methods::MethodInfo* row = gl::rowOf(methods::methodTable(), s.method);
     if (!row || !methodAvailable(s.method))
         return makeError(std::string("method ") + (row ? row->name : "?") + " is not available on " +
                          m_info.renderer);
     const occupancy::VoxelOutput output = s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels;
-    if (row->input != output)
-        return makeError(std::string("method ") + row->name + " reads the " + occupancy::voxelOutputName(row->input) +
+    if (row->reads != output)
+        return makeError(std::string("method ") + row->name + " reads the " + occupancy::voxelOutputName(row->reads) +
                          ", not the " + occupancy::voxelOutputName(output));
     if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && s.input == Input::Mesh) return r;
-    if (!surfaceMethodAvailable(s.surfaceMethod)) {
-        const auto rows = surface::mcMethodTable();
-        return makeError(std::string("surface method ") +
-                         (s.surfaceMethod >= 0 && size_t(s.surfaceMethod) < rows.size()
-                              ? rows[size_t(s.surfaceMethod)].name
-                              : "?") +
-                         " is not available on " + m_info.renderer);
+    if (!mcMethodAvailable(s.mcMethod)) {
+        const surface::McMethodInfo* mc = gl::rowOf(surface::mcMethodTable(), s.mcMethod);
+        return makeError(std::string("mc method ") + (mc ? mc->name : "?") + " is not available on " +
+                         m_info.renderer);
     }
     const FrameChanges changes = compareFrameSettings(s, m_settings);
     if (changes.layout || !m_configured)
@@ -121,16 +116,16 @@ glm::mat4 Frame::surfaceToVolume() const {
     return glm::translate(physicalToVolume(), 0.5f * m_source.volumeSpacing());
 }
 
-bool Frame::surfaceMethodAvailable(int row) const {
-    return m_surface->methodAvailable(row);
+bool Frame::mcMethodAvailable(surface::McMethodId method) const {
+    return m_surface->methodAvailable(method);
 }
 
-bool Frame::methodAvailable(int row) const {
-    return row >= 0 && size_t(row) < m_methods.size() && m_methods[size_t(row)];
+bool Frame::methodAvailable(methods::MethodId method) const {
+    return method.row >= 0 && size_t(method.row) < m_methods.size() && m_methods[size_t(method.row)];
 }
 
 hp::PointMethod* Frame::method() const {
-    return methodAvailable(m_settings.method) ? m_methods[size_t(m_settings.method)].get() : nullptr;
+    return methodAvailable(m_settings.method) ? m_methods[size_t(m_settings.method.row)].get() : nullptr;
 }
 
 hp::MethodInput Frame::input() const {
@@ -218,7 +213,7 @@ Result<void> Frame::colorPoints() {
 
 Result<void> Frame::expand() {
     if (!m_configured) return makeError("surface view: the frame is not configured");
-    const int row = m_settings.surfaceMethod;
+    const surface::McMethodId row = m_settings.mcMethod;
     if (m_settings.input == Input::Volume) {
         if (m_surfaceFrom != SurfaceFrom::Volume) { // after a mesh: the stage sizes its buffer again, once
             m_surface->setInput(m_volumeInput);

@@ -33,8 +33,8 @@ namespace dicer::frame {
 class Frame {
 public:
     // Which rows of the method table to build (default: every row the demo offers: all but the CPU paths).
-    using RowFilter = std::function<bool(int row)>;
-    static bool demoRows(int row);
+    using RowFilter = std::function<bool(methods::MethodId method)>;
+    static bool demoRows(methods::MethodId method);
     // Builds the voxel source, every available row the filter takes and every available surface method (the
     // expand stage); a row that is unavailable on this driver is logged and left out (methodAvailable), a
     // shader error is returned.
@@ -100,8 +100,8 @@ public:
     // (OccupancyVolume::sampleToVolume). Either way the surface and the points line up in world.
     glm::mat4 surfaceToVolume() const;
 
-    bool methodAvailable(int row) const;        // row of methods::methodTable()
-    bool surfaceMethodAvailable(int row) const; // row of surface::mcMethodTable()
+    bool methodAvailable(methods::MethodId method) const;
+    bool mcMethodAvailable(surface::McMethodId method) const;
     hp::PointMethod* method() const;            // this frame's method; null if not built
     const VoxelSource& source() const { return m_source; }
     // Bits or sparse output: the model colour of point k at k (RGBA8), written by colorPoints(); 0 with the atlas.

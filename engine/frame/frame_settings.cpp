@@ -6,21 +6,19 @@
 
 namespace dicer::frame {
 
-bool offersMethod(occupancy::VoxelOutput output, int row) {
-    const auto table = methods::methodTable();
-    if (row < 0 || size_t(row) >= table.size()) return false;
-    return table[size_t(row)].inDemo() && table[size_t(row)].input == output;
+bool offersMethod(occupancy::VoxelOutput output, methods::MethodId method) {
+    const methods::MethodInfo* row = gl::rowOf(methods::methodTable(), method);
+    return row && row->inDemo() && row->reads == output;
 }
 
-int defaultMethodFor(occupancy::VoxelOutput output) {
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row)
-        if (offersMethod(output, int(row))) return int(row);
-    return 0;
+methods::MethodId defaultMethodFor(occupancy::VoxelOutput output) {
+    for (methods::MethodId id : gl::rowIds(methods::methodTable()))
+        if (offersMethod(output, id)) return id;
+    return methods::MethodId(0);
 }
 
-occupancy::VoxelOutput outputFor(int row) {
-    return methods::methodTable()[size_t(row)].input;
+occupancy::VoxelOutput outputFor(methods::MethodId method) {
+    return methods::methodInfo(method).reads;
 }
 
 
@@ -33,18 +31,18 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
     c.layout = now.preset != last.preset || now.testAtlas != last.testAtlas || now.voxels != last.voxels ||
                now.input != last.input;
     c.voxelize =
-        now.voxelMode != last.voxelMode || now.voxelMethod != last.voxelMethod || now.rule != last.rule;
+        now.voxelMode != last.voxelMode || now.voxMethod != last.voxMethod || now.rule != last.rule;
     c.method = now.method != last.method || now.storage != last.storage || now.buildPath != last.buildPath;
     c.listPath = now.listPath != last.listPath;
     c.band = now.input == Input::Volume && now.band != last.band;
-    c.surface = now.surfaceMethod != last.surfaceMethod;
+    c.surface = now.mcMethod != last.mcMethod;
     return c;
 }
 
 void suitOutput(FrameSettings& s) {
     if (const InputInfo& input = inputInfo(s.input); !input.writes(s.voxels)) s.voxels = input.outputs.front();
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
-    if (!voxel::checkOutput(s.voxelMethod, s.voxels)) s.voxelMethod = voxel::VoxelMethod::Compute;
+    if (!voxel::checkOutput(s.voxMethod, s.voxels)) s.voxMethod = voxel::VoxMethodId::Compute;
     if (s.voxels != occupancy::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;
     if (!voxel::checkMode(s.voxels, s.voxelMode)) s.voxelMode = voxel::VoxelMode::Shell;
 }
@@ -52,7 +50,7 @@ void suitOutput(FrameSettings& s) {
 Result<void> takeDefaultOutput(FrameSettings& s, const gl::GlInfo& info) {
     const std::optional<glm::ivec3> volume = occupancy::presetVolume(s.preset);
     if (!volume) return makeError("unknown volume preset '" + s.preset + "'");
-    Result<occupancy::VoxelOutput> output = voxel::defaultOutputFor(*volume, s.voxelMode, s.voxelMethod, info);
+    Result<occupancy::VoxelOutput> output = voxel::defaultOutputFor(*volume, s.voxelMode, s.voxMethod, info);
     if (!output) return makeError("preset '" + s.preset + "': " + output.error());
     s.voxels = *output;
     suitOutput(s);

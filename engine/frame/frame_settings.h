@@ -5,6 +5,8 @@
 #pragma once
 
 #include "band.h"
+#include "mc_method_table.h"
+#include "method_table.h"
 #include "point_method.h"
 #include "voxelizer.h"
 
@@ -14,9 +16,9 @@ namespace dicer::frame {
 
 // Which rows of the method table a voxelizer output can feed, from the table (MethodInfo::input), never by
 // name. "Offered": the row reads that output and runs interactively (MethodInfo::inDemo: not the CPU paths).
-bool offersMethod(occupancy::VoxelOutput output, int row);
-int defaultMethodFor(occupancy::VoxelOutput output); // the first offered row
-occupancy::VoxelOutput outputFor(int row);           // the output a row reads
+bool offersMethod(occupancy::VoxelOutput output, methods::MethodId method);
+methods::MethodId defaultMethodFor(occupancy::VoxelOutput output); // the first offered row
+occupancy::VoxelOutput outputFor(methods::MethodId method);       // the output a row reads
 // The discriminator's threshold decides only over the atlas' alpha: the bits are already the active set.
 inline bool honoursThreshold(occupancy::VoxelOutput output) {
     return output == occupancy::VoxelOutput::Atlas;
@@ -34,8 +36,8 @@ inline constexpr float kVolumeAtlasThreshold = 1.f / 255.f;
 // The frame starts with the occupancy bits (docs/DEMO.md, "Voxelizer output": 2-5x the frame rate of the atlas
 // on llvmpipe at 256^3, and the only output that reaches 1024^3); the paper variants run on the atlas.
 struct FrameSettings {
-    // Row of methods::methodTable() (method_table.h) that reads `voxels` (offersMethod).
-    int method = defaultMethodFor(occupancy::VoxelOutput::Bits);
+    // The row of the method table (method_table.h) that lists `voxels` (offersMethod).
+    methods::MethodId method = defaultMethodFor(occupancy::VoxelOutput::Bits);
     hp::Storage storage = hp::Storage::Uint32;
     hp::BuildPath buildPath = hp::BuildPath::Compute;
     std::string preset = "128"; // volume_layout.h presetNames()
@@ -44,9 +46,9 @@ struct FrameSettings {
     voxel::VoxelMode voxelMode = voxel::VoxelMode::Shell;
     // All give the same voxels; compute needs no rasterizer (llvmpipe's costs ~1 us a triangle, an H100 has
     // few raster units) and was the fastest frame measured here (docs/DEMO.md).
-    voxel::VoxelMethod voxelMethod = voxel::VoxelMethod::Compute;
+    voxel::VoxMethodId voxMethod = voxel::VoxMethodId::Compute;
     // SliceAxis: the 2006 rule (the paper's counts).
-    voxel::SurfaceRule rule = voxel::SurfaceRule::DominantAxis;
+    voxel::VoxRule rule = voxel::VoxRule::DominantAxis;
     float threshold = 0.5f; // discriminator over the atlas: active = alpha >= threshold
     // Resident: the count stays on the GPU (indirect dispatch); Readback: the paper's PointList reads it.
     hp::ListPath listPath = hp::ListPath::Resident;
@@ -55,9 +57,9 @@ struct FrameSettings {
     // Volume input: the active values, inclusive, in the data's own units (the paper's threshold t is [t, max]).
     // Set by whoever loads the volume (volume::defaultBand of its range unless one was asked for).
     volume::Band band{};
-    // The surface method: the row of surface::mcMethodTable() the expand stage runs (Frame::expand), over the
-    // volume at `band`. Every available row is built once: switching switches an index.
-    int surfaceMethod = 0;
+    // The mc method: the row of surface::mcMethodTable() the expand stage runs (Frame::expand), over the volume
+    // at `band`. Every available row is built once: switching switches an index.
+    surface::McMethodId mcMethod{0};
     bool operator==(const FrameSettings&) const = default;
 };
 

@@ -54,10 +54,10 @@ const InputInfo* ownerOfOtherInput(Input input, std::string_view setting) {
     return nullptr;
 }
 
-bool inputOffersMethod(Input input, int row) {
+bool inputOffersMethod(Input input, methods::MethodId method) {
     const InputInfo& info = inputInfo(input);
     return std::any_of(info.outputs.begin(), info.outputs.end(),
-                       [row](occupancy::VoxelOutput o) { return offersMethod(o, row); });
+                       [method](occupancy::VoxelOutput o) { return offersMethod(o, method); });
 }
 
 } // namespace dicer::frame

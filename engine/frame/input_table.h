@@ -30,7 +30,7 @@ const InputInfo& inputInfo(Input input);
 // The row that reads `setting` when `input` does not (an option of another input); null when `input` reads it
 // or no input owns it.
 const InputInfo* ownerOfOtherInput(Input input, std::string_view setting);
-// Whether the method of `row` reads an output `input` writes (offersMethod over the input's outputs).
-bool inputOffersMethod(Input input, int row);
+// Whether `method` reads an output `input` writes (offersMethod over the input's outputs).
+bool inputOffersMethod(Input input, methods::MethodId method);
 
 } // namespace dicer::frame

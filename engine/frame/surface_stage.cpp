@@ -44,7 +44,8 @@ Result<std::unique_ptr<SurfaceStage>> SurfaceStage::create(gl::ShaderLibrary& sh
     return s;
 }
 
-bool SurfaceStage::methodAvailable(int row) const {
+bool SurfaceStage::methodAvailable(surface::McMethodId method) const {
+    const int row = method.row;
     return row >= 0 && std::size_t(row) < m_methods.size() && m_methods[std::size_t(row)];
 }
 
@@ -70,11 +71,11 @@ void SurfaceStage::resync() {
 }
 
 const surface::McMethod* SurfaceStage::drawable() const {
-    return m_ok && methodAvailable(m_row) ? m_methods[std::size_t(m_row)].get() : nullptr;
+    return m_ok && methodAvailable(m_row) ? m_methods[std::size_t(m_row.row)].get() : nullptr;
 }
 
 surface::McMethod* SurfaceStage::drawable() {
-    return m_ok && methodAvailable(m_row) ? m_methods[std::size_t(m_row)].get() : nullptr;
+    return m_ok && methodAvailable(m_row) ? m_methods[std::size_t(m_row.row)].get() : nullptr;
 }
 
 std::uint32_t SurfaceStage::maxVertices() const {
@@ -91,8 +92,8 @@ bool SurfaceStage::growing() const {
     return drawable() && m_total && *m_total > capacity() && m_limitMessage.empty();
 }
 
-Result<void> SurfaceStage::attach(int row) {
-    const auto r = std::size_t(row);
+Result<void> SurfaceStage::attach(surface::McMethodId method) {
+    const auto r = std::size_t(method.row);
     if (m_attached[r] == m_generation) return {};
     // A refusal stands for this input: retrying every frame would repeat the message (and an allocation
     // failure's GL error).
@@ -126,20 +127,19 @@ void SurfaceStage::grow(surface::McMethod& m, std::uint32_t vertices) {
     }
 }
 
-Result<void> SurfaceStage::run(int row, volume::Band band) {
+Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band) {
     m_ok = false;
-    if (!methodAvailable(row)) {
-        const auto table = surface::mcMethodTable();
-        return makeError(std::string("surface method ") +
-                         (row >= 0 && std::size_t(row) < table.size() ? table[std::size_t(row)].name : "?") +
-                         " is not available on " + m_info.renderer);
+    if (!methodAvailable(method)) {
+        const surface::McMethodInfo* row = gl::rowOf(surface::mcMethodTable(), method);
+        return makeError(std::string("mc method ") + (row ? row->name : "?") + " is not available on " +
+                         m_info.renderer);
     }
     if (!m_hasInput) return makeError("surface view: no volume");
-    if (row != m_row) resync(); // another row: its own buffer, sized from its own total
-    m_row = row;
+    if (method != m_row) resync(); // another row: its own buffer, sized from its own total
+    m_row = method;
     m_band = band;
-    if (Result<void> r = attach(row); !r) return r;
-    surface::McMethod& m = *m_methods[std::size_t(row)];
+    if (Result<void> r = attach(method); !r) return r;
+    surface::McMethod& m = *m_methods[std::size_t(method.row)];
 
     if (!m_needsTotal) {
         // The late total of an earlier run said the buffer was short (growing()): grow before this run

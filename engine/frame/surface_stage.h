@@ -56,7 +56,7 @@ public:
     SurfaceStage(const SurfaceStage&) = delete;
     SurfaceStage& operator=(const SurfaceStage&) = delete;
 
-    bool methodAvailable(int row) const; // row of surface::mcMethodTable()
+    bool methodAvailable(surface::McMethodId method) const;
 
     // A new input (or none): every row takes it at its next run, which reads the total once. The texture must
     // outlive the runs (the caller calls setInput again or clearInput when it replaces it).
@@ -72,7 +72,7 @@ public:
     // count + build + expand, and takes the newest late total (after a change: the total read back once). Errors (nothing to draw): the row
     // is not available, no input, the input beyond the row's limits (the same error again, without retrying,
     // until the next input).
-    Result<void> run(int row, volume::Band band);
+    Result<void> run(surface::McMethodId method, volume::Band band);
 
     // The method whose vertex buffer and header hold the last good run; null when there is nothing to draw.
     const surface::McMethod* drawable() const;
@@ -92,7 +92,7 @@ public:
 
 private:
     explicit SurfaceStage(const gl::GlInfo& info) : m_info(info) {}
-    Result<void> attach(int row);
+    Result<void> attach(surface::McMethodId method);
     std::uint32_t maxVertices() const; // the vertex buffer's largest size: one storage block
     void grow(surface::McMethod& method, std::uint32_t vertices); // as far as it can; else limitMessage()
 
@@ -104,7 +104,7 @@ private:
     SurfaceInput m_input;
     std::uint64_t m_generation = 1;
     bool m_hasInput = false;
-    int m_row = -1;        // the row of the last run
+    surface::McMethodId m_row; // the row of the last run (none yet)
     volume::Band m_band{}; // and its band
     bool m_ok = false;     // the last run succeeded: its buffers are drawn
     std::unique_ptr<gl::LateReadback> m_readback; // the total of the vertices

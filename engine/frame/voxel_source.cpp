@@ -139,7 +139,7 @@ void VoxelSource::produce(const glm::mat4& model, const FrameSettings& settings)
         (void)m_discriminator->discriminate(settings.band);
         return;
     }
-    m_lastParams = {model, settings.voxelMode, settings.voxelMethod, settings.rule};
+    m_lastParams = {model, settings.voxelMode, settings.voxMethod, settings.rule};
     m_voxelizer->voxelize(m_lastParams);
 }
 
@@ -192,16 +192,16 @@ std::string VoxelSource::sourceText() const {
                std::to_string(m_volume.z) + " as the sparse occupancy (" +
                std::to_string((m_voxelizer->sparse().bytes() + 1023) >> 10) + " KiB held, " +
                std::to_string(m_voxelizer->sparse().capacity()) + " bricks of 32^2 texels, virtual atlas " +
-               std::to_string(m_atlasSize) + "^2), " + voxel::voxelMethodName(m_lastParams.method) + ", " +
-               voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
+               std::to_string(m_atlasSize) + "^2), " + voxel::voxMethodName(m_lastParams.method) + ", " +
+               voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::voxRuleName(m_lastParams.rule);
     if (output() == occupancy::VoxelOutput::Bits)
         return "voxelized " + std::to_string(m_volume.x) + "x" + std::to_string(m_volume.y) + "x" +
                std::to_string(m_volume.z) + " as occupancy bits (" +
                std::to_string((bitsBytes() + 1023) >> 10) + " KiB, virtual atlas " +
-               std::to_string(m_atlasSize) + "^2), " + voxel::voxelMethodName(m_lastParams.method) + ", " +
-               voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
-    return "voxelized " + volume + ", " + voxel::voxelMethodName(m_lastParams.method) + ", " +
-           voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::surfaceRuleName(m_lastParams.rule);
+               std::to_string(m_atlasSize) + "^2), " + voxel::voxMethodName(m_lastParams.method) + ", " +
+               voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::voxRuleName(m_lastParams.rule);
+    return "voxelized " + volume + ", " + voxel::voxMethodName(m_lastParams.method) + ", " +
+           voxel::voxelModeName(m_lastParams.mode) + ", " + voxel::voxRuleName(m_lastParams.rule);
 }
 
 } // namespace dicer::frame

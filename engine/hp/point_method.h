@@ -40,6 +40,7 @@ const char* entryOrderName(EntryOrder order);
 
 enum class ListPath { Readback, Resident };
 const char* listPathName(ListPath path); // "readback" / "resident"
+inline constexpr std::array<ListPath, 2> kListPaths = {ListPath::Readback, ListPath::Resident};
 
 // Integer storage is exact for any count; float storage is what the 2006 hardware had (exact below 2^24).
 enum class Storage { Uint32, Float32 };

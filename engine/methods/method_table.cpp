@@ -71,28 +71,39 @@ constexpr std::span<const BuildPath> kNoPath;
 // One row per line. The GL test groups and the demo window tests per row are registered from this table at CTest
 // time (tests/method_rows.cpp, tests/method_tests.cmake): a new row is tested without touching CMake.
 constexpr MethodInfo kMethods[] = {
-    {"dicer_single", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_2D mip chain, one count per texel",
-     kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},
-    {"dicer_vec4", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "mip chain of four children's sums per texel: one fetch per level",
-     kBothStorages, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerVec4>, true>},
-    {"dicer_rect", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
-     kBothStorages, kBothPaths, true, rectangle, paper<hp::createRect, true>},
-    {"dicer_bil", Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "single + one bilinear fetch x4 per reduction (float32 only)",
-     kFloatOnly, kBothPaths, true, mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
-    {"hp_compute", Family::ComputeHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
-     kNoStorage, kNoPath, true, computePyramid, peer<hp::createComputeHistoPyramid>},
-    {"hp_bits", Family::ComputeHistoPyramid, occupancy::VoxelOutput::Bits, EntryOrder::KeyIndex, "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
-     kNoStorage, kNoPath, true, bitsPyramid, peer<hp::createBitsHistoPyramid>},
-    {"hp_sparse", Family::ComputeHistoPyramid, occupancy::VoxelOutput::Sparse, EntryOrder::KeyIndex, "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks: build follows the surface, list = hp_bits'",
-     kNoStorage, kNoPath, true, sparsePyramid, peer<hp::createSparseHistoPyramid>},
-    {"horn_scan", Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
-     kNoStorage, kNoPath, false, hornScan, peer<peers::createHornScan>},
-    {"atomic_append", Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::Unordered, "one compute pass, work-group aggregated atomic counter (unordered)",
-     kNoStorage, kNoPath, false, atomicAppend, peer<peers::createAtomicAppend>},
-    {"cpu_linewise", Family::CpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
-     kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuLinewise>},
-    {"cpu_threaded", Family::CpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, "download, line-wise CPU scan on hardware_concurrency threads, upload",
-     kNoStorage, kNoPath, false, pointsFit, peer<peers::createCpuThreaded>},
+    {{"dicer_single", "dicer_single", "GL_TEXTURE_2D mip chain, one count per texel",
+      mipChain, paper<hp::createMip<hp::kDicerSingle>, true>},
+     Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, kBothStorages, kBothPaths, true},
+    {{"dicer_vec4", "dicer_vec4", "mip chain of four children's sums per texel: one fetch per level",
+      mipChain, paper<hp::createMip<hp::kDicerVec4>, true>},
+     Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, kBothStorages, kBothPaths, true},
+    {{"dicer_rect", "dicer_rect", "GL_TEXTURE_RECTANGLE pseudo-mipmap, levels side by side",
+      rectangle, paper<hp::createRect, true>},
+     Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, kBothStorages, kBothPaths, true},
+    {{"dicer_bil", "dicer_bil", "single + one bilinear fetch x4 per reduction (float32 only)",
+      mipChain, paper<hp::createMip<hp::kDicerBil>, false>},
+     Family::PaperHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, kFloatOnly, kBothPaths, true},
+    {{"hp_compute", "hp_compute", "compute HistoPyramid: 6 levels per dispatch in shared memory, packed integer levels",
+      computePyramid, peer<hp::createComputeHistoPyramid>},
+     Family::ComputeHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::KeyIndex, kNoStorage, kNoPath, true},
+    {{"hp_bits", "hp_bits", "hp_compute over the occupancy bits (1 bit/voxel): popcounts for levels 1-3, the same upper levels and list",
+      bitsPyramid, peer<hp::createBitsHistoPyramid>},
+     Family::ComputeHistoPyramid, occupancy::VoxelOutput::Bits, EntryOrder::KeyIndex, kNoStorage, kNoPath, true},
+    {{"hp_sparse", "hp_sparse", "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks: build follows the surface, list = hp_bits'",
+      sparsePyramid, peer<hp::createSparseHistoPyramid>},
+     Family::ComputeHistoPyramid, occupancy::VoxelOutput::Sparse, EntryOrder::KeyIndex, kNoStorage, kNoPath, true},
+    {{"horn_scan", "horn_scan", "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
+      hornScan, peer<peers::createHornScan>},
+     Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, kNoStorage, kNoPath, false},
+    {{"atomic_append", "atomic_append", "one compute pass, work-group aggregated atomic counter (unordered)",
+      atomicAppend, peer<peers::createAtomicAppend>},
+     Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::Unordered, kNoStorage, kNoPath, false},
+    {{"cpu_linewise", "cpu_linewise", "download, single-threaded line-wise CPU scan, upload (the 2006 CPU path)",
+      pointsFit, peer<peers::createCpuLinewise>},
+     Family::CpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, kNoStorage, kNoPath, false},
+    {{"cpu_threaded", "cpu_threaded", "download, line-wise CPU scan on hardware_concurrency threads, upload",
+      pointsFit, peer<peers::createCpuThreaded>},
+     Family::CpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, kNoStorage, kNoPath, false},
 };
 // clang-format on
 } // namespace
@@ -117,29 +128,20 @@ std::span<const MethodInfo> methodTable() {
     return kMethods;
 }
 
-const MethodInfo* findMethod(std::string_view name) {
-    for (const MethodInfo& m : kMethods)
-        if (name == m.name) return &m;
-    return nullptr;
+const MethodInfo& methodInfo(MethodId id) {
+    return kMethods[size_t(id.row)];
 }
 
-int methodIndex(std::string_view name) {
-    const MethodInfo* m = findMethod(name);
-    return m ? int(m - kMethods) : -1;
-}
-
-std::string methodNames(bool demoOnly) {
-    std::string names;
-    for (const MethodInfo& m : kMethods)
-        if (!demoOnly || m.inDemo()) names += std::string(names.empty() ? "" : ", ") + m.name;
-    return names;
+std::optional<MethodId> findMethod(std::string_view name) {
+    return gl::findRow(methodTable(), name);
 }
 
 Result<std::unique_ptr<hp::PointMethod>> createMethod(std::string_view name, gl::ShaderLibrary& shaders,
                                                       const gl::GlInfo& info,
                                                       const hp::MethodOptions& options) {
-    const MethodInfo* m = findMethod(name);
-    if (!m) return makeError("unknown method '" + std::string(name) + "' (known: " + methodNames() + ")");
+    Result<MethodId> id = gl::lookupRow("method", name, methodTable());
+    if (!id) return makeError(id.error());
+    const MethodInfo* m = &methodInfo(*id);
     if (!m->isAvailable(info))
         return makeError(std::string(m->name) + " is not available on " + info.renderer);
     hp::MethodOptions o = options;
@@ -149,8 +151,14 @@ Result<std::unique_ptr<hp::PointMethod>> createMethod(std::string_view name, gl:
 
 std::string MethodConfig::label() const {
     std::string s = method->name;
-    if (!method->storages.empty()) s += std::string("_") + hp::storageName(options.storage);
-    if (!method->buildPaths.empty()) s += std::string("_") + hp::buildPathName(options.buildPath);
+    if (!method->storages.empty()) s += std::string(" ") + hp::storageName(options.storage);
+    if (!method->buildPaths.empty()) s += std::string(" ") + hp::buildPathName(options.buildPath);
+    return s;
+}
+
+std::string MethodConfig::identifier() const {
+    std::string s = label();
+    std::replace(s.begin(), s.end(), ' ', '_');
     return s;
 }
 

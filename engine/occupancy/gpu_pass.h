@@ -1,5 +1,5 @@
 // Internals shared by the voxelizer's source files (voxelizer.cpp, voxelizer_slots.cpp, voxel_passes.cpp and
-// the methods' voxel_method_*.cpp): the GL state guard of its passes, barriers, dispatch sizes, message text.
+// the methods' vox_method_*.cpp): the GL state guard of its passes, barriers, dispatch sizes, message text.
 // Not part of the engine's interface.
 #pragma once
 

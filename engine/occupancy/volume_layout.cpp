@@ -134,6 +134,12 @@ std::vector<std::string_view> presetNames() {
 std::optional<glm::ivec3> presetVolume(std::string_view name) {
     for (const Preset& p : kPresets)
         if (p.name == name) return p.volume;
+    if (name.starts_with("paper-")) { // the paper's layout at any atlas side: 256 slices of (N/16)^2
+        const std::optional<int> n = voxelCount(name.substr(6));
+        if (!n || *n < 16 || *n > (1 << 16) || (*n & (*n - 1)) != 0) return std::nullopt;
+        return glm::ivec3(*n / 16, *n / 16, 256);
+    }
+    if (std::optional<glm::ivec3> cube = cubeVolume(name)) return cube;
     return boxVolume(name);
 }
 
@@ -176,14 +182,14 @@ glm::mat4 worldToVolume(glm::vec3 shape) {
 }
 
 Result<VolumeLayout> presetLayout(std::string_view name, int maxAtlasSize, std::string_view limitName) {
-    std::optional<glm::ivec3> volume = presetVolume(name);
-    if (!volume) volume = cubeVolume(name);
+    const std::optional<glm::ivec3> volume = presetVolume(name);
     if (!volume) {
         std::string known;
         for (const Preset& p : kPresets)
             known += (known.empty() ? "" : ", ") + std::string(p.name);
         return makeError("unknown volume preset '" + std::string(name) + "' (known: " + known +
-                         ", or XxYxZ voxels such as 128x128x256)");
+                         ", or N (N^3 voxels), paper-N (N a power of two: the paper's layout of an N^2 atlas) or "
+                         "XxYxZ voxels such as 128x128x256)");
     }
     Result<VolumeLayout> layout = VolumeLayout::make(*volume, maxAtlasSize, limitName);
     if (!layout) return makeError("preset '" + std::string(name) + "': " + layout.error());

@@ -95,7 +95,8 @@ inline std::string volumeText(glm::ivec3 v) {
 // volume), every count a decimal >= 1 without sign or leading zero. The voxels are cubes: a mesh is fitted,
 // keeping its aspect, into the box of volumeShape (model/placement.h BoxFit), and the box is drawn to scale.
 std::vector<std::string_view> presetNames();
-// A named preset's volume, or an XxYxZ volume (boxVolume); nullopt for anything else.
+// A named preset's volume, N (a cube of N^3 voxels), paper-N (N a power of two from 16 to 65536: the paper's
+// layout filling an N^2 atlas, N/16 x N/16 x 256) or an XxYxZ volume (boxVolume); nullopt for anything else.
 std::optional<glm::ivec3> presetVolume(std::string_view name);
 // "XxYxZ" -> its volume; nullopt for any other text: a count of 0, a sign, a leading zero, more or fewer than
 // three counts ("12x", "1x2x3x4"), a count beyond int. (Whether the volume fits a driver is VolumeLayout::make's.)

@@ -31,7 +31,7 @@ bool vertexReadsThePointsAndTheOrder(const gl::GlInfo& info) {
 constexpr ParticleRenderInfo kRenderModes[] = {
     {ParticleRender::Splats, "splats", "compute splats",
      "opaque compute splats + depth resolve (fast on llvmpipe)", false, always},
-    {ParticleRender::Points, "points", "GL points", "opaque GL point sprites", false, vertexReadsThePoints},
+    {ParticleRender::Sprites, "sprites", "GL point sprites", "opaque GL point sprites", false, vertexReadsThePoints},
     {ParticleRender::SortedBlend, "sorted", "sorted blending",
      "translucent soft splats, alpha-blended back to front (HP counting sort of the depths every frame)",
      true, vertexReadsThePointsAndTheOrder},
@@ -238,7 +238,7 @@ Result<void> ParticleSystem::draw(const ParticleSource& source, const ParticleDr
     switch (params.render) {
     case ParticleRender::Splats:
         return drawSplats(source, params);
-    case ParticleRender::Points:
+    case ParticleRender::Sprites:
         drawPoints(source, params);
         break;
     case ParticleRender::SortedBlend:

@@ -34,7 +34,7 @@ enum class ParticleColor { FalseColor, ModelColor };
 // Points: GL point sprites from one glDrawArraysIndirect (the classic way; cheap on GPUs). SortedBlend:
 // translucent soft round sprites, alpha-blended back to front in the order of depth_order.h (sorted every
 // frame by the HistoPyramid counting sort), depth writes off.
-enum class ParticleRender { Splats, Points, SortedBlend };
+enum class ParticleRender { Splats, Sprites, SortedBlend };
 
 struct ParticleRenderInfo {
     ParticleRender mode;

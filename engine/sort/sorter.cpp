@@ -95,10 +95,14 @@ Result<std::unique_ptr<Sorter>> make(gl::ShaderLibrary& shaders, const gl::GlInf
     return std::unique_ptr<Sorter>(std::move(p.value()));
 }
 constexpr SorterInfo kSorters[] = {
-    {"hp_counting_sort", always, make<HpCountingSort, 2u>},
-    {"hp_counting_sort_4", always, make<HpCountingSort, 4u>}, // 4:1 fan-in: half the levels
-    {"scan_counting_sort", always, make<ScanCountingSort>},
-    {"radix_sort", always, make<RadixSort>},
+    {"hp_counting_sort", "HistoPyramid counting sort (2:1)",
+     "histogram, a 1D 2:1 HistoPyramid over it, one descent per key to its sorted place", always,
+     make<HpCountingSort, 2u>},
+    {"hp_counting_sort_4", "HistoPyramid counting sort (4:1)", "the same with a 4:1 fan-in: half the levels", always,
+     make<HpCountingSort, 4u>},
+    {"scan_counting_sort", "Scan counting sort", "histogram with atomic ranks, Horn's scan over it, one scatter (not stable)", always,
+     make<ScanCountingSort>},
+    {"radix_sort", "Radix sort", "stable LSD radix sort of 1-bit splits over Horn's scan, ceil(log2 m) passes", always, make<RadixSort>},
 };
 } // namespace
 

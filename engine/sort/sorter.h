@@ -8,6 +8,7 @@
 #include "gl_handle.h"
 #include "gl_info.h"
 #include "result.h"
+#include "row_table.h"
 #include "shader.h"
 
 #include <cstdint>
@@ -63,11 +64,8 @@ protected:
 };
 
 // The table: every GPU sort, in the order the bench prints them.
-struct SorterInfo {
-    const char* name;
-    bool (*isAvailable)(const gl::GlInfo& info);
-    Result<std::unique_ptr<Sorter>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-};
+struct SorterInfo : gl::RowHead<Sorter> {};
+using SorterId = gl::RowId<SorterInfo>;
 std::span<const SorterInfo> sorterTable();
 
 } // namespace dicer::sort

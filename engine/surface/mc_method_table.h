@@ -5,6 +5,7 @@
 #pragma once
 
 #include "mc_method.h"
+#include "row_table.h"
 
 #include <memory>
 #include <optional>
@@ -18,20 +19,14 @@ namespace dicer::surface {
 inline constexpr unsigned kMcCountStage = 1u, kMcBuildStage = 2u, kMcExpandStage = 4u;
 inline constexpr unsigned kMcAllStages = kMcCountStage | kMcBuildStage | kMcExpandStage;
 
-struct McMethodInfo {
-    const char* name;    // the CLI's and the CSV's name: "hp_mc", "scan_mc", "atomic_mc"
-    const char* label;   // the panel's
-    const char* summary; // one line for --help, tooltips and docs
+struct McMethodInfo : gl::RowHead<McMethod> {
     McOrder order;
-    bool (*isAvailable)(const gl::GlInfo& info);
-    Result<std::unique_ptr<McMethod>> (*create)(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     unsigned stages = kMcAllStages; // kMc*Stage bits
 };
+using McMethodId = gl::RowId<McMethodInfo>;
 
 std::span<const McMethodInfo> mcMethodTable();
-// The row named `name`; nullopt for no row.
-std::optional<int> findMcMethod(std::string_view name);
-// "hp_mc, ..." for help texts and errors.
-std::string mcMethodNames();
+const McMethodInfo& mcMethodInfo(McMethodId id); // the row of a valid id
+std::optional<McMethodId> findMcMethod(std::string_view name);
 
 } // namespace dicer::surface

@@ -52,7 +52,7 @@ std::string bandText(Band band) {
     return text + "]";
 }
 
-Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
+Result<BandSpec> parseBandSpec(std::string_view text) {
     const std::string who = "band '" + std::string(text) + "': ";
     const size_t comma = text.find(',');
     if (comma == std::string_view::npos)
@@ -60,14 +60,10 @@ Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
                          "two values 'lo,hi' are needed (a number, 'min' or 'max' at each end), got one");
     if (text.find(',', comma + 1) != std::string_view::npos)
         return makeError(who + "two values 'lo,hi' are needed, got more");
-    auto end = [&](std::string_view token, const char* which) -> Result<double> {
+    auto end = [&](std::string_view token, const char* which) -> Result<BandEnd> {
         token = trimmed(token);
-        if (token == "min" || token == "max") {
-            if (!range)
-                return makeError(who + "'" + std::string(token) +
-                                 "' means nothing here: every value of the volume is NaN");
-            return token == "min" ? range->min : range->max;
-        }
+        if (token == "min") return BandEnd{BandEnd::Kind::Min, 0};
+        if (token == "max") return BandEnd{BandEnd::Kind::Max, 0};
         double v = 0;
         const auto r = std::from_chars(token.data(), token.data() + token.size(), v);
         if (!token.empty() && r.ec == std::errc::result_out_of_range && r.ptr == token.data() + token.size())
@@ -77,15 +73,58 @@ Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
             return makeError(who + "the " + which + " end '" + std::string(token) +
                              "' is not a number, 'min' or 'max'");
         if (std::isnan(v)) return makeError(who + "the " + which + " end is NaN, which no value is in");
-        return v;
+        return BandEnd{BandEnd::Kind::Value, v};
     };
-    Result<double> lo = end(text.substr(0, comma), "lower");
+    Result<BandEnd> lo = end(text.substr(0, comma), "lower");
     if (!lo) return makeError(lo.error());
-    Result<double> hi = end(text.substr(comma + 1), "upper");
+    Result<BandEnd> hi = end(text.substr(comma + 1), "upper");
     if (!hi) return makeError(hi.error());
-    if (*lo > *hi)
-        return makeError(who + "the lower end " + shortest(*lo) + " is above the upper end " + shortest(*hi));
+    // What no data can hold, told before any data: min and max stand for the widest range here.
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    const BandSpec spec{*lo, *hi};
+    const Band widest = resolveBand(spec, ValueRange{-kInf, kInf}).value();
+    if (widest.lo > widest.hi)
+        return makeError(who + "the lower end " + shortest(widest.lo) + " is above the upper end " +
+                         shortest(widest.hi));
+    return spec;
+}
+
+Result<Band> resolveBand(const BandSpec& spec, std::optional<ValueRange> range) {
+    auto value = [&](const BandEnd& e) -> std::optional<double> {
+        if (e.kind == BandEnd::Kind::Value) return e.value;
+        if (!range) return std::nullopt;
+        return e.kind == BandEnd::Kind::Min ? range->min : range->max;
+    };
+    const std::optional<double> lo = value(spec.lo), hi = value(spec.hi);
+    if (!lo || !hi)
+        return makeError("band '" + bandSpecText(spec) + "': '" + (lo ? "max" : "min") +
+                         "' means nothing here: every value of the volume is NaN");
     return Band{*lo, *hi};
+}
+
+Result<Band> startingBand(const std::optional<BandSpec>& asked, std::optional<ValueRange> range) {
+    if (asked) return resolveBand(*asked, range);
+    return range ? defaultBand(*range) : Band{0, -1};
+}
+
+std::string bandSpecText(const BandSpec& spec) {
+    auto end = [](const BandEnd& e) {
+        return e.kind == BandEnd::Kind::Min ? std::string("min")
+               : e.kind == BandEnd::Kind::Max ? std::string("max")
+                                                : shortest(e.value);
+    };
+    return end(spec.lo) + "," + end(spec.hi);
+}
+
+Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
+    Result<BandSpec> spec = parseBandSpec(text);
+    if (!spec) return makeError(spec.error());
+    Result<Band> band = resolveBand(*spec, range);
+    if (!band) return makeError("band '" + std::string(text) + "': " + band.error().substr(band.error().find(": ") + 2));
+    if (band->lo > band->hi)
+        return makeError("band '" + std::string(text) + "': the lower end " + shortest(band->lo) +
+                         " is above the upper end " + shortest(band->hi));
+    return band;
 }
 
 std::vector<std::uint64_t> histogram(const ScalarVolume& volume, int bins, ValueRange range) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,32 @@ bool inBand(double v, Band band);
 // [the value midway between the data's minimum and maximum, the maximum]: the upper half of the values, the
 // band a volume starts with. Infinite ends count as +-FLT_MAX for the midpoint (so it is a number).
 Band defaultBand(ValueRange range);
+
+// A band as asked for, before the data are known: each end a number, or the data's minimum or maximum.
+struct BandEnd {
+    enum class Kind { Value, Min, Max };
+    Kind kind = Kind::Value;
+    double value = 0; // Kind::Value
+    bool operator==(const BandEnd&) const = default;
+};
+struct BandSpec {
+    BandEnd lo, hi;
+    bool operator==(const BandSpec&) const = default;
+};
+
+// "lo,hi" parsed once, as the command lines take it: two numbers (decimal or exponent notation, "inf" and
+// "-inf" too) or "min"/"max" at either end; blanks around each end are ignored. Errors (each one line, starting
+// "band 'TEXT': "): one number only, more than two, an end that is not a number, out of range or NaN, and what
+// no data can hold (lo > hi between numbers, "max,min" over the widest range).
+Result<BandSpec> parseBandSpec(std::string_view text);
+// The band of `spec` over data whose values span `range` (nullopt: every value is NaN, where min and max mean
+// nothing: an error). A spec the data make empty ("300,max" over bytes) is the empty band [300, 255]: 0 voxels,
+// not an error.
+Result<Band> resolveBand(const BandSpec& spec, std::optional<ValueRange> range);
+std::string bandSpecText(const BandSpec& spec); // "300,max"
+// The band a volume starts with: `asked` resolved over its values (resolveBand), or none asked: defaultBand of
+// its range, or the empty band [0, -1] when every value is NaN.
+Result<Band> startingBand(const std::optional<BandSpec>& asked, std::optional<ValueRange> range);
 
 // "lo,hi" as the command line and the panel give it: two numbers (decimal or exponent notation, "inf" and
 // "-inf" too), where "min" and "max" stand for the data's minimum and maximum at either end (`range`:

@@ -11,10 +11,10 @@ namespace {
 
 // Why `output` cannot hold the volume, in a few words for defaultOutputFor's list ("" when it can); checkHolds
 // gives the whole messages.
-std::string whyNot(glm::ivec3 volume, VoxelMode mode, VoxelMethod method, occupancy::VoxelOutput output,
+std::string whyNot(glm::ivec3 volume, VoxelMode mode, VoxMethodId method, occupancy::VoxelOutput output,
                    const gl::GlInfo& info) {
     if (!checkOutput(method, output))
-        return std::string("the ") + voxelMethodName(method) + " method cannot write it";
+        return std::string("the ") + voxMethodName(method) + " method cannot write it";
     if (!checkMode(output, mode)) return "it holds surfaces only (shell mode)";
     Result<occupancy::VolumeLayout> needs = occupancy::VolumeLayout::make(volume, 1 << 30);
     if (!needs) return needs.error();
@@ -35,7 +35,7 @@ std::array<occupancy::VoxelOutput, 3> outputPreference(glm::ivec3 volume, VoxelM
     return {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Sparse, occupancy::VoxelOutput::Atlas};
 }
 
-Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxelMethod method, occupancy::VoxelOutput output,
+Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxMethodId method, occupancy::VoxelOutput output,
                         const gl::GlInfo& info) {
     if (Result<void> r = checkOutput(method, output); !r) return r;
     if (Result<void> r = checkMode(output, mode); !r) return r;
@@ -45,7 +45,7 @@ Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxelMethod method, o
     return {};
 }
 
-Result<occupancy::VoxelOutput> defaultOutputFor(glm::ivec3 volume, VoxelMode mode, VoxelMethod method,
+Result<occupancy::VoxelOutput> defaultOutputFor(glm::ivec3 volume, VoxelMode mode, VoxMethodId method,
                                      const gl::GlInfo& info) {
     std::string why;
     for (occupancy::VoxelOutput output : outputPreference(volume, mode)) {

@@ -36,12 +36,12 @@ inline constexpr int kSparseFromSide = 256;
 std::array<occupancy::VoxelOutput, 3> outputPreference(glm::ivec3 volume, VoxelMode mode);
 
 // Whether `output` holds `volume` in `mode`, written by `method`, on this driver; the error says why not.
-Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxelMethod method, occupancy::VoxelOutput output,
+Result<void> checkHolds(glm::ivec3 volume, VoxelMode mode, VoxMethodId method, occupancy::VoxelOutput output,
                         const gl::GlInfo& info);
 
 // The first output of outputPreference that holds the volume (checkHolds); none: one error naming the volume, the
 // mode and each output's reason.
-Result<occupancy::VoxelOutput> defaultOutputFor(glm::ivec3 volume, VoxelMode mode, VoxelMethod method,
+Result<occupancy::VoxelOutput> defaultOutputFor(glm::ivec3 volume, VoxelMode mode, VoxMethodId method,
                                      const gl::GlInfo& info);
 
 } // namespace dicer::voxel

@@ -1,9 +1,9 @@
 // The slot colour passes' programs of a method that writes the bits (projected, compute): an owner and a
-// colour pass per slot function file (SurfaceMethod::addSlotPrograms, voxel_method.h).
+// colour pass per slot function file (VoxMethod::addSlotPrograms, vox_method.h).
 #pragma once
 
 #include "result.h"
-#include "voxel_method.h"
+#include "vox_method.h"
 
 #include <array>
 #include <map>
@@ -34,7 +34,7 @@ public:
         return {};
     }
 
-    // Every program built for `slotFile` (SurfaceMethod::slotPrograms); empty if none were.
+    // Every program built for `slotFile` (VoxMethod::slotPrograms); empty if none were.
     std::vector<gl::ProgramId> programs(const std::string& slotFile) const {
         std::vector<gl::ProgramId> all;
         if (auto it = m_files.find(slotFile); it != m_files.end())

@@ -1,6 +1,6 @@
 // GPU voxelization into the slice atlas or the occupancy bits: what every method shares (the clear, the layout
 // and outputs, the per-chunk parameters, the solid fill), and the dispatch to the rows of the method table
-// (voxel_method_table.h; each method's passes are in its voxel_method_*.cpp; the colours per slot in
+// (vox_method_table.h; each method's passes are in its vox_method_*.cpp; the colours per slot in
 // voxelizer_slots.cpp). The rule and the outputs are described in voxelizer.h. Based on: Ziegler, Tevs,
 // Theobalt, Seidel, TR MPI-I-2006-4-002 (2006) ("slicing"); Eisemann & Decoret (GI 2008) for the parity fill.
 //
@@ -30,8 +30,8 @@ const char* voxelModeName(VoxelMode mode) {
     return mode == VoxelMode::Shell ? "shell" : "solid";
 }
 
-const char* surfaceRuleName(SurfaceRule rule) {
-    return rule == SurfaceRule::DominantAxis ? "dominant-axis" : "slice-axis";
+const char* voxRuleName(VoxRule rule) {
+    return rule == VoxRule::DominantAxis ? "dominant-axis" : "slice-axis";
 }
 
 std::optional<VoxelMode> parseVoxelMode(std::string_view name) {
@@ -48,9 +48,9 @@ Result<void> checkMode(occupancy::VoxelOutput output, VoxelMode mode) {
     return {};
 }
 
-std::optional<SurfaceRule> parseSurfaceRule(std::string_view name) {
-    for (SurfaceRule r : kSurfaceRules)
-        if (name == surfaceRuleName(r)) return r;
+std::optional<VoxRule> parseVoxRule(std::string_view name) {
+    for (VoxRule r : kVoxRules)
+        if (name == voxRuleName(r)) return r;
     return std::nullopt;
 }
 
@@ -84,12 +84,12 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
     if (!r) return makeError(r.error());
     // Every available row now (the style of the HistoPyramid variants: build all at start-up, switch an
     // index): the programs compile once, a frame only picks one, and a broken shader fails here, not mid-run.
-    for (const VoxelMethodInfo& row : voxelMethodTable()) {
+    for (const VoxMethodInfo& row : voxMethodTable()) {
         if (!row.isAvailable(info)) {
             v.m_methods.emplace_back();
             continue;
         }
-        Result<std::unique_ptr<SurfaceMethod>> method = row.create(shaders, info);
+        Result<std::unique_ptr<VoxMethod>> method = row.create(shaders, info);
         if (!method) return makeError(method.error());
         v.m_methods.push_back(std::move(method.value()));
     }
@@ -160,11 +160,11 @@ Result<void> Voxelizer::setLayout(const occupancy::VolumeLayout& layout, occupan
             return makeError("voxelizer framebuffer incomplete (status " + std::to_string(status) + ")");
     // The methods' own buffers (the compute method's voxel list): all adopted, or none.
     Result<void> prepared;
-    for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
+    for (const std::unique_ptr<VoxMethod>& method : m_methods)
         if (method && prepared) prepared = method->prepareLayout({layout, output, m_voxelListLimit});
     // The sparse occupancy last: it keeps its previous structure on error, and nothing after it can fail.
     if (prepared && output == occupancy::VoxelOutput::Sparse) prepared = m_sparse->setLayout(layout.atlasSize);
-    for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
+    for (const std::unique_ptr<VoxMethod>& method : m_methods)
         if (method) method->adoptLayout(bool(prepared));
     if (!prepared) return prepared;
     if (output != occupancy::VoxelOutput::Sparse) m_sparse->release(); // its pool may be large: not kept unused
@@ -208,7 +208,7 @@ Result<void> Voxelizer::setMesh(const model::Mesh& mesh, std::int64_t maxChunkBy
 void Voxelizer::uploadParams(const VoxelizeParams& params) {
     const size_t chunks = m_mesh.chunks.size(); // setMesh sized m_params for them
     std::vector<std::uint8_t> blocks(size_t(m_paramsStride) * chunks);
-    const int rule = params.rule == SurfaceRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
+    const int rule = params.rule == VoxRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
     const int columns = std::max({m_storage.layout().volume.x, m_storage.layout().volume.y, m_storage.layout().volume.z});
     for (size_t c = 0; c < chunks; ++c) {
         shared::VoxParams p;
@@ -237,10 +237,10 @@ VoxelPasses Voxelizer::passes() {
             .sparse = m_storage.output() == occupancy::VoxelOutput::Sparse ? &*m_sparse : nullptr};
 }
 
-SurfaceMethod* Voxelizer::methodFor(VoxelMethod method) {
+VoxMethod* Voxelizer::methodFor(VoxMethodId method) {
     Result<void> usable = checkOutput(method, m_storage.output());
     if (usable && !m_methods[size_t(method.row)])
-        usable = makeError(std::string("the ") + voxelMethodName(method) + " method is not available on " +
+        usable = makeError(std::string("the ") + voxMethodName(method) + " method is not available on " +
                            m_info.renderer);
     if (usable) return m_methods[size_t(method.row)].get();
     if (!m_reportedRefusal) log::error("voxelizer: %s", usable.error().c_str());
@@ -248,8 +248,8 @@ SurfaceMethod* Voxelizer::methodFor(VoxelMethod method) {
     return nullptr;
 }
 
-GLuint Voxelizer::argsBuffer(VoxelMethod method) const {
-    const bool built = voxelMethodInfo(method) && m_methods[size_t(method.row)];
+GLuint Voxelizer::argsBuffer(VoxMethodId method) const {
+    const bool built = voxMethodInfo(method) && m_methods[size_t(method.row)];
     return built ? m_methods[size_t(method.row)]->drawArgs() : 0;
 }
 
@@ -294,7 +294,7 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
     else
         glClearTexImage(m_storage.atlas(), 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr); // zeros, padding included
     if (!hasMesh()) return;
-    SurfaceMethod* method = methodFor(params.method);
+    VoxMethod* method = methodFor(params.method);
     if (!method) {
         if (m_storage.output() == occupancy::VoxelOutput::Bits) glMemoryBarrier(occupancy::kBitsWritten);
         return;
@@ -314,7 +314,7 @@ void Voxelizer::voxelize(const VoxelizeParams& params) {
 // end: the status into its ring). Refused (no mesh, a method or mode it cannot take): an empty frame.
 void Voxelizer::voxelizeSparse(const VoxelizeParams& params) {
     m_sparse->begin();
-    SurfaceMethod* method = hasMesh() ? methodFor(params.method) : nullptr;
+    VoxMethod* method = hasMesh() ? methodFor(params.method) : nullptr;
     if (method) {
         if (Result<void> mode = checkMode(m_storage.output(), params.mode); !mode) {
             if (!m_reportedRefusal) log::error("voxelizer: %s", mode.error().c_str());

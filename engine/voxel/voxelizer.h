@@ -5,7 +5,7 @@
 //
 // THE RULE (all methods produce the same atlas, byte for byte). After the model matrix, triangle T has a
 // sampling axis a: the axis its normal points most along (ties: z, then y), or always z with
-// SurfaceRule::SliceAxis. T marks voxel v when
+// VoxRule::SliceAxis. T marks voxel v when
 //   1. v's centre, projected along a, lies inside T's projection (barycentrics >= -1e-6, so centres on a
 //      shared edge belong to both triangles), and
 //   2. the point of T above that centre lies in v's cell along a (coordinates in [-1, 1]; +1 belongs to
@@ -22,10 +22,10 @@
 // crossing, shell voxels keep theirs. Only meaningful for closed meshes: an open one (the Utah teapot:
 // open spout, lid gap) leaks, filling columns that see an odd number of crossings.
 //
-// METHODS (voxel_method_table.h): which candidate voxels each triangle visits; the rule then decides per voxel,
+// METHODS (vox_method_table.h): which candidate voxels each triangle visits; the rule then decides per voxel,
 // so every method gives the same atlas byte for byte (tests/voxelizer_methods_gltest.cpp). Each is one row of
-// the table and one SurfaceMethod (voxel_method.h) in its own file, which says what it implements and where
-// it comes from: binned, instanced, per-slice (the 2006 slab structure, voxel_method_slab.h), projected and
+// the table and one VoxMethod (vox_method.h) in its own file, which says what it implements and where
+// it comes from: binned, instanced, per-slice (the 2006 slab structure, vox_method_slab.h), projected and
 // compute (the demo's default). The Voxelizer keeps what they share: the layout and outputs, the clear, the
 // triangle setup pass and the owner view of the atlas the methods' passes use (voxel_passes.h), the solid
 // fill, and the slot colours' clear and fill (voxelizer_slots.cpp).
@@ -40,7 +40,7 @@
 // voxelizer owns; a frame clears N^3/8 bytes and marks each voxel the rule gives with one atomicOr of its
 // bit. Same mesh, rule, mode => exactly the atlas path's voxel set (tests/voxelizer_bits_gltest.cpp, word
 // for word against the atlas converted on the CPU). What runs:
-//  - the rows that write the bits (projected, compute): their bits pass (SurfaceMethod::markBits), the same
+//  - the rows that write the bits (projected, compute): their bits pass (VoxMethod::markBits), the same
 //    rule function (voxMarkColumn) in a single pass (VOX_PASS_BITS): a voxel's bit does not depend on which
 //    triangle marks it, so the owner/colour passes are not needed for the set.
 //  - the others (the slab methods): refused (checkOutput): their viewport is the atlas, which for the bits is
@@ -63,7 +63,7 @@
 // a second shader object of the same stage, so the voxelizer's shaders do not depend on the pyramid's):
 //  1. clear owner[0, count) (count = the point count, copied on the GPU into an indirect dispatch: O(active)
 //     bytes, no readback);
-//  2. owner pass (the method's SurfaceMethod::markSlots): atomicMax(owner[slot(v)], triangle id + 1), the same
+//  2. owner pass (the method's VoxMethod::markSlots): atomicMax(owner[slot(v)], triangle id + 1), the same
 //     voxMarkColumn calls as the atlas path;
 //  3. colour pass (markSlots again): the owner stores colour[slot(v)] (RGBA8 as a uint);
 //  4. solid mode: the crossing colour pass as for the atlas, then the fill gives every inside voxel with
@@ -87,8 +87,8 @@
 #include "volume_layout.h"
 #include "voxel_storage.h"
 #include "voxel_mesh.h"
-#include "voxel_method.h"
-#include "voxel_method_table.h"
+#include "vox_method.h"
+#include "vox_method_table.h"
 
 #include <glm/glm.hpp>
 
@@ -103,20 +103,20 @@
 
 namespace dicer::voxel {
 
-// VoxelMethod (a row of the method table) and VoxelOutput: voxel_method_table.h, voxel_method.h.
+// VoxMethodId (a row of the method table) and VoxelOutput: vox_method_table.h, vox_method.h.
 enum class VoxelMode { Shell, Solid };
-enum class SurfaceRule { DominantAxis, SliceAxis };
+enum class VoxRule { DominantAxis, SliceAxis };
 
 const char* voxelModeName(VoxelMode mode);     // "shell" / "solid"
-const char* surfaceRuleName(SurfaceRule rule); // "dominant-axis" / "slice-axis"
+const char* voxRuleName(VoxRule rule); // "dominant-axis" / "slice-axis"
 // The inverses, for command lines: nullopt for any other name.
 std::optional<VoxelMode> parseVoxelMode(std::string_view name);
-std::optional<SurfaceRule> parseSurfaceRule(std::string_view name);
+std::optional<VoxRule> parseVoxRule(std::string_view name);
 
 // Every value, in the order the command lines and the UI list them.
 inline constexpr std::array<VoxelMode, 2> kVoxelModes = {VoxelMode::Shell, VoxelMode::Solid};
-inline constexpr std::array<SurfaceRule, 2> kSurfaceRules = {SurfaceRule::DominantAxis,
-                                                             SurfaceRule::SliceAxis};
+inline constexpr std::array<VoxRule, 2> kVoxRules = {VoxRule::DominantAxis,
+                                                             VoxRule::SliceAxis};
 
 // Whether `output` can hold what `mode` marks: the sparse occupancy holds surfaces, not solids (an error saying
 // so); every other pair can.
@@ -127,8 +127,8 @@ struct VoxelizeParams {
     VoxelMode mode = VoxelMode::Shell;
     // Projected, not Binned as first planned: same atlas, 1.3-7x faster on llvmpipe (docs/VOXELIZER.md).
     // Compute is faster still on llvmpipe (2-10x, 1M triangles: 9-17x) but not yet measured on a GPU.
-    VoxelMethod method = VoxelMethod::Projected;
-    SurfaceRule rule = SurfaceRule::DominantAxis;
+    VoxMethodId method = VoxMethodId::Projected;
+    VoxRule rule = VoxRule::DominantAxis;
 };
 
 struct VoxelPasses;
@@ -141,7 +141,7 @@ public:
     static Result<Voxelizer> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info); // info: its limits
 
     // (Re)allocates the output (the atlas, or the bits), solid mode's parity image and the methods' own
-    // per-layout buffers (SurfaceMethod::prepareLayout). Errors: an inconsistent layout, or an atlas beyond
+    // per-layout buffers (VoxMethod::prepareLayout). Errors: an inconsistent layout, or an atlas beyond
     // atlasLimit(output) (the message names the sizes), or allocation failure. On error the previous state
     // (layout, output, contents) stays.
     Result<void> setLayout(const occupancy::VolumeLayout& layout, occupancy::VoxelOutput output = occupancy::VoxelOutput::Atlas);
@@ -181,15 +181,15 @@ public:
     size_t chunkCount() const { return m_mesh.chunks.size(); }
     // A method's indirect draw arguments buffer (DrawArraysIndirectCommand, then the saturation flag) of the
     // last chunk it drew: binned's (triangle, slice) pairs, for the bench and debugging. 0 for methods that
-    // draw no indirect pairs (SurfaceMethod::drawArgs) and rows not built on this driver.
-    GLuint argsBuffer(VoxelMethod method) const;
+    // draw no indirect pairs (VoxMethod::drawArgs) and rows not built on this driver.
+    GLuint argsBuffer(VoxMethodId method) const;
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
     // --- colours of the ranked outputs per point slot (bits, sparse: hasSlotColours; COLOURS IN BITS MODE
     // above; voxelizer_slots.cpp) ---
     // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
     // voxelize_slots.glsl; slotRankFile(output) for the frame path) linked into each as a second shader object
-    // of its stage (the fill's, and those of every method writing a ranked output: SurfaceMethod::addSlotPrograms),
+    // of its stage (the fill's, and those of every method writing a ranked output: VoxMethod::addSlotPrograms),
     // makes it the active slot function, and allocates `capacity` slots (owner + colour: 8 bytes a slot, cleared
     // per frame only up to the count). Errors: the compile or link log, a capacity beyond the storage block limit;
     // on error nothing changes. The programs are built once per file: called again with a file used before (a
@@ -212,7 +212,7 @@ public:
 private:
     Voxelizer(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
     // The method that marks `method` into this output, or nullptr (refused or not built: logged once).
-    SurfaceMethod* methodFor(VoxelMethod method);
+    VoxMethod* methodFor(VoxMethodId method);
     VoxelPasses passes(); // what the methods' passes run on, for this call (the sparse output is written)
     void uploadParams(const VoxelizeParams& params);
     void fillSolid(const VoxelPasses& passes);
@@ -222,8 +222,8 @@ private:
     gl::GlInfo m_info;
     gl::ProgramId m_setup, m_fill, m_fillBits;
     std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
-    // One per row of voxelMethodTable(); null where the row is not available on this driver.
-    std::vector<std::unique_ptr<SurfaceMethod>> m_methods;
+    // One per row of voxMethodTable(); null where the row is not available on this driver.
+    std::vector<std::unique_ptr<VoxMethod>> m_methods;
     occupancy::VoxelStorage m_storage; // the layout and its atlas or bits (none for the sparse output)
     bool m_reportedRefusal = false;    // voxelize() logged a refused or unbuilt method already
     std::optional<occupancy::SparseOccupancy>
@@ -236,7 +236,7 @@ private:
     size_t m_paramsCapacity = 0;       // blocks m_params holds
     std::int64_t m_voxelListLimit = 0; // limitVoxelList (MethodLayout::listLimit)
     // Colours per slot (enableSlotColors): prepare (count + clear args, clear), the solid fill; the methods'
-    // own marking programs are theirs (SurfaceMethod::addSlotPrograms).
+    // own marking programs are theirs (VoxMethod::addSlotPrograms).
     std::array<gl::ProgramId, 2> m_slotPrepare;
     std::map<std::string, gl::ProgramId> m_fillSlots; // per slot function
 

@@ -52,12 +52,12 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
     // The marking passes are the methods' (each keeps its programs per slot file, so a failure below leaves
     // the active file's in place), for every row that writes an output with slot colours; the slot function is
     // a second shader object of the stage that calls it.
-    auto writesRanked = [](const VoxelMethodInfo& row) {
+    auto writesRanked = [](const VoxMethodInfo& row) {
         return std::ranges::any_of(occupancy::kVoxelOutputs,
                                    [&](occupancy::VoxelOutput o) { return occupancy::hasSlotColors(o) && row.canWrite(o); });
     };
     for (size_t row = 0; row < m_methods.size() && r && !fill.valid(); ++row)
-        if (m_methods[row] && writesRanked(voxelMethodTable()[row]))
+        if (m_methods[row] && writesRanked(voxMethodTable()[row]))
             r = m_methods[row]->addSlotPrograms(*m_shaders, slotFile);
     if (r && !fill.valid())
         r = add(fill, {"voxelize solid fill slots",
@@ -82,7 +82,7 @@ Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint3
 std::vector<GLuint> Voxelizer::slotPrograms() const {
     std::vector<GLuint> programs;
     if (m_slotCapacity == 0) return programs;
-    for (const std::unique_ptr<SurfaceMethod>& method : m_methods)
+    for (const std::unique_ptr<VoxMethod>& method : m_methods)
         if (method)
             for (gl::ProgramId id : method->slotPrograms(m_slotFile))
                 programs.push_back(m_shaders->get(id));
@@ -94,7 +94,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
     if (m_slotCapacity == 0 || !occupancy::hasSlotColors(m_storage.output()) || !hasLayout() || !hasMesh()) return;
     // voxelize() logged a refused method or mode (the sparse output holds no solid) and left the output empty.
     if (!checkOutput(params.method, m_storage.output()) || !checkMode(m_storage.output(), params.mode)) return;
-    SurfaceMethod* method = m_methods[size_t(params.method.row)].get();
+    VoxMethod* method = m_methods[size_t(params.method.row)].get();
     if (!method) return; // not available on this driver: voxelize() logged it
     gl::DebugGroup group("voxelize slot colours");
     occupancy::StateGuard state;

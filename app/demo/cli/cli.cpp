@@ -45,56 +45,35 @@ std::vector<Row> makeRows() {
     using options::field;
     using options::flag;
     using options::inSection;
-    using options::withAliases;
     auto view = [](auto member) { return field(&CommandLine::settings, &Settings::view, member); };
     auto tuning = [](auto member) { return field(&CommandLine::settings, &Settings::particles, member); };
     std::vector<Row> rows = {
-        inSection("model", withAliases(row<std::string>(
-                                           options::kModelText, options::modelCodec(),
-                                           [](const CommandLine& c) {
-                                               const ModelChoice& m = c.settings.model;
-                                               return m.kind == ModelKind::File
-                                                          ? m.path
-                                                          : std::string(modelKindName(m.kind));
-                                           },
-                                           [](CommandLine& c, std::string v) {
-                                               c.settings.model = modelChoice(v);
-                                               c.modelGiven = true;
-                                           }),
-                                       {{"builtin", ""}})),
+        inSection("model", row<std::string>(
+                               options::kModelText, options::modelCodec(),
+                               [](const CommandLine& c) {
+                                   const ModelChoice& m = c.settings.model;
+                                   return m.kind == ModelKind::File ? m.path : std::string(modelKindName(m.kind));
+                               },
+                               [](CommandLine& c, std::string v) { c.settings.model = modelChoice(v); })),
         row<std::string>(
-            options::kVolumeText, volumeCodec(),
+            options::kVolumeText, options::volumeCodec(),
             [](const CommandLine& c) {
                 return c.settings.model.kind == ModelKind::Volume ? c.settings.model.path : std::string();
             },
-            [](CommandLine& c, std::string v) {
-                c.settings.model = {ModelKind::Volume, v};
-                c.volumeGiven = true;
-            }),
-        row<std::string>(
-            options::kBandText, bandCodec(), [](const CommandLine& c) { return c.band; },
-            [](CommandLine& c, std::string v) {
-                c.band = v;
-                c.bandGiven = true;
-            }),
+            [](CommandLine& c, std::string v) { c.settings.model = {ModelKind::Volume, v}; }),
+        row<volume::BandSpec>(
+            options::kBandText, options::bandCodec(),
+            [](const CommandLine& c) { return c.band.value_or(volume::BandSpec{}); },
+            [](CommandLine& c, volume::BandSpec b) { c.band = b; }),
         inSection("pipeline",
-                  withAliases(row<std::string>(
-                                  options::kMethodText, methodCodec(),
-                                  [](const CommandLine& c) {
-                                      return std::string(
-                                          methods::methodTable()[size_t(c.settings.frame.method)].name);
-                                  },
-                                  setMethod),
-                              {{"variant", ""}})),
-        row<int>(options::kMcMethodText, options::mcMethodCodec(),
-                 field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::surfaceMethod)),
+                  row<methods::MethodId>(options::kMethodText, demoMethodCodec(),
+                                         field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::method))),
+        row<surface::McMethodId>(options::kMcMethodText, options::mcMethodCodec(),
+                                 field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::mcMethod)),
         row<occupancy::VoxelOutput>(
             demoVoxelsText(), options::voxelOutputCodec(),
             [](const CommandLine& c) { return c.settings.frame.voxels; },
-            [](CommandLine& c, occupancy::VoxelOutput o) {
-                c.settings.frame.voxels = o;
-                c.voxelsGiven = true;
-            }),
+            [](CommandLine& c, occupancy::VoxelOutput o) { c.settings.frame.voxels = o; }),
         row<hp::Storage>(options::kStorageText, options::storageCodec(),
                          field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::storage)),
         row<hp::BuildPath>(options::kBuildPathText, options::buildPathCodec(),
@@ -102,20 +81,15 @@ std::vector<Row> makeRows() {
         row<std::string>(
             options::kPresetText, options::presetCodec(),
             [](const CommandLine& c) { return c.settings.frame.preset; },
-            [](CommandLine& c, std::string v) {
-                c.settings.frame.preset = v;
-                c.presetGiven = true;
-            }),
+            [](CommandLine& c, std::string v) { c.settings.frame.preset = v; }),
         row<voxel::VoxelMode>(
             options::kModeText, options::voxelModeCodec(),
             field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMode)),
-        row<voxel::VoxelMethod>(
-            options::kVoxMethodText, options::voxelMethodCodec(),
-            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxelMethod)),
-        withAliases(row<voxel::SurfaceRule>(
-                        options::kRuleText, options::surfaceRuleCodec(),
-                        field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::rule)),
-                    {{"slice-axis", "slice-axis"}}),
+        row<voxel::VoxMethodId>(
+            options::kVoxMethodText, options::voxMethodCodec(),
+            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::voxMethod)),
+        row<voxel::VoxRule>(options::kRuleText, options::voxRuleCodec(),
+                            field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::rule)),
         row<double>(
             {"threshold", "threshold",
              "discriminator over the atlas: a voxel is active when alpha >= F in [0, 1] (selects --voxels "
@@ -124,17 +98,9 @@ std::vector<Row> makeRows() {
             [](CommandLine& c, double t) {
                 c.threshold = t; // exact, for a volume's band (reconcileVolume)
                 c.settings.frame.threshold = float(t);
-                c.thresholdGiven = true;
             }),
-        flag(row<bool>(
-            {"paper-list", "paper PointList (count read back)",
-             "the paper's PointList, which reads the count back every frame (a stall), instead of the "
-             "GPU-resident one (indirect dispatch/draw)"},
-            options::switchCodec(),
-            [](const CommandLine& c) { return c.settings.frame.listPath == hp::ListPath::Readback; },
-            [](CommandLine& c, bool on) {
-                c.settings.frame.listPath = on ? hp::ListPath::Readback : hp::ListPath::Resident;
-            })),
+        row<hp::ListPath>(options::kListPathText, options::listPathCodec(),
+                          field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::listPath)),
         flag(row<bool>(
             {"test-atlas", "test atlas (sphere shell)",
              "the built-in sphere-shell atlas instead of the voxelized model: an exact input for the "
@@ -143,9 +109,8 @@ std::vector<Row> makeRows() {
             field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::testAtlas))),
         inSection(
             "view",
-            withAliases(row<glm::ivec2>({"window", "", "window size (--offscreen: the framebuffer's)"},
-                                        windowSizeCodec(), field(&CommandLine::run, &RunOptions::windowSize)),
-                        {{"size", ""}})),
+            row<glm::ivec2>({"window", "", "window size (--offscreen: the framebuffer's)"}, windowSizeCodec(),
+                            field(&CommandLine::run, &RunOptions::windowSize))),
         flag(
             row<bool>({"offscreen", "",
                        "no window, no display: render into a framebuffer on a headless EGL context (GPU: EGL "
@@ -176,8 +141,8 @@ std::vector<Row> makeRows() {
             [](CommandLine& c, bool on) { c.settings.view.showUi = !on; })),
         flag(row<bool>({"show-mesh", "mesh", "the shaded model (it hides the cloud on its surface)"},
                        options::switchCodec(), view(&ViewSettings::mesh))),
-        flag(row<bool>({"show-particles", "particles", "the point cloud"}, options::switchCodec(),
-                       view(&ViewSettings::particles))),
+        flag(row<bool>({"show-points", "points", "the point cloud"}, options::switchCodec(),
+                       view(&ViewSettings::points))),
         flag(
             row<bool>({"show-surface", "surface",
                        "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded "
@@ -297,27 +262,27 @@ std::vector<Row> makeRows() {
 // error. Returns it.
 std::string reconcileOutput(CommandLine& c) {
     frame::FrameSettings& p = c.settings.frame;
-    const char* method = methods::methodTable()[size_t(p.method)].name;
-    const bool meshThreshold = c.thresholdGiven && p.input == frame::Input::Mesh; // a volume's is its band
-    if (!c.voxelsGiven &&
-        (p.testAtlas || !voxel::checkOutput(p.voxelMethod, occupancy::VoxelOutput::Bits) || meshThreshold))
+    const char* method = methods::methodInfo(p.method).name;
+    const bool meshThreshold = c.gave("threshold") && p.input == frame::Input::Mesh; // a volume's is its band
+    if (!c.gave("voxels") &&
+        (p.testAtlas || !voxel::checkOutput(p.voxMethod, occupancy::VoxelOutput::Bits) || meshThreshold))
         p.voxels = occupancy::VoxelOutput::Atlas;
-    if (c.methodGiven && !c.voxelsGiven) p.voxels = frame::outputFor(p.method);
-    c.outputChosen = c.voxelsGiven || c.methodGiven || p.voxels != occupancy::VoxelOutput::Bits;
+    if (c.gave("method") && !c.gave("voxels")) p.voxels = frame::outputFor(p.method);
+    c.outputChosen = c.gave("voxels") || c.gave("method") || p.voxels != occupancy::VoxelOutput::Bits;
     // An output the input's first stage does not write (input_table.h): a volume's discriminator writes the atlas
     // or the bits, never the sparse occupancy.
     const frame::InputInfo& input = frame::inputInfo(p.input);
     if (!input.writes(p.voxels)) {
         const std::string why = std::string(" a ") + input.name + "'s " + input.firstStage + " stage writes " +
                                 input.outputNames() + ", not the " + occupancy::voxelOutputName(p.voxels) + " output";
-        if (c.methodGiven && !c.voxelsGiven)
+        if (c.gave("method") && !c.gave("voxels"))
             return std::string("--method ") + method + " reads the " + occupancy::voxelOutputName(p.voxels) +
                    " output, which a " + input.name + "'s " + input.firstStage + " stage does not write (it writes " +
                    input.outputNames() + ")";
         return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + ":" + why;
     }
     if (!frame::offersMethod(p.voxels, p.method)) {
-        if (c.methodGiven)
+        if (c.gave("method"))
             return std::string("--method ") + method + " reads the " +
                    occupancy::voxelOutputName(frame::outputFor(p.method)) + ": it needs --voxels " +
                    occupancy::voxelOutputName(frame::outputFor(p.method));
@@ -325,10 +290,10 @@ std::string reconcileOutput(CommandLine& c) {
     }
     if (meshThreshold && !frame::honoursThreshold(p.voxels))
         return std::string("--threshold decides over the atlas' alpha, but the occupancy bits (") +
-               (c.voxelsGiven ? std::string("--voxels ") + occupancy::voxelOutputName(p.voxels)
+               (c.gave("voxels") ? std::string("--voxels ") + occupancy::voxelOutputName(p.voxels)
                               : "--method " + std::string(method)) +
                ") are already the active set: use --voxels atlas, or leave --threshold out";
-    if (Result<void> r = voxel::checkOutput(p.voxelMethod, p.voxels); !r)
+    if (Result<void> r = voxel::checkOutput(p.voxMethod, p.voxels); !r)
         return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + ": " + r.error();
     // Before any context: the frame would refuse the pair at start-up (Frame::apply) with the same reason.
     if (Result<void> r = voxel::checkMode(p.voxels, p.voxelMode); !r && p.input == frame::Input::Mesh)
@@ -353,8 +318,13 @@ const options::Table<CommandLine>& optionTable() {
         "Without a display use --offscreen (or the headless benchmark dicer-bench).",
         "model",
         makeRows(),
+        options::renamedDemoOptions(),
     };
     return table;
+}
+
+bool CommandLine::gave(std::string_view option) const {
+    return std::find(given.begin(), given.end(), option) != given.end();
 }
 
 const options::RowInfo& optionRow(std::string_view name) {
@@ -405,11 +375,11 @@ Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info) {
     const occupancy::VoxelOutput output = p.testAtlas ? occupancy::VoxelOutput::Atlas : p.voxels;
     const std::optional<glm::ivec3> volume = occupancy::presetVolume(p.preset);
     if (!volume) return makeError("unknown volume preset '" + p.preset + "'"); // parsing refused it already
-    const Result<void> holds = voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, output, info);
+    const Result<void> holds = voxel::checkHolds(*volume, p.voxelMode, p.voxMethod, output, info);
     if (holds) return {};
     std::string others; // the outputs that hold it, fastest first: "--voxels sparse or --voxels bits"
     for (occupancy::VoxelOutput o : voxel::outputPreference(*volume, p.voxelMode))
-        if (voxel::checkHolds(*volume, p.voxelMode, p.voxelMethod, o, info))
+        if (voxel::checkHolds(*volume, p.voxelMode, p.voxMethod, o, info))
             others +=
                 (others.empty() ? "--voxels " : " or --voxels ") + std::string(occupancy::voxelOutputName(o));
     if (others.empty()) { // no output holds it: the rule's message names each one's reason

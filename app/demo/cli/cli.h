@@ -10,6 +10,7 @@
 #include <glm/vec2.hpp>
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,23 +41,20 @@ struct RunOptions {
 struct CommandLine {
     Settings settings;
     RunOptions run;
-    // Which of --method / --voxels / --threshold were given: a method names its output, an output picks its
-    // first method, the threshold needs the output it decides over (the atlas).
-    bool methodGiven = false, voxelsGiven = false, thresholdGiven = false;
+    // The options given, by row name, in argument order (parse): what an option implies and applies to is
+    // decided from them (a method names its output, an output picks its first method, an option another input
+    // reads is a usage error).
+    std::vector<std::string> given;
+    bool gave(std::string_view option) const;
     // The output was chosen: --voxels, a --method (it reads one output), or what only the atlas gives (--test-atlas,
     // a slab --vox-method, a mesh's --threshold). Otherwise the preset and mode take their default output
     // (resolveOutput: the fastest that holds them on the driver).
     bool outputChosen = false;
-    // A volume (--volume, or a volume file named as the model) takes its size from the file or NAME:N, so
-    // --preset and --model with it are errors; --band decides over its values only.
-    bool modelGiven = false, volumeGiven = false, presetGiven = false;
-    // --band LO,HI as given (or --threshold T on a volume: "T,max"); resolved against the volume's value range
-    // when it loads (min and max), empty: the default band (volume::defaultBand).
-    std::string band;
-    bool bandGiven = false;
+    // --band LO,HI as given (or --threshold T on a volume: T,max), parsed once; resolved against the volume's
+    // value range when it loads (min and max); none: the default band (volume::defaultBand).
+    std::optional<volume::BandSpec> band;
     double threshold = 0.5; // --threshold as given: the atlas' alpha for a mesh, a value for a volume
-    std::vector<std::string> given; // the options given, by row name (an option of another input is an error)
-    // The values only: the *Given flags record how they were spelled (--voxels atlas given or implied by a paper
+    // The values only: `given` records how they were spelled (--voxels atlas given or implied by a paper
     // --method is the same command line).
     bool operator==(const CommandLine& o) const { return settings == o.settings && run == o.run; }
 };

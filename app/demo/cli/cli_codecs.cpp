@@ -7,38 +7,15 @@
 #include <utility>
 
 namespace dicer::app {
-namespace {
-
-// --method: a row of the method table (method_table.h) that the demo offers; the setting is its index.
-// Before the option names were unified, dicer's --method named the voxelization method (now --vox-method):
-// a voxelization method's name here is still read that way (the two name sets are disjoint).
-int demoMethodRow(std::string_view name) {
-    const int index = methods::methodIndex(name);
-    return index >= 0 && methods::methodTable()[size_t(index)].inDemo() ? index : -1;
-}
-
-} // namespace
-
-options::Codec<std::string> methodCodec() {
-    std::vector<std::string> names;
-    for (const methods::MethodInfo& m : methods::methodTable())
-        if (m.inDemo()) names.emplace_back(m.name);
-    options::Codec<std::string> c =
-        options::textCodec("NAME", options::joinChoices(names), [](std::string_view name) {
-            return demoMethodRow(name) >= 0 || voxel::parseVoxelMethod(name).has_value();
-        });
-    c.choices = options::joinChoices(names, ", ") +
-                " (a voxelization method's name: the old spelling of --vox-method)";
+options::Codec<methods::MethodId> demoMethodCodec() {
+    options::Codec<methods::MethodId> c =
+        options::methodCodec([](const methods::MethodInfo& m) { return m.inDemo(); });
+    // A vox method's name here was once --method's meaning (now --vox-method's): that one usage error says so.
+    c.explain = [](std::string_view name) -> std::string {
+        if (voxel::parseVoxMethod(name)) return "renamed: use --vox-method " + std::string(name) + " for a vox method";
+        return {};
+    };
     return c;
-}
-
-void setMethod(CommandLine& c, const std::string& name) {
-    if (const int row = demoMethodRow(name); row >= 0) {
-        c.settings.frame.method = row;
-        c.methodGiven = true;
-    } else if (std::optional<voxel::VoxelMethod> voxelizer = voxel::parseVoxelMethod(name)) {
-        c.settings.frame.voxelMethod = *voxelizer;
-    }
 }
 
 options::Codec<glm::ivec2> windowSizeCodec() {

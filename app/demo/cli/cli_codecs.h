@@ -1,5 +1,5 @@
 // dicer's own value codecs (the ones dicer-bench does not share, which are app/common/vocabulary.h's): --method
-// (a row of the method table the demo offers, or the old spelling of --vox-method), --window WxH, --particles
+// (a row of the method table the demo runs), --window WxH, --particles
 // (the particle render table), --view LIST (exactly the views named). Split from cli.cpp, which builds the rows.
 #pragma once
 
@@ -13,9 +13,8 @@
 
 namespace dicer::app {
 
-options::Codec<std::string> methodCodec();
-void setMethod(CommandLine& c,
-               const std::string& name); // a method row, or the voxelization method's old name
+// --method: a row of the method table the demo runs (not the CPU paths).
+options::Codec<methods::MethodId> demoMethodCodec();
 options::Codec<glm::ivec2> windowSizeCodec();
 options::Codec<particles::ParticleRender> renderCodec();
 options::Codec<std::vector<View>> viewsCodec(); // names of settings.h View; "all", "none"

@@ -29,7 +29,7 @@ void uiParticlesSection(App& app) {
     ImGui::Separator();
     optionCheckbox("show-mesh", v.mesh);
     ImGui::SameLine();
-    optionCheckbox("show-particles", v.particles);
+    optionCheckbox("show-points", v.points);
     ImGui::SameLine();
     optionCheckbox("show-surface", v.surface);
     ImGui::SameLine();

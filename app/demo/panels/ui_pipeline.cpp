@@ -78,23 +78,24 @@ void uiPipelineSection(App& app) {
         frame::suitOutput(s);
         app.outputChosen = true;
     }
-    const methods::MethodInfo& current = table[size_t(s.method)];
+    const methods::MethodInfo& current = methods::methodInfo(s.method);
 
     if (ImGui::BeginCombo(optionLabel("method"), current.name)) {
-        int previous = -1; // the last row listed: a family separator where it changes
-        for (size_t i = 0; i < table.size(); ++i) {
-            if (!frame::offersMethod(s.voxels, int(i))) continue;
-            if (previous >= 0 && table[i].family != table[size_t(previous)].family) {
+        const methods::MethodInfo* previous = nullptr; // the last row listed: a family separator where it changes
+        for (methods::MethodId id : gl::rowIds(table)) {
+            if (!frame::offersMethod(s.voxels, id)) continue;
+            const methods::MethodInfo& row = methods::methodInfo(id);
+            if (previous && row.family != previous->family) {
                 ImGui::Separator();
-                ImGui::TextDisabled("%ss", methods::familyName(table[i].family));
+                ImGui::TextDisabled("%ss", methods::familyName(row.family));
             }
-            bool available = frame.methodAvailable(int(i));
-            std::string label = std::string(table[i].name) + (available ? "" : " (unavailable)");
+            bool available = frame.methodAvailable(id);
+            std::string label = std::string(row.name) + (available ? "" : " (unavailable)");
             ImGuiSelectableFlags flags = available ? 0 : ImGuiSelectableFlags_Disabled;
-            if (ImGui::Selectable(label.c_str(), s.method == int(i), flags)) s.method = int(i);
+            if (ImGui::Selectable(label.c_str(), s.method == id, flags)) s.method = id;
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s (%s order)", table[i].summary, hp::entryOrderName(table[i].order));
-            previous = int(i);
+                ImGui::SetTooltip("%s (%s order)", row.summary, hp::entryOrderName(row.order));
+            previous = &row;
         }
         ImGui::EndCombo();
     }
@@ -138,13 +139,13 @@ void uiPipelineSection(App& app) {
     if (meshOnlyOff && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip("A volume has its own size (its file's, or NAME:N of a built-in).");
     ImGui::BeginDisabled(s.testAtlas || meshOnlyOff);
-    if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxelMethodName(s.voxelMethod))) {
+    if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxMethodName(s.voxMethod))) {
         // The slab methods cannot write the bits (checkOutput).
-        for (voxel::VoxelMethod m : voxel::voxelMethods()) {
+        for (voxel::VoxMethodId m : voxel::voxMethods()) {
             const Result<void> writes = voxel::checkOutput(m, s.voxels);
-            if (ImGui::Selectable(voxel::voxelMethodName(m), s.voxelMethod == m,
+            if (ImGui::Selectable(voxel::voxMethodName(m), s.voxMethod == m,
                                   writes ? 0 : ImGuiSelectableFlags_Disabled))
-                s.voxelMethod = m;
+                s.voxMethod = m;
             if (!writes && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
                 ImGui::SetTooltip("%s", writes.error().c_str());
         }
@@ -158,9 +159,9 @@ void uiPipelineSection(App& app) {
     optionTooltip("mode");
     s.voxelMode = voxel::VoxelMode(mode);
     ImGui::SameLine();
-    bool sliceAxis = s.rule == voxel::SurfaceRule::SliceAxis;
+    bool sliceAxis = s.rule == voxel::VoxRule::SliceAxis;
     ImGui::Checkbox(optionLabel("rule"), &sliceAxis);
-    s.rule = sliceAxis ? voxel::SurfaceRule::SliceAxis : voxel::SurfaceRule::DominantAxis;
+    s.rule = sliceAxis ? voxel::VoxRule::SliceAxis : voxel::VoxRule::DominantAxis;
     optionTooltip("rule");
     ImGui::EndDisabled();
     const bool occupancy = s.voxels != occupancy::VoxelOutput::Atlas; // bits or sparse
@@ -187,11 +188,16 @@ void uiPipelineSection(App& app) {
                           "atlas' alpha only (voxels: atlas).");
     else
         optionTooltip("threshold");
-    bool paperList =
-        s.listPath == hp::ListPath::Readback; // every method has both list paths (point_method.h)
-    ImGui::Checkbox(optionLabel("paper-list"), &paperList);
-    s.listPath = paperList ? hp::ListPath::Readback : hp::ListPath::Resident;
-    optionTooltip("paper-list");
+    // Every method has both list paths (point_method.h).
+    int listPath = int(s.listPath);
+    for (hp::ListPath path : hp::kListPaths) {
+        if (path != hp::kListPaths.front()) ImGui::SameLine();
+        ImGui::RadioButton(hp::listPathName(path), &listPath, int(path));
+        optionTooltip("list-path");
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(optionLabel("list-path"));
+    s.listPath = hp::ListPath(listPath);
 
     ImGui::Separator();
     ImGui::TextWrapped("%s", frame.source().description().c_str());

@@ -89,17 +89,15 @@ void surfaceSection(App& app) {
     ImGui::SameLine();
     optionCheckbox("show-surface", app.settings.view.surface);
     const frame::Frame& frame = *app.gpu->frame;
-    int& row = app.settings.frame.surfaceMethod;
-    const auto table = surface::mcMethodTable();
-    if (ImGui::BeginCombo(optionLabel("mc-method"), table[size_t(row)].label)) {
-        for (size_t i = 0; i < table.size(); ++i) {
-            const bool available = frame.surfaceMethodAvailable(int(i));
-            if (ImGui::Selectable(table[i].label, row == int(i),
-                                  available ? 0 : ImGuiSelectableFlags_Disabled))
-                row = int(i);
+    surface::McMethodId& chosen = app.settings.frame.mcMethod;
+    if (ImGui::BeginCombo(optionLabel("mc-method"), surface::mcMethodInfo(chosen).label)) {
+        for (surface::McMethodId id : gl::rowIds(surface::mcMethodTable())) {
+            const surface::McMethodInfo& row = surface::mcMethodInfo(id);
+            const bool available = frame.mcMethodAvailable(id);
+            if (ImGui::Selectable(row.label, chosen == id, available ? 0 : ImGuiSelectableFlags_Disabled))
+                chosen = id;
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip("%s: %s%s", table[i].name, table[i].summary,
-                                  available ? "" : " (not available on this driver)");
+                ImGui::SetTooltip("%s: %s%s", row.name, row.summary, available ? "" : " (not available on this driver)");
         }
         ImGui::EndCombo();
     }

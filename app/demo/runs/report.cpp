@@ -39,20 +39,16 @@ std::string sparseLine(const frame::Frame& frame) {
 }
 
 std::string methodLabel(const Settings& s) {
-    const methods::MethodInfo& method = methods::methodTable()[size_t(s.frame.method)];
-    std::string label = method.name;
-    if (!method.storages.empty())
-        label += std::string("/") + hp::storageName(method.storageFor(s.frame.storage));
-    if (!method.buildPaths.empty()) label += std::string("/") + hp::buildPathName(s.frame.buildPath);
-    return label;
+    // The method table's own label of the configuration (MethodConfig::label): the bench's CSV spells it so too.
+    const methods::MethodInfo& method = methods::methodInfo(s.frame.method);
+    return methods::MethodConfig{&method, {method.storageFor(s.frame.storage), s.frame.buildPath}}.label();
 }
 
 // The voxels' size: the preset's name for a mesh, the volume's own XxYxZ for a scalar volume.
 std::string voxelsLabel(const App& app) {
     if (app.settings.frame.input != frame::Input::Volume || !app.model.volume)
         return app.settings.frame.preset;
-    const glm::ivec3 v = app.model.volume->size;
-    return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
+    return occupancy::volumeText(app.model.volume->size);
 }
 
 void describeBenchmarkRun(App& app) {
@@ -76,7 +72,7 @@ void finishBenchmark(App& app) {
 
 void printSummary(const App& app) {
     const Settings& s = app.settings;
-    const char* method = methods::methodTable()[size_t(s.frame.method)].name;
+    const char* method = methods::methodInfo(s.frame.method).name;
     std::string points = "n/a", source = "n/a";
     if (app.gpu) {
         const frame::Frame& p = *app.gpu->frame;
@@ -103,7 +99,7 @@ void printSummary(const App& app) {
     else
         std::printf("particles: %s\n", render.label);
     if (s.view.surface && app.gpu) {
-        const char* name = surface::mcMethodTable()[size_t(s.frame.surfaceMethod)].name;
+        const char* name = surface::mcMethodInfo(s.frame.mcMethod).name;
         const frame::SurfaceStage& stage = app.gpu->frame->surface();
         if (stage.drawable() && stage.vertexCount())
             std::printf("surface: %s, %u triangles%s, vertex buffer %u vertices%s\n", name,

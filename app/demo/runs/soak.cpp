@@ -40,7 +40,7 @@ void startCycle(App& app, int cycle) {
     SoakState& s = *app.soak;
     s.cycle = cycle;
     s.steps = soakSchedule(
-        s.base, cycle, [&](int row) { return app.gpu && app.gpu->frame->methodAvailable(row); },
+        s.base, cycle, [&](methods::MethodId row) { return app.gpu && app.gpu->frame->methodAvailable(row); },
         [](std::string_view name) { return model::bundledModelPath(name).string(); },
         [](std::string_view name) { return volume::bundledVolumePath(name).string(); });
     if (app.run.soakLeakTest)

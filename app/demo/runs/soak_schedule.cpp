@@ -21,13 +21,12 @@ struct Builder {
     }
 };
 
-void methodSteps(Builder& b, const std::function<bool(int)>& available) {
+void methodSteps(Builder& b, const std::function<bool(methods::MethodId)>& available) {
     const frame::FrameSettings& base = b.base.frame;
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row) {
-        const methods::MethodInfo& m = table[row];
+    for (methods::MethodId row : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& m = methods::methodInfo(row);
         // Only the rows whose output the base's input writes (input_table.h: a volume has no sparse occupancy).
-        if (!frame::inputOffersMethod(base.input, int(row)) || !available(int(row))) continue;
+        if (!frame::inputOffersMethod(base.input, row) || !available(row)) continue;
         // A row without storage or build-path options stands for one configuration: the base's values.
         std::vector<hp::Storage> storages(m.storages.begin(), m.storages.end());
         std::vector<hp::BuildPath> paths(m.buildPaths.begin(), m.buildPaths.end());
@@ -39,54 +38,54 @@ void methodSteps(Builder& b, const std::function<bool(int)>& available) {
                 if (!m.storages.empty()) label += std::string(" ") + hp::storageName(storage);
                 if (!m.buildPaths.empty()) label += std::string(" ") + hp::buildPathName(path);
                 frame::FrameSettings& p = b.add(label).frame;
-                p.method = int(row);
+                p.method = row;
                 p.storage = storage;
                 p.buildPath = path;
-                p.voxels = frame::outputFor(int(row)); // hp_bits: the bits output
+                p.voxels = frame::outputFor(row); // hp_bits: the bits output
                 frame::suitOutput(p);
             }
     }
     const bool resident = base.listPath == hp::ListPath::Resident;
-    b.add(resident ? "paper list (count read back)" : "GPU-resident list").frame.listPath =
+    b.add(std::string("list path ") + hp::listPathName(resident ? hp::ListPath::Readback : hp::ListPath::Resident))
+        .frame.listPath =
         resident ? hp::ListPath::Readback : hp::ListPath::Resident;
 }
 
 // A step that needs another voxelizer output than the base's (a slab voxelizer or the test atlas need the atlas)
-// also switches to the first available method that reads it; without one the step is left out (-1).
-int methodReading(occupancy::VoxelOutput output, const frame::FrameSettings& base,
-                  const std::function<bool(int)>& available) {
+// also switches to the first available method that reads it; without one the step is left out (none).
+std::optional<methods::MethodId> methodReading(occupancy::VoxelOutput output, const frame::FrameSettings& base,
+                                               const std::function<bool(methods::MethodId)>& available) {
     if (frame::offersMethod(output, base.method) && available(base.method)) return base.method;
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row)
-        if (frame::offersMethod(output, int(row)) && available(int(row))) return int(row);
-    return -1;
+    for (methods::MethodId row : gl::rowIds(methods::methodTable()))
+        if (frame::offersMethod(output, row) && available(row)) return row;
+    return std::nullopt;
 }
 
-void voxelizer(Builder& b, const std::function<bool(int)>& available) {
+void voxelizer(Builder& b, const std::function<bool(methods::MethodId)>& available) {
     if (!frame::inputInfo(b.base.frame.input).reads("vox-method")) return; // a volume has no voxelizer
-    for (voxel::VoxelMethod method : voxel::voxelMethods()) {
+    for (voxel::VoxMethodId method : voxel::voxMethods()) {
         // The slab methods cannot write the bits (checkOutput): their steps run on the atlas.
         const occupancy::VoxelOutput output =
             voxel::checkOutput(method, b.base.frame.voxels) ? b.base.frame.voxels : occupancy::VoxelOutput::Atlas;
-        const int row = methodReading(output, b.base.frame, available);
-        if (row < 0) continue;
+        const std::optional<methods::MethodId> row = methodReading(output, b.base.frame, available);
+        if (!row) continue;
         for (voxel::VoxelMode mode : voxel::kVoxelModes) {
-            frame::FrameSettings& p = b.add(std::string("voxelizer ") + voxel::voxelMethodName(method) + " " +
+            frame::FrameSettings& p = b.add(std::string("vox method ") + voxel::voxMethodName(method) + " " +
                                             voxel::voxelModeName(mode))
                                           .frame;
-            p.voxelMethod = method;
+            p.voxMethod = method;
             p.voxelMode = mode;
             p.voxels = output;
-            p.method = row;
+            p.method = *row;
         }
     }
-    const voxel::SurfaceRule other = b.base.frame.rule == voxel::SurfaceRule::SliceAxis
-                                         ? voxel::SurfaceRule::DominantAxis
-                                         : voxel::SurfaceRule::SliceAxis;
-    b.add(std::string("rule ") + voxel::surfaceRuleName(other)).frame.rule = other;
+    const voxel::VoxRule other = b.base.frame.rule == voxel::VoxRule::SliceAxis
+                                         ? voxel::VoxRule::DominantAxis
+                                         : voxel::VoxRule::SliceAxis;
+    b.add(std::string("rule ") + voxel::voxRuleName(other)).frame.rule = other;
 }
 
-void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
+void presets(Builder& b, int cycle, const std::function<bool(methods::MethodId)>& available) {
     if (!frame::inputInfo(b.base.frame.input).reads("preset")) return; // a volume has its own size
     std::vector<std::string> names(std::begin(kSmallPresets), std::end(kSmallPresets));
     if (cycle % kSoakLargeEvery == 0)
@@ -96,11 +95,11 @@ void presets(Builder& b, int cycle, const std::function<bool(int)>& available) {
     const bool testAtlas = !b.base.frame.testAtlas;
     // The sphere is an atlas.
     const occupancy::VoxelOutput output = testAtlas ? occupancy::VoxelOutput::Atlas : b.base.frame.voxels;
-    if (const int row = methodReading(output, b.base.frame, available); row >= 0) {
+    if (const std::optional<methods::MethodId> row = methodReading(output, b.base.frame, available)) {
         frame::FrameSettings& p = b.add(testAtlas ? "test atlas" : "voxelized model").frame;
         p.testAtlas = testAtlas;
         p.voxels = output;
-        p.method = row;
+        p.method = *row;
     }
 }
 
@@ -134,7 +133,7 @@ void volumes(Builder& b, const std::function<std::string(std::string_view)>& bun
 
 void viewAndEvents(Builder& b) {
     ViewSettings& v = b.add("view: other particle render and colour, mesh shown").view;
-    v.render = v.render == particles::ParticleRender::Splats ? particles::ParticleRender::Points
+    v.render = v.render == particles::ParticleRender::Splats ? particles::ParticleRender::Sprites
                                                              : particles::ParticleRender::Splats;
     v.color = v.color == particles::ParticleColor::FalseColor ? particles::ParticleColor::ModelColor
                                                               : particles::ParticleColor::FalseColor;
@@ -152,7 +151,7 @@ std::string mib(std::uint64_t bytes) {
 
 } // namespace
 
-std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(int)>& available,
+std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(methods::MethodId)>& available,
                                    const std::function<std::string(std::string_view)>& bundledModelPath,
                                    const std::function<std::string(std::string_view)>& bundledVolumePath) {
     Builder b{base, {}};

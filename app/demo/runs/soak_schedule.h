@@ -50,7 +50,7 @@ struct SoakStep {
 // The steps of cycle `cycle` (0-based). `available(row)`: whether the demo could build that method-table row
 // on this driver (rows it cannot are left out). `bundledModelPath(name)`: the file of a bundled model;
 // `bundledVolumePath(name)`: the header file of a bundled volume (kSoakScan).
-std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(int)>& available,
+std::vector<SoakStep> soakSchedule(const Settings& base, int cycle, const std::function<bool(methods::MethodId)>& available,
                                    const std::function<std::string(std::string_view)>& bundledModelPath,
                                    const std::function<std::string(std::string_view)>& bundledVolumePath);
 

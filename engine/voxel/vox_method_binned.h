@@ -1,4 +1,4 @@
-// Voxelization method "binned": the slab method (voxel_method_slab.h) that draws only the (triangle, slice)
+// Voxelization method "binned": the slab method (vox_method_slab.h) that draws only the (triangle, slice)
 // pairs whose quads can hold a voxel. The setup pass bins each triangle to the slices its z-range spans
 // (widened by 0.3 slice, so every non-empty quad is binned: voxelize_setup.comp.glsl); a one-group scan
 // (voxelize_scan.comp.glsl) lays the pairs out in triangle order (the first pair of each triangle) and writes
@@ -9,13 +9,13 @@
 // with the slices a triangle spans found by a compute pre-pass.
 #pragma once
 
-#include "voxel_method.h"
+#include "vox_method.h"
 
 #include <memory>
 
 namespace dicer::voxel {
 
 bool binnedMethodAvailable(const gl::GlInfo& info);
-Result<std::unique_ptr<SurfaceMethod>> createBinnedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+Result<std::unique_ptr<VoxMethod>> createBinnedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
 } // namespace dicer::voxel

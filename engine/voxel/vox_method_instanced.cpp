@@ -1,8 +1,8 @@
-// Voxelization method "instanced" (voxel_method_instanced.h): every triangle for every slice, in one
+// Voxelization method "instanced" (vox_method_instanced.h): every triangle for every slice, in one
 // instanced draw per chunk. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
-#include "voxel_method_instanced.h"
+#include "vox_method_instanced.h"
 
-#include "voxel_method_slab.h"
+#include "vox_method_slab.h"
 #include "voxel_passes.h"
 
 namespace dicer::voxel {
@@ -21,7 +21,7 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<SurfaceMethod>> createInstancedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
+Result<std::unique_ptr<VoxMethod>> createInstancedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
     return createSlabMethod<InstancedMethod>(shaders, "instanced", "VOX_DRAW_INSTANCED");
 }
 

@@ -1,10 +1,10 @@
-// Voxelization method "binned" (voxel_method_binned.h): a scan over the setup pass's slice bins, then one
+// Voxelization method "binned" (vox_method_binned.h): a scan over the setup pass's slice bins, then one
 // indirect draw of the binned (triangle, slice) quads per chunk. Based on: Ziegler, Tevs, Theobalt, Seidel,
 // TR MPI-I-2006-4-002 (2006).
-#include "voxel_method_binned.h"
+#include "vox_method_binned.h"
 
 #include "allocation.h"
-#include "voxel_method_slab.h"
+#include "vox_method_slab.h"
 #include "voxel_passes.h"
 
 #include "voxel_shared.h"
@@ -44,7 +44,7 @@ bool binnedMethodAvailable(const gl::GlInfo& info) {
     return info.maxComputeInvocations >= VOX_SCAN_LOCAL_SIZE;
 }
 
-Result<std::unique_ptr<SurfaceMethod>> createBinnedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
+Result<std::unique_ptr<VoxMethod>> createBinnedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
     Result<gl::ProgramId> scan =
         shaders.add({"voxelize scan", {{GL_COMPUTE_SHADER, "voxelize_scan.comp.glsl"}}, {}});
     if (!scan) return makeError(scan.error());
@@ -53,7 +53,7 @@ Result<std::unique_ptr<SurfaceMethod>> createBinnedMethod(gl::ShaderLibrary& sha
     const GLuint zeros[VOX_ARGS_UINTS] = {};
     Result<gl::Buffer> args = gl::allocateBuffer(sizeof(zeros), zeros, 0, "voxelizer draw args");
     if (!args) return makeError(args.error());
-    return std::unique_ptr<SurfaceMethod>(
+    return std::unique_ptr<VoxMethod>(
         std::make_unique<BinnedMethod>(*surface, *scan, std::move(args.value())));
 }
 

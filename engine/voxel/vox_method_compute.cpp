@@ -1,7 +1,7 @@
-// Voxelization method "compute" (voxel_method_compute.h): the projected method's work in compute passes, with
+// Voxelization method "compute" (vox_method_compute.h): the projected method's work in compute passes, with
 // a voxel list for the colour pass. Based on: Schwarz & Seidel, "Fast Parallel Surface and Solid Voxelization
 // on GPUs" (SIGGRAPH Asia 2010).
-#include "voxel_method_compute.h"
+#include "vox_method_compute.h"
 
 #include "allocation.h"
 #include "voxel_passes.h"
@@ -45,7 +45,7 @@ Result<Dispatches> addDispatches(gl::ShaderLibrary& shaders, const std::string& 
     return Dispatches{*triangles, *large};
 }
 
-class ComputeMethod final : public SurfaceMethod {
+class ComputeMethod final : public VoxMethod {
 public:
     ComputeMethod(Dispatches owner, Dispatches colour, gl::ProgramId colourVoxels, Dispatches bits,
                   gl::ProgramId sparseBricks, Dispatches sparseBits, std::int64_t maxStorageBlockBytes)
@@ -199,7 +199,7 @@ bool computeMethodAvailable(const gl::GlInfo& info) {
            std::max(VOX_COMPUTE_LOCAL_SIZE, VOX_COMPUTE_TILE * VOX_COMPUTE_TILE);
 }
 
-Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& shaders,
+Result<std::unique_ptr<VoxMethod>> createComputeMethod(gl::ShaderLibrary& shaders,
                                                            const gl::GlInfo& info) {
     Result<Dispatches> owner = addDispatches(shaders, "voxelize compute owner", "VOX_PASS_OWNER");
     if (!owner) return makeError(owner.error());
@@ -219,7 +219,7 @@ Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& sh
     Result<Dispatches> sparseBits =
         addDispatches(shaders, "voxelize compute sparse bits", "VOX_PASS_SPARSE_BITS");
     if (!sparseBits) return makeError(sparseBits.error());
-    return std::unique_ptr<SurfaceMethod>(std::make_unique<ComputeMethod>(
+    return std::unique_ptr<VoxMethod>(std::make_unique<ComputeMethod>(
         *owner, *colour, *colourVoxels, *bits, *bricks, *sparseBits, info.maxStorageBlockBytes));
 }
 

@@ -21,14 +21,14 @@
 // this project's sampling rule and owner/colour passes.
 #pragma once
 
-#include "voxel_method.h"
+#include "vox_method.h"
 
 #include <memory>
 
 namespace dicer::voxel {
 
 bool computeMethodAvailable(const gl::GlInfo& info);
-Result<std::unique_ptr<SurfaceMethod>> createComputeMethod(gl::ShaderLibrary& shaders,
+Result<std::unique_ptr<VoxMethod>> createComputeMethod(gl::ShaderLibrary& shaders,
                                                            const gl::GlInfo& info);
 
 } // namespace dicer::voxel

@@ -12,13 +12,13 @@
 // 2012); this project's owner/colour passes.
 #pragma once
 
-#include "voxel_method.h"
+#include "vox_method.h"
 
 #include <memory>
 
 namespace dicer::voxel {
 
-Result<std::unique_ptr<SurfaceMethod>> createProjectedMethod(gl::ShaderLibrary& shaders,
+Result<std::unique_ptr<VoxMethod>> createProjectedMethod(gl::ShaderLibrary& shaders,
                                                              const gl::GlInfo& info);
 
 } // namespace dicer::voxel

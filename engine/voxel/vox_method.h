@@ -1,4 +1,4 @@
-// The interface every voxelization method implements; the table of them is voxel_method_table.h.
+// The interface every voxelization method implements; the table of them is vox_method_table.h.
 //
 // A method decides which candidate voxels each triangle visits (slab quads per slice, the box of its
 // projection, the columns of that box in a compute pass, ...); the rule (voxelizer.h) then decides per voxel,
@@ -35,7 +35,7 @@ const char* slotRankFile(occupancy::VoxelOutput output);
 
 struct VoxelPasses;
 
-// What a method's own per-layout buffers are sized for (SurfaceMethod::prepareLayout).
+// What a method's own per-layout buffers are sized for (VoxMethod::prepareLayout).
 struct MethodLayout {
     occupancy::VolumeLayout layout;
     occupancy::VoxelOutput output = occupancy::VoxelOutput::Atlas;
@@ -47,11 +47,11 @@ struct MethodLayout {
 // The two passes of the bits output's colours per point slot (voxelizer.h, "COLOURS IN BITS MODE").
 enum class SlotPass { Owner, Colour };
 
-class SurfaceMethod {
+class VoxMethod {
 public:
-    virtual ~SurfaceMethod() = default;
-    SurfaceMethod(const SurfaceMethod&) = delete;
-    SurfaceMethod& operator=(const SurfaceMethod&) = delete;
+    virtual ~VoxMethod() = default;
+    VoxMethod(const VoxMethod&) = delete;
+    VoxMethod& operator=(const VoxMethod&) = delete;
 
     // Atlas output: every voxel the rule gives gets alpha 255 and the colour of the last triangle (mesh index
     // order) that marks it. Called with the atlas cleared and the VAO, VOX_BIND_TEXTURES and the chunks'
@@ -91,7 +91,7 @@ public:
     virtual GLuint drawArgs() const { return 0; }
 
 protected:
-    SurfaceMethod() = default;
+    VoxMethod() = default;
 };
 
 } // namespace dicer::voxel

@@ -1,7 +1,7 @@
-// Voxelization method "projected" (voxel_method_projected.h): one quad per triangle, the box of its projection
+// Voxelization method "projected" (vox_method_projected.h): one quad per triangle, the box of its projection
 // along its sampling axis; owner and colour passes through an image. Based on: Schwarz & Seidel (SIGGRAPH
 // Asia 2010), Crassin & Green (OpenGL Insights 2012) for dominant-axis sampling.
-#include "voxel_method_projected.h"
+#include "vox_method_projected.h"
 
 #include "voxel_passes.h"
 #include "voxel_slot_programs.h"
@@ -25,7 +25,7 @@ Result<gl::ProgramId> addProgram(gl::ShaderLibrary& shaders, std::string name, c
     return shaders.add({std::move(name), std::move(stages), {{passDefine, ""}}});
 }
 
-class ProjectedMethod final : public SurfaceMethod {
+class ProjectedMethod final : public VoxMethod {
 public:
     ProjectedMethod(std::array<gl::ProgramId, 2> atlasPasses, gl::ProgramId bitsPass)
         : m_atlas(atlasPasses), m_bits(bitsPass) {}
@@ -77,14 +77,14 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<SurfaceMethod>> createProjectedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
+Result<std::unique_ptr<VoxMethod>> createProjectedMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
     Result<gl::ProgramId> owner = addProgram(shaders, "voxelize projected owner", "VOX_PASS_OWNER");
     if (!owner) return makeError(owner.error());
     Result<gl::ProgramId> colour = addProgram(shaders, "voxelize projected colour", "VOX_PASS_COLOR");
     if (!colour) return makeError(colour.error());
     Result<gl::ProgramId> bits = addProgram(shaders, "voxelize projected bits", "VOX_PASS_BITS");
     if (!bits) return makeError(bits.error());
-    return std::unique_ptr<SurfaceMethod>(
+    return std::unique_ptr<VoxMethod>(
         std::make_unique<ProjectedMethod>(std::array<gl::ProgramId, 2>{*owner, *colour}, *bits));
 }
 

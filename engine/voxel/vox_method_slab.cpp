@@ -1,6 +1,6 @@
-// The slab methods' shared pass (voxel_method_slab.h): the 2006 slicing structure, one quad per (triangle,
+// The slab methods' shared pass (vox_method_slab.h): the 2006 slicing structure, one quad per (triangle,
 // slice) pair through the framebuffer. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
-#include "voxel_method_slab.h"
+#include "vox_method_slab.h"
 
 #include "voxel_passes.h"
 

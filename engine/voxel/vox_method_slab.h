@@ -1,4 +1,4 @@
-// What the three slab methods share (binned, instanced, per-slice: voxel_method_{binned,instanced,
+// What the three slab methods share (binned, instanced, per-slice: vox_method_{binned,instanced,
 // per_slice}.h): the structure of the 2006 "slicing" voxelization (Ziegler, Tevs, Theobalt, Seidel,
 // TR MPI-I-2006-4-002), which rendered the mesh once per slice into the slice's tile of the atlas. A slab
 // method draws one quad per (triangle, slice) pair: the triangle's xy box clipped to the slice's slab (widened
@@ -7,16 +7,16 @@
 // (voxelize_slab.vert.glsl with VOX_DRAW_*, voxelize_surface.frag.glsl). They write through the framebuffer,
 // where the last triangle in index order wins: instances, slices and binned pairs all keep triangle order
 // within a slice, and chunks are drawn in order. Atlas output only (the bits' atlas is virtual and may exceed
-// every framebuffer limit: voxel_method_table.cpp).
+// every framebuffer limit: vox_method_table.cpp).
 #pragma once
 
-#include "voxel_method.h"
+#include "vox_method.h"
 
 #include <memory>
 
 namespace dicer::voxel {
 
-class SlabMethod : public SurfaceMethod {
+class SlabMethod : public VoxMethod {
 public:
     // Public so that a method without buffers of its own can inherit it (the class stays abstract).
     explicit SlabMethod(gl::ProgramId surface) : m_surface(surface) {}
@@ -41,11 +41,11 @@ Result<gl::ProgramId> addSlabProgram(gl::ShaderLibrary& shaders, const char* met
 // The factory of a slab method that owns nothing but its surface program (instanced, per-slice): `Method`
 // is constructed from it.
 template <typename Method>
-Result<std::unique_ptr<SurfaceMethod>> createSlabMethod(gl::ShaderLibrary& shaders, const char* method,
+Result<std::unique_ptr<VoxMethod>> createSlabMethod(gl::ShaderLibrary& shaders, const char* method,
                                                         const char* drawDefine) {
     Result<gl::ProgramId> surface = addSlabProgram(shaders, method, drawDefine);
     if (!surface) return makeError(surface.error());
-    return std::unique_ptr<SurfaceMethod>(std::make_unique<Method>(*surface));
+    return std::unique_ptr<VoxMethod>(std::make_unique<Method>(*surface));
 }
 
 } // namespace dicer::voxel

@@ -1,8 +1,8 @@
-// Voxelization method "per-slice" (voxel_method_per_slice.h): one draw per slice, as 2006. Based on:
+// Voxelization method "per-slice" (vox_method_per_slice.h): one draw per slice, as 2006. Based on:
 // Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
-#include "voxel_method_per_slice.h"
+#include "vox_method_per_slice.h"
 
-#include "voxel_method_slab.h"
+#include "vox_method_slab.h"
 #include "voxel_passes.h"
 
 #include "voxel_shared.h"
@@ -26,7 +26,7 @@ private:
 
 } // namespace
 
-Result<std::unique_ptr<SurfaceMethod>> createPerSliceMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
+Result<std::unique_ptr<VoxMethod>> createPerSliceMethod(gl::ShaderLibrary& shaders, const gl::GlInfo&) {
     return createSlabMethod<PerSliceMethod>(shaders, "per-slice", "VOX_DRAW_PER_SLICE");
 }
 
