@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # One command for a GPU machine: builds, runs the GL tests on the EGL device platform, the benchmark (peers,
 # voxelized scaling atlas vs bits and bits vs sparse, sorts, marching cubes) and the demo offscreen with
-# --benchmark at each --sizes preset, and
+# --benchmark at each --presets preset, and
 # writes what it measured as docs/bench/<part>_<renderer>.{md,csv} plus a short summary
 # docs/bench/gpu_check_<renderer>.md (renderer, driver, each step's command, status and time, the headline
 # numbers). <renderer> is a short tag of GL_RENDERER: h100, h200, a100, llvmpipe, ...
 #
-# usage: scripts/gpu_check.sh [--sizes 256,512,1024] [--out docs/bench] [--tag NAME] [--quick] [--no-build]
+# usage: scripts/gpu_check.sh [--presets 256,512,1024] [--out docs/bench] [--tag NAME] [--quick] [--no-build]
 #                             [--no-setup] [--frames N] [--build-dir build/release] [--step-timeout S]
-#   --quick     a small run for machines without a GPU (CI-sized: sizes 64, the GL foundation tests only,
+#   --quick     a small run for machines without a GPU (CI-sized: preset 64, the GL foundation tests only,
 #               bench --quick); what it writes is a check that the script works, not a measurement
 #   --no-build  use the build folder as it is (e.g. the sanitizer build's);  --no-setup  configure and build
 #               without installing packages (a GPU server without network: the packages must be there already)
@@ -23,12 +23,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-sizes="256,512,1024" out="docs/bench" tag="" quick=0 build=1 setup=1 frames=60 build_dir=build/release
+presets="256,512,1024" out="docs/bench" tag="" quick=0 build=1 setup=1 frames=60 build_dir=build/release
 step_timeout=0
 usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
     case "$1" in
-    --sizes) sizes="${2:-}"; shift ;;
+    --presets) presets="${2:-}"; shift ;;
     --out) out="${2:-}"; shift ;;
     --tag) tag="${2:-}"; shift ;;
     --frames) frames="${2:-}"; shift ;;
@@ -42,11 +42,11 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-[[ "$sizes" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "gpu_check: --sizes takes N[,N...]" >&2; exit 2; }
+[[ "$presets" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "gpu_check: --presets takes N[,N...] (N^3 presets)" >&2; exit 2; }
 [[ "$frames" =~ ^[1-9][0-9]*$ ]] || { echo "gpu_check: --frames takes a positive number" >&2; exit 2; }
 [[ "$step_timeout" =~ ^[0-9]+$ ]] || { echo "gpu_check: --step-timeout takes seconds" >&2; exit 2; }
 [ -n "$out" ] || { echo "gpu_check: --out needs a folder" >&2; exit 2; }
-if [ "$quick" = 1 ] && [ "$sizes" = "256,512,1024" ]; then sizes=64; fi
+if [ "$quick" = 1 ] && [ "$presets" = "256,512,1024" ]; then presets=64; fi
 [ "$quick" = 1 ] && [ "$frames" = 60 ] && frames=12
 mkdir -p "$out" || exit 1
 bin=$build_dir/bin
@@ -82,8 +82,8 @@ fi
 [ -x "$bin/dicer-bench" ] || { echo "gpu_check: no $bin/dicer-bench: the build failed" >&2; exit 1; }
 
 # --- the renderer: GL_RENDERER of the context the programs get (EGL device platform first) -------------------
-about=$("$bin/dicer-bench" --size none --egl device --reps 1 --warmup 0 2>/dev/null | grep -m1 '^renderer:' || true)
-[ -n "$about" ] || about=$("$bin/dicer-bench" --size none --reps 1 --warmup 0 2>/dev/null | grep -m1 '^renderer:')
+about=$("$bin/dicer-bench" --sort --sort-n 0 --sort-m 0 --sort-plot none --egl device --reps 1 --warmup 0 2>/dev/null | grep -m1 '^renderer:' || true)
+[ -n "$about" ] || about=$("$bin/dicer-bench" --sort --sort-n 0 --sort-m 0 --sort-plot none --reps 1 --warmup 0 2>/dev/null | grep -m1 '^renderer:')
 renderer=${about#renderer: }
 if [ -z "$tag" ]; then
     lower=$(echo "$renderer" | tr 'A-Z' 'a-z')
@@ -91,7 +91,7 @@ if [ -z "$tag" ]; then
         head -1 | tr -c 'a-z0-9\n' '_' | sed 's/_*$//')
     [ -n "$tag" ] || tag=$(echo "$lower" | tr -c 'a-z0-9' '_' | cut -c1-24 | sed 's/_*$//')
 fi
-echo "gpu_check: renderer '$renderer' -> tag '$tag', sizes $sizes, into $out" >&2
+echo "gpu_check: renderer '$renderer' -> tag '$tag', presets $presets, into $out" >&2
 
 # --- GL tests on the EGL device platform -----------------------------------------------------------------------
 gltests="$out/gl_tests_$tag.md"
@@ -145,19 +145,18 @@ bench() { # bench PART ARGS...: dicer-bench ARGS with its Markdown, CSV and JSON
 }
 if [ "$quick" = 1 ]; then
     step "bench peers" bench peers --quick --plot none --sort-plot none
-    step "bench voxels" bench voxels_scaling --scaling --voxels both --sides 16,32 --reps 2 --warmup 1 --size none \
-        --plot none
+    step "bench voxels" bench voxels_scaling --scaling --voxels atlas,bits --preset 16,32 --reps 2 --warmup 1 --plot none
     step "bench sort" bench sort --sort --quick --sort-plot none
     step "bench mc" bench mc --mc --quick --mc-plot none
 else
-    step "bench peers" bench peers --peers --gpu-resident --storage both --build-path both --plot none --sort-plot none
-    step "bench voxels" bench voxels_scaling --scaling --voxels both --sides "$sizes" --size none \
+    step "bench peers" bench peers --peers --list-path readback,resident --storage both --build-path both
+    step "bench voxels" bench voxels_scaling --scaling --voxels atlas,bits --preset "$presets" \
         --plot "$out/voxels_scaling_$tag.png"
     step "bench sort" bench sort --sort --sort-plot "$out/sort_$tag.png"
     # The marching cubes' GPU targets: counts + build + expand at 256^3 <= 0.5 ms and 512^3 <= 2 ms, every row checked.
     step "bench mc" bench mc --mc --volume metaballs:128,metaballs:256,metaballs:512,assets/volumes/headsq/quarter.nhdr \
         --mc-plot "$out/mc_$tag.png"
-    step "bench sparse" bench sparse_scaling --scaling --voxels bits,sparse --sides "$sizes" --size none \
+    step "bench sparse" bench sparse_scaling --scaling --voxels bits,sparse --preset "$presets" \
         --plot "$out/sparse_scaling_$tag.png"
 fi
 
@@ -166,7 +165,7 @@ demo_csv="$out/demo_$tag.csv"
 run_demo() {
     local first=1 rc=0 preset csv
     : >"$demo_csv"
-    for preset in ${sizes//,/ }; do
+    for preset in ${presets//,/ }; do
         csv=$(mktemp)
         if ! limited "$bin/dicer" --offscreen --window 1280x800 --frames "$frames" --warmup 8 --preset "$preset" \
             --benchmark "$csv" >"$csv.log" 2>&1; then
@@ -219,7 +218,7 @@ summary="$out/gpu_check_$tag.md"
 {
     echo "# scripts/gpu_check.sh on $renderer"
     echo
-    echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), sizes $sizes$([ "$quick" = 1 ] && echo ', --quick (a check of the script, not a measurement)')"
+    echo "$(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), presets $presets$([ "$quick" = 1 ] && echo ', --quick (a check of the script, not a measurement)')"
     echo
     echo "| step | status | time |"
     echo "|---|---|---:|"
@@ -231,7 +230,7 @@ summary="$out/gpu_check_$tag.md"
     echo
     sed -n '5,$p' "$out/demo_$tag.md" 2>/dev/null
     echo
-    echo "## Voxelized volumes, atlas vs bits (dicer-bench --scaling --voxels both)"
+    echo "## Voxelized volumes, atlas vs bits (dicer-bench --scaling --voxels atlas,bits)"
     echo
     # the table under "### Voxelized volumes": its rows, up to the blank line after them
     awk '/^### Voxelized volumes/ {on = 1; next} on && /^\|/ {print; seen = 1; next} seen {exit}' \

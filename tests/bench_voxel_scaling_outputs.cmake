@@ -12,7 +12,7 @@ cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/output_checks.cmake")
 file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}")
-run_bench_with_outputs(--voxels atlas,bits,sparse --scaling --sides 16,32,4096 --reps 1)
+run_bench_with_outputs(--voxels atlas,bits,sparse --scaling --preset 16,32,4096 --reps 1)
 
 # --- JSON ------------------------------------------------------------------------------------------------------
 check_bench_json(n seen KEY table input method stage JOIN " " NUMBERS over_read ns_per_voxel ns_per_point

@@ -1,5 +1,5 @@
 # scripts/plot_bench.py, the plots of dicer-bench (matplotlib), on a small committed CSV of real dicer-bench rows
-# (tests/data/bench_plot_small.csv: --scaling, --scaling --voxels both, --sort and --mc --quick on llvmpipe): every kind writes
+# (tests/data/bench_plot_small.csv: --scaling, --scaling --voxels atlas,bits, --sort and --mc --quick on llvmpipe): every kind writes
 # its PNG(s), "skipped" rows (no numbers) are left out, the same CSV gives the same bytes, and every bad input is one line on stderr, exit status 1 and no
 # PNG — a malformed CSV (missing column, a field that is not a number, a short row, not UTF-8, empty), no rows
 # of the table, a missing file, an unwritable PNG, and a Python without matplotlib.

@@ -49,7 +49,7 @@ demo_atlas=("$dicer" "${small[@]}" --method dicer_vec4 --storage float32 --build
     --particles sorted --mode solid)
 # Every method row over an atlas (the peers, the CPU paths, the GPU-resident list), every storage and build
 # path; the copy and read passes, the atlas -> bits conversion.
-bench_methods=("$bench" --quick --size 64 --storage both --path both --reps 1 --warmup 0)
+bench_methods=("$bench" --quick --preset paper-64 --storage both --build-path both --reps 1 --warmup 0)
 # Every sorter (dicer's sorted blending uses only the HP counting sort).
 bench_sorts=("$bench" --sort --quick --sort-n 10 --sort-m 4 --reps 1 --warmup 0 --sort-plot "$out/sort.png")
 

@@ -98,7 +98,7 @@ done
 size=640x480
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
-    [[ "${args[$i]}" == --window || "${args[$i]}" == --size ]] && size=${args[$((i + 1))]} # --size: old name
+    [[ "${args[$i]}" == --window ]] && size=${args[$((i + 1))]}
 done
 
 run() { # run LOGFILE ARGS...: dicer under xvfb (headless: without a display), output to LOGFILE, its status

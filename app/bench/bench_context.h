@@ -81,7 +81,7 @@ struct Bench {
     // Median / min / max of opt.reps runs after opt.warmup unmeasured ones (measureInterleaved, timer.h).
     gl::Summary measure(const std::function<void()>& work, gl::TimerSource timer) const;
     gl::Summary measure(const std::function<void()>& work) const { return measure(work, report.run.timer); }
-    bool selected(methods::MethodId method) const; // --variant filter (empty: all)
+    bool selected(methods::MethodId method) const; // --method filter (empty: all)
 };
 
 inline constexpr float kThreshold = 0.5f; // the discriminator threshold of every benchmark run

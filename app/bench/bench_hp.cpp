@@ -1,7 +1,7 @@
 // dicer-bench, HistoPyramid part: every selected method of the table with a list stage of its own (the paper
 // variants, storage x build path, and the compute HistoPyramid) on one atlas. Build (Table 3) and PointList
 // (Table 4, count read back and kept on the GPU), each list verified against the CPU reference; with
-// --gpu-resident whole build+list frames both ways; with
+// --list-path readback,resident whole build+list frames both ways; with
 // --peers the build+list total beside the peers.
 #include "bench_context.h"
 #include "method_table.h"
@@ -104,7 +104,7 @@ bool runHistoPyramids(Bench& b, const BenchAtlas& atlas, GLuint texture, const E
                 auto list = [&] { (void)method.list(input, hp::ListPath::Readback); };
                 auto resident = [&] { (void)method.list(input, hp::ListPath::Resident); };
                 Measurement mb = row(kTableHp, label, "build", atlas, 0, b.measure(build), timer, copyMs);
-                Measurement ml = row(kTableHp, label, "list", atlas, 0, b.measure(list), timer, copyMs);
+                Measurement ml = row(kTableHp, label, "list-readback", atlas, 0, b.measure(list), timer, copyMs);
                 const std::uint32_t count = method.listedCount().value_or(0);
                 std::string check;
                 bool good = checkEntries(method.points().read(count), count, expected, order, &check);

@@ -60,13 +60,12 @@ std::string checkOptions(const Options& o) {
         return "--volume runs only the volume tables: leave out --scaling, --voxelizer and --sort";
     if (o.brickStats && o.mc) return "--brick-stats runs only the brick statistics: leave out --mc";
     // The tables that take one form of preset: the HistoPyramid tables the paper's layouts, scaling cubes.
-    const bool paperTables = o.volumes.empty() && !o.mc && !o.brickStats && !o.voxelizer && !o.sort &&
-                             !(o.scaling && !o.voxelOutputs.empty());
+    const bool paperTables = o.volumes.empty() && !o.mc && !o.brickStats && !o.voxelizer && !o.sort && !o.scaling;
     for (const std::string& preset : o.presets) {
         const glm::ivec3 v = occupancy::presetVolume(preset).value_or(glm::ivec3(0));
         if (o.scaling && (v.x != v.y || v.y != v.z))
             return "--preset " + preset + ": the scaling tables take cubes (N: N^3 voxels)";
-        if (paperTables && !o.scaling && (v.x != v.y || v.z != 256 || (v.x * 16 & (v.x * 16 - 1)) != 0))
+        if (paperTables && (v.x != v.y || v.z != 256 || (v.x * 16 & (v.x * 16 - 1)) != 0))
             return "--preset " + preset + ": the HistoPyramid tables take the paper's layouts (paper-N: an N^2 atlas of "
                    "256 slices)";
     }
@@ -105,7 +104,8 @@ std::vector<Row> makeRows() {
                        onOff, field(&Options::peers))),
         flag(row<bool>(
             {"scaling", "",
-             "side^3 volumes: time per voxel / per point, a plot (--sides, --plot); with --voxels: only the "
+             "only the N^3 volumes (--preset N, default 64 to 1024): time per voxel / per point, a plot (--plot); "
+             "with --voxels: the "
              "model voxelized per volume (compute method) into each output, then built and listed by the "
              "demo's frame (atlas: hp_compute, bits: hp_bits, sparse: hp_sparse; --method for others), per "
              "stage ms, ns/voxel, ns/point, x read floor, GB/s and the memory the output holds; a side an "

@@ -20,7 +20,7 @@ inline constexpr const char* kTableCpu = "cpu";           // the CPU path stage 
 inline constexpr const char* kTablePeers = "peers";       // every method, atlas -> point buffer
 inline constexpr const char* kTableResident = "resident"; // count read back vs kept on the GPU
 inline constexpr const char* kTableScaling = "scaling";   // side^3 volumes
-// --voxelizer: every voxelization method per volume preset, and the teapot's active cells per rule.
+// --voxelizer: every vox method per volume preset, and the teapot's active cells per rule.
 inline constexpr const char* kTableVoxelizer = "voxelizer";
 inline constexpr const char* kTableVoxelizerCounts = "voxelizer-counts";
 inline constexpr const char* kTableVoxelizerBits = "voxelizer-bits"; // the same with --voxels bits

@@ -18,7 +18,7 @@ bool runScaling(Bench& b) {
     const gl::TimerSource timer = b.report.run.timer;
     bool ok = true;
     // Created once: each resizes its storage when the volume changes. Every GPU method of the table (the CPU
-    // paths would download up to 512 MiB atlases); --variant selects among those with a list stage.
+    // paths would download up to 512 MiB atlases); --method selects among those with a list stage.
     struct Scaled {
         const methods::MethodInfo* info;
         std::unique_ptr<hp::PointMethod> method;

@@ -157,7 +157,7 @@ void printMarkdown(const Report& r) {
         std::vector<PaperRow> paper = {{"paper: slicing (per-slice draws, teapot)", "470", "470", "470"}};
         if (r.run.paperModel) paper.insert(paper.begin(), {"paper: active cells", "33989", "8595", "2130"});
         pivot(r, kTableVoxel, "Table 1 — active cells and voxelization (· multiple of the copy pass)",
-              "voxelization method", stageRows(r, kTableVoxel, "voxelize"), false, true, nullptr, paper);
+              "vox method", stageRows(r, kTableVoxel, "voxelize"), false, true, nullptr, paper);
     }
 
     // Table 2: the CPU path.
@@ -185,17 +185,17 @@ void printMarkdown(const Report& r) {
         r, kTableHp,
         "Table 3 — HistoPyramid build (· multiple of the copy pass · of the compute read floor over the same "
         "bytes · input GB/s)",
-        "variant", stageRows(r, kTableHp, "build"), false, true, nullptr,
+        "method", stageRows(r, kTableHp, "build"), false, true, nullptr,
         {{"paper: single", "~2000", "20", "6"},
          {"paper: vec4", "~2000", "20", "6"},
          {"paper: rect", "30", "10", "2"}});
     // Table 4: PointList per variant, with the count read back (paper) and kept on the GPU.
     std::vector<std::pair<std::string, std::string>> listRows;
-    for (const char* stage : {"list", "list-resident"})
+    for (const char* stage : {"list-readback", "list-resident"})
         for (const auto& row : stageRows(r, kTableHp, stage))
             listRows.push_back(row);
-    pivot(r, kTableHp, "Table 4 — PointList (list: count read back, list-resident: count kept on the GPU)",
-          "variant", listRows, true, false, nullptr,
+    pivot(r, kTableHp, "Table 4 — PointList (list-readback: the count read back, list-resident: kept on the GPU)",
+          "method", listRows, true, false, nullptr,
           {{"paper: single", "16", "12", "~6"},
            {"paper: vec4", "14", "7", "~6"},
            {"paper: rect", "9", "6", "~2"}});

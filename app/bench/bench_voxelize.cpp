@@ -1,4 +1,4 @@
-// dicer-bench, Table 1: the atlas made again by each voxelization method (the demo does this every frame),
+// dicer-bench, Table 1: the atlas made again by each vox method (the demo does this every frame),
 // timed like every other stage and checked to give the atlas the source made, byte for byte.
 #include "bench_context.h"
 #include "hp_math.h"

@@ -1,5 +1,5 @@
 // dicer-bench --voxelizer: the voxelizer's own tables (formerly dicer-voxbench). For every volume preset it
-// times each voxelization method on one model, interleaved (median of repeated runs after warm-up; cpu-fenced
+// times each vox method on one model, interleaved (median of repeated runs after warm-up; cpu-fenced
 // on software renderers), checks that the methods' atlases are identical byte for byte, and for the built-in
 // teapot counts the active cells at the paper's three presets with the HistoPyramid, next to the published
 // 33989 / 8595 / 2130. The paper's slicing took 470 ms per frame on a Quadro FX Go 1400 (TR

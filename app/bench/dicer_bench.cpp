@@ -2,7 +2,7 @@
 // GPU in the paper's slice layouts; bench_source.h) it times the voxelization (Table 1), builds the
 // HistoPyramid and the point list with every variant and the compute HistoPyramid (Tables 3 and 4), and on
 // request every peer (--peers: Horn's scan, atomic append, the CPU path; Table 2), the count kept on the GPU
-// vs read back (--gpu-resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
+// vs read back (--list-path readback,resident) and the scaling sweep over side^3 volumes (--scaling); or, with --voxelizer,
 // only the voxelizer's tables (bench_voxelizer.cpp: every method per volume preset); or, with --volume, only
 // the scalar volumes' tables (bench_volume.cpp: discriminate, build, list per method, the band fixed and moving); or, with --mc,
 // marching cubes over volumes (bench_mc.cpp: count, build, expand, each triangle list against the CPU reference); or, with
@@ -101,6 +101,8 @@ int main(int argc, char** argv) {
         allOk = runVoxelScaling(bench); // the voxelized volumes' table, nothing else
     } else if (opt.sort) {
         allOk = runSortTables(bench); // the sorts' tables, nothing else
+    } else if (opt.scaling) {
+        allOk = runScaling(bench); // the N^3 volumes' table, nothing else
     } else {
         for (int size : opt.paperAtlasSides()) {
             if (size > info.maxTextureSize) {
@@ -161,7 +163,6 @@ int main(int argc, char** argv) {
             allOk = runHistoPyramids(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
             if (opt.peers) allOk = runPeers(bench, *atlas, texture, expected, copyRow.copyMs) && allOk;
         }
-        if (opt.scaling) allOk = runScaling(bench) && allOk;
     }
     bench.progress.finish();
 

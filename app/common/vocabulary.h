@@ -57,7 +57,7 @@ inline constexpr OptionText kBandText{
 inline constexpr OptionText kMethodText{
     "method", "method",
     "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};
-// The surface method: which marching cubes extracts a volume's surface at its band (the demo's
+// The mc method: which marching cubes extracts a volume's surface at its band (the demo's
 // surface view and export, dicer-bench --mc).
 inline constexpr OptionText kMcMethodText{
     "mc-method", "mc method",

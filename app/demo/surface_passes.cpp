@@ -1,5 +1,5 @@
 // The surface's part of the frame: the expand stage (frame::Frame::expand: a volume's
-// surface at the band, or a mesh's occupancy's, by the surface method, no count read back), its draw in the 3D
+// surface at the band, or a mesh's occupancy's, by the mc method, no count read back), its draw in the 3D
 // view (surface_view.h) and its PLY export (after the last scripted frame, or on the Volume panel's button).
 #include "passes.h"
 

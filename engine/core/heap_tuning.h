@@ -1,6 +1,6 @@
 // Steady frame times on software GL: keep glibc's malloc from returning memory to the kernel between frames.
 //
-// Measured here (llvmpipe, dicer-bench --quick --gpu-resident --peers): voxelizing the teapot takes 7 ms,
+// Measured here (llvmpipe, dicer-bench --quick --list-path readback,resident --peers): voxelizing the teapot takes 7 ms,
 // then 22 ms for the rest of the run once an unrelated readback has run, and the profile is page faults.
 // llvmpipe mallocs and frees large scratch blocks every draw and dispatch; glibc's dynamic thresholds (the
 // mmap threshold grows with each freed mapping, the heap top is trimmed past twice that) depend on the

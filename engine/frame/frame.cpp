@@ -83,7 +83,7 @@ Result<void> Frame::apply(const FrameSettings& s) {
     // Another method (or its storage, build path) lists the same voxels: the count and the capacity sized
     // from it still hold, so only a change of the voxels or of the list path reads the count again.
     if (changes.layout || changes.voxelize || changes.listPath) resync();
-    // Another surface method sizes its own vertex buffer once; the band needs nothing (the late total).
+    // Another mc method sizes its own vertex buffer once; the band needs nothing (the late total).
     if (changes.surface) m_surface->resync();
     m_settings = s;
     return {};

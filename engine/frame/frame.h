@@ -35,7 +35,7 @@ public:
     // Which rows of the method table to build (default: every row the demo offers: all but the CPU paths).
     using RowFilter = std::function<bool(methods::MethodId method)>;
     static bool demoRows(methods::MethodId method);
-    // Builds the voxel source, every available row the filter takes and every available surface method (the
+    // Builds the voxel source, every available row the filter takes and every available mc method (the
     // expand stage); a row that is unavailable on this driver is logged and left out (methodAvailable), a
     // shader error is returned.
     static Result<std::unique_ptr<Frame>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
@@ -80,10 +80,10 @@ public:
     void voxelize(const glm::mat4& modelToWorld);
     Result<void> build();
     Result<void> list();
-    // Bits or sparse output (voxel::hasSlotColours), after the list: the model colour of every point
+    // Bits or sparse output (voxel::hasSlotColors), after the list: the model colour of every point
     // (pointColors()); nothing with the atlas.
     Result<void> colorPoints();
-    // The expand stage: the surface of the frame's voxels by the settings' surface method (marching cubes, no
+    // The expand stage: the surface of the frame's voxels by the settings' mc method (marching cubes, no
     // count read back; surface_stage.h), after the list. A volume: its values at the band (the discriminator's
     // texture, borrowed). A mesh: the surface of its occupancy, a voxel remesh: this frame's voxels (bits or
     // atlas at the list's threshold: exactly the points) as a 0/1 volume (voxel::OccupancyVolume) at the band

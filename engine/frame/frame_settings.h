@@ -75,18 +75,18 @@ struct FrameChanges {
     // Another band: the next discriminate writes other voxels. Like a rotating mesh, no count is read back
     // for it (the late count grows the point buffer), so a band sweep never stalls the frame.
     bool band = false;
-    // Another surface method: its own vertex buffer, sized from its total once (the points are untouched).
+    // Another mc method: its own vertex buffer, sized from its total once (the points are untouched).
     bool surface = false;
     bool any() const { return layout || voxelize || method || listPath || band || surface; }
 };
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last);
 
-// After the output changed: a method that reads it, a voxelization method that writes it (checkOutput: not the
+// After the output changed: a method that reads it, a vox method that writes it (checkOutput: not the
 // slab methods for the bits), no test atlas (an RGBA8 atlas) with the bits.
 void suitOutput(FrameSettings& settings);
 
 // A mesh's preset and mode take their default output (voxel::defaultOutputFor over the preset's volume, the
-// settings' mode and voxelization method: the fastest output that holds it on this driver), then a method that
+// settings' mode and vox method: the fastest output that holds it on this driver), then a method that
 // reads it (suitOutput). The demo calls it for a new preset or mode unless the user chose the output. Errors (the
 // settings stay as they were): an unknown preset, no output holding it (solid mode at 2048^3).
 Result<void> takeDefaultOutput(FrameSettings& settings, const gl::GlInfo& info);

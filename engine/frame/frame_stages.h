@@ -27,7 +27,7 @@ inline constexpr std::array<StageInfo, 10> kStages = {{
      "scalar volume -> occupancy: the voxels whose value lies in the band"},
     {Stage::Build, "HP build", "hp_build_ms", "the method's build: HistoPyramid levels and the count"},
     {Stage::List, "PointList", "pointlist_ms", "the point buffer: one entry per active voxel"},
-    {Stage::Colors, "colours", "colours_ms", "bits output: the model colour of every point (slot passes)"},
+    {Stage::Colors, "colors", "colors_ms", "bits output: the model colour of every point (slot passes)"},
     {Stage::Expand, "expand", "expand_ms",
      "marching cubes: the band's surface as triangles (count, build, expand; no readback)"},
     {Stage::Particles, "particles", "particles_ms",

@@ -34,7 +34,7 @@ Result<std::unique_ptr<SurfaceStage>> SurfaceStage::create(gl::ShaderLibrary& sh
     s->m_refusal.resize(table.size());
     for (std::size_t i = 0; i < table.size(); ++i) {
         if (!table[i].isAvailable(info)) {
-            log::warn("surface method %s is not available on this driver", table[i].name);
+            log::warn("mc method %s is not available on this driver", table[i].name);
             continue;
         }
         auto method = table[i].create(shaders, info);

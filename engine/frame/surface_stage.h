@@ -3,7 +3,7 @@
 // frame. Frame (frame.h) owns it and runs it as Frame::expand(); the demo's surface view draws its vertex
 // buffer with the header's indirect draw arguments, and the surface export reads it back (on request only).
 //
-// ONE INSTANCE PER ROW, built once (like the point methods): switching the surface method switches an index.
+// ONE INSTANCE PER ROW, built once (like the point methods): switching the mc method switches an index.
 // The rows BORROW the input's 3D texture (the VolumeDiscriminator's volumeTexture(): no second upload); a row
 // takes a new input the next time it runs (so a row never selected allocates nothing for it).
 //

@@ -1,9 +1,11 @@
-// One interface for every method that turns a slice atlas into points: the paper's four HistoPyramid
-// variants (with the PointList builder), the compute HistoPyramid, Horn's scan, atomic append and the CPU
-// paths (engine/peers). Input: an RGBA8 GL_TEXTURE_2D atlas, an alpha threshold and the atlas tiling (active
-// = inside the volume and alpha8 >= the threshold byte). Output: the count on the GPU (counterBuffer(),
-// uint[0]) and the point buffer (points(), hp_point.h entries). Methods differ in the order of their
-// entries, never in the set. The one table of them is engine/methods/method_table.h.
+// One interface for every method that turns a voxel output into points: the paper's four HistoPyramid
+// variants (with the PointList builder), the compute HistoPyramids (hp_compute over the atlas, hp_bits over the
+// occupancy bits, hp_sparse over the sparse occupancy), Horn's scan, atomic append and the CPU paths
+// (engine/peers). Input (MethodInput, the output the row reads: MethodInfo::reads): an RGBA8 GL_TEXTURE_2D atlas
+// with an alpha threshold and the atlas tiling (active = inside the volume and alpha8 >= the threshold byte), or
+// the bits, or the sparse occupancy's index and pool. Output: the count on the GPU (counterBuffer(), uint[0])
+// and the point buffer (points(), hp_point.h entries). Methods differ in the order of their entries, never in the
+// set. The one table of them is engine/methods/method_table.h.
 //
 //  build(input): atlas -> count, on the GPU. One-pass methods (Horn's scan, atomic append, the CPU paths)
 //                write their points here too.

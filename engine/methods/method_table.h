@@ -44,7 +44,7 @@ struct MethodInfo : gl::RowHead<hp::PointMethod, const hp::MethodOptions&> {
     bool listStage;
 
     // The interactive demo runs every method but the CPU paths (a full atlas download per frame); it offers
-    // the rows whose input is its voxelizer's output (--voxels atlas|bits: app/demo/settings.h).
+    // the rows that read an output its input writes (frame/input_table.h, frame::offersMethod).
     bool inDemo() const { return family != Family::CpuPeer; }
     bool offersStorage(hp::Storage storage) const;
     hp::Storage storageFor(hp::Storage wanted) const; // wanted if offered, else the row's default

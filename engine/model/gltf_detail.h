@@ -20,7 +20,7 @@ namespace dicer::model::gltf_detail {
 
 // The glTF default material's base colour (specification, 3.9.2): white. Triangles without a usable material
 // keep their vertex colours as they are.
-constexpr glm::vec3 kDefaultBaseColour{1.f};
+constexpr glm::vec3 kDefaultBaseColor{1.f};
 
 // One load: where it reads from, its limits, and the warnings it collects (each also logged).
 struct GltfContext {

@@ -96,12 +96,12 @@ MaterialTable convertMaterials(const tinygltf::Model& model, GltfContext& ctx, M
         Material material;
         material.name = in.name.empty() ? "material " + std::to_string(i) : in.name;
         const std::vector<double>& factor = in.pbrMetallicRoughness.baseColorFactor;
-        glm::vec3 colour = kDefaultBaseColour;
+        glm::vec3 colour = kDefaultBaseColor;
         if (factor.size() >= 3) colour = glm::vec3(float(factor[0]), float(factor[1]), float(factor[2]));
         if (!allFinite(colour)) {
             ctx.warn("material " + dicer::quoted(material.name) +
                      " has a non-finite baseColorFactor; using white");
-            colour = kDefaultBaseColour;
+            colour = kDefaultBaseColor;
         }
         // Alpha is not kept: the voxels are opaque (Mesh::colors has alpha 1).
         material.diffuse = glm::clamp(colour, 0.f, 1.f);

@@ -98,7 +98,7 @@ Result<GltfPrimitive> readPrimitive(const tinygltf::Model& model, const tinygltf
         checkAccessor(model, position->second, {where + " POSITION", 3, 3, true, false, false}, ctx);
     if (!positions) return makeError(positions.error());
     const size_t vertexCount = positions->count;
-    CheckedAccessor normalStore, texcoordStore, colourStore;
+    CheckedAccessor normalStore, texcoordStore, colorStore;
     Result<const CheckedAccessor*> normals =
         optionalAttribute(model, primitive, "NORMAL", {where + " NORMAL", 3, 3, true, false, false},
                           vertexCount, normalStore, ctx);
@@ -109,7 +109,7 @@ Result<GltfPrimitive> readPrimitive(const tinygltf::Model& model, const tinygltf
     if (!texcoords) return makeError(texcoords.error());
     Result<const CheckedAccessor*> colours =
         optionalAttribute(model, primitive, "COLOR_0", {where + " COLOR_0", 3, 4, true, true, false},
-                          vertexCount, colourStore, ctx);
+                          vertexCount, colorStore, ctx);
     if (!colours) return makeError(colours.error());
     Result<std::vector<std::uint32_t>> corners = readCorners(model, primitive, vertexCount, where, ctx);
     if (!corners) return makeError(corners.error());
@@ -206,7 +206,7 @@ Result<void> appendInstance(const std::vector<GltfPrimitive>& primitives, const 
                                  ") is not finite after the node transforms");
         }
         const glm::vec3 diffuse =
-            p.material >= 0 ? mesh.materials[size_t(p.material)].diffuse : kDefaultBaseColour;
+            p.material >= 0 ? mesh.materials[size_t(p.material)].diffuse : kDefaultBaseColor;
         auto emit = [&](std::uint32_t v, glm::vec3 normal) {
             mesh.positions.push_back(placed[v]);
             mesh.normals.push_back(normal);

@@ -46,11 +46,11 @@ std::optional<Header> pngHeader(const unsigned char* d, size_t n) {
 
 // Bytes the zlib stream of a PNG must inflate to (ISO/IEC 15948 §7-8): per row one filter byte plus the
 // packed samples; an Adam7-interlaced image is seven such sub-images. 0 when IHDR's fields are invalid.
-std::uint64_t pngInflatedBytes(std::uint32_t width, std::uint32_t height, int bitDepth, int colourType,
+std::uint64_t pngInflatedBytes(std::uint32_t width, std::uint32_t height, int bitDepth, int colorType,
                                int interlace) {
     int channels = 0;
     bool depthOk = false;
-    switch (colourType) {
+    switch (colorType) {
     case 0: // greyscale
         channels = 1;
         depthOk = bitDepth == 1 || bitDepth == 2 || bitDepth == 4 || bitDepth == 8 || bitDepth == 16;
@@ -62,7 +62,7 @@ std::uint64_t pngInflatedBytes(std::uint32_t width, std::uint32_t height, int bi
     case 2: // RGB
     case 4: // greyscale + alpha
     case 6: // RGBA
-        channels = colourType == 2 ? 3 : colourType == 4 ? 2 : 4;
+        channels = colorType == 2 ? 3 : colorType == 4 ? 2 : 4;
         depthOk = bitDepth == 8 || bitDepth == 16;
         break;
     default:
@@ -94,12 +94,12 @@ std::uint64_t pngInflatedBytes(std::uint32_t width, std::uint32_t height, int bi
 std::string checkPngStream(const unsigned char* d, size_t n) {
     // IHDR is the first chunk (pngHeader checked its place and length).
     const std::uint32_t width = readBe(d + 16, 4), height = readBe(d + 20, 4);
-    const int bitDepth = d[24], colourType = d[25], compression = d[26], filter = d[27], interlace = d[28];
+    const int bitDepth = d[24], colorType = d[25], compression = d[26], filter = d[27], interlace = d[28];
     if (compression != 0 || filter != 0) return "has an unknown compression or filter method in IHDR";
-    const std::uint64_t expected = pngInflatedBytes(width, height, bitDepth, colourType, interlace);
+    const std::uint64_t expected = pngInflatedBytes(width, height, bitDepth, colorType, interlace);
     if (expected == 0)
         return "has an invalid IHDR (bit depth " + std::to_string(bitDepth) + ", colour type " +
-               std::to_string(colourType) + ", interlace " + std::to_string(interlace) + ")";
+               std::to_string(colorType) + ", interlace " + std::to_string(interlace) + ")";
 
     struct Span {
         const unsigned char* data;

@@ -12,7 +12,7 @@
 //
 // The atlas is never the fastest (its HistoPyramid reads 4 bytes a voxel: 3-10x the bits' frame) and comes last;
 // it is also bounded by GL_MAX_TEXTURE_SIZE (512^3 on llvmpipe). An output "holds" a volume when the volume's
-// layout is within atlasLimit(output), the mode suits it (checkMode) and the voxelization method writes it
+// layout is within atlasLimit(output), the mode suits it (checkMode) and the vox method writes it
 // (checkOutput): the first one of the order that holds it is the default; none: one error naming each output's
 // reason (solid mode at 2048^3: the bits' 131072^2 virtual atlas is past 65536, the sparse output holds surfaces).
 #pragma once

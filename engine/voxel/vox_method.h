@@ -1,4 +1,4 @@
-// The interface every voxelization method implements; the table of them is vox_method_table.h.
+// The interface every vox method implements; the table of them is vox_method_table.h.
 //
 // A method decides which candidate voxels each triangle visits (slab quads per slice, the box of its
 // projection, the columns of that box in a compute pass, ...); the rule (voxelizer.h) then decides per voxel,
@@ -45,7 +45,7 @@ struct MethodLayout {
 };
 
 // The two passes of the bits output's colours per point slot (voxelizer.h, "COLOURS IN BITS MODE").
-enum class SlotPass { Owner, Colour };
+enum class SlotPass { Owner, Color };
 
 class VoxMethod {
 public:
@@ -76,7 +76,7 @@ public:
     // The programs built for `slotFile` that call voxColorSlot (empty if none).
     virtual std::vector<gl::ProgramId> slotPrograms(const std::string& /*slotFile*/) const { return {}; }
     // One pass of the slot colours into passes.slotFile's slots: Owner: atomicMax(owner[slot(v)], id + 1);
-    // Colour: the owner stores colour[slot(v)]. The Voxelizer puts a storage barrier after each.
+    // Color: the owner stores colour[slot(v)]. The Voxelizer puts a storage barrier after each.
     virtual void markSlots(const VoxelPasses& /*passes*/, SlotPass /*pass*/) {}
 
     // --- per-layout buffers (compute: its voxel list) ---

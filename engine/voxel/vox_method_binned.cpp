@@ -1,4 +1,4 @@
-// Voxelization method "binned" (vox_method_binned.h): a scan over the setup pass's slice bins, then one
+// Vox method "binned" (vox_method_binned.h): a scan over the setup pass's slice bins, then one
 // indirect draw of the binned (triangle, slice) quads per chunk. Based on: Ziegler, Tevs, Theobalt, Seidel,
 // TR MPI-I-2006-4-002 (2006).
 #include "vox_method_binned.h"

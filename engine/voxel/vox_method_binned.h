@@ -1,4 +1,4 @@
-// Voxelization method "binned": the slab method (vox_method_slab.h) that draws only the (triangle, slice)
+// Vox method "binned": the slab method (vox_method_slab.h) that draws only the (triangle, slice)
 // pairs whose quads can hold a voxel. The setup pass bins each triangle to the slices its z-range spans
 // (widened by 0.3 slice, so every non-empty quad is binned: voxelize_setup.comp.glsl); a one-group scan
 // (voxelize_scan.comp.glsl) lays the pairs out in triangle order (the first pair of each triangle) and writes

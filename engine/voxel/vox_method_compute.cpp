@@ -1,4 +1,4 @@
-// Voxelization method "compute" (vox_method_compute.h): the projected method's work in compute passes, with
+// Vox method "compute" (vox_method_compute.h): the projected method's work in compute passes, with
 // a voxel list for the colour pass. Based on: Schwarz & Seidel, "Fast Parallel Surface and Solid Voxelization
 // on GPUs" (SIGGRAPH Asia 2010).
 #include "vox_method_compute.h"
@@ -47,9 +47,9 @@ Result<Dispatches> addDispatches(gl::ShaderLibrary& shaders, const std::string& 
 
 class ComputeMethod final : public VoxMethod {
 public:
-    ComputeMethod(Dispatches owner, Dispatches colour, gl::ProgramId colourVoxels, Dispatches bits,
+    ComputeMethod(Dispatches owner, Dispatches colour, gl::ProgramId colorVoxels, Dispatches bits,
                   gl::ProgramId sparseBricks, Dispatches sparseBits, std::int64_t maxStorageBlockBytes)
-        : m_owner(owner), m_colour(colour), m_colourVoxels(colourVoxels), m_bits(bits),
+        : m_owner(owner), m_color(colour), m_colorVoxels(colorVoxels), m_bits(bits),
           m_sparseBricks(sparseBricks), m_sparseBits(sparseBits),
           m_maxStorageBlockBytes(maxStorageBlockBytes) {}
 
@@ -67,7 +67,7 @@ public:
         }
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
                         GL_COMMAND_BARRIER_BIT);
-        passes.use(m_colourVoxels); // colours: each listed voxel by its owner's chunk
+        passes.use(m_colorVoxels); // colours: each listed voxel by its owner's chunk
         glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_voxelList.id());
         for (size_t c = 0; c < passes.chunkCount(); ++c) {
             passes.bindChunk(c);
@@ -77,7 +77,7 @@ public:
             glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
             for (size_t c = 0; c < passes.chunkCount(); ++c) {
                 passes.bindChunk(c);
-                run(passes, c, m_colour);
+                run(passes, c, m_color);
             }
         }
         glMemoryBarrier(occupancy::kAtlasWrittenByImage);
@@ -178,8 +178,8 @@ private:
         glDispatchComputeIndirect(GLintptr(passes.triangleCount(c)) * 16); // the large list's header
     }
 
-    Dispatches m_owner, m_colour; // atlas output: the owner pass; the colour fallback past a full list
-    gl::ProgramId m_colourVoxels; // atlas output: the colour pass over the voxel list
+    Dispatches m_owner, m_color; // atlas output: the owner pass; the colour fallback past a full list
+    gl::ProgramId m_colorVoxels; // atlas output: the colour pass over the voxel list
     Dispatches m_bits;            // bits output: the marking pass
     gl::ProgramId m_sparseBricks; // sparse output: the brick pass (per triangle only)
     Dispatches m_sparseBits;      // sparse output: the bits pass
@@ -205,10 +205,10 @@ Result<std::unique_ptr<VoxMethod>> createComputeMethod(gl::ShaderLibrary& shader
     if (!owner) return makeError(owner.error());
     Result<Dispatches> colour = addDispatches(shaders, "voxelize compute colour", "VOX_PASS_COLOR");
     if (!colour) return makeError(colour.error());
-    Result<gl::ProgramId> colourVoxels = shaders.add({"voxelize compute colour VOX_COMPUTE_VOXELS",
+    Result<gl::ProgramId> colorVoxels = shaders.add({"voxelize compute colour VOX_COMPUTE_VOXELS",
                                                       {{GL_COMPUTE_SHADER, "voxelize_compute.comp.glsl"}},
                                                       {{"VOX_PASS_COLOR", ""}, {"VOX_COMPUTE_VOXELS", ""}}});
-    if (!colourVoxels) return makeError(colourVoxels.error());
+    if (!colorVoxels) return makeError(colorVoxels.error());
     Result<Dispatches> bits = addDispatches(shaders, "voxelize compute bits", "VOX_PASS_BITS");
     if (!bits) return makeError(bits.error());
     Result<gl::ProgramId> bricks =
@@ -220,7 +220,7 @@ Result<std::unique_ptr<VoxMethod>> createComputeMethod(gl::ShaderLibrary& shader
         addDispatches(shaders, "voxelize compute sparse bits", "VOX_PASS_SPARSE_BITS");
     if (!sparseBits) return makeError(sparseBits.error());
     return std::unique_ptr<VoxMethod>(std::make_unique<ComputeMethod>(
-        *owner, *colour, *colourVoxels, *bits, *bricks, *sparseBits, info.maxStorageBlockBytes));
+        *owner, *colour, *colorVoxels, *bits, *bricks, *sparseBits, info.maxStorageBlockBytes));
 }
 
 } // namespace dicer::voxel

@@ -1,4 +1,4 @@
-// Voxelization method "compute" (the demo's default): the projected method without the rasterizer. A compute
+// Vox method "compute" (the demo's default): the projected method without the rasterizer. A compute
 // invocation per triangle evaluates the triangle setup in registers (voxSetupTriangle, bit-identical to the
 // setup pass's record: no setup pass, no setup buffer) and visits the voxel column centres of its projection
 // box, calling the same rule function (voxMarkColumn) with the same integers as projected's fragments, so the

@@ -1,4 +1,4 @@
-// Voxelization method "instanced" (vox_method_instanced.h): every triangle for every slice, in one
+// Vox method "instanced" (vox_method_instanced.h): every triangle for every slice, in one
 // instanced draw per chunk. Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
 #include "vox_method_instanced.h"
 

@@ -1,4 +1,4 @@
-// Voxelization method "per-slice" (vox_method_per_slice.h): one draw per slice, as 2006. Based on:
+// Vox method "per-slice" (vox_method_per_slice.h): one draw per slice, as 2006. Based on:
 // Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006).
 #include "vox_method_per_slice.h"
 

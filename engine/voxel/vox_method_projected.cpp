@@ -1,4 +1,4 @@
-// Voxelization method "projected" (vox_method_projected.h): one quad per triangle, the box of its projection
+// Vox method "projected" (vox_method_projected.h): one quad per triangle, the box of its projection
 // along its sampling axis; owner and colour passes through an image. Based on: Schwarz & Seidel (SIGGRAPH
 // Asia 2010), Crassin & Green (OpenGL Insights 2012) for dominant-axis sampling.
 #include "vox_method_projected.h"

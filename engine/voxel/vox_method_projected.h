@@ -1,4 +1,4 @@
-// Voxelization method "projected": no slices at all. Each triangle is drawn once, as the box of its projection
+// Vox method "projected": no slices at all. Each triangle is drawn once, as the box of its projection
 // along its sampling axis (grown by 0.05 voxel, voxelize_project.vert.glsl), into a framebuffer without
 // attachments of max(volume)^2 pixels; a fragment is a voxel column, and writes the voxel the rule gives
 // (voxMarkColumn, voxelize_mark.glsl) through an image. Two passes keep "last triangle wins" independent of

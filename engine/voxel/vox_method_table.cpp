@@ -1,4 +1,4 @@
-// The voxelization methods' one table (vox_method_table.h).
+// The vox methods' one table (vox_method_table.h).
 #include "vox_method_table.h"
 
 #include "vox_method_binned.h"

@@ -1,4 +1,4 @@
-// The voxelization methods' table: one row per method, {name, outputs it can write, why not the others,
+// The vox methods' table: one row per method, {name, outputs it can write, why not the others,
 // summary, isAvailable(GlInfo), create(shaders, GlInfo)}, in one explicit array (no static self-registration;
 // create returns a std::unique_ptr<VoxMethod>, vox_method.h). A method IS its row: VoxMethodId is the
 // row's index. The command lines (--vox-method), the demo's combo, dicer-bench's sweeps and the GL tests

@@ -1,4 +1,4 @@
-// The passes and bindings every voxelization method shares (voxel_passes.h).
+// The passes and bindings every vox method shares (voxel_passes.h).
 #include "voxel_passes.h"
 
 #include "gpu_pass.h"

@@ -1,4 +1,4 @@
-// What every voxelization method's passes run on (vox_method.h): the mesh in chunks, each with its
+// What every vox method's passes run on (vox_method.h): the mesh in chunks, each with its
 // parameter block, the outputs' GL objects, and the passes and bindings the methods share (the triangle setup,
 // the framebuffers, the owner view of the atlas). The Voxelizer fills one per voxelize() / colorSlots() call
 // from its own objects; it refers to them and lives only during the call.

@@ -73,7 +73,7 @@
 // (voxelize_slot_dense.glsl, slot = linear voxel index) against the atlas output's colours, exactly
 // (tests/voxelizer_bits_gltest.cpp); the demo links the HistoPyramid's rank (voxelize_slot_rank.glsl, bound
 // by PointMethod::bindForRank), tested against the atlas colours in tests/bits_colors_gltest.cpp.
-// The sparse output gets its colours the same way (hasSlotColours, slotRankFile): the slot is the voxel's index
+// The sparse output gets its colours the same way (hasSlotColors, slotRankFile): the slot is the voxel's index
 // in hp_sparse's list (voxelize_slot_sparse_rank.glsl, hps_rank.glsl: the marked bricks' points before its slot,
 // climbed from hp_sparse's pyramid, plus the set bits before it in its brick; none for a voxel the list does
 // not hold), tested against the atlas colours in tests/sparse_colors_gltest.cpp. Shell mode only (checkMode).
@@ -185,7 +185,7 @@ public:
     GLuint argsBuffer(VoxMethodId method) const;
     const gl::GlInfo& info() const { return m_info; } // the limits it checks against
 
-    // --- colours of the ranked outputs per point slot (bits, sparse: hasSlotColours; COLOURS IN BITS MODE
+    // --- colours of the ranked outputs per point slot (bits, sparse: hasSlotColors; COLOURS IN BITS MODE
     // above; voxelizer_slots.cpp) ---
     // Compiles the second phase's programs with `slotFile` (a file under shaders/ defining voxColorSlot,
     // voxelize_slots.glsl; slotRankFile(output) for the frame path) linked into each as a second shader object

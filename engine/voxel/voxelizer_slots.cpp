@@ -116,7 +116,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
     glDispatchComputeIndirect(0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     const VoxelPasses p = passes();
-    for (SlotPass pass : {SlotPass::Owner, SlotPass::Colour}) { // owners of every chunk, then their colours
+    for (SlotPass pass : {SlotPass::Owner, SlotPass::Color}) { // owners of every chunk, then their colours
         method->markSlots(p, pass);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }

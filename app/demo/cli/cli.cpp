@@ -257,7 +257,7 @@ std::vector<Row> makeRows() {
 // --method and --voxels: a method reads one output (MethodInfo::input). Without --voxels, the output is what
 // the options given need: --method's (a paper variant: the atlas), the atlas for a slab voxelizer, the test
 // atlas or a --threshold (it decides over the atlas' alpha), else the default (bits). --voxels alone picks its
-// first method unless the default one reads it; given both, they must agree. The voxelization method, the test
+// first method unless the default one reads it; given both, they must agree. The vox method, the test
 // atlas, the threshold and the mode must suit the output: an option the output would ignore or cannot hold is an
 // error. Returns it.
 std::string reconcileOutput(CommandLine& c) {

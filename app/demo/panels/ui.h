@@ -19,7 +19,8 @@ void buildUi(App& app);
 std::string setupLayoutIni(bool scriptedRun);
 
 void uiModelSection(App& app);     // ui_model.cpp: built-ins, OBJ by path / drop, recent files, screenshots
-void uiPipelineSection(App& app);  // ui_pipeline.cpp: variant, storage, build path, preset, threshold, path
+void uiPipelineSection(App& app);  // ui_pipeline.cpp: output, method, storage, build path, preset, vox method,
+                                   // threshold, list path
 void uiParticlesSection(App& app); // ui_particles.cpp: HeartBreaker controls, views, colours, rotation
 void uiVolumeSection(App& app);    // ui_volume.cpp: scalar volumes: load, histogram, band
 void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference

@@ -2,7 +2,7 @@
 // spacing, value range, the reader's notes); the histogram of its values (log counts) with the band drawn on
 // it; the band's ends in the data's own units. A band change re-runs discriminate -> build -> list (and the
 // surface's expand) on the GPU next frame (the volume is uploaded once; FrameChanges::band reads no count
-// back). The Surface part: the surface method (a row of the marching-cubes table), the triangles
+// back). The Surface part: the mc method (a row of the marching-cubes table), the triangles
 // (the late total), the vertex buffer's capacity, errors, and the surface's PLY export.
 #include "ui.h"
 

@@ -2,7 +2,7 @@
 // suites' benchmark modes write them, so scripts read numbers instead of parsing the text summary. Columns
 // (docs/DEMO.md documents them):
 //   frame,surface,renderer,gl_version,timer,model,method,preset,points,
-//   <one column per frame stage, frame_stages.h: voxelize_ms,hp_build_ms,pointlist_ms,colours_ms,...>,
+//   <one column per frame stage, frame_stages.h: voxelize_ms,hp_build_ms,pointlist_ms,colors_ms,...>,
 //   frame_ms,fps
 // Stage times come from StageTimers' sample sink (GPU results arrive frames late, so the rows are collected
 // in memory and written at the end with writeWholeFile); a stage without a sample for that frame (one the
