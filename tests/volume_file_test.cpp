@@ -7,19 +7,23 @@
 //
 // Index of this file:
 // [SECTION] the committed scans
+// [SECTION] the formats table
 // [SECTION] NRRD: attached, detached, lists, series, gzip, skips, spacing and orientation
 // [SECTION] MetaImage: data file, LOCAL, compression, lists, HeaderSize, spacing and orientation
 #include "bundled_volumes.h"
+#include "file_read.h"
 #include "scalar_volume.h"
 #include "test_files.h"
 #include "test_util.h"
 #include "volume_file.h"
+#include "volume_formats.h"
 #include "volume_header.h"
 #include "volume_test_util.h"
 #include "zlib_test_util.h"
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstring>
 #include <fstream>
 
@@ -103,6 +107,45 @@ TEST(VolumeFileRealScans, BundledNamesAndExtensions) {
     EXPECT_TRUE(hasVolumeFileExtension("A.NHDR"));
     EXPECT_FALSE(hasVolumeFileExtension("metaballs:128"));
     EXPECT_FALSE(hasVolumeFileExtension("x.raw"));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// [SECTION] the formats table
+// ---------------------------------------------------------------------------------------------------------
+
+// Everything format-dependent comes from the rows: an extension a row gains is accepted, found and listed.
+TEST(VolumeFileFormats, EveryRowsExtensionsAreAcceptedFoundAndListed) {
+    TempDir dir;
+    const Result<ScalarVolume> unknown = loadVolumeFile(dir.write("scan.raw", "x"));
+    ASSERT_FALSE(unknown.ok());
+    std::string known;
+    size_t count = 0;
+    for (const VolumeFormat& format : volumeFormats()) {
+        EXPECT_FALSE(format.extensions.empty()) << format.name;
+        for (std::string_view extension : format.extensions) {
+            std::string upper(extension);
+            for (char& c : upper)
+                c = char(std::toupper(static_cast<unsigned char>(c)));
+            EXPECT_TRUE(hasVolumeFileExtension("scan" + std::string(extension))) << extension;
+            EXPECT_TRUE(hasVolumeFileExtension("SCAN" + upper)) << upper;
+            EXPECT_EQ(findVolumeFormat(extension), &format) << extension;
+            EXPECT_EQ(findVolumeFormat(upper), &format) << upper;
+            known.append(known.empty() ? "" : ", ").append(extension);
+            ++count;
+            // The row's header name is what the messages call the file.
+            const fs::path missing = dir.path() / ("missing" + std::string(extension));
+            const Result<ScalarVolume> v = loadVolumeFile(missing);
+            ASSERT_FALSE(v.ok());
+            EXPECT_TRUE(containsText(v.error(), "cannot open " + std::string(format.headerName) + " " +
+                                                    dicer::quoted(missing.native())));
+        }
+    }
+    EXPECT_TRUE(containsText(unknown.error(), "unknown extension '.raw' (known: " + known + ")"));
+    EXPECT_EQ(volumeFileExtensions().size(), count);
+    EXPECT_EQ(findVolumeFormat(".raw"), nullptr);
+    EXPECT_EQ(findVolumeFormat(""), nullptr);
+    EXPECT_EQ(findVolumeFormat(".nrrd")->name, "NRRD");
+    EXPECT_EQ(findVolumeFormat(".MHA")->name, "MetaImage");
 }
 
 // ---------------------------------------------------------------------------------------------------------

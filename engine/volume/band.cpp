@@ -12,13 +12,6 @@
 namespace dicer::volume {
 namespace {
 
-// Infinite ends as the largest finite float32: every value of a volume is a float32 or an integer of at most
-// 32 bits, so nothing finite is lost, and differences and midpoints stay numbers.
-double finite(double v) {
-    constexpr double kMax = std::numeric_limits<float>::max();
-    return std::clamp(v, -kMax, kMax);
-}
-
 std::string_view trimmed(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
         s.remove_prefix(1);
@@ -35,12 +28,18 @@ std::string shortest(double v) {
 
 } // namespace
 
+double clampedToFloat(double v) {
+    constexpr double kMax = std::numeric_limits<float>::max();
+    return std::clamp(v, -kMax, kMax);
+}
+
 bool inBand(double v, Band band) {
     return v >= band.lo && v <= band.hi; // both false for NaN
 }
 
 Band defaultBand(ValueRange range) {
-    const double mid = finite(range.min) + (finite(range.max) - finite(range.min)) / 2;
+    const double mid =
+        clampedToFloat(range.min) + (clampedToFloat(range.max) - clampedToFloat(range.min)) / 2;
     return {mid, range.max};
 }
 
@@ -130,11 +129,11 @@ Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
 std::vector<std::uint64_t> histogram(const ScalarVolume& volume, int bins, ValueRange range) {
     if (bins < 1) return {};
     std::vector<std::uint64_t> counts(size_t(bins), 0);
-    const double lo = finite(range.min), width = finite(range.max) - lo;
+    const double lo = clampedToFloat(range.min), width = clampedToFloat(range.max) - lo;
     const double scale = width > 0 ? bins / width : 0; // min == max: everything in bin 0
     detail::forEachValue(volume, [&](std::int64_t, double v) {
         if (!(v >= range.min && v <= range.max)) return; // NaN and values outside
-        const auto bin = std::int64_t((finite(v) - lo) * scale);
+        const auto bin = std::int64_t((clampedToFloat(v) - lo) * scale);
         ++counts[size_t(std::clamp<std::int64_t>(bin, 0, bins - 1))];
     });
     return counts;

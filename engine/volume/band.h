@@ -23,6 +23,11 @@ struct Band {
 // lo <= v <= hi; false for NaN.
 bool inBand(double v, Band band);
 
+// `v` with infinite ends as the largest finite float32 (+-FLT_MAX): every value of a volume is a float32 or an
+// integer of at most 32 bits, so nothing finite is lost, and differences and midpoints stay numbers. The
+// midpoint, the histogram and the colour map's edges (volume_reference.h) all take values so.
+double clampedToFloat(double v);
+
 // [the value midway between the data's minimum and maximum, the maximum]: the upper half of the values, the
 // band a volume starts with. Infinite ends count as +-FLT_MAX for the midpoint (so it is a number).
 Band defaultBand(ValueRange range);

@@ -33,6 +33,12 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+bool isOneOf(std::string_view word, std::span<const std::string_view> list) {
+    for (std::string_view entry : list)
+        if (entry == word) return true;
+    return false;
+}
+
 std::vector<std::string_view> splitWords(std::string_view text) {
     std::vector<std::string_view> words;
     size_t i = 0;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,8 @@ private:
 };
 
 std::string_view trim(std::string_view text); // spaces, tabs, '\r', '\v', '\f' at both ends
+// Whether `word` is one of `list` (exactly: the caller normalizes both).
+bool isOneOf(std::string_view word, std::span<const std::string_view> list);
 std::vector<std::string_view> splitWords(std::string_view text);
 std::string lowercase(std::string_view text);
 // Lowercase with every run of blanks made one space ("Unsigned  Short" -> "unsigned short").

@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <limits>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,17 +13,19 @@ namespace dicer::volume {
 
 namespace {
 
-struct TypeName {
-    std::string_view name;
-    FileType type;
-};
 // MetaIO's sizes (metaTypes.h): MET_LONG and MET_ULONG are 32-bit there, whatever the platform's long.
-constexpr TypeName kTypes[] = {
+constexpr FileTypeName kMetaImageTypes[] = {
     {"met_char", FileType::Int8},      {"met_uchar", FileType::Uint8},  {"met_short", FileType::Int16},
     {"met_ushort", FileType::Uint16},  {"met_int", FileType::Int32},    {"met_uint", FileType::Uint32},
     {"met_long", FileType::Int32},     {"met_ulong", FileType::Uint32}, {"met_float", FileType::Float32},
     {"met_double", FileType::Float64},
 };
+constexpr std::string_view kMetaImageUnsupportedTypes[] = {"met_long_long", "met_ulong_long"};
+constexpr FileTypeNames kMetaImageTypeNames = {"ElementType", kMetaImageTypes, kMetaImageUnsupportedTypes,
+                                               "MET_CHAR, MET_UCHAR, MET_SHORT, MET_USHORT, MET_INT, "
+                                               "MET_UINT, MET_LONG, MET_ULONG, MET_FLOAT, MET_DOUBLE"};
+// MetaIO reads up to 10 axes (metaImage.h); several values per voxel are ElementNumberOfChannels instead.
+constexpr DimensionKeys kMetaImageDimension = {"ndims", "NDims", "dimsize", "DimSize", 10, false};
 constexpr std::string_view kKnownKeys[] = {"objecttype",
                                            "ndims",
                                            "dimsize",
@@ -45,16 +46,20 @@ constexpr std::string_view kKnownKeys[] = {"objecttype",
                                            "orientation",
                                            "elementdatafile"};
 
-struct Field {
-    std::string_view value;
-    int line = 0;
-};
-
 std::optional<bool> parseBool(std::string_view word) {
     const std::string w = lowercase(word);
     if (w == "true" || w == "t" || w == "1") return true;
     if (w == "false" || w == "f" || w == "0") return false;
     return std::nullopt;
+}
+
+// The True/False key `key`: nullopt when the header does not give it, an error for another value.
+Result<std::optional<bool>> readBool(const VolumeHeader& h, const HeaderFields& fields,
+                                     std::string_view key) {
+    const HeaderField* field = fields.find(key);
+    if (!field) return std::optional<bool>();
+    if (const std::optional<bool> value = parseBool(field->value)) return value;
+    return makeError(headerError(h, field->line, dicer::quoted(field->value) + " is neither True nor False"));
 }
 
 // `count` finite numbers, or nullopt.
@@ -74,12 +79,10 @@ std::optional<std::vector<double>> parseReals(std::string_view value, size_t cou
 
 Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
                                           const std::filesystem::path& path) {
-    VolumeHeader h;
-    h.source = "MetaImage header " + dicer::quoted(path.native());
-    h.headerPath = path;
+    VolumeHeader h = startHeader(kMetaImageHeaderName, path);
     auto fail = [&](int line, const std::string& m) { return makeError(headerError(h, line, m)); };
 
-    std::map<std::string, Field> fields;
+    HeaderFields fields(h, "key");
     std::vector<std::string> listed; // the names after "ElementDataFile = LIST"
     LineReader lines(text);
     while (const std::optional<HeaderLine> line = lines.next()) {
@@ -90,15 +93,10 @@ Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
         if (equals == std::string_view::npos)
             return fail(line->number, dicer::quoted(content.substr(0, 64)) + " is not 'Key = Value'");
         const std::string key = lowercase(trim(content.substr(0, equals)));
-        const Field field{trim(content.substr(equals + 1)), line->number};
-        bool known = false;
-        for (std::string_view k : kKnownKeys)
-            known = known || k == key;
-        if (!known) continue; // unknown keys are ignored
-        if (auto [it, added] = fields.emplace(key, field); !added)
-            return fail(line->number, "key " + dicer::quoted(trim(content.substr(0, equals))) +
-                                          " is given twice (first on line " +
-                                          std::to_string(it->second.line) + ")");
+        const HeaderField field{trim(content.substr(equals + 1)), line->number};
+        if (!isOneOf(key, kKnownKeys)) continue; // unknown keys are ignored
+        if (Result<void> added = fields.add(key, trim(content.substr(0, equals)), field); !added)
+            return makeError(added.error());
         if (key != "elementdatafile") continue;
         // ElementDataFile ends the header: LOCAL data start on the next line, a LIST's names are the lines.
         h.dataOffset = std::int64_t(line->next);
@@ -108,142 +106,101 @@ Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
                 if (!trim(name->text).empty()) listed.emplace_back(trim(name->text));
         break;
     }
-    auto require = [&](const char* key, const char* shown) -> Result<Field> {
-        if (auto it = fields.find(key); it != fields.end()) return it->second;
-        if (!wholeFile)
-            return fail(0, "the header does not end within its first " +
-                               std::to_string(kMaxVolumeHeaderBytes) + " bytes");
-        return fail(0, std::string("no '") + shown + "' key");
-    };
-    Result<Field> dataFile = require("elementdatafile", "ElementDataFile");
+    // Without ElementDataFile within the bytes read, the header may go on past them.
+    if (!wholeFile) fields.markCutOff();
+    Result<HeaderField> dataFile = fields.require("elementdatafile", "ElementDataFile");
     if (!dataFile) return makeError(dataFile.error());
     if (!listed.empty() && !wholeFile)
         return fail(dataFile->line, "the list of data files goes on past the header's limit of " +
                                         std::to_string(kMaxVolumeHeaderBytes) + " bytes");
 
-    if (auto it = fields.find("objecttype"); it != fields.end() && lowercase(it->second.value) != "image")
-        return fail(it->second.line, "ObjectType " + dicer::quoted(it->second.value) + " is not an image");
-    Result<Field> ndimsField = require("ndims", "NDims");
-    if (!ndimsField) return makeError(ndimsField.error());
-    const std::optional<std::int64_t> ndims = parseInteger(ndimsField->value);
-    if (!ndims || *ndims < 1 || *ndims > 10)
-        return fail(ndimsField->line,
-                    "NDims " + dicer::quoted(ndimsField->value) + " is not a number from 1 to 10");
-    Result<Field> dimSize = require("dimsize", "DimSize");
-    if (!dimSize) return makeError(dimSize.error());
-    Result<std::vector<std::int64_t>> sizes = parseSizes(dimSize->value, size_t(*ndims), "DimSize");
-    if (!sizes) return fail(dimSize->line, sizes.error());
-    if (*ndims == 2) return fail(ndimsField->line, "NDims 2: a 2D image, not a volume");
-    if (*ndims != 3)
-        return fail(ndimsField->line, "NDims " + std::to_string(*ndims) + ": only 3D volumes are read");
-    h.size = {(*sizes)[0], (*sizes)[1], (*sizes)[2]};
+    if (const HeaderField* object = fields.find("objecttype"); object && lowercase(object->value) != "image")
+        return fail(object->line, "ObjectType " + dicer::quoted(object->value) + " is not an image");
+    if (Result<void> sized = readDimensionAndSizes(h, fields, kMetaImageDimension); !sized)
+        return makeError(sized.error());
 
-    if (auto it = fields.find("elementnumberofchannels"); it != fields.end()) {
-        const std::optional<std::int64_t> channels = parseInteger(it->second.value);
+    if (const HeaderField* channelsField = fields.find("elementnumberofchannels")) {
+        const std::optional<std::int64_t> channels = parseInteger(channelsField->value);
         if (!channels || *channels < 1)
-            return fail(it->second.line, "ElementNumberOfChannels " + dicer::quoted(it->second.value) +
-                                             " is not a whole number from 1");
+            return fail(channelsField->line, "ElementNumberOfChannels " +
+                                                 dicer::quoted(channelsField->value) +
+                                                 " is not a whole number from 1");
         if (*channels > 1)
-            return fail(it->second.line, "ElementNumberOfChannels " + std::to_string(*channels) + ": " +
-                                             std::to_string(*channels) +
-                                             " values per voxel; only scalar volumes are read");
+            return fail(channelsField->line, "ElementNumberOfChannels " + std::to_string(*channels) + ": " +
+                                                 std::to_string(*channels) +
+                                                 " values per voxel; only scalar volumes are read");
     }
-    Result<Field> type = require("elementtype", "ElementType");
+    Result<HeaderField> type = fields.require("elementtype", "ElementType");
     if (!type) return makeError(type.error());
     const std::string typeName = lowercase(type->value);
-    bool knownType = false;
-    for (const TypeName& t : kTypes)
-        if (t.name == typeName) {
-            h.type = t.type;
-            knownType = true;
-        }
-    if (!knownType && typeName.size() > 6 && typeName.substr(typeName.size() - 6) == "_array")
+    if (!findFileType(kMetaImageTypes, typeName) && typeName.size() > 6 &&
+        typeName.substr(typeName.size() - 6) == "_array")
         return fail(type->line, "ElementType " + dicer::quoted(type->value) +
                                     " holds several values per voxel; only scalar volumes are read");
-    if (!knownType && (typeName == "met_long_long" || typeName == "met_ulong_long"))
-        return fail(type->line, "ElementType " + dicer::quoted(type->value) +
-                                    " is not supported (8- to 32-bit integers, float and double are)");
-    if (!knownType)
-        return fail(type->line, "unknown ElementType " + dicer::quoted(type->value) +
-                                    " (MET_CHAR, MET_UCHAR, MET_SHORT, MET_USHORT, MET_INT, MET_UINT, "
-                                    "MET_LONG, MET_ULONG, MET_FLOAT, MET_DOUBLE)");
+    Result<FileType> fileType = readFileType(h, *type, typeName, kMetaImageTypeNames);
+    if (!fileType) return makeError(fileType.error());
+    h.type = *fileType;
 
-    std::optional<bool> msb;
-    int msbLine = 0;
-    for (const char* key : {"elementbyteordermsb", "binarydatabyteordermsb"}) {
-        auto it = fields.find(key);
-        if (it == fields.end()) continue;
-        const std::optional<bool> value = parseBool(it->second.value);
-        if (!value)
-            return fail(it->second.line, dicer::quoted(it->second.value) + " is neither True nor False");
-        if (msb && *msb != *value)
-            return fail(it->second.line, "ElementByteOrderMSB and BinaryDataByteOrderMSB disagree (line " +
-                                             std::to_string(msbLine) + ")");
-        msb = value;
-        msbLine = it->second.line;
-    }
-    h.bigEndian = msb.value_or(false);
-    for (const char* key : {"binarydata", "compresseddata"}) {
-        auto it = fields.find(key);
-        if (it == fields.end()) continue;
-        const std::optional<bool> value = parseBool(it->second.value);
-        if (!value)
-            return fail(it->second.line, dicer::quoted(it->second.value) + " is neither True nor False");
-        if (key[0] == 'b' && !*value)
-            return fail(it->second.line, "BinaryData = False (samples as text) is not supported");
-        if (key[0] == 'c' && *value) h.encoding = Encoding::Compressed;
-    }
+    Result<std::optional<bool>> elementMsb = readBool(h, fields, "elementbyteordermsb");
+    if (!elementMsb) return makeError(elementMsb.error());
+    Result<std::optional<bool>> binaryMsb = readBool(h, fields, "binarydatabyteordermsb");
+    if (!binaryMsb) return makeError(binaryMsb.error());
+    if (*elementMsb && *binaryMsb && **elementMsb != **binaryMsb)
+        return fail(fields.find("binarydatabyteordermsb")->line,
+                    "ElementByteOrderMSB and BinaryDataByteOrderMSB disagree (line " +
+                        std::to_string(fields.find("elementbyteordermsb")->line) + ")");
+    h.bigEndian = binaryMsb->value_or(elementMsb->value_or(false));
+    Result<std::optional<bool>> binary = readBool(h, fields, "binarydata");
+    if (!binary) return makeError(binary.error());
+    if (!binary->value_or(true))
+        return fail(fields.find("binarydata")->line, "BinaryData = False (samples as text) is not supported");
+    Result<std::optional<bool>> compressed = readBool(h, fields, "compresseddata");
+    if (!compressed) return makeError(compressed.error());
+    if (compressed->value_or(false)) h.encoding = Encoding::Compressed;
 
     // Spacing: ElementSpacing, else ElementSize (as MetaIO does), else 1.
-    static constexpr char kAxis[] = "xyz";
     for (const char* key : {"elementspacing", "elementsize"}) {
-        auto it = fields.find(key);
-        if (it == fields.end()) continue;
-        const std::optional<std::vector<double>> v = parseReals(it->second.value, 3);
-        if (!v) return fail(it->second.line, dicer::quoted(it->second.value) + " is not 3 numbers");
-        for (int a = 0; a < 3; ++a) {
-            const std::optional<double> s = usableSpacing((*v)[size_t(a)]);
-            if (!s)
-                return fail(it->second.line, std::string("the spacing of axis ") + kAxis[a] +
-                                                 " is zero, infinite or beyond float's range");
-            if ((*v)[size_t(a)] < 0)
-                h.ignoredOrientation.push_back(std::string("axis ") + kAxis[a] +
-                                               " flipped (negative spacing)");
-            h.spacing[a] = *s;
-        }
+        const HeaderField* spacing = fields.find(key);
+        if (!spacing) continue;
+        const std::optional<std::vector<double>> v = parseReals(spacing->value, 3);
+        if (!v) return fail(spacing->line, dicer::quoted(spacing->value) + " is not 3 numbers");
+        for (int a = 0; a < 3; ++a)
+            if (!setAxisSpacing(h, a, (*v)[size_t(a)]))
+                return fail(spacing->line, std::string("the spacing of axis ") + kAxisNames[a] +
+                                               " is zero, infinite or beyond float's range");
         break;
     }
     for (const char* key : {"offset", "position", "origin"}) {
-        auto it = fields.find(key);
-        if (it == fields.end()) continue;
-        const std::optional<std::vector<double>> v = parseReals(it->second.value, 3);
-        if (!v) return fail(it->second.line, dicer::quoted(it->second.value) + " is not 3 numbers");
+        const HeaderField* offset = fields.find(key);
+        if (!offset) continue;
+        const std::optional<std::vector<double>> v = parseReals(offset->value, 3);
+        if (!v) return fail(offset->line, dicer::quoted(offset->value) + " is not 3 numbers");
         if ((*v)[0] != 0 || (*v)[1] != 0 || (*v)[2] != 0)
-            h.ignoredOrientation.push_back(std::string(trim(it->second.value)).insert(0, "offset "));
+            h.ignoredOrientation.push_back(std::string(trim(offset->value)).insert(0, "offset "));
     }
     for (const char* key : {"transformmatrix", "rotation", "orientation"}) {
-        auto it = fields.find(key);
-        if (it == fields.end()) continue;
-        const std::optional<std::vector<double>> m = parseReals(it->second.value, 9);
-        if (!m) return fail(it->second.line, dicer::quoted(it->second.value) + " is not 9 numbers");
+        const HeaderField* matrix = fields.find(key);
+        if (!matrix) continue;
+        const std::optional<std::vector<double>> m = parseReals(matrix->value, 9);
+        if (!m) return fail(matrix->line, dicer::quoted(matrix->value) + " is not 9 numbers");
         for (size_t i = 0; i < 9; ++i)
             if ((*m)[i] != (i % 4 == 0 ? 1.0 : 0.0)) {
-                h.ignoredOrientation.push_back("TransformMatrix " + std::string(trim(it->second.value)) +
+                h.ignoredOrientation.push_back("TransformMatrix " + std::string(trim(matrix->value)) +
                                                " (not the identity)");
                 break;
             }
     }
 
     const bool local = lowercase(dataFile->value) == "local";
-    if (auto it = fields.find("headersize"); it != fields.end()) {
-        const std::optional<std::int64_t> n = parseInteger(it->second.value);
+    if (const HeaderField* headerSize = fields.find("headersize")) {
+        const std::optional<std::int64_t> n = parseInteger(headerSize->value);
         if (!n || *n < -1)
-            return fail(it->second.line,
-                        "HeaderSize " + dicer::quoted(it->second.value) + " is not a whole number from -1");
+            return fail(headerSize->line,
+                        "HeaderSize " + dicer::quoted(headerSize->value) + " is not a whole number from -1");
         if (*n == -1 && h.encoding != Encoding::Raw)
-            return fail(it->second.line, "HeaderSize -1 (the data end the file) needs uncompressed data");
+            return fail(headerSize->line, "HeaderSize -1 (the data end the file) needs uncompressed data");
         if (local && *n > 0)
-            return fail(it->second.line,
+            return fail(headerSize->line,
                         "HeaderSize with LOCAL data is not supported (the data follow the header)");
         h.byteSkip = *n;
     }
@@ -259,8 +216,7 @@ Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
         }
         const std::int64_t expected = dataFilesFor(h.size, subdim);
         if (std::int64_t(listed.size()) != expected)
-            return failData("ElementDataFile LIST names " + std::to_string(listed.size()) +
-                            " files where the sizes need " + std::to_string(expected));
+            return failData(listedFilesMessage("ElementDataFile", listed.size(), expected));
         h.dataFiles = std::move(listed);
     } else if (dataFile->value.find('%') != std::string_view::npos) {
         // "name%03d.raw [first [last [step]]]": one file per slice; MetaIO's defaults: first 1, step 1.

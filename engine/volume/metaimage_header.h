@@ -20,8 +20,8 @@
 
 namespace dicer::volume {
 
-// `text`: the file from its start: all of it when `wholeFile`, else its first kMaxVolumeHeaderBytes (a
-// header that does not end within them is refused). LOCAL data start at VolumeHeader::dataOffset.
+// The MetaImage row's header reader (HeaderReader, volume_header.h) and what its messages call the file.
+inline constexpr std::string_view kMetaImageHeaderName = "MetaImage header";
 Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
                                           const std::filesystem::path& path);
 

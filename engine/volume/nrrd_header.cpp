@@ -4,7 +4,6 @@
 #include "header_text.h"
 
 #include <cmath>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,12 +12,8 @@ namespace dicer::volume {
 
 namespace {
 
-struct TypeName {
-    std::string_view name;
-    FileType type;
-};
 // Every spelling the format defines for the types we read (format.html, "type").
-constexpr TypeName kTypes[] = {
+constexpr FileTypeName kNrrdTypes[] = {
     {"signed char", FileType::Int8},
     {"int8", FileType::Int8},
     {"int8_t", FileType::Int8},
@@ -49,10 +44,13 @@ constexpr TypeName kTypes[] = {
     {"double", FileType::Float64},
 };
 // Valid NRRD types we do not read: 64-bit integers (no GL texture format holds them exactly) and blocks.
-constexpr std::string_view kUnsupportedTypes[] = {
+constexpr std::string_view kNrrdUnsupportedTypes[] = {
     "longlong", "long long", "long long int", "signed long long",   "signed long long int",
     "int64",    "int64_t",   "ulonglong",     "unsigned long long", "unsigned long long int",
     "uint64",   "uint64_t",  "block"};
+constexpr FileTypeNames kNrrdTypeNames = {
+    "type", kNrrdTypes, kNrrdUnsupportedTypes,
+    "int8, uint8, int16, uint16, int32, uint32, float, double, or another NRRD spelling of them"};
 constexpr std::string_view kUnsupportedEncodings[] = {"txt", "text", "ascii", "hex", "bz2", "bzip2", "zrl"};
 // Axis kinds of positions, not of values: any other kind on an axis of several samples means several
 // values per voxel (RGB-color, vector, a matrix, ...).
@@ -61,17 +59,8 @@ constexpr std::string_view kSpatialKinds[] = {"domain", "space", "time", "???", 
 constexpr std::string_view kKnownFields[] = {"dimension", "type",     "sizes",           "encoding",
                                              "endian",    "spacings", "spacedirections", "spaceorigin",
                                              "kinds",     "datafile", "lineskip",        "byteskip"};
-
-template <class List> bool contains(const List& list, std::string_view word) {
-    for (std::string_view entry : list)
-        if (entry == word) return true;
-    return false;
-}
-
-struct Field {
-    std::string_view value;
-    int line = 0;
-};
+// Up to 16 axes (format.html, "dimension"); a 4D header may hold several values per voxel on its first axis.
+constexpr DimensionKeys kNrrdDimension = {"dimension", "dimension", "sizes", "sizes", 16, true};
 
 // "(1,0,0) (0,1.5,0) none": per entry the vector, or nullopt for "none". nullopt for a syntax error.
 std::optional<std::vector<std::optional<std::vector<double>>>> parseVectors(std::string_view text) {
@@ -112,14 +101,13 @@ std::string vectorText(const std::vector<double>& v) {
 }
 
 // Spacing from `spacings` or `space directions` (the vectors' lengths), and what orientation is ignored.
-Result<void> readSpacing(VolumeHeader& h, const std::map<std::string, Field>& fields) {
+Result<void> readSpacing(VolumeHeader& h, const HeaderFields& fields) {
     auto fail = [&](int line, const std::string& m) { return makeError(headerError(h, line, m)); };
-    static constexpr char kAxis[] = "xyz";
-    if (auto it = fields.find("spacedirections"); it != fields.end()) {
-        const auto vectors = parseVectors(it->second.value);
+    if (const HeaderField* directions = fields.find("spacedirections")) {
+        const auto vectors = parseVectors(directions->value);
         if (!vectors || vectors->size() != 3)
-            return fail(it->second.line, "space directions " + dicer::quoted(it->second.value) +
-                                             " are not 3 vectors like (1,0,0) or none");
+            return fail(directions->line, "space directions " + dicer::quoted(directions->value) +
+                                              " are not 3 vectors like (1,0,0) or none");
         bool aligned = true;
         for (int a = 0; a < 3; ++a) {
             if (!(*vectors)[size_t(a)]) continue; // "none": no spacing given, 1
@@ -127,43 +115,37 @@ Result<void> readSpacing(VolumeHeader& h, const std::map<std::string, Field>& fi
             double length = 0;
             for (double x : v)
                 length += x * x;
-            const std::optional<double> s = usableSpacing(std::sqrt(length));
-            if (!s)
-                return fail(it->second.line, "space direction " + vectorText(v) + " of axis " + kAxis[a] +
-                                                 " has no usable length (zero, or beyond float's range)");
-            h.spacing[a] = *s;
+            if (!setAxisSpacing(h, a, std::sqrt(length)))
+                return fail(directions->line, "space direction " + vectorText(v) + " of axis " +
+                                                  kAxisNames[a] +
+                                                  " has no usable length (zero, or beyond float's range)");
             for (size_t c = 0; c < v.size(); ++c)
                 if (int(c) == a ? !(v[c] > 0) : v[c] != 0) aligned = false;
             if (v.size() != 3) aligned = false;
         }
         if (!aligned) h.ignoredOrientation.push_back("space directions not along the index axes");
-    } else if (auto sp = fields.find("spacings"); sp != fields.end()) {
-        const std::vector<std::string_view> words = splitWords(sp->second.value);
+    } else if (const HeaderField* spacings = fields.find("spacings")) {
+        const std::vector<std::string_view> words = splitWords(spacings->value);
         if (words.size() != 3)
-            return fail(sp->second.line,
+            return fail(spacings->line,
                         "spacings has " + std::to_string(words.size()) + " values where 3 axes need 3");
         for (int a = 0; a < 3; ++a) {
             const std::optional<double> x = parseReal(words[size_t(a)]);
             if (!x)
-                return fail(sp->second.line,
+                return fail(spacings->line,
                             "spacing " + dicer::quoted(words[size_t(a)]) + " is not a number");
             if (std::isnan(*x)) continue; // the format's "no spacing on this axis": 1
-            const std::optional<double> s = usableSpacing(*x);
-            if (!s)
-                return fail(sp->second.line, std::string("spacing ") + dicer::quoted(words[size_t(a)]) +
-                                                 " of axis " + kAxis[a] +
-                                                 " is zero, infinite or beyond float's range");
-            if (*x < 0)
-                h.ignoredOrientation.push_back(std::string("axis ") + kAxis[a] +
-                                               " flipped (negative spacing)");
-            h.spacing[a] = *s;
+            if (!setAxisSpacing(h, a, *x))
+                return fail(spacings->line, std::string("spacing ") + dicer::quoted(words[size_t(a)]) +
+                                                " of axis " + kAxisNames[a] +
+                                                " is zero, infinite or beyond float's range");
         }
     }
-    if (auto it = fields.find("spaceorigin"); it != fields.end()) {
-        const auto origin = parseVectors(it->second.value);
+    if (const HeaderField* originField = fields.find("spaceorigin")) {
+        const auto origin = parseVectors(originField->value);
         if (!origin || origin->size() != 1 || !(*origin)[0])
-            return fail(it->second.line,
-                        "space origin " + dicer::quoted(it->second.value) + " is not a vector like (0,0,0)");
+            return fail(originField->line, "space origin " + dicer::quoted(originField->value) +
+                                               " is not a vector like (0,0,0)");
         for (double x : *(*origin)[0])
             if (x != 0) {
                 h.ignoredOrientation.push_back("space origin " + vectorText(*(*origin)[0]));
@@ -174,7 +156,8 @@ Result<void> readSpacing(VolumeHeader& h, const std::map<std::string, Field>& fi
 }
 
 // The `data file` field: one name, a numbered series, or LIST (the names are the lines after it).
-Result<void> readDataFiles(VolumeHeader& h, const Field& field, const std::vector<std::string>& listed) {
+Result<void> readDataFiles(VolumeHeader& h, const HeaderField& field,
+                           const std::vector<std::string>& listed) {
     auto fail = [&](const std::string& m) { return makeError(headerError(h, field.line, m)); };
     const std::vector<std::string_view> words = splitWords(field.value);
     const bool list = !words.empty() && words[0] == "LIST";
@@ -200,8 +183,7 @@ Result<void> readDataFiles(VolumeHeader& h, const Field& field, const std::vecto
                     " data files, over the limit of " + std::to_string(kMaxVolumeDataFiles));
     if (list) {
         if (std::int64_t(listed.size()) != expected)
-            return fail("data file LIST names " + std::to_string(listed.size()) +
-                        " files where the sizes need " + std::to_string(expected));
+            return fail(listedFilesMessage("data file", listed.size(), expected));
         h.dataFiles = listed;
     } else if (series) {
         std::optional<std::int64_t> n[3];
@@ -221,9 +203,7 @@ Result<void> readDataFiles(VolumeHeader& h, const Field& field, const std::vecto
 
 Result<VolumeHeader> parseNrrdHeader(std::string_view text, bool wholeFile,
                                      const std::filesystem::path& path) {
-    VolumeHeader h;
-    h.source = "NRRD header " + dicer::quoted(path.native());
-    h.headerPath = path;
+    VolumeHeader h = startHeader(kNrrdHeaderName, path);
     auto fail = [&](int line, const std::string& m) { return makeError(headerError(h, line, m)); };
 
     LineReader lines(text);
@@ -233,7 +213,7 @@ Result<VolumeHeader> parseNrrdHeader(std::string_view text, bool wholeFile,
         return fail(0, "not a NRRD file: it starts with " + dicer::quoted(first.substr(0, 16)) +
                            ", where NRRD0001 to NRRD0005 are expected");
 
-    std::map<std::string, Field> fields;
+    HeaderFields fields(h, "field");
     std::vector<std::string> listed; // the names after "data file: LIST"
     bool inList = false, ended = false;
     while (const std::optional<HeaderLine> line = lines.next()) {
@@ -260,91 +240,55 @@ Result<VolumeHeader> parseNrrdHeader(std::string_view text, bool wholeFile,
         std::string key;
         for (char c : lowercase(name))
             if (c != ' ') key += c;
-        if (!contains(kKnownFields, key)) continue; // unknown or unused fields are ignored
-        const Field field{bare ? std::string_view() : trim(line->text.substr(colon + 2)), line->number};
-        if (auto [it, added] = fields.emplace(key, field); !added)
-            return fail(line->number, "field " + dicer::quoted(name) + " is given twice (first on line " +
-                                          std::to_string(it->second.line) + ")");
+        if (!isOneOf(key, kKnownFields)) continue; // unknown or unused fields are ignored
+        const HeaderField field{bare ? std::string_view() : trim(line->text.substr(colon + 2)), line->number};
+        if (Result<void> added = fields.add(key, name, field); !added) return makeError(added.error());
         if (key == "datafile") {
             const std::vector<std::string_view> words = splitWords(field.value);
             inList = !words.empty() && words[0] == "LIST";
         }
     }
-    if (!ended && !wholeFile)
-        return fail(0, "the header does not end within its first " + std::to_string(kMaxVolumeHeaderBytes) +
-                           " bytes");
+    if (!ended && !wholeFile) return fail(0, headerNotEndedMessage());
 
-    auto require = [&](const char* key, const char* shown) -> Result<Field> {
-        if (auto it = fields.find(key); it != fields.end()) return it->second;
-        return fail(0, std::string("no '") + shown + "' field");
-    };
-    Result<Field> dimension = require("dimension", "dimension");
-    if (!dimension) return makeError(dimension.error());
-    const std::optional<std::int64_t> dims = parseInteger(dimension->value);
-    if (!dims || *dims < 1 || *dims > 16)
-        return fail(dimension->line,
-                    "dimension " + dicer::quoted(dimension->value) + " is not a number from 1 to 16");
-    Result<Field> sizesField = require("sizes", "sizes");
-    if (!sizesField) return makeError(sizesField.error());
-    Result<std::vector<std::int64_t>> sizes = parseSizes(sizesField->value, size_t(*dims), "sizes");
-    if (!sizes) return fail(sizesField->line, sizes.error());
-    if (*dims == 2) return fail(dimension->line, "dimension 2: a 2D image, not a volume");
-    if (*dims == 4 && (*sizes)[0] > 1)
-        return fail(dimension->line, "dimension 4 with " + std::to_string((*sizes)[0]) +
-                                         " values per voxel (its first axis): only scalar volumes, one "
-                                         "value per voxel, are read");
-    if (*dims != 3)
-        return fail(dimension->line, "dimension " + std::to_string(*dims) + ": only 3D volumes are read");
-    h.size = {(*sizes)[0], (*sizes)[1], (*sizes)[2]};
-    if (auto it = fields.find("kinds"); it != fields.end()) {
-        const std::vector<std::string_view> kinds = splitWords(it->second.value);
+    if (Result<void> sized = readDimensionAndSizes(h, fields, kNrrdDimension); !sized)
+        return makeError(sized.error());
+    if (const HeaderField* kindsField = fields.find("kinds")) {
+        const std::vector<std::string_view> kinds = splitWords(kindsField->value);
         if (kinds.size() != 3)
-            return fail(it->second.line,
+            return fail(kindsField->line,
                         "kinds has " + std::to_string(kinds.size()) + " values where 3 axes need 3");
         for (int a = 0; a < 3; ++a)
-            if (h.size[a] > 1 && !contains(kSpatialKinds, lowercase(kinds[size_t(a)])))
-                return fail(it->second.line, "axis " + std::to_string(a) + " has kind " +
-                                                 dicer::quoted(kinds[size_t(a)]) + ": " +
-                                                 std::to_string(h.size[a]) +
-                                                 " values per voxel; only scalar volumes are read");
+            if (h.size[a] > 1 && !isOneOf(lowercase(kinds[size_t(a)]), kSpatialKinds))
+                return fail(kindsField->line, "axis " + std::to_string(a) + " has kind " +
+                                                  dicer::quoted(kinds[size_t(a)]) + ": " +
+                                                  std::to_string(h.size[a]) +
+                                                  " values per voxel; only scalar volumes are read");
     }
 
-    Result<Field> type = require("type", "type");
+    Result<HeaderField> type = fields.require("type", "type");
     if (!type) return makeError(type.error());
-    const std::string typeName = normalizedWords(type->value);
-    bool knownType = false;
-    for (const TypeName& t : kTypes)
-        if (t.name == typeName) {
-            h.type = t.type;
-            knownType = true;
-        }
-    if (contains(kUnsupportedTypes, typeName))
-        return fail(type->line, "type " + dicer::quoted(type->value) +
-                                    " is not supported (8- to 32-bit integers, float "
-                                    "and double are)");
-    if (!knownType)
-        return fail(type->line, "unknown type " + dicer::quoted(type->value) +
-                                    " (int8, uint8, int16, uint16, int32, uint32, float, double, or another "
-                                    "NRRD spelling of them)");
+    Result<FileType> fileType = readFileType(h, *type, normalizedWords(type->value), kNrrdTypeNames);
+    if (!fileType) return makeError(fileType.error());
+    h.type = *fileType;
 
-    Result<Field> encoding = require("encoding", "encoding");
+    Result<HeaderField> encoding = fields.require("encoding", "encoding");
     if (!encoding) return makeError(encoding.error());
     const std::string encodingName = lowercase(encoding->value);
     if (encodingName == "raw")
         h.encoding = Encoding::Raw;
     else if (encodingName == "gzip" || encodingName == "gz")
         h.encoding = Encoding::Compressed;
-    else if (contains(kUnsupportedEncodings, encodingName))
+    else if (isOneOf(encodingName, kUnsupportedEncodings))
         return fail(encoding->line,
                     "encoding " + dicer::quoted(encoding->value) + " is not supported (raw, gzip)");
     else
         return fail(encoding->line, "unknown encoding " + dicer::quoted(encoding->value) + " (raw, gzip)");
 
-    if (auto it = fields.find("endian"); it != fields.end()) {
-        const std::string endian = lowercase(it->second.value);
+    if (const HeaderField* endianField = fields.find("endian")) {
+        const std::string endian = lowercase(endianField->value);
         if (endian != "little" && endian != "big")
-            return fail(it->second.line,
-                        "endian " + dicer::quoted(it->second.value) + " is neither little nor big");
+            return fail(endianField->line,
+                        "endian " + dicer::quoted(endianField->value) + " is neither little nor big");
         h.bigEndian = endian == "big";
     } else if (fileTypeBytes(h.type) > 1) {
         return fail(0, std::string("no 'endian' field, which type ") + fileTypeName(h.type) + " needs");
@@ -352,20 +296,19 @@ Result<VolumeHeader> parseNrrdHeader(std::string_view text, bool wholeFile,
     if (Result<void> spacing = readSpacing(h, fields); !spacing) return makeError(spacing.error());
 
     for (const char* key : {"lineskip", "byteskip"})
-        if (auto it = fields.find(key); it != fields.end()) {
-            const std::optional<std::int64_t> n = parseInteger(it->second.value);
+        if (const HeaderField* skip = fields.find(key)) {
+            const std::optional<std::int64_t> n = parseInteger(skip->value);
             const std::int64_t lowest = key[0] == 'b' ? -1 : 0;
             if (!n || *n < lowest)
-                return fail(it->second.line, std::string(key[0] == 'b' ? "byte skip " : "line skip ") +
-                                                 dicer::quoted(it->second.value) +
-                                                 " is not a whole number from " + std::to_string(lowest));
+                return fail(skip->line, std::string(key[0] == 'b' ? "byte skip " : "line skip ") +
+                                            dicer::quoted(skip->value) + " is not a whole number from " +
+                                            std::to_string(lowest));
             (key[0] == 'b' ? h.byteSkip : h.lineSkip) = *n;
             if (*n == -1 && h.encoding != Encoding::Raw)
-                return fail(it->second.line, "byte skip -1 (the data end the file) needs raw encoding");
+                return fail(skip->line, "byte skip -1 (the data end the file) needs raw encoding");
         }
-    if (auto it = fields.find("datafile"); it != fields.end()) {
-        if (Result<void> files = readDataFiles(h, it->second, listed); !files)
-            return makeError(files.error());
+    if (const HeaderField* dataFile = fields.find("datafile")) {
+        if (Result<void> files = readDataFiles(h, *dataFile, listed); !files) return makeError(files.error());
     } else if (!ended) {
         return fail(0, "no 'data file' field, and no blank line ends the header before attached data");
     }

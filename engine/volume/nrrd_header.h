@@ -17,8 +17,8 @@
 
 namespace dicer::volume {
 
-// `text`: the file from its start: all of it when `wholeFile`, else its first kMaxVolumeHeaderBytes (a
-// header that does not end within them is refused). Attached data start at VolumeHeader::dataOffset.
+// The NRRD row's header reader (HeaderReader, volume_header.h) and what its messages call the file.
+inline constexpr std::string_view kNrrdHeaderName = "NRRD header";
 Result<VolumeHeader> parseNrrdHeader(std::string_view text, bool wholeFile,
                                      const std::filesystem::path& path);
 

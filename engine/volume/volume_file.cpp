@@ -3,48 +3,44 @@
 #include "file_read.h"
 #include "header_text.h"
 #include "input_file.h"
-#include "metaimage_header.h"
-#include "nrrd_header.h"
 #include "volume_data.h"
+#include "volume_formats.h"
 #include "volume_header.h"
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace dicer::volume {
 
-namespace {
-constexpr std::string_view kExtensions[] = {".nrrd", ".nhdr", ".mhd", ".mha"};
-} // namespace
-
 std::span<const std::string_view> volumeFileExtensions() {
-    return kExtensions;
+    static const std::vector<std::string_view> extensions = [] {
+        std::vector<std::string_view> all;
+        for (const VolumeFormat& format : volumeFormats())
+            all.insert(all.end(), format.extensions.begin(), format.extensions.end());
+        return all;
+    }();
+    return extensions;
 }
 
 bool hasVolumeFileExtension(const std::filesystem::path& path) {
-    const std::string extension = lowercase(path.extension().native());
-    for (std::string_view known : kExtensions)
-        if (extension == known) return true;
-    return false;
+    return findVolumeFormat(path.extension().native()) != nullptr;
 }
 
 Result<ScalarVolume> loadVolumeFile(const std::filesystem::path& path, std::int64_t capBytes) {
-    const std::string shown = dicer::quoted(path.native());
-    const std::string extension = lowercase(path.extension().native());
-    const bool nrrd = extension == ".nrrd" || extension == ".nhdr";
-    const bool metaImage = extension == ".mhd" || extension == ".mha";
-    if (!nrrd && !metaImage) {
+    const VolumeFormat* format = findVolumeFormat(path.extension().native());
+    if (!format) {
+        const std::string extension = lowercase(path.extension().native());
         std::string known;
-        for (std::string_view e : kExtensions)
+        for (std::string_view e : volumeFileExtensions())
             known.append(known.empty() ? "" : ", ").append(e);
-        return makeError("volume file " + shown + ": unknown extension " +
+        return makeError("volume file " + dicer::quoted(path.native()) + ": unknown extension " +
                          dicer::quoted(extension.empty() ? std::string("(none)") : extension) +
                          " (known: " + known + ")");
     }
-    const char* format = nrrd ? "NRRD header" : "MetaImage header";
 
     // The header: the file's first kMaxVolumeHeaderBytes at most (attached data may follow it).
-    Result<InputFile> file = InputFile::open(path, format);
+    Result<InputFile> file = InputFile::open(path, format->headerName);
     if (!file) return makeError(file.error());
     const bool wholeFile = file->size() <= std::int64_t(kMaxVolumeHeaderBytes);
     std::string text(size_t(std::min<std::int64_t>(file->size(), std::int64_t(kMaxVolumeHeaderBytes))), '\0');
@@ -52,8 +48,7 @@ Result<ScalarVolume> loadVolumeFile(const std::filesystem::path& path, std::int6
     if (!got) return makeError(got.error());
     text.resize(*got);
 
-    Result<VolumeHeader> header =
-        nrrd ? parseNrrdHeader(text, wholeFile, path) : parseMetaImageHeader(text, wholeFile, path);
+    Result<VolumeHeader> header = format->readHeader(text, wholeFile, path);
     if (!header) return makeError(header.error());
     if (Result<void> checked = checkVolumeHeader(*header, capBytes); !checked)
         return makeError(checked.error());

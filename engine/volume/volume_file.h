@@ -1,5 +1,5 @@
-// Volume files into a ScalarVolume: NRRD (.nrrd, .nhdr; nrrd_header.h) and MetaImage
-// (.mhd, .mha; metaimage_header.h), chosen by the file's extension.
+// Volume files into a ScalarVolume: the formats of volume_formats.h (one row each: NRRD, MetaImage), the
+// reader chosen by the file's extension.
 //
 // Our own parsers and readers (zlib for the compressed data), not teem's libnrrd: every guard must hold
 // before any data file is opened, and teem 1.12 opens the data files a header names as given (measured:
@@ -23,7 +23,7 @@
 
 namespace dicer::volume {
 
-// ".nrrd", ".nhdr", ".mhd", ".mha"
+// Every format's extensions, in the table's order (volume_formats.h).
 std::span<const std::string_view> volumeFileExtensions();
 // Whether the path ends in one of them (case-insensitive): a file to load rather than a built-in's name.
 bool hasVolumeFileExtension(const std::filesystem::path& path);

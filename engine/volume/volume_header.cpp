@@ -135,6 +135,13 @@ std::string headerError(const VolumeHeader& header, int line, std::string_view m
     return out.append(": ").append(message);
 }
 
+VolumeHeader startHeader(std::string_view headerName, const fs::path& path) {
+    VolumeHeader header;
+    header.source = std::string(headerName) + " " + dicer::quoted(path.native());
+    header.headerPath = path;
+    return header;
+}
+
 Result<void> checkVolumeHeader(const VolumeHeader& header, std::int64_t capBytes) {
     const glm::i64vec3 s = header.size;
     for (int a = 0; a < 3; ++a) {
@@ -233,6 +240,89 @@ std::string orientationNote(const VolumeHeader& header) {
     return note + "): the volume is shown in its index frame, scaled by its spacing " +
            realText(header.spacing.x) + " x " + realText(header.spacing.y) + " x " +
            realText(header.spacing.z);
+}
+
+// The steps both header parsers share (volume_header.h).
+
+std::string headerNotEndedMessage() {
+    return "the header does not end within its first " + std::to_string(kMaxVolumeHeaderBytes) + " bytes";
+}
+
+Result<void> HeaderFields::add(std::string key, std::string_view shown, HeaderField field) {
+    if (auto [it, added] = m_fields.emplace(std::move(key), field); !added)
+        return makeError(headerError(m_header, field.line,
+                                     std::string(m_noun) + " " + dicer::quoted(shown) +
+                                         " is given twice (first on line " + std::to_string(it->second.line) +
+                                         ")"));
+    return {};
+}
+
+const HeaderField* HeaderFields::find(std::string_view key) const {
+    const auto it = m_fields.find(key);
+    return it == m_fields.end() ? nullptr : &it->second;
+}
+
+Result<HeaderField> HeaderFields::require(std::string_view key, std::string_view shown) const {
+    if (const HeaderField* field = find(key)) return *field;
+    if (m_cutOff) return makeError(headerError(m_header, 0, headerNotEndedMessage()));
+    return makeError(headerError(m_header, 0, "no '" + std::string(shown) + "' " + std::string(m_noun)));
+}
+
+Result<void> readDimensionAndSizes(VolumeHeader& header, const HeaderFields& fields,
+                                   const DimensionKeys& keys) {
+    const std::string shown(keys.dimensionShown);
+    Result<HeaderField> dimension = fields.require(keys.dimensionKey, keys.dimensionShown);
+    if (!dimension) return makeError(dimension.error());
+    auto fail = [&](const std::string& m) { return makeError(headerError(header, dimension->line, m)); };
+    const std::optional<std::int64_t> dims = parseInteger(dimension->value);
+    if (!dims || *dims < 1 || *dims > keys.maxDimension)
+        return fail(shown + " " + dicer::quoted(dimension->value) + " is not a number from 1 to " +
+                    std::to_string(keys.maxDimension));
+    Result<HeaderField> sizesField = fields.require(keys.sizesKey, keys.sizesShown);
+    if (!sizesField) return makeError(sizesField.error());
+    Result<std::vector<std::int64_t>> sizes = parseSizes(sizesField->value, size_t(*dims), keys.sizesShown);
+    if (!sizes) return makeError(headerError(header, sizesField->line, sizes.error()));
+    if (*dims == 2) return fail(shown + " 2: a 2D image, not a volume");
+    if (keys.valuesOnFirstAxis && *dims == 4 && (*sizes)[0] > 1)
+        return fail(shown + " 4 with " + std::to_string((*sizes)[0]) +
+                    " values per voxel (its first axis): only scalar volumes, one value per voxel, are read");
+    if (*dims != 3) return fail(shown + " " + std::to_string(*dims) + ": only 3D volumes are read");
+    header.size = {(*sizes)[0], (*sizes)[1], (*sizes)[2]};
+    return {};
+}
+
+std::optional<FileType> findFileType(std::span<const FileTypeName> names, std::string_view name) {
+    for (const FileTypeName& n : names)
+        if (n.name == name) return n.type;
+    return std::nullopt;
+}
+
+Result<FileType> readFileType(const VolumeHeader& header, const HeaderField& field, std::string_view name,
+                              const FileTypeNames& names) {
+    if (const std::optional<FileType> type = findFileType(names.read, name)) return *type;
+    const std::string shown(names.shown);
+    if (isOneOf(name, names.unsupported))
+        return makeError(headerError(header, field.line,
+                                     shown + " " + dicer::quoted(field.value) +
+                                         " is not supported (8- to 32-bit integers, float and double are)"));
+    return makeError(headerError(header, field.line,
+                                 "unknown " + shown + " " + dicer::quoted(field.value) + " (" +
+                                     std::string(names.known) + ")"));
+}
+
+bool setAxisSpacing(VolumeHeader& header, int axis, double spacing) {
+    const std::optional<double> s = usableSpacing(spacing);
+    if (!s) return false;
+    if (spacing < 0)
+        header.ignoredOrientation.push_back(std::string("axis ") + kAxisNames[axis] +
+                                            " flipped (negative spacing)");
+    header.spacing[axis] = *s;
+    return true;
+}
+
+std::string listedFilesMessage(std::string_view field, size_t listed, std::int64_t expected) {
+    return std::string(field) + " LIST names " + std::to_string(listed) + " files where the sizes need " +
+           std::to_string(expected);
 }
 
 } // namespace dicer::volume

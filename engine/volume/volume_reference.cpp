@@ -11,11 +11,6 @@
 namespace dicer::volume {
 namespace {
 
-double finite(double v) { // as band.cpp: infinities as +-FLT_MAX
-    constexpr double kMax = std::numeric_limits<float>::max();
-    return std::clamp(v, -kMax, kMax);
-}
-
 // Calls f(voxel, texel) for every voxel, and hands back the atlas texel index of each.
 template <class F> void forEachTexel(const ScalarVolume& volume, Band band, F&& f) {
     const std::array<double, kColorEdges> edges = colorEdges(valueRange(volume));
@@ -37,7 +32,7 @@ std::array<double, kColorEdges> colorEdges(std::optional<ValueRange> range) {
         edges.fill(std::numeric_limits<double>::infinity());
         return edges;
     }
-    const double lo = finite(range->min), width = finite(range->max) - lo;
+    const double lo = clampedToFloat(range->min), width = clampedToFloat(range->max) - lo;
     for (int i = 0; i < kColorEdges; ++i)
         edges[size_t(i)] = lo + (i + 1) * width / VOL_COLOR_BINS;
     return edges;
