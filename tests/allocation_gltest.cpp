@@ -185,8 +185,9 @@ namespace {
 
 // A frame with one row, listing on the paper's path (this frame's exact count).
 struct OneRowFrame {
-    explicit OneRowFrame(int row) {
-        auto made = frame::Frame::create(shaders, test::context().info(), [row](int r) { return r == row; });
+    explicit OneRowFrame(methods::MethodId row) {
+        auto made = frame::Frame::create(shaders, test::context().info(),
+                                         [row](methods::MethodId r) { return r == row; });
         if (made)
             created = std::move(*made);
         else

@@ -11,6 +11,8 @@
 #include "method_table.h"
 #include "model_loader.h"
 #include "point_snapshot.h"
+#include "renamed.h"
+#include "row_ids.h"
 #include "screenshot.h"
 #include "settings.h"
 #include "ui_layout.h"
@@ -42,6 +44,20 @@ ParseResult parse(std::vector<const char*> args, CommandLine& out) {
     return r;
 }
 
+// The one error line of a command line that must be refused ("" if it parsed).
+std::string parseError(std::vector<const char*> args) {
+    args.insert(args.begin(), "dicer");
+    CommandLine out;
+    std::string error;
+    testing::internal::CaptureStderr();
+    testing::internal::CaptureStdout();
+    const ParseResult r = parseCommandLine(int(args.size()), args.data(), out, &error);
+    testing::internal::GetCapturedStdout();
+    testing::internal::GetCapturedStderr();
+    EXPECT_EQ(r, ParseResult::Error) << args[1];
+    return error;
+}
+
 } // namespace
 
 TEST(CommandLine, DefaultsAreTheInteractiveTeapot) {
@@ -55,17 +71,19 @@ TEST(CommandLine, DefaultsAreTheInteractiveTeapot) {
 
 TEST(CommandLine, ScriptedRunOptions) {
     CommandLine c;
-    ASSERT_EQ(parse({"model.obj",    "--method",    "dicer_vec4",   "--preset=64",  "--size",
-                     "640x480",      "--frames",    "12",           "--screenshot", "out.png",
-                     "--explode-at", "4",           "--timer",      "cpu",          "--gl-debug",
-                     "--storage",    "float32",     "--build-path", "fragment",     "--paper-list",
-                     "--color",      "model",       "--threshold",  "0.25",         "--screenshot-ui",
-                     "off",          "--particles", "points",       "--mode",       "solid",
-                     "--method",     "binned",      "--slice-axis"},
+    ASSERT_EQ(parse({"model.obj",        "--method",     "dicer_vec4",   "--preset=64",
+                     "--window",         "640x480",      "--frames",     "12",
+                     "--screenshot",     "out.png",      "--explode-at", "4",
+                     "--timer",          "cpu",          "--gl-debug",   "--storage",
+                     "float32",          "--build-path", "fragment",     "--list-path=readback",
+                     "--color",          "model",        "--threshold",  "0.25",
+                     "--screenshot-ui",  "off",          "--particles",  "sprites",
+                     "--mode",           "solid",        "--vox-method", "binned",
+                     "--rule=slice-axis"},
                     c),
               ParseResult::Run);
     EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::File, "model.obj"}));
-    EXPECT_EQ(c.settings.frame.method, 1);
+    EXPECT_EQ(c.settings.frame.method, test::methodId("dicer_vec4"));
     EXPECT_EQ(c.settings.frame.preset, "64");
     EXPECT_EQ(c.run.windowSize, glm::ivec2(640, 480));
     EXPECT_EQ(c.run.frames, 12);
@@ -93,22 +111,22 @@ TEST(CommandLine, ReloadShadersAtAFrame) {
     EXPECT_EQ(parse({"--reload-shaders-at", "-1"}, c), ParseResult::Error);
 }
 
-// --voxels atlas|bits: a method reads one output (MethodInfo::input). --voxels alone picks its first
-// method, --variant alone sets its output, both must agree; slab voxelizers and the test atlas need the atlas.
+// --voxels atlas|bits: a method reads one output (MethodInfo::reads). --voxels alone picks its first
+// method, --method alone sets its output, both must agree; slab voxelizers and the test atlas need the atlas.
 TEST(CommandLine, VoxelOutputAndMethodAgree) {
     CommandLine c;
     ASSERT_EQ(parse({"--voxels", "bits"}, c), ParseResult::Run);
     EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Bits);
-    EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, occupancy::VoxelOutput::Bits);
+    EXPECT_EQ(methods::methodInfo(c.settings.frame.method).reads, occupancy::VoxelOutput::Bits);
     CommandLine v;
-    ASSERT_EQ(parse({"--variant", "hp_bits"}, v), ParseResult::Run);
+    ASSERT_EQ(parse({"--method", "hp_bits"}, v), ParseResult::Run);
     EXPECT_EQ(v.settings.frame.voxels, occupancy::VoxelOutput::Bits);
     CommandLine a;
-    ASSERT_EQ(parse({"--variant", "dicer_vec4", "--voxels", "atlas"}, a), ParseResult::Run);
+    ASSERT_EQ(parse({"--method", "dicer_vec4", "--voxels", "atlas"}, a), ParseResult::Run);
     EXPECT_EQ(a.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     for (std::vector<const char*> bad :
-         {std::vector<const char*>{"--variant", "dicer_vec4", "--voxels", "bits"},
-          {"--variant", "hp_bits", "--voxels", "atlas"},
+         {std::vector<const char*>{"--method", "dicer_vec4", "--voxels", "bits"},
+          {"--method", "hp_bits", "--voxels", "atlas"},
           {"--voxels", "bits", "--vox-method", "binned"},
           {"--voxels", "bits", "--test-atlas"},
           {"--voxels", "sparse", "--test-atlas"},
@@ -119,41 +137,80 @@ TEST(CommandLine, VoxelOutputAndMethodAgree) {
     }
     // Every output offers at least one method, and every offered method reads it.
     for (occupancy::VoxelOutput o : occupancy::kVoxelOutputs) {
-        const int row = frame::defaultMethodFor(o);
+        const methods::MethodId row = frame::defaultMethodFor(o);
         EXPECT_TRUE(frame::offersMethod(o, row)) << occupancy::voxelOutputName(o);
         EXPECT_EQ(frame::outputFor(row), o);
     }
 }
 
-// --method (old spelling --variant) takes every row of the method table the demo offers (its index is the
-// row); the CPU paths, which read the atlas back every frame, are not offered.
+// --method takes every row of the method table the demo offers (the id is the row); the CPU paths, which
+// read the atlas back every frame, are not offered. The old spelling --variant is one usage error naming
+// --method.
 TEST(CommandLine, MethodIsARowOfTheMethodTable) {
-    auto table = methods::methodTable();
-    for (const char* option : {"--method", "--variant"})
-        for (size_t i = 0; i < table.size(); ++i) {
-            CommandLine c;
-            const ParseResult r = parse({option, table[i].name}, c);
-            if (table[i].inDemo()) {
-                ASSERT_EQ(r, ParseResult::Run) << option << " " << table[i].name;
-                EXPECT_EQ(c.settings.frame.method, int(i));
-            } else {
-                EXPECT_EQ(r, ParseResult::Error) << option << " " << table[i].name;
-            }
+    for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& m = methods::methodInfo(id);
+        CommandLine c;
+        const ParseResult r = parse({"--method", m.name}, c);
+        if (m.inDemo()) {
+            ASSERT_EQ(r, ParseResult::Run) << m.name;
+            EXPECT_EQ(c.settings.frame.method, id);
+        } else {
+            EXPECT_EQ(r, ParseResult::Error) << m.name;
         }
+        EXPECT_EQ(parseError({"--variant", m.name}), "--variant was renamed: use --method");
+    }
     for (const char* cpu : {"cpu_linewise", "cpu_threaded"}) {
         CommandLine c;
         EXPECT_EQ(parse({"--method", cpu}, c), ParseResult::Error);
     }
 }
 
-// Before the names were unified --method named the voxelization method (now --vox-method): a voxelization
-// method's name still reads that way, and leaves the HistoPyramid method alone.
-TEST(CommandLine, MethodWithAVoxelizerNameIsTheOldVoxMethod) {
+// Before the names were unified --method named the voxelization method (now --vox-method): a vox method's
+// name there is one usage error naming the option to use, never a silent alias.
+TEST(CommandLine, MethodWithAVoxMethodNameIsAnErrorNamingVoxMethod) {
+    for (voxel::VoxMethodId vox : voxel::voxMethods()) {
+        const std::string name = voxel::voxMethodName(vox);
+        EXPECT_EQ(parseError({"--method", name.c_str()}),
+                  "--method: renamed: use --vox-method " + name + " for a vox method");
+        CommandLine c;
+        ASSERT_EQ(parse({"--vox-method", name.c_str()}, c), ParseResult::Run) << name;
+        EXPECT_EQ(c.settings.frame.voxMethod, vox);
+        // No --method: the first method reading the output this vox method writes (a slab method: the atlas).
+        EXPECT_EQ(c.settings.frame.method, frame::defaultMethodFor(c.settings.frame.voxels)) << name;
+    }
+}
+
+// Every spelling dicer no longer takes (renamed.h) is one usage error naming what replaced it, whatever
+// follows.
+TEST(CommandLine, RetiredSpellingsAreUsageErrorsNamingTheNewOption) {
+    const std::vector<std::pair<std::vector<const char*>, std::string>> retired = {
+        {{"--variant", "dicer_vec4"}, "--variant was renamed: use --method"},
+        {{"--size", "640x480"}, "--size was renamed: use --window WxH"},
+        {{"--builtin", "heart"}, "--builtin was renamed: use --model"},
+        {{"--slice-axis"}, "--slice-axis was renamed: use --rule slice-axis"},
+        {{"--paper-list"}, "--paper-list was renamed: use --list-path readback"},
+        {{"--show-particles"}, "--show-particles was renamed: use --show-points"},
+        {{"--volumes", "metaballs"}, "--volumes was renamed: use --volume"},
+    };
+    for (const auto& [args, want] : retired)
+        EXPECT_EQ(parseError(args), want) << args[0];
+    // The table holds exactly those (a new entry gets a case here).
+    EXPECT_EQ(options::renamedDemoOptions().size(), retired.size());
+    for (const options::Renamed& r : options::renamedDemoOptions())
+        EXPECT_FALSE(optionTable().find(r.old)) << r.old << " is both an option and retired";
+    // The new spellings take what the old ones did.
     CommandLine c;
-    ASSERT_EQ(parse({"--method", "projected"}, c), ParseResult::Run);
-    EXPECT_EQ(c.settings.frame.voxMethod, voxel::VoxMethodId::Projected);
-    EXPECT_EQ(c.settings.frame.method, Settings().frame.method);
-    EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Bits);
+    ASSERT_EQ(parse({"--window", "640x480", "--rule", "slice-axis", "--list-path", "readback",
+                     "--show-points=off", "--particles", "sprites"},
+                    c),
+              ParseResult::Run);
+    EXPECT_EQ(c.run.windowSize, glm::ivec2(640, 480));
+    EXPECT_EQ(c.settings.frame.rule, voxel::VoxRule::SliceAxis);
+    EXPECT_EQ(c.settings.frame.listPath, hp::ListPath::Readback);
+    EXPECT_FALSE(c.settings.view.points);
+    EXPECT_EQ(c.settings.view.render, particles::ParticleRender::Sprites);
+    CommandLine points; // the GL point sprites' old name is no render mode now
+    EXPECT_EQ(parse({"--particles", "points"}, points), ParseResult::Error);
 }
 
 // The threshold decides over the atlas' alpha; the occupancy bits are already the active set. Given without
@@ -240,7 +297,7 @@ TEST(CommandLine, PresetTakesTheFastestOutputThatHoldsIt) {
         CommandLine c;
         ASSERT_EQ(resolved({"--preset", preset}, c), "") << preset;
         EXPECT_EQ(c.settings.frame.voxels, occupancy::VoxelOutput::Sparse) << preset;
-        EXPECT_EQ(methods::methodTable()[size_t(c.settings.frame.method)].input, occupancy::VoxelOutput::Sparse);
+        EXPECT_EQ(methods::methodInfo(c.settings.frame.method).reads, occupancy::VoxelOutput::Sparse);
         EXPECT_FALSE(c.outputChosen);
     }
     // Below kSparseFromSide the bits (the faster frame there, and the model colours per point).
@@ -370,14 +427,15 @@ TEST(Settings, PanelPresetAndModeFollowTheDefaultOutput) {
 TEST(CommandLine, BadArgumentsAreErrors) {
     const std::vector<std::vector<const char*>> bad = {
         {"--bogus"},
-        {"--variant", "dicer_nope"},
-        {"--variant"},
-        {"--preset", "96"},
+        {"--method", "dicer_nope"},
+        {"--method"},
+        {"--preset", "96x"},
+        {"--preset", "paper-96"}, // paper-N: N a power of two
         {"--mode", "hollow"},
         {"--method", "raytraced"},
-        {"--size", "640"},
-        {"--size", "0x480"},
-        {"--size", "640x480x3"},
+        {"--window", "640"},
+        {"--window", "0x480"},
+        {"--window", "640x480x3"},
         {"--frames", "0"},
         {"--frames", "ten"},
         {"--explode-at", "-1"},
@@ -443,7 +501,8 @@ TEST(Settings, ComparisonNamesWhatToRebuild) {
     Settings a, b;
     EXPECT_FALSE(compareSettings(a, b).any());
     EXPECT_FALSE(changesTimings(a, b));
-    b.frame.method = 2;
+    b.frame.method = test::methodId("dicer_rect");
+    ASSERT_NE(b.frame.method, a.frame.method);
     EXPECT_TRUE(compareSettings(b, a).frame.method);
     EXPECT_FALSE(compareSettings(b, a).frame.layout);
     b = a;
@@ -585,16 +644,16 @@ TEST(CommandLine, SurfaceViewOptions) {
     CommandLine c;
     ASSERT_EQ(parse({"--volume", "metaballs:32", "--view", "surface"}, c), ParseResult::Run);
     EXPECT_TRUE(c.settings.view.surface);
-    EXPECT_FALSE(c.settings.view.particles || c.settings.view.mesh || c.settings.view.atlas ||
+    EXPECT_FALSE(c.settings.view.points || c.settings.view.mesh || c.settings.view.atlas ||
                  c.settings.view.pointList);
     CommandLine d;
     ASSERT_EQ(parse({"--view", "points,mesh,list"}, d), ParseResult::Run);
-    EXPECT_TRUE(d.settings.view.particles && d.settings.view.mesh && d.settings.view.pointList);
+    EXPECT_TRUE(d.settings.view.points && d.settings.view.mesh && d.settings.view.pointList);
     EXPECT_FALSE(d.settings.view.surface || d.settings.view.atlas);
     CommandLine e;
     ASSERT_EQ(parse({"--view", "none", "--show-surface"}, e), ParseResult::Run);
     EXPECT_TRUE(e.settings.view.surface);
-    EXPECT_FALSE(e.settings.view.particles);
+    EXPECT_FALSE(e.settings.view.points);
     CommandLine f;
     ASSERT_EQ(parse({"--view", "all"}, f), ParseResult::Run);
     for (View v : kViews)
@@ -607,17 +666,18 @@ TEST(CommandLine, SurfaceViewOptions) {
         CommandLine g;
         EXPECT_EQ(parse(bad, g), ParseResult::Error) << bad[0];
     }
-    const auto table = surface::mcMethodTable();
-    for (std::size_t row = 0; row < table.size(); ++row) {
+    for (surface::McMethodId row : gl::rowIds(surface::mcMethodTable())) {
         CommandLine h;
-        ASSERT_EQ(parse({"--mc-method", table[row].name, "--frames", "2", "--export-surface", "s.ply"}, h),
+        ASSERT_EQ(parse({"--mc-method", surface::mcMethodInfo(row).name, "--frames", "2", "--export-surface",
+                         "s.ply"},
+                        h),
                   ParseResult::Run);
-        EXPECT_EQ(h.settings.frame.mcMethod, int(row));
+        EXPECT_EQ(h.settings.frame.mcMethod, row);
         EXPECT_EQ(h.run.exportSurface, "s.ply");
     }
 }
 
-TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColours) {
+TEST(PointExport, VoxelCentresGoBackThroughTheModelMatrixWithAtlasColors) {
     frame::PointSnapshot s;
     s.volume = {4, 4, 2};
     s.atlasSize = 8;
@@ -664,7 +724,7 @@ TEST(PointExport, CorruptEntriesAndSingularMatricesAreErrors) {
 
 // Bits output: no atlas; each point's colour is its slot colour (RGBA8, red in the low byte), and a colour list
 // that does not match the points is an error, not a guess.
-TEST(PointExport, BitsOutputColoursComeFromThePointColours) {
+TEST(PointExport, BitsOutputColorsComeFromThePointColors) {
     frame::PointSnapshot s;
     s.volume = {4, 4, 2};
     s.atlasSize = 8; // the virtual atlas: texels must still lie in it
@@ -736,7 +796,7 @@ TEST(Benchmark, HeaderHasAColumnPerFrameStage) {
     for (const frame::StageInfo& stage : frame::kStages)
         want += std::string(",") + stage.column;
     EXPECT_EQ(benchmarkHeader(), want + ",frame_ms,fps\n");
-    EXPECT_NE(benchmarkHeader().find(",colours_ms,expand_ms,particles_ms,sort_ms,views_ms,"),
+    EXPECT_NE(benchmarkHeader().find(",colors_ms,expand_ms,particles_ms,sort_ms,views_ms,"),
               std::string::npos);
     for (const frame::StageInfo& stage : frame::kStages)
         EXPECT_EQ(frame::findStage(stage.name), stage.stage) << stage.name;
@@ -813,7 +873,7 @@ TEST(Soak, CommandLine) {
 namespace {
 std::vector<SoakStep> scheduleOf(const Settings& base, int cycle) {
     return soakSchedule(
-        base, cycle, [](int) { return true; },
+        base, cycle, [](methods::MethodId) { return true; },
         [](std::string_view name) { return "/m/" + std::string(name) + ".obj"; },
         [](std::string_view name) { return "/v/" + std::string(name) + ".mhd"; });
 }
@@ -827,7 +887,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     base.frame.preset = "64";
     const std::vector<SoakStep> steps = scheduleOf(base, 1);
     ASSERT_LE(int(steps.size()) * kSoakFramesPerStep, kSoakCycleFrames);
-    std::set<std::tuple<int, hp::Storage, hp::BuildPath>> variants;
+    std::set<std::tuple<methods::MethodId, hp::Storage, hp::BuildPath>> variants;
     std::set<std::pair<voxel::VoxMethodId, voxel::VoxelMode>> voxelizers;
     std::set<std::string> presets, models;
     std::set<SoakEvent> events;
@@ -863,7 +923,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     for (const methods::MethodConfig& c : methods::methodConfigs())
         if (c.method->inDemo()) {
             ++configs;
-            const int row = methods::methodIndex(c.method->name);
+            const methods::MethodId row = test::methodId(c.method->name);
             const bool isBase = row == base.frame.method &&
                                 (c.method->storages.empty() || c.options.storage == base.frame.storage) &&
                                 (c.method->buildPaths.empty() || c.options.buildPath == base.frame.buildPath);
@@ -907,7 +967,8 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
     EXPECT_EQ(scheduleOf(base, 0).size(), steps.size());
     // Unavailable rows are left out.
     const std::vector<SoakStep> none = soakSchedule(
-        base, 1, [](int) { return false; }, [](std::string_view) { return std::string("x.obj"); },
+        base, 1, [](methods::MethodId) { return false; },
+        [](std::string_view) { return std::string("x.obj"); },
         [](std::string_view) { return std::string("x.mhd"); });
     for (const SoakStep& s : none)
         EXPECT_EQ(s.settings.frame.method, base.frame.method) << s.label;

@@ -39,20 +39,20 @@ hp::PointMethod* bitsMethod() {
     return m.get();
 }
 
-struct ColourCase {
+struct ColorCase {
     const char* model;
-    bool randomColours;
+    bool randomColors;
     int side;
 };
 
-void PrintTo(const ColourCase& c, std::ostream* os) {
-    *os << c.model << (c.randomColours ? " (random vertex colours)" : "") << " " << c.side << "^3";
+void PrintTo(const ColorCase& c, std::ostream* os) {
+    *os << c.model << (c.randomColors ? " (random vertex colours)" : "") << " " << c.side << "^3";
 }
 
-class BitsColours : public ::testing::TestWithParam<ColourCase> {};
+class BitsColors : public ::testing::TestWithParam<ColorCase> {};
 
-TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
-    const ColourCase c = GetParam();
+TEST_P(BitsColors, PointColorsEqualTheAtlasColorsOfTheirVoxels) {
+    const ColorCase c = GetParam();
     Voxelizer* atlasVox = sharedVoxelizer();
     Voxelizer* bitsVox = sharedBitsVoxelizer();
     hp::PointMethod* method = bitsMethod();
@@ -61,7 +61,7 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
     ASSERT_NE(method, nullptr);
     const model::PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
-    const model::Mesh mesh = c.randomColours ? withRandomVertexColours(placed.mesh, 17) : placed.mesh;
+    const model::Mesh mesh = c.randomColors ? withRandomVertexColors(placed.mesh, 17) : placed.mesh;
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     ASSERT_TRUE(bitsVox->setMesh(mesh));
@@ -119,12 +119,12 @@ TEST_P(BitsColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, BitsColours,
-                         ::testing::Values(ColourCase{"spot", false, 64}, ColourCase{"spot", false, 128},
-                                           ColourCase{"teapot", true, 64}, ColourCase{"teapot", true, 128}));
+INSTANTIATE_TEST_SUITE_P(Models, BitsColors,
+                         ::testing::Values(ColorCase{"spot", false, 64}, ColorCase{"spot", false, 128},
+                                           ColorCase{"teapot", true, 64}, ColorCase{"teapot", true, 128}));
 
 // Without a pyramid built from bits there is no rank: a clear error, never a silent wrong slot.
-TEST(BitsColours, RankNeedsThePyramidOverBits) {
+TEST(BitsColors, RankNeedsThePyramidOverBits) {
     auto atlasMethod = methods::createMethod("hp_compute", sharedShaders(), context().info());
     ASSERT_TRUE(atlasMethod) << atlasMethod.error();
     Result<void> r = (*atlasMethod)->bindForRank(0);

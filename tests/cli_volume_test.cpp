@@ -2,6 +2,7 @@
 // rules that tie --volume, --band and --threshold to the mesh options (each error case twice, each one a usage
 // error with its own message), the band a loaded volume starts with (resolveBand), and the PLY export of a
 // volume in its physical units (frame::physicalToVolume through modelSpacePoints).
+#include "band.h"
 #include "cli.h"
 #include "cli_volume.h"
 #include "model_loader.h"
@@ -11,6 +12,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,19 @@ void expectUsageErrors(const std::vector<std::vector<const char*>>& cases, const
     }
 }
 
+// The band spec of `text` ("" : none asked), which must parse.
+std::optional<volume::BandSpec> spec(const char* text) {
+    if (std::string_view(text).empty()) return std::nullopt;
+    Result<volume::BandSpec> parsed = volume::parseBandSpec(text);
+    EXPECT_TRUE(parsed) << parsed.error();
+    return parsed ? std::optional<volume::BandSpec>(*parsed) : std::nullopt;
+}
+
+// The band as the command line keeps it, as text ("300,max"); "" when none was given.
+std::string bandOf(const CommandLine& c) {
+    return c.band ? volume::bandSpecText(*c.band) : std::string();
+}
+
 } // namespace
 
 TEST(VolumeCommandLine, VolumeIsTheInput) {
@@ -52,7 +67,7 @@ TEST(VolumeCommandLine, VolumeIsTheInput) {
     ASSERT_EQ(parse({"--volume", "metaballs:48"}, c), ParseResult::Run);
     EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::Volume, "metaballs:48"}));
     EXPECT_EQ(c.settings.frame.input, frame::Input::Volume);
-    EXPECT_TRUE(c.band.empty()); // the default band, resolved when the volume loads
+    EXPECT_FALSE(c.band); // the default band, resolved when the volume loads
     CommandLine mesh;
     ASSERT_EQ(parse({}, mesh), ParseResult::Run);
     EXPECT_EQ(mesh.settings.frame.input, frame::Input::Mesh);
@@ -91,12 +106,23 @@ TEST(VolumeCommandLine, BandsThatCanNeverHoldAreUsageErrors) {
 }
 
 TEST(VolumeCommandLine, GoodBandsAreKeptAsGiven) {
-    for (const char* band : {"300,max", "min,max", "-1000,-10", "32768,34303", " 1 , 2 ", "-inf,inf"}) {
+    const std::vector<std::pair<const char*, const char*>> bands = {
+        {"300,max", "300,max"},         {"min,max", "min,max"}, {"-1000,-10", "-1000,-10"},
+        {"32768,34303", "32768,34303"}, {" 1 , 2 ", "1,2"},     {"-inf,inf", "-inf,inf"}};
+    for (const auto& [band, text] : bands) {
         CommandLine c;
         ASSERT_EQ(parse({"--volume", "metaballs:16", "--band", band}, c), ParseResult::Run) << band;
-        EXPECT_EQ(c.band, band);
-        EXPECT_TRUE(c.bandGiven);
+        ASSERT_TRUE(c.band) << band;
+        EXPECT_EQ(c.band, spec(band)) << band; // parsed once, as given
+        EXPECT_EQ(bandOf(c), text) << band;
+        EXPECT_TRUE(c.gave("band"));
     }
+    const volume::BandSpec tMax = *spec("300,max");
+    EXPECT_EQ(tMax.lo, (volume::BandEnd{volume::BandEnd::Kind::Value, 300}));
+    EXPECT_EQ(tMax.hi.kind, volume::BandEnd::Kind::Max);
+    CommandLine none;
+    ASSERT_EQ(parse({"--volume", "metaballs:16"}, none), ParseResult::Run);
+    EXPECT_FALSE(none.gave("band"));
 }
 
 TEST(VolumeCommandLine, PresetWithAVolumeIsAUsageError) {
@@ -137,13 +163,14 @@ TEST(VolumeCommandLine, ThresholdOnAVolumeIsTheBandFromTToMax) {
     CommandLine plain, c;
     ASSERT_EQ(parse({"--volume", "metaballs:32"}, plain), ParseResult::Run);
     ASSERT_EQ(parse({"--volume", "metaballs:32", "--threshold", "300"}, c), ParseResult::Run);
-    EXPECT_EQ(c.band, "300,max");
+    EXPECT_EQ(bandOf(c), "300,max");
+    EXPECT_EQ(c.band, spec("300,max"));
     EXPECT_EQ(c.settings.frame.voxels, plain.settings.frame.voxels); // no atlas selection
     EXPECT_EQ(c.settings.frame.method, plain.settings.frame.method);
     EXPECT_EQ(c.settings.frame.threshold, frame::FrameSettings{}.threshold); // the alpha is untouched
     CommandLine fraction;
     ASSERT_EQ(parse({"--volume", "metaballs:32", "--threshold", "0.25"}, fraction), ParseResult::Run);
-    EXPECT_EQ(fraction.band, "0.25,max");
+    EXPECT_EQ(bandOf(fraction), "0.25,max");
     // Both spellings at once: one concept, so one of them.
     expectUsageErrors({{"--volume", "metaballs:32", "--threshold", "300", "--band", "1,2"}}, "give one");
 }
@@ -183,7 +210,7 @@ TEST(VolumeCommandLine, VolumeFileAsThePositionalModelIsAVolume) {
     // A positional volume file is the volume: --band applies, --preset does not.
     CommandLine banded;
     ASSERT_EQ(parse({"x.mhd", "--band", "10,max"}, banded), ParseResult::Run);
-    EXPECT_EQ(banded.band, "10,max");
+    EXPECT_EQ(bandOf(banded), "10,max");
     expectUsageErrors({{"x.mhd", "--preset", "64"}}, "--preset");
 }
 
@@ -191,34 +218,39 @@ TEST(ResolveBand, DefaultMinMaxAndAllNaN) {
     LoadedModel loaded;
     loaded.choice = {ModelKind::Volume, "metaballs:8"};
     loaded.valueRange = volume::ValueRange{10, 30};
-    Result<volume::Band> def = resolveBand("", loaded);
+    Result<volume::Band> def = resolveBand(spec(""), loaded);
     ASSERT_TRUE(def) << def.error();
     EXPECT_EQ(*def, (volume::Band{20, 30})); // midway between min and max, max
-    Result<volume::Band> full = resolveBand("min,max", loaded);
+    Result<volume::Band> full = resolveBand(spec("min,max"), loaded);
     ASSERT_TRUE(full) << full.error();
     EXPECT_EQ(*full, (volume::Band{10, 30}));
-    Result<volume::Band> low = resolveBand("min,15", loaded);
+    Result<volume::Band> low = resolveBand(spec("min,15"), loaded);
     ASSERT_TRUE(low) << low.error();
     EXPECT_EQ(*low, (volume::Band{10, 15}));
-    Result<volume::Band> t = resolveBand("300,max", loaded); // beyond the data: holds nothing, no error
+    Result<volume::Band> t = resolveBand(spec("300,max"), loaded); // beyond the data: holds nothing, no error
     ASSERT_TRUE(t) << t.error();
     EXPECT_EQ(*t, (volume::Band{300, 30}));
-    // A band that turns lo > hi only against the data is still parsed as given (the parser rejects lo > hi
-    // between numbers).
-    Result<volume::Band> bad = resolveBand("40,20", loaded);
-    ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().rfind("--band: ", 0), 0u) << bad.error();
+    // lo > hi between numbers is refused by the parser, before any data (a usage error of --band); one that
+    // turns lo > hi only against the data is the empty band, as "300,max" is.
+    EXPECT_FALSE(volume::parseBandSpec("40,20"));
+    EXPECT_FALSE(volume::parseBandSpec("40,min")); // lo > hi for every data
+    Result<volume::Band> below = resolveBand(spec("min,5"), loaded);
+    ASSERT_TRUE(below) << below.error();
+    EXPECT_EQ(*below, (volume::Band{10, 5}));
+    EXPECT_FALSE(volume::inBand(5.0, *below));
 
     LoadedModel nan; // every sample NaN: no range
     nan.choice = {ModelKind::Volume, "nan.nrrd"};
-    Result<volume::Band> empty = resolveBand("", nan);
+    Result<volume::Band> empty = resolveBand(spec(""), nan);
     ASSERT_TRUE(empty) << empty.error();
     EXPECT_GT(empty->lo, empty->hi); // the empty band: 0 points
     EXPECT_FALSE(volume::inBand(0.0, *empty));
-    Result<volume::Band> asked = resolveBand("min,max", nan);
+    Result<volume::Band> asked = resolveBand(spec("min,max"), nan);
     ASSERT_FALSE(asked);
+    EXPECT_EQ(asked.error().rfind("--band: ", 0), 0u) << asked.error();
     EXPECT_NE(asked.error().find("NaN"), std::string::npos) << asked.error();
-    EXPECT_FALSE(resolveBand("1,2", nan));
+    EXPECT_TRUE(resolveBand(spec("1,2"), nan)); // numbers need no range (NaN is in no band: 0 points)
+    EXPECT_FALSE(resolveBand(spec("1,max"), nan));
 }
 
 // A volume's PLY: voxel (i, j, k)'s centre at ((i, j, k) + 0.5) * spacing, its colour the atlas rgb (the colour

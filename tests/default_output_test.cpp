@@ -96,7 +96,7 @@ TEST(DefaultOutput, SolidModeAt2048IsOneErrorNamingEveryOutput) {
     }
 }
 
-// The voxelization method decides too: a slab method writes the atlas only, the projected one no sparse output.
+// The vox method decides too: a slab method writes the atlas only, the projected one no sparse output.
 TEST(DefaultOutput, OnlyOutputsTheVoxelizationMethodWrites) {
     const gl::GlInfo info = llvmpipeLike();
     EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxMethodId::Binned), VoxelOutput::Atlas);

@@ -44,9 +44,9 @@ TEST(FrameLarge, Teapot2048SparseVerifiesExportsExplodesAndSorts) {
     ASSERT_EQ(*output, occupancy::VoxelOutput::Sparse);
 
     gl::ShaderLibrary shaders;
-    const int row = frame::defaultMethodFor(occupancy::VoxelOutput::Sparse); // hp_sparse
+    const methods::MethodId row = frame::defaultMethodFor(occupancy::VoxelOutput::Sparse); // hp_sparse
     Result<std::unique_ptr<frame::Frame>> created =
-        frame::Frame::create(shaders, info, [row](int r) { return r == row; });
+        frame::Frame::create(shaders, info, [row](methods::MethodId r) { return r == row; });
     ASSERT_TRUE(created) << created.error();
     frame::Frame& f = **created;
     frame::FrameSettings s;

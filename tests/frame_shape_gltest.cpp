@@ -17,9 +17,9 @@ namespace {
 
 // A frame that builds only the method of `row` (one row keeps these tests quick), and settings on that row.
 struct OneRowFrame {
-    explicit OneRowFrame(int row, const gl::GlInfo& info = test::context().info()) {
+    explicit OneRowFrame(methods::MethodId row, const gl::GlInfo& info = test::context().info()) {
         Result<std::unique_ptr<frame::Frame>> made =
-            frame::Frame::create(shaders, info, [row](int r) { return r == row; });
+            frame::Frame::create(shaders, info, [row](methods::MethodId r) { return r == row; });
         if (made)
             created = std::move(*made);
         else

@@ -28,7 +28,7 @@ namespace {
 
 // A frame with only each output's first row to list points (the surface needs none; fewer rows compile faster).
 std::unique_ptr<frame::Frame> makeFrame(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto created = frame::Frame::create(shaders, info, [](int row) {
+    auto created = frame::Frame::create(shaders, info, [](methods::MethodId row) {
         for (occupancy::VoxelOutput o : occupancy::kVoxelOutputs)
             if (row == frame::defaultMethodFor(o)) return true;
         return false;
@@ -43,7 +43,8 @@ frame::Frame& sharedFrame() {
     return *f;
 }
 
-frame::FrameSettings volumeSettings(volume::Band band, int mcMethod = 0) {
+frame::FrameSettings volumeSettings(volume::Band band,
+                                    surface::McMethodId mcMethod = surface::McMethodId(0)) {
     frame::FrameSettings s;
     s.input = frame::Input::Volume;
     s.band = band;
@@ -51,10 +52,10 @@ frame::FrameSettings volumeSettings(volume::Band band, int mcMethod = 0) {
     return s;
 }
 
-std::vector<int> surfaceRows(const frame::Frame& f) {
-    std::vector<int> rows;
-    for (std::size_t i = 0; i < surface::mcMethodTable().size(); ++i)
-        if (f.mcMethodAvailable(int(i))) rows.push_back(int(i));
+std::vector<surface::McMethodId> surfaceRows(const frame::Frame& f) {
+    std::vector<surface::McMethodId> rows;
+    for (surface::McMethodId row : gl::rowIds(surface::mcMethodTable()))
+        if (f.mcMethodAvailable(row)) rows.push_back(row);
     return rows;
 }
 
@@ -92,12 +93,12 @@ TEST(FrameSurface, EveryRowEqualsTheReference) {
     cases.push_back({test::randomByteVolume({9, 11, 6}, 7, 2), {1, 1}}); // binary: edge midpoints
     if (std::optional<volume::ScalarVolume> ct = test::loadHeadsq())
         cases.push_back({*ct, {1150, 4000}}); // the bone band (78 476 triangles)
-    const std::vector<int> rows = surfaceRows(f);
+    const std::vector<surface::McMethodId> rows = surfaceRows(f);
     ASSERT_FALSE(rows.empty());
     for (const auto& [v, band] : cases) {
         ASSERT_TRUE(f.setVolume(v));
-        for (int row : rows) {
-            const std::string what = v.name + " " + surface::mcMethodTable()[std::size_t(row)].name;
+        for (surface::McMethodId row : rows) {
+            const std::string what = v.name + " " + surface::mcMethodInfo(row).name;
             ASSERT_TRUE(f.apply(volumeSettings(band, row))) << what;
             ASSERT_TRUE(f.expand()) << what;
             EXPECT_FALSE(f.surface().countIsLate()) << what; // after a change: the total read once
@@ -122,8 +123,8 @@ TEST(FrameSurface, BandChangeGrowsFromTheLateTotalWithoutAResync) {
     const volume::Band small{60000, 65535}, large{20000, 65535};
     const std::size_t smallTotal = surface::marchingCubesReference(v, small).vertices.size();
     const std::size_t largeTotal = surface::marchingCubesReference(v, large).vertices.size();
-    for (int row : surfaceRows(f)) {
-        const std::string what = surface::mcMethodTable()[std::size_t(row)].name;
+    for (surface::McMethodId row : surfaceRows(f)) {
+        const std::string what = surface::mcMethodInfo(row).name;
         ASSERT_TRUE(f.setVolume(v));
         ASSERT_TRUE(f.apply(volumeSettings(small, row)));
         ASSERT_TRUE(f.expand());
@@ -171,25 +172,25 @@ TEST(FrameSurface, ReadBackIsWholeEvenWhileGrowing) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// Switching the surface method switches an index (every row built once): each row's own buffer, sized from
+// Switching the mc method switches an index (every row built once): each row's own buffer, sized from
 // its own total once; a row that does not exist is refused by apply and the frame keeps its settings.
 TEST(FrameSurface, MethodSwitchAndAnUnknownRow) {
     frame::Frame& f = sharedFrame();
     const volume::ScalarVolume v = test::randomFloatVolume({17, 12, 10}, 11, 0.0);
     const volume::Band band{0.25, 0.5};
     ASSERT_TRUE(f.setVolume(v));
-    const std::vector<int> rows = surfaceRows(f);
+    const std::vector<surface::McMethodId> rows = surfaceRows(f);
     for (int pass = 0; pass < 2; ++pass) // there and back: each row keeps its instance
-        for (int row : rows) {
+        for (surface::McMethodId row : rows) {
             ASSERT_TRUE(f.apply(volumeSettings(band, row)));
             ASSERT_TRUE(f.expand());
-            expectSurfaceExact(f, v, band, surface::mcMethodTable()[std::size_t(row)].name);
+            expectSurfaceExact(f, v, band, surface::mcMethodInfo(row).name);
         }
     const frame::FrameSettings good = f.settings();
     for (int bad : {-1, int(surface::mcMethodTable().size())}) {
-        Result<void> r = f.apply(volumeSettings(band, bad));
+        Result<void> r = f.apply(volumeSettings(band, surface::McMethodId(bad)));
         ASSERT_FALSE(r);
-        EXPECT_NE(r.error().find("surface method"), std::string::npos) << r.error();
+        EXPECT_NE(r.error().find("mc method"), std::string::npos) << r.error();
         EXPECT_EQ(f.settings(), good);
     }
     ASSERT_TRUE(f.expand());

@@ -15,21 +15,21 @@ namespace {
 constexpr std::size_t kBudget = std::size_t(64) << 10;
 
 struct BudgetCase {
-    int row;
+    methods::MethodId row;
     occupancy::VoxelOutput output;
 };
 
 std::vector<BudgetCase> demoRowsAndOutputs() {
     std::vector<BudgetCase> cases;
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row)
-        if (table[row].inDemo()) cases.push_back({int(row), frame::outputFor(int(row))});
+    for (methods::MethodId row : gl::rowIds(methods::methodTable()))
+        if (methods::methodInfo(row).inDemo()) cases.push_back({row, frame::outputFor(row)});
     return cases;
 }
 
 // Lists the teapot at 128^3 with `c`'s row and output, on the paper's path (this frame's count).
 std::unique_ptr<frame::Frame> listedTeapot(gl::ShaderLibrary& shaders, const BudgetCase& c) {
-    auto made = frame::Frame::create(shaders, test::context().info(), [&](int r) { return r == c.row; });
+    auto made = frame::Frame::create(shaders, test::context().info(),
+                                     [&](methods::MethodId r) { return r == c.row; });
     if (!made) {
         ADD_FAILURE() << made.error();
         return nullptr;
@@ -57,7 +57,7 @@ std::unique_ptr<frame::Frame> listedTeapot(gl::ShaderLibrary& shaders, const Bud
 
 TEST(FrameVerify, EveryDemoRowVerifiesWithinASmallBudget) {
     for (const BudgetCase& c : demoRowsAndOutputs()) {
-        SCOPED_TRACE(methods::methodTable()[size_t(c.row)].name);
+        SCOPED_TRACE(methods::methodInfo(c.row).name);
         gl::ShaderLibrary shaders;
         std::unique_ptr<frame::Frame> f = listedTeapot(shaders, c);
         ASSERT_TRUE(f);

@@ -14,6 +14,7 @@
 #include "test_volumes.h"
 #include "volume_reference.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,7 @@ frame::Frame& sharedFrame() {
     return *f;
 }
 
-frame::FrameSettings volumeSettings(int row, volume::Band band) {
+frame::FrameSettings volumeSettings(methods::MethodId row, volume::Band band) {
     frame::FrameSettings s;
     s.input = frame::Input::Volume;
     s.band = band;
@@ -51,12 +52,13 @@ void runFrame(frame::Frame& f) {
 
 // The rows a volume can feed: the discriminator writes the atlas or the bits, not the sparse occupancy
 // (its apply is a clear error, VolumeDiscriminator::setLayout).
-std::vector<int> demoRows(const frame::Frame& f) {
-    std::vector<int> rows;
-    const auto table = methods::methodTable();
-    for (size_t row = 0; row < table.size(); ++row)
-        if (table[row].inDemo() && f.methodAvailable(int(row)) && table[row].input != occupancy::VoxelOutput::Sparse)
-            rows.push_back(int(row));
+std::vector<methods::MethodId> demoRows(const frame::Frame& f) {
+    std::vector<methods::MethodId> rows;
+    for (methods::MethodId row : gl::rowIds(methods::methodTable())) {
+        const methods::MethodInfo& m = methods::methodInfo(row);
+        if (m.inDemo() && f.methodAvailable(row) && m.reads != occupancy::VoxelOutput::Sparse)
+            rows.push_back(row);
+    }
     return rows;
 }
 
@@ -64,13 +66,13 @@ std::vector<int> demoRows(const frame::Frame& f) {
 void expectEveryRowExact(const volume::ScalarVolume& v, const std::vector<volume::Band>& bands) {
     frame::Frame& f = sharedFrame();
     ASSERT_TRUE(f.setVolume(v));
-    const std::vector<int> rows = demoRows(f);
+    const std::vector<methods::MethodId> rows = demoRows(f);
     ASSERT_GE(rows.size(), 2u); // at least one atlas and one bits row
     for (const volume::Band& band : bands) {
         const std::uint64_t want = volume::activeCount(v, band);
-        for (int row : rows) {
+        for (methods::MethodId row : rows) {
             const std::string what =
-                v.name + " " + volume::bandText(band) + " " + methods::methodTable()[size_t(row)].name;
+                v.name + " " + volume::bandText(band) + " " + methods::methodInfo(row).name;
             ASSERT_TRUE(f.apply(volumeSettings(row, band))) << what;
             EXPECT_EQ(f.source().volume(), v.size) << what; // its own size, never resampled
             runFrame(f);
@@ -99,9 +101,9 @@ TEST(FrameVolume, TheSparseRowIsRefusedClearly) {
     Result<volume::ScalarVolume> v = volume::loadBuiltinVolume("metaballs:16x16x16");
     ASSERT_TRUE(v) << v.error();
     ASSERT_TRUE(f.setVolume(*v));
-    const int row = methods::methodIndex("hp_sparse");
-    if (row < 0 || !f.methodAvailable(row)) GTEST_SKIP() << "no hp_sparse row on this driver";
-    Result<void> r = f.apply(volumeSettings(row, volume::kMetaballsShellBand));
+    const std::optional<methods::MethodId> row = methods::findMethod("hp_sparse");
+    if (!row || !f.methodAvailable(*row)) GTEST_SKIP() << "no hp_sparse row on this driver";
+    Result<void> r = f.apply(volumeSettings(*row, volume::kMetaballsShellBand));
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("not the sparse occupancy"), std::string::npos) << r.error();
     DICER_EXPECT_NO_GL_ERROR();
@@ -128,7 +130,7 @@ TEST(FrameVolume, BandChangeWithoutResyncGivesTheNewExactList) {
     ASSERT_TRUE(v);
     ASSERT_TRUE(f.setVolume(*v));
     for (occupancy::VoxelOutput output : {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Atlas}) {
-        const int row = frame::defaultMethodFor(output);
+        const methods::MethodId row = frame::defaultMethodFor(output);
         frame::FrameSettings s = volumeSettings(row, {200, 255}); // narrow first: a small point buffer
         s.listPath = hp::ListPath::Resident;
         ASSERT_TRUE(f.apply(s));
@@ -157,7 +159,7 @@ TEST(FrameVolume, BandChangeWithoutResyncGivesTheNewExactList) {
 // The demo loads a mesh, then a volume, then the mesh again: each input lists its own voxels exactly.
 TEST(FrameVolume, InputSwitchesMeshVolumeMesh) {
     frame::Frame& f = sharedFrame();
-    const int row = frame::defaultMethodFor(occupancy::VoxelOutput::Bits);
+    const methods::MethodId row = frame::defaultMethodFor(occupancy::VoxelOutput::Bits);
     frame::FrameSettings mesh;
     mesh.method = row;
     mesh.preset = "32";

@@ -71,26 +71,26 @@ std::vector<Corner> corners(const Mesh& mesh) {
 // about z and moves it by (1, 0, 0.5) before node 0's transform; node 2 turns the quad 180 degrees about z and
 // moves it by (0, 0, -0.5). Every number is exact in float.
 void expectTwoNodeModel(const Mesh& mesh) {
-    const glm::vec4 quadColour(1.f, 0.5f, 0.25f, 1.f); // baseColorFactor, no vertex colours
+    const glm::vec4 quadColor(1.f, 0.5f, 0.25f, 1.f); // baseColorFactor, no vertex colours
     const std::vector<Corner> expected = {
         // node 0: the quad (v flipped: glTF's (0, 1) is Mesh's (0, 0))
-        {{-0.5f, -0.5f, 0.f}, {0.f, 0.f}, quadColour},
-        {{0.f, -0.5f, 0.f}, {1.f, 0.f}, quadColour},
-        {{0.f, 0.f, 0.f}, {1.f, 1.f}, quadColour},
-        {{-0.5f, -0.5f, 0.f}, {0.f, 0.f}, quadColour},
-        {{0.f, 0.f, 0.f}, {1.f, 1.f}, quadColour},
-        {{-0.5f, 0.f, 0.f}, {0.f, 1.f}, quadColour},
+        {{-0.5f, -0.5f, 0.f}, {0.f, 0.f}, quadColor},
+        {{0.f, -0.5f, 0.f}, {1.f, 0.f}, quadColor},
+        {{0.f, 0.f, 0.f}, {1.f, 1.f}, quadColor},
+        {{-0.5f, -0.5f, 0.f}, {0.f, 0.f}, quadColor},
+        {{0.f, 0.f, 0.f}, {1.f, 1.f}, quadColor},
+        {{-0.5f, 0.f, 0.f}, {0.f, 1.f}, quadColor},
         // node 1: the triangle, COLOR_0 (normalized bytes 255/0) x baseColorFactor (0.5, 1, 1)
         {{0.f, -0.5f, 0.25f}, {0.f, 0.f}, {0.5f, 0.f, 0.f, 1.f}},
         {{0.f, 0.f, 0.25f}, {0.f, 0.f}, {0.f, 1.f, 0.f, 1.f}},
         {{-0.5f, -0.5f, 0.25f}, {0.f, 0.f}, {0.f, 0.f, 1.f, 1.f}},
         // node 2: the quad again
-        {{0.f, 0.f, -0.5f}, {0.f, 0.f}, quadColour},
-        {{-1.f, 0.f, -0.5f}, {1.f, 0.f}, quadColour},
-        {{-1.f, -1.f, -0.5f}, {1.f, 1.f}, quadColour},
-        {{0.f, 0.f, -0.5f}, {0.f, 0.f}, quadColour},
-        {{-1.f, -1.f, -0.5f}, {1.f, 1.f}, quadColour},
-        {{0.f, -1.f, -0.5f}, {0.f, 1.f}, quadColour},
+        {{0.f, 0.f, -0.5f}, {0.f, 0.f}, quadColor},
+        {{-1.f, 0.f, -0.5f}, {1.f, 0.f}, quadColor},
+        {{-1.f, -1.f, -0.5f}, {1.f, 1.f}, quadColor},
+        {{0.f, 0.f, -0.5f}, {0.f, 0.f}, quadColor},
+        {{-1.f, -1.f, -0.5f}, {1.f, 1.f}, quadColor},
+        {{0.f, -1.f, -0.5f}, {0.f, 1.f}, quadColor},
     };
     const std::vector<Corner> got = corners(mesh);
     ASSERT_EQ(got.size(), expected.size());
@@ -128,7 +128,7 @@ void expectCheckerPixels(Mesh& mesh) {
 
 } // namespace
 
-TEST_F(GltfLoader, TwoNodeModelGivesExactPositionsColoursAndTexcoords) {
+TEST_F(GltfLoader, TwoNodeModelGivesExactPositionsColorsAndTexcoords) {
     Result<Mesh> mesh = load("two_nodes.gltf");
     ASSERT_TRUE(mesh) << mesh.error();
     expectTwoNodeModel(*mesh);

@@ -9,6 +9,7 @@
 #include "method_table.h"
 
 #include <cstdio>
+#include <optional>
 
 using namespace dicer;
 using namespace dicer::hp;
@@ -140,9 +141,10 @@ TEST(HpVariantTable, TheFourPaperVariantsLeadTheMethodTable) {
     for (const methods::MethodInfo& m : methods::methodTable())
         if (m.family == methods::Family::PaperHistoPyramid) names.push_back(m.name);
     EXPECT_EQ(names, (std::vector<std::string>{"dicer_single", "dicer_vec4", "dicer_rect", "dicer_bil"}));
-    const methods::MethodInfo* bil = methods::findMethod("dicer_bil");
+    const std::optional<methods::MethodId> bil = methods::findMethod("dicer_bil");
     ASSERT_TRUE(bil);
-    EXPECT_EQ(bil->storageFor(Storage::Uint32), Storage::Float32); // filtering needs float
+    // Filtering needs float.
+    EXPECT_EQ(methods::methodInfo(*bil).storageFor(Storage::Uint32), Storage::Float32);
 }
 
 // Float32 counts are exact only up to 2^24. An 8192^2 input with every cell but one active has the odd count

@@ -34,7 +34,8 @@ hp::HistoPyramid* pyramidFor(const Config& c);
 // What a row of input `kind` reads for this atlas input: the input itself, or the atlas' occupancy bits made
 // on the GPU (peers::AtlasToBits, one shared buffer: valid until the next call). A failed conversion is a
 // test failure (and the atlas input is returned).
-// A sparse row (InputKind::Sparse): the atlas' bits, then their sparse occupancy (sparseInputFor).
+// A sparse row (MethodInfo::reads is VoxelOutput::Sparse): the atlas' bits, then their sparse occupancy
+// (sparseInputFor).
 hp::MethodInput inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas);
 // A bits input (bits, bitsSide) with its sparse occupancy filled in: one shared voxel::SparseOccupancy laid out for
 // the side with `slots` (0: as many as the bits have marked bricks) and converted on the GPU (fromBits); valid

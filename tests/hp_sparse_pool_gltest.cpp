@@ -9,6 +9,8 @@
 #include "occupancy_sparse.h"
 #include "voxelizer_gl_util.h"
 
+#include <optional>
+
 using namespace dicer;
 using namespace dicer::test;
 using occupancy::VoxelOutput;
@@ -106,9 +108,11 @@ TEST(HpSparsePool, APoolThatCannotGrowIsOneClearError) {
 // Verify says so (never a wrong list presented as right), the flag comes back late through the count ring, the
 // pool grows, and a later frame verifies exactly.
 TEST(HpSparseFrame, AnOverflowedFrameIsIncompleteThenTheGrownPoolVerifies) {
-    const int row = methods::methodIndex("hp_sparse");
-    ASSERT_GE(row, 0);
-    auto created = frame::Frame::create(sharedShaders(), context().info(), [&](int r) { return r == row; });
+    const std::optional<methods::MethodId> found = methods::findMethod("hp_sparse");
+    ASSERT_TRUE(found);
+    const methods::MethodId row = *found;
+    auto created = frame::Frame::create(sharedShaders(), context().info(),
+                                        [&](methods::MethodId r) { return r == row; });
     ASSERT_TRUE(created) << created.error();
     frame::Frame& f = **created;
     frame::FrameSettings s;

@@ -35,12 +35,12 @@ std::string encodePng(int width, int height, int channels, const std::vector<std
 }
 
 // A PNG from IHDR fields and the raw (filtered, uncompressed) image data; `extra` goes before IDAT (PLTE).
-std::string pngFile(std::uint32_t width, std::uint32_t height, int bitDepth, int colourType, int interlace,
+std::string pngFile(std::uint32_t width, std::uint32_t height, int bitDepth, int colorType, int interlace,
                     const std::string& idat, const std::string& extra = {}) {
     std::string ihdr;
     dicer::test::appendBe32(ihdr, width);
     dicer::test::appendBe32(ihdr, height);
-    ihdr += {char(bitDepth), char(colourType), 0, 0, char(interlace)};
+    ihdr += {char(bitDepth), char(colorType), 0, 0, char(interlace)};
     return std::string("\x89PNG\r\n\x1a\n", 8) + pngChunk("IHDR", ihdr) + extra + pngChunk("IDAT", idat) +
            pngChunk("IEND", "");
 }
@@ -272,9 +272,9 @@ TEST(ImageLoaderPngStream, MalformedStreamsAreClearErrors) {
 
 // Every colour type and bit depth PNG allows, plain and Adam7-interlaced, odd sizes: all still decode, to
 // stb_image's 8-bit expansion (low depths scaled to 0..255, 16 bits keep the high byte, palette looked up).
-TEST(ImageLoaderPngStream, EveryColourTypeAndBitDepthStillDecodes) {
+TEST(ImageLoaderPngStream, EveryColorTypeAndBitDepthStillDecodes) {
     const struct {
-        int colourType, channels;
+        int colorType, channels;
         std::vector<int> depths;
     } types[] = {
         {0, 1, {1, 2, 4, 8, 16}}, {2, 3, {8, 16}}, {3, 1, {1, 2, 4, 8}}, {4, 2, {8, 16}}, {6, 4, {8, 16}}};
@@ -282,17 +282,17 @@ TEST(ImageLoaderPngStream, EveryColourTypeAndBitDepthStillDecodes) {
     for (const auto& t : types)
         for (int depth : t.depths)
             for (int interlace : {0, 1}) {
-                SCOPED_TRACE("colour type " + std::to_string(t.colourType) + ", depth " +
+                SCOPED_TRACE("colour type " + std::to_string(t.colorType) + ", depth " +
                              std::to_string(depth) + ", interlace " + std::to_string(interlace));
                 std::string plte;
-                if (t.colourType == 3) {
+                if (t.colorType == 3) {
                     std::string entries;
                     for (int i = 0; i < (1 << depth); ++i)
                         entries += {char(i), char(255 - i), char(i * 3)};
                     plte = pngChunk("PLTE", entries);
                 }
                 const std::string png = pngFile(
-                    width, height, depth, t.colourType, interlace,
+                    width, height, depth, t.colorType, interlace,
                     zlibCompress(rawImageData(width, height, t.channels, depth, interlace == 1), 9), plte);
                 Result<Image> image = decodeImageRgba8(png, "generated.png");
                 ASSERT_TRUE(image) << image.error();
@@ -305,11 +305,11 @@ TEST(ImageLoaderPngStream, EveryColourTypeAndBitDepthStillDecodes) {
                         for (int c = 0; c < t.channels; ++c) {
                             const unsigned v = sampleOf(x, y, c, depth);
                             s[c] = depth == 16                      ? v >> 8
-                                   : depth < 8 && t.colourType != 3 ? v * 255 / ((1u << depth) - 1)
+                                   : depth < 8 && t.colorType != 3 ? v * 255 / ((1u << depth) - 1)
                                                                     : v;
                         }
                         unsigned rgba[4];
-                        switch (t.colourType) {
+                        switch (t.colorType) {
                         case 0:
                             rgba[0] = rgba[1] = rgba[2] = s[0];
                             rgba[3] = 255;

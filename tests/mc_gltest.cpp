@@ -15,6 +15,7 @@
 #include "mc_expander.h"
 #include "mc_method_table.h"
 #include "mc_test_util.h"
+#include "row_ids.h"
 #include "volume_cases.h"
 #include "volume_gl_util.h"
 
@@ -126,7 +127,7 @@ TEST_P(McRows, ItsRowNamesItAndGivesItsOrder) {
     ASSERT_TRUE(e);
     EXPECT_STREQ(e->name(), row().name);
     EXPECT_EQ(e->order(), row().order);
-    EXPECT_EQ(surface::findMcMethod(row().name), GetParam());
+    EXPECT_EQ(surface::findMcMethod(row().name), surface::McMethodId(GetParam()));
 }
 
 TEST(McPyramidLayout, RowAlignedWordsAndLevelsOfFourToOne) {

@@ -50,7 +50,7 @@ protected:
 
 } // namespace
 
-TEST_F(ObjLoader, LoadsATriangleWithGeneratedNormalAndFallbackColour) {
+TEST_F(ObjLoader, LoadsATriangleWithGeneratedNormalAndFallbackColor) {
     write("tri.obj", kTriangle);
     Result<Mesh> mesh = load("tri.obj");
     ASSERT_TRUE(mesh) << mesh.error();
@@ -160,7 +160,7 @@ TEST_F(ObjLoader, GeneratedNormalsKeepCreasesAndSmoothGentleBends) {
     }
 }
 
-TEST_F(ObjLoader, VertexColourTimesMaterialDiffuse) {
+TEST_F(ObjLoader, VertexColorTimesMaterialDiffuse) {
     write("col.mtl", "newmtl half\nKd 0.5 0.5 0.5\n");
     write("col.obj", "mtllib col.mtl\nv 0 0 0 1 0 0\nv 1 0 0 1 0 0\nv 0 1 0 1 0 0\nusemtl half\nf 1 2 3\n");
     Result<Mesh> mesh = load("col.obj");
@@ -410,7 +410,7 @@ TEST(RealModels, SpotWithTextureAndMaterial) {
     EXPECT_GT(std::min({extent.x, extent.y, extent.z}), 0.f);
 }
 
-TEST(RealModels, CornellBoxMaterialColours) {
+TEST(RealModels, CornellBoxMaterialColors) {
     LOAD_MODEL(mesh, warnings, test::assetModelPath("cornell_box/cornell_box.obj"));
     EXPECT_EQ(mesh->triangleCount(), 36u);
     EXPECT_TRUE(warnings.empty()) << warnings.front();

@@ -31,7 +31,7 @@ hp::PointMethod* methodFor(const methods::MethodConfig& c) {
 }
 // The row's input for an atlas input: the atlas, or its occupancy bits (hp_bits).
 hp::MethodInput fed(const methods::MethodConfig& c, const hp::MethodInput& atlas) {
-    return inputFor(c.method->input, atlas);
+    return inputFor(c.method->reads, atlas);
 }
 
 // Runs the method on both list paths and compares with the reference exactly.
@@ -186,7 +186,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         EXPECT_NE(r.error().find(mentions), std::string::npos) << r.error();
         EXPECT_NE(r.error().find(m->name()), std::string::npos) << r.error();
     };
-    if (GetParam().method->input == occupancy::VoxelOutput::Bits) {
+    if (GetParam().method->reads == occupancy::VoxelOutput::Bits) {
         gl::Buffer small = test::bufferStorage(8, nullptr, 0); // one block: a side of 8 at most
         auto bits = [&](GLuint buffer, int side, std::uint32_t capacity) {
             hp::MethodInput in;
@@ -204,7 +204,7 @@ TEST_P(Methods, BadInputsAreClearErrors) {
         DICER_EXPECT_NO_GL_ERROR();
         return;
     }
-    if (GetParam().method->input == occupancy::VoxelOutput::Sparse) { // hp_sparse_gltest has the rest
+    if (GetParam().method->reads == occupancy::VoxelOutput::Sparse) { // hp_sparse_gltest has the rest
         gl::Buffer small = test::bufferStorage(8, nullptr, 0);
         hp::MethodInput in;
         in.sparseIndex = small.id();

@@ -4,9 +4,12 @@
 #include "fake_gl_info.h"
 #include "method_table.h"
 #include "point_buffer.h"
+#include "row_ids.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,26 +21,33 @@ TEST(MethodTable, RowsAreUniqueAndFindable) {
     auto table = methodTable();
     ASSERT_EQ(table.size(), 11u);
     for (size_t i = 0; i < table.size(); ++i) {
-        EXPECT_EQ(findMethod(table[i].name), &table[i]);
-        EXPECT_EQ(methodIndex(table[i].name), int(i));
+        EXPECT_EQ(findMethod(table[i].name), MethodId(int(i)));
+        EXPECT_EQ(&methodInfo(MethodId(int(i))), &table[i]);
     }
-    EXPECT_EQ(findMethod("bitonic_sort"), nullptr);
-    EXPECT_EQ(methodIndex("bitonic_sort"), -1);
+    EXPECT_EQ(gl::rowIds(table).size(), table.size());
+    EXPECT_EQ(findMethod("bitonic_sort"), std::nullopt);
 }
 
 TEST(MethodTable, ConfigsCoverEveryOfferedOption) {
     std::vector<std::string> labels;
-    for (const MethodConfig& c : methodConfigs())
+    std::vector<std::string> identifiers;
+    for (const MethodConfig& c : methodConfigs()) {
         labels.push_back(c.label());
+        identifiers.push_back(c.identifier());
+    }
     // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 7 methods without options.
     ASSERT_EQ(labels.size(), 21u);
-    EXPECT_EQ(labels.front(), "dicer_single_uint32_compute");
-    EXPECT_NE(std::find(labels.begin(), labels.end(), "dicer_bil_float32_fragment"), labels.end());
-    EXPECT_EQ(std::find(labels.begin(), labels.end(), "dicer_bil_uint32_compute"), labels.end());
-    EXPECT_NE(std::find(labels.begin(), labels.end(), "atomic_append"), labels.end());
-    const MethodInfo* bil = findMethod("dicer_bil");
-    EXPECT_EQ(bil->storageFor(hp::Storage::Uint32), hp::Storage::Float32); // filtering needs float
-    EXPECT_EQ(findMethod("dicer_vec4")->storageFor(hp::Storage::Float32), hp::Storage::Float32);
+    EXPECT_EQ(labels.front(), "dicer_single uint32 compute");
+    EXPECT_EQ(identifiers.front(), "dicer_single_uint32_compute");
+    EXPECT_NE(std::find(labels.begin(), labels.end(), "dicer_bil float32 fragment"), labels.end());
+    EXPECT_NE(std::find(identifiers.begin(), identifiers.end(), "dicer_bil_float32_fragment"),
+              identifiers.end());
+    EXPECT_EQ(std::find(labels.begin(), labels.end(), "dicer_bil uint32 compute"), labels.end());
+    EXPECT_NE(std::find(labels.begin(), labels.end(), "atomic_append"), labels.end()); // no options: the name
+    EXPECT_NE(std::find(identifiers.begin(), identifiers.end(), "atomic_append"), identifiers.end());
+    const MethodInfo& bil = test::method("dicer_bil");
+    EXPECT_EQ(bil.storageFor(hp::Storage::Uint32), hp::Storage::Float32); // filtering needs float
+    EXPECT_EQ(test::method("dicer_vec4").storageFor(hp::Storage::Float32), hp::Storage::Float32);
 }
 
 TEST(MethodTable, EveryMethodIsAvailableWithRoomyLimits) {
@@ -72,10 +82,10 @@ TEST(MethodTable, StorageBlocksTooSmallMakeMethodsUnavailable) {
 TEST(MethodTable, ComputeLimitsTooSmallMakeTheComputeMethodsUnavailable) {
     gl::GlInfo info = roomyGlInfo();
     info.maxComputeInvocations = 32; // below the 8x8 groups of the compute pyramid and the reductions
-    EXPECT_FALSE(findMethod("hp_compute")->isAvailable(info));
-    EXPECT_FALSE(findMethod("hp_bits")->isAvailable(info));
-    EXPECT_FALSE(findMethod("atomic_append")->isAvailable(info));
-    EXPECT_TRUE(findMethod("cpu_linewise")->isAvailable(info));
+    EXPECT_FALSE(test::method("hp_compute").isAvailable(info));
+    EXPECT_FALSE(test::method("hp_bits").isAvailable(info));
+    EXPECT_FALSE(test::method("atomic_append").isAvailable(info));
+    EXPECT_TRUE(test::method("cpu_linewise").isAvailable(info));
 }
 
 // hp_bits reads the occupancy bits, hp_sparse the sparse occupancy; every other row reads the
@@ -84,7 +94,7 @@ TEST(MethodTable, BitsRowsReadBitsAndAreInTheDemo) {
     for (const MethodInfo& m : methodTable()) {
         const bool bits = std::string(m.name) == "hp_bits";
         const bool sparse = std::string(m.name) == "hp_sparse";
-        EXPECT_EQ(m.input, bits     ? occupancy::VoxelOutput::Bits
+        EXPECT_EQ(m.reads, bits     ? occupancy::VoxelOutput::Bits
                            : sparse ? occupancy::VoxelOutput::Sparse
                                     : occupancy::VoxelOutput::Atlas)
             << m.name;

@@ -1,9 +1,12 @@
 // CPU tests of the option tables (app/common/options.h) and of both programs' rows: every row reads back what
 // it writes, unknown options and bad values give one message naming the option, --help lists every row, and
 // dicer and dicer-bench speak one vocabulary for the settings they share.
+#include "band.h"
 #include "bench_options.h"
 #include "cli.h"
+#include "renamed.h"
 #include "vocabulary.h"
+#include "volume_layout.h"
 
 #include <gtest/gtest.h>
 
@@ -95,17 +98,49 @@ TEST(DemoOptions, EveryRowRoundTrips) {
     app::CommandLine defaults;
     expectRoundTrips(app::optionTable(), defaults);
     app::CommandLine full;
-    ASSERT_EQ(parseDemo({"heart",      "--method",        "hp_compute",   "--storage",
-                         "float32",    "--build-path",    "fragment",     "--preset",
-                         "paper-1024", "--mode",          "solid",        "--vox-method",
-                         "per-slice",  "--rule",          "slice-axis",   "--threshold",
-                         "0.1",        "--paper-list",    "--test-atlas", "--window",
-                         "64x48",      "--color",         "model",        "--particles",
-                         "points",     "--auto-rotate",   "--no-ui",      "--frames",
-                         "3",          "--screenshot",    "a.png",        "--screenshot-dir",
-                         "d",          "--screenshot-ui", "off",          "--explode-at",
-                         "2",          "--timer",         "cpu",          "--warmup",
-                         "0",          "--gl-debug"},
+    ASSERT_EQ(parseDemo({"heart",
+                         "--method",
+                         "hp_compute",
+                         "--storage",
+                         "float32",
+                         "--build-path",
+                         "fragment",
+                         "--preset",
+                         "paper-1024",
+                         "--mode",
+                         "solid",
+                         "--vox-method",
+                         "per-slice",
+                         "--rule",
+                         "slice-axis",
+                         "--threshold",
+                         "0.1",
+                         "--list-path",
+                         "readback",
+                         "--test-atlas",
+                         "--window",
+                         "64x48",
+                         "--color",
+                         "model",
+                         "--particles",
+                         "sprites",
+                         "--auto-rotate",
+                         "--no-ui",
+                         "--frames",
+                         "3",
+                         "--screenshot",
+                         "a.png",
+                         "--screenshot-dir",
+                         "d",
+                         "--screenshot-ui",
+                         "off",
+                         "--explode-at",
+                         "2",
+                         "--timer",
+                         "cpu",
+                         "--warmup",
+                         "0",
+                         "--gl-debug"},
                         full)
                   .status,
               int(app::ParseResult::Run));
@@ -118,32 +153,57 @@ TEST(BenchOptions, EveryRowRoundTrips) {
     bench::Options defaults;
     expectRoundTrips(bench::optionTable(), defaults);
     bench::Options full;
-    ASSERT_EQ(parseBench({"--size",       "none",
-                          "--method",     "dicer_rect,hp_compute",
-                          "--storage",    "both",
-                          "--build-path", "fragment",
-                          "--reps",       "2",
-                          "--warmup",     "0",
-                          "--source",     "heart",
-                          "--rule",       "dominant-axis",
-                          "--mode",       "solid",
-                          "--vox-method", "binned",
-                          "--peers",      "--gpu-resident",
-                          "--scaling",    "--volumes",
-                          "8,16",         "--plot",
-                          "p.png",        "--timer",
-                          "cpu",          "--egl",
-                          "surfaceless",  "--csv",
-                          "a.csv",        "--json",
-                          "a.json",       "--gl-debug",
-                          "--preset",     "64",
-                          "--no-solid",   "--sort-plot",
-                          "none",         "--dump-shaders",
+    ASSERT_EQ(parseBench({"--method",
+                          "dicer_rect,hp_compute",
+                          "--storage",
+                          "both",
+                          "--build-path",
+                          "fragment",
+                          "--reps",
+                          "2",
+                          "--warmup",
+                          "0",
+                          "--source",
+                          "heart",
+                          "--rule",
+                          "dominant-axis",
+                          "--mode",
+                          "solid",
+                          "--vox-method",
+                          "binned",
+                          "--peers",
+                          "--list-path",
+                          "readback,resident",
+                          "--scaling",
+                          "--preset",
+                          "8,16,64",
+                          "--plot",
+                          "p.png",
+                          "--timer",
+                          "cpu",
+                          "--egl",
+                          "surfaceless",
+                          "--csv",
+                          "a.csv",
+                          "--json",
+                          "a.json",
+                          "--gl-debug",
+                          "--solid",
+                          "off",
+                          "--sort-plot",
+                          "none",
+                          "--dump-shaders",
                           "dump"},
                          full)
                   .status,
               0);
     EXPECT_EQ(full.sortPlot, ""); // none: no plot, and it prints back as none
+    EXPECT_EQ(full.methods, (std::vector<methods::MethodId>{*methods::findMethod("dicer_rect"),
+                                                            *methods::findMethod("hp_compute")}));
+    EXPECT_EQ(full.presets, (std::vector<std::string>{"8", "16", "64"}));
+    EXPECT_EQ(full.cubeSides(), (std::vector<int>{8, 16, 64}));
+    EXPECT_TRUE(full.compareListPaths());
+    EXPECT_FALSE(full.solid);
     expectRoundTrips(bench::optionTable(), full);
 }
 
@@ -157,8 +217,10 @@ TEST(DemoOptions, ErrorsNameTheOption) {
     o = parseDemo({"--threshold"}, c);
     EXPECT_EQ(o.error, "--threshold needs a value: a number (a mesh's atlas alpha: in [0, 1]; a volume's "
                        "value: in its units)");
-    o = parseDemo({"--slice-axis=on"}, c); // an alias with a fixed value takes none
-    EXPECT_NE(o.error.find("--slice-axis takes no value"), std::string::npos) << o.error;
+    o = parseDemo({"--slice-axis=on"},
+                  c); // a retired alias: one error naming its replacement, whatever the value
+    EXPECT_EQ(o.status, int(app::ParseResult::Error));
+    EXPECT_EQ(o.error, "--slice-axis was renamed: use --rule slice-axis");
     o = parseDemo({"a.obj", "b.obj"}, c);
     EXPECT_NE(o.error.find("'b.obj'"), std::string::npos) << o.error;
 }
@@ -168,9 +230,13 @@ TEST(BenchOptions, ErrorsNameTheOption) {
     Outcome o = parseBench({"--bogus"}, opt);
     EXPECT_EQ(o.status, 2);
     EXPECT_EQ(o.error, "unknown option '--bogus'");
-    o = parseBench({"--size", "1000"}, opt);
+    o = parseBench({"--preset", "1000x"}, opt);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error.rfind("bad value '1000x' for --preset (expected ", 0), 0u) << o.error;
+    o = parseBench({"--size", "1000"}, opt); // retired: one error naming its replacement
+    EXPECT_EQ(o.status, 2);
     EXPECT_EQ(o.error,
-              "bad value '1000' for --size (expected a comma list of a power of two in [1, 65536], or none)");
+              "--size was renamed: use --preset paper-N (N: the atlas side, 1024 to 16384, or any preset)");
     o = parseBench({"--model.obj"}, opt);
     EXPECT_EQ(o.error, "unknown option '--model.obj'");
     o = parseBench({"teapot"}, opt); // dicer-bench has no positional argument
@@ -185,7 +251,9 @@ TEST(BenchOptions, VolumeAndBandRules) {
         parseBench({"--volume", "metaballs:8,head.nhdr", "--band", "1,max", "--voxels", "bits"}, opt).status,
         0);
     EXPECT_EQ(opt.volumes, (std::vector<std::string>{"metaballs:8", "head.nhdr"}));
-    EXPECT_EQ(opt.band, "1,max");
+    ASSERT_TRUE(opt.band);
+    EXPECT_EQ(volume::bandSpecText(*opt.band), "1,max");
+    EXPECT_EQ(opt.band, volume::parseBandSpec("1,max").value());
     expectRoundTrips(bench::optionTable(), opt);
     Outcome o = parseBench({"--band", "300,max"}, opt = {});
     EXPECT_EQ(o.status, 2);
@@ -210,6 +278,21 @@ TEST(BenchOptions, VolumeAndBandRules) {
     EXPECT_EQ(opt.warmup, 2);
     ASSERT_EQ(parseBench({"--quick"}, opt = {}).status, 0); // without --volume: the quick run's own
     EXPECT_EQ(opt.reps, 3);
+}
+
+// --band not given is no band (each volume's default band, volume::defaultBand), in both programs: its row
+// formats as "not given", so --help names no "(default ...)" value beside the help's own default, and a
+// default target reads back unchanged. (A band spec that formats as "0,0" would read back as the band [0, 0].)
+TEST(BandOption, NotGivenFormatsAsNotGiven) {
+    const app::CommandLine demo;
+    ASSERT_FALSE(demo.band);
+    EXPECT_EQ(app::optionTable().find("band")->format(demo), "");
+    const bench::Options bench;
+    ASSERT_FALSE(bench.band);
+    EXPECT_EQ(bench::optionTable().find("band")->format(bench), "");
+    app::CommandLine c;
+    const Outcome help = parseDemo({"--help"}, c);
+    EXPECT_EQ(help.out.find("(default 0,0)"), std::string::npos);
 }
 
 // dicer-bench --mc: its default volumes (metaballs at 64 and 128, or 32 and 64 with --quick, and both
@@ -268,11 +351,25 @@ TEST(PresetOption, XxYxZIsAVolumeInBothProgramsAndBadFormsAreUsageErrors) {
     EXPECT_EQ(c.settings.frame.preset, "64x32x128");
     ASSERT_EQ(parseDemo({"--preset=paper-2048"}, c).status, int(app::ParseResult::Run));
     EXPECT_EQ(c.settings.frame.preset, "paper-2048");
-    bench::Options opt;
-    ASSERT_EQ(parseBench({"--preset", "128x128x256,paper-2048,1x1x1"}, opt).status, 0);
-    EXPECT_EQ(opt.presets, (std::vector<std::string>{"128x128x256", "paper-2048", "1x1x1"}));
+    ASSERT_EQ(parseDemo({"--preset", "96"}, c).status, int(app::ParseResult::Run)); // N: N^3 voxels
+    EXPECT_EQ(c.settings.frame.preset, "96");
+    EXPECT_EQ(occupancy::presetVolume("96"), glm::ivec3(96));
+    EXPECT_EQ(occupancy::presetVolume("paper-2048"), glm::ivec3(128, 128, 256));
+    bench::Options opt; // the voxelizer's tables take any volume
+    ASSERT_EQ(parseBench({"--voxelizer", "--preset", "128x128x256,paper-2048,1x1x1,96"}, opt).status, 0);
+    EXPECT_EQ(opt.presets, (std::vector<std::string>{"128x128x256", "paper-2048", "1x1x1", "96"}));
+    // The HistoPyramid tables (no mode) take the paper's layouts only, the scaling table cubes only: a usage
+    // error naming the preset and what the table takes.
+    const Outcome paperOnly = parseBench({"--preset", "paper-2048,64x32x128"}, opt = {});
+    EXPECT_EQ(paperOnly.status, 2);
+    EXPECT_EQ(
+        paperOnly.error.rfind("--preset 64x32x128: the HistoPyramid tables take the paper's layouts", 0), 0u)
+        << paperOnly.error;
+    const Outcome cubesOnly = parseBench({"--scaling", "--preset", "64,64x64x32"}, opt = {});
+    EXPECT_EQ(cubesOnly.status, 2);
+    EXPECT_EQ(cubesOnly.error, "--preset 64x64x32: the scaling tables take cubes (N: N^3 voxels)");
     for (const char* bad :
-         {"0x4x4", "-1x2x3", "12x", "1x2x3x4", "99999999999x1x1", "64x32", "64X32X128", "96"}) {
+         {"0x4x4", "-1x2x3", "12x", "1x2x3x4", "99999999999x1x1", "64x32", "64X32X128", "96x", "paper-96"}) {
         SCOPED_TRACE(bad);
         app::CommandLine d;
         Outcome o = parseDemo({"--preset", bad}, d);
@@ -293,14 +390,18 @@ TEST(Help, ListsEveryRowWithItsDefault) {
     for (const auto& row : app::optionTable().rows)
         EXPECT_NE(demo.out.find("--" + std::string(row.text.name) + " "), std::string::npos) << row.text.name;
     EXPECT_NE(demo.out.find("(default 128)"), std::string::npos); // formatted from a default CommandLine
-    EXPECT_NE(demo.out.find("also --slice-axis (= slice-axis)"), std::string::npos);
+    for (const options::Renamed& r : options::renamedDemoOptions()) // retired spellings are no rows of --help
+        EXPECT_EQ(demo.out.find("--" + std::string(r.old) + " "), std::string::npos) << r.old;
     bench::Options opt;
     Outcome bench = parseBench({"--help"}, opt);
     EXPECT_EQ(bench.status, -1);
     for (const auto& row : bench::optionTable().rows)
         EXPECT_NE(bench.out.find("--" + std::string(row.text.name) + " "), std::string::npos)
             << row.text.name;
-    EXPECT_NE(bench.out.find("1024,2048,4096)"), std::string::npos); // the default, maybe wrapped
+    EXPECT_NE(bench.out.find("(default per table: the HistoPyramid tables paper-1024,"), std::string::npos)
+        << "--preset's defaults";
+    for (const options::Renamed& r : options::renamedBenchOptions())
+        EXPECT_EQ(bench.out.find("--" + std::string(r.old) + " "), std::string::npos) << r.old;
 }
 
 // A setting both programs have has one name, one help line and one set of value spellings.
@@ -324,13 +425,12 @@ TEST(Vocabulary, BothProgramsShareTheirSettings) {
         {"--mode", "solid"},
         {"--vox-method", "binned"},
         {"--rule", "slice-axis"},
-        {"--preset", "64"},
+        {"--preset", "paper-1024"}, // dicer-bench's HistoPyramid tables take the paper's layouts only
         {"--timer", "cpu"},
         {"--warmup", "5"},
         {"--gl-debug"},
         {"--model", "heart"},
         {"--method", "dicer_vec4"},
-        {"--variant", "dicer_vec4"}, // the old spelling, in both
         {"--rule=dominant-axis"},
     };
     for (const auto& args : same) {
@@ -338,6 +438,17 @@ TEST(Vocabulary, BothProgramsShareTheirSettings) {
         bench::Options opt;
         EXPECT_EQ(parseDemo(args, c).status, int(app::ParseResult::Run)) << args[0];
         EXPECT_EQ(parseBench(args, opt).status, 0) << args[0];
+    }
+    // The old spelling of --method is the same usage error in both.
+    {
+        app::CommandLine c;
+        bench::Options opt;
+        const Outcome demo = parseDemo({"--variant", "dicer_vec4"}, c);
+        const Outcome bench = parseBench({"--variant", "dicer_vec4"}, opt);
+        EXPECT_EQ(demo.status, int(app::ParseResult::Error));
+        EXPECT_EQ(bench.status, 2);
+        EXPECT_EQ(demo.error, "--variant was renamed: use --method");
+        EXPECT_EQ(bench.error, demo.error);
     }
     // The same value in both: the demo's single setting is the benchmark's one-element sweep.
     app::CommandLine c;
@@ -356,15 +467,69 @@ TEST(BenchOptions, ModesApplyBeforeTheOptionsBesideThem) {
     ASSERT_EQ(parseBench({"--reps", "7", "--vox-method", "binned", "--quick", "--voxelizer"}, opt).status, 0);
     EXPECT_EQ(opt.reps, 7);
     EXPECT_EQ(opt.voxMethods, std::vector<voxel::VoxMethodId>{voxel::VoxMethodId::Binned});
-    EXPECT_EQ(opt.presets, (std::vector<std::string>{"64", "paper-1024"}));
+    EXPECT_TRUE(opt.presets.empty()); // not given: each table's own (--quick's smaller ones), at run time
+    EXPECT_EQ(opt.presetsOr({"64", "paper-1024"}), (std::vector<std::string>{"64", "paper-1024"}));
     EXPECT_TRUE(opt.voxelizer);
+    bench::Options given; // a --preset beside the modes wins wherever it stands
+    ASSERT_EQ(parseBench({"--preset", "128", "--quick", "--voxelizer"}, given).status, 0);
+    EXPECT_EQ(given.presets, std::vector<std::string>{"128"});
+    EXPECT_EQ(given.presetsOr({"64", "paper-1024"}), std::vector<std::string>{"128"});
     bench::Options vox;
     ASSERT_EQ(parseBench({"--voxelizer"}, vox).status, 0);
     // The voxelizer tables time every method.
     EXPECT_EQ(vox.voxMethods.size(), voxel::voxMethods().size());
-    // The former dicer-voxbench and dicer-bench spellings that remain aliases.
+    // The former dicer-voxbench and dicer-bench spellings are usage errors naming the new ones.
     bench::Options old;
-    ASSERT_EQ(parseBench({"--path", "both", "--no-solid"}, old).status, 0);
-    EXPECT_EQ(old.paths.size(), 2u);
-    EXPECT_FALSE(old.solid);
+    Outcome o = parseBench({"--path", "both"}, old);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error, "--path was renamed: use --build-path");
+    o = parseBench({"--no-solid"}, old);
+    EXPECT_EQ(o.status, 2);
+    EXPECT_EQ(o.error, "--no-solid was renamed: use --solid off");
+    bench::Options now;
+    ASSERT_EQ(parseBench({"--build-path", "both", "--solid", "off"}, now).status, 0);
+    EXPECT_EQ(now.paths.size(), 2u);
+    EXPECT_FALSE(now.solid);
+}
+
+// Every spelling dicer-bench no longer takes (renamed.h) is one usage error (status 2) naming what replaced
+// it; the replacements take what the old spellings did.
+TEST(BenchOptions, RetiredSpellingsAreUsageErrorsNamingTheNewOption) {
+    const std::vector<std::pair<std::vector<const char*>, std::string>> retired = {
+        {{"--variant", "dicer_vec4"}, "--variant was renamed: use --method"},
+        {{"--path", "fragment"}, "--path was renamed: use --build-path"},
+        {{"--size", "1024,2048"},
+         "--size was renamed: use --preset paper-N (N: the atlas side, 1024 to 16384, or any preset)"},
+        {{"--sides", "16,32"}, "--sides was renamed: use --preset N (N^3 voxels)"},
+        {{"--volumes", "16,32"}, "--volumes was renamed: use --preset N (N^3 voxels)"},
+        {{"--no-solid"}, "--no-solid was renamed: use --solid off"},
+        {{"--gpu-resident"}, "--gpu-resident was renamed: use --list-path readback,resident"},
+    };
+    for (const auto& [args, want] : retired) {
+        bench::Options opt;
+        const Outcome o = parseBench(args, opt);
+        EXPECT_EQ(o.status, 2) << args[0];
+        EXPECT_EQ(o.error, want) << args[0];
+    }
+    EXPECT_EQ(options::renamedBenchOptions().size(), retired.size()); // a new entry gets a case here
+    for (const options::Renamed& r : options::renamedBenchOptions())
+        EXPECT_FALSE(bench::optionTable().find(r.old)) << r.old << " is both an option and retired";
+    // --size N (an N^2 atlas) is --preset paper-N; --sides N is --preset N; --gpu-resident compares both list
+    // paths.
+    bench::Options paper;
+    ASSERT_EQ(parseBench({"--preset", "paper-1024,paper-2048"}, paper).status, 0);
+    EXPECT_EQ(paper.paperAtlasSides(), (std::vector<int>{1024, 2048}));
+    bench::Options cubes;
+    ASSERT_EQ(parseBench({"--scaling", "--preset", "16,32"}, cubes).status, 0);
+    EXPECT_EQ(cubes.cubeSides(), (std::vector<int>{16, 32}));
+    bench::Options lists;
+    EXPECT_FALSE(lists.compareListPaths()); // the paper's readback only, by default
+    ASSERT_EQ(parseBench({"--list-path", "readback,resident"}, lists).status, 0);
+    EXPECT_TRUE(lists.compareListPaths());
+    EXPECT_EQ(lists.listPaths, (std::vector<hp::ListPath>{hp::ListPath::Readback, hp::ListPath::Resident}));
+    bench::Options outputs;
+    ASSERT_EQ(parseBench({"--voxels", "atlas,bits"}, outputs).status, 0);
+    EXPECT_EQ(outputs.voxelOutputs, (std::vector<occupancy::VoxelOutput>{occupancy::VoxelOutput::Atlas,
+                                                                         occupancy::VoxelOutput::Bits}));
+    EXPECT_EQ(parseBench({"--voxels", "both"}, outputs = {}).status, 2); // no 'both': a list names each
 }

@@ -220,7 +220,7 @@ TEST(ParticlesCapacity, AsManyParticlesAsThePointBufferHolds) {
 // The splats' colour pass is one program per colour mode (particles_splat.comp.glsl): each must show its own
 // colour. One particle on voxel (5, 6, 7) of 8^3, identity view, a 64x64 target: its centre pixel is the mode's
 // colour times the fake sphere shading there (0.55 + 0.45 sqrt(1 - r^2), computed here as the shader does).
-TEST_F(ParticlesGl, SplatColourPassShowsEachColourMode) {
+TEST_F(ParticlesGl, SplatColorPassShowsEachColorMode) {
     const glm::uvec4 entry{5, 6, 7, 0}; // atlas texel (0, 0)
     gl::Buffer points = test::bufferStorage(sizeof entry, &entry, 0, "test point");
     const std::uint32_t one = 1;

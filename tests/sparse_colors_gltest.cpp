@@ -60,15 +60,15 @@ Voxelizer* sparseVoxelizer() {
 }
 
 // RGBA8 of a voxel in the atlas output, as the slots store it (packUnorm4x8: red in the low byte).
-std::uint32_t atlasColour(const AtlasBytes& atlas, glm::ivec3 voxel) {
+std::uint32_t atlasColor(const AtlasBytes& atlas, glm::ivec3 voxel) {
     const std::uint8_t* t = atlas.voxel(voxel);
     return std::uint32_t(t[0]) | std::uint32_t(t[1]) << 8 | std::uint32_t(t[2]) << 16 |
            std::uint32_t(t[3]) << 24;
 }
 
 // Lists `v`'s sparse output with hp_sparse and colours its points; returns the count (0 and a failure on error).
-std::uint32_t listAndColour(Voxelizer& v, const VoxelizeParams& params, const VolumeLayout& layout,
-                            std::uint32_t capacity) {
+std::uint32_t listAndColor(Voxelizer& v, const VoxelizeParams& params, const VolumeLayout& layout,
+                           std::uint32_t capacity) {
     hp::PointMethod* method = sparseMethod();
     if (!method) return 0;
     hp::MethodInput in;
@@ -97,38 +97,38 @@ std::uint32_t listAndColour(Voxelizer& v, const VoxelizeParams& params, const Vo
 }
 
 // Points of hp_sparse's list whose slot colour is not the atlas colour of their voxel (and those outside).
-std::int64_t wrongColours(const Voxelizer& v, const AtlasBytes& atlas, std::uint32_t count) {
+std::int64_t wrongColors(const Voxelizer& v, const AtlasBytes& atlas, std::uint32_t count) {
     const std::vector<glm::uvec4> points = sparseMethod()->points().read(count);
     std::vector<std::uint32_t> colours(count);
     glGetNamedBufferSubData(v.slotColors(), 0, GLsizeiptr(count) * 4, colours.data());
     std::int64_t wrong = 0;
     for (std::uint32_t k = 0; k < count; ++k) {
         const glm::ivec3 voxel(points[k].x, points[k].y, points[k].z);
-        wrong += !atlas.layout.contains(voxel) || colours[k] != atlasColour(atlas, voxel);
+        wrong += !atlas.layout.contains(voxel) || colours[k] != atlasColor(atlas, voxel);
     }
     return wrong;
 }
 
-struct ColourCase {
+struct ColorCase {
     const char* model;
-    bool randomColours;
+    bool randomColors;
     int side;
 };
 
-void PrintTo(const ColourCase& c, std::ostream* os) {
-    *os << c.model << (c.randomColours ? " (random vertex colours)" : "") << " " << c.side << "^3";
+void PrintTo(const ColorCase& c, std::ostream* os) {
+    *os << c.model << (c.randomColors ? " (random vertex colours)" : "") << " " << c.side << "^3";
 }
 
-class SparseColours : public ::testing::TestWithParam<ColourCase> {};
+class SparseColors : public ::testing::TestWithParam<ColorCase> {};
 
-TEST_P(SparseColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
-    const ColourCase c = GetParam();
+TEST_P(SparseColors, PointColorsEqualTheAtlasColorsOfTheirVoxels) {
+    const ColorCase c = GetParam();
     Voxelizer* atlasVox = sharedVoxelizer();
     Voxelizer* sparseVox = sparseVoxelizer();
     ASSERT_TRUE(atlasVox && sparseVox && sparseMethod());
     const model::PlacedModel& placed = placedTestModel(c.model);
     ASSERT_GT(placed.mesh.triangleCount(), 0u);
-    const model::Mesh mesh = c.randomColours ? withRandomVertexColours(placed.mesh, 23) : placed.mesh;
+    const model::Mesh mesh = c.randomColors ? withRandomVertexColors(placed.mesh, 23) : placed.mesh;
     const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
     const glm::mat4 rotated =
         glm::rotate(glm::mat4(1.f), 0.6f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement;
@@ -145,24 +145,24 @@ TEST_P(SparseColours, PointColoursEqualTheAtlasColoursOfTheirVoxels) {
         sparseVox->voxelize(params);
     }
     ASSERT_FALSE(sparseVox->sparse().readStatus().overflowed);
-    const std::uint32_t count = listAndColour(*sparseVox, params, layout, std::uint32_t(atlasCount) + 1);
+    const std::uint32_t count = listAndColor(*sparseVox, params, layout, std::uint32_t(atlasCount) + 1);
     ASSERT_EQ(std::int64_t(count), atlasCount) << "the sparse output lists the atlas output's voxels";
-    EXPECT_EQ(wrongColours(*sparseVox, atlas, count), 0) << "of " << count << " points";
+    EXPECT_EQ(wrongColors(*sparseVox, atlas, count), 0) << "of " << count << " points";
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, SparseColours,
-                         ::testing::Values(ColourCase{"spot", false, 64}, ColourCase{"spot", false, 256},
-                                           ColourCase{"teapot", true, 64}, ColourCase{"teapot", true, 256}));
+INSTANTIATE_TEST_SUITE_P(Models, SparseColors,
+                         ::testing::Values(ColorCase{"spot", false, 64}, ColorCase{"spot", false, 256},
+                                           ColorCase{"teapot", true, 64}, ColorCase{"teapot", true, 256}));
 
 // A pool of 8 slots for the teapot at 128^3 overflows: hp_sparse lists the first bricks' points (a flagged
 // prefix), and those get exactly their atlas colours; the dropped bricks' voxels have no rank (no slot this
 // frame), so they write no slot, whatever the count.
-TEST(SparseColoursPool, AnOverflowedFrameColoursItsPrefix) {
+TEST(SparseColorsPool, AnOverflowedFrameColorsItsPrefix) {
     Voxelizer* atlasVox = sharedVoxelizer();
     Voxelizer* sparseVox = sparseVoxelizer();
     ASSERT_TRUE(atlasVox && sparseVox && sparseMethod());
-    const model::Mesh mesh = withRandomVertexColours(placedTestModel("teapot").mesh, 5);
+    const model::Mesh mesh = withRandomVertexColors(placedTestModel("teapot").mesh, 5);
     const VolumeLayout layout = layoutOf(glm::ivec3(128));
     const VoxelizeParams params{placedTestModel("teapot").placement, VoxelMode::Shell, VoxMethodId::Compute,
                                 VoxRule::DominantAxis};
@@ -178,11 +178,11 @@ TEST(SparseColoursPool, AnOverflowedFrameColoursItsPrefix) {
     ASSERT_TRUE(sparseVox->enableSlotColors(slotRankFile(VoxelOutput::Sparse), held));
     const std::uint32_t poison = 0x00ABCDEFu;
     glClearNamedBufferData(sparseVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &poison);
-    const std::uint32_t count = listAndColour(*sparseVox, params, layout, held);
+    const std::uint32_t count = listAndColor(*sparseVox, params, layout, held);
     ASSERT_GT(count, 0u);
     ASSERT_LT(count, held);
     EXPECT_TRUE(sparseMethod()->readIncomplete());
-    EXPECT_EQ(wrongColours(*sparseVox, atlas, count), 0) << "of " << count << " points";
+    EXPECT_EQ(wrongColors(*sparseVox, atlas, count), 0) << "of " << count << " points";
     std::vector<std::uint32_t> rest(held - count);
     glGetNamedBufferSubData(sparseVox->slotColors(), GLintptr(count) * 4, GLsizeiptr(rest.size()) * 4,
                             rest.data());
@@ -192,7 +192,7 @@ TEST(SparseColoursPool, AnOverflowedFrameColoursItsPrefix) {
 }
 
 // Without a build there is no rank: a clear error, never a silent wrong slot.
-TEST(SparseColoursPool, RankNeedsABuiltPyramid) {
+TEST(SparseColorsPool, RankNeedsABuiltPyramid) {
     auto fresh = methods::createMethod("hp_sparse", sharedShaders(), context().info());
     ASSERT_TRUE(fresh) << fresh.error();
     Result<void> r = (*fresh)->bindForRank(0);
@@ -228,11 +228,12 @@ frame::PointSnapshot frameSnapshot(frame::Frame& f, VoxelOutput output, const mo
     return snap ? std::move(snap.value()) : frame::PointSnapshot{};
 }
 
-TEST(FrameSparseColours, SameColouredPointsAsTheBitsAndTheSamePlyCloud) {
-    const int bitsRow = frame::defaultMethodFor(VoxelOutput::Bits);
-    const int sparseRow = frame::defaultMethodFor(VoxelOutput::Sparse);
-    Result<std::unique_ptr<frame::Frame>> created = frame::Frame::create(
-        sharedShaders(), context().info(), [&](int r) { return r == bitsRow || r == sparseRow; });
+TEST(FrameSparseColors, SameColoredPointsAsTheBitsAndTheSamePlyCloud) {
+    const methods::MethodId bitsRow = frame::defaultMethodFor(VoxelOutput::Bits);
+    const methods::MethodId sparseRow = frame::defaultMethodFor(VoxelOutput::Sparse);
+    Result<std::unique_ptr<frame::Frame>> created =
+        frame::Frame::create(sharedShaders(), context().info(),
+                             [&](methods::MethodId r) { return r == bitsRow || r == sparseRow; });
     ASSERT_TRUE(created) << created.error();
     frame::Frame& f = **created;
     const model::PlacedModel& spot = placedTestModel("spot");
@@ -269,10 +270,10 @@ TEST(FrameSparseColours, SameColouredPointsAsTheBitsAndTheSamePlyCloud) {
 
 // The sparse occupancy holds the bricks a surface touches; a solid's interior fills whole bricks, so solid mode
 // is refused for it: one error naming the output and the mode, and the frame keeps its settings.
-TEST(FrameSparseColours, SolidModeIsRefusedForTheSparseOutput) {
-    const int sparseRow = frame::defaultMethodFor(VoxelOutput::Sparse);
-    Result<std::unique_ptr<frame::Frame>> created =
-        frame::Frame::create(sharedShaders(), context().info(), [&](int r) { return r == sparseRow; });
+TEST(FrameSparseColors, SolidModeIsRefusedForTheSparseOutput) {
+    const methods::MethodId sparseRow = frame::defaultMethodFor(VoxelOutput::Sparse);
+    Result<std::unique_ptr<frame::Frame>> created = frame::Frame::create(
+        sharedShaders(), context().info(), [&](methods::MethodId r) { return r == sparseRow; });
     ASSERT_TRUE(created) << created.error();
     frame::Frame& f = **created;
     frame::FrameSettings s;

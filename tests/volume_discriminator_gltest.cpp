@@ -91,7 +91,7 @@ TEST(VolumeDiscriminator, ABandChangeRerunsThePassOnTheSameUpload) {
 
 // Bits output: hp_bits lists the voxels, colorPoints colours point k by its voxel's texel: the atlas output's
 // RGBA8 of that voxel (the colour map of its value, alpha max(bin, 1)), exactly, for every point.
-TEST(VolumeDiscriminator, PointColoursAreTheTexelsOfTheirVoxels) {
+TEST(VolumeDiscriminator, PointColorsAreTheTexelsOfTheirVoxels) {
     discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     hp::PointMethod* m = methodFor("hp_bits");
     ASSERT_TRUE(d && m);
@@ -132,7 +132,7 @@ TEST(VolumeDiscriminator, PointColoursAreTheTexelsOfTheirVoxels) {
 }
 
 // A capacity below the count colours the first `capacity` points and leaves the rest of the buffer alone.
-TEST(VolumeDiscriminator, PointColoursStopAtTheCapacity) {
+TEST(VolumeDiscriminator, PointColorsStopAtTheCapacity) {
     discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     hp::PointMethod* m = methodFor("hp_bits");
     ASSERT_TRUE(d && m);

@@ -27,7 +27,7 @@ void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
     discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(m && d);
     const bool bits =
-        c.method->input != occupancy::VoxelOutput::Atlas; // sparse: the bits, then their sparse occupancy
+        c.method->reads != occupancy::VoxelOutput::Atlas; // sparse: the bits, then their sparse occupancy
     Result<occupancy::VolumeLayout> layout =
         discriminateCase(*d, vc, bits ? occupancy::VoxelOutput::Bits : occupancy::VoxelOutput::Atlas);
     ASSERT_TRUE(layout) << layout.error();
@@ -45,7 +45,7 @@ void expectRowExact(const methods::MethodConfig& c, const VolumeCase& vc) {
         in.bits = d->bits();
         in.bitsSide = side;
     }
-    if (c.method->input == occupancy::VoxelOutput::Sparse) in = sparseInputFor(in);
+    if (c.method->reads == occupancy::VoxelOutput::Sparse) in = sparseInputFor(in);
     for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
         SCOPED_TRACE(hp::listPathName(path));
         Result<void> ran = m->run(in, path);

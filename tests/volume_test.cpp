@@ -234,7 +234,7 @@ TEST(ValueKeys, EmptyBandsAreEmpty) {
 
 // --- colour bins and the colour map ------------------------------------------------------------------------
 
-TEST(ColourBins, KeysGiveTheBinOfTheDefinition) {
+TEST(ColorBins, KeysGiveTheBinOfTheDefinition) {
     struct Case {
         ScalarType type;
         ValueRange range;
@@ -280,7 +280,7 @@ TEST(Colormap, IsViridisFromItsEndsWithRedInTheLowByte) {
 
 // --- the CPU reference -------------------------------------------------------------------------------------
 
-TEST(VolumeReference, TexelsAreTheColourMapWithTheBandInAlpha) {
+TEST(VolumeReference, TexelsAreTheColorMapWithTheBandInAlpha) {
     const ScalarVolume v = test::volumeOf(ScalarType::Float32, {6, 1, 1}, {0, 1, 2, 3, kNan, 4});
     const std::vector<std::uint32_t> t = referenceTexels(v, {1, 3});
     ASSERT_EQ(t.size(), 6u);

@@ -1,4 +1,4 @@
-// The voxelization method table without a GPU (vox_method_table.h): its rows, their names and parsing, the
+// The vox method table without a GPU (vox_method_table.h): its rows, their names and parsing, the
 // outputs each writes and checkOutput's message, and availability against a fake GlInfo (a limit too small
 // makes exactly the rows that need it unavailable).
 #include "fake_gl_info.h"

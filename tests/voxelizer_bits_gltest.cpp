@@ -193,11 +193,11 @@ constexpr std::uint32_t kUntouched = 0x01020304u; // alpha byte 1: never a colou
 
 // Dense slot colours against the atlas output: `wrong` voxels the atlas holds whose slot has another colour,
 // `stray` slots of empty voxels that were written.
-struct ColourDiff {
+struct ColorDiff {
     std::int64_t wrong = 0, stray = 0, coloured = 0;
 };
-ColourDiff compareDenseColours(const AtlasBytes& atlas, const std::vector<std::uint32_t>& colours) {
-    ColourDiff d;
+ColorDiff compareDenseColors(const AtlasBytes& atlas, const std::vector<std::uint32_t>& colours) {
+    ColorDiff d;
     const glm::ivec3 n = atlas.layout.volume;
     for (int z = 0; z < n.z; ++z)
         for (int y = 0; y < n.y; ++y)
@@ -219,7 +219,7 @@ ColourDiff compareDenseColours(const AtlasBytes& atlas, const std::vector<std::u
 // Dense slots (voxelize_slot_dense.glsl: slot = x + X (y + Y z)): after voxelize + colorSlots in bits mode,
 // colour[slot(v)] is the atlas output's RGBA8 at v for every voxel the atlas holds, byte for byte, and no
 // other slot is written; slots at or beyond the count (read on the GPU, at an offset) stay untouched.
-TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
+TEST(VoxBitsColors, DenseSlotsCarryTheAtlasColorsExactly) {
     Voxelizer* atlasVox = sharedVoxelizer();
     Voxelizer* bitsVox = sharedBitsVoxelizer();
     ASSERT_NE(atlasVox, nullptr);
@@ -233,17 +233,17 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
     gl::Buffer count = test::bufferStorage(sizeof(counts), counts, GL_DYNAMIC_STORAGE_BIT, "slot count");
     const model::PlacedModel& spot = placedTestModel("spot");
     const model::PlacedModel& heart = placedTestModel("heart");
-    struct ColourCase {
+    struct ColorCase {
         const char* name;
         model::Mesh mesh;
         glm::mat4 model;
     };
-    const ColourCase cases[] = {
+    const ColorCase cases[] = {
         {"spot", spot.mesh, spot.placement},
-        {"heart", withRandomVertexColours(heart.mesh, 11),
+        {"heart", withRandomVertexColors(heart.mesh, 11),
          glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * heart.placement}};
     std::vector<std::uint32_t> colours(voxels);
-    for (const ColourCase& cc : cases)
+    for (const ColorCase& cc : cases)
         for (VoxelMode mode : kVoxelModes)
             for (VoxRule rule : kVoxRules) {
                 VoxelizeParams params{cc.model, mode, VoxMethodId::Projected, rule};
@@ -257,7 +257,7 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
                     bitsVox->voxelize(params);
                     bitsVox->colorSlots(params, count.id(), 4);
                     glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
-                    const ColourDiff d = compareDenseColours(atlas, colours);
+                    const ColorDiff d = compareDenseColors(atlas, colours);
                     EXPECT_EQ(d.wrong, 0)
                         << cc.name << " " << voxelModeName(mode) << " " << voxRuleName(rule) << " "
                         << voxMethodName(method) << ": of " << d.coloured << " voxels";
@@ -285,7 +285,7 @@ TEST(VoxBitsColours, DenseSlotsCarryTheAtlasColoursExactly) {
 
 // A mesh stored in chunks (a few hundred triangles each; owner ids are mesh-wide) in a non-cubic volume: the
 // bits and the dense slot colours still equal the single-chunk atlas output, both methods, both modes.
-TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
+TEST(VoxBitsColors, ChunkedMeshInANonCubicVolume) {
     Voxelizer* atlasVox = sharedVoxelizer();
     Voxelizer* bitsVox = sharedBitsVoxelizer();
     ASSERT_NE(atlasVox, nullptr);
@@ -296,7 +296,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     ASSERT_TRUE(r) << r.error();
     ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits));
     gl::Buffer count = test::bufferStorage(4, &voxels, 0, "slot count");
-    const model::Mesh mesh = withRandomVertexColours(model::makeHeart(3000), 11);
+    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(3000), 11);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(bitsVox->setMesh(mesh, 40000));
     EXPECT_GE(bitsVox->chunkCount(), 8u);
@@ -315,7 +315,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
                 << voxelModeName(mode) << " " << voxMethodName(method);
             bitsVox->colorSlots(params, count.id(), 0);
             glGetNamedBufferSubData(bitsVox->slotColors(), 0, GLsizeiptr(voxels * 4), colours.data());
-            const ColourDiff d = compareDenseColours(atlas, colours);
+            const ColorDiff d = compareDenseColors(atlas, colours);
             EXPECT_GT(d.coloured, 1000);
             EXPECT_EQ(d.wrong, 0) << voxelModeName(mode) << " " << voxMethodName(method);
             EXPECT_EQ(d.stray, 0) << voxelModeName(mode) << " " << voxMethodName(method);
@@ -324,7 +324,7 @@ TEST(VoxBitsColours, ChunkedMeshInANonCubicVolume) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-TEST(VoxBitsColours, BadSlotSetupsAreClearErrors) {
+TEST(VoxBitsColors, BadSlotSetupsAreClearErrors) {
     Voxelizer* v = sharedBitsVoxelizer();
     ASSERT_NE(v, nullptr);
     Result<void> r = v->enableSlotColors("voxelize_slot_dense.glsl", 0);

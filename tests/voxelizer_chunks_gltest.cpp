@@ -14,13 +14,13 @@ using namespace dicer::occupancy;
 using namespace dicer::test;
 
 // Random vertex colours (seed 5) show a chunk that rebased an index wrongly or coloured from the wrong triangle.
-constexpr unsigned kColourSeed = 5;
+constexpr unsigned kColorSeed = 5;
 
 // A forced small chunk size (a few hundred triangles per chunk) against one chunk, every method and mode.
 TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColours(model::makeHeart(3000), kColourSeed);
+    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(3000), kColorSeed);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
@@ -45,7 +45,7 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
 TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColours(model::makeUvSphere(500, 1000, 0.9f), kColourSeed);
+    const model::Mesh mesh = withRandomVertexColors(model::makeUvSphere(500, 1000, 0.9f), kColorSeed);
     ASSERT_GE(mesh.triangleCount(), 990000u);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.3f, glm::vec3(0.2f, 1.f, 0.4f));
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(128))));
@@ -80,7 +80,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
     }
     mesh.triangleMaterial.assign(800, -1);
     mesh.computeBounds();
-    mesh = withRandomVertexColours(std::move(mesh), kColourSeed);
+    mesh = withRandomVertexColors(std::move(mesh), kColorSeed);
     ASSERT_TRUE(v->setLayout(layoutOf({96, 64, 80})));
     for (VoxRule rule : kVoxRules) {
         ASSERT_TRUE(v->setMesh(mesh));
@@ -100,7 +100,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
 TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColours(model::makeHeart(4000), kColourSeed);
+    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(4000), kColorSeed);
     const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.9f, glm::vec3(0.3f, 1.f, 0.1f));
     ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
     ASSERT_TRUE(v->setMesh(mesh, 60000));

@@ -34,7 +34,7 @@ Shared& shared() {
 }
 } // namespace
 
-model::Mesh withRandomVertexColours(model::Mesh mesh, unsigned seed) {
+model::Mesh withRandomVertexColors(model::Mesh mesh, unsigned seed) {
     std::mt19937 rng(seed);
     for (glm::vec4& c : mesh.colors)
         c = glm::vec4(float(rng() % 256) / 255.f, float(rng() % 256) / 255.f, float(rng() % 256) / 255.f,

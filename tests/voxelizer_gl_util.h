@@ -37,7 +37,7 @@ const model::PlacedModel& placedTestModel(const std::string& name);
 // Random vertex colours (reproducible: from `seed`). Interpolated colours then differ between neighbouring
 // triangles, so a voxel coloured by another triangle than its owner, at other barycentrics, from a wrongly
 // rebased chunk index or through another point's slot shows up.
-model::Mesh withRandomVertexColours(model::Mesh mesh, unsigned seed);
+model::Mesh withRandomVertexColors(model::Mesh mesh, unsigned seed);
 
 // Sets layout and mesh (asserting success) and voxelizes.
 void voxelizeInto(voxel::Voxelizer& v, const occupancy::VolumeLayout& layout, const model::Mesh& mesh,

@@ -65,7 +65,7 @@ TEST_P(VoxPlane, FillsExactlyItsSliceTile) {
                         glm::translate(glm::mat4(1.f), {0.f, 0.f, z})));
     DICER_EXPECT_NO_GL_ERROR();
     const AtlasBytes a = readAtlas(*v);
-    std::int64_t wrong = 0, wrongColour = 0;
+    std::int64_t wrong = 0, wrongColor = 0;
     for (int y = 0; y < layout.atlasSize; ++y)
         for (int x = 0; x < layout.atlasSize; ++x) {
             const std::optional<glm::ivec3> voxel = layout.texelToVoxel({x, y});
@@ -74,11 +74,11 @@ TEST_P(VoxPlane, FillsExactlyItsSliceTile) {
             wrong += (t[3] == 255) != expected || (t[3] != 0 && t[3] != 255);
             // makePlaneZ's colour (0.75, 0.75, 0.78) in RGBA8: 191, 191, 199 (+-1 for the driver's rounding).
             if (expected)
-                wrongColour +=
+                wrongColor +=
                     std::abs(t[0] - 191) > 1 || std::abs(t[1] - 191) > 1 || std::abs(t[2] - 199) > 1;
         }
     EXPECT_EQ(wrong, 0) << "texels whose occupancy differs from 'exactly tile " << pc.slice << "'";
-    EXPECT_EQ(wrongColour, 0);
+    EXPECT_EQ(wrongColor, 0);
     EXPECT_EQ(a.occupiedCount(), std::int64_t(pc.volume.x) * pc.volume.y);
 }
 

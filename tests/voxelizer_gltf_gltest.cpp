@@ -52,7 +52,7 @@ TEST(VoxelizerGltf, GltfGlbAndDataUrisGiveTheVoxelsOfTheEquivalentObj) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-TEST(VoxelizerGltf, TheFactorTheTextureAndTheVertexColoursEachColourTheVoxels) {
+TEST(VoxelizerGltf, TheFactorTheTextureAndTheVertexColorsEachColorTheVoxels) {
     ASSERT_NE(sharedVoxelizer(), nullptr);
     const AtlasBytes atlas = voxelizeFile(gltfDataDir() / "two_nodes.gltf", VoxelMode::Shell);
     ASSERT_FALSE(atlas.rgba.empty());

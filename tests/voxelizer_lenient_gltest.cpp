@@ -45,7 +45,7 @@ TEST(VoxelizerLenient, DroppedNormalsGiveTheVoxelsOfTheFileWithoutNormals) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-TEST(VoxelizerLenient, TrianglesWithDroppedTexcoordsTakeTheMaterialColour) {
+TEST(VoxelizerLenient, TrianglesWithDroppedTexcoordsTakeTheMaterialColor) {
     ASSERT_NE(sharedVoxelizer(), nullptr);
     TempDir dir;
     dir.write("t.png", pngSolidRgba8(4, 4, 100)); // textured voxels would be Kd x 100/255

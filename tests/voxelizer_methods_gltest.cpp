@@ -1,4 +1,4 @@
-// Every row of the voxelization method table (vox_method_table.h: binned, instanced, per-slice, projected,
+// Every row of the vox method table (vox_method_table.h: binned, instanced, per-slice, projected,
 // compute, and any row added later) produces the same atlas byte for byte, in both modes and both rules, for
 // cubic and non-cubic volumes and for meshes partly outside the volume. Also: the atlas is cleared every
 // frame, and bad inputs are clear errors that keep the previous state.
@@ -33,7 +33,7 @@ struct SameCase {
 
 // Every triangle its own vertices and colour: a voxel that one method misses or colours from another
 // triangle shows up (with one colour per mesh, neighbours marking the same voxel would hide it).
-Mesh colourPerTriangle(const Mesh& in) {
+Mesh colorPerTriangle(const Mesh& in) {
     Mesh out;
     std::mt19937 rng(7);
     for (size_t t = 0; t < in.triangleCount(); ++t) {
@@ -67,7 +67,7 @@ Mesh randomTriangles(int count) {
     }
     mesh.triangleMaterial.assign(size_t(count), -1);
     mesh.computeBounds();
-    return colourPerTriangle(mesh);
+    return colorPerTriangle(mesh);
 }
 
 // gtest prints parameters of failing cases; the name says it all.
@@ -80,7 +80,7 @@ const glm::mat4 kIdentity(1.f);
 const SameCase kSameCases[] = {
     {"teapot_64_shell", [] { return makeTeapot(); }, glm::ivec3(64), kIdentity, VoxelMode::Shell,
      VoxRule::DominantAxis},
-    {"teapot_colour_per_triangle_paper2048", [] { return colourPerTriangle(makeTeapot()); },
+    {"teapot_color_per_triangle_paper2048", [] { return colorPerTriangle(makeTeapot()); },
      glm::ivec3(128, 128, 256), kIdentity, VoxelMode::Shell, VoxRule::DominantAxis},
     {"random_triangles_80x72x96", [] { return randomTriangles(300); }, glm::ivec3(80, 72, 96), kIdentity,
      VoxelMode::Shell, VoxRule::DominantAxis},

@@ -55,7 +55,7 @@ float maxChannelError(const std::uint8_t* texel, glm::vec3 expected) {
 
 } // namespace
 
-TEST(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColour) {
+TEST(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColor) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
     const VolumeLayout layout = layoutOf({64, 64, 32});
@@ -102,7 +102,7 @@ TEST(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColour) {
 // neighbour shares the voxel centre) and expects that voxel occupied with the triangle's colour there.
 // A later triangle that marks the same voxel (through its own sampling axis) overrides the colour, so the
 // colours are compared statistically: 95% within 3 of 255 (llvmpipe's 8-bit filter weights), all within 64.
-TEST(VoxelizerTextures, SpotVoxelsCarryTheirTextureColours) {
+TEST(VoxelizerTextures, SpotVoxelsCarryTheirTextureColors) {
     Result<Mesh> spot = loadObj(assetModelPath("spot/spot_triangulated.obj"));
     ASSERT_TRUE(spot) << spot.error();
     ASSERT_EQ(spot->textures.size(), 1u);
