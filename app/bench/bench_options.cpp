@@ -51,6 +51,15 @@ Codec<std::string> sourceCodec() {
                               [](std::string_view s) { return s == "sphere" || model::isBuiltinModel(s); });
 }
 
+// --preset as both programs name it, and the bench's default without it: each table's own presets.
+options::OptionText benchPresetText() {
+    static const std::string help = std::string(options::kPresetText.help) +
+                                    "; not given: each table's default (the HistoPyramid tables paper-1024, "
+                                    "paper-2048, paper-4096; --scaling 64 to 1024; --voxelizer paper-4096 ... 256; "
+                                    "--quick smaller ones)";
+    return {options::kPresetText.name, "", help};
+}
+
 // What the options given together cannot be (the volume's name and the band were checked as they were parsed):
 // empty if nothing is wrong.
 std::string checkOptions(const Options& o) {
@@ -143,21 +152,13 @@ std::vector<Row> makeRows() {
                        onOff, field(&Options::brickStats))),
         inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(options::volumeCodec()),
                                                           field(&Options::volumes))),
-        row<volume::BandSpec>(
-            options::kBandText, options::bandCodec(),
-            [](const Options& o) { return o.band.value_or(volume::BandSpec{}); },
-            [](Options& o, volume::BandSpec b) { o.band = b; }),
+        row<std::optional<volume::BandSpec>>(options::kBandText, options::bandCodec(), &Options::band),
         row<std::string>({"source", "",
                           "atlas source: a built-in model voxelized on the GPU (teapot: the "
                           "paper's glutTeapot(0.6)), or sphere (a sphere shell made on the CPU)"},
                          sourceCodec(), field(&Options::source)),
         row<std::string>(options::kModelText, options::modelCodec(), field(&Options::source)),
-        row<std::vector<std::string>>(
-            {"preset", "",
-             "the volumes the tables run (default per table: the HistoPyramid tables paper-1024, paper-2048, "
-             "paper-4096; --scaling 64 to 1024; --voxelizer paper-4096 ... 256; --quick smaller ones): a named "
-             "preset, N (N^3 voxels), paper-N (the paper's layout of an N^2 atlas) or XxYxZ"},
-            listCodec(options::presetCodec()), field(&Options::presets)),
+        row<std::vector<std::string>>(benchPresetText(), listCodec(options::presetCodec()), field(&Options::presets)),
         row<voxel::VoxRule>(options::kRuleText, options::voxRuleCodec(),
                                 field(&Options::voxelize, &VoxelizeSettings::rule)),
         row<voxel::VoxelMode>(options::kModeText, options::voxelModeCodec(),

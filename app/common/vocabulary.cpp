@@ -4,6 +4,7 @@
 #include "builtin_volumes.h"
 #include "model_catalog.h"
 #include "volume_file.h"
+#include "volume_formats.h"
 #include "volume_layout.h"
 
 namespace dicer::options {
@@ -89,7 +90,10 @@ Codec<std::string> volumeCodec() {
     const auto extensionNames = volume::volumeFileExtensions();
     const std::vector<std::string> builtins(builtinNames.begin(), builtinNames.end());
     const std::vector<std::string> extensions(extensionNames.begin(), extensionNames.end());
-    const std::string files = "an NRRD/MetaImage file (" + joinChoices(extensions, ", ") + ")";
+    std::vector<std::string> formats; // "NRRD/MetaImage": the format table's names
+    for (const volume::VolumeFormat& f : volume::volumeFormats())
+        formats.emplace_back(f.name);
+    const std::string files = "a volume file: " + joinChoices(formats, "/", "/") + " (" + joinChoices(extensions, ", ") + ")";
     Codec<std::string> c = textCodec("NAME[:N]|FILE", "a built-in volume (" + joinChoices(builtins, ", ") + ") or " +
                                                           files);
     c.choices = joinChoices(builtins, ", ") + "; N: voxels a side (default " +
@@ -112,15 +116,16 @@ Codec<std::string> volumeCodec() {
     return c;
 }
 
-Codec<volume::BandSpec> bandCodec() {
-    Codec<volume::BandSpec> c;
+Codec<std::optional<volume::BandSpec>> bandCodec() {
+    Codec<std::optional<volume::BandSpec>> c;
     c.metavar = "LO,HI";
     c.expects = "two numbers (or min, max), e.g. 300,max";
-    c.parse = [](std::string_view s) -> std::optional<volume::BandSpec> {
+    c.parse = [](std::string_view s) -> std::optional<std::optional<volume::BandSpec>> {
         Result<volume::BandSpec> spec = volume::parseBandSpec(s);
-        return spec ? std::optional<volume::BandSpec>(*spec) : std::nullopt;
+        if (!spec) return std::nullopt;
+        return std::optional<volume::BandSpec>(*spec);
     };
-    c.format = [](const volume::BandSpec& b) { return volume::bandSpecText(b); };
+    c.format = [](const std::optional<volume::BandSpec>& b) { return b ? volume::bandSpecText(*b) : std::string(); };
     c.explain = [](std::string_view s) {
         Result<volume::BandSpec> spec = volume::parseBandSpec(s);
         return spec ? std::string() : spec.error();

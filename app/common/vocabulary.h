@@ -37,7 +37,8 @@ Codec<methods::MethodId> methodCodec(const std::function<bool(const methods::Met
 // checked here (a built-in's size, a file's extension), the file itself when it loads.
 Codec<std::string> volumeCodec();
 // LO,HI: numbers, or min and max (volume::parseBandSpec), resolved against the data once they load.
-Codec<volume::BandSpec> bandCodec();
+// Not given: none (each volume's default band), formatted as nothing.
+Codec<std::optional<volume::BandSpec>> bandCodec();
 
 // --- the shared rows' names and help -------------------------------------------------------------------
 inline constexpr OptionText kModelText{

@@ -61,10 +61,7 @@ std::vector<Row> makeRows() {
                 return c.settings.model.kind == ModelKind::Volume ? c.settings.model.path : std::string();
             },
             [](CommandLine& c, std::string v) { c.settings.model = {ModelKind::Volume, v}; }),
-        row<volume::BandSpec>(
-            options::kBandText, options::bandCodec(),
-            [](const CommandLine& c) { return c.band.value_or(volume::BandSpec{}); },
-            [](CommandLine& c, volume::BandSpec b) { c.band = b; }),
+        row<std::optional<volume::BandSpec>>(options::kBandText, options::bandCodec(), &CommandLine::band),
         inSection("pipeline",
                   row<methods::MethodId>(options::kMethodText, demoMethodCodec(),
                                          field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::method))),
