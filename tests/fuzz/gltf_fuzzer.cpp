@@ -41,7 +41,7 @@ std::string testBuffer() {
     };
     floats({0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
     floats({0, 1, 1, 1, 1, 0, 0, 0});
-    for (std::uint16_t i : {0, 1, 2, 0, 2, 3})
+    for (int i : {0, 1, 2, 0, 2, 3}) // uint16 indices, little-endian
         bytes.append({char(i & 0xff), char(i >> 8)});
     floats({0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1}); // position, normal; position, normal; ...
     bytes.append("\xff\x00\x00\xff\x00\xff\x00\xff\x00\x00\xff\xff", 12);
