@@ -207,7 +207,7 @@ TEST(CommandLine, RetiredSpellingsAreUsageErrorsNamingTheNewOption) {
     EXPECT_EQ(c.run.windowSize, glm::ivec2(640, 480));
     EXPECT_EQ(c.settings.frame.rule, voxel::VoxRule::SliceAxis);
     EXPECT_EQ(c.settings.frame.listPath, hp::ListPath::Readback);
-    EXPECT_FALSE(c.settings.view.points);
+    EXPECT_FALSE(c.settings.view.shown.has(kPointsView));
     EXPECT_EQ(c.settings.view.render, particles::ParticleRender::Sprites);
     CommandLine points; // the GL point sprites' old name is no render mode now
     EXPECT_EQ(parse({"--particles", "points"}, points), ParseResult::Error);
@@ -643,22 +643,19 @@ TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
 TEST(CommandLine, SurfaceViewOptions) {
     CommandLine c;
     ASSERT_EQ(parse({"--volume", "metaballs:32", "--view", "surface"}, c), ParseResult::Run);
-    EXPECT_TRUE(c.settings.view.surface);
-    EXPECT_FALSE(c.settings.view.points || c.settings.view.mesh || c.settings.view.atlas ||
-                 c.settings.view.pointList);
+    EXPECT_EQ(c.settings.view.shown.ids(), std::vector<ViewId>{kSurfaceView});
     CommandLine d;
     ASSERT_EQ(parse({"--view", "points,mesh,list"}, d), ParseResult::Run);
-    EXPECT_TRUE(d.settings.view.points && d.settings.view.mesh && d.settings.view.pointList);
-    EXPECT_FALSE(d.settings.view.surface || d.settings.view.atlas);
+    EXPECT_EQ(d.settings.view.shown.ids(), (std::vector<ViewId>{kMeshView, kPointsView, kListView}));
+    EXPECT_EQ(optionTable().find("view")->format(d), "mesh,points,list"); // table order
     CommandLine e;
     ASSERT_EQ(parse({"--view", "none", "--show-surface"}, e), ParseResult::Run);
-    EXPECT_TRUE(e.settings.view.surface);
-    EXPECT_FALSE(e.settings.view.points);
+    EXPECT_EQ(e.settings.view.shown.ids(), std::vector<ViewId>{kSurfaceView});
     CommandLine f;
     ASSERT_EQ(parse({"--view", "all"}, f), ParseResult::Run);
-    for (View v : kViews)
-        EXPECT_TRUE(f.settings.view.*viewField(v)) << viewName(v);
-    EXPECT_EQ(CommandLine().settings.view.surface, false); // off by default
+    EXPECT_EQ(f.settings.view.shown.ids(), viewIds());
+    // Off by default: the mesh (it hides the cloud) and the surface (it costs the expand stage).
+    EXPECT_EQ(CommandLine().settings.view.shown.ids(), (std::vector<ViewId>{kPointsView, kAtlasView, kListView}));
     for (const auto& bad : std::vector<std::vector<const char*>>{{"--view", "points,bogus"},
                                                                  {"--view", ""},
                                                                  {"--mc-method", "nope"},
@@ -912,7 +909,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
             EXPECT_EQ(s.settings.model.kind, ModelKind::Volume) << s.label;
             EXPECT_EQ(steps[size_t(&s - steps.data()) - 1].settings.model, s.settings.model) << s.label;
             ViewSettings surfaceShown = base.view;
-            surfaceShown.surface = true;
+            surfaceShown.shown.set(kSurfaceView, true);
             EXPECT_EQ(s.settings.view, surfaceShown) << s.label;
         }
         const int kinds = int(p != base.frame) + int(s.settings.model != base.model) +

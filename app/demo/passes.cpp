@@ -43,26 +43,20 @@ void reloadShaders(App& app) {
         log::info("shader reload: %d programs rebuilt", report.reloaded);
 }
 
+} // namespace
+
 void stageError(App& app, const Result<void>& r) {
     if (r || r.error() == app.ui.pipelineError) return; // report each problem once, not every frame
     app.ui.pipelineError = r.error();
     log::error("%s", r.error().c_str());
 }
 
-// One status line of its own (the particles', the splats'): logged when it changes to an error, cleared once it
-// works again, so a problem that lasts is reported once and one that comes back is reported again.
 void statusOnce(std::string& last, const Result<void>& r) {
     const std::string message = r ? std::string() : r.error();
     if (message == last) return;
     last = message;
     if (!message.empty()) log::error("%s", message.c_str());
 }
-
-float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
-    return float(framebuffer.y) / (2.f * std::tan(0.5f * OrbitCamera::kFovY));
-}
-
-} // namespace
 
 void beginFrame(App& app) {
     double now = gl::steadyNowMs();
@@ -167,7 +161,8 @@ void buildPointList(App& app) {
 bool colorsPoints(const App& app) {
     if (!app.gpu || !occupancy::hasSlotColors(app.gpu->frame->source().output())) return false;
     const bool shown =
-        app.settings.view.points && app.settings.view.color == particles::ParticleColor::ModelColor;
+        app.settings.view.shown.run(frame::Stage::Colors) &&
+        app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =
         app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
     return shown || exported;
@@ -186,7 +181,7 @@ void updateParticles(App& app) {
 }
 
 bool sortsParticles(const App& app) {
-    return app.gpu && app.settings.view.points &&
+    return app.gpu && app.settings.view.shown.run(frame::Stage::Sort) &&
            particles::particleRenderInfo(app.settings.view.render).depthSorted;
 }
 
@@ -204,78 +199,6 @@ void sortParticles(App& app) {
         gpu.depthOrder->sort(gpu.particles->positionBuffer(), gpu.particles->controlBuffer(), slots, params);
     stageError(app, r);
     gpu.orderSorted = bool(r);
-}
-
-void drawViews(App& app) {
-    const glm::ivec2 fb = app.framebuffer;
-    const GLuint target = app.surface.framebuffer(); // the window's (0) or the offscreen FBO
-    glBindFramebuffer(GL_FRAMEBUFFER, target);
-    glViewport(0, 0, fb.x, fb.y);
-    glDisable(GL_SCISSOR_TEST);
-    glClearColor(0.10f, 0.11f, 0.13f, 1.f);
-    glClearDepth(1.0);
-    glEnable(GL_DEPTH_TEST);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    if (!app.gpu) return;
-
-    GpuState& gpu = *app.gpu;
-    const ViewSettings& view = app.settings.view;
-    const frame::Frame& frame = *gpu.frame;
-    particles::ParticleSource source = frame.points();
-    glm::mat4 viewProj = app.camera.projection(float(fb.x) / float(fb.y)) * app.camera.view();
-    glm::vec3 light = glm::normalize(app.camera.eye() - app.camera.target() + glm::vec3(0.f, 2.f, 0.f));
-    if (view.mesh) gpu.meshView->draw(viewProj, app.modelMatrix, light);
-    if (view.surface) drawSurface(app, viewProj, light);
-    if (view.points) {
-        // At the height the particles bounce on: the bottom of the box the volume is drawn as, by default.
-        const float floorY = particles::floorHeight(app.settings.particles, source.shape);
-        glm::mat4 floor = glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f});
-        gpu.floorView->draw(viewProj, floor, light);
-        // Sprites as wide as a voxel (drawn to scale: its widest side, 2 * shape / volume; for cubic voxels
-        // 2 / the largest side) times the user's factor, in pixels at distance 1.
-        const glm::vec3 side = 2.f * source.shape / glm::vec3(glm::max(source.volume, glm::ivec3(1)));
-        const float voxel = glm::max(glm::max(side.x, side.y), side.z);
-        particles::ParticleDraw draw{viewProj,
-                                     voxel * view.pointSize * pixelsPerUnitAtDistanceOne(fb),
-                                     view.color,
-                                     view.render,
-                                     frame.source().atlas(),
-                                     frame.pointColors(),
-                                     fb,
-                                     view.opacity,
-                                     gpu.orderSorted ? gpu.depthOrder->order() : 0u};
-        statusOnce(app.ui.splatsError, gpu.particles->draw(source, draw));
-    }
-    glDisable(GL_DEPTH_TEST);
-
-    PanelInputs inputs{app.modelMatrix, app.settings.model, app.settings.frame, {}, {}, app.shaderReloads};
-    const frame::VoxelSource& voxels = frame.source();
-    if (view.showUi && view.atlas && (voxels.atlas() || voxels.bits())) { // the atlas, or the bits as one
-        // The zoom window: 1/zoom of the atlas around the centre, in texels.
-        float size = float(frame.source().atlasSize());
-        glm::vec2 half(0.5f * size / app.ui.atlasZoom);
-        glm::vec2 centre = app.ui.atlasCentre * size;
-        PanelInputs atlas = inputs;
-        atlas.window = glm::vec4(centre - half, centre + half);
-        atlas.size = app.ui.atlasPanelSize;
-        if (gpu.atlasShown != atlas) {
-            // A refused image is reported once; the panel keeps its last image until the inputs change.
-            stageError(app, voxels.atlas()
-                                ? gpu.views->renderAtlas(voxels.atlas(), atlas.window,
-                                                         voxels.tiling().tileSize, atlas.size)
-                                : gpu.views->renderBits(voxels.bits(), voxels.atlasSize(), atlas.window,
-                                                        voxels.tiling().tileSize, atlas.size));
-            gpu.atlasShown = atlas;
-        }
-    }
-    if (view.showUi && view.pointList && gpu.listShown != inputs) {
-        gpu.views->renderList(source);
-        gpu.listShown = inputs;
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, target); // the panels' images drew elsewhere; the UI draws here
-    glViewport(0, 0, fb.x, fb.y);
 }
 
 void verifyIfDue(App& app) {

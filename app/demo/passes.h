@@ -5,8 +5,12 @@
 //   captureScreenshot(before UI), (UI), captureScreenshot(with UI), (swap), finishFrame.
 #pragma once
 
+#include "result.h"
+
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
+
+#include <string>
 
 namespace dicer::app {
 
@@ -35,13 +39,19 @@ void exportSurfaceIfDue(App& app);
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)
-void drawViews(App& app);
+void drawViews(App& app); // views/view_draws.cpp: every shown row of the view table
 // HeartBreaker for surfaces: steps the surface's triangles as pieces (in the particles stage, after the points).
 void updateSurfacePieces(App& app); // the 3D view (mesh, surface, particles, floor) and the panels' images
 
 // The frame both PLY exports (points and surface) write in, into the volume space [-1,1]^3: a scalar volume's
 // physical units (voxel i's centre at (i + 0.5) * spacing), a mesh's model space, the test atlas' volume space.
 glm::mat4 exportFrameToVolume(const App& app);
+
+// A stage's error, logged once (not every frame) and shown in the Pipeline panel.
+void stageError(App& app, const Result<void>& r);
+// One status line of its own (the particles', the splats'): logged when it changes to an error, cleared once it
+// works again, so a problem that lasts is reported once and one that comes back is reported again.
+void statusOnce(std::string& last, const Result<void>& r);
 
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.

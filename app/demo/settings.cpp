@@ -17,19 +17,6 @@ std::string ModelChoice::label() const {
     return std::filesystem::path(path).filename().string();
 }
 
-const char* viewName(View view) {
-    static constexpr const char* kNames[] = {"points", "mesh", "surface", "atlas",
-                                             "list"}; // enumerator order
-    return kNames[int(view)];
-}
-
-bool ViewSettings::*viewField(View view) {
-    static constexpr bool ViewSettings::*kFields[] = {&ViewSettings::points, &ViewSettings::mesh,
-                                                      &ViewSettings::surface, &ViewSettings::atlas,
-                                                      &ViewSettings::pointList}; // enumerator order
-    return kFields[int(view)];
-}
-
 SettingsChanges compareSettings(const Settings& now, const Settings& last) {
     return {now.model != last.model, frame::compareFrameSettings(now.frame, last.frame)};
 }
@@ -47,9 +34,7 @@ Result<void> followDefaultOutput(frame::FrameSettings& now, const frame::FrameSe
 }
 
 bool changesTimings(const Settings& now, const Settings& last) {
-    return compareSettings(now, last).any() || now.frame != last.frame || now.view.mesh != last.view.mesh ||
-           now.view.points != last.view.points || now.view.surface != last.view.surface ||
-           now.view.atlas != last.view.atlas || now.view.pointList != last.view.pointList ||
+    return compareSettings(now, last).any() || now.frame != last.frame || now.view.shown != last.view.shown ||
            now.view.render != last.view.render || now.view.depthBuckets != last.view.depthBuckets;
 }
 

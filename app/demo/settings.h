@@ -4,6 +4,7 @@
 
 #include "frame_settings.h"
 #include "particles.h"
+#include "view_table.h"
 
 #include <string>
 
@@ -22,12 +23,8 @@ struct ModelChoice {
 };
 
 struct ViewSettings {
-    bool mesh = false;     // the shaded model (off: it would hide the cloud that covers its surface)
-    bool points = true;    // the point cloud (the particles)
-    bool surface = false;  // the volume's surface at its band (marching cubes: the expand stage)
-    bool atlas = true;     // the slice atlas panel
-    bool pointList = true; // the point list panel
-    bool showUi = true;    // Tab hides every panel
+    ShownViews shown;   // the views on screen (view_table.h: the point cloud, the mesh, the surface, the panels)
+    bool showUi = true; // Tab hides every panel
     particles::ParticleColor color = particles::ParticleColor::FalseColor;
     particles::ParticleRender render = particles::ParticleRender::Splats;
     float pointSize = 1.0f;  // sprite diameter in voxels
@@ -37,12 +34,6 @@ struct ViewSettings {
     float rotateDegreesPerSecond = 30.f;
     bool operator==(const ViewSettings&) const = default;
 };
-
-// The views --view names (exactly those shown): the 3D view's point cloud, mesh and surface, and the panels.
-enum class View { Points, Mesh, Surface, Atlas, List };
-inline constexpr View kViews[] = {View::Points, View::Mesh, View::Surface, View::Atlas, View::List};
-const char* viewName(View view);          // "points", "mesh", "surface", "atlas", "list"
-bool ViewSettings::*viewField(View view); // its switch: settings.*viewField(View::Surface)
 
 struct Settings {
     ModelChoice model;          // the model on screen (changes only when a load succeeded)

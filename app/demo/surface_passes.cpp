@@ -83,7 +83,7 @@ void exportSurfaceIfDue(App& app) {
 }
 
 bool expandsSurface(const App& app) {
-    return app.gpu && (app.settings.view.surface || surfaceExportDue(app));
+    return app.gpu && (app.settings.view.shown.run(frame::Stage::Expand) || surfaceExportDue(app));
 }
 
 void expandSurface(App& app) {
@@ -91,7 +91,7 @@ void expandSurface(App& app) {
 }
 
 void updateSurfacePieces(App& app) {
-    if (!app.gpu->shatter || !app.settings.view.surface) return;
+    if (!app.gpu->shatter || !app.settings.view.shown.has(kSurfaceView)) return;
     const frame::Frame& f = *app.gpu->frame;
     const surface::McMethod* method = f.surface().drawable();
     if (!method) return;

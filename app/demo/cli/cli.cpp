@@ -12,6 +12,7 @@
 #include "vocabulary.h"
 
 #include <algorithm>
+#include <deque>
 #include <cstdlib>
 #include <utility>
 
@@ -39,6 +40,26 @@ options::OptionText demoVoxelsText() {
                                     "this driver (docs/DEMO.md: the bits "
                                     "at the default preset 128, sparse from 256)";
     return {options::kVoxelsText.name, options::kVoxelsText.label, help};
+}
+
+// --show-NAME: the view table's row as an option (its name, its checkbox label, its summary).
+OptionText showOptionText(ViewId id) {
+    static std::deque<std::string> names; // the rows' text views point into it (a deque never moves them)
+    const ViewRow& view = viewRow(id);
+    names.push_back("show-" + std::string(view.name));
+    return {names.back(), view.label, view.summary};
+}
+
+// --view: its help names the rows, the 3D view's and the panels'.
+OptionText viewsOptionText() {
+    static const std::string help = [] {
+        std::vector<std::string> scene, panels;
+        for (const ViewRow& row : viewTable())
+            (row.place == ViewPlace::Scene ? scene : panels).emplace_back(row.name);
+        return "exactly these views shown (" + gl::joinNames(scene, ", ") + ": the 3D view; " +
+               gl::joinNames(panels, ", ") + ": the panels)";
+    }();
+    return {"view", "", help};
 }
 
 std::vector<Row> makeRows() {
@@ -136,24 +157,21 @@ std::vector<Row> makeRows() {
             {"no-ui", "", "start with the panels hidden (Tab toggles)"}, options::switchCodec(),
             [](const CommandLine& c) { return !c.settings.view.showUi; },
             [](CommandLine& c, bool on) { c.settings.view.showUi = !on; })),
-        flag(row<bool>({"show-mesh", "mesh", "the shaded model (it hides the cloud on its surface)"},
-                       options::switchCodec(), view(&ViewSettings::mesh))),
-        flag(row<bool>({"show-points", "points", "the point cloud"}, options::switchCodec(),
-                       view(&ViewSettings::points))),
-        flag(
-            row<bool>({"show-surface", "surface",
-                       "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded "
-                       "with its normals"},
-                      options::switchCodec(), view(&ViewSettings::surface))),
-        flag(row<bool>({"show-atlas", "atlas", "the slice atlas panel"}, options::switchCodec(),
-                       view(&ViewSettings::atlas))),
-        flag(row<bool>({"show-list", "list", "the point list panel"}, options::switchCodec(),
-                       view(&ViewSettings::pointList))),
-        row<std::vector<View>>(
-            {"view", "",
-             "exactly these views shown (points, mesh, surface: the 3D view; atlas, list: the panels)"},
-            viewsCodec(), [](const CommandLine& c) { return shownViews(c.settings.view); },
-            [](CommandLine& c, std::vector<View> v) { showViews(c.settings.view, v); }),
+    };
+    for (ViewId id : viewIds()) // --show-NAME, one per row of the view table
+        rows.push_back(flag(row<bool>(
+            showOptionText(id), options::switchCodec(),
+            [id](const CommandLine& c) { return c.settings.view.shown.has(id); },
+            [id](CommandLine& c, bool on) { c.settings.view.shown.set(id, on); })));
+    rows.insert(rows.end(), {
+        row<std::vector<ViewId>>(
+            viewsOptionText(),
+            viewsCodec(), [](const CommandLine& c) { return c.settings.view.shown.ids(); },
+            [](CommandLine& c, std::vector<ViewId> ids) {
+                c.settings.view.shown.bits = 0;
+                for (ViewId id : ids)
+                    c.settings.view.shown.set(id, true);
+            }),
         row<float>({"point-size", "point size", "particle diameter in voxels"},
                    options::floatCodec(0.25f, 4.f), view(&ViewSettings::pointSize)),
         row<float>({"rotate-speed", "rotation", "auto-rotation speed, degrees per second"},
@@ -247,7 +265,7 @@ std::vector<Row> makeRows() {
                        field(&CommandLine::run, &RunOptions::glDebug))),
         row<std::string>(options::kDumpShadersText, options::dumpDirCodec(),
                          field(&CommandLine::run, &RunOptions::dumpShaders)),
-    };
+    });
     return rows;
 }
 

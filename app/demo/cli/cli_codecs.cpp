@@ -42,27 +42,12 @@ options::Codec<particles::ParticleRender> renderCodec() {
     return options::namesCodec<particles::ParticleRender>(std::move(names));
 }
 
-// --view LIST: exactly the views named are shown (settings.h View); "none" shows none.
-options::Codec<std::vector<View>> viewsCodec() {
-    std::vector<std::pair<std::string, View>> names;
-    std::vector<View> all;
-    for (View v : kViews) {
-        names.emplace_back(viewName(v), v);
-        all.push_back(v);
-    }
-    return options::listCodec(options::namesCodec<View>(std::move(names)), "all", all, "none");
-}
-
-std::vector<View> shownViews(const ViewSettings& s) {
-    std::vector<View> views;
-    for (View v : kViews)
-        if (s.*viewField(v)) views.push_back(v);
-    return views;
-}
-
-void showViews(ViewSettings& s, const std::vector<View>& views) {
-    for (View v : kViews)
-        s.*viewField(v) = std::find(views.begin(), views.end(), v) != views.end();
+// --view LIST: exactly the views named are shown (view_table.h); "none" shows none.
+options::Codec<std::vector<ViewId>> viewsCodec() {
+    std::vector<std::pair<std::string, ViewId>> names;
+    for (ViewId id : viewIds())
+        names.emplace_back(viewRow(id).name, id);
+    return options::listCodec(options::namesCodec<ViewId>(std::move(names)), "all", viewIds(), "none");
 }
 
 } // namespace dicer::app

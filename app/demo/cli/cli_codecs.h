@@ -17,8 +17,6 @@ namespace dicer::app {
 options::Codec<methods::MethodId> demoMethodCodec();
 options::Codec<glm::ivec2> windowSizeCodec();
 options::Codec<particles::ParticleRender> renderCodec();
-options::Codec<std::vector<View>> viewsCodec(); // names of settings.h View; "all", "none"
-std::vector<View> shownViews(const ViewSettings& settings);
-void showViews(ViewSettings& settings, const std::vector<View>& views);
+options::Codec<std::vector<ViewId>> viewsCodec(); // the view table's names; "all", "none"
 
 } // namespace dicer::app

@@ -23,12 +23,18 @@ glm::vec2 clampCentre(glm::vec2 centre, float zoom) {
     return glm::clamp(centre, glm::vec2(half), glm::vec2(1.f - half));
 }
 
+// ImGui::Begin with the view's switch as the window's close button.
+bool beginViewWindow(App& app, const char* title, ViewId view) {
+    bool open = true;
+    const bool visible = ImGui::Begin(title, &open);
+    if (!open) app.settings.view.shown.set(view, false);
+    if (!visible) ImGui::End();
+    return visible;
+}
+
 void atlasWindow(App& app) {
     placeNextWindow(app, app.ui.layout.atlas);
-    if (!ImGui::Begin("Slice atlas", &app.settings.view.atlas)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginViewWindow(app, "Slice atlas", kAtlasView)) return;
     const frame::VoxelSource& source = app.gpu->frame->source();
     UiState& ui = app.ui;
     if (!source.atlas()) // the bits: the same view of the virtual atlas, one bit per texel (white = set)
@@ -71,10 +77,7 @@ void atlasWindow(App& app) {
 
 void listWindow(App& app) {
     placeNextWindow(app, app.ui.layout.list);
-    if (!ImGui::Begin("Point list", &app.settings.view.pointList)) {
-        ImGui::End();
-        return;
-    }
+    if (!beginViewWindow(app, "Point list", kListView)) return;
     const frame::Frame& frame = *app.gpu->frame;
     if (auto count = frame.activeCount()) {
         glm::ivec2 list = hp::listSizeFor(*count);
@@ -93,8 +96,8 @@ void listWindow(App& app) {
 } // namespace
 
 void uiImageWindows(App& app) {
-    if (app.settings.view.atlas) atlasWindow(app);
-    if (app.settings.view.pointList) listWindow(app);
+    if (app.settings.view.shown.has(kAtlasView)) atlasWindow(app);
+    if (app.settings.view.shown.has(kListView)) listWindow(app);
 }
 
 } // namespace dicer::app

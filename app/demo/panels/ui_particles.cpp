@@ -27,15 +27,12 @@ void uiParticlesSection(App& app) {
     optionSlider("return", t.returnOmega, "omega %.1f rad/s");
 
     ImGui::Separator();
-    optionCheckbox("show-mesh", v.mesh);
-    ImGui::SameLine();
-    optionCheckbox("show-points", v.points);
-    ImGui::SameLine();
-    optionCheckbox("show-surface", v.surface);
-    ImGui::SameLine();
-    optionCheckbox("show-atlas", v.atlas);
-    ImGui::SameLine();
-    optionCheckbox("show-list", v.pointList);
+    for (ViewId id : viewIds()) { // the view table's rows, with --show-NAME's label and help
+        if (id.row > 0) ImGui::SameLine();
+        bool shown = v.shown.has(id);
+        optionCheckbox(std::string("show-") + viewRow(id).name, shown);
+        v.shown.set(id, shown);
+    }
     int color = int(v.color);
     ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())

@@ -87,7 +87,9 @@ void surfaceSection(App& app) {
     ImGui::Separator();
     ImGui::TextUnformatted("Surface");
     ImGui::SameLine();
-    optionCheckbox("show-surface", app.settings.view.surface);
+    bool shown = app.settings.view.shown.has(kSurfaceView);
+    optionCheckbox("show-surface", shown);
+    app.settings.view.shown.set(kSurfaceView, shown);
     const frame::Frame& frame = *app.gpu->frame;
     surface::McMethodId& chosen = app.settings.frame.mcMethod;
     if (ImGui::BeginCombo(optionLabel("mc-method"), surface::mcMethodInfo(chosen).label)) {
@@ -113,7 +115,7 @@ void surfaceSection(App& app) {
         ImGui::Text("%u triangles%s", *s.vertexCount() / 3, s.countIsLate() ? " (a few frames old)" : "");
         ImGui::TextDisabled("vertex buffer: %u vertices%s", s.capacity(), s.growing() ? ", growing" : "");
         if (!s.limitMessage().empty()) ImGui::TextColored(kWarn, "%s", s.limitMessage().c_str());
-    } else if (!app.settings.view.surface) {
+    } else if (!app.settings.view.shown.has(kSurfaceView)) {
         ImGui::TextDisabled("not shown: the expand stage does not run");
     }
     if (ImGui::Button("Export surface (PLY)")) app.actions.exportSurface = true;

@@ -98,7 +98,7 @@ void printSummary(const App& app) {
                     double(s.view.opacity));
     else
         std::printf("particles: %s\n", render.label);
-    if (s.view.surface && app.gpu) {
+    if (s.view.shown.has(kSurfaceView) && app.gpu) {
         const char* name = surface::mcMethodInfo(s.frame.mcMethod).name;
         const frame::SurfaceStage& stage = app.gpu->frame->surface();
         if (stage.drawable() && stage.vertexCount())

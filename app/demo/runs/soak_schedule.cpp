@@ -127,7 +127,7 @@ void volumes(Builder& b, const std::function<std::string(std::string_view)>& bun
         banded.frame.input = frame::Input::Volume;
         banded.frame.band = band;
         banded.frame.testAtlas = false;
-        banded.view.surface = true;
+        banded.view.shown.set(kSurfaceView, true);
     }
 }
 
@@ -137,7 +137,7 @@ void viewAndEvents(Builder& b) {
                                                              : particles::ParticleRender::Splats;
     v.color = v.color == particles::ParticleColor::FalseColor ? particles::ParticleColor::ModelColor
                                                               : particles::ParticleColor::FalseColor;
-    v.mesh = true;
+    v.shown.set(kMeshView, true);
     b.add("explode", SoakEvent::Explode);
     b.add("re-assemble", SoakEvent::Reassemble);
     b.add("reload every shader", SoakEvent::ReloadShaders);

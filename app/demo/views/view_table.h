@@ -1,0 +1,51 @@
+// The demo's views as a table: one row per thing the demo can show (the 3D view's point cloud, mesh and surface;
+// the panels' slice atlas and point list). A row feeds --view NAME, the option --show-NAME, the Particles & views
+// panel's checkbox and the stages the frame runs only while it is shown; what a row draws is its hook in
+// view_draws.cpp, in the same order. A new view is one row here, one hook there and its own file pair.
+#pragma once
+
+#include "frame_stages.h"
+#include "row_table.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace dicer::app {
+
+// Where a view draws: in the 3D view (depth-tested, under the panels) or as a panel's image (hidden with the
+// panels by Tab, and redrawn only when what it shows changes).
+enum class ViewPlace { Scene, Panel };
+
+struct ViewRow {
+    const char* name;    // --view NAME and --show-NAME
+    const char* label;   // the checkbox's
+    const char* summary; // --show-NAME's help and the checkbox's tooltip
+    ViewPlace place;
+    bool shownByDefault;
+    // The stages the frame runs for it while it is shown (each also asks its own settings: the colours only for
+    // model colours, the sort only for sorted blending); the 'views' stage draws every view.
+    std::span<const frame::Stage> stages;
+};
+using ViewId = gl::RowId<ViewRow>;
+
+std::span<const ViewRow> viewTable();
+const ViewRow& viewRow(ViewId id);
+std::vector<ViewId> viewIds(); // every row, in table order
+
+// The rows the frame's code asks about by name of its own (static_asserts in view_table.cpp hold them to it).
+inline constexpr ViewId kMeshView{0}, kSurfaceView{1}, kPointsView{2}, kAtlasView{3}, kListView{4};
+
+// Which views are shown: a bit per row (the table has at most 32).
+struct ShownViews {
+    std::uint32_t bits = defaultBits();
+    bool has(ViewId id) const { return id.valid() && (bits >> id.row & 1u) != 0; }
+    void set(ViewId id, bool on);
+    std::vector<ViewId> ids() const; // the shown ones, in table order
+    // Whether a shown view runs `stage` (frame_stages.h).
+    bool run(frame::Stage stage) const;
+    static std::uint32_t defaultBits(); // the rows shownByDefault
+    bool operator==(const ShownViews&) const = default;
+};
+
+} // namespace dicer::app
