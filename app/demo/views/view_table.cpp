@@ -1,40 +1,14 @@
 #include "view_table.h"
 
-#include <string_view>
-
 namespace dicer::app {
-namespace {
-
-using frame::Stage;
-constexpr Stage kPointStages[] = {Stage::Colors, Stage::Sort}; // model colours (bits output); sorted blending
-constexpr Stage kSurfaceStages[] = {Stage::Expand};            // marching cubes
-
-// Rows draw in table order: the opaque views before the point cloud (sorted blending is translucent).
-constexpr ViewRow kViews[] = {
-    {"mesh", "mesh", "the shaded model (it hides the cloud on its surface)", ViewPlace::Scene, false, {}},
-    {"surface", "surface",
-     "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded with its normals",
-     ViewPlace::Scene, false, kSurfaceStages},
-    {"points", "points", "the point cloud", ViewPlace::Scene, true, kPointStages},
-    {"atlas", "atlas", "the slice atlas panel", ViewPlace::Panel, true, {}},
-    {"list", "list", "the point list panel", ViewPlace::Panel, true, {}},
-};
-static_assert(std::size(kViews) <= 32, "ShownViews holds a bit per row");
-static_assert(std::string_view(kViews[kPointsView.row].name) == "points" &&
-              std::string_view(kViews[kMeshView.row].name) == "mesh" &&
-              std::string_view(kViews[kSurfaceView.row].name) == "surface" &&
-              std::string_view(kViews[kAtlasView.row].name) == "atlas" &&
-              std::string_view(kViews[kListView.row].name) == "list");
-
-} // namespace
 
 std::span<const ViewRow> viewTable() {
-    return kViews;
+    return kViewRows;
 }
 
 const ViewRow& viewRow(ViewId id) {
     const ViewRow* row = gl::rowOf(viewTable(), id);
-    return row ? *row : kViews[0];
+    return row ? *row : kViewRows[0];
 }
 
 std::vector<ViewId> viewIds() {

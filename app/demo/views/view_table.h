@@ -8,7 +8,9 @@
 #include "row_table.h"
 
 #include <cstdint>
+#include <iterator>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace dicer::app {
@@ -29,12 +31,36 @@ struct ViewRow {
 };
 using ViewId = gl::RowId<ViewRow>;
 
+// Rows draw in table order: the opaque views before the point cloud (sorted blending is translucent).
+namespace view_stages {
+using frame::Stage;
+inline constexpr Stage kPoints[] = {Stage::Colors, Stage::Sort}; // model colours (bits output); sorted blending
+inline constexpr Stage kSurface[] = {Stage::Expand};              // marching cubes
+} // namespace view_stages
+inline constexpr ViewRow kViewRows[] = {
+    {"mesh", "mesh", "the shaded model (it hides the cloud on its surface)", ViewPlace::Scene, false, {}},
+    {"surface", "surface",
+     "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded with its normals",
+     ViewPlace::Scene, false, view_stages::kSurface},
+    {"points", "points", "the point cloud", ViewPlace::Scene, true, view_stages::kPoints},
+    {"atlas", "atlas", "the slice atlas panel", ViewPlace::Panel, true, {}},
+    {"list", "list", "the point list panel", ViewPlace::Panel, true, {}},
+};
+static_assert(std::size(kViewRows) <= 32, "ShownViews holds a bit per row");
+
 std::span<const ViewRow> viewTable();
 const ViewRow& viewRow(ViewId id);
 std::vector<ViewId> viewIds(); // every row, in table order
 
-// The rows the frame's code asks about by name of its own (static_asserts in view_table.cpp hold them to it).
-inline constexpr ViewId kMeshView{0}, kSurfaceView{1}, kPointsView{2}, kAtlasView{3}, kListView{4};
+// The rows the frame's code asks about by themselves, found by name when it compiles.
+consteval ViewId viewNamed(std::string_view name) {
+    for (size_t i = 0; i < std::size(kViewRows); ++i)
+        if (name == kViewRows[i].name) return ViewId(int(i));
+    throw "no such view"; // not a constant expression: the build fails
+}
+inline constexpr ViewId kMeshView = viewNamed("mesh"), kSurfaceView = viewNamed("surface"),
+                        kPointsView = viewNamed("points"), kAtlasView = viewNamed("atlas"),
+                        kListView = viewNamed("list");
 
 // Which views are shown: a bit per row (the table has at most 32).
 struct ShownViews {
