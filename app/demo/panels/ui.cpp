@@ -37,6 +37,13 @@ bool optionCheckbox(std::string_view option, bool& value) {
     return changed;
 }
 
+void sameLineIfFits(const char* label) {
+    const float width =
+        ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
 namespace {
 
 void helpSection() {

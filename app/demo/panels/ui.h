@@ -40,6 +40,8 @@ void optionTooltip(std::string_view option);
 bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel = false);
 // A checkbox labelled by the row, with its tooltip.
 bool optionCheckbox(std::string_view option, bool& value);
+// Before a checkbox or radio button labelled `label`: on the last item's line while it fits, else on the next.
+void sameLineIfFits(const char* label);
 
 // Shared look: green / grey / red status text.
 inline const ImVec4 kGood{0.35f, 0.85f, 0.35f, 1.f};

@@ -28,9 +28,10 @@ void uiParticlesSection(App& app) {
 
     ImGui::Separator();
     for (ViewId id : viewIds()) { // the view table's rows, with --show-NAME's label and help
-        if (id.row > 0) ImGui::SameLine();
+        const std::string option = std::string("show-") + viewRow(id).name;
+        if (id.row > 0) sameLineIfFits(optionLabel(option));
         bool shown = v.shown.has(id);
-        optionCheckbox(std::string("show-") + viewRow(id).name, shown);
+        optionCheckbox(option, shown);
         v.shown.set(id, shown);
     }
     int color = int(v.color);
@@ -45,7 +46,7 @@ void uiParticlesSection(App& app) {
     int render = int(v.render);
     // The rows of particles.h's table.
     for (const particles::ParticleRenderInfo& mode : particles::particleRenderModes()) {
-        if (&mode != &particles::particleRenderModes().front()) ImGui::SameLine();
+        if (&mode != &particles::particleRenderModes().front()) sameLineIfFits(mode.label);
         const bool available = mode.isAvailable(app.surface.info());
         if (!available) ImGui::BeginDisabled();
         ImGui::RadioButton(mode.label, &render, int(mode.mode));
