@@ -627,7 +627,7 @@ TEST(Screenshot, WriteErrorsAreReported) {
 TEST(CommandLine, ExportPlyNeedsFramesAndAsciiIsASwitch) {
     CommandLine c;
     ASSERT_EQ(parse({"--frames", "3", "--export-ply", "cloud.ply", "--ply-ascii"}, c), ParseResult::Run);
-    EXPECT_EQ(c.run.exportPly, "cloud.ply");
+    EXPECT_EQ(c.run.exports[size_t(kPointsExport.row)], "cloud.ply");
     EXPECT_TRUE(c.settings.plyAscii);
     CommandLine d;
     ASSERT_EQ(parse({"--frames", "3", "--export-ply=cloud.ply"}, d), ParseResult::Run);
@@ -670,7 +670,7 @@ TEST(CommandLine, SurfaceViewOptions) {
                         h),
                   ParseResult::Run);
         EXPECT_EQ(h.settings.frame.mcMethod, row);
-        EXPECT_EQ(h.run.exportSurface, "s.ply");
+        EXPECT_EQ(h.run.exports[size_t(kSurfaceExport.row)], "s.ply");
     }
 }
 
@@ -737,9 +737,13 @@ TEST(PointExport, BitsOutputColorsComeFromThePointColors) {
     EXPECT_FALSE(modelSpacePoints(s));
 }
 
-TEST(PointExport, FileNamesFollowTheScreenshots) {
-    std::string next = nextExportPath("shots").string();
-    EXPECT_TRUE(std::regex_match(next, std::regex(R"(shots/dicer_\d{8}-\d{6}-\d{3}\.ply)"))) << next;
+// Each export's button writes into the screenshot folder under the screenshots' names, with its suffix.
+TEST(Exports, FileNamesFollowTheScreenshots) {
+    std::string points = nextScreenshotPath("shots", exportRow(kPointsExport).suffix).string();
+    EXPECT_TRUE(std::regex_match(points, std::regex(R"(shots/dicer_\d{8}-\d{6}-\d{3}\.ply)"))) << points;
+    std::string surface = nextScreenshotPath("shots", exportRow(kSurfaceExport).suffix).string();
+    EXPECT_TRUE(std::regex_match(surface, std::regex(R"(shots/dicer_\d{8}-\d{6}-\d{3}_surface\.ply)")))
+        << surface;
 }
 
 TEST(Layout, IniFileIsInTheUserConfigFolderNeverTheWorkingDirectory) {

@@ -319,7 +319,7 @@ export-ply)
     ;;
 bad-export)
     expect_run 1 "PLY|^dicer:" "$log" "$@" --frames 2 --export-ply /nonexistent/dicer-dir/x.ply
-    grep -q "PLY export: .*/nonexistent/dicer-dir/x.ply.*No such file or directory" "$log" ||
+    grep -q "points export: .*/nonexistent/dicer-dir/x.ply.*No such file or directory" "$log" ||
         fail "no message naming the file and the reason"
     grep -q "^dicer: 2 frames" "$log" || fail "the run did not finish its frames"
     expect_run 1 "PLY" "$log.full" "$@" --frames 2 --export-ply /dev/full

@@ -6,6 +6,7 @@
 #include "camera.h"
 #include "cli.h"
 #include "depth_order.h"
+#include "export_table.h"
 #include "frame.h"
 #include "image_views.h"
 #include "mesh_view.h"
@@ -17,6 +18,7 @@
 #include "timer.h"
 #include "ui_layout.h"
 
+#include <array>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -62,8 +64,7 @@ struct Actions {
     bool reloadShaders = false;
     bool screenshot = false;
     bool verify = false;
-    bool exportPly = false;     // the Model panel's "Export points (PLY)"
-    bool exportSurface = false; // the Volume panel's "Export surface (PLY)"
+    ExportRequests exports; // the export buttons (export_table.h)
     std::optional<ModelChoice> load;
 };
 
@@ -83,13 +84,15 @@ struct UiState {
     std::string presetError;   // why the field's last entry is not a volume
     std::string screenshotMessage;
     bool screenshotFailed = false;
-    std::string exportMessage; // the last PLY export: "saved N points to FILE" or why not
-    bool exportFailed = false;
+    // Each export's last line: "saved N points to FILE" or why not (export_table.h's rows).
+    struct ExportStatus {
+        std::string message;
+        bool failed = false;
+    };
+    std::array<ExportStatus, kExportCount> exports;
     std::string surfaceError;         // the expand stage's last error (reported once), empty while it works
     std::string particlesError;       // the particles' refused growth (reported once), empty while they grow
     std::string splatsError;          // the splat images' refusal (reported once), empty while they draw
-    std::string surfaceExportMessage; // the last surface export: "saved N triangles to FILE" or why not
-    bool surfaceExportFailed = false;
     PanelLayout layout;                  // this frame's default window rectangles (ui_layout.h)
     bool resetLayout = false;            // "Reset layout" was pressed: place every window again
     std::optional<bool> timingsOnScreen; // the Timings table and fps fully visible in the last UI frame
@@ -135,8 +138,7 @@ struct App {
     int shaderReloads = 0;
     bool screenshotRequested = false;
     bool verifyRequested = false;
-    bool exportRequested = false;
-    bool exportSurfaceRequested = false;
+    ExportRequests exportsRequested; // by the buttons, written after this frame
     // A --frames run could not do what it was asked (screenshot, export, benchmark, soak bounds).
     bool scriptFailed = false;
     std::optional<BenchmarkLog> benchmark; // --benchmark FILE.csv

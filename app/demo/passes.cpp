@@ -8,6 +8,7 @@
 #include "method_table.h"
 #include "placement.h"
 #include "point_snapshot.h"
+#include "exports.h"
 #include "screenshot.h"
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -79,8 +80,7 @@ void applyChanges(App& app) {
     if (a.reloadShaders) reloadShaders(app);
     if (a.load) loadChoice(app, *a.load);
     app.screenshotRequested |= a.screenshot;
-    app.exportRequested |= a.exportPly;
-    app.exportSurfaceRequested |= a.exportSurface;
+    app.exportsRequested.bits |= a.exports.bits;
     app.verifyRequested |= a.verify;
 
     if (app.gpu) {
@@ -164,7 +164,7 @@ bool colorsPoints(const App& app) {
         app.settings.view.shown.run(frame::Stage::Colors) &&
         app.settings.view.color == particles::ParticleColor::ModelColor;
     const bool exported =
-        app.exportRequested || (!app.run.exportPly.empty() && app.frame == app.run.frames - 1);
+        exportDue(app, kPointsExport);
     return shown || exported;
 }
 
@@ -243,69 +243,8 @@ glm::mat4 exportFrameToVolume(const App& app) {
     return app.gpu->frame->worldToVolume() * app.modelMatrix;
 }
 
-namespace {
-
-// This frame's point list as a model-space PLY file; returns the line for the panel and the log.
-Result<std::string> exportPoints(App& app, const std::filesystem::path& file) {
-    if (!app.gpu) return makeError("PLY export: the pipeline is not built");
-    const Settings& s = app.settings;
-    Result<frame::PointSnapshot> snapshot = app.gpu->frame->snapshot();
-    if (!snapshot) return makeError(snapshot.error());
-    // The test atlas has no model: its points stay in volume coordinates. A scalar volume's "model" is its
-    // physical frame: x y z in the file's units (voxel (i, j, k)'s centre at (i + 0.5, j + 0.5, k + 0.5) *
-    // spacing), colours from the colour map (the discriminator's atlas rgb or point colours). A mesh's matrix
-    // is in world (the box the volume is drawn as): the frame's worldToVolume takes it into the voxels, so its
-    // inverse gives model space whatever the box.
-    const bool volume = s.frame.input == frame::Input::Volume && !s.frame.testAtlas;
-    snapshot->modelToVolume = exportFrameToVolume(app);
-    Result<std::vector<model::PlyPoint>> points = modelSpacePoints(*snapshot);
-    if (!points) return makeError(points.error());
-    const model::PlyFormat format =
-        s.plyAscii ? model::PlyFormat::Ascii : model::PlyFormat::BinaryLittleEndian;
-    const std::string source = s.frame.testAtlas ? "test atlas (volume coordinates)" : s.model.label();
-    const std::string comment =
-        "Dicer point cloud: " + source + ", " + methods::methodInfo(s.frame.method).name +
-        (volume ? ", band " + volume::bandText(s.frame.band) +
-                      ", voxel centres in the volume's physical units, colour map"
-                : ", preset " + s.frame.preset + ", voxel centres in model space, model colours");
-    if (Result<void> r = model::writePly(file, *points, format, comment); !r)
-        return makeError("PLY export: " + r.error());
-    std::string message = "saved " + std::to_string(points->size()) + " points to " + file.string() + " (" +
-                          model::plyFormatName(format) + " PLY)";
-    if (snapshot->droppedEntries > 0)
-        message += "; " + std::to_string(snapshot->droppedEntries) +
-                   " more active voxels did not fit the point buffer this frame";
-    return message;
-}
-
-// After the frame is drawn, while the point buffer and the atlas still hold it: on request (button) into the
-// screenshot folder, or after the last frame of a --frames run into --export-ply FILE (whose folder must
-// exist: a typo in it is an error, not a new folder).
-void exportPointsIfDue(App& app) {
-    const bool scripted = !app.run.exportPly.empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
-    if (!scripted && !app.exportRequested) return;
-    app.exportRequested = false;
-    std::error_code ec;
-    if (!scripted) std::filesystem::create_directories(app.settings.screenshotDir, ec);
-    Result<std::string> r =
-        ec ? Result<std::string>(makeError("PLY export: cannot create folder " + app.settings.screenshotDir +
-                                           ": " + ec.message()))
-           : exportPoints(app, scripted ? std::filesystem::path(app.run.exportPly)
-                                        : nextExportPath(app.settings.screenshotDir));
-    app.ui.exportFailed = !r;
-    app.ui.exportMessage = r ? *r : r.error();
-    if (r)
-        log::info("%s", app.ui.exportMessage.c_str());
-    else
-        log::error("%s", app.ui.exportMessage.c_str());
-    if (!r && scripted) app.scriptFailed = true;
-}
-
-} // namespace
-
 bool finishFrame(App& app) {
-    exportPointsIfDue(app);
-    exportSurfaceIfDue(app);
+    writeExportsIfDue(app); // runs/exports.h
     if (app.run.frames > 0 && app.frame == app.run.frames - 1 && app.ui.timingsOnScreen)
         log::info("layout: the Timings table is %s",
                   *app.ui.timingsOnScreen ? "on screen" : "NOT fully on screen");

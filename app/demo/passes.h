@@ -33,9 +33,6 @@ void colorPoints(App& app); // mesh + point list -> colour of point k (voxelizer
 bool expandsSurface(const App& app);
 void expandSurface(App& app);
 void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir);
-// A requested surface export (the Volume panel's button, or --export-surface after the last frame): the
-// surface welded into a PLY triangle mesh (finishFrame calls it, after the frame is drawn).
-void exportSurfaceIfDue(App& app);
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)
@@ -56,7 +53,7 @@ void statusOnce(std::string& last, const Result<void>& r);
 void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.
 void captureScreenshot(App& app, bool uiDrawn);
-// Writes a requested PLY export (button, or --export-ply after the last frame), counts the frame; true when a
+// Writes the exports due (runs/exports.h: a button, or --export-... after the last frame), counts the frame; true when a
 // --frames run is complete.
 bool finishFrame(App& app);
 

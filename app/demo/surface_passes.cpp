@@ -1,9 +1,10 @@
 // The surface's part of the frame: the expand stage (frame::Frame::expand: a volume's
 // surface at the band, or a mesh's occupancy's, by the mc method, no count read back), its draw in the 3D
-// view (surface_view.h) and its PLY export (after the last scripted frame, or on the Volume panel's button).
+// view (surface_view.h); its export is a row of the export table (runs/surface_export.h).
 #include "passes.h"
 
 #include "app.h"
+#include "exports.h"
 #include "log.h"
 #include "screenshot.h"
 #include "surface_mesh.h"
@@ -14,13 +15,6 @@
 namespace dicer::app {
 namespace {
 
-// --export-surface after the last frame of a --frames run, or the panel's button.
-bool surfaceExportDue(const App& app) {
-    const bool scripted =
-        !app.run.exportSurface.empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
-    return scripted || app.exportSurfaceRequested;
-}
-
 // Each problem once (the log and the panel), not every frame.
 void surfaceStatus(App& app, const Result<void>& r) {
     const std::string message = r ? std::string() : r.error();
@@ -29,61 +23,10 @@ void surfaceStatus(App& app, const Result<void>& r) {
     if (!message.empty()) log::error("%s", message.c_str());
 }
 
-// This frame's surface, welded by grid edge, as a binary PLY (surface_mesh.h): the vertices read back once
-// (a stall, on request only). Returns the line for the panel and the log.
-Result<std::string> exportSurface(App& app, const std::filesystem::path& file) {
-    if (!app.gpu) return makeError("surface export: the pipeline is not built");
-    frame::SurfaceStage& stage = app.gpu->frame->surface();
-    if (!stage.drawable())
-        return makeError("surface export: no surface" +
-                         (app.ui.surfaceError.empty() ? std::string() : " (" + app.ui.surfaceError + ")"));
-    const glm::ivec3 size = stage.drawable()->volumeSize();
-    Result<std::vector<surface::McGpuVertex>> vertices = stage.readVertices();
-    if (!vertices) return makeError("surface export: " + vertices.error());
-    Result<surface::SurfaceMesh> mesh = surface::weldSurface(*vertices, size);
-    if (!mesh) return makeError("surface export: " + mesh.error());
-    // Into the points' export frame, so both files line up: a volume's surface moves by half a voxel (its
-    // samples are at i * spacing, the points' voxel centres at (i + 0.5) * spacing); a mesh's occupancy surface
-    // goes from its texels into model space.
-    const glm::mat4 toExport = glm::inverse(exportFrameToVolume(app)) * app.gpu->frame->surfaceToVolume();
-    const glm::mat3 normalMatrix = glm::transpose(glm::inverse(glm::mat3(toExport)));
-    for (glm::vec3& p : mesh->positions)
-        p = glm::vec3(toExport * glm::vec4(p, 1.f));
-    for (glm::vec3& n : mesh->normals)
-        n = glm::normalize(normalMatrix * n);
-    if (Result<void> r = surface::writeSurfacePly(file, *mesh); !r)
-        return makeError("surface export: " + r.error());
-    return "saved the surface, " + std::to_string(mesh->triangles.size()) + " triangles and " +
-           std::to_string(mesh->positions.size()) + " vertices (welded by grid edge, " +
-           (app.settings.frame.input == frame::Input::Volume ? "physical units" : "model space") + "), to " +
-           file.string() + " (binary PLY)";
-}
-
 } // namespace
 
-void exportSurfaceIfDue(App& app) {
-    const bool scripted =
-        !app.run.exportSurface.empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
-    if (!scripted && !app.exportSurfaceRequested) return;
-    app.exportSurfaceRequested = false;
-    std::error_code ec;
-    if (!scripted) std::filesystem::create_directories(app.settings.screenshotDir, ec);
-    Result<std::string> r =
-        ec ? Result<std::string>(makeError("surface export: cannot create folder " +
-                                           app.settings.screenshotDir + ": " + ec.message()))
-           : exportSurface(app, scripted ? std::filesystem::path(app.run.exportSurface)
-                                         : nextScreenshotPath(app.settings.screenshotDir, "_surface.ply"));
-    app.ui.surfaceExportFailed = !r;
-    app.ui.surfaceExportMessage = r ? *r : r.error();
-    if (r)
-        log::info("%s", app.ui.surfaceExportMessage.c_str());
-    else
-        log::error("%s", app.ui.surfaceExportMessage.c_str());
-    if (!r && scripted) app.scriptFailed = true;
-}
-
 bool expandsSurface(const App& app) {
-    return app.gpu && (app.settings.view.shown.run(frame::Stage::Expand) || surfaceExportDue(app));
+    return app.gpu && (app.settings.view.shown.run(frame::Stage::Expand) || exportsRun(app, frame::Stage::Expand));
 }
 
 void expandSurface(App& app) {

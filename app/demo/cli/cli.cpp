@@ -50,6 +50,14 @@ OptionText showOptionText(ViewId id) {
     return {names.back(), view.label, view.summary};
 }
 
+// --export-...: the export table's row as an option, written after the last frame.
+OptionText exportOptionText(ExportId id) {
+    static std::deque<std::string> helps; // the rows' text views point into it (a deque never moves them)
+    const ExportRow& row = exportRow(id);
+    helps.push_back(std::string(row.summary) + ", written after the last frame (needs --frames)");
+    return {row.option, "", helps.back()};
+}
+
 // --view: its help names the rows, the 3D view's and the panels'.
 OptionText viewsOptionText() {
     static const std::string help = [] {
@@ -205,17 +213,13 @@ std::vector<Row> makeRows() {
         row<std::string>({"screenshot", "", "PNG written after the last frame (needs --frames)"},
                          options::textCodec("FILE", "a file name"),
                          field(&CommandLine::run, &RunOptions::screenshot)),
-        row<std::string>({"export-ply", "",
-                          "PLY point cloud (model space, model colours) written after the last "
-                          "frame (needs --frames)"},
-                         options::textCodec("FILE", "a file name"),
-                         field(&CommandLine::run, &RunOptions::exportPly)),
-        row<std::string>(
-            {"export-surface", "",
-             "PLY triangle mesh of the surface, welded by grid edge, in --export-ply's frame (a "
-             "volume's physical units, a mesh's model space), written after the last frame (needs "
-             "--frames)"},
-            options::textCodec("FILE", "a file name"), field(&CommandLine::run, &RunOptions::exportSurface)),
+    });
+    for (ExportId id : exportIds()) // --export-... FILE, one per row of the export table
+        rows.push_back(row<std::string>(
+            exportOptionText(id), options::textCodec("FILE", "a file name"),
+            [id](const CommandLine& c) { return c.run.exports[size_t(id.row)]; },
+            [id](CommandLine& c, std::string file) { c.run.exports[size_t(id.row)] = std::move(file); }));
+    rows.insert(rows.end(), {
         flag(row<bool>({"ply-ascii", "ASCII",
                         "point-cloud PLY exports as ASCII instead of binary little-endian (a surface's is "
                         "always binary)"},
@@ -361,10 +365,11 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     std::string message;
     for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
                                std::pair{!out.run.benchmark.empty(), "--benchmark"},
-                               std::pair{!out.run.exportPly.empty(), "--export-ply"},
-                               std::pair{!out.run.exportSurface.empty(), "--export-surface"},
                                std::pair{out.run.offscreen, "--offscreen"}})
         if (given && out.run.frames == 0) message = std::string(name) + " needs --frames N";
+    for (ExportId id : exportIds())
+        if (!out.run.exports[size_t(id.row)].empty() && out.run.frames == 0)
+            message = "--" + std::string(exportRow(id).option) + " needs --frames N";
     if (out.run.soak > 0 && out.run.frames != out.run.soak)
         message = "--soak N renders N frames: leave out --frames";
     if (out.run.soak % kSoakCycleFrames != 0)

@@ -3,6 +3,7 @@
 // after the last one and exits; --offscreen without a window, --benchmark FILE.csv per-frame times). The same rows give --help and the panels' labels and tooltips.
 #pragma once
 
+#include "export_table.h"
 #include "options.h"
 #include "settings.h"
 #include "timer.h"
@@ -19,8 +20,7 @@ namespace dicer::app {
 struct RunOptions {
     int frames = 0;            // 0: interactive; N: render N frames, then exit
     std::string screenshot;    // written after the last frame of a --frames run
-    std::string exportPly;     // PLY point cloud written after the last frame of a --frames run
-    std::string exportSurface; // PLY triangle mesh of the volume's surface, after the last frame
+    ExportFiles exports;       // --export-... FILE, per row of the export table: written after the last frame
     int explodeAt = -1;        // frame index at which the particles explode (-1: never)
     int reloadShadersAt = -1;  // frame index at which every shader is reloaded, as Shift+R (-1: never)
     bool forceCpuTimer = false;

@@ -37,6 +37,23 @@ bool optionCheckbox(std::string_view option, bool& value) {
     return changed;
 }
 
+void exportControls(App& app, ExportPanel panel) {
+    for (ExportId id : exportIds()) {
+        const ExportRow& row = exportRow(id);
+        if (row.panel != panel) continue;
+        if (ImGui::Button(row.label)) app.actions.exports.set(id);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s;\nwritten to %s/dicer_<date>-<time>%s (--%s FILE in a scripted run)", row.summary,
+                              app.settings.screenshotDir.c_str(), row.suffix, row.option);
+        const UiState::ExportStatus& status = app.ui.exports[size_t(id.row)];
+        if (!status.message.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, status.failed ? kBad : kGood);
+            ImGui::TextWrapped("%s", status.message.c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+}
+
 void sameLineIfFits(const char* label) {
     const float width =
         ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;

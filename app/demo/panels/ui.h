@@ -4,6 +4,8 @@
 // app.settings and request app.actions; applyChanges() decides what that means.
 #pragma once
 
+#include "export_table.h"
+
 #include <imgui.h>
 
 #include <string>
@@ -40,6 +42,9 @@ void optionTooltip(std::string_view option);
 bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel = false);
 // A checkbox labelled by the row, with its tooltip.
 bool optionCheckbox(std::string_view option, bool& value);
+// The export table's buttons that sit in `panel` (export_table.h), each with its tooltip (the file it writes)
+// and its last status line.
+void exportControls(App& app, ExportPanel panel);
 // Before a checkbox or radio button labelled `label`: on the last item's line while it fits, else on the next.
 void sameLineIfFits(const char* label);
 

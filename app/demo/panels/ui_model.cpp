@@ -58,20 +58,8 @@ void uiModelSection(App& app) {
     optionTooltip("screenshot-dir");
     if (!ui.screenshotMessage.empty())
         ImGui::TextColored(ui.screenshotFailed ? kBad : kGood, "%s", ui.screenshotMessage.c_str());
-    if (ImGui::Button("Export points (PLY)")) app.actions.exportPly = true;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("this frame's point list as a PLY point cloud: voxel centres in the model's own\n"
-                          "coordinates, model colours; written to %s/dicer_<date>-<time>.ply\n"
-                          "(MeshLab: File > Import Mesh; Open3D: o3d.io.read_point_cloud)",
-                          app.settings.screenshotDir.c_str());
-    ImGui::SameLine();
+    exportControls(app, ExportPanel::Model); // into the folder above
     optionCheckbox("ply-ascii", app.settings.plyAscii);
-    ImGui::TextDisabled("into the folder above");
-    if (!ui.exportMessage.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ui.exportFailed ? kBad : kGood);
-        ImGui::TextWrapped("%s", ui.exportMessage.c_str());
-        ImGui::PopStyleColor();
-    }
 }
 
 } // namespace dicer::app

@@ -118,16 +118,7 @@ void surfaceSection(App& app) {
     } else if (!app.settings.view.shown.has(kSurfaceView)) {
         ImGui::TextDisabled("not shown: the expand stage does not run");
     }
-    if (ImGui::Button("Export surface (PLY)")) app.actions.exportSurface = true;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("the band's surface as a PLY triangle mesh: vertices welded by grid edge, in the\n"
-                          "volume's physical units, normals; written to %s/dicer_<date>-<time>_surface.ply",
-                          app.settings.screenshotDir.c_str());
-    if (!app.ui.surfaceExportMessage.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, app.ui.surfaceExportFailed ? kBad : kGood);
-        ImGui::TextWrapped("%s", app.ui.surfaceExportMessage.c_str());
-        ImGui::PopStyleColor();
-    }
+    exportControls(app, ExportPanel::Surface);
     ImGui::PopID();
 }
 

@@ -84,8 +84,4 @@ Result<void> writePngRgba8(const std::filesystem::path& file, int width, int hei
     return {};
 }
 
-std::filesystem::path nextExportPath(const std::filesystem::path& dir) {
-    return nextScreenshotPath(dir, ".ply");
-}
-
 } // namespace dicer::app

@@ -16,15 +16,13 @@
 
 namespace dicer::app {
 
-// "dicer_YYYYMMDD-HHMMSS-NNN.png" (NNN = milliseconds), so names sort by time and rarely collide; the PLY
-// export uses the same names with ".ply".
+// "dicer_YYYYMMDD-HHMMSS-NNN.png" (NNN = milliseconds), so names sort by time and rarely collide; the
+// exports use the same names with their suffix (export_table.h).
 std::string screenshotFileName(const std::tm& localTime, int milliseconds,
                                std::string_view extension = ".png");
 // dir / screenshotFileName(now); a name that exists already gets "-2", "-3", ... appended.
 std::filesystem::path nextScreenshotPath(const std::filesystem::path& dir,
                                          std::string_view extension = ".png");
-// The file a button export writes: <dir>/dicer_YYYYMMDD-HHMMSS-NNN.ply (the screenshots' folder and naming).
-std::filesystem::path nextExportPath(const std::filesystem::path& dir);
 
 // GL rows are bottom-first, PNG rows top-first; alpha becomes 255.
 void flipRowsAndMakeOpaque(std::vector<std::uint8_t>& rgba, int width, int height);

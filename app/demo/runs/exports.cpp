@@ -1,0 +1,60 @@
+#include "exports.h"
+
+#include "log.h"
+#include "points_export.h"
+#include "screenshot.h"
+#include "surface_export.h"
+
+#include <system_error>
+
+namespace dicer::app {
+namespace {
+
+// The writers in export table order (export_table.h).
+constexpr WriteExport kWriters[] = {writePointsExport, writeSurfaceExport};
+static_assert(std::size(kWriters) == kExportCount, "one writer per row of the export table");
+
+bool scriptedExport(const App& app, ExportId id) {
+    return !app.run.exports[size_t(id.row)].empty() && app.run.frames > 0 && app.frame == app.run.frames - 1;
+}
+
+} // namespace
+
+bool exportDue(const App& app, ExportId id) {
+    return app.exportsRequested.has(id) || scriptedExport(app, id);
+}
+
+bool exportsRun(const App& app, frame::Stage stage) {
+    for (ExportId id : exportIds())
+        for (frame::Stage s : exportRow(id).stages)
+            if (s == stage && exportDue(app, id)) return true;
+    return false;
+}
+
+void writeExportsIfDue(App& app) {
+    for (ExportId id : exportIds()) {
+        if (!exportDue(app, id)) continue;
+        const ExportRow& row = exportRow(id);
+        const bool scripted = scriptedExport(app, id);
+        app.exportsRequested.set(id, false);
+        std::error_code ec;
+        if (!scripted) std::filesystem::create_directories(app.settings.screenshotDir, ec);
+        Result<std::string> r =
+            ec ? Result<std::string>(
+                     makeError("cannot create folder " + app.settings.screenshotDir + ": " + ec.message()))
+            : !app.gpu
+                ? Result<std::string>(makeError("the pipeline is not built"))
+                : kWriters[id.row](app, scripted ? std::filesystem::path(app.run.exports[size_t(id.row)])
+                                                 : nextScreenshotPath(app.settings.screenshotDir, row.suffix));
+        UiState::ExportStatus& status = app.ui.exports[size_t(id.row)];
+        status.failed = !r;
+        status.message = r ? *r : std::string(row.name) + " export: " + r.error();
+        if (r)
+            log::info("%s", status.message.c_str());
+        else
+            log::error("%s", status.message.c_str());
+        if (!r && scripted) app.scriptFailed = true;
+    }
+}
+
+} // namespace dicer::app
