@@ -4,6 +4,7 @@
 // used without storage afterwards (no GL error, nothing counted by the debug output), and the next frames verify.
 #include "builtin_models.h"
 #include "builtin_volumes.h"
+#include "fake_point_list.h"
 #include "frame.h"
 #include "gl_test_util.h"
 #include "particles.h"
@@ -106,19 +107,9 @@ namespace {
 
 constexpr glm::ivec3 kVolume{32, 32, 32};
 
-// `n` entries (voxel k = (k % 32, (k / 32) % 32, k / 1024)) and a count of `count`.
-struct FakePointList {
-    gl::Buffer points, counters;
-    std::uint32_t capacity = 0;
-    FakePointList(std::uint32_t n, std::uint32_t count) : capacity(n) {
-        std::vector<glm::uvec4> e(n);
-        for (std::uint32_t k = 0; k < n; ++k)
-            e[k] = {k % 32, (k / 32) % 32, k / 1024, 0u};
-        points = test::bufferStorage(GLsizeiptr(n * sizeof(glm::uvec4)), e.data(), 0, "test points");
-        const std::uint32_t words[4] = {count, 0u, 0u, 0u}; // the count buffer is 4 uints
-        counters = test::bufferStorage(sizeof words, words, GL_DYNAMIC_STORAGE_BIT, "test counters");
-    }
-    particles::ParticleSource source() const { return {points.id(), counters.id(), capacity, kVolume}; }
+// `n` entries over the 32^3 volume, a count of `count`.
+struct FakePointList : test::FakePointList {
+    FakePointList(std::uint32_t n, std::uint32_t count) : test::FakePointList(n, count, std::uint32_t(kVolume.x)) {}
 };
 
 std::vector<glm::vec4> readVec4(GLuint buffer, std::uint32_t n) {

@@ -226,12 +226,7 @@ TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
     EXPECT_EQ(d.settings.frame.voxels, occupancy::VoxelOutput::Atlas);
     for (std::vector<const char*> bad : {std::vector<const char*>{"--threshold", "0", "--voxels", "bits"},
                                          {"--threshold", "0.5", "--method", "hp_bits"}}) {
-        CommandLine e;
-        std::string error;
-        bad.insert(bad.begin(), "dicer");
-        testing::internal::CaptureStderr();
-        EXPECT_EQ(parseCommandLine(int(bad.size()), bad.data(), e, &error), ParseResult::Error);
-        testing::internal::GetCapturedStderr();
+        const std::string error = parseError(bad);
         EXPECT_NE(error.find("--threshold decides over the atlas' alpha"), std::string::npos) << error;
         EXPECT_NE(error.find("already the active set"), std::string::npos) << error;
     }
@@ -242,12 +237,7 @@ TEST(CommandLine, ThresholdSelectsTheAtlasOrIsAnError) {
 TEST(CommandLine, SolidModeWithTheSparseOutputIsAnError) {
     for (std::vector<const char*> bad : {std::vector<const char*>{"--voxels", "sparse", "--mode", "solid"},
                                          {"--mode", "solid", "--method", "hp_sparse"}}) {
-        CommandLine e;
-        std::string error;
-        bad.insert(bad.begin(), "dicer");
-        testing::internal::CaptureStderr();
-        EXPECT_EQ(parseCommandLine(int(bad.size()), bad.data(), e, &error), ParseResult::Error);
-        testing::internal::GetCapturedStderr();
+        const std::string error = parseError(bad);
         EXPECT_NE(error.find("--voxels sparse --mode solid: the sparse occupancy holds surfaces"),
                   std::string::npos)
             << error;
@@ -276,12 +266,7 @@ TEST(CommandLine, OffscreenBenchmarkRun) {
 // (resolveOutput, at start-up): llvmpipe's limits here (16384 textures, 128 MiB storage blocks).
 namespace {
 
-gl::GlInfo llvmpipeLike() {
-    gl::GlInfo info = test::roomyGlInfo();
-    info.maxViewportDims[0] = info.maxViewportDims[1] = 16384;
-    info.maxFramebufferSize[0] = info.maxFramebufferSize[1] = 16384;
-    return info;
-}
+using test::llvmpipeLike;
 
 // Parses, then resolves the output: "" when both pass, else the message.
 std::string resolved(std::vector<const char*> args, CommandLine& c) {

@@ -17,13 +17,7 @@ using namespace dicer::occupancy;
 
 namespace {
 
-// Mesa llvmpipe's limits that decide the outputs: 16384 textures and viewports, 128 MiB storage blocks.
-gl::GlInfo llvmpipeLike() {
-    gl::GlInfo info = test::roomyGlInfo();
-    info.maxViewportDims[0] = info.maxViewportDims[1] = 16384;
-    info.maxFramebufferSize[0] = info.maxFramebufferSize[1] = 16384;
-    return info;
-}
+using test::llvmpipeLike;
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;

@@ -25,4 +25,12 @@ inline gl::GlInfo roomyGlInfo() {
     return info;
 }
 
+// Mesa llvmpipe's limits that decide the voxel outputs: 16384 textures and viewports, 128 MiB storage blocks.
+inline gl::GlInfo llvmpipeLike() {
+    gl::GlInfo info = roomyGlInfo();
+    info.maxViewportDims[0] = info.maxViewportDims[1] = 16384;
+    info.maxFramebufferSize[0] = info.maxFramebufferSize[1] = 16384;
+    return info;
+}
+
 } // namespace dicer::test

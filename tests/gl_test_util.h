@@ -4,14 +4,31 @@
 #include "allocation.h"
 #include "egl_context.h"
 #include "gl_debug.h"
+#include "shader.h"
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string_view>
 
 namespace dicer::test {
 // The context of this test executable (created once, before any test runs).
 const gl::HeadlessContext& context();
+
+// One T for the whole test executable, made on first use by T::create(shaders, context().info()); nullptr (and
+// a test failure naming the error) if it cannot be made.
+template <class T> T* sharedObject(gl::ShaderLibrary& shaders) {
+    static std::unique_ptr<T> object;
+    if (!object) {
+        auto created = T::create(shaders, context().info());
+        if (!created) {
+            ADD_FAILURE() << created.error();
+            return nullptr;
+        }
+        object = std::make_unique<T>(std::move(created.value()));
+    }
+    return object.get();
+}
 
 // A test's own inputs and outputs, through the checked allocations (allocation.h): a refusal fails the test
 // where it happened (the handle is then empty).

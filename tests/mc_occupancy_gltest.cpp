@@ -28,29 +28,11 @@ using occupancy::VoxelOutput;
 namespace {
 
 surface::McExpander* sharedExpander() {
-    static std::unique_ptr<surface::McExpander> e;
-    if (!e) {
-        auto created = surface::McExpander::create(sharedShaders(), context().info());
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        e = std::make_unique<surface::McExpander>(std::move(created.value()));
-    }
-    return e.get();
+    return sharedObject<surface::McExpander>(sharedShaders());
 }
 
 OccupancyVolume* sharedOccupancy() {
-    static std::unique_ptr<OccupancyVolume> o;
-    if (!o) {
-        auto created = OccupancyVolume::create(sharedShaders(), context().info());
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        o = std::make_unique<OccupancyVolume>(std::move(created.value()));
-    }
-    return o.get();
+    return sharedObject<OccupancyVolume>(sharedShaders());
 }
 
 volume::ScalarVolume byteVolume(glm::ivec3 size, const std::vector<std::uint8_t>& bytes) {

@@ -33,16 +33,7 @@ using occupancy::VoxelOutput;
 namespace {
 
 OccupancyVolume* sharedOccupancy() {
-    static std::unique_ptr<OccupancyVolume> o;
-    if (!o) {
-        auto created = OccupancyVolume::create(sharedShaders(), context().info());
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        o = std::make_unique<OccupancyVolume>(std::move(created.value()));
-    }
-    return o.get();
+    return sharedObject<OccupancyVolume>(sharedShaders());
 }
 
 void expectSameBytes(const std::vector<std::uint8_t>& got, const std::vector<std::uint8_t>& want,
@@ -216,16 +207,7 @@ TEST(OccupancyVolume, RandomBitsInNonCubicAndSideOneVolumes) {
 }
 
 occupancy::SparseOccupancy* sharedSparseOccupancy() {
-    static std::unique_ptr<occupancy::SparseOccupancy> s;
-    if (!s) {
-        auto created = occupancy::SparseOccupancy::create(sharedShaders(), context().info());
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        s = std::make_unique<occupancy::SparseOccupancy>(std::move(created.value()));
-    }
-    return s.get();
+    return sharedObject<occupancy::SparseOccupancy>(sharedShaders());
 }
 
 // The sparse occupancy of random bits gives the texture the bits give, in volumes whose tiles are

@@ -1,6 +1,7 @@
 // GL tests of the GPU particle system: the compute step equals the CPU step (particle_step.h) and the
 // particle count may grow or shrink between frames (new particles spawn on their voxel, extra ones retire).
 #include "draw_target_util.h"
+#include "fake_point_list.h"
 #include "gl_test_util.h"
 #include "hp_point.h"
 #include "particles.h"
@@ -17,24 +18,10 @@ namespace {
 
 constexpr glm::ivec3 kVolume{8, 8, 8};
 
-// A point buffer of `n` entries (voxel k = (k % 8, (k / 8) % 8, k / 64)) and a counter buffer saying `count`.
-struct FakePointList {
-    gl::Buffer points, counters;
-    std::uint32_t capacity = 0;
-
-    FakePointList(std::uint32_t n, std::uint32_t count) : capacity(n) {
-        std::vector<glm::uvec4> entries(n);
-        for (std::uint32_t k = 0; k < n; ++k)
-            entries[k] = {k % 8, (k / 8) % 8, k / 64, 0u};
-        points = test::bufferStorage(GLsizeiptr(n * sizeof(glm::uvec4)), entries.data(), 0, "test points");
-        counters = test::bufferStorage(16, nullptr, GL_DYNAMIC_STORAGE_BIT, "test counters");
-        setCount(count);
-    }
-    void setCount(std::uint32_t count) { glNamedBufferSubData(counters.id(), 0, 4, &count); }
-    ParticleSource source() const { return {points.id(), counters.id(), capacity, kVolume}; }
-    glm::vec3 target(std::uint32_t k) const {
-        return ps::psVoxelCenter(glm::uvec3(k % 8, (k / 8) % 8, k / 64), glm::vec3(kVolume));
-    }
+// A point buffer of `n` entries over the 8^3 volume and a counter buffer saying `count`.
+struct FakePointList : test::FakePointList {
+    FakePointList(std::uint32_t n, std::uint32_t count) : test::FakePointList(n, count, std::uint32_t(kVolume.x)) {}
+    glm::vec3 target(std::uint32_t k) const { return ps::psVoxelCenter(voxel(k), glm::vec3(kVolume)); }
 };
 
 // The state as the CPU step takes it: positions and velocities are two arrays of vec4 on the GPU.

@@ -45,6 +45,19 @@ inline float floatLE(const unsigned char* p) {
     return f;
 }
 
+// A PLY file's header, a line at a time (without its '\n'); `pos`: where the next line, or the body, starts.
+struct HeaderLines {
+    const std::string& bytes;
+    size_t pos = 0;
+    bool next(std::string& line) {
+        const size_t lf = bytes.find('\n', pos);
+        if (lf == std::string::npos) return false;
+        line = bytes.substr(pos, lf - pos);
+        pos = lf + 1;
+        return true;
+    }
+};
+
 } // namespace detail
 
 inline Cloud parse(const std::string& bytes) {
@@ -54,14 +67,9 @@ inline Cloud parse(const std::string& bytes) {
         cloud.vertices.clear();
         return cloud;
     };
-    size_t pos = 0;
-    auto nextLine = [&](std::string& line) {
-        const size_t lf = bytes.find('\n', pos);
-        if (lf == std::string::npos) return false;
-        line = bytes.substr(pos, lf - pos);
-        pos = lf + 1;
-        return true;
-    };
+    detail::HeaderLines header{bytes};
+    size_t& pos = header.pos;
+    auto nextLine = [&](std::string& line) { return header.next(line); };
     std::string line;
     if (!nextLine(line) || line != "ply") return fail("first line is not 'ply'");
     if (!nextLine(line)) return fail("no format line");

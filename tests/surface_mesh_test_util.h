@@ -4,6 +4,7 @@
 // header surface_mesh.h specifies. Anything else is an error string, never a guess.
 #pragma once
 
+#include "ply_reader.h"
 #include "surface_mesh.h"
 
 #include <algorithm>
@@ -121,14 +122,9 @@ inline SurfacePly parseSurfacePly(const std::string& bytes) {
         ply.error = std::move(why);
         return ply;
     };
-    std::size_t pos = 0;
-    auto nextLine = [&](std::string& line) {
-        const std::size_t lf = bytes.find('\n', pos);
-        if (lf == std::string::npos) return false;
-        line = bytes.substr(pos, lf - pos);
-        pos = lf + 1;
-        return true;
-    };
+    ply_test::detail::HeaderLines header{bytes};
+    std::size_t& pos = header.pos;
+    auto nextLine = [&](std::string& line) { return header.next(line); };
     // Every header line as surface_mesh.h spells it, comments allowed after the format line only.
     std::string line;
     if (!nextLine(line) || line != "ply") return fail("first line is not 'ply'");

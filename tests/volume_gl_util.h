@@ -21,16 +21,7 @@ inline gl::ShaderLibrary& volumeShaders() {
 
 // nullptr (and a test failure naming the error) if it cannot be made.
 inline discriminate::VolumeDiscriminator* sharedDiscriminator() {
-    static std::unique_ptr<discriminate::VolumeDiscriminator> d;
-    if (!d) {
-        auto created = discriminate::VolumeDiscriminator::create(volumeShaders(), context().info());
-        if (!created) {
-            ADD_FAILURE() << created.error();
-            return nullptr;
-        }
-        d = std::make_unique<discriminate::VolumeDiscriminator>(std::move(created.value()));
-    }
-    return d.get();
+    return sharedObject<discriminate::VolumeDiscriminator>(volumeShaders());
 }
 
 // Uploads the case's volume, lays it out for `output` and discriminates its band. The error of the step

@@ -24,6 +24,21 @@ using namespace dicer::test;
 
 namespace {
 
+// Voxels of an n-voxel atlas that are set off the shell of the box [lo, hi] (its faces, one voxel thick) or
+// clear on it.
+std::int64_t misplacedBoxShellVoxels(const AtlasBytes& a, glm::ivec3 n, glm::ivec3 lo, glm::ivec3 hi) {
+    std::int64_t misplaced = 0;
+    for (int z = 0; z < n.z; ++z)
+        for (int y = 0; y < n.y; ++y)
+            for (int x = 0; x < n.x; ++x) {
+                const glm::ivec3 p{x, y, z};
+                const bool inBox = glm::all(glm::greaterThanEqual(p, lo)) && glm::all(glm::lessThanEqual(p, hi));
+                const bool onFace = glm::any(glm::equal(p, lo)) || glm::any(glm::equal(p, hi));
+                misplaced += a.occupied(p) != (inBox && onFace);
+            }
+    return misplaced;
+}
+
 std::string volumeName(glm::ivec3 v) {
     return std::to_string(v.x) + "x" + std::to_string(v.y) + "x" + std::to_string(v.z);
 }
@@ -119,17 +134,7 @@ TEST_P(VoxBox, ShellAndSolidAreExactVoxelBoxes) {
 
     voxelizeInto(*v, layout, box, params(VoxMethodId::Binned));
     AtlasBytes a = readAtlas(*v);
-    std::int64_t misplaced = 0;
-    for (int z = 0; z < n.z; ++z)
-        for (int y = 0; y < n.y; ++y)
-            for (int x = 0; x < n.x; ++x) {
-                const glm::ivec3 p{x, y, z};
-                const bool inBox =
-                    glm::all(glm::greaterThanEqual(p, lo)) && glm::all(glm::lessThanEqual(p, hi));
-                const bool onFace = glm::any(glm::equal(p, lo)) || glm::any(glm::equal(p, hi));
-                misplaced += a.occupied(p) != (inBox && onFace);
-            }
-    EXPECT_EQ(misplaced, 0);
+    EXPECT_EQ(misplacedBoxShellVoxels(a, n, lo, hi), 0);
     EXPECT_EQ(a.occupiedCount(), shell);
 
     v->voxelize(params(VoxMethodId::Binned, VoxelMode::Solid));
@@ -170,17 +175,7 @@ TEST(VoxBoxFit, CubeMeshInANonCubicVolumeIsACubeOfVoxels) {
     voxelizeInto(*v, layoutOf(n), cube,
                  params(VoxMethodId::Binned, VoxelMode::Shell, VoxRule::DominantAxis, model));
     AtlasBytes a = readAtlas(*v);
-    std::int64_t misplaced = 0;
-    for (int z = 0; z < n.z; ++z)
-        for (int y = 0; y < n.y; ++y)
-            for (int x = 0; x < n.x; ++x) {
-                const glm::ivec3 p{x, y, z};
-                const bool inBox =
-                    glm::all(glm::greaterThanEqual(p, lo)) && glm::all(glm::lessThanEqual(p, hi));
-                const bool onFace = glm::any(glm::equal(p, lo)) || glm::any(glm::equal(p, hi));
-                misplaced += a.occupied(p) != (inBox && onFace);
-            }
-    EXPECT_EQ(misplaced, 0);
+    EXPECT_EQ(misplacedBoxShellVoxels(a, n, lo, hi), 0);
     EXPECT_EQ(a.occupiedCount(), shell);
     v->voxelize(params(VoxMethodId::Binned, VoxelMode::Solid, VoxRule::DominantAxis, model));
     EXPECT_EQ(readAtlas(*v).occupiedCount(), solid);

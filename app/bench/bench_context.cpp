@@ -1,5 +1,6 @@
 #include "bench_context.h"
 
+#include "allocation.h"
 #include "atlas_to_bits.h"
 #include "occupancy_sparse.h"
 
@@ -115,6 +116,17 @@ bool checkEntries(const std::vector<glm::uvec4>& got, std::uint32_t count, const
     }
     *check = inOrder && got == *inOrder ? "exact" : "same set";
     return true;
+}
+
+Result<ReadFloorBuffer> makeReadFloorBuffer(const gl::GlInfo& info) {
+    constexpr std::int64_t kBytes = std::int64_t(64) << 20;
+    const std::int64_t bytes =
+        std::min<std::int64_t>(kBytes, info.maxStorageBlockBytes > 0 ? info.maxStorageBlockBytes : kBytes) &
+        ~std::int64_t(3);
+    Result<gl::Buffer> buffer = gl::allocateBuffer(GLsizeiptr(bytes), nullptr, 0, "bench read floor");
+    if (!buffer) return makeError(buffer.error());
+    glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    return ReadFloorBuffer{std::move(buffer.value()), bytes};
 }
 
 } // namespace dicer::bench

@@ -25,6 +25,19 @@
 
 namespace dicer::bench {
 
+// "64x64x32": a volume's size as the tables write it.
+inline std::string sizeText(glm::ivec3 s) {
+    return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
+}
+
+// The read floor's buffer: a stage that reads its input once is set beside one read of this (b.read over it):
+// 64 MiB, large enough to hide a dispatch's cost, or the driver's largest storage block if smaller; zeros.
+struct ReadFloorBuffer {
+    gl::Buffer buffer;
+    std::int64_t bytes = 0;
+};
+Result<ReadFloorBuffer> makeReadFloorBuffer(const gl::GlInfo& info);
+
 // "[  12.3 s] peers 4096²: horn_scan" on stderr; rewritten in place on a terminal, one line each otherwise.
 class Progress {
 public:

@@ -24,7 +24,6 @@
 // blocks) is a skipped row naming the limit, not a difference.
 #include "bench_context.h"
 
-#include "allocation.h"
 #include "band.h"
 #include "builtin_volumes.h"
 #include "bundled_volumes.h"
@@ -44,8 +43,6 @@
 namespace dicer::bench {
 namespace {
 
-constexpr std::int64_t kBandwidthBytes = std::int64_t(64) << 20;
-
 struct McRow {
     std::string volume, size, band, method, check;
     unsigned stages = 0;                                                // surface::kMc*Stage bits
@@ -54,10 +51,6 @@ struct McRow {
     double floorMs = 0;
     bool ok = false, skipped = false;
 };
-
-std::string sizeText(glm::ivec3 s) {
-    return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
-}
 
 // A row made for this driver, or its reason not to run (isAvailable, create).
 struct McRowMethod {
@@ -216,20 +209,13 @@ Result<bool> runMcTable(Bench& b) {
         }
         methods.push_back(std::move(m));
     }
-    const std::int64_t floorBytes =
-        std::min<std::int64_t>(kBandwidthBytes, b.info.maxStorageBlockBytes > 0 ? b.info.maxStorageBlockBytes
-                                                                                : kBandwidthBytes) &
-        ~std::int64_t(3);
-    Result<gl::Buffer> floorAllocated =
-        gl::allocateBuffer(GLsizeiptr(floorBytes), nullptr, 0, "bench read floor");
-    if (!floorAllocated) return makeError(floorAllocated.error());
-    const gl::Buffer floorBuffer = std::move(floorAllocated.value());
-    glClearNamedBufferData(floorBuffer.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    Result<ReadFloorBuffer> floor = makeReadFloorBuffer(b.info);
+    if (!floor) return makeError(floor.error());
 
     std::vector<McRow> rows;
     bool ok = true;
     for (const std::string& spec : b.opt.volumes) {
-        Result<std::vector<McRow>> r = runMcVolume(b, methods, spec, floorBuffer.id(), floorBytes);
+        Result<std::vector<McRow>> r = runMcVolume(b, methods, spec, floor->buffer.id(), floor->bytes);
         if (!r) return makeError(r.error());
         for (const McRow& row : *r) {
             ok = ok && row.ok;

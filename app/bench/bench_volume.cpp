@@ -21,7 +21,6 @@
 // the sweep's farthest band (count read again first).
 #include "bench_context.h"
 
-#include "allocation.h"
 #include "band.h"
 #include "input_table.h"
 #include "builtin_volumes.h"
@@ -32,7 +31,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -42,7 +40,6 @@ namespace dicer::bench {
 namespace {
 
 constexpr std::int64_t kPointBytes = 16;                         // one uvec4 entry per point (point_buffer.h)
-constexpr std::int64_t kBandwidthBytes = std::int64_t(64) << 20; // large enough to hide a dispatch's cost
 // The sweep's band offsets in steps, one per repetition: a triangle wave around the asked band, so the band
 // keeps moving and the active count rises and falls as under a slider dragged back and forth.
 constexpr std::array<int, 16> kSweepOffsets = {0, 1, 2, 3, 4, 3, 2, 1, 0, -1, -2, -3, -4, -3, -2, -1};
@@ -294,17 +291,6 @@ bool VolumeBench::run(occupancy::VoxelOutput output) {
     return ok;
 }
 
-// The shortest decimal that reads back as v.
-std::string numberText(double v) {
-    char text[32];
-    auto [end, ec] = std::to_chars(text, text + sizeof text, v);
-    return ec == std::errc() ? std::string(text, end) : std::string("?");
-}
-
-std::string sizeText(glm::ivec3 s) {
-    return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
-}
-
 // A volume: load, band, the CPU reference's counts, a frame with only the rows it times, the upload, then
 // every output.
 Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, std::int64_t floorBytes) {
@@ -343,7 +329,7 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
     }
     info.sweep = volume::bandText(shifted(band, step, -kSweepCheckOffset)) + " … " +
                  volume::bandText(shifted(band, step, kSweepCheckOffset)) + " in steps of " +
-                 numberText(step);
+                 volume::valueText(step);
 
     // The frame: only the rows this run times are built.
     // The outputs a volume's discriminator writes (frame/input_table.h), unless --voxels names others.
@@ -389,19 +375,11 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
 } // namespace
 
 Result<bool> runVolumeTables(Bench& b) {
-    // The read floor's buffer: kBandwidthBytes, or the driver's largest storage block if smaller.
-    const std::int64_t floorBytes =
-        std::min<std::int64_t>(kBandwidthBytes, b.info.maxStorageBlockBytes > 0 ? b.info.maxStorageBlockBytes
-                                                                                : kBandwidthBytes) &
-        ~std::int64_t(3);
-    Result<gl::Buffer> floorAllocated =
-        gl::allocateBuffer(GLsizeiptr(floorBytes), nullptr, 0, "bench read floor");
-    if (!floorAllocated) return makeError(floorAllocated.error());
-    const gl::Buffer floorBuffer = std::move(floorAllocated.value());
-    glClearNamedBufferData(floorBuffer.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    Result<ReadFloorBuffer> floor = makeReadFloorBuffer(b.info);
+    if (!floor) return makeError(floor.error());
     bool ok = true;
     for (const std::string& spec : b.opt.volumes) {
-        Result<bool> r = runVolume(b, spec, floorBuffer.id(), floorBytes);
+        Result<bool> r = runVolume(b, spec, floor->buffer.id(), floor->bytes);
         if (!r) return makeError(r.error());
         ok = *r && ok;
     }

@@ -10,6 +10,7 @@
 #include "shader.h"
 
 #include <compare>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -37,6 +38,25 @@ template <class Row> struct RowId {
     constexpr explicit RowId(int index) : row(index) {}
     constexpr bool valid() const { return row >= 0; }
     constexpr auto operator<=>(const RowId&) const = default;
+};
+
+// A set of rows of one table: a bit per row (the tables that use it have at most 32 rows).
+template <class Row> struct RowSet {
+    std::uint32_t bits = 0;
+    constexpr bool has(RowId<Row> id) const { return id.row >= 0 && id.row < 32 && (bits >> id.row & 1u) != 0; }
+    constexpr void set(RowId<Row> id, bool on = true) {
+        if (id.row < 0 || id.row >= 32) return;
+        const std::uint32_t bit = 1u << id.row;
+        bits = on ? bits | bit : bits & ~bit;
+    }
+    // The members, in table order.
+    std::vector<RowId<Row>> ids(std::span<const Row> rows) const {
+        std::vector<RowId<Row>> members;
+        for (size_t i = 0; i < rows.size() && i < 32; ++i)
+            if (has(RowId<Row>(int(i)))) members.emplace_back(int(i));
+        return members;
+    }
+    constexpr bool operator==(const RowSet&) const = default;
 };
 
 // Every id of a table, in table order.

@@ -20,13 +20,13 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-std::string shortest(double v) {
+} // namespace
+
+std::string valueText(double v) {
     char buffer[64];
     const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
     return std::string(buffer, r.ptr);
 }
-
-} // namespace
 
 double clampedToFloat(double v) {
     constexpr double kMax = std::numeric_limits<float>::max();
@@ -45,9 +45,9 @@ Band defaultBand(ValueRange range) {
 
 std::string bandText(Band band) {
     std::string text = "[";
-    text += shortest(band.lo);
+    text += valueText(band.lo);
     text += ", ";
-    text += shortest(band.hi);
+    text += valueText(band.hi);
     return text + "]";
 }
 
@@ -83,8 +83,8 @@ Result<BandSpec> parseBandSpec(std::string_view text) {
     const BandSpec spec{*lo, *hi};
     const Band widest = resolveBand(spec, ValueRange{-kInf, kInf}).value();
     if (widest.lo > widest.hi)
-        return makeError(who + "the lower end " + shortest(widest.lo) + " is above the upper end " +
-                         shortest(widest.hi));
+        return makeError(who + "the lower end " + valueText(widest.lo) + " is above the upper end " +
+                         valueText(widest.hi));
     return spec;
 }
 
@@ -110,7 +110,7 @@ std::string bandSpecText(const BandSpec& spec) {
     auto end = [](const BandEnd& e) {
         return e.kind == BandEnd::Kind::Min ? std::string("min")
                : e.kind == BandEnd::Kind::Max ? std::string("max")
-                                                : shortest(e.value);
+                                                : valueText(e.value);
     };
     return end(spec.lo) + "," + end(spec.hi);
 }
@@ -121,8 +121,8 @@ Result<Band> parseBand(std::string_view text, std::optional<ValueRange> range) {
     Result<Band> band = resolveBand(*spec, range);
     if (!band) return makeError("band '" + std::string(text) + "': " + band.error().substr(band.error().find(": ") + 2));
     if (band->lo > band->hi)
-        return makeError("band '" + std::string(text) + "': the lower end " + shortest(band->lo) +
-                         " is above the upper end " + shortest(band->hi));
+        return makeError("band '" + std::string(text) + "': the lower end " + valueText(band->lo) +
+                         " is above the upper end " + valueText(band->hi));
     return band;
 }
 

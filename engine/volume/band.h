@@ -27,6 +27,8 @@ bool inBand(double v, Band band);
 // integer of at most 32 bits, so nothing finite is lost, and differences and midpoints stay numbers. The
 // midpoint, the histogram and the colour map's edges (volume_reference.h) all take values so.
 double clampedToFloat(double v);
+// The shortest decimal that reads back as v ("0.1", "1e+300", "inf"): how band ends and steps are written.
+std::string valueText(double v);
 
 // [the value midway between the data's minimum and maximum, the maximum]: the upper half of the values, the
 // band a volume starts with. Infinite ends count as +-FLT_MAX for the midpoint (so it is a number).

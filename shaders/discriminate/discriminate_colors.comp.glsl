@@ -9,6 +9,7 @@
 //    pass' indirect dispatch;
 //  - otherwise: one invocation per point below that count.
 #include "discriminate_shared.h"
+#include "dispatch_groups.glsl"
 
 layout(local_size_x = DISC_COLOR_LOCAL_SIZE) in;
 
@@ -19,11 +20,10 @@ layout(location = DISC_LOC_COLOR_LIMIT) uniform uint u_limit;
 
 void main() {
     uint count = min(b_args[3], u_limit);
-    uint groups = (count + uint(DISC_COLOR_LOCAL_SIZE) - 1u) / uint(DISC_COLOR_LOCAL_SIZE);
-    uint x = min(groups, 65535u);
-    b_args[0] = x;
-    b_args[1] = x == 0u ? 0u : (groups + x - 1u) / x;
-    b_args[2] = 1u;
+    uvec3 groups = dispatchGroups(count, uint(DISC_COLOR_LOCAL_SIZE));
+    b_args[0] = groups.x;
+    b_args[1] = groups.y;
+    b_args[2] = groups.z;
     b_args[3] = count;
 }
 

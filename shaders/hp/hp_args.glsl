@@ -3,9 +3,8 @@
 // buffer's capacity, plus the clamped count and an overflow flag (layout: HP_ARGS_* in hp_shared.h).
 // The including shader declares u_args (binding HP_BIND_ARGS).
 #pragma once
+#include "dispatch_groups.glsl"
 #include "hp_shared.h"
-
-const uint kMaxGroupsX = 65535u; // GL's guaranteed minimum of GL_MAX_COMPUTE_WORK_GROUP_COUNT
 
 void hpWriteArgs(uint total, uint capacity) {
     uint n = min(total, capacity);
@@ -13,10 +12,10 @@ void hpWriteArgs(uint total, uint capacity) {
     u_args[HP_ARGS_DRAW_OFFSET + 1] = 1u; // instanceCount
     u_args[HP_ARGS_DRAW_OFFSET + 2] = 0u; // first
     u_args[HP_ARGS_DRAW_OFFSET + 3] = 0u; // baseInstance
-    uint groups = (n + HP_LIST_LOCAL_SIZE - 1u) / HP_LIST_LOCAL_SIZE;
-    u_args[HP_ARGS_DISPATCH_OFFSET + 0] = max(min(groups, kMaxGroupsX), 1u);
-    u_args[HP_ARGS_DISPATCH_OFFSET + 1] = groups == 0u ? 0u : (groups + kMaxGroupsX - 1u) / kMaxGroupsX;
-    u_args[HP_ARGS_DISPATCH_OFFSET + 2] = 1u;
+    uvec3 groups = dispatchGroups(n, HP_LIST_LOCAL_SIZE);
+    u_args[HP_ARGS_DISPATCH_OFFSET + 0] = groups.x;
+    u_args[HP_ARGS_DISPATCH_OFFSET + 1] = groups.y;
+    u_args[HP_ARGS_DISPATCH_OFFSET + 2] = groups.z;
     u_args[HP_ARGS_COUNT] = n;
     u_args[HP_ARGS_OVERFLOW] = total > capacity ? 1u : 0u;
 }

@@ -2,6 +2,7 @@
 // HeartBreaker, per frame before the update: turns this frame's point count (the HistoPyramid's top, still on
 // the GPU) into the particle draw and dispatch arguments, and keeps last frame's count so the update knows
 // which particles are new. One invocation: the work is a handful of uints.
+#include "dispatch_groups.glsl"
 #include "particles_shared.h"
 
 layout(local_size_x = 1) in;
@@ -9,7 +10,6 @@ layout(std430, binding = HP_BIND_COUNTERS) readonly buffer HpCounters { uint u_c
 layout(std430, binding = PS_BIND_CONTROL) buffer PsControl { uint u_control[]; };
 layout(location = PS_LOC_CAPACITY) uniform uint u_capacity;
 
-const uint kMaxGroupsX = 65535u; // GL's guaranteed minimum of GL_MAX_COMPUTE_WORK_GROUP_COUNT
 
 void main() {
     uint n = min(u_counters[0], u_capacity);
@@ -18,8 +18,8 @@ void main() {
     u_control[PS_CTRL_DRAW + 1] = 1u;
     u_control[PS_CTRL_DRAW + 2] = 0u;
     u_control[PS_CTRL_DRAW + 3] = 0u;
-    uint groups = (n + PS_LOCAL_SIZE - 1u) / PS_LOCAL_SIZE;
-    u_control[PS_CTRL_DISPATCH + 0] = max(min(groups, kMaxGroupsX), 1u);
-    u_control[PS_CTRL_DISPATCH + 1] = groups == 0u ? 0u : (groups + kMaxGroupsX - 1u) / kMaxGroupsX;
-    u_control[PS_CTRL_DISPATCH + 2] = 1u;
+    uvec3 groups = dispatchGroups(n, PS_LOCAL_SIZE);
+    u_control[PS_CTRL_DISPATCH + 0] = groups.x;
+    u_control[PS_CTRL_DISPATCH + 1] = groups.y;
+    u_control[PS_CTRL_DISPATCH + 2] = groups.z;
 }

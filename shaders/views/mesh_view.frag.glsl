@@ -1,13 +1,11 @@
 #version 450
-// Two-sided Lambert + ambient: the teapot and many OBJ files are open, so back faces are visible.
+// The mesh's colour (and its texture), lit two-sided (lit_view.glsl).
 #define MESH_VIEW_IO in
 #include "mesh_view_io.glsl"
 
 layout(location = 0) out vec4 o_color;
 
 void main() {
-    vec3 n = normalize(v.normal);
-    if (!gl_FrontFacing) n = -n;
     vec3 base = v.color.rgb;
     if (u_textured != 0) {
         vec2 uv = v.texcoord;
@@ -18,5 +16,5 @@ void main() {
         }
         base *= texture(u_texture, vec3(uv, u_slot.z)).rgb;
     }
-    o_color = vec4(base * (0.25 + 0.75 * max(dot(n, normalize(u_lightDir)), 0.0)), 1.0);
+    o_color = vec4(litTwoSided(base, v.normal, gl_FrontFacing), 1.0);
 }

@@ -15,14 +15,16 @@
 #define VIEW_LOCAL_SIZE 8     // list view: 8x8 pixels per work group
 #define VIEW_LOC_ATLAS_SIDE 5 // int: atlas view of the occupancy bits, the virtual atlas' side (no texture)
 
+// --- the 3D views' shared uniforms (lit_view.glsl: the mesh and the surface) --------------------------------
+#define LIT_LOC_VIEW_PROJ 0 // mat4
+#define LIT_LOC_MODEL 1     // mat4: model -> world (rigid or a shift, and a uniform scale: it also turns normals)
+#define LIT_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
+
 // --- the shaded mesh ---------------------------------------------------------------------------------------
 #define MESH_ATTR_POSITION 0
 #define MESH_ATTR_NORMAL 1
 #define MESH_ATTR_COLOR 2
 #define MESH_ATTR_TEXCOORD 3
-#define MESH_LOC_VIEW_PROJ 0 // mat4
-#define MESH_LOC_MODEL 1     // mat4 (rigid + uniform scale, so it also transforms normals)
-#define MESH_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
 #define MESH_LOC_TEXTURED 3  // int: 1 = multiply by the material's texture
 #define MESH_LOC_SLOT 4      // vec4: the material's texture in the array (u scale, v scale, layer, 0)
 #define MESH_UNIT_TEXTURE 11 // the mesh's map_Kd textures: the voxelizer's 2D array (voxel_mesh.h)
@@ -31,9 +33,6 @@
 #define SURF_ATTR_POSITION 0 // vec3 at byte 0: physical units
 #define SURF_ATTR_NORMAL 1   // vec3 at byte 16
 #define SURF_ATTR_IDS 2      // uint at byte 28: case | edge << 8 | ... | crossing << MC_ID_CROSSING_SHIFT
-#define SURF_LOC_VIEW_PROJ 0 // mat4
-#define SURF_LOC_MODEL 1     // mat4: physical units -> world (a uniform scale and a shift)
-#define SURF_LOC_LIGHT_DIR 2 // vec3: towards the light, world space
 #define SURF_LOC_COLOR_LO 3  // vec3: vertices where the surface crosses the band's lo (and a binary field's)
 #define SURF_LOC_COLOR_HI 4  // vec3: vertices where it crosses the band's hi
 

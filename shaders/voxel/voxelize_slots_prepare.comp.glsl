@@ -3,6 +3,7 @@
 //  - VOX_SLOTS_ARGS (one invocation): the slot count (copied on the GPU from the caller's count, e.g. the
 //    HistoPyramid's point count) clamped to the capacity, and the clear's indirect dispatch;
 //  - VOX_SLOTS_CLEAR: owner[0, count) = 0: O(points) bytes per frame, never O(volume).
+#include "dispatch_groups.glsl"
 #include "voxelize_slots.glsl"
 
 layout(local_size_x = VOX_SLOTS_LOCAL_SIZE) in;
@@ -11,11 +12,10 @@ void main() {
     uint capacity = uint(b_slotOwners.length()) - VOX_SLOTS_HEADER;
 #if defined(VOX_SLOTS_ARGS)
     uint count = min(b_slotOwners[3], capacity);
-    uint groups = (count + VOX_SLOTS_LOCAL_SIZE - 1u) / VOX_SLOTS_LOCAL_SIZE;
-    uint x = min(groups, 65535u);
-    b_slotOwners[0] = x;
-    b_slotOwners[1] = x == 0u ? 0u : (groups + x - 1u) / x;
-    b_slotOwners[2] = 1u;
+    uvec3 groups = dispatchGroups(count, uint(VOX_SLOTS_LOCAL_SIZE));
+    b_slotOwners[0] = groups.x;
+    b_slotOwners[1] = groups.y;
+    b_slotOwners[2] = groups.z;
     b_slotOwners[3] = count;
 #else
     uint i = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * VOX_SLOTS_LOCAL_SIZE + gl_GlobalInvocationID.x;

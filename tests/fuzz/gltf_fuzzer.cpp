@@ -8,7 +8,7 @@
 // Every input must either fail with an error or produce a mesh that passes validateMesh.
 #include "gltf_loader.h"
 #include "image_loader.h"
-#include "log.h"
+#include "fuzz_scratch.h"
 #include "mesh.h"
 
 #include <cstdint>
@@ -21,12 +21,6 @@
 
 namespace {
 
-// A 2x2 RGBA8 PNG (zlib-compressed IDAT), 75 bytes (obj_fuzzer's t.png).
-constexpr std::string_view kTexturePng{
-    "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x02\x00\x00\x00\x02\x08"
-    "\x06\x00\x00\x00\x72\xb6\x0d\x24\x00\x00\x00\x12\x49\x44\x41\x54\x78\xda\x63\xf8\xcf\xc0\xf0\x1f\x0c"
-    "\x81\x34\x18\x00\x00\x49\xc8\x09\xf7\x03\xd9\x64\xf1\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82",
-    75};
 
 // two_nodes.bin: the quad's positions, texture coordinates and indices, the triangle's interleaved positions
 // and normals, its colours (make_two_nodes.py).
@@ -48,30 +42,18 @@ std::string testBuffer() {
     return bytes;
 }
 
-struct WorkDir {
-    std::filesystem::path path;
-    WorkDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "dicer-gltffuzz-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr) std::abort();
-        path = pattern;
-        std::ofstream png(path / "checker.png", std::ios::binary);
-        png.write(kTexturePng.data(), std::streamsize(kTexturePng.size()));
+// A private folder for checker.png and two_nodes.bin, removed when the fuzzer exits.
+const std::filesystem::path& workDir() {
+    static const dicer::fuzz::ScratchFolder dir("gltffuzz");
+    static const bool filled = [] {
         const std::string buffer = testBuffer();
         if (buffer.size() != 176) std::abort();
-        std::ofstream bin(path / "two_nodes.bin", std::ios::binary);
-        bin.write(buffer.data(), std::streamsize(buffer.size()));
-        if (!png || !bin) std::abort();
-        dicer::log::setMinLevel(dicer::log::Level::Error); // warnings are expected on every other input
-    }
-    ~WorkDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-};
-
-const std::filesystem::path& workDir() {
-    static const WorkDir dir;
-    return dir.path;
+        dicer::fuzz::writeFile(dir.path() / "checker.png", dicer::fuzz::kTexturePng);
+        dicer::fuzz::writeFile(dir.path() / "two_nodes.bin", buffer);
+        return true;
+    }();
+    (void)filled;
+    return dir.path();
 }
 
 } // namespace

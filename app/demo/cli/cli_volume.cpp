@@ -30,11 +30,7 @@ options::Codec<double> thresholdCodec() {
         if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
         return v;
     };
-    c.format = [](const double& v) { // the shortest text that reads back as v
-        char text[32];
-        auto [end, ec] = std::to_chars(text, text + sizeof text, v);
-        return ec == std::errc() ? std::string(text, end) : std::string();
-    };
+    c.format = [](const double& v) { return volume::valueText(v); };
     return c;
 }
 

@@ -48,11 +48,11 @@ inline constexpr ExportRow kExportRows[] = {
      "_surface.ply", ExportPanel::Surface, export_stages::kSurface},
 };
 inline constexpr size_t kExportCount = std::size(kExportRows);
-static_assert(kExportCount <= 32, "ExportRequests holds a bit per row");
+static_assert(kExportCount <= 32, "ExportRequests (a RowSet) holds a bit per row");
 
-std::span<const ExportRow> exportTable();
-const ExportRow& exportRow(ExportId id);
-std::vector<ExportId> exportIds();
+inline std::span<const ExportRow> exportTable() { return kExportRows; }
+inline const ExportRow& exportRow(ExportId id) { return kExportRows[size_t(id.row)]; } // an id of this table
+inline std::vector<ExportId> exportIds() { return gl::rowIds(exportTable()); }         // every row, in table order
 
 // The exports a run asked for: --export-... FILE per row (empty: none).
 using ExportFiles = std::array<std::string, kExportCount>;
@@ -65,13 +65,7 @@ consteval ExportId exportNamed(std::string_view name) {
 }
 inline constexpr ExportId kPointsExport = exportNamed("points"), kSurfaceExport = exportNamed("surface");
 
-// Exports requested by the buttons (a bit per row), written after the frame.
-struct ExportRequests {
-    std::uint32_t bits = 0;
-    bool has(ExportId id) const { return id.valid() && (bits >> id.row & 1u) != 0; }
-    void set(ExportId id, bool on = true);
-    bool any() const { return bits != 0; }
-    bool operator==(const ExportRequests&) const = default;
-};
+// Exports requested by the buttons, written after the frame.
+using ExportRequests = gl::RowSet<ExportRow>;
 
 } // namespace dicer::app

@@ -91,9 +91,9 @@ Result<void> MeshView::upload(const model::Mesh& mesh,
 void MeshView::draw(const glm::mat4& viewProj, const glm::mat4& model, const glm::vec3& lightDir) const {
     if (!m_vao || m_ranges.empty()) return;
     GLuint program = m_shaders->get(m_program);
-    glProgramUniformMatrix4fv(program, MESH_LOC_VIEW_PROJ, 1, GL_FALSE, &viewProj[0][0]);
-    glProgramUniformMatrix4fv(program, MESH_LOC_MODEL, 1, GL_FALSE, &model[0][0]);
-    glProgramUniform3f(program, MESH_LOC_LIGHT_DIR, lightDir.x, lightDir.y, lightDir.z);
+    glProgramUniformMatrix4fv(program, LIT_LOC_VIEW_PROJ, 1, GL_FALSE, &viewProj[0][0]);
+    glProgramUniformMatrix4fv(program, LIT_LOC_MODEL, 1, GL_FALSE, &model[0][0]);
+    glProgramUniform3f(program, LIT_LOC_LIGHT_DIR, lightDir.x, lightDir.y, lightDir.z);
     glUseProgram(program);
     glBindVertexArray(m_vao.id());
     glBindSampler(MESH_UNIT_TEXTURE, m_sampler.id());

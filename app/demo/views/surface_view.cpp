@@ -50,9 +50,9 @@ Result<SurfaceView> SurfaceView::create(gl::ShaderLibrary& shaders, bool shatter
 void SurfaceView::draw(const surface::McMethod& method, const SurfaceDraw& d) const {
     if (!method.vertexBuffer() || (m_shatter && !d.shatter)) return; // the program reads the pieces
     const GLuint program = m_shaders->get(m_program);
-    glProgramUniformMatrix4fv(program, SURF_LOC_VIEW_PROJ, 1, GL_FALSE, &d.viewProj[0][0]);
-    glProgramUniformMatrix4fv(program, SURF_LOC_MODEL, 1, GL_FALSE, &d.model[0][0]);
-    glProgramUniform3f(program, SURF_LOC_LIGHT_DIR, d.lightDir.x, d.lightDir.y, d.lightDir.z);
+    glProgramUniformMatrix4fv(program, LIT_LOC_VIEW_PROJ, 1, GL_FALSE, &d.viewProj[0][0]);
+    glProgramUniformMatrix4fv(program, LIT_LOC_MODEL, 1, GL_FALSE, &d.model[0][0]);
+    glProgramUniform3f(program, LIT_LOC_LIGHT_DIR, d.lightDir.x, d.lightDir.y, d.lightDir.z);
     glProgramUniform3f(program, SURF_LOC_COLOR_LO, d.colorLo.x, d.colorLo.y, d.colorLo.z);
     glProgramUniform3f(program, SURF_LOC_COLOR_HI, d.colorHi.x, d.colorHi.y, d.colorHi.z);
     glUseProgram(program);

@@ -46,11 +46,11 @@ inline constexpr ViewRow kViewRows[] = {
     {"atlas", "atlas", "the slice atlas panel", ViewPlace::Panel, true, {}},
     {"list", "list", "the point list panel", ViewPlace::Panel, true, {}},
 };
-static_assert(std::size(kViewRows) <= 32, "ShownViews holds a bit per row");
+static_assert(std::size(kViewRows) <= 32, "ShownViews (a RowSet) holds a bit per row");
 
-std::span<const ViewRow> viewTable();
-const ViewRow& viewRow(ViewId id);
-std::vector<ViewId> viewIds(); // every row, in table order
+inline std::span<const ViewRow> viewTable() { return kViewRows; }
+inline const ViewRow& viewRow(ViewId id) { return kViewRows[size_t(id.row)]; } // an id of this table
+inline std::vector<ViewId> viewIds() { return gl::rowIds(viewTable()); }       // every row, in table order
 
 // The rows the frame's code asks about by themselves, found by name when it compiles.
 consteval ViewId viewNamed(std::string_view name) {
@@ -62,15 +62,12 @@ inline constexpr ViewId kMeshView = viewNamed("mesh"), kSurfaceView = viewNamed(
                         kPointsView = viewNamed("points"), kAtlasView = viewNamed("atlas"),
                         kListView = viewNamed("list");
 
-// Which views are shown: a bit per row (the table has at most 32).
-struct ShownViews {
-    std::uint32_t bits = defaultBits();
-    bool has(ViewId id) const { return id.valid() && (bits >> id.row & 1u) != 0; }
-    void set(ViewId id, bool on);
-    std::vector<ViewId> ids() const; // the shown ones, in table order
-    // Whether a shown view runs `stage` (frame_stages.h).
-    bool run(frame::Stage stage) const;
-    static std::uint32_t defaultBits(); // the rows shownByDefault
+// Which views are shown (the rows shownByDefault, until told otherwise).
+struct ShownViews : gl::RowSet<ViewRow> {
+    ShownViews() : RowSet{defaultBits()} {}
+    std::vector<ViewId> ids() const { return RowSet::ids(viewTable()); } // the shown ones, in table order
+    bool run(frame::Stage stage) const; // a shown view runs `stage` (frame_stages.h)
+    static std::uint32_t defaultBits();
     bool operator==(const ShownViews&) const = default;
 };
 
