@@ -80,7 +80,7 @@ public:
     void voxelize(const glm::mat4& modelToWorld);
     Result<void> build();
     Result<void> list();
-    // Bits or sparse output (voxel::hasSlotColors), after the list: the model colour of every point
+    // Bits or sparse output (occupancy::hasSlotColors), after the list: the model colour of every point
     // (pointColors()); nothing with the atlas.
     Result<void> colorPoints();
     // The expand stage: the surface of the frame's voxels by the settings' mc method (marching cubes, no

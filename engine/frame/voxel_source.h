@@ -64,7 +64,7 @@ public:
     const occupancy::SparseOccupancy* sparse() const;
     const voxel::Voxelizer& voxelizer() const { return *m_voxelizer; }
 
-    // Bits or sparse output (voxel::hasSlotColors), after the list of `method` (the pyramid over that output,
+    // Bits or sparse output (occupancy::hasSlotColors), after the list of `method` (the pyramid over that output,
     // which ranks: hp_bits, hp_sparse): the model colour of point k (a volume: its value's colour) into
     // slotColors()[k] for the first min(count, slot capacity) points; the count stays on the GPU. The slots grow
     // to `capacity` first (the point buffer's), which allocates only when it grows. Nothing for the atlas.
