@@ -14,6 +14,7 @@
 #include "gl_debug.h"
 #include "heap_tuning.h"
 #include "imgui_layer.h"
+#include "input_table.h"
 #include "input.h"
 #include "offscreen.h"
 #include "passes.h"
@@ -112,9 +113,8 @@ int main(int argc, char** argv) {
 
         app.timers.beginFrame();
         {
-            // The input's first stage: the voxelizer for a mesh, the discriminator for a volume.
-            const bool volume = app.settings.frame.input == frame::Input::Volume;
-            gl::ScopedStage stage(app.timers, stageName(volume ? Stage::Discriminate : Stage::Voxelize));
+            // The input's first stage (input_table.h): the voxelizer for a mesh, the discriminator for a volume.
+            gl::ScopedStage stage(app.timers, stageName(frame::inputInfo(app.settings.frame.input).firstStage));
             voxelize(app);
         }
         {

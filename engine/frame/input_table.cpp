@@ -14,9 +14,9 @@ constexpr std::string_view kMeshSettings[] = {"preset", "mode", "vox-method", "r
 constexpr std::string_view kVolumeSettings[] = {"band"};
 
 constexpr InputInfo kInputs[] = {
-    {Input::Mesh, "mesh", "voxelize", "a triangle mesh, voxelized every frame (shell or solid) at the preset's size",
+    {Input::Mesh, "mesh", Stage::Voxelize, "a triangle mesh, voxelized every frame (shell or solid) at the preset's size",
      kMeshOutputs, kMeshSettings},
-    {Input::Volume, "volume", "discriminate",
+    {Input::Volume, "volume", Stage::Discriminate,
      "a scalar volume at its own size; the voxels are the samples whose value lies in the band", kVolumeOutputs,
      kVolumeSettings},
 };

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "frame_settings.h"
+#include "frame_stages.h"
 
 #include <span>
 #include <string>
@@ -16,7 +17,7 @@ namespace dicer::frame {
 struct InputInfo {
     Input input;
     const char* name;       // "mesh", "volume": what messages and panels call it
-    const char* firstStage; // "voxelize", "discriminate": the stage that makes its voxels (frame_stages.h)
+    Stage firstStage;       // the stage that makes its voxels (frame_stages.h: voxelize, discriminate)
     const char* summary;
     std::span<const occupancy::VoxelOutput> outputs;  // what its first stage writes (the first: its default)
     std::span<const std::string_view> settings;  // the settings only this input reads, by option name

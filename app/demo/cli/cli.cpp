@@ -292,11 +292,12 @@ std::string reconcileOutput(CommandLine& c) {
     // or the bits, never the sparse occupancy.
     const frame::InputInfo& input = frame::inputInfo(p.input);
     if (!input.writes(p.voxels)) {
-        const std::string why = std::string(" a ") + input.name + "'s " + input.firstStage + " stage writes " +
+        const std::string stage = frame::stageName(input.firstStage);
+        const std::string why = std::string(" a ") + input.name + "'s " + stage + " stage writes " +
                                 input.outputNames() + ", not the " + occupancy::voxelOutputName(p.voxels) + " output";
         if (c.gave("method") && !c.gave("voxels"))
             return std::string("--method ") + method + " reads the " + occupancy::voxelOutputName(p.voxels) +
-                   " output, which a " + input.name + "'s " + input.firstStage + " stage does not write (it writes " +
+                   " output, which a " + input.name + "'s " + stage + " stage does not write (it writes " +
                    input.outputNames() + ")";
         return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + ":" + why;
     }

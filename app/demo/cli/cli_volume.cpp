@@ -58,7 +58,7 @@ std::string reconcileVolume(CommandLine& c) {
     // Any other option only a mesh reads (input_table.h): the volume would silently ignore it.
     for (const std::string& name : c.given)
         if (const frame::InputInfo* owner = frame::ownerOfOtherInput(f.input, name))
-            return "--" + name + " is a " + owner->name + "'s setting (its " + owner->firstStage +
+            return "--" + name + " is a " + owner->name + "'s setting (its " + frame::stageName(owner->firstStage) +
                    " stage); a volume's voxels are the samples whose value lies in its --band";
     if (c.gave("threshold") && c.gave("band")) return "--threshold T on a volume is --band T,max: give one of them";
     if (c.gave("threshold")) {
