@@ -12,7 +12,6 @@
 #include "vocabulary.h"
 
 #include <algorithm>
-#include <deque>
 #include <cstdlib>
 #include <utility>
 
@@ -40,34 +39,6 @@ options::OptionText demoVoxelsText() {
                                     "this driver (docs/DEMO.md: the bits "
                                     "at the default preset 128, sparse from 256)";
     return {options::kVoxelsText.name, options::kVoxelsText.label, help};
-}
-
-// --show-NAME: the view table's row as an option (its name, its checkbox label, its summary).
-OptionText showOptionText(ViewId id) {
-    static std::deque<std::string> names; // the rows' text views point into it (a deque never moves them)
-    const ViewRow& view = viewRow(id);
-    names.push_back("show-" + std::string(view.name));
-    return {names.back(), view.label, view.summary};
-}
-
-// --export-...: the export table's row as an option, written after the last frame.
-OptionText exportOptionText(ExportId id) {
-    static std::deque<std::string> helps; // the rows' text views point into it (a deque never moves them)
-    const ExportRow& row = exportRow(id);
-    helps.push_back(std::string(row.summary) + ", written after the last frame (needs --frames)");
-    return {row.option, "", helps.back()};
-}
-
-// --view: its help names the rows, the 3D view's and the panels'.
-OptionText viewsOptionText() {
-    static const std::string help = [] {
-        std::vector<std::string> scene, panels;
-        for (const ViewRow& row : viewTable())
-            (row.place == ViewPlace::Scene ? scene : panels).emplace_back(row.name);
-        return "exactly these views shown (" + gl::joinNames(scene, ", ") + ": the 3D view; " +
-               gl::joinNames(panels, ", ") + ": the panels)";
-    }();
-    return {"view", "", help};
 }
 
 std::vector<Row> makeRows() {

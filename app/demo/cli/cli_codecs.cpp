@@ -4,6 +4,7 @@
 #include "vocabulary.h"
 
 #include <algorithm>
+#include <deque>
 #include <utility>
 
 namespace dicer::app {
@@ -48,6 +49,34 @@ options::Codec<std::vector<ViewId>> viewsCodec() {
     for (ViewId id : viewIds())
         names.emplace_back(viewRow(id).name, id);
     return options::listCodec(options::namesCodec<ViewId>(std::move(names)), "all", viewIds(), "none");
+}
+
+// --show-NAME: the view table's row as an option (its name, its checkbox label, its summary).
+options::OptionText showOptionText(ViewId id) {
+    static std::deque<std::string> names; // the rows' text views point into it (a deque never moves them)
+    const ViewRow& view = viewRow(id);
+    names.push_back("show-" + std::string(view.name));
+    return {names.back(), view.label, view.summary};
+}
+
+// --export-...: the export table's row as an option, written after the last frame.
+options::OptionText exportOptionText(ExportId id) {
+    static std::deque<std::string> helps; // the rows' text views point into it (a deque never moves them)
+    const ExportRow& row = exportRow(id);
+    helps.push_back(std::string(row.summary) + ", written after the last frame (needs --frames)");
+    return {row.option, "", helps.back()};
+}
+
+// --view: its help names the rows, the 3D view's and the panels'.
+options::OptionText viewsOptionText() {
+    static const std::string help = [] {
+        std::vector<std::string> scene, panels;
+        for (const ViewRow& row : viewTable())
+            (row.place == ViewPlace::Scene ? scene : panels).emplace_back(row.name);
+        return "exactly these views shown (" + gl::joinNames(scene, ", ") + ": the 3D view; " +
+               gl::joinNames(panels, ", ") + ": the panels)";
+    }();
+    return {"view", "", help};
 }
 
 } // namespace dicer::app

@@ -1,6 +1,7 @@
 // dicer's own value codecs (the ones dicer-bench does not share, which are app/common/vocabulary.h's): --method
-// (a row of the method table the demo runs), --window WxH, --particles
-// (the particle render table), --view LIST (exactly the views named). Split from cli.cpp, which builds the rows.
+// (a row of the method table the demo runs), --window WxH, --particles (the particle render table), --view LIST
+// (exactly the views named); and the option texts the view and export tables give. Split from cli.cpp, which
+// builds the rows.
 #pragma once
 
 #include "cli.h"
@@ -18,5 +19,11 @@ options::Codec<methods::MethodId> demoMethodCodec();
 options::Codec<glm::ivec2> windowSizeCodec();
 options::Codec<particles::ParticleRender> renderCodec();
 options::Codec<std::vector<ViewId>> viewsCodec(); // the view table's names; "all", "none"
+
+// The option texts the tables give: --show-NAME per view, --view (its help names the views), --export-... per
+// export (view_table.h, export_table.h).
+options::OptionText showOptionText(ViewId id);
+options::OptionText viewsOptionText();
+options::OptionText exportOptionText(ExportId id);
 
 } // namespace dicer::app
