@@ -20,10 +20,7 @@
 #include <memory>
 
 using namespace dicer;
-using namespace dicer::test;
-using surface::OccupancyVolume;
-using occupancy::VolumeLayout;
-using occupancy::VoxelOutput;
+using namespace dicer::test; // and VolumeLayout, VoxelOutput, OccupancyVolume (occupancy_test_util.h)
 
 namespace {
 

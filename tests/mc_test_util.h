@@ -115,4 +115,10 @@ inline EdgeCheck checkEdges(glm::ivec3 size, const std::vector<surface::McVertex
     return checkEdges(size, *mesh);
 }
 
+// The marching-cubes tests name what they test unqualified: `using namespace dicer::test` brings these too.
+using namespace dicer::surface;
+using volume::Band;
+using volume::ScalarType;
+using volume::ScalarVolume;
+
 } // namespace dicer::test

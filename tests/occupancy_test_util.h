@@ -7,6 +7,7 @@
 #include "bits_reference.h"
 #include "hp_math.h"
 #include "occupancy_volume.h"
+#include "voxel_output.h"
 
 #include <cstdint>
 #include <span>
@@ -48,5 +49,10 @@ inline std::vector<std::uint8_t> readOccupancy(const surface::OccupancyVolume& o
     glGetTextureImage(o.texture(), 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLsizei(bytes.size()), bytes.data());
     return bytes;
 }
+
+// The occupancy tests name these unqualified: `using namespace dicer::test` brings them.
+using occupancy::VolumeLayout;
+using occupancy::VoxelOutput;
+using surface::OccupancyVolume;
 
 } // namespace dicer::test

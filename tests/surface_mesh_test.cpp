@@ -22,11 +22,7 @@
 #include <tuple>
 
 using namespace dicer;
-using namespace dicer::surface;
-using volume::Band;
-using volume::ScalarType;
-using volume::ScalarVolume;
-using namespace dicer::test;
+using namespace dicer::test; // and the surface wing, Band, ScalarType, ScalarVolume (mc_test_util.h)
 
 namespace {
 

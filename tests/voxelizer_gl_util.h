@@ -75,4 +75,9 @@ std::int64_t popcount(const std::vector<std::uint32_t>& bits);
 // Words that differ (tolerance 0).
 std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
 
+// The voxelizer's tests name what they test unqualified: `using namespace dicer::test` brings these wings too.
+using namespace dicer::model;
+using namespace dicer::voxel;
+using namespace dicer::occupancy;
+
 } // namespace dicer::test

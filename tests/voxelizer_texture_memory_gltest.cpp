@@ -17,10 +17,7 @@
 #include <string>
 
 using namespace dicer;
-using namespace dicer::model;
-using namespace dicer::voxel;
-using namespace dicer::occupancy;
-using namespace dicer::test;
+using namespace dicer::test; // and the voxelizer's wings (voxelizer_gl_util.h)
 
 namespace {
 
