@@ -75,11 +75,12 @@ void drawListImage(App& app, const ViewPass& pass) {
 
 // The hooks in view table order (view_table.cpp).
 constexpr DrawView kDraws[] = {drawMesh, drawSurfaceView, drawPoints, drawAtlasImage, drawListImage};
+static_assert(std::size(kDraws) == std::size(kViewRows), "one hook per row of the view table");
 
 } // namespace
 
 DrawView viewDraw(ViewId id) {
-    return id.valid() && size_t(id.row) < std::size(kDraws) ? kDraws[id.row] : nullptr;
+    return kDraws[size_t(id.row)];
 }
 
 void drawViews(App& app) {
@@ -106,10 +107,7 @@ void drawViews(App& app) {
         if (place == ViewPlace::Panel) glDisable(GL_DEPTH_TEST);
         for (ViewId id : view.shown.ids()) {
             if (viewRow(id).place != place || (place == ViewPlace::Panel && !view.showUi)) continue;
-            if (DrawView draw = viewDraw(id))
-                draw(app, pass);
-            else // a row without its hook in kDraws: said once
-                stageError(app, makeError(std::string("view '") + viewRow(id).name + "' has no draw hook"));
+            viewDraw(id)(app, pass);
         }
     }
     glBindFramebuffer(GL_FRAMEBUFFER, target); // the panels' images drew elsewhere; the UI draws here

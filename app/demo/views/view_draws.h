@@ -17,7 +17,7 @@ struct ViewPass {
 };
 
 using DrawView = void (*)(App& app, const ViewPass& pass);
-// A view's hook, by its row of the view table.
+// A view's hook, by its row of the view table (an id of that table).
 DrawView viewDraw(ViewId id);
 
 } // namespace dicer::app
