@@ -24,15 +24,17 @@ bool exportDue(const App& app, ExportId id) {
     return app.exportsRequested.has(id) || scriptedExport(app, id);
 }
 
+// Asked every frame: walks the rows in place (exportIds() would allocate).
 bool exportsRun(const App& app, frame::Stage stage) {
-    for (ExportId id : exportIds())
-        for (frame::Stage s : exportRow(id).stages)
-            if (s == stage && exportDue(app, id)) return true;
+    for (size_t row = 0; row < kExportCount; ++row)
+        for (frame::Stage s : kExportRows[row].stages)
+            if (s == stage && exportDue(app, ExportId(int(row)))) return true;
     return false;
 }
 
-void writeExportsIfDue(App& app) {
-    for (ExportId id : exportIds()) {
+void writeExportsIfDue(App& app) { // every frame: the rows walked in place, nothing allocated unless one is due
+    for (size_t index = 0; index < kExportCount; ++index) {
+        const ExportId id{int(index)};
         if (!exportDue(app, id)) continue;
         const ExportRow& row = exportRow(id);
         const bool scripted = scriptedExport(app, id);

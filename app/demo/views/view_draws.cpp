@@ -105,8 +105,10 @@ void drawViews(App& app) {
     // The 3D view's rows first (depth-tested), then the panels' images (hidden with the panels).
     for (ViewPlace place : {ViewPlace::Scene, ViewPlace::Panel}) {
         if (place == ViewPlace::Panel) glDisable(GL_DEPTH_TEST);
-        for (ViewId id : view.shown.ids()) {
-            if (viewRow(id).place != place || (place == ViewPlace::Panel && !view.showUi)) continue;
+        for (size_t row = 0; row < std::size(kViewRows); ++row) { // in place: no list allocated per frame
+            const ViewId id{int(row)};
+            if (!view.shown.has(id) || kViewRows[row].place != place || (place == ViewPlace::Panel && !view.showUi))
+                continue;
             viewDraw(id)(app, pass);
         }
     }

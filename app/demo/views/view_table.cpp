@@ -2,10 +2,12 @@
 
 namespace dicer::app {
 
+// Asked every frame: walks the rows in place (ids() would allocate).
 bool ShownViews::run(frame::Stage stage) const {
-    for (ViewId id : ids())
-        for (frame::Stage s : viewRow(id).stages)
-            if (s == stage) return true;
+    for (size_t i = 0; i < std::size(kViewRows); ++i)
+        if (has(ViewId(int(i))))
+            for (frame::Stage s : kViewRows[i].stages)
+                if (s == stage) return true;
     return false;
 }
 
