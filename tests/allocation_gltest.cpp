@@ -253,13 +253,13 @@ TEST(AllocationFrame, RefusedVolumeOutputKeepsThePreviousVolume) {
     ASSERT_TRUE(first && second);
     ASSERT_TRUE(f.setVolume(*first));
     frame::FrameSettings s = one.settings;
-    s.input = frame::Input::Volume;
+    s.input = frame::kVolumeInput;
     s.band = volume::kMetaballsShellBand;
     ASSERT_TRUE(f.apply(s));
     const std::uint32_t count = runAndVerify(f);
     ASSERT_EQ(count, volume::activeCount(*first, s.band));
     const frame::FrameSettings before = f.settings();
-    const GLuint texture = f.source().discriminator().volumeTexture();
+    const GLuint texture = f.source().volumeSource().discriminator().volumeTexture();
 
     const int glErrorsBefore = gl::debugErrorCount();
     {
@@ -272,8 +272,8 @@ TEST(AllocationFrame, RefusedVolumeOutputKeepsThePreviousVolume) {
         EXPECT_EQ(guard.refused(), 1);
     }
     EXPECT_EQ(f.settings(), before);
-    EXPECT_EQ(f.source().discriminator().volumeSize(), glm::ivec3(32));
-    EXPECT_EQ(f.source().discriminator().volumeTexture(), texture);
+    EXPECT_EQ(f.source().volumeSource().discriminator().volumeSize(), glm::ivec3(32));
+    EXPECT_EQ(f.source().volumeSource().discriminator().volumeTexture(), texture);
     EXPECT_EQ(f.source().volume(), glm::ivec3(32));
     for (int frame = 0; frame < 2; ++frame)
         EXPECT_EQ(runAndVerify(f), count) << "frame " << frame;

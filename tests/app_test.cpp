@@ -892,7 +892,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
         view |= s.settings.view != base.view;
         // One kind of change per step: pipeline, model, view or an event, never two; a volume's band step is
         // the volume (loaded by the step before) with another band and its surface shown.
-        const bool bandStep = p.input == frame::Input::Volume && p.band != base.frame.band;
+        const bool bandStep = p.input == frame::kVolumeInput && p.band != base.frame.band;
         if (bandStep) {
             bands.insert({s.settings.model.label(), volume::bandText(p.band)});
             EXPECT_EQ(s.settings.model.kind, ModelKind::Volume) << s.label;
@@ -966,7 +966,7 @@ TEST(Soak, ScheduleCoversEveryKindOfChange) {
 TEST(Soak, ScheduleFromAVolumeHasOnlyStepsAVolumeTakes) {
     Settings base;
     base.model = {ModelKind::Volume, "/v/headsq.nhdr"};
-    base.frame.input = frame::Input::Volume;
+    base.frame.input = frame::kVolumeInput;
     base.frame.band = {1963, 3926};
     const std::vector<SoakStep> steps = scheduleOf(base, 1);
     ASSERT_FALSE(steps.empty());
@@ -974,8 +974,8 @@ TEST(Soak, ScheduleFromAVolumeHasOnlyStepsAVolumeTakes) {
     for (const SoakStep& s : steps) {
         const frame::FrameSettings& p = s.settings.frame;
         if (s.settings.model != base.model) continue; // a load step: another input with its own settings
-        EXPECT_TRUE(frame::inputInfo(frame::Input::Volume).writes(p.voxels)) << s.label;
-        EXPECT_TRUE(frame::inputOffersMethod(frame::Input::Volume, p.method)) << s.label;
+        EXPECT_TRUE(frame::inputInfo(frame::kVolumeInput).writes(p.voxels)) << s.label;
+        EXPECT_TRUE(frame::inputOffersMethod(frame::kVolumeInput, p.method)) << s.label;
         EXPECT_EQ(p.voxMethod, base.frame.voxMethod) << s.label;
         EXPECT_EQ(p.voxelMode, base.frame.voxelMode) << s.label;
         EXPECT_EQ(p.rule, base.frame.rule) << s.label;

@@ -66,11 +66,11 @@ TEST(VolumeCommandLine, VolumeIsTheInput) {
     CommandLine c;
     ASSERT_EQ(parse({"--volume", "metaballs:48"}, c), ParseResult::Run);
     EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::Volume, "metaballs:48"}));
-    EXPECT_EQ(c.settings.frame.input, frame::Input::Volume);
+    EXPECT_EQ(c.settings.frame.input, frame::kVolumeInput);
     EXPECT_FALSE(c.band); // the default band, resolved when the volume loads
     CommandLine mesh;
     ASSERT_EQ(parse({}, mesh), ParseResult::Run);
-    EXPECT_EQ(mesh.settings.frame.input, frame::Input::Mesh);
+    EXPECT_EQ(mesh.settings.frame.input, frame::kMeshInput);
 }
 
 TEST(VolumeCommandLine, VolumeWithModelIsAUsageError) {
@@ -201,12 +201,12 @@ TEST(VolumeCommandLine, VolumeFileAsThePositionalModelIsAVolume) {
         CommandLine c;
         ASSERT_EQ(parse({file}, c), ParseResult::Run) << file;
         EXPECT_EQ(c.settings.model, (ModelChoice{ModelKind::Volume, file}));
-        EXPECT_EQ(c.settings.frame.input, frame::Input::Volume);
+        EXPECT_EQ(c.settings.frame.input, frame::kVolumeInput);
     }
     CommandLine mesh;
     ASSERT_EQ(parse({"x.obj"}, mesh), ParseResult::Run);
     EXPECT_EQ(mesh.settings.model.kind, ModelKind::File);
-    EXPECT_EQ(mesh.settings.frame.input, frame::Input::Mesh);
+    EXPECT_EQ(mesh.settings.frame.input, frame::kMeshInput);
     // A positional volume file is the volume: --band applies, --preset does not.
     CommandLine banded;
     ASSERT_EQ(parse({"x.mhd", "--band", "10,max"}, banded), ParseResult::Run);

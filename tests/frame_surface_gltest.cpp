@@ -46,7 +46,7 @@ frame::Frame& sharedFrame() {
 frame::FrameSettings volumeSettings(volume::Band band,
                                     surface::McMethodId mcMethod = surface::McMethodId(0)) {
     frame::FrameSettings s;
-    s.input = frame::Input::Volume;
+    s.input = frame::kVolumeInput;
     s.band = band;
     s.mcMethod = mcMethod;
     return s;

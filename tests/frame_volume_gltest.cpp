@@ -1,4 +1,4 @@
-// The frame over a scalar volume: Frame with Input::Volume, as the demo and the bench
+// The frame over a scalar volume: Frame with the volume input, as the demo and the bench
 // run it (setVolume once, apply, voxelize = discriminate, build, list). For a small non-cubic built-in and both
 // committed scans, every method row the demo offers (the atlas rows at the fixed 1/255 threshold, the bits
 // rows) lists exactly the band: verify() OK and its count the CPU reference's (volume_reference.h, from the
@@ -35,7 +35,7 @@ frame::Frame& sharedFrame() {
 
 frame::FrameSettings volumeSettings(methods::MethodId row, volume::Band band) {
     frame::FrameSettings s;
-    s.input = frame::Input::Volume;
+    s.input = frame::kVolumeInput;
     s.band = band;
     s.method = row;
     s.voxels = frame::outputFor(row);

@@ -115,7 +115,7 @@ struct VolumeBench {
 
     frame::FrameSettings settingsFor(occupancy::VoxelOutput output, const RowConfig& row, volume::Band at) const {
         frame::FrameSettings s;
-        s.input = frame::Input::Volume;
+        s.input = frame::kVolumeInput;
         s.voxels = output;
         s.method = row.row;
         s.storage = row.storage;
@@ -333,7 +333,7 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
 
     // The frame: only the rows this run times are built.
     // The outputs a volume's discriminator writes (frame/input_table.h), unless --voxels names others.
-    const std::span<const occupancy::VoxelOutput> writes = frame::inputInfo(frame::Input::Volume).outputs;
+    const std::span<const occupancy::VoxelOutput> writes = frame::inputInfo(frame::kVolumeInput).outputs;
     std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOr({writes.begin(), writes.end()});
     std::vector<methods::MethodId> timed;
     for (occupancy::VoxelOutput output : outputs)

@@ -80,7 +80,7 @@ Result<void> buildGpuState(App& app) {
     } else {
         if (Result<void> r = gpu->frame->apply(app.settings.frame); !r) return r;
         if (Result<void> r = gpu->frame->setMesh(app.model.mesh); !r) return r;
-        if (Result<void> r = gpu->meshView->upload(app.model.mesh, gpu->frame->source().meshTextures()); !r)
+        if (Result<void> r = gpu->meshView->upload(app.model.mesh, gpu->frame->source().mesh().meshTextures()); !r)
             return r;
     }
     if (Result<void> r = gpu->floorView->upload(makeFloor(), nullptr); !r) return r;

@@ -34,7 +34,7 @@ void loadChoice(App& app, const ModelChoice& choice) {
     app.model = std::move(loaded.value());
     app.settings.model = choice;
     frame::FrameSettings& f = app.settings.frame;
-    f.input = app.model.volume ? frame::Input::Volume : frame::Input::Mesh;
+    f.input = app.model.volume ? frame::kVolumeInput : frame::kMeshInput;
     if (app.model.volume) {
         f.band = *band;
         f.testAtlas = false; // the volume is the input

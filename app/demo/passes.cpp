@@ -106,7 +106,7 @@ void applyChanges(App& app) {
         SettingsChanges changes = compareSettings(app.settings, app.last);
         if (changes.model &&
             !app.model.volume) // the voxelizer has it already (load); the view shares its textures
-            stageError(app, app.gpu->meshView->upload(app.model.mesh, frame.source().meshTextures()));
+            stageError(app, app.gpu->meshView->upload(app.model.mesh, frame.source().mesh().meshTextures()));
         if (changes.frame.layout || changes.frame.method || changes.frame.voxelize)
             app.ui.pipelineError.clear();
         if (changes.frame.any()) {
@@ -239,7 +239,7 @@ void captureScreenshot(App& app, bool uiDrawn) {
 glm::mat4 exportFrameToVolume(const App& app) {
     const Settings& s = app.settings;
     if (s.frame.testAtlas) return glm::mat4(1.f);
-    if (s.frame.input == frame::Input::Volume) return app.gpu->frame->physicalToVolume();
+    if (frame::inputInfo(s.frame.input).physical) return app.gpu->frame->physicalToVolume();
     return app.gpu->frame->worldToVolume() * app.modelMatrix;
 }
 

@@ -23,7 +23,7 @@ SettingsChanges compareSettings(const Settings& now, const Settings& last) {
 
 Result<void> followDefaultOutput(frame::FrameSettings& now, const frame::FrameSettings& last,
                                  bool outputChosen, const gl::GlInfo& info) {
-    if (outputChosen || now.input != frame::Input::Mesh || now.testAtlas) return {};
+    if (outputChosen || !frame::inputInfo(now.input).reads("preset") || now.testAtlas) return {};
     if (now.preset == last.preset && now.voxelMode == last.voxelMode && now.input == last.input) return {};
     Result<void> r = frame::takeDefaultOutput(now, info);
     if (!r) {

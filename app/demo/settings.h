@@ -11,7 +11,7 @@
 namespace dicer::app {
 
 // What the demo shows: a mesh (a built-in or an OBJ/glTF file) or a scalar volume (a built-in field
-// "NAME[:N]" or an NRRD/MetaImage file), which the frame reads as Input::Volume.
+// "NAME[:N]" or an NRRD/MetaImage file), which the frame reads as its volume input.
 enum class ModelKind { Teapot, Heart, File, Volume };
 const char* modelKindName(ModelKind kind); // "teapot" / "heart" / "file" / "volume"
 

@@ -53,7 +53,7 @@ void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir)
     if (!method) return;
     SurfaceDraw draw{viewProj, f.volumeToWorld() * f.surfaceToVolume(), lightDir};
     // A volume: the colour map at the band's ends; a mesh's occupancy (no values): one colour from the map.
-    const bool isVolume = app.settings.frame.input == frame::Input::Volume && app.model.valueRange;
+    const bool isVolume = frame::inputInfo(app.settings.frame.input).hasValues() && app.model.valueRange;
     const volume::Band band = isVolume ? app.settings.frame.band : volume::Band{0.75, 0.75};
     const volume::ValueRange range = isVolume ? *app.model.valueRange : volume::ValueRange{0, 1};
     std::tie(draw.colorLo, draw.colorHi) = surfaceColors(band.lo, band.hi, range.min, range.max);

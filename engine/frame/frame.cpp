@@ -70,7 +70,7 @@ Result<void> Frame::apply(const FrameSettings& s) {
     if (row->reads != output)
         return makeError(std::string("method ") + row->name + " reads the " + occupancy::voxelOutputName(row->reads) +
                          ", not the " + occupancy::voxelOutputName(output));
-    if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && s.input == Input::Mesh) return r;
+    if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && inputInfo(s.input).reads("mode")) return r;
     if (!mcMethodAvailable(s.mcMethod)) {
         const surface::McMethodInfo* mc = gl::rowOf(surface::mcMethodTable(), s.mcMethod);
         return makeError(std::string("mc method ") + (mc ? mc->name : "?") + " is not available on " +
@@ -92,18 +92,16 @@ Result<void> Frame::apply(const FrameSettings& s) {
 Result<void> Frame::setVolume(const volume::ScalarVolume& volume) {
     // While the frame reads a volume, the new one takes its layout in the same step: on error (a refused
     // upload or output) the previous volume is still the one listed, drawn and verified.
-    const bool inUse = m_configured && m_settings.input == Input::Volume;
-    if (Result<void> r = m_source.setVolume(volume, m_settings.voxels, m_info, inUse); !r) return r;
-    const discriminate::VolumeDiscriminator& d = m_source.discriminator();
-    m_volumeInput = {d.volumeTexture(), volume.size, volume.type, volume.spacing,
-                     surface::isBinaryField(volume)};
-    if (m_surfaceFrom == SurfaceFrom::Volume) m_surface->setInput(m_volumeInput);
+    const bool inUse = m_configured && m_settings.input == kVolumeInput;
+    VolumeSource& source = m_source.volumeSource();
+    if (Result<void> r = source.setVolume(volume, m_settings.voxels, m_info, inUse); !r) return r;
+    if (m_surfaceFrom == SurfaceFrom::Field) m_surface->setInput(*source.valueField());
     if (inUse) resync();
     return {};
 }
 
 glm::mat4 Frame::physicalToVolume() const {
-    return frame::physicalToVolume(m_source.volume(), m_source.volumeSpacing());
+    return frame::physicalToVolume(m_source.volume(), m_source.spacing());
 }
 
 void Frame::resync() {
@@ -113,7 +111,7 @@ void Frame::resync() {
 
 glm::mat4 Frame::surfaceToVolume() const {
     if (m_surfaceFrom == SurfaceFrom::Occupancy) return m_occupancy->sampleToVolume();
-    return glm::translate(physicalToVolume(), 0.5f * m_source.volumeSpacing());
+    return glm::translate(physicalToVolume(), 0.5f * m_source.spacing());
 }
 
 bool Frame::mcMethodAvailable(surface::McMethodId method) const {
@@ -214,10 +212,10 @@ Result<void> Frame::colorPoints() {
 Result<void> Frame::expand() {
     if (!m_configured) return makeError("surface view: the frame is not configured");
     const surface::McMethodId row = m_settings.mcMethod;
-    if (m_settings.input == Input::Volume) {
-        if (m_surfaceFrom != SurfaceFrom::Volume) { // after a mesh: the stage sizes its buffer again, once
-            m_surface->setInput(m_volumeInput);
-            m_surfaceFrom = SurfaceFrom::Volume;
+    if (const SurfaceInput* field = m_source.current().valueField()) {
+        if (m_surfaceFrom != SurfaceFrom::Field) { // after a mesh: the stage sizes its buffer again, once
+            m_surface->setInput(*field);
+            m_surfaceFrom = SurfaceFrom::Field;
         }
         return m_surface->run(row, m_settings.band);
     }

@@ -49,14 +49,14 @@ public:
     Result<void> apply(const FrameSettings& settings);
     const FrameSettings& settings() const { return m_settings; }
     // The mesh the voxelizer voxelizes; on error the previous one stays.
-    Result<void> setMesh(const model::Mesh& mesh) { return m_source.setMesh(mesh); }
-    // Input::Volume: uploads the scalar volume once (a band change re-runs only the discriminator). While the
+    Result<void> setMesh(const model::Mesh& mesh) { return m_source.mesh().setMesh(mesh); }
+    // The volume input: uploads the scalar volume once (a band change re-runs only the discriminator). While the
     // frame reads a volume, it takes the new one's layout at once and reads the count again. Errors: a volume
     // beyond the driver's limits for the current output (the message names its size and the limit), an
     // upload failure; on error the previous volume and layout stay. The expand stage borrows the uploaded
     // texture (no second upload) and sizes its vertex buffer again at its next run.
     Result<void> setVolume(const volume::ScalarVolume& volume);
-    // Input::Volume: the volume's physical frame (x y z in the file's units, the corner of voxel (0,0,0) at the
+    // The volume input: the volume's physical frame (x y z in the file's units, the corner of voxel (0,0,0) at the
     // origin) into the volume space [-1,1]^3: what the PLY export maps points through (point_snapshot.h).
     glm::mat4 physicalToVolume() const;
     // The next GPU-resident list reads the count once to size its buffer (after any change of the input).
@@ -71,7 +71,7 @@ public:
     glm::mat4 worldToVolume() const { return occupancy::worldToVolume(shape()); } // diag(1 / shape)
     // The physical size of a voxel per axis, for a volume whose voxels are not cubes (a scan's spacing; default
     // (1,1,1)): shape() follows. Errors on a component that is not finite and positive (nothing changes).
-    Result<void> setVoxelSpacing(glm::vec3 spacing) { return m_source.setSpacing(spacing); }
+    Result<void> setVoxelSpacing(glm::vec3 spacing) { return m_source.mesh().setSpacing(spacing); }
 
     // The stages, in frame order (frame_stages.h: voxelize or discriminate, HP build, PointList, colours).
     // voxelize() runs the input's first stage: the voxelizer for a mesh, the discriminator for a volume.
@@ -146,8 +146,9 @@ private:
     std::unique_ptr<SurfaceStage> m_surface; // never null
     // A mesh's voxels as the surface's input (expand); what the stage holds now, and the volume's input.
     std::optional<surface::OccupancyVolume> m_occupancy;
-    enum class SurfaceFrom { None, Volume, Occupancy } m_surfaceFrom = SurfaceFrom::None;
-    SurfaceInput m_volumeInput, m_occupancyInput;
+    // What the surface stage reads now: the input's value field (a volume's) or this frame's occupancy.
+    enum class SurfaceFrom { None, Field, Occupancy } m_surfaceFrom = SurfaceFrom::None;
+    SurfaceInput m_occupancyInput;
     gl::GlInfo m_info;
     std::size_t m_verifyBudget = hp::kVerifyBudgetBytes;
     FrameSettings m_settings;

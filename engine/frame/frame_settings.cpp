@@ -23,7 +23,7 @@ occupancy::VoxelOutput outputFor(methods::MethodId method) {
 
 
 float listThreshold(const FrameSettings& settings) {
-    return settings.input == Input::Volume ? kVolumeAtlasThreshold : settings.threshold;
+    return inputInfo(settings.input).hasValues() ? kVolumeAtlasThreshold : settings.threshold;
 }
 
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last) {
@@ -34,7 +34,7 @@ FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings&
         now.voxelMode != last.voxelMode || now.voxMethod != last.voxMethod || now.rule != last.rule;
     c.method = now.method != last.method || now.storage != last.storage || now.buildPath != last.buildPath;
     c.listPath = now.listPath != last.listPath;
-    c.band = now.input == Input::Volume && now.band != last.band;
+    c.band = inputInfo(now.input).hasValues() && now.band != last.band;
     c.surface = now.mcMethod != last.mcMethod;
     return c;
 }
@@ -43,7 +43,7 @@ void suitOutput(FrameSettings& s) {
     if (const InputInfo& input = inputInfo(s.input); !input.writes(s.voxels)) s.voxels = input.outputs.front();
     if (!offersMethod(s.voxels, s.method)) s.method = defaultMethodFor(s.voxels);
     if (!voxel::checkOutput(s.voxMethod, s.voxels)) s.voxMethod = voxel::VoxMethodId::Compute;
-    if (s.voxels != occupancy::VoxelOutput::Atlas || s.input == Input::Volume) s.testAtlas = false;
+    if (s.voxels != occupancy::VoxelOutput::Atlas || !inputInfo(s.input).reads("test-atlas")) s.testAtlas = false;
     if (!voxel::checkMode(s.voxels, s.voxelMode)) s.voxelMode = voxel::VoxelMode::Shell;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "band.h"
+#include "input_table.h"
 #include "mc_method_table.h"
 #include "method_table.h"
 #include "point_method.h"
@@ -23,11 +24,6 @@ occupancy::VoxelOutput outputFor(methods::MethodId method);       // the output 
 inline bool honoursThreshold(occupancy::VoxelOutput output) {
     return output == occupancy::VoxelOutput::Atlas;
 }
-
-// Where the voxels come from: a mesh the voxelizer turns into occupancy every frame, or a scalar volume whose
-// values the discriminator decides against the band (Frame::setVolume uploads it once).
-// input_table.h has a row per input: its name, outputs and the settings only it reads.
-enum class Input { Mesh, Volume };
 
 // A scalar volume's atlas (volume_discriminator.h): alpha 0 outside the band and 1..255 inside, so the paper
 // variants' threshold is fixed at 1/255 and the atlas methods list exactly the band, the same voxels as the bits.
@@ -53,7 +49,9 @@ struct FrameSettings {
     // Resident: the count stays on the GPU (indirect dispatch); Readback: the paper's PointList reads it.
     hp::ListPath listPath = hp::ListPath::Resident;
     bool testAtlas = false; // the built-in sphere-shell atlas instead of the voxelized model
-    Input input = Input::Mesh;
+    // Where the voxels come from (input_table.h): a mesh the voxelizer turns into occupancy every frame, or a
+    // scalar volume whose values the discriminator decides against the band (Frame::setVolume uploads it once).
+    InputId input = kMeshInput;
     // Volume input: the active values, inclusive, in the data's own units (the paper's threshold t is [t, max]).
     // Set by whoever loads the volume (volume::defaultBand of its range unless one was asked for).
     volume::Band band{};
@@ -63,7 +61,8 @@ struct FrameSettings {
     bool operator==(const FrameSettings&) const = default;
 };
 
-// The threshold the atlas methods list with: the settings' for a mesh, kVolumeAtlasThreshold for a volume.
+// The threshold the atlas methods list with: the settings' for a mesh, kVolumeAtlasThreshold for an input a band
+// decides (its atlas holds the band's alpha).
 float listThreshold(const FrameSettings& settings);
 
 // What differs between two frames' settings, in rebuild terms.

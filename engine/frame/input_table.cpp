@@ -1,27 +1,10 @@
 #include "input_table.h"
 
+#include "frame_settings.h"
+
 #include <algorithm>
 
 namespace dicer::frame {
-namespace {
-
-constexpr occupancy::VoxelOutput kMeshOutputs[] = {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Atlas,
-                                               occupancy::VoxelOutput::Sparse};
-// The discriminator writes the atlas or the bits; the sparse occupancy is the voxelizer's (its bricks follow a
-// surface; a band fills whole bricks of a scan, where the dense bits are as small).
-constexpr occupancy::VoxelOutput kVolumeOutputs[] = {occupancy::VoxelOutput::Bits, occupancy::VoxelOutput::Atlas};
-constexpr std::string_view kMeshSettings[] = {"preset", "mode", "vox-method", "rule", "test-atlas"};
-constexpr std::string_view kVolumeSettings[] = {"band"};
-
-constexpr InputInfo kInputs[] = {
-    {Input::Mesh, "mesh", Stage::Voxelize, "a triangle mesh, voxelized every frame (shell or solid) at the preset's size",
-     kMeshOutputs, kMeshSettings},
-    {Input::Volume, "volume", Stage::Discriminate,
-     "a scalar volume at its own size; the voxels are the samples whose value lies in the band", kVolumeOutputs,
-     kVolumeSettings},
-};
-
-} // namespace
 
 bool InputInfo::writes(occupancy::VoxelOutput output) const {
     return std::find(outputs.begin(), outputs.end(), output) != outputs.end();
@@ -37,24 +20,14 @@ std::string InputInfo::outputNames() const {
     return out;
 }
 
-std::span<const InputInfo> inputTable() {
-    return kInputs;
-}
-
-const InputInfo& inputInfo(Input input) {
-    for (const InputInfo& row : kInputs)
-        if (row.input == input) return row;
-    return kInputs[0];
-}
-
-const InputInfo* ownerOfOtherInput(Input input, std::string_view setting) {
+const InputInfo* ownerOfOtherInput(InputId input, std::string_view setting) {
     if (inputInfo(input).reads(setting)) return nullptr;
-    for (const InputInfo& row : kInputs)
+    for (const InputInfo& row : kInputRows)
         if (row.reads(setting)) return &row;
     return nullptr;
 }
 
-bool inputOffersMethod(Input input, methods::MethodId method) {
+bool inputOffersMethod(InputId input, methods::MethodId method) {
     const InputInfo& info = inputInfo(input);
     return std::any_of(info.outputs.begin(), info.outputs.end(),
                        [method](occupancy::VoxelOutput o) { return offersMethod(o, method); });

@@ -253,7 +253,8 @@ std::vector<Row> makeRows() {
 std::string reconcileOutput(CommandLine& c) {
     frame::FrameSettings& p = c.settings.frame;
     const char* method = methods::methodInfo(p.method).name;
-    const bool meshThreshold = c.gave("threshold") && p.input == frame::Input::Mesh; // a volume's is its band
+    // An input with values gets its threshold as a band; a mesh's is the atlas' alpha.
+    const bool meshThreshold = c.gave("threshold") && !frame::inputInfo(p.input).hasValues();
     if (!c.gave("voxels") &&
         (p.testAtlas || !voxel::checkOutput(p.voxMethod, occupancy::VoxelOutput::Bits) || meshThreshold))
         p.voxels = occupancy::VoxelOutput::Atlas;
@@ -287,7 +288,7 @@ std::string reconcileOutput(CommandLine& c) {
     if (Result<void> r = voxel::checkOutput(p.voxMethod, p.voxels); !r)
         return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + ": " + r.error();
     // Before any context: the frame would refuse the pair at start-up (Frame::apply) with the same reason.
-    if (Result<void> r = voxel::checkMode(p.voxels, p.voxelMode); !r && p.input == frame::Input::Mesh)
+    if (Result<void> r = voxel::checkMode(p.voxels, p.voxelMode); !r && frame::inputInfo(p.input).reads("mode"))
         return std::string("--voxels ") + occupancy::voxelOutputName(p.voxels) + " --mode " +
                voxel::voxelModeName(p.voxelMode) + ": " + r.error();
     if (p.testAtlas && p.voxels != occupancy::VoxelOutput::Atlas) // bits and sparse alike
@@ -362,7 +363,7 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
 
 Result<void> resolveOutput(CommandLine& c, const gl::GlInfo& info) {
     frame::FrameSettings& p = c.settings.frame;
-    if (p.input != frame::Input::Mesh) return {};
+    if (!frame::inputInfo(p.input).reads("preset")) return {}; // a volume has its own size
     if (!c.outputChosen) return frame::takeDefaultOutput(p, info);
     const occupancy::VoxelOutput output = p.testAtlas ? occupancy::VoxelOutput::Atlas : p.voxels;
     const std::optional<glm::ivec3> volume = occupancy::presetVolume(p.preset);

@@ -37,7 +37,7 @@ options::Codec<double> thresholdCodec() {
 std::string reconcileVolume(CommandLine& c) {
     frame::FrameSettings& f = c.settings.frame;
     const bool isVolume = c.settings.model.kind == ModelKind::Volume;
-    f.input = isVolume ? frame::Input::Volume : frame::Input::Mesh;
+    f.input = isVolume ? frame::kVolumeInput : frame::kMeshInput;
     // Either order: a --model after --volume replaces it (the kind is then a mesh's), one before is replaced.
     if (c.gave("volume") && c.gave("model")) return "--volume and --model both name what to show: give one";
     if (!isVolume) {

@@ -131,14 +131,15 @@ void uiPipelineSection(App& app) {
                                : "");
     }
 
-    // A volume brings its own voxels: no preset, no voxelizer, no test atlas (the Volume panel has its band).
-    const bool meshOnlyOff = s.input == frame::Input::Volume;
-    ImGui::BeginDisabled(meshOnlyOff);
+    // A control the input does not read is off (input_table.h): a volume brings its own voxels, no preset, no
+    // voxelizer, no test atlas (the Volume panel has its band).
+    const frame::InputInfo& input = frame::inputInfo(s.input);
+    ImGui::BeginDisabled(!input.reads("preset"));
     presetControls(app.ui, s);
     ImGui::EndDisabled();
-    if (meshOnlyOff && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("A volume has its own size (its file's, or NAME:N of a built-in).");
-    ImGui::BeginDisabled(s.testAtlas || meshOnlyOff);
+    if (!input.reads("preset") && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s: %s", input.name, input.summary);
+    ImGui::BeginDisabled(s.testAtlas || !input.reads("vox-method"));
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxMethodName(s.voxMethod))) {
         // The slab methods cannot write the bits (checkOutput).
         for (voxel::VoxMethodId m : voxel::voxMethods()) {
@@ -165,7 +166,7 @@ void uiPipelineSection(App& app) {
     optionTooltip("rule");
     ImGui::EndDisabled();
     const bool occupancy = s.voxels != occupancy::VoxelOutput::Atlas; // bits or sparse
-    ImGui::BeginDisabled(occupancy || meshOnlyOff);               // the test sphere is an atlas
+    ImGui::BeginDisabled(occupancy || !input.reads("test-atlas")); // the test sphere is an atlas
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     ImGui::EndDisabled();
     if (occupancy && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -174,7 +175,7 @@ void uiPipelineSection(App& app) {
         optionTooltip("test-atlas");
     // The bits are the voxelizer's active set already: the threshold has nothing to decide there.
     // A volume's atlas holds 1..255 in the band: its methods list at 1/255, the band decides (Volume panel).
-    const bool volume = meshOnlyOff;
+    const bool volume = input.hasValues();
     const bool thresholdIgnored =
         volume || !frame::honoursThreshold(s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels);
     ImGui::BeginDisabled(thresholdIgnored);

@@ -104,8 +104,8 @@ void surfaceSection(App& app) {
         ImGui::EndCombo();
     }
     optionTooltip("mc-method");
-    if (app.settings.frame.input == frame::Input::Mesh)
-        ImGui::TextDisabled("a mesh: the surface of its voxels (a voxel remesh)");
+    if (!frame::inputInfo(app.settings.frame.input).hasValues())
+        ImGui::TextDisabled("%s: the surface of its voxels (a voxel remesh)", frame::inputInfo(app.settings.frame.input).name);
     const frame::SurfaceStage& s = frame.surface();
     if (!app.ui.surfaceError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);

@@ -18,7 +18,7 @@ Result<std::string> writePointsExport(App& app, const std::filesystem::path& fil
     // spacing), colours from the colour map (the discriminator's atlas rgb or point colours). A mesh's matrix
     // is in world (the box the volume is drawn as): the frame's worldToVolume takes it into the voxels, so its
     // inverse gives model space whatever the box.
-    const bool volume = s.frame.input == frame::Input::Volume && !s.frame.testAtlas;
+    const bool volume = frame::inputInfo(s.frame.input).physical && !s.frame.testAtlas;
     snapshot->modelToVolume = exportFrameToVolume(app);
     Result<std::vector<model::PlyPoint>> points = modelSpacePoints(*snapshot);
     if (!points) return makeError(points.error());

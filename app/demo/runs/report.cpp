@@ -46,7 +46,7 @@ std::string methodLabel(const Settings& s) {
 
 // The voxels' size: the preset's name for a mesh, the volume's own XxYxZ for a scalar volume.
 std::string voxelsLabel(const App& app) {
-    if (app.settings.frame.input != frame::Input::Volume || !app.model.volume)
+    if (frame::inputInfo(app.settings.frame.input).reads("preset") || !app.model.volume)
         return app.settings.frame.preset;
     return occupancy::volumeText(app.model.volume->size);
 }
@@ -81,7 +81,7 @@ void printSummary(const App& app) {
     }
     std::printf("\ndicer: %d frames of %s | %s | %s %s | %s | %s list | %s points\n", app.frame,
                 s.model.label().c_str(), methodLabel(s).c_str(),
-                s.frame.input == frame::Input::Volume ? "volume" : "preset", voxelsLabel(app).c_str(),
+                frame::inputInfo(s.frame.input).reads("preset") ? "preset" : frame::inputInfo(s.frame.input).name, voxelsLabel(app).c_str(),
                 source.c_str(),
                 s.frame.listPath == hp::ListPath::Resident ? "GPU-resident" : "paper (count read back)",
                 points.c_str());
@@ -89,7 +89,7 @@ void printSummary(const App& app) {
         if (const std::string sparse = sparseLine(*app.gpu->frame); !sparse.empty())
             std::printf("sparse occupancy: %s\n", sparse.c_str());
     // A band with no voxel in it is no error: 0 points, and this one line says why.
-    if (s.frame.input == frame::Input::Volume && app.gpu && app.gpu->frame->activeCount() == 0u)
+    if (frame::inputInfo(s.frame.input).hasValues() && app.gpu && app.gpu->frame->activeCount() == 0u)
         std::printf("volume: the band %s holds no voxel of %s: 0 points\n",
                     volume::bandText(s.frame.band).c_str(), s.model.label().c_str());
     const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);

@@ -124,7 +124,7 @@ void volumes(Builder& b, const std::function<std::string(std::string_view)>& bun
         b.add("volume " + choice.label()).model = choice;
         Settings& banded = b.add("volume " + choice.label() + " band " + volume::bandText(band));
         banded.model = choice;
-        banded.frame.input = frame::Input::Volume;
+        banded.frame.input = frame::kVolumeInput;
         banded.frame.band = band;
         banded.frame.testAtlas = false;
         banded.view.shown.set(kSurfaceView, true);

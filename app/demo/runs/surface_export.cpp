@@ -29,7 +29,7 @@ Result<std::string> writeSurfaceExport(App& app, const std::filesystem::path& fi
         return makeError("" + r.error());
     return "saved the surface, " + std::to_string(mesh->triangles.size()) + " triangles and " +
            std::to_string(mesh->positions.size()) + " vertices (welded by grid edge, " +
-           (app.settings.frame.input == frame::Input::Volume ? "physical units" : "model space") + "), to " +
+           (frame::inputInfo(app.settings.frame.input).physical ? "physical units" : "model space") + "), to " +
            file.string() + " (binary PLY)";
 }
 
