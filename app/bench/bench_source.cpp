@@ -113,12 +113,17 @@ Result<glm::ivec3> paperVolume(int atlasSize) {
     return glm::ivec3(atlasSize / 16, atlasSize / 16, 256);
 }
 
+Result<model::PlacedModel> loadSourceModel(const std::string& nameOrFile, const char* table) {
+    if (nameOrFile == "sphere")
+        return makeError(std::string(table) + " needs a model (--model), not the CPU-made sphere");
+    return model::isBuiltinModel(nameOrFile) ? model::loadBuiltinModel(nameOrFile) : model::loadModelFile(nameOrFile);
+}
+
 Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
                                                        const VoxelizeSettings& settings,
                                                        gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     if (nameOrFile == "sphere") return std::unique_ptr<AtlasSource>(new SphereSource);
-    Result<model::PlacedModel> model = model::isBuiltinModel(nameOrFile) ? model::loadBuiltinModel(nameOrFile)
-                                                                         : model::loadModelFile(nameOrFile);
+    Result<model::PlacedModel> model = loadSourceModel(nameOrFile, "");
     if (!model) return makeError(model.error());
     auto voxelizer = voxel::Voxelizer::create(shaders, info);
     if (!voxelizer) return makeError(voxelizer.error());

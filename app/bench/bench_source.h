@@ -10,6 +10,7 @@
 #include "atlas_tiling.h"
 #include "gl_handle.h"
 #include "gl_info.h"
+#include "model_catalog.h"
 #include "result.h"
 #include "shader.h"
 #include "voxelizer.h"
@@ -65,6 +66,10 @@ public:
 Result<std::unique_ptr<AtlasSource>> createAtlasSource(const std::string& nameOrFile,
                                                        const VoxelizeSettings& settings,
                                                        gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+
+// The model a table voxelizes itself (--model: a built-in name or a file); `table` names it in the error for
+// the CPU-made sphere, which is an atlas, not a model.
+Result<model::PlacedModel> loadSourceModel(const std::string& nameOrFile, const char* table);
 
 // The slice layout of the paper's atlases for any power-of-two size >= 16: 256 slices of (size/16)^2.
 Result<glm::ivec3> paperVolume(int atlasSize);

@@ -251,10 +251,9 @@ bool VolumeRun::run(int side, occupancy::VoxelOutput output, const std::vector<m
 } // namespace
 
 bool runVoxelScaling(Bench& b) {
-    const std::string& name = b.opt.source;
-    if (name == "sphere") {
-        std::fprintf(stderr,
-                     "dicer-bench: --scaling --voxels needs a model (--model), not the CPU-made sphere\n");
+    Result<model::PlacedModel> placed = loadSourceModel(b.opt.source, "--scaling --voxels");
+    if (!placed) { // before the frame builds its rows
+        std::fprintf(stderr, "dicer-bench: %s\n", placed.error().c_str());
         return false;
     }
     std::map<occupancy::VoxelOutput, std::vector<methods::MethodId>> rows;
@@ -265,17 +264,11 @@ bool runVoxelScaling(Bench& b) {
             if (std::find(list.begin(), list.end(), row) != list.end()) return true;
         return false;
     };
-    Result<model::PlacedModel> placed =
-        model::isBuiltinModel(name) ? model::loadBuiltinModel(name) : model::loadModelFile(name);
     // The demo's frame, with only the rows this run times built.
     auto created = frame::Frame::create(b.shaders, b.info, timedRow);
-    Result<void> meshSet = placed && created ? (*created)->setMesh(placed->mesh) : Result<void>();
-    if (!placed || !created || !meshSet) {
-        std::fprintf(stderr, "dicer-bench: %s\n",
-                     (!placed    ? placed.error()
-                      : !created ? created.error()
-                                 : meshSet.error())
-                         .c_str());
+    Result<void> meshSet = created ? (*created)->setMesh(placed->mesh) : Result<void>();
+    if (!created || !meshSet) {
+        std::fprintf(stderr, "dicer-bench: %s\n", (!created ? created.error() : meshSet.error()).c_str());
         return false;
     }
     frame::Frame& frame = **created;

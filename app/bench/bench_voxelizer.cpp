@@ -211,14 +211,8 @@ bool runPreset(Bench& b, voxel::Voxelizer& vox, occupancy::VoxelOutput output, c
 } // namespace
 
 bool runVoxelizerTables(Bench& b) {
-    const std::string& name = b.opt.source;
-    if (name == "sphere") {
-        std::fprintf(stderr, "dicer-bench: --voxelizer needs a model (--model), not the CPU-made sphere\n");
-        return false;
-    }
     const auto loadStart = std::chrono::steady_clock::now();
-    Result<model::PlacedModel> placed =
-        model::isBuiltinModel(name) ? model::loadBuiltinModel(name) : model::loadModelFile(name);
+    Result<model::PlacedModel> placed = loadSourceModel(b.opt.source, "--voxelizer");
     const double loadMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - loadStart).count();
     Result<voxel::Voxelizer> voxelizer = voxel::Voxelizer::create(b.shaders, b.info);
@@ -235,7 +229,7 @@ bool runVoxelizerTables(Bench& b) {
     glFinish();
     std::fprintf(
         stderr, "dicer-bench: %s: %zu triangles loaded in %.0f ms, uploaded in %.0f ms (%zu chunks)\n",
-        name.c_str(), placed->mesh.triangleCount(), loadMs,
+        b.opt.source.c_str(), placed->mesh.triangleCount(), loadMs,
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - uploadStart).count(),
         vox.chunkCount());
     const voxel::VoxRule rule = b.opt.voxelize.rule;
@@ -263,7 +257,7 @@ bool runVoxelizerTables(Bench& b) {
     // The paper's counts are of its own setup: the cube [-1,1]^3 sliced onto 256 slices of 256^2 / 128^2 / 64^2,
     // voxels 1x / 2x / 4x finer along z than across (paper-2048 holds 128x128x256 voxels of a cube). So these
     // counts take the cube placement as it is, not the box of cubic voxels the presets are drawn as.
-    if (name == "teapot" && atlasRan) ok = countTeapotCells(b, vox, placed->placement) && ok;
+    if (b.opt.source == "teapot" && atlasRan) ok = countTeapotCells(b, vox, placed->placement) && ok;
     return ok;
 }
 

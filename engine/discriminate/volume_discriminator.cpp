@@ -6,6 +6,7 @@
 #include "volume_discriminator.h"
 
 #include "allocation.h"
+#include "storage_blocks.h"
 #include "volume_texture.h"
 
 #include "gpu_pass.h"
@@ -180,12 +181,8 @@ Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer,
                                               GLintptr countOffset) {
     if (!hasVolume()) return makeError("discriminator colours: no volume (setVolume first)");
     const std::int64_t bytes = std::int64_t(capacity) * 4;
-    if (capacity == 0 || bytes > m_info.maxStorageBlockBytes)
-        return makeError("discriminator colours: " + std::to_string(capacity) + " points need " +
-                         std::to_string(bytes) +
-                         " bytes of colours, but the capacity must be at least 1 and the driver's "
-                         "GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
-                         std::to_string(m_info.maxStorageBlockBytes));
+    if (Result<void> r = gl::checkOneBlock("discriminator colours", capacity, "points", bytes, "colours", m_info); !r)
+        return r;
     if (!isBuffer(points) || !isBuffer(countBuffer))
         return makeError("discriminator colours: the points (" + std::to_string(points) +
                          ") and the count (" + std::to_string(countBuffer) + ") must be buffers");

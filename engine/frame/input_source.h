@@ -56,4 +56,10 @@ protected:
     occupancy::VolumeLayout m_layout{};
 };
 
+// A source of type S around the object its first stage's factory made (Voxelizer::create, ...); its error as is.
+template <class S, class Stage> Result<std::unique_ptr<InputSource>> makeSource(Result<Stage> made) {
+    if (!made) return makeError(made.error());
+    return std::unique_ptr<InputSource>(std::make_unique<S>(std::move(made.value())));
+}
+
 } // namespace dicer::frame

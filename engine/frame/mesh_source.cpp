@@ -8,9 +8,7 @@
 namespace dicer::frame {
 
 Result<std::unique_ptr<InputSource>> MeshSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto voxelizer = voxel::Voxelizer::create(shaders, info);
-    if (!voxelizer) return makeError(voxelizer.error());
-    return std::unique_ptr<InputSource>(new MeshSource(std::move(voxelizer.value())));
+    return makeSource<MeshSource>(voxel::Voxelizer::create(shaders, info));
 }
 
 Result<void> MeshSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {

@@ -47,8 +47,9 @@ public:
     glm::vec3 shape() const override { return m_useSphere ? glm::vec3(1.f) : InputSource::shape(); }
     std::string description() const override;
 
+    explicit MeshSource(voxel::Voxelizer voxelizer) : m_voxelizer(std::move(voxelizer)) {} // create() makes it
+
 private:
-    explicit MeshSource(voxel::Voxelizer voxelizer) : m_voxelizer(std::move(voxelizer)) {}
     voxel::Voxelizer m_voxelizer;
     gl::Texture m_sphere;
     bool m_useSphere = false;

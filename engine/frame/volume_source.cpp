@@ -6,9 +6,7 @@
 namespace dicer::frame {
 
 Result<std::unique_ptr<InputSource>> VolumeSource::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
-    auto discriminator = discriminate::VolumeDiscriminator::create(shaders, info);
-    if (!discriminator) return makeError(discriminator.error());
-    return std::unique_ptr<InputSource>(new VolumeSource(std::move(discriminator.value())));
+    return makeSource<VolumeSource>(discriminate::VolumeDiscriminator::create(shaders, info));
 }
 
 Result<void> VolumeSource::configure(const FrameSettings& settings, const gl::GlInfo& info) {

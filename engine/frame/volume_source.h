@@ -41,8 +41,9 @@ public:
     const SurfaceInput* valueField() const override { return hasVolume() ? &m_field : nullptr; }
     std::string description() const override;
 
+    explicit VolumeSource(discriminate::VolumeDiscriminator d) : m_discriminator(std::move(d)) {} // create()
+
 private:
-    explicit VolumeSource(discriminate::VolumeDiscriminator d) : m_discriminator(std::move(d)) {}
     discriminate::VolumeDiscriminator m_discriminator;
     std::string m_volumeName;
     SurfaceInput m_field; // the uploaded values as the surface reads them

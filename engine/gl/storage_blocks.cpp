@@ -1,6 +1,7 @@
 #include "storage_blocks.h"
 
 #include <algorithm>
+#include <string>
 
 namespace dicer::gl {
 
@@ -47,6 +48,15 @@ Result<BlockedProgram> addBlockedProgram(ShaderLibrary& shaders, ProgramDesc des
     desc.defines.push_back({"ENTRY_ONE_BLOCK", ""});
     if (Result<void> r = shaders.addInto(program.oneBlock, std::move(desc)); !r) return makeError(r.error());
     return program;
+}
+
+Result<void> checkOneBlock(std::string_view what, std::uint32_t count, std::string_view items, std::int64_t bytes,
+                           std::string_view store, const GlInfo& info) {
+    if (count > 0 && bytes <= info.maxStorageBlockBytes) return {};
+    return makeError(std::string(what) + ": " + std::to_string(count) + " " + std::string(items) + " need " +
+                     std::to_string(bytes) + " bytes of " + std::string(store) +
+                     ", but the capacity must be at least 1 and the driver's GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
+                     std::to_string(info.maxStorageBlockBytes));
 }
 
 } // namespace dicer::gl

@@ -14,6 +14,7 @@
 #include "shader.h"
 
 #include <cstdint>
+#include <string_view>
 
 namespace dicer::gl {
 
@@ -52,5 +53,11 @@ struct BlockedProgram {
     }
 };
 Result<BlockedProgram> addBlockedProgram(ShaderLibrary& shaders, ProgramDesc desc);
+
+// An array that must stay within one block (4-byte per-point arrays: colours, slot owners): `count` `items` (at
+// least 1) in `bytes` bytes of `store`; otherwise "WHAT: N ITEMS need B bytes of STORE, but ..." naming the
+// driver's limit.
+Result<void> checkOneBlock(std::string_view what, std::uint32_t count, std::string_view items, std::int64_t bytes,
+                           std::string_view store, const GlInfo& info);
 
 } // namespace dicer::gl

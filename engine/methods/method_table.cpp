@@ -128,14 +128,6 @@ std::span<const MethodInfo> methodTable() {
     return kMethods;
 }
 
-const MethodInfo& methodInfo(MethodId id) {
-    return kMethods[size_t(id.row)];
-}
-
-std::optional<MethodId> findMethod(std::string_view name) {
-    return gl::findRow(methodTable(), name);
-}
-
 Result<std::unique_ptr<hp::PointMethod>> createMethod(std::string_view name, gl::ShaderLibrary& shaders,
                                                       const gl::GlInfo& info,
                                                       const hp::MethodOptions& options) {

@@ -52,8 +52,9 @@ struct MethodInfo : gl::RowHead<hp::PointMethod, const hp::MethodOptions&> {
 
 using MethodId = gl::RowId<MethodInfo>;
 std::span<const MethodInfo> methodTable();
-const MethodInfo& methodInfo(MethodId id); // the row of a valid id
-std::optional<MethodId> findMethod(std::string_view name);
+// The row of a valid id.
+inline const MethodInfo& methodInfo(MethodId id) { return methodTable()[size_t(id.row)]; }
+inline std::optional<MethodId> findMethod(std::string_view name) { return gl::findRow(methodTable(), name); }
 
 // Creates by name; unknown names and unavailable methods give one clear error.
 Result<std::unique_ptr<hp::PointMethod>> createMethod(std::string_view name, gl::ShaderLibrary& shaders,

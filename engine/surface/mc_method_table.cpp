@@ -36,12 +36,4 @@ std::span<const McMethodInfo> mcMethodTable() {
     return kRows;
 }
 
-const McMethodInfo& mcMethodInfo(McMethodId id) {
-    return kRows[size_t(id.row)];
-}
-
-std::optional<McMethodId> findMcMethod(std::string_view name) {
-    return gl::findRow(mcMethodTable(), name);
-}
-
 } // namespace dicer::surface

@@ -26,7 +26,8 @@ struct McMethodInfo : gl::RowHead<McMethod> {
 using McMethodId = gl::RowId<McMethodInfo>;
 
 std::span<const McMethodInfo> mcMethodTable();
-const McMethodInfo& mcMethodInfo(McMethodId id); // the row of a valid id
-std::optional<McMethodId> findMcMethod(std::string_view name);
+// The row of a valid id.
+inline const McMethodInfo& mcMethodInfo(McMethodId id) { return mcMethodTable()[size_t(id.row)]; }
+inline std::optional<McMethodId> findMcMethod(std::string_view name) { return gl::findRow(mcMethodTable(), name); }
 
 } // namespace dicer::surface

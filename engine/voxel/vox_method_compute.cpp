@@ -45,7 +45,7 @@ Result<Dispatches> addDispatches(gl::ShaderLibrary& shaders, const std::string& 
     return Dispatches{*triangles, *large};
 }
 
-class ComputeMethod final : public VoxMethod {
+class ComputeMethod final : public SlotMarkingMethod<Dispatches> {
 public:
     ComputeMethod(Dispatches owner, Dispatches colour, gl::ProgramId colorVoxels, Dispatches bits,
                   gl::ProgramId sparseBricks, Dispatches sparseBits, std::int64_t maxStorageBlockBytes)
@@ -116,14 +116,9 @@ public:
         glMemoryBarrier(occupancy::kBitsWritten);
     }
 
-    Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) override {
-        return m_slots.add(slotFile, [&](const char* label, const char* passDefine) {
-            return addDispatches(shaders, std::string("voxelize compute ") + label, passDefine, slotFile);
-        });
-    }
-
-    std::vector<gl::ProgramId> slotPrograms(const std::string& slotFile) const override {
-        return m_slots.programs(slotFile);
+    Result<Dispatches> addSlotPass(gl::ShaderLibrary& shaders, const char* label, const char* passDefine,
+                                   const std::string& slotFile) override {
+        return addDispatches(shaders, std::string("voxelize compute ") + label, passDefine, slotFile);
     }
 
     void markSlots(const VoxelPasses& passes, SlotPass pass) override {
@@ -183,7 +178,6 @@ private:
     Dispatches m_bits;            // bits output: the marking pass
     gl::ProgramId m_sparseBricks; // sparse output: the brick pass (per triangle only)
     Dispatches m_sparseBits;      // sparse output: the bits pass
-    SlotPrograms<Dispatches> m_slots;
     std::int64_t m_maxStorageBlockBytes;
     gl::Buffer m_voxelList;           // header + one texel per marked voxel (VOX_BIND_ARGS); atlas output
     bool m_voxelListComplete = false; // it can hold every voxel of the volume (no fallback colour pass)

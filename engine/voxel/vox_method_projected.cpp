@@ -25,7 +25,7 @@ Result<gl::ProgramId> addProgram(gl::ShaderLibrary& shaders, std::string name, c
     return shaders.add({std::move(name), std::move(stages), {{passDefine, ""}}});
 }
 
-class ProjectedMethod final : public VoxMethod {
+class ProjectedMethod final : public SlotMarkingMethod<gl::ProgramId> {
 public:
     ProjectedMethod(std::array<gl::ProgramId, 2> atlasPasses, gl::ProgramId bitsPass)
         : m_atlas(atlasPasses), m_bits(bitsPass) {}
@@ -53,14 +53,9 @@ public:
         glMemoryBarrier(occupancy::kBitsWritten);
     }
 
-    Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) override {
-        return m_slots.add(slotFile, [&](const char* label, const char* passDefine) {
-            return addProgram(shaders, std::string("voxelize projected ") + label, passDefine, slotFile);
-        });
-    }
-
-    std::vector<gl::ProgramId> slotPrograms(const std::string& slotFile) const override {
-        return m_slots.programs(slotFile);
+    Result<gl::ProgramId> addSlotPass(gl::ShaderLibrary& shaders, const char* label, const char* passDefine,
+                                      const std::string& slotFile) override {
+        return addProgram(shaders, std::string("voxelize projected ") + label, passDefine, slotFile);
     }
 
     void markSlots(const VoxelPasses& passes, SlotPass pass) override {
@@ -72,7 +67,6 @@ public:
 private:
     std::array<gl::ProgramId, 2> m_atlas; // owner pass, colour pass
     gl::ProgramId m_bits;
-    SlotPrograms<gl::ProgramId> m_slots;
 };
 
 } // namespace

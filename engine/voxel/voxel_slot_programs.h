@@ -52,4 +52,24 @@ private:
     std::map<std::string, std::array<Pass, 2>> m_files;
 };
 
+// A method that marks slots with programs of its own (projected, compute): addSlotPrograms and slotPrograms
+// over its SlotPrograms, each pass built by the method's addSlotPass.
+template <typename Pass> class SlotMarkingMethod : public VoxMethod {
+public:
+    Result<void> addSlotPrograms(gl::ShaderLibrary& shaders, const std::string& slotFile) final {
+        return m_slots.add(slotFile, [&](const char* label, const char* passDefine) {
+            return addSlotPass(shaders, label, passDefine, slotFile);
+        });
+    }
+    std::vector<gl::ProgramId> slotPrograms(const std::string& slotFile) const final {
+        return m_slots.programs(slotFile);
+    }
+
+protected:
+    // One pass for `slotFile` (label "slot owner" / "slot colour", its define: SlotPrograms::add).
+    virtual Result<Pass> addSlotPass(gl::ShaderLibrary& shaders, const char* label, const char* passDefine,
+                                     const std::string& slotFile) = 0;
+    SlotPrograms<Pass> m_slots;
+};
+
 } // namespace dicer::voxel

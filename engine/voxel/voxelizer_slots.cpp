@@ -6,6 +6,7 @@
 #include "voxelizer.h"
 
 #include "allocation.h"
+#include "storage_blocks.h"
 #include "voxel_passes.h"
 #include "gpu_pass.h"
 
@@ -28,12 +29,8 @@ const char* slotRankFile(occupancy::VoxelOutput output) {
 
 Result<void> Voxelizer::enableSlotColors(const std::string& slotFile, std::uint32_t capacity) {
     const std::int64_t ownerBytes = (std::int64_t(capacity) + VOX_SLOTS_HEADER) * 4;
-    if (capacity == 0 || ownerBytes > m_info.maxStorageBlockBytes)
-        return makeError("slot colours: " + std::to_string(capacity) + " slots need " +
-                         std::to_string(ownerBytes) +
-                         " bytes of owners, but the capacity must be at least 1 and the driver's "
-                         "GL_MAX_SHADER_STORAGE_BLOCK_SIZE is " +
-                         std::to_string(m_info.maxStorageBlockBytes));
+    if (Result<void> r = gl::checkOneBlock("slot colours", capacity, "slots", ownerBytes, "owners", m_info); !r)
+        return r;
     // The shader library keeps every program it built (for reloads), so each is built once: the count and clear
     // passes (no slot function) once, the marking passes and the fill once per slot function (switching between
     // the bits and the sparse output, or a larger point buffer, reuses them).
