@@ -1028,3 +1028,21 @@ TEST(Soak, ViolationsNameWhatGrew) {
     EXPECT_EQ(soakViolations(start, bad, bounds).size(), 3u);
     EXPECT_EQ(soakRow(start, "start").find("soak:"), 0u);
 }
+
+// The Pipeline panel's method combo lists every row the demo runs: a row of another output switches to it and
+// says so in one line; a row of the same output switches nothing else and says nothing.
+TEST(MethodCombo, ARowOfAnotherOutputSwitchesToItAndSaysSo) {
+    frame::FrameSettings s; // the default: the bits, hp_bits
+    ASSERT_EQ(s.voxels, occupancy::VoxelOutput::Bits);
+    const methods::MethodId vec4 = *methods::findMethod("dicer_vec4");
+    EXPECT_EQ(switchMethod(s, vec4), "dicer_vec4 reads the atlas output: voxels bits -> atlas");
+    EXPECT_EQ(s.method, vec4);
+    EXPECT_EQ(s.voxels, occupancy::VoxelOutput::Atlas);
+    const methods::MethodId single = *methods::findMethod("dicer_single");
+    EXPECT_EQ(switchMethod(s, single), "");
+    EXPECT_EQ(s.method, single);
+    const methods::MethodId sparse = *methods::findMethod("hp_sparse");
+    EXPECT_EQ(switchMethod(s, sparse), "hp_sparse reads the sparse output: voxels atlas -> sparse");
+    EXPECT_EQ(s.voxels, occupancy::VoxelOutput::Sparse);
+    EXPECT_EQ(s.method, sparse) << "suitOutput keeps the chosen row";
+}

@@ -1,5 +1,5 @@
 // The demo's keys (keys.h): every press reaches the frame once, however short the tap and however slow the
-// frame; a held key's repeats are no presses; Shift+R is not R.
+// frame; a held key's repeats are no presses; Shift+R is not R; Esc and Q quit, not while typing or over a popup.
 #include "keys.h"
 
 #define GLFW_INCLUDE_NONE
@@ -43,4 +43,17 @@ TEST(Keys, EveryRowIsFoundAndUnknownKeysAreNone) {
         EXPECT_EQ(keyAction({row.key, row.shift}), row.action) << row.keyName;
     EXPECT_EQ(keyAction({GLFW_KEY_SPACE, true}), KeyAction::ToggleExplosion) << "Shift does not hide a key";
     EXPECT_FALSE(keyAction({GLFW_KEY_Z, false}));
+}
+
+TEST(Keys, EscAndQQuitUnlessTypingOrAPopupIsOpen) {
+    const KeyPress esc{GLFW_KEY_ESCAPE, false}, q{GLFW_KEY_Q, false}, space{GLFW_KEY_SPACE, false};
+    EXPECT_EQ(keyOutcome(esc, false, false), (KeyOutcome{KeyAction::Quit, false}));
+    EXPECT_EQ(keyOutcome(q, false, false), (KeyOutcome{KeyAction::Quit, false}));
+    // A text field has the keyboard: every key is typing, Esc leaves the field (ImGui's).
+    EXPECT_EQ(keyOutcome(esc, true, false), KeyOutcome{});
+    EXPECT_EQ(keyOutcome(q, true, true), KeyOutcome{});
+    // A popup is open: Esc closes it, Q does nothing, other keys still work.
+    EXPECT_EQ(keyOutcome(esc, false, true), (KeyOutcome{std::nullopt, true}));
+    EXPECT_EQ(keyOutcome(q, false, true), KeyOutcome{});
+    EXPECT_EQ(keyOutcome(space, false, true), (KeyOutcome{KeyAction::ToggleExplosion, false}));
 }

@@ -82,6 +82,7 @@ struct UiState {
     std::string typedPreset;   // the last XxYxZ preset in use (--preset or typed): kept in the preset combo
     std::string presetInput;   // the Pipeline panel's XxYxZ field
     std::string presetError;   // why the field's last entry is not a volume
+    std::string methodNote;    // the method combo's last switch of the output ("dicer_vec4 reads the atlas: ...")
     std::string screenshotMessage;
     bool screenshotFailed = false;
     // Each export's last line: "saved N points to FILE" or why not (export_table.h's rows).

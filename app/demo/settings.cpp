@@ -38,4 +38,15 @@ bool changesTimings(const Settings& now, const Settings& last) {
            now.view.render != last.view.render || now.view.depthBuckets != last.view.depthBuckets;
 }
 
+std::string switchMethod(frame::FrameSettings& settings, methods::MethodId method) {
+    settings.method = method;
+    const occupancy::VoxelOutput reads = frame::outputFor(method);
+    if (reads == settings.voxels) return {};
+    const char* was = occupancy::voxelOutputName(settings.voxels);
+    settings.voxels = reads;
+    frame::suitOutput(settings);
+    return std::string(methods::methodInfo(method).name) + " reads the " + occupancy::voxelOutputName(reads) +
+           " output: voxels " + was + " -> " + occupancy::voxelOutputName(reads);
+}
+
 } // namespace dicer::app

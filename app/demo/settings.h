@@ -62,6 +62,11 @@ SettingsChanges compareSettings(const Settings& now, const Settings& last);
 Result<void> followDefaultOutput(frame::FrameSettings& now, const frame::FrameSettings& last,
                                  bool outputChosen, const gl::GlInfo& info);
 
+// The Pipeline panel's method combo: `method`, and where it reads another output than the settings' (the 2006
+// variants read the atlas) that output too (frame::suitOutput); returns the one line saying so, empty when the
+// output stays.
+std::string switchMethod(frame::FrameSettings& settings, methods::MethodId method);
+
 // Timing statistics mean something only for one configuration: anything that changes the work per frame.
 bool changesTimings(const Settings& now, const Settings& last);
 

@@ -7,6 +7,8 @@
 #include "log.h"
 #include "ui_layout.h"
 
+#include <algorithm>
+#include <cstdarg>
 #include <string>
 #include <system_error>
 
@@ -19,7 +21,19 @@ const char* optionLabel(std::string_view option) {
 void optionTooltip(std::string_view option) {
     if (!ImGui::IsItemHovered()) return;
     const std::string_view help = optionRow(option).text.help;
-    ImGui::SetTooltip("%.*s", int(help.size()), help.data());
+    tooltip("%.*s", int(help.size()), help.data());
+}
+
+void tooltip(const char* fmt, ...) {
+    ImGui::BeginTooltip();
+    // About 60 characters a line, and never wider than the screen.
+    ImGui::PushTextWrapPos(std::min(ImGui::GetFontSize() * 32.f, ImGui::GetIO().DisplaySize.x * 0.9f));
+    va_list args;
+    va_start(args, fmt);
+    ImGui::TextV(fmt, args);
+    va_end(args);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
 }
 
 bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel) {
@@ -43,7 +57,7 @@ void exportControls(App& app, ExportPanel panel) {
         if (row.panel != panel) continue;
         if (ImGui::Button(row.label)) app.actions.exports.set(id);
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s;\nwritten to %s/dicer_<date>-<time>%s (--%s FILE in a scripted run)", row.summary,
+            tooltip("%s;\nwritten to %s/dicer_<date>-<time>%s (--%s FILE in a scripted run)", row.summary,
                               app.settings.screenshotDir.c_str(), row.suffix, row.option);
         const UiState::ExportStatus& status = app.ui.exports[size_t(id.row)];
         if (!status.message.empty()) {
@@ -152,7 +166,7 @@ void buildUi(App& app) {
     ImGui::SameLine();
     const bool reset = ImGui::SmallButton("Reset layout");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("every window back to its place and size; the layout is remembered in\n%s",
+        tooltip("every window back to its place and size; the layout is remembered in\n%s",
                           ImGui::GetIO().IniFilename ? ImGui::GetIO().IniFilename : "(nowhere in this run)");
     if (ImGui::CollapsingHeader("Model")) uiModelSection(app);
     if (app.gpu) {

@@ -38,6 +38,8 @@ void placeNextWindow(const App& app, const WindowRect& rect);
 // optionLabel() is the row's label, optionTooltip() shows the row's help while the last item is hovered.
 const char* optionLabel(std::string_view option);
 void optionTooltip(std::string_view option);
+// A tooltip for the last item, wrapped at a readable width (a long help line never runs off the screen).
+void tooltip(const char* fmt, ...) IM_FMTARGS(1);
 // A slider over the row's range, labelled by the row (hideLabel: the label is only the widget's id).
 bool optionSlider(std::string_view option, float& value, const char* format, bool hideLabel = false);
 // A checkbox labelled by the row, with its tooltip.

@@ -65,7 +65,7 @@ void atlasWindow(App& app) {
         }
         if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.f))
             ui.atlasCentre -= glm::vec2(io.MouseDelta.x, -io.MouseDelta.y) / (side * ui.atlasZoom);
-        ImGui::SetTooltip("wheel: zoom, drag: pan, double-click: whole atlas");
+        tooltip("wheel: zoom, drag: pan, double-click: whole atlas");
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
             ui.atlasZoom = 1.f;
             ui.atlasCentre = glm::vec2(0.5f);
@@ -88,7 +88,7 @@ void listWindow(App& app) {
     float side = std::max(16.f, std::min(avail.x, avail.y));
     ImGui::Image(textureId(app.gpu->views->listImage()), ImVec2(side, side), ImVec2(0, 1), ImVec2(1, 0));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("entry k = y * width + x, row 0 at the bottom; colour = the voxel's position;\n"
+        tooltip("entry k = y * width + x, row 0 at the bottom; colour = the voxel's position;\n"
                           "grey = empty entries (k >= count) of the last row");
     ImGui::End();
 }

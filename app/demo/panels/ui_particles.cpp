@@ -37,7 +37,7 @@ void uiParticlesSection(App& app) {
     int color = int(v.color);
     ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The voxel's 3D texture coordinate as rgb (as in the paper)");
+        tooltip("The voxel's 3D texture coordinate as rgb (as in the paper)");
     ImGui::SameLine();
     ImGui::RadioButton(optionLabel("color"), &color, int(particles::ParticleColor::ModelColor));
     optionTooltip("color");
@@ -52,7 +52,7 @@ void uiParticlesSection(App& app) {
         ImGui::RadioButton(mode.label, &render, int(mode.mode));
         if (!available) ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-            ImGui::SetTooltip("%s%s", mode.summary, available ? "" : " (not available on this driver)");
+            tooltip("%s%s", mode.summary, available ? "" : " (not available on this driver)");
     }
     v.render = particles::ParticleRender(render);
     if (particles::particleRenderInfo(v.render).depthSorted) {

@@ -1,8 +1,8 @@
 // Pipeline panel: the frame's settings (frame_settings.h): the voxelizer output (atlas | bits | sparse; the preset's
-// default until one is clicked: voxel/default_output.h), the method (a row
-// of the method table that reads that output; all built at start-up: the combo switches an index), storage,
-// build path, volume preset, voxelizer, discriminator threshold, list path, active voxel count. A control the
-// current output ignores is disabled, and its tooltip says why.
+// default until one is clicked: voxel/default_output.h), the method (every row the demo runs, by family: one
+// that reads another output switches to it, switchMethod; all built at start-up: the combo switches an index),
+// storage, build path, volume preset, voxelizer, discriminator threshold, list path, active voxel count. A
+// control the current output ignores is disabled, and its tooltip says why.
 #include "ui.h"
 
 #include "app.h"
@@ -81,24 +81,39 @@ void uiPipelineSection(App& app) {
     const methods::MethodInfo& current = methods::methodInfo(s.method);
 
     if (ImGui::BeginCombo(optionLabel("method"), current.name)) {
-        const methods::MethodInfo* previous = nullptr; // the last row listed: a family separator where it changes
+        // Every row the demo runs, by family, whatever the output: a row that reads another output switches to
+        // it (the 2006 variants read the atlas), and says so below.
+        const methods::MethodInfo* previous = nullptr; // the last row listed: a family heading where it changes
         for (methods::MethodId id : gl::rowIds(table)) {
-            if (!frame::offersMethod(s.voxels, id)) continue;
             const methods::MethodInfo& row = methods::methodInfo(id);
-            if (previous && row.family != previous->family) {
-                ImGui::Separator();
+            if (!row.inDemo()) continue;
+            if (!previous || row.family != previous->family) {
+                if (previous) ImGui::Separator();
                 ImGui::TextDisabled("%ss", methods::familyName(row.family));
             }
-            bool available = frame.methodAvailable(id);
-            std::string label = std::string(row.name) + (available ? "" : " (unavailable)");
-            ImGuiSelectableFlags flags = available ? 0 : ImGuiSelectableFlags_Disabled;
-            if (ImGui::Selectable(label.c_str(), s.method == id, flags)) s.method = id;
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s (%s order)", row.summary, hp::entryOrderName(row.order));
             previous = &row;
+            const bool written = frame::inputInfo(s.input).writes(row.reads);
+            const bool available = frame.methodAvailable(id) && written;
+            std::string label = row.name; // a row of another output names it: choosing it switches
+            if (row.reads != s.voxels) label += std::string("  (") + occupancy::voxelOutputName(row.reads) + ")";
+            if (ImGui::Selectable(label.c_str(), s.method == id, available ? 0 : ImGuiSelectableFlags_Disabled) &&
+                s.method != id) {
+                app.ui.methodNote = switchMethod(s, id);
+                if (!app.ui.methodNote.empty()) app.outputChosen = true;
+            }
+            if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) continue;
+            const frame::InputInfo& input = frame::inputInfo(s.input);
+            if (!written)
+                tooltip("A %s writes %s, not the %s this row reads.", input.name, input.outputNames().c_str(),
+                        occupancy::voxelOutputName(row.reads));
+            else if (!frame.methodAvailable(id))
+                tooltip("Not available on this driver.");
+            else
+                tooltip("%s (%s order)", row.summary, hp::entryOrderName(row.order));
         }
         ImGui::EndCombo();
     }
+    if (!app.ui.methodNote.empty()) ImGui::TextDisabled("%s", app.ui.methodNote.c_str());
     if (!current.storages.empty()) {
         // Shows the storage in use; the setting keeps the user's choice for the methods that have both.
         const int effective = int(current.storageFor(s.storage));
@@ -138,7 +153,7 @@ void uiPipelineSection(App& app) {
     presetControls(app.ui, s);
     ImGui::EndDisabled();
     if (!input.reads("preset") && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s: %s", input.name, input.summary);
+        tooltip("%s: %s", input.name, input.summary);
     ImGui::BeginDisabled(s.testAtlas || !input.reads("vox-method"));
     if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxMethodName(s.voxMethod))) {
         // The slab methods cannot write the bits (checkOutput).
@@ -148,7 +163,7 @@ void uiPipelineSection(App& app) {
                                   writes ? 0 : ImGuiSelectableFlags_Disabled))
                 s.voxMethod = m;
             if (!writes && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip("%s", writes.error().c_str());
+                tooltip("%s", writes.error().c_str());
         }
         ImGui::EndCombo();
     }
@@ -170,7 +185,7 @@ void uiPipelineSection(App& app) {
     ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
     ImGui::EndDisabled();
     if (occupancy && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
+        tooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
     else
         optionTooltip("test-atlas");
     // The bits are the voxelizer's active set already: the threshold has nothing to decide there.
@@ -182,10 +197,10 @@ void uiPipelineSection(App& app) {
     ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
     ImGui::EndDisabled();
     if (volume && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("A volume's band decides which voxels are active (the Volume panel); its atlas\n"
+        tooltip("A volume's band decides which voxels are active (the Volume panel); its atlas\n"
                           "holds alpha 1..255 inside the band, so the atlas methods list at 1/255.");
     else if (thresholdIgnored && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("The occupancy bits are already the active set: the threshold decides over the "
+        tooltip("The occupancy bits are already the active set: the threshold decides over the "
                           "atlas' alpha only (voxels: atlas).");
     else
         optionTooltip("threshold");

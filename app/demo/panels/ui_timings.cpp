@@ -46,7 +46,7 @@ void uiTimingsSection(App& app) {
         ImGui::SameLine();
         ImGui::TextDisabled("(why?)");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
+            tooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
                               app.surface.info().renderer.c_str());
     }
     const std::vector<gl::StageStats> stats = stageRows(app.timers); // in frame order (frame_stages.h)

@@ -99,7 +99,7 @@ void surfaceSection(App& app) {
             if (ImGui::Selectable(row.label, chosen == id, available ? 0 : ImGuiSelectableFlags_Disabled))
                 chosen = id;
             if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip("%s: %s%s", row.name, row.summary, available ? "" : " (not available on this driver)");
+                tooltip("%s: %s%s", row.name, row.summary, available ? "" : " (not available on this driver)");
         }
         ImGui::EndCombo();
     }

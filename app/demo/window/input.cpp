@@ -4,6 +4,7 @@
 #include "keys.h"
 
 #include <imgui.h>
+#include <imgui_internal.h> // ClosePopupsExceptModals: Esc closes a popup (no keyboard navigation here)
 
 namespace dicer::app {
 
@@ -19,18 +20,21 @@ void handleInput(App& app) {
         if (io.MouseWheel != 0.f) app.camera.zoom(io.MouseWheel);
     }
     // Every press since the last frame, each once (keys.h: a tap shorter than a frame is not lost); a press
-    // while a panel's text field has the keyboard is typing, not a command.
+    // while a panel's text field has the keyboard is typing, not a command. The popups are last frame's (the
+    // panels have not been built yet), which is the state the user saw when pressing.
+    const bool popupOpen = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
     for (const KeyPress& press : app.surface.takeKeyPresses()) {
-        if (io.WantCaptureKeyboard) continue;
-        const std::optional<KeyAction> action = keyAction(press);
-        if (!action) continue;
-        switch (*action) {
+        const KeyOutcome outcome = keyOutcome(press, io.WantCaptureKeyboard, popupOpen);
+        if (outcome.closePopup) ImGui::ClosePopupsExceptModals();
+        if (!outcome.action) continue;
+        switch (*outcome.action) {
         case KeyAction::ToggleExplosion: app.actions.toggleExplosion = true; break;
         case KeyAction::ResetCamera: app.actions.resetCamera = true; break;
         case KeyAction::ReloadShaders: app.actions.reloadShaders = true; break;
         case KeyAction::Screenshot: app.actions.screenshot = true; break;
         case KeyAction::ToggleAutoRotate: app.settings.view.autoRotate = !app.settings.view.autoRotate; break;
         case KeyAction::TogglePanels: app.settings.view.showUi = !app.settings.view.showUi; break;
+        case KeyAction::Quit: app.surface.requestClose(); break;
         }
     }
 }

@@ -15,6 +15,8 @@ constexpr KeyRow kKeys[] = {
     {GLFW_KEY_F12, false, KeyAction::Screenshot, "F12", "screenshot"},
     {GLFW_KEY_A, false, KeyAction::ToggleAutoRotate, "A", "auto-rotate on/off"},
     {GLFW_KEY_TAB, false, KeyAction::TogglePanels, "Tab", "hide/show the panels"},
+    {GLFW_KEY_ESCAPE, false, KeyAction::Quit, "Esc", "quit (closes an open popup first)"},
+    {GLFW_KEY_Q, false, KeyAction::Quit, "Q", "quit"},
 };
 
 } // namespace
@@ -44,6 +46,13 @@ std::optional<KeyAction> keyAction(const KeyPress& press) {
         shiftRow = shiftRow || (row.key == press.key && row.shift);
     if (plain && !shiftRow) return plain->action;
     return std::nullopt;
+}
+
+KeyOutcome keyOutcome(const KeyPress& press, bool typing, bool popupOpen) {
+    if (typing) return {};
+    const std::optional<KeyAction> action = keyAction(press);
+    if (action == KeyAction::Quit && popupOpen) return {std::nullopt, press.key == GLFW_KEY_ESCAPE};
+    return {action, false};
 }
 
 } // namespace dicer::app

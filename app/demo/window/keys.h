@@ -29,7 +29,7 @@ private:
     std::vector<KeyPress> m_presses;
 };
 
-enum class KeyAction { ToggleExplosion, ResetCamera, ReloadShaders, Screenshot, ToggleAutoRotate, TogglePanels };
+enum class KeyAction { ToggleExplosion, ResetCamera, ReloadShaders, Screenshot, ToggleAutoRotate, TogglePanels, Quit };
 
 struct KeyRow {
     int key = 0;
@@ -41,5 +41,14 @@ struct KeyRow {
 std::span<const KeyRow> keyTable();
 // The row of a press (Shift+R is not R); none for a key without a row.
 std::optional<KeyAction> keyAction(const KeyPress& press);
+
+// What a press does in this frame: nothing while a panel's text field has the keyboard (typing; Esc there
+// leaves the field, ImGui's own), and Quit not while a popup is open: Esc closes the popup instead.
+struct KeyOutcome {
+    std::optional<KeyAction> action;
+    bool closePopup = false;
+    bool operator==(const KeyOutcome&) const = default;
+};
+KeyOutcome keyOutcome(const KeyPress& press, bool typing, bool popupOpen);
 
 } // namespace dicer::app

@@ -24,6 +24,7 @@ public:
     virtual std::string description() const = 0; // "window" / "offscreen (EGL surfaceless)", for the summary
 
     virtual bool closeRequested() const = 0;
+    virtual void requestClose() {} // the Quit key (a window closes; a scripted run ends after --frames)
     virtual void pollEvents() = 0;
     virtual void waitEvents(double timeoutSeconds) = 0; // while minimised: sleep instead of spinning
     virtual bool iconified() const = 0;

@@ -72,6 +72,9 @@ Window::~Window() {
 bool Window::closeRequested() const {
     return glfwWindowShouldClose(m_window);
 }
+void Window::requestClose() {
+    glfwSetWindowShouldClose(m_window, GLFW_TRUE);
+}
 void Window::pollEvents() {
     glfwPollEvents();
 }

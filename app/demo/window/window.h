@@ -30,6 +30,7 @@ public:
     std::string description() const override { return "window"; }
 
     bool closeRequested() const override;
+    void requestClose() override;
     void pollEvents() override;
     void waitEvents(double timeoutSeconds) override;
     bool iconified() const override;
