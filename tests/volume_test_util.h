@@ -3,6 +3,7 @@
 // the loaded volume must hold for them, and the first lines of NRRD and MetaImage headers for it.
 #pragma once
 
+#include "sample_types.h"
 #include "scalar_volume.h"
 #include "volume_header.h"
 
@@ -16,11 +17,11 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <variant>
 
 namespace dicer::test {
 
 using volume::FileType;
-using volume::fileTypeBytes;
 using volume::ScalarVolume;
 using volume::storedType;
 
@@ -62,38 +63,19 @@ inline double storedValue(FileType type, double v) {
     return double(float(v));
 }
 
+// Sample v as the file holds it: the type's bytes in the given byte order.
 inline std::string encode(FileType type, double v, bool bigEndian) {
-    unsigned char b[8];
-    auto put = [&](auto x) { std::memcpy(b, &x, sizeof x); };
-    switch (type) {
-    case FileType::Int8:
-        put(std::int8_t(v));
-        break;
-    case FileType::Uint8:
-        put(std::uint8_t(v));
-        break;
-    case FileType::Int16:
-        put(std::int16_t(v));
-        break;
-    case FileType::Uint16:
-        put(std::uint16_t(v));
-        break;
-    case FileType::Int32:
-        put(std::int32_t(v));
-        break;
-    case FileType::Uint32:
-        put(std::uint32_t(v));
-        break;
-    case FileType::Float32:
-        put(float(v));
-        break;
-    case FileType::Float64:
-        put(v);
-        break;
-    }
-    const int n = fileTypeBytes(type);
-    if (bigEndian != (std::endian::native == std::endian::big)) std::reverse(b, b + n);
-    return std::string(reinterpret_cast<const char*>(b), size_t(n));
+    return std::visit(
+        [&](auto zero) {
+            using T = decltype(zero);
+            const T typed = T(v);
+            std::string bytes(sizeof(T), '\0');
+            std::memcpy(bytes.data(), &typed, sizeof(T));
+            if (bigEndian != (std::endian::native == std::endian::big))
+                std::reverse(bytes.begin(), bytes.end());
+            return bytes;
+        },
+        sampleZero(type));
 }
 
 // Samples [first, first + count) of the generated volume as the file holds them.
