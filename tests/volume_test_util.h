@@ -5,6 +5,8 @@
 
 #include "sample_types.h"
 #include "scalar_volume.h"
+#include "test_files.h"
+#include "volume_file.h"
 #include "volume_header.h"
 
 #include <gtest/gtest.h>
@@ -16,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -30,6 +33,13 @@ constexpr FileType kAllTypes[] = {FileType::Int8,  FileType::Uint8,  FileType::I
 constexpr int kCount = 5 * 4 * 3; // the generated volumes: 5x4x3
 inline const double kNaN = std::numeric_limits<double>::quiet_NaN();
 inline const double kInf = std::numeric_limits<double>::infinity();
+
+// Calls f(type, bigEndian, name) for every file type in both byte orders; the name says which ("int16_be").
+template <class F> void forEveryTypeAndByteOrder(F&& f) {
+    for (FileType type : kAllTypes)
+        for (bool big : {false, true})
+            f(type, big, std::string(volume::fileTypeName(type)) + (big ? "_be" : "_le"));
+}
 
 // Sample i of a generated volume: negative values and both ends of each integer type; for the float types
 // NaN and infinity, and for float64 values float32 cannot hold exactly and one beyond its range.
@@ -99,6 +109,44 @@ inline void expectGeneratedVolume(const Result<ScalarVolume>& v, FileType type, 
             ADD_FAILURE() << context << ": sample " << i << " is " << got << ", not " << want;
     }
     EXPECT_EQ(wrong, 0) << context;
+}
+
+// A header's spacing and orientation fields, and what the loaded volume must hold for them.
+struct SpacingCase {
+    const char* fields;
+    glm::vec3 spacing;
+    const char* note; // the one note about them, "" for none
+};
+
+// Each case's fields in a file of the generated volume of `type` (its text from `file(fields, samples)`): the
+// volume loads with the case's spacing and exactly its note.
+template <class MakeFile>
+void expectSpacingCases(std::span<const SpacingCase> cases, FileType type, const std::string& fileName,
+                        MakeFile&& file) {
+    TempDir dir;
+    const std::string samples = sampleBytes(type, false);
+    for (const SpacingCase& c : cases) {
+        const Result<ScalarVolume> v = volume::loadVolumeFile(dir.write(fileName, file(c.fields, samples)));
+        expectGeneratedVolume(v, type, c.fields);
+        if (!v) continue;
+        EXPECT_EQ(v->spacing, c.spacing) << c.fields;
+        if (*c.note == 0) {
+            EXPECT_TRUE(v->notes.empty()) << c.fields << v->notes.front();
+        } else {
+            ASSERT_EQ(v->notes.size(), 1u) << c.fields;
+            EXPECT_EQ(v->notes[0], c.note);
+        }
+    }
+}
+
+// `header`, then the generated samples of `type`, as `fileName`: loads as the generated volume and without a
+// note (what the reader does not use, it passes over silently).
+inline void expectPlainVolume(const std::string& fileName, FileType type, const std::string& header) {
+    TempDir dir;
+    const Result<ScalarVolume> v =
+        volume::loadVolumeFile(dir.write(fileName, header + sampleBytes(type, false)));
+    expectGeneratedVolume(v, type, fileName);
+    EXPECT_TRUE(v.ok() && v->notes.empty()) << fileName;
 }
 
 inline std::string nrrdTypeName(FileType type) {
