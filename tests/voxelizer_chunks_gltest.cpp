@@ -16,12 +16,20 @@ using namespace dicer::test;
 // Random vertex colours (seed 5) show a chunk that rebased an index wrongly or coloured from the wrong triangle.
 constexpr unsigned kColorSeed = 5;
 
+// A mesh with those colours, and a turn that lines none of its faces up with the voxel grid.
+struct TurnedMesh {
+    model::Mesh mesh;
+    glm::mat4 model;
+};
+TurnedMesh colouredAndTurned(model::Mesh mesh, float angle, glm::vec3 axis) {
+    return {withRandomVertexColors(std::move(mesh), kColorSeed), glm::rotate(glm::mat4(1.f), angle, axis)};
+}
+
 // A forced small chunk size (a few hundred triangles per chunk) against one chunk, every method and mode.
 TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(3000), kColorSeed);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
+    const auto [mesh, model] = colouredAndTurned(model::makeHeart(3000), 0.4f, {1.f, 0.5f, 0.2f});
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
         for (VoxMethodId method : voxMethods()) {
@@ -45,9 +53,9 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
 TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColors(model::makeUvSphere(500, 1000, 0.9f), kColorSeed);
+    const auto [mesh, model] =
+        colouredAndTurned(model::makeUvSphere(500, 1000, 0.9f), 0.3f, {0.2f, 1.f, 0.4f});
     ASSERT_GE(mesh.triangleCount(), 990000u);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.3f, glm::vec3(0.2f, 1.f, 0.4f));
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(128))));
     for (VoxelMode mode : kVoxelModes) {
         ASSERT_TRUE(v->setMesh(mesh));
@@ -100,8 +108,7 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
 TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
     Voxelizer* v = sharedVoxelizer();
     ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(4000), kColorSeed);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.9f, glm::vec3(0.3f, 1.f, 0.1f));
+    const auto [mesh, model] = colouredAndTurned(model::makeHeart(4000), 0.9f, {0.3f, 1.f, 0.1f});
     ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
     ASSERT_TRUE(v->setMesh(mesh, 60000));
     for (VoxelMode mode : kVoxelModes) {
