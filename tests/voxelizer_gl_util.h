@@ -12,6 +12,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace dicer::voxel {
@@ -82,6 +83,16 @@ std::vector<std::uint32_t> readBits(const voxel::Voxelizer& v);
 std::int64_t popcount(const std::vector<std::uint32_t>& bits);
 // Words that differ (tolerance 0).
 std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
+
+// Tests on the executable's shared voxelizer `v`: SetUp fails the test before its body where it could not be
+// made. VoxelizerTest<Case> is the parameterised form.
+template <class Case = void>
+class VoxelizerTest
+    : public std::conditional_t<std::is_void_v<Case>, ::testing::Test, ::testing::TestWithParam<Case>> {
+protected:
+    void SetUp() override { ASSERT_NE(v, nullptr); }
+    voxel::Voxelizer* const v = sharedVoxelizer();
+};
 
 // --- per-point colours (the slot colour pass, the bits and sparse outputs' second phase) -------------------
 // The colour tests' cases: a test model in a cube of `side`, with its own colours or random vertex colours.
