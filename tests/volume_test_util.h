@@ -1,6 +1,7 @@
-// Helpers of the volume file tests (volume_file_test.cpp, volume_file_guards_test.cpp): the samples of a
-// generated 5x4x3 volume (neither cubic nor a power of two) in every file type and either byte order, what
-// the loaded volume must hold for them, and the first lines of NRRD and MetaImage headers for it.
+// Helpers of the volume file tests (volume_file_test.cpp, volume_file_metaimage_test.cpp,
+// volume_file_guards_test.cpp): the samples of a generated 5x4x3 volume (neither cubic nor a power of two) in every
+// file type and either byte order, what the loaded volume must hold for them, the first lines of NRRD and
+// MetaImage headers for it, and the checks the two formats' tests share.
 #pragma once
 
 #include "sample_types.h"
