@@ -97,7 +97,8 @@ INSTANTIATE_TEST_SUITE_P(Models, SparseColors,
 TEST(SparseColorsPool, AnOverflowedFrameColorsItsPrefix) {
     Voxelizer* atlasVox = sharedVoxelizer();
     Voxelizer* sparseVox = sharedSparseVoxelizer();
-    ASSERT_TRUE(atlasVox && sparseVox && methodFor("hp_sparse"));
+    hp::PointMethod* method = methodFor("hp_sparse");
+    ASSERT_TRUE(atlasVox && sparseVox && method);
     const model::Mesh mesh = withRandomVertexColors(placedTestModel("teapot").mesh, 5);
     const VolumeLayout layout = layoutOf(glm::ivec3(128));
     const VoxelizeParams params{placedTestModel("teapot").placement, VoxelMode::Shell, VoxMethodId::Compute,
@@ -117,8 +118,8 @@ TEST(SparseColorsPool, AnOverflowedFrameColorsItsPrefix) {
     const std::uint32_t count = listAndColor(*sparseVox, params, layout, held);
     ASSERT_GT(count, 0u);
     ASSERT_LT(count, held);
-    EXPECT_TRUE(methodFor("hp_sparse")->readIncomplete());
-    expectAtlasSlotColors(*methodFor("hp_sparse"), *sparseVox, atlas, count);
+    EXPECT_TRUE(method->readIncomplete());
+    expectAtlasSlotColors(*method, *sparseVox, atlas, count);
     std::vector<std::uint32_t> rest(held - count);
     glGetNamedBufferSubData(sparseVox->slotColors(), GLintptr(count) * 4, GLsizeiptr(rest.size()) * 4,
                             rest.data());
