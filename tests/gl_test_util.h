@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string_view>
 
 namespace dicer::test {
@@ -29,6 +30,20 @@ template <class T> T* sharedObject(gl::ShaderLibrary& shaders) {
     }
     return object.get();
 }
+
+// A fixture with a fresh T per test, made in SetUp by T::create(m_shaders, context().info()) (a failure fails the
+// test before its body): for objects whose state the tests drive, which one shared object would carry over.
+template <class T> class FreshObjectTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        auto created = T::create(m_shaders, context().info());
+        ASSERT_TRUE(created) << created.error();
+        m_object.emplace(std::move(created.value()));
+    }
+
+    gl::ShaderLibrary m_shaders;
+    std::optional<T> m_object;
+};
 
 // A test's own inputs and outputs, through the checked allocations (allocation.h): a refusal fails the test
 // where it happened (the handle is then empty).

@@ -28,6 +28,13 @@ const std::string kNormalsIgnored =
 const std::string kTexcoordsIgnored = "; texture coordinates ignored there: triangles with such a corner are "
                                       "drawn untextured, in their material's colour";
 
+// Two faces over the vertices: what the files whose two face lines (5 and 6) have dangling indices load like,
+// and the warning where those are normal indices.
+const std::string kTwoFaces = std::string(kVertices) + "f 1 2 3\nf 2 4 3\n";
+const std::string kNormalsDangleOnTwoLines = "model.obj:5: normal index 1 is out of range (the file has 0) "
+                                             "(and 1 more line with normals the file does not have)" +
+                                             kNormalsIgnored;
+
 struct Loaded {
     Result<Mesh> mesh;
     std::vector<std::string> warnings;
@@ -83,12 +90,8 @@ void expectLoadsLike(const std::string& lenient, const std::string& reference,
 } // namespace
 
 TEST(ObjLenient, NormalIndicesWithoutNormalsAreDroppedWithOneWarning) {
-    expectLoadsLike(
-        std::string(kVertices) + "f 1//1 2//2 3//3\nf 2//4 4//5 3//6\n",
-        std::string(kVertices) + "f 1 2 3\nf 2 4 3\n",
-        {"model.obj:5: normal index 1 is out of range (the file has 0) (and 1 more line with normals "
-         "the file does not have)" +
-         kNormalsIgnored});
+    expectLoadsLike(std::string(kVertices) + "f 1//1 2//2 3//3\nf 2//4 4//5 3//6\n", kTwoFaces,
+                    {kNormalsDangleOnTwoLines});
     // One line only: no "more".
     expectLoadsLike(std::string(kVertices) + "f 1//7 2//7 3//7\n", std::string(kVertices) + "f 1 2 3\n",
                     {"model.obj:5: normal index 7 is out of range (the file has 0)" + kNormalsIgnored});
@@ -107,15 +110,11 @@ TEST(ObjLenient, TexcoordIndicesWithoutTexcoordsAreDroppedWithOneWarning) {
 }
 
 TEST(ObjLenient, BothAttributesDanglingGiveOneWarningEach) {
-    expectLoadsLike(
-        std::string(kVertices) + "f 1/1/1 2/2/2 3/3/3\nf 2/4/4 4/5/5 3/6/6\n",
-        std::string(kVertices) + "f 1 2 3\nf 2 4 3\n",
-        {"model.obj:5: normal index 1 is out of range (the file has 0) (and 1 more line with normals "
-         "the file does not have)" +
-             kNormalsIgnored,
-         "model.obj:5: texcoord index 1 is out of range (the file has 0) (and 1 more line with "
-         "texture coordinates the file does not have)" +
-             kTexcoordsIgnored});
+    expectLoadsLike(std::string(kVertices) + "f 1/1/1 2/2/2 3/3/3\nf 2/4/4 4/5/5 3/6/6\n", kTwoFaces,
+                    {kNormalsDangleOnTwoLines,
+                     "model.obj:5: texcoord index 1 is out of range (the file has 0) (and 1 more line with "
+                     "texture coordinates the file does not have)" +
+                         kTexcoordsIgnored});
 }
 
 // Valid and dangling indices side by side: the valid texcoords and normals are kept exactly, the dangling

@@ -41,16 +41,22 @@ std::vector<std::uint32_t> readControl(const ParticleSystem& system) {
     return out;
 }
 
-class ParticlesGl : public ::testing::Test {
+class ParticlesGl : public test::FreshObjectTest<ParticleSystem> {
 protected:
-    void SetUp() override {
-        auto created = ParticleSystem::create(m_shaders, test::context().info());
-        ASSERT_TRUE(created) << created.error();
-        m_system.emplace(std::move(created.value()));
-    }
-    gl::ShaderLibrary m_shaders;
-    std::optional<ParticleSystem> m_system;
+    std::optional<ParticleSystem>& m_system = m_object;
     ParticleTuning m_tuning;
+
+    // An explosion, then `frames` updates by `dt` of the flying cloud.
+    void explodeAndFly(const FakePointList& list, int frames, float dt) {
+        m_system->explode();
+        for (int i = 0; i < frames; ++i)
+            EXPECT_TRUE(m_system->update(list.source(), m_tuning, dt));
+    }
+    // Updates by 0.05 s (at most `frames`) until the returning cloud has settled.
+    void updateUntilAssembled(const FakePointList& list, int frames) {
+        for (int i = 0; i < frames && m_system->phase() != ParticlePhase::Assembled; ++i)
+            EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
+    }
 };
 
 } // namespace
@@ -95,8 +101,7 @@ TEST_F(ParticlesGl, GpuStepEqualsCpuStep) {
 TEST_F(ParticlesGl, CountGrowsAndShrinksBetweenFrames) {
     FakePointList list(64, 10);
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
-    m_system->explode();
-    EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f)); // particles 0..9 fly
+    explodeAndFly(list, 1, 0.02f); // particles 0..9 fly
 
     list.setCount(20); // the cloud grew: 10..19 are new and must appear on their voxels, 0..9 keep flying
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
@@ -139,13 +144,10 @@ TEST_F(ParticlesGl, CountIsClampedToThePointCapacity) {
 TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
     FakePointList list(40, 40);
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
-    m_system->explode();
-    for (int i = 0; i < 20; ++i)
-        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
+    explodeAndFly(list, 20, 0.05f);
     m_system->reassemble();
     EXPECT_EQ(m_system->phase(), ParticlePhase::Returning);
-    for (int i = 0; i < 100 && m_system->phase() != ParticlePhase::Assembled; ++i)
-        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
+    updateUntilAssembled(list, 100);
     EXPECT_EQ(m_system->phase(), ParticlePhase::Assembled);
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
     std::vector<ps::Particle> state = readState(*m_system, 40);
@@ -160,14 +162,11 @@ TEST_F(ParticlesGl, ReturnSettlesIntoAssembled) {
 TEST_F(ParticlesGl, RespawnWhileAssembledIsAtRest) {
     FakePointList list(64, 20);
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f));
-    m_system->explode();
-    for (int i = 0; i < 3; ++i)
-        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.03f)); // 0..19 fly
+    explodeAndFly(list, 3, 0.03f); // 0..19 fly
     list.setCount(5);
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.03f)); // 5..19 retire mid-flight
     m_system->reassemble();
-    for (int i = 0; i < 200 && m_system->phase() != ParticlePhase::Assembled; ++i)
-        EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.05f));
+    updateUntilAssembled(list, 200);
     ASSERT_EQ(m_system->phase(), ParticlePhase::Assembled);
     list.setCount(20);
     EXPECT_TRUE(m_system->update(list.source(), m_tuning, 0.02f)); // 5..19 respawn while assembled

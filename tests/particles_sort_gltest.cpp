@@ -82,13 +82,9 @@ DepthOrderParams viewFrom(glm::vec3 eye, std::uint32_t buckets) {
     return params;
 }
 
-class ParticlesSortGl : public ::testing::Test {
+class ParticlesSortGl : public test::FreshObjectTest<ParticleDepthOrder> {
 protected:
-    void SetUp() override {
-        auto created = ParticleDepthOrder::create(m_shaders, test::context().info());
-        ASSERT_TRUE(created) << created.error();
-        m_order.emplace(std::move(created.value()));
-    }
+    std::optional<ParticleDepthOrder>& m_order = m_object;
 
     // Sorts and checks the order against the CPU keys, exactly.
     void expectBackToFront(const std::vector<glm::vec3>& positions, std::uint32_t count,
@@ -129,9 +125,6 @@ protected:
         }
         DICER_EXPECT_NO_GL_ERROR();
     }
-
-    gl::ShaderLibrary m_shaders;
-    std::optional<ParticleDepthOrder> m_order;
 };
 
 } // namespace

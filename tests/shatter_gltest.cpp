@@ -90,13 +90,9 @@ void expectNear(glm::vec4 gpu, glm::vec4 cpu, float tolerance, const char* what,
         EXPECT_NEAR(gpu[c], cpu[c], tolerance) << what << " of triangle " << t << " at step " << step;
 }
 
-class ShatterGl : public ::testing::Test {
+class ShatterGl : public test::FreshObjectTest<SurfaceShatter> {
 protected:
-    void SetUp() override {
-        auto created = SurfaceShatter::create(m_shaders, test::context().info());
-        ASSERT_TRUE(created) << created.error();
-        m_shatter.emplace(std::move(created.value()));
-    }
+    std::optional<SurfaceShatter>& m_shatter = m_object;
     // One update that must succeed.
     void update(const FakeSurface& surface, float dt) {
         Result<void> r = m_shatter->update(surface.source(), m_tuning, dt);
@@ -126,8 +122,6 @@ protected:
         m_pendingLaunch = true;
     }
 
-    gl::ShaderLibrary m_shaders;
-    std::optional<SurfaceShatter> m_shatter;
     ParticleTuning m_tuning;
     bool m_pendingLaunch = false;
 };

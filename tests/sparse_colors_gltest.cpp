@@ -10,6 +10,7 @@
 //  - Through the frame, as the demo runs it: --voxels sparse and --voxels bits give the same points in the same
 //    order with the same colours, and so the same PLY cloud; solid mode is refused for the sparse output.
 #include "frame.h"
+#include "hp_gl_fixture.h"
 #include "method_table.h"
 #include "point_snapshot.h"
 #include "test_models.h"
@@ -20,56 +21,17 @@
 
 #include <algorithm>
 #include <memory>
-#include <optional>
 #include <string>
 
 using namespace dicer;
-using namespace dicer::voxel;
-using namespace dicer::occupancy;
 using namespace dicer::test;
 
 namespace {
 
-hp::PointMethod* sparseMethod() {
-    static std::unique_ptr<hp::PointMethod> m;
-    static bool tried = false;
-    if (!tried) {
-        tried = true;
-        auto created = methods::createMethod("hp_sparse", sharedShaders(), context().info());
-        if (created)
-            m = std::move(created.value());
-        else
-            ADD_FAILURE() << created.error();
-    }
-    return m.get();
-}
-
-// The voxelizer for the sparse output, beside the shared one in atlas mode (each keeps its output's storage).
-Voxelizer* sparseVoxelizer() {
-    static std::optional<Voxelizer> v;
-    static bool tried = false;
-    if (!tried) {
-        tried = true;
-        auto created = Voxelizer::create(sharedShaders(), context().info());
-        if (created)
-            v.emplace(std::move(created.value()));
-        else
-            ADD_FAILURE() << created.error();
-    }
-    return v ? &*v : nullptr;
-}
-
-// RGBA8 of a voxel in the atlas output, as the slots store it (packUnorm4x8: red in the low byte).
-std::uint32_t atlasColor(const AtlasBytes& atlas, glm::ivec3 voxel) {
-    const std::uint8_t* t = atlas.voxel(voxel);
-    return std::uint32_t(t[0]) | std::uint32_t(t[1]) << 8 | std::uint32_t(t[2]) << 16 |
-           std::uint32_t(t[3]) << 24;
-}
-
 // Lists `v`'s sparse output with hp_sparse and colours its points; returns the count (0 and a failure on error).
 std::uint32_t listAndColor(Voxelizer& v, const VoxelizeParams& params, const VolumeLayout& layout,
                            std::uint32_t capacity) {
-    hp::PointMethod* method = sparseMethod();
+    hp::PointMethod* method = methodFor("hp_sparse");
     if (!method) return 0;
     hp::MethodInput in;
     in.bitsSide = layout.atlasSize;
@@ -96,43 +58,17 @@ std::uint32_t listAndColor(Voxelizer& v, const VoxelizeParams& params, const Vol
     return count;
 }
 
-// Points of hp_sparse's list whose slot colour is not the atlas colour of their voxel (and those outside).
-std::int64_t wrongColors(const Voxelizer& v, const AtlasBytes& atlas, std::uint32_t count) {
-    const std::vector<glm::uvec4> points = sparseMethod()->points().read(count);
-    std::vector<std::uint32_t> colours(count);
-    glGetNamedBufferSubData(v.slotColors(), 0, GLsizeiptr(count) * 4, colours.data());
-    std::int64_t wrong = 0;
-    for (std::uint32_t k = 0; k < count; ++k) {
-        const glm::ivec3 voxel(points[k].x, points[k].y, points[k].z);
-        wrong += !atlas.layout.contains(voxel) || colours[k] != atlasColor(atlas, voxel);
-    }
-    return wrong;
-}
-
-struct ColorCase {
-    const char* model;
-    bool randomColors;
-    int side;
-};
-
-void PrintTo(const ColorCase& c, std::ostream* os) {
-    *os << c.model << (c.randomColors ? " (random vertex colours)" : "") << " " << c.side << "^3";
-}
-
 class SparseColors : public ::testing::TestWithParam<ColorCase> {};
 
 TEST_P(SparseColors, PointColorsEqualTheAtlasColorsOfTheirVoxels) {
-    const ColorCase c = GetParam();
+    const ColorScene scene = colorScene(GetParam(), 23);
     Voxelizer* atlasVox = sharedVoxelizer();
-    Voxelizer* sparseVox = sparseVoxelizer();
-    ASSERT_TRUE(atlasVox && sparseVox && sparseMethod());
-    const model::PlacedModel& placed = placedTestModel(c.model);
-    ASSERT_GT(placed.mesh.triangleCount(), 0u);
-    const model::Mesh mesh = c.randomColors ? withRandomVertexColors(placed.mesh, 23) : placed.mesh;
-    const VolumeLayout layout = layoutOf(glm::ivec3(c.side));
-    const glm::mat4 rotated =
-        glm::rotate(glm::mat4(1.f), 0.6f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement;
-    const VoxelizeParams params{rotated, VoxelMode::Shell, VoxMethodId::Compute, VoxRule::DominantAxis};
+    Voxelizer* sparseVox = sharedSparseVoxelizer();
+    ASSERT_TRUE(atlasVox && sparseVox && methodFor("hp_sparse"));
+    ASSERT_GT(scene.mesh.triangleCount(), 0u);
+    const model::Mesh& mesh = scene.mesh;
+    const VolumeLayout& layout = scene.layout;
+    const VoxelizeParams params{scene.model, VoxelMode::Shell, VoxMethodId::Compute, VoxRule::DominantAxis};
     voxelizeInto(*atlasVox, layout, mesh, params);
     const AtlasBytes atlas = readAtlas(*atlasVox);
     const std::int64_t atlasCount = atlas.occupiedCount();
@@ -147,7 +83,7 @@ TEST_P(SparseColors, PointColorsEqualTheAtlasColorsOfTheirVoxels) {
     ASSERT_FALSE(sparseVox->sparse().readStatus().overflowed);
     const std::uint32_t count = listAndColor(*sparseVox, params, layout, std::uint32_t(atlasCount) + 1);
     ASSERT_EQ(std::int64_t(count), atlasCount) << "the sparse output lists the atlas output's voxels";
-    EXPECT_EQ(wrongColors(*sparseVox, atlas, count), 0) << "of " << count << " points";
+    expectAtlasSlotColors(*methodFor("hp_sparse"), *sparseVox, atlas, count);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
@@ -160,8 +96,9 @@ INSTANTIATE_TEST_SUITE_P(Models, SparseColors,
 // frame), so they write no slot, whatever the count.
 TEST(SparseColorsPool, AnOverflowedFrameColorsItsPrefix) {
     Voxelizer* atlasVox = sharedVoxelizer();
-    Voxelizer* sparseVox = sparseVoxelizer();
-    ASSERT_TRUE(atlasVox && sparseVox && sparseMethod());
+    Voxelizer* sparseVox = sharedSparseVoxelizer();
+    hp::PointMethod* method = methodFor("hp_sparse");
+    ASSERT_TRUE(atlasVox && sparseVox && method);
     const model::Mesh mesh = withRandomVertexColors(placedTestModel("teapot").mesh, 5);
     const VolumeLayout layout = layoutOf(glm::ivec3(128));
     const VoxelizeParams params{placedTestModel("teapot").placement, VoxelMode::Shell, VoxMethodId::Compute,
@@ -181,8 +118,8 @@ TEST(SparseColorsPool, AnOverflowedFrameColorsItsPrefix) {
     const std::uint32_t count = listAndColor(*sparseVox, params, layout, held);
     ASSERT_GT(count, 0u);
     ASSERT_LT(count, held);
-    EXPECT_TRUE(sparseMethod()->readIncomplete());
-    EXPECT_EQ(wrongColors(*sparseVox, atlas, count), 0) << "of " << count << " points";
+    EXPECT_TRUE(method->readIncomplete());
+    expectAtlasSlotColors(*method, *sparseVox, atlas, count);
     std::vector<std::uint32_t> rest(held - count);
     glGetNamedBufferSubData(sparseVox->slotColors(), GLintptr(count) * 4, GLsizeiptr(rest.size()) * 4,
                             rest.data());
@@ -191,13 +128,9 @@ TEST(SparseColorsPool, AnOverflowedFrameColorsItsPrefix) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// Without a build there is no rank: a clear error, never a silent wrong slot.
+// Without a build there is no rank.
 TEST(SparseColorsPool, RankNeedsABuiltPyramid) {
-    auto fresh = methods::createMethod("hp_sparse", sharedShaders(), context().info());
-    ASSERT_TRUE(fresh) << fresh.error();
-    Result<void> r = (*fresh)->bindForRank(0);
-    ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find("rank"), std::string::npos) << r.error();
+    expectNoRankUnbuilt("hp_sparse");
 }
 
 // --- through the frame, as the demo runs it -------------------------------------------------------------------

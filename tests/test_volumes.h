@@ -4,6 +4,7 @@
 // then in ../shared/volumes beside the repository; tests that need them skip, saying so, when neither has them.
 #pragma once
 
+#include "sample_types.h"
 #include "scalar_volume.h"
 
 #include <algorithm>
@@ -17,71 +18,48 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace dicer::test {
 
-// A volume of `size` whose sample i is values[i] (as the type: integers must be in its range).
-inline volume::ScalarVolume volumeOf(volume::ScalarType type, glm::ivec3 size,
-                                     const std::vector<double>& values, std::string name = "test") {
-    using volume::ScalarType;
+// A volume of `size` samples of `type`, every byte zero, for the caller to fill in.
+inline volume::ScalarVolume zeroVolume(volume::ScalarType type, glm::ivec3 size, std::string name,
+                                       glm::vec3 spacing = glm::vec3(1.f)) {
     volume::ScalarVolume v;
     v.size = size;
+    v.spacing = spacing;
     v.type = type;
     v.name = std::move(name);
-    const int bytes = volume::bytesPerValue(type);
-    v.data.resize(values.size() * size_t(bytes));
-    for (size_t i = 0; i < values.size(); ++i) {
-        std::byte* p = v.data.data() + i * size_t(bytes);
-        const double x = values[i];
-        auto put = [&](auto typed) { std::memcpy(p, &typed, sizeof typed); };
-        switch (type) {
-        case ScalarType::Int8:
-            put(std::int8_t(x));
-            break;
-        case ScalarType::Uint8:
-            put(std::uint8_t(x));
-            break;
-        case ScalarType::Int16:
-            put(std::int16_t(x));
-            break;
-        case ScalarType::Uint16:
-            put(std::uint16_t(x));
-            break;
-        case ScalarType::Int32:
-            put(std::int32_t(x));
-            break;
-        case ScalarType::Uint32:
-            put(std::uint32_t(x));
-            break;
-        case ScalarType::Float32:
-            put(float(x));
-            break;
-        }
-    }
+    v.data.resize(size_t(v.byteCount()));
     return v;
 }
 
-// The smallest and largest value of an integer type (float32: +-FLT_MAX).
+// A volume of `size` whose sample i is values[i] (one value per voxel, as the type: integers must be in its
+// range).
+inline volume::ScalarVolume volumeOf(volume::ScalarType type, glm::ivec3 size,
+                                     const std::vector<double>& values, std::string name = "test") {
+    volume::ScalarVolume v = zeroVolume(type, size, std::move(name));
+    std::visit(
+        [&](auto zero) {
+            using T = decltype(zero);
+            for (size_t i = 0; i < values.size(); ++i) {
+                const T typed = T(values[i]);
+                std::memcpy(v.data.data() + i * sizeof(T), &typed, sizeof(T));
+            }
+        },
+        sampleZero(type));
+    return v;
+}
+
+// The smallest and largest value of the type (float32: +-FLT_MAX).
 inline std::pair<double, double> typeLimits(volume::ScalarType type) {
-    using volume::ScalarType;
-    switch (type) {
-    case ScalarType::Int8:
-        return {-128, 127};
-    case ScalarType::Uint8:
-        return {0, 255};
-    case ScalarType::Int16:
-        return {-32768, 32767};
-    case ScalarType::Uint16:
-        return {0, 65535};
-    case ScalarType::Int32:
-        return {-2147483648.0, 2147483647.0};
-    case ScalarType::Uint32:
-        return {0, 4294967295.0};
-    case ScalarType::Float32:
-        break;
-    }
-    return {-double(std::numeric_limits<float>::max()), double(std::numeric_limits<float>::max())};
+    return std::visit(
+        [](auto zero) {
+            using T = decltype(zero);
+            return std::pair{double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())};
+        },
+        sampleZero(type));
 }
 
 // Random values of the type in [lo, hi] (integers uniform; float32: uniform reals, a `nanShare` of NaN cells).
@@ -117,12 +95,8 @@ inline bool readRaw(const std::filesystem::path& path, std::byte* out, size_t by
 // headsq: VTK's CT head at quarter resolution, 93 slice files quarter.1 .. quarter.93 of 64 x 64 int16,
 // little endian, spacing 3.2 3.2 1.5 (SOURCES.md). nullopt when absent or not of that size.
 inline std::optional<volume::ScalarVolume> loadHeadsq() {
-    volume::ScalarVolume v;
-    v.size = {64, 64, 93};
-    v.spacing = {3.2f, 3.2f, 1.5f};
-    v.type = volume::ScalarType::Int16;
-    v.name = "headsq";
-    v.data.resize(size_t(v.byteCount()));
+    volume::ScalarVolume v =
+        zeroVolume(volume::ScalarType::Int16, {64, 64, 93}, "headsq", {3.2f, 3.2f, 1.5f});
     const size_t slice = 64 * 64 * 2;
     for (int z = 0; z < 93; ++z) {
         auto path = scanPath("headsq/quarter." + std::to_string(z + 1));
@@ -136,12 +110,7 @@ inline std::optional<volume::ScalarVolume> loadHeadsq() {
 
 // head_mr: an MR head, HeadMRVolume.raw, 48 x 62 x 42 uint8, spacing 4 4 4.
 inline std::optional<volume::ScalarVolume> loadHeadMr() {
-    volume::ScalarVolume v;
-    v.size = {48, 62, 42};
-    v.spacing = {4.f, 4.f, 4.f};
-    v.type = volume::ScalarType::Uint8;
-    v.name = "head_mr";
-    v.data.resize(size_t(v.byteCount()));
+    volume::ScalarVolume v = zeroVolume(volume::ScalarType::Uint8, {48, 62, 42}, "head_mr", glm::vec3(4.f));
     auto path = scanPath("head_mr/HeadMRVolume.raw");
     if (!path || !readRaw(*path, v.data.data(), v.data.size())) return std::nullopt;
     return v;

@@ -42,34 +42,39 @@ void expectAtlasIsReference(const discriminate::VolumeDiscriminator& d, const Vo
     EXPECT_EQ(wrong, 0u) << c.name << ": first wrong byte " << first << " (texel " << first / 4 << ")";
 }
 
-} // namespace
-
-TEST(VolumeDiscriminator, AtlasIsTheReferenceByteForByte) {
+// Discriminates every case into `output` and hands each, with its layout, to check(d, c, layout). A case that
+// cannot be discriminated is a failure and ends the walk.
+template <class Check> void forEveryCase(VoxelOutput output, Check&& check) {
     discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     ASSERT_TRUE(d);
     for (const VolumeCase& c : everyCase()) {
-        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Atlas);
-        ASSERT_TRUE(layout) << c.name << ": " << layout.error();
-        expectAtlasIsReference(*d, c);
+        SCOPED_TRACE(c.name);
+        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, output);
+        ASSERT_TRUE(layout) << layout.error();
+        check(*d, c, *layout);
     }
+}
+
+} // namespace
+
+TEST(VolumeDiscriminator, AtlasIsTheReferenceByteForByte) {
+    forEveryCase(VoxelOutput::Atlas, [](const discriminate::VolumeDiscriminator& d, const VolumeCase& c,
+                                        const occupancy::VolumeLayout&) { expectAtlasIsReference(d, c); });
     DICER_EXPECT_NO_GL_ERROR();
 }
 
 TEST(VolumeDiscriminator, BitsAreTheReferenceWordForWord) {
-    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
-    ASSERT_TRUE(d);
-    for (const VolumeCase& c : everyCase()) {
-        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Bits);
-        ASSERT_TRUE(layout) << c.name << ": " << layout.error();
-        const int side = layout->atlasSize;
+    forEveryCase(VoxelOutput::Bits, [](const discriminate::VolumeDiscriminator& d, const VolumeCase& c,
+                                       const occupancy::VolumeLayout& layout) {
+        const int side = layout.atlasSize;
         const std::vector<std::uint32_t> want =
-            hp::atlasToBits(volume::referenceAtlasAlpha(*c.volume, c.band, layout->tiles.x, side), side, side,
-                            1, tilingOf(*layout), side);
-        ASSERT_EQ(std::int64_t(want.size()) * 4, d->bitsBytes()) << c.name;
-        const std::vector<std::uint32_t> got = readWords(d->bits(), std::int64_t(want.size()));
-        EXPECT_TRUE(got == want) << c.name;
-        EXPECT_EQ(hp::bitsCount(got), volume::activeCount(*c.volume, c.band)) << c.name;
-    }
+            hp::atlasToBits(volume::referenceAtlasAlpha(*c.volume, c.band, layout.tiles.x, side), side, side,
+                            1, tilingOf(layout), side);
+        ASSERT_EQ(std::int64_t(want.size()) * 4, d.bitsBytes());
+        const std::vector<std::uint32_t> got = readWords(d.bits(), std::int64_t(want.size()));
+        EXPECT_TRUE(got == want);
+        EXPECT_EQ(hp::bitsCount(got), volume::activeCount(*c.volume, c.band));
+    });
     DICER_EXPECT_NO_GL_ERROR();
 }
 
@@ -92,26 +97,23 @@ TEST(VolumeDiscriminator, ABandChangeRerunsThePassOnTheSameUpload) {
 // Bits output: hp_bits lists the voxels, colorPoints colours point k by its voxel's texel: the atlas output's
 // RGBA8 of that voxel (the colour map of its value, alpha max(bin, 1)), exactly, for every point.
 TEST(VolumeDiscriminator, PointColorsAreTheTexelsOfTheirVoxels) {
-    discriminate::VolumeDiscriminator* d = sharedDiscriminator();
     hp::PointMethod* m = methodFor("hp_bits");
-    ASSERT_TRUE(d && m);
-    for (const VolumeCase& c : everyCase()) {
-        SCOPED_TRACE(c.name);
-        Result<occupancy::VolumeLayout> layout = discriminateCase(*d, c, VoxelOutput::Bits);
-        ASSERT_TRUE(layout) << layout.error();
+    ASSERT_TRUE(m);
+    forEveryCase(VoxelOutput::Bits, [m](discriminate::VolumeDiscriminator& d, const VolumeCase& c,
+                                        const occupancy::VolumeLayout& layout) {
         const auto n = std::uint32_t(volume::activeCount(*c.volume, c.band));
         hp::MethodInput in;
-        in.bits = d->bits();
-        in.bitsSide = layout->atlasSize;
-        in.tiling = tilingOf(*layout);
+        in.bits = d.bits();
+        in.bitsSide = layout.atlasSize;
+        in.tiling = tilingOf(layout);
         in.capacity = std::max(n, 1u);
         ASSERT_TRUE(m->run(in, hp::ListPath::Resident));
         ASSERT_EQ(m->readCount(), n);
-        Result<void> r = d->colorPoints(m->points().id(), m->counterBuffer(), in.capacity);
+        Result<void> r = d.colorPoints(m->points().id(), m->counterBuffer(), in.capacity);
         ASSERT_TRUE(r) << r.error();
-        if (n == 0) continue;
+        if (n == 0) return;
         const std::vector<glm::uvec4> points = m->points().read(n);
-        const std::vector<std::uint32_t> colours = readWords(d->pointColors(), n);
+        const std::vector<std::uint32_t> colours = readWords(d.pointColors(), n);
         const std::vector<std::uint32_t> texels = volume::referenceTexels(*c.volume, c.band);
         std::uint32_t wrong = 0;
         std::string first;
@@ -127,7 +129,7 @@ TEST(VolumeDiscriminator, PointColorsAreTheTexelsOfTheirVoxels) {
                         std::to_string(colours[k]) + ", the reference " + std::to_string(want);
         }
         EXPECT_EQ(wrong, 0u) << "of " << n << " points; first: " << first;
-    }
+    });
     DICER_EXPECT_NO_GL_ERROR();
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <random>
 #include <string>
 
@@ -46,6 +47,13 @@ void expectRoundTrip(const VolumeLayout& layout, glm::ivec3 voxel) {
     ASSERT_TRUE(back.has_value());
     EXPECT_EQ(*back, voxel);
     EXPECT_EQ(layout.worldToVoxel(layout.voxelCenterToWorld(voxel)), voxel);
+}
+
+// The layout is refused, with one error that contains each of `parts`.
+void expectRefused(const Result<VolumeLayout>& layout, std::initializer_list<const char*> parts) {
+    ASSERT_FALSE(layout);
+    for (const char* part : parts)
+        EXPECT_TRUE(containsText(layout.error(), part)) << part;
 }
 
 } // namespace
@@ -162,20 +170,12 @@ TEST(VolumeLayout, WorldAndVoxelCentresAgree) {
 }
 
 TEST(VolumeLayout, DriverLimitIsEnforcedWithAClearMessage) {
-    Result<VolumeLayout> tooBig = presetLayout("512", 8192);
-    ASSERT_FALSE(tooBig);
-    EXPECT_TRUE(containsText(tooBig.error(), "16384"));
-    EXPECT_TRUE(containsText(tooBig.error(), "8192"));
-    EXPECT_TRUE(containsText(tooBig.error(), "512"));
+    expectRefused(presetLayout("512", 8192), {"16384", "8192", "512"});
     EXPECT_TRUE(presetLayout("512", 16384));
     // 1024^3 fits no texture (32768^2); the occupancy bits' virtual atlas names its own limit.
-    Result<VolumeLayout> texture = presetLayout("1024", 16384);
-    ASSERT_FALSE(texture);
-    EXPECT_TRUE(containsText(texture.error(), "32768"));
-    EXPECT_TRUE(containsText(texture.error(), "maximum texture size is 16384"));
-    Result<VolumeLayout> bits = presetLayout("1024", 16384, "the occupancy bits' limit");
-    ASSERT_FALSE(bits);
-    EXPECT_TRUE(containsText(bits.error(), "the occupancy bits' limit is 16384"));
+    expectRefused(presetLayout("1024", 16384), {"32768", "maximum texture size is 16384"});
+    expectRefused(presetLayout("1024", 16384, "the occupancy bits' limit"),
+                  {"the occupancy bits' limit is 16384"});
     EXPECT_TRUE(presetLayout("1024", 32768, "the occupancy bits' limit"));
     // Exactly at the limit works, one below fails.
     EXPECT_TRUE(presetLayout("paper-4096", 4096));
@@ -185,24 +185,16 @@ TEST(VolumeLayout, DriverLimitIsEnforcedWithAClearMessage) {
 TEST(VolumeLayout, RejectsDegenerateRequests) {
     for (glm::ivec3 bad : {glm::ivec3(0, 1, 1), glm::ivec3(1, 0, 1), glm::ivec3(1, 1, 0),
                            glm::ivec3(-4, 8, 8), glm::ivec3(8, 8, -1)}) {
-        Result<VolumeLayout> layout = VolumeLayout::make(bad, 16384);
-        ASSERT_FALSE(layout);
-        EXPECT_TRUE(containsText(layout.error(), "at least 1"));
+        expectRefused(VolumeLayout::make(bad, 16384), {"at least 1"});
     }
     EXPECT_FALSE(VolumeLayout::make({8, 8, 8}, 0));
     // Products that overflow 32 bits fail cleanly instead of wrapping.
-    Result<VolumeLayout> huge = VolumeLayout::make({1 << 30, 1 << 30, 1 << 30}, 16384);
-    ASSERT_FALSE(huge);
-    EXPECT_TRUE(containsText(huge.error(), "16384"));
+    expectRefused(VolumeLayout::make({1 << 30, 1 << 30, 1 << 30}, 16384), {"16384"});
     // Past 2^20 slices the shaders' slice -> tile arithmetic is not exact (hp_point.h hpQuotient): refused, though
     // the atlas (2048 a side) would hold them.
-    Result<VolumeLayout> slices = VolumeLayout::make({1, 1, (1 << 20) + 1}, 16384);
-    ASSERT_FALSE(slices);
-    EXPECT_TRUE(containsText(slices.error(), "1048576 slices"));
+    expectRefused(VolumeLayout::make({1, 1, (1 << 20) + 1}, 16384), {"1048576 slices"});
     EXPECT_TRUE(VolumeLayout::make({1, 1, 1 << 20}, 16384));
-    Result<VolumeLayout> unknown = presetLayout("1024-cubed", 16384);
-    ASSERT_FALSE(unknown);
-    EXPECT_TRUE(containsText(unknown.error(), "paper-4096"));
+    expectRefused(presetLayout("1024-cubed", 16384), {"paper-4096"});
 }
 
 TEST(VolumeLayout, SingleVoxelAndNonCubicVolumes) {
@@ -272,17 +264,11 @@ TEST(VolumeLayout, BadBoxPresetsAreNoVolume) {
         SCOPED_TRACE(bad);
         EXPECT_EQ(boxVolume(bad), std::nullopt);
         EXPECT_EQ(presetVolume(bad), std::nullopt);
-        Result<VolumeLayout> layout = presetLayout(bad, 65536);
-        ASSERT_FALSE(layout);
-        EXPECT_TRUE(containsText(layout.error(), "unknown volume preset"));
-        EXPECT_TRUE(containsText(layout.error(), "XxYxZ"));
+        expectRefused(presetLayout(bad, 65536), {"unknown volume preset", "XxYxZ"});
     }
     // A well-formed volume beyond the output's limit is the layout's error, naming the sizes (status 1 in dicer).
-    Result<VolumeLayout> wide = presetLayout("100000x1x1", 65536, "the occupancy bits' limit");
-    ASSERT_FALSE(wide);
-    EXPECT_TRUE(containsText(wide.error(), "preset '100000x1x1'"));
-    EXPECT_TRUE(containsText(wide.error(), "131072x131072"));
-    EXPECT_TRUE(containsText(wide.error(), "the occupancy bits' limit is 65536"));
+    expectRefused(presetLayout("100000x1x1", 65536, "the occupancy bits' limit"),
+                  {"preset '100000x1x1'", "131072x131072", "the occupancy bits' limit is 65536"});
     EXPECT_FALSE(presetLayout("2147483647x1x1", 65536)); // no overflow on the way to the refusal
 }
 

@@ -1,9 +1,13 @@
-// Helpers of the volume file tests (volume_file_test.cpp, volume_file_guards_test.cpp): the samples of a
-// generated 5x4x3 volume (neither cubic nor a power of two) in every file type and either byte order, what
-// the loaded volume must hold for them, and the first lines of NRRD and MetaImage headers for it.
+// Helpers of the volume file tests (volume_file_test.cpp, volume_file_metaimage_test.cpp,
+// volume_file_guards_test.cpp): the samples of a generated 5x4x3 volume (neither cubic nor a power of two) in every
+// file type and either byte order, what the loaded volume must hold for them, the first lines of NRRD and
+// MetaImage headers for it, and the checks the two formats' tests share.
 #pragma once
 
+#include "sample_types.h"
 #include "scalar_volume.h"
+#include "test_files.h"
+#include "volume_file.h"
 #include "volume_header.h"
 
 #include <gtest/gtest.h>
@@ -15,12 +19,13 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <span>
 #include <string>
+#include <variant>
 
 namespace dicer::test {
 
 using volume::FileType;
-using volume::fileTypeBytes;
 using volume::ScalarVolume;
 using volume::storedType;
 
@@ -29,6 +34,13 @@ constexpr FileType kAllTypes[] = {FileType::Int8,  FileType::Uint8,  FileType::I
 constexpr int kCount = 5 * 4 * 3; // the generated volumes: 5x4x3
 inline const double kNaN = std::numeric_limits<double>::quiet_NaN();
 inline const double kInf = std::numeric_limits<double>::infinity();
+
+// Calls f(type, bigEndian, name) for every file type in both byte orders; the name says which ("int16_be").
+template <class F> void forEveryTypeAndByteOrder(F&& f) {
+    for (FileType type : kAllTypes)
+        for (bool big : {false, true})
+            f(type, big, std::string(volume::fileTypeName(type)) + (big ? "_be" : "_le"));
+}
 
 // Sample i of a generated volume: negative values and both ends of each integer type; for the float types
 // NaN and infinity, and for float64 values float32 cannot hold exactly and one beyond its range.
@@ -62,38 +74,19 @@ inline double storedValue(FileType type, double v) {
     return double(float(v));
 }
 
+// Sample v as the file holds it: the type's bytes in the given byte order.
 inline std::string encode(FileType type, double v, bool bigEndian) {
-    unsigned char b[8];
-    auto put = [&](auto x) { std::memcpy(b, &x, sizeof x); };
-    switch (type) {
-    case FileType::Int8:
-        put(std::int8_t(v));
-        break;
-    case FileType::Uint8:
-        put(std::uint8_t(v));
-        break;
-    case FileType::Int16:
-        put(std::int16_t(v));
-        break;
-    case FileType::Uint16:
-        put(std::uint16_t(v));
-        break;
-    case FileType::Int32:
-        put(std::int32_t(v));
-        break;
-    case FileType::Uint32:
-        put(std::uint32_t(v));
-        break;
-    case FileType::Float32:
-        put(float(v));
-        break;
-    case FileType::Float64:
-        put(v);
-        break;
-    }
-    const int n = fileTypeBytes(type);
-    if (bigEndian != (std::endian::native == std::endian::big)) std::reverse(b, b + n);
-    return std::string(reinterpret_cast<const char*>(b), size_t(n));
+    return std::visit(
+        [&](auto zero) {
+            using T = decltype(zero);
+            const T typed = T(v);
+            std::string bytes(sizeof(T), '\0');
+            std::memcpy(bytes.data(), &typed, sizeof(T));
+            if (bigEndian != (std::endian::native == std::endian::big))
+                std::reverse(bytes.begin(), bytes.end());
+            return bytes;
+        },
+        sampleZero(type));
 }
 
 // Samples [first, first + count) of the generated volume as the file holds them.
@@ -117,6 +110,44 @@ inline void expectGeneratedVolume(const Result<ScalarVolume>& v, FileType type, 
             ADD_FAILURE() << context << ": sample " << i << " is " << got << ", not " << want;
     }
     EXPECT_EQ(wrong, 0) << context;
+}
+
+// A header's spacing and orientation fields, and what the loaded volume must hold for them.
+struct SpacingCase {
+    const char* fields;
+    glm::vec3 spacing;
+    const char* note; // the one note about them, "" for none
+};
+
+// Each case's fields in a file of the generated volume of `type` (its text from `file(fields, samples)`): the
+// volume loads with the case's spacing and exactly its note.
+template <class MakeFile>
+void expectSpacingCases(std::span<const SpacingCase> cases, FileType type, const std::string& fileName,
+                        MakeFile&& file) {
+    TempDir dir;
+    const std::string samples = sampleBytes(type, false);
+    for (const SpacingCase& c : cases) {
+        const Result<ScalarVolume> v = volume::loadVolumeFile(dir.write(fileName, file(c.fields, samples)));
+        expectGeneratedVolume(v, type, c.fields);
+        if (!v) continue;
+        EXPECT_EQ(v->spacing, c.spacing) << c.fields;
+        if (*c.note == 0) {
+            EXPECT_TRUE(v->notes.empty()) << c.fields << v->notes.front();
+        } else {
+            ASSERT_EQ(v->notes.size(), 1u) << c.fields;
+            EXPECT_EQ(v->notes[0], c.note);
+        }
+    }
+}
+
+// `header`, then the generated samples of `type`, as `fileName`: loads as the generated volume and without a
+// note (what the reader does not use, it passes over silently).
+inline void expectPlainVolume(const std::string& fileName, FileType type, const std::string& header) {
+    TempDir dir;
+    const Result<ScalarVolume> v =
+        volume::loadVolumeFile(dir.write(fileName, header + sampleBytes(type, false)));
+    expectGeneratedVolume(v, type, fileName);
+    EXPECT_TRUE(v.ok() && v->notes.empty()) << fileName;
 }
 
 inline std::string nrrdTypeName(FileType type) {

@@ -16,12 +16,20 @@ using namespace dicer::test;
 // Random vertex colours (seed 5) show a chunk that rebased an index wrongly or coloured from the wrong triangle.
 constexpr unsigned kColorSeed = 5;
 
+// A mesh with those colours, and a turn that lines none of its faces up with the voxel grid.
+struct TurnedMesh {
+    model::Mesh mesh;
+    glm::mat4 model;
+};
+TurnedMesh colouredAndTurned(model::Mesh mesh, float angle, glm::vec3 axis) {
+    return {withRandomVertexColors(std::move(mesh), kColorSeed), glm::rotate(glm::mat4(1.f), angle, axis)};
+}
+
+class VoxelizerChunks : public VoxelizerTest<> {};
+
 // A forced small chunk size (a few hundred triangles per chunk) against one chunk, every method and mode.
-TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(3000), kColorSeed);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.4f, glm::vec3(1.f, 0.5f, 0.2f));
+TEST_F(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
+    const auto [mesh, model] = colouredAndTurned(model::makeHeart(3000), 0.4f, {1.f, 0.5f, 0.2f});
     ASSERT_TRUE(v->setLayout(layoutOf({40, 48, 32})));
     for (VoxelMode mode : kVoxelModes)
         for (VoxMethodId method : voxMethods()) {
@@ -42,12 +50,10 @@ TEST(VoxelizerChunks, SmallChunksGiveTheSameAtlasForEveryMethod) {
 
 // 1M triangles (a UV sphere, 500 x 1000 x 2) at 128^3: compute equals projected byte for byte, in one chunk
 // and in chunks of 16 MB (7 chunks), shell and solid. Projected rasterizes 2M quads here (~3 s on llvmpipe).
-TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColors(model::makeUvSphere(500, 1000, 0.9f), kColorSeed);
+TEST_F(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
+    const auto [mesh, model] =
+        colouredAndTurned(model::makeUvSphere(500, 1000, 0.9f), 0.3f, {0.2f, 1.f, 0.4f});
     ASSERT_GE(mesh.triangleCount(), 990000u);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.3f, glm::vec3(0.2f, 1.f, 0.4f));
     ASSERT_TRUE(v->setLayout(layoutOf(glm::ivec3(128))));
     for (VoxelMode mode : kVoxelModes) {
         ASSERT_TRUE(v->setMesh(mesh));
@@ -65,9 +71,7 @@ TEST(VoxelizerChunks, MillionTrianglesComputeEqualsProjected) {
 }
 
 // Random triangles spanning the whole volume: every one is "large" (a work group each), many at once.
-TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
+TEST_F(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
     std::mt19937 rng(3);
     std::uniform_real_distribution<float> coord(-1.3f, 1.3f);
     model::Mesh mesh;
@@ -97,11 +101,8 @@ TEST(VoxelizerChunks, HugeTrianglesComputeEqualsProjected) {
 
 // The voxel list the compute method colours from, limited to 100 voxels: the per-triangle colour fallback
 // colours the rest, byte for byte as projected (chunked, shell and solid).
-TEST(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
-    const model::Mesh mesh = withRandomVertexColors(model::makeHeart(4000), kColorSeed);
-    const glm::mat4 model = glm::rotate(glm::mat4(1.f), 0.9f, glm::vec3(0.3f, 1.f, 0.1f));
+TEST_F(VoxelizerChunks, VoxelListOverflowFallsBackExactly) {
+    const auto [mesh, model] = colouredAndTurned(model::makeHeart(4000), 0.9f, {0.3f, 1.f, 0.1f});
     ASSERT_TRUE(v->setLayout(layoutOf({64, 56, 72})));
     ASSERT_TRUE(v->setMesh(mesh, 60000));
     for (VoxelMode mode : kVoxelModes) {

@@ -1,6 +1,9 @@
 #include "voxelizer_gl_util.h"
 
+#include "method_table.h"
 #include "occupancy_bits.h"
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include <bit>
 #include <map>
@@ -11,8 +14,8 @@ namespace dicer::test {
 namespace {
 struct Shared {
     gl::ShaderLibrary shaders;
-    std::unique_ptr<voxel::Voxelizer> voxelizer, bitsVoxelizer;
-    bool tried = false, triedBits = false;
+    std::unique_ptr<voxel::Voxelizer> voxelizer, bitsVoxelizer, sparseVoxelizer;
+    bool tried = false, triedBits = false, triedSparse = false;
 };
 
 // Creates `out` once (`tried`); a failure is one test failure with the log, and nullptr after it.
@@ -54,6 +57,11 @@ voxel::Voxelizer* sharedVoxelizer() {
 voxel::Voxelizer* sharedBitsVoxelizer() {
     Shared& s = shared();
     return createOnce(s.bitsVoxelizer, s.triedBits, s.shaders);
+}
+
+voxel::Voxelizer* sharedSparseVoxelizer() {
+    Shared& s = shared();
+    return createOnce(s.sparseVoxelizer, s.triedSparse, s.shaders);
 }
 
 const model::PlacedModel& placedTestModel(const std::string& name) {
@@ -149,6 +157,42 @@ std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vect
     for (size_t i = 0; i < a.size(); ++i)
         n += a[i] != b[i];
     return n;
+}
+
+void PrintTo(const ColorCase& c, std::ostream* os) {
+    *os << c.model << (c.randomColors ? " (random vertex colours)" : "") << " " << c.side << "^3";
+}
+
+ColorScene colorScene(const ColorCase& c, unsigned seed) {
+    const model::PlacedModel& placed = placedTestModel(c.model);
+    return {c.randomColors ? withRandomVertexColors(placed.mesh, seed) : placed.mesh,
+            layoutOf(glm::ivec3(c.side)),
+            glm::rotate(glm::mat4(1.f), 0.6f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement};
+}
+
+void expectAtlasSlotColors(hp::PointMethod& method, const voxel::Voxelizer& v, const AtlasBytes& atlas,
+                           std::uint32_t count, const std::string& context) {
+    const std::vector<glm::uvec4> points = method.points().read(count);
+    std::vector<std::uint32_t> colours(count);
+    glGetNamedBufferSubData(v.slotColors(), 0, GLsizeiptr(count) * 4, colours.data());
+    std::int64_t wrong = 0, outside = 0;
+    for (std::uint32_t k = 0; k < count; ++k) {
+        const glm::ivec3 voxel(points[k].x, points[k].y, points[k].z);
+        if (!atlas.layout.contains(voxel))
+            ++outside;
+        else
+            wrong += colours[k] != atlas.packedColor(voxel);
+    }
+    EXPECT_EQ(outside, 0) << context;
+    EXPECT_EQ(wrong, 0) << context << ": of " << count << " points";
+}
+
+void expectNoRankUnbuilt(const std::string& row) {
+    auto fresh = methods::createMethod(row, sharedShaders(), context().info());
+    ASSERT_TRUE(fresh) << fresh.error();
+    Result<void> r = (*fresh)->bindForRank(0);
+    ASSERT_FALSE(r) << row;
+    EXPECT_NE(r.error().find("rank"), std::string::npos) << r.error();
 }
 
 } // namespace dicer::test

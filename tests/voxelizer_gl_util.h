@@ -3,6 +3,7 @@
 
 #include "gl_test_util.h"
 #include "model_catalog.h"
+#include "point_method.h"
 #include "test_models.h"
 #include "voxelizer.h"
 
@@ -11,6 +12,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace dicer::voxel {
@@ -27,9 +29,10 @@ namespace dicer::test {
 // failure with the log if creation fails.
 voxel::Voxelizer* sharedVoxelizer();
 gl::ShaderLibrary& sharedShaders();
-// A second voxelizer for the bits output, beside the shared one in atlas mode: switching one voxelizer between
-// the outputs would reallocate the (up to 1 GiB) atlas every case.
+// A second voxelizer for the bits output, and a third for the sparse output, beside the shared one in atlas mode:
+// switching one voxelizer between the outputs would reallocate the (up to 1 GiB) atlas every case.
 voxel::Voxelizer* sharedBitsVoxelizer();
+voxel::Voxelizer* sharedSparseVoxelizer();
 // The models as the demo places them, loaded once per executable: the built-ins at the paper's coordinates,
 // "spot" fitted (assets/models/spot).
 const model::PlacedModel& placedTestModel(const std::string& name);
@@ -53,6 +56,12 @@ struct AtlasBytes {
     }
     const std::uint8_t* voxel(glm::ivec3 v) const { return texel(layout.voxelToTexel(v)); }
     bool occupied(glm::ivec3 v) const { return voxel(v)[3] != 0; }
+    // A voxel's RGBA8 as the slot colours store it (packUnorm4x8: red in the low byte).
+    std::uint32_t packedColor(glm::ivec3 v) const {
+        const std::uint8_t* t = voxel(v);
+        return std::uint32_t(t[0]) | std::uint32_t(t[1]) << 8 | std::uint32_t(t[2]) << 16 |
+               std::uint32_t(t[3]) << 24;
+    }
     std::int64_t occupiedCount() const; // texels with alpha != 0, padding included
 };
 AtlasBytes readAtlas(const voxel::Voxelizer& v);
@@ -74,6 +83,44 @@ std::vector<std::uint32_t> readBits(const voxel::Voxelizer& v);
 std::int64_t popcount(const std::vector<std::uint32_t>& bits);
 // Words that differ (tolerance 0).
 std::int64_t differingWords(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b);
+
+// Tests on the executable's shared voxelizer `v`: SetUp fails the test before its body where it could not be
+// made. VoxelizerTest<Case> is the parameterised form.
+template <class Case = void>
+class VoxelizerTest
+    : public std::conditional_t<std::is_void_v<Case>, ::testing::Test, ::testing::TestWithParam<Case>> {
+protected:
+    void SetUp() override { ASSERT_NE(v, nullptr); }
+    voxel::Voxelizer* const v = sharedVoxelizer();
+};
+
+// --- per-point colours (the slot colour pass, the bits and sparse outputs' second phase) -------------------
+// The colour tests' cases: a test model in a cube of `side`, with its own colours or random vertex colours.
+struct ColorCase {
+    const char* model;
+    bool randomColors;
+    int side;
+};
+void PrintTo(const ColorCase& c, std::ostream* os);
+
+// What a colour case voxelizes: its mesh (random vertex colours from `seed` where the case asks for them), the
+// cube's layout and a general orientation (no face of the model aligned with the voxel grid). A missing model
+// is a test failure and an empty mesh.
+struct ColorScene {
+    model::Mesh mesh;
+    occupancy::VolumeLayout layout;
+    glm::mat4 model;
+};
+ColorScene colorScene(const ColorCase& c, unsigned seed);
+
+// The first `count` points of `method`'s list each have, in `v`'s slot colours, exactly the atlas colour of
+// their voxel; none lies outside the volume.
+void expectAtlasSlotColors(hp::PointMethod& method, const voxel::Voxelizer& v, const AtlasBytes& atlas,
+                           std::uint32_t count, const std::string& context = "");
+
+// The method table row `row`, freshly made and never built, has no rank to bind: one error naming the rank,
+// never a silent wrong slot.
+void expectNoRankUnbuilt(const std::string& row);
 
 // The voxelizer's tests name what they test unqualified: `using namespace dicer::test` brings these wings too.
 using namespace dicer::model;

@@ -66,11 +66,9 @@ static void PrintTo(const PlaneCase& c, std::ostream* os) {
     *os << volumeName(c.volume) << " slice " << c.slice;
 }
 
-class VoxPlane : public ::testing::TestWithParam<std::tuple<VoxMethodId, PlaneCase>> {};
+class VoxPlane : public VoxelizerTest<std::tuple<VoxMethodId, PlaneCase>> {};
 
 TEST_P(VoxPlane, FillsExactlyItsSliceTile) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
     const auto [method, pc] = GetParam();
     const VolumeLayout layout = layoutOf(pc.volume);
     // Built at z = 0 and moved onto slice k's centre plane by the model matrix; 1.5 > 1 covers every column.
@@ -117,11 +115,9 @@ INSTANTIATE_TEST_SUITE_P(AllMethods, VoxPlane,
 
 // --- an axis-aligned box: exact counts ---------------------------------------------------------------------
 
-class VoxBox : public ::testing::TestWithParam<glm::ivec3> {};
+class VoxBox : public VoxelizerTest<glm::ivec3> {};
 
 TEST_P(VoxBox, ShellAndSolidAreExactVoxelBoxes) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
     const glm::ivec3 n = GetParam();
     const VolumeLayout layout = layoutOf(n);
     // Per axis the faces sit a quarter voxel inside voxels N/4 and 3N/4 - 1, whose centres lie inside the
@@ -160,9 +156,9 @@ INSTANTIATE_TEST_SUITE_P(Volumes, VoxBox,
 // voxel's centre (as VoxBox's faces). Through worldToVolume(shape) (what frame::Frame::voxelize applies) it must
 // be the same 24 voxels on every axis, centred. All these numbers are exact in binary. (Fitted into [-1,1]^3
 // instead, the cube would be stretched 2x along y and 4x along z.)
-TEST(VoxBoxFit, CubeMeshInANonCubicVolumeIsACubeOfVoxels) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
+class VoxBoxFit : public VoxelizerTest<> {};
+
+TEST_F(VoxBoxFit, CubeMeshInANonCubicVolumeIsACubeOfVoxels) {
     const glm::ivec3 n(32, 64, 128);
     const glm::vec3 shape = volumeShape(n);
     ASSERT_EQ(shape, glm::vec3(0.25f, 0.5f, 1.f));
@@ -200,11 +196,9 @@ static void PrintTo(const SphereCase& c, std::ostream* os) {
     *os << c.n << "^3";
 }
 
-class VoxSphere : public ::testing::TestWithParam<SphereCase> {};
+class VoxSphere : public VoxelizerTest<SphereCase> {};
 
 TEST_P(VoxSphere, CountsMatchAnalyticEstimates) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
     const SphereCase sc = GetParam();
     constexpr double kPi = 3.14159265358979;
     const double r = 0.8 * sc.n / 2;

@@ -52,9 +52,9 @@ float maxChannelError(const std::uint8_t* texel, glm::vec3 expected) {
 
 } // namespace
 
-TEST(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColor) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
+class VoxelizerTextures : public VoxelizerTest<> {};
+
+TEST_F(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColor) {
     const VolumeLayout layout = layoutOf({64, 64, 32});
     // Two unit planes (texcoords 0..1 over [-1,1]^2) at slices 10 and 20: material 0 has an 8x8 texture
     // (fills its array layer, GL_REPEAT), material 1 a 4x2 one (a quarter layer, wrapped by the shader).
@@ -99,13 +99,11 @@ TEST(VoxelizerTextures, PlaneVoxelsCarryBilinearTextureColor) {
 // neighbour shares the voxel centre) and expects that voxel occupied with the triangle's colour there.
 // A later triangle that marks the same voxel (through its own sampling axis) overrides the colour, so the
 // colours are compared statistically: 95% within 3 of 255 (llvmpipe's 8-bit filter weights), all within 64.
-TEST(VoxelizerTextures, SpotVoxelsCarryTheirTextureColors) {
+TEST_F(VoxelizerTextures, SpotVoxelsCarryTheirTextureColors) {
     Result<Mesh> spot = loadObj(assetModelPath("spot/spot_triangulated.obj"));
     ASSERT_TRUE(spot) << spot.error();
     ASSERT_EQ(spot->textures.size(), 1u);
     ASSERT_TRUE(decodeTexturesOnCpu(*spot)); // the CPU reference below reads its pixels
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
     const VolumeLayout layout = layoutOf(glm::ivec3(128));
     VoxelizeParams params;
     params.model = placementMatrix(Placement::Fit, *spot, 0.05f);
@@ -186,11 +184,9 @@ static void PrintTo(const PaperCase& c, std::ostream* os) {
     *os << c.preset;
 }
 
-class VoxTeapot : public ::testing::TestWithParam<PaperCase> {};
+class VoxTeapot : public VoxelizerTest<PaperCase> {};
 
 TEST_P(VoxTeapot, HistoPyramidCountsTheAtlasExactly) {
-    Voxelizer* v = sharedVoxelizer();
-    ASSERT_NE(v, nullptr);
     const PaperCase pc = GetParam();
     const VolumeLayout layout = presetOf(pc.preset);
     auto pyramid = methods::createMethod("dicer_single", sharedShaders(), context().info());

@@ -7,9 +7,7 @@
 // the accessors, the primitives and the textures; any other name is a missing or refused file.
 // Every input must either fail with an error or produce a mesh that passes validateMesh.
 #include "gltf_loader.h"
-#include "image_loader.h"
-#include "fuzz_scratch.h"
-#include "mesh.h"
+#include "model_fuzz.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -20,7 +18,6 @@
 #include <string_view>
 
 namespace {
-
 
 // two_nodes.bin: the quad's positions, texture coordinates and indices, the triangle's interleaved positions
 // and normals, its colours (make_two_nodes.py).
@@ -60,19 +57,13 @@ const std::filesystem::path& workDir() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
     const std::string_view input(reinterpret_cast<const char*>(data), size);
-    // Small caps keep each run fast; the limit checks themselves are part of what is fuzzed.
-    dicer::model::LoadLimits limits;
-    limits.maxTriangles = 1 << 16;
-    limits.maxMaterials = 64;
+    dicer::model::LoadLimits limits = dicer::fuzz::smallLimits();
     limits.maxGltfBufferBytes = 1 << 20;
     limits.image.maxWidth = 1024;
     limits.image.maxHeight = 1024;
     std::vector<std::string> warnings;
     dicer::Result<dicer::model::Mesh> mesh =
         dicer::model::loadGltfFromMemory(input, workDir(), limits, &warnings, "fuzz.gltf");
-    if (mesh && !dicer::model::validateMesh(*mesh)) std::abort(); // a loaded mesh must be consistent
-    // Textures are checked at load but decoded on upload: decode them here (embedded ones included), so the
-    // decode behind the loader's checks is fuzzed too. An error is fine; a crash is not.
-    if (mesh) (void)dicer::model::decodeTexturesOnCpu(*mesh);
+    dicer::fuzz::checkLoadedMesh(mesh);
     return 0;
 }

@@ -4,8 +4,7 @@
 // folder also holds a valid 2x2 "t.png", so `map_Kd t.png` loads and textured triangles (and those left
 // untextured for want of texture coordinates) are fuzzed as well.
 // Every input must either fail with an error or produce a mesh that passes validateMesh.
-#include "fuzz_scratch.h"
-#include "mesh.h"
+#include "model_fuzz.h"
 #include "obj_loader.h"
 
 #include <cstdint>
@@ -32,18 +31,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, size_t size) {
     const size_t split = input.find('\0');
     const std::string_view obj = input.substr(0, split);
     dicer::fuzz::writeFile(workDir() / "f.mtl", split != std::string_view::npos ? input.substr(split + 1) : "");
-    // Small caps keep each run fast; the limit checks themselves are part of what is fuzzed.
-    dicer::model::LoadLimits limits;
+    dicer::model::LoadLimits limits = dicer::fuzz::smallLimits();
     limits.maxVertices = 1 << 16;
-    limits.maxTriangles = 1 << 16;
     limits.maxMtlBytes = 1 << 16;
-    limits.maxMaterials = 64;
     std::vector<std::string> warnings;
     dicer::Result<dicer::model::Mesh> mesh =
         dicer::model::loadObjFromMemory(obj, workDir(), limits, &warnings, "fuzz.obj");
-    if (mesh && !dicer::model::validateMesh(*mesh)) std::abort(); // a loaded mesh must be consistent
-    // Textures are checked at load but decoded on upload: decode them here, so stb_image is still fuzzed
-    // behind the loader's checks. An error is fine; a crash is not.
-    if (mesh) (void)dicer::model::decodeTexturesOnCpu(*mesh);
+    dicer::fuzz::checkLoadedMesh(mesh); // stb_image is still fuzzed behind the loader's checks
     return 0;
 }
