@@ -753,8 +753,12 @@ TEST(Layout, IniFileIsInTheUserConfigFolderNeverTheWorkingDirectory) {
 TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
     for (float scale : {1.f, 1.25f}) {
         const PanelLayout l = defaultPanelLayout({0.f, 0.f}, {1280.f, 800.f}, scale);
-        for (const WindowRect* r : {&l.sidebar, &l.timings, &l.atlas, &l.list})
+        for (const WindowRect* r : {&l.sidebar, &l.timings, &l.atlas, &l.list, &l.status}) {
             EXPECT_TRUE(r->inside({0.f, 0.f}, {1280.f, 800.f})) << scale;
+            if (r != &l.status) {
+                EXPECT_FALSE(r->overlaps(l.status)) << scale << ": the status line stays visible";
+            }
+        }
         EXPECT_FALSE(l.timings.overlaps(l.sidebar)) << scale;
         EXPECT_FALSE(l.timings.overlaps(l.atlas)) << scale;
         EXPECT_FALSE(l.atlas.overlaps(l.list)) << scale;
@@ -767,7 +771,7 @@ TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
     // Small or offset viewports: still inside, never negative sizes.
     for (glm::vec2 size : {glm::vec2(640.f, 480.f), glm::vec2(320.f, 200.f), glm::vec2(10.f, 10.f)}) {
         const PanelLayout s = defaultPanelLayout({5.f, 20.f}, size, 1.f);
-        for (const WindowRect* r : {&s.sidebar, &s.timings, &s.atlas, &s.list}) {
+        for (const WindowRect* r : {&s.sidebar, &s.timings, &s.atlas, &s.list, &s.status}) {
             EXPECT_TRUE(r->inside({5.f, 20.f}, size)) << size.x << "x" << size.y;
             EXPECT_GT(r->size.x, 0.f);
             EXPECT_GT(r->size.y, 0.f);

@@ -34,6 +34,8 @@
 #   bad-export --export-ply into a missing folder, then /dev/full: a message with the reason and exit 1 each
 #   layout     --window 1280x800, defaults: the Timings table is on screen; the layout lands in
 #              $DICER_CONFIG_DIR/imgui.ini and is read back (a Timings window moved off screen there is reported)
+#   ui-fit     every sidebar section open (--open-sections) at 1280x800, 1920x1080 and a UI scale of 2 (at both
+#              sizes): each run's summary says "ui fit: every panel fits" (no panel's content wider than the panel)
 #   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
 #              --expect PATTERN, the summary of the settings it ends on matches it)
 #   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
@@ -337,6 +339,13 @@ layout)
     sed -i '/^\[Window\]\[Timings\]/,/^$/s/^Pos=.*/Pos=1200,700/' "$ini"
     expect_run 0 "layout" "$log.moved" "$@" --window 1280x800 --frames 4
     grep -q "layout: the Timings table is NOT fully on screen" "$log.moved" || fail "the ini was not read back"
+    ;;
+ui-fit)
+    for size in "1280x800" "1920x1080" "1280x800 --ui-scale 2" "1920x1080 --ui-scale 2"; do
+        # shellcheck disable=SC2086 # the size and its scale are two words on purpose
+        expect_run 0 "^ui fit" "$log" "$@" --frames 3 --open-sections --window $size
+        grep -q "^ui fit: every panel fits" "$log" || fail "a panel is clipped at --window $size"
+    done
     ;;
 soak)
     expect_run 0 "^(soak:|dicer:|verify|GL debug)" "$log" "$@" --gl-debug

@@ -32,7 +32,7 @@ Codec<int> intCodec(int min, int max, std::string metavar, std::optional<int> un
     return c;
 }
 
-Codec<float> floatCodec(float min, float max, std::string metavar) {
+Codec<float> floatCodec(float min, float max, std::string metavar, std::optional<float> unset) {
     Codec<float> c;
     c.metavar = std::move(metavar);
     char range[64];
@@ -48,7 +48,8 @@ Codec<float> floatCodec(float min, float max, std::string metavar) {
         if (text.empty() || end != text.c_str() + text.size() || !(v >= min && v <= max)) return std::nullopt;
         return v;
     };
-    c.format = [](const float& v) {
+    c.format = [unset](const float& v) {
+        if (v == unset) return std::string();
         char buf[32];
         for (int digits = 6; digits <= 9; ++digits) { // the shortest text that reads back exactly ("0.3")
             std::snprintf(buf, sizeof buf, "%.*g", digits, double(v));

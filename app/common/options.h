@@ -38,10 +38,10 @@ template <class V> struct Codec {
 std::string joinChoices(std::span<const std::string> names, const char* last = " or ",
                         const char* sep = ", ");
 
-// `unset`: a value that means "not given" (frames 0, explode-at -1): it formats as "" (no default in --help)
+// `unset`: a value that means "not given" (frames 0, explode-at -1, ui-scale 0): it formats as "" (no default in --help)
 // and is not accepted as input.
 Codec<int> intCodec(int min, int max, std::string metavar = "N", std::optional<int> unset = std::nullopt);
-Codec<float> floatCodec(float min, float max, std::string metavar = "F");
+Codec<float> floatCodec(float min, float max, std::string metavar = "F", std::optional<float> unset = std::nullopt);
 Codec<bool> switchCodec(); // on | off
 // Any non-empty text that `valid` accepts (every non-empty text without it).
 Codec<std::string> textCodec(std::string metavar, std::string expects,

@@ -16,6 +16,7 @@
 #include "surface_shatter.h"
 #include "surface_view.h"
 #include "timer.h"
+#include "ui_fit.h"
 #include "ui_layout.h"
 
 #include <array>
@@ -97,7 +98,16 @@ struct UiState {
     PanelLayout layout;                  // this frame's default window rectangles (ui_layout.h)
     bool resetLayout = false;            // "Reset layout" was pressed: place every window again
     std::optional<bool> timingsOnScreen; // the Timings table and fps fully visible in the last UI frame
+    std::vector<PanelOverflow> fit;      // the panels clipped on the right in the last UI frame (ui_fit.h)
     std::optional<hp::VerifyReport> verify;
+    // What the last verify checked: a report for other settings is not this frame's (the status line says so).
+    std::pair<ModelChoice, frame::FrameSettings> verified;
+    // The last confirmation (a screenshot or an export saved, or why not), shown in the status line for a while.
+    struct Notice {
+        std::string text;
+        bool failed = false;
+        double atMs = 0; // gl::steadyNowMs() when it was set
+    } notice;
     int verifyFrame = 0;
     double verifyMs = 0;
     glm::ivec2 atlasPanelSize{256}; // pixels the atlas image gets (the panel's free area, last frame)

@@ -21,6 +21,7 @@
 #include "report.h"
 #include "shader_dump.h"
 #include "ui.h"
+#include "ui_fit.h"
 #include "window.h"
 
 #include <cstdint>
@@ -106,9 +107,10 @@ int main(int argc, char** argv) {
             continue;
         }
         beginFrame(app);
-        imgui.newFrame(app.surface.contentScale(), app.framebuffer);
+        imgui.newFrame(app.run.uiScale > 0.f ? app.run.uiScale : app.surface.contentScale(), app.framebuffer);
         handleInput(app);
         buildUi(app);
+        app.ui.fit = measurePanelFit(); // this frame's panels, as built: the summary's "ui fit" line
         applyChanges(app);
 
         app.timers.beginFrame();

@@ -212,6 +212,7 @@ void verifyIfDue(App& app) {
     app.ui.verifyMs = gl::steadyNowMs() - t0;
     app.ui.verify = report;
     app.ui.verifyFrame = app.frame;
+    app.ui.verified = {app.settings.model, app.settings.frame};
     // A mismatch is an error; an incomplete list was said once where it was cut (Frame), and the panel and the
     // summary name the limit.
     if (report.verdict() == hp::VerifyReport::Verdict::Mismatch) log::error("verify: %s", report.describe().c_str());
@@ -229,6 +230,7 @@ void captureScreenshot(App& app, bool uiDrawn) {
     app.screenshotRequested = false;
     app.ui.screenshotFailed = !r;
     app.ui.screenshotMessage = r ? "saved " + path.string() : r.error();
+    app.ui.notice = {app.ui.screenshotMessage, !r, gl::steadyNowMs()};
     if (r)
         log::info("%s", app.ui.screenshotMessage.c_str());
     else

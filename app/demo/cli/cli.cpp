@@ -108,6 +108,13 @@ std::vector<Row> makeRows() {
             "view",
             row<glm::ivec2>({"window", "", "window size (--offscreen: the framebuffer's)"}, windowSizeCodec(),
                             field(&CommandLine::run, &RunOptions::windowSize))),
+        row<float>({"ui-scale", "",
+                    "the panels' scale: text and widgets (default: the monitor's content scale; offscreen 1)"},
+                   options::floatCodec(0.5f, 4.f, "F", /*unset=*/0.f), field(&CommandLine::run, &RunOptions::uiScale)),
+        flag(row<bool>({"open-sections", "",
+                        "every section of the sidebar open (scripted runs: the summary's 'ui fit' line then "
+                        "measures them all)"},
+                       options::switchCodec(), field(&CommandLine::run, &RunOptions::openSections))),
         flag(
             row<bool>({"offscreen", "",
                        "no window, no display: render into a framebuffer on a headless EGL context (GPU: EGL "

@@ -27,6 +27,8 @@ struct RunOptions {
     bool glDebug = false; // debug context + synchronous KHR_debug output (always on in Debug builds)
     glm::ivec2 windowSize{1280, 800};       // the window's, or the offscreen framebuffer's
     bool offscreen = false;                 // headless EGL context + FBO instead of a window (offscreen.h)
+    float uiScale = 0.f;                    // the panels' scale; 0: the surface's content scale
+    bool openSections = false;              // every sidebar section open (measuring that the panels fit)
     std::string benchmark;                  // CSV written at the end: one row per frame after the warm-up
     int warmupFrames = gl::Warmup::kFrames; // frames not timed after any change (StageTimers)
     int soak = 0;              // --soak N: N frames of the soak schedule (soak_schedule.h); sets frames = N

@@ -68,22 +68,52 @@ void exportControls(App& app, ExportPanel panel) {
     }
 }
 
-void sameLineIfFits(const char* label) {
-    const float width =
-        ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+namespace {
+
+void sameLineIfRoomFor(float width) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+} // namespace
+
+void sameLineIfFits(const char* label) {
+    sameLineIfRoomFor(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x);
+}
+
+void sameLineIfButtonFits(const char* label) {
+    sameLineIfRoomFor(ImGui::CalcTextSize(label, nullptr, true).x + 2.f * ImGui::GetStyle().FramePadding.x);
+}
+
+void hint(const char* fmt, ...) {
+    ImGui::PushTextWrapPos(0.f);
+    va_list args;
+    va_start(args, fmt);
+    ImGui::TextDisabledV(fmt, args);
+    va_end(args);
+    ImGui::PopTextWrapPos();
 }
 
 namespace {
 
 void helpSection() {
-    for (const KeyRow& row : keyTable())
-        ImGui::Text("%-10s %s", row.keyName, row.does);
-    ImGui::TextUnformatted("Mouse      left orbit, right/middle pan,\n"
-                           "           wheel zoom\n"
-                           "Drop an .obj, .gltf or .glb file on the window\n"
-                           "to load it.");
+    // Every row of the key table (keys.h), the mouse, and what dropping a file does; the second column wraps.
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("key");
+        ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
+        auto row = [](const char* key, const char* does) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(key);
+            ImGui::TableNextColumn();
+            ImGui::TextWrapped("%s", does);
+        };
+        for (const KeyRow& key : keyTable())
+            row(key.keyName, key.does);
+        row("Mouse", "left drag orbit, right or middle drag pan, wheel zoom");
+        row("Drop", "an .obj, .gltf, .glb or volume file on the window: load it");
+        ImGui::EndTable();
+    }
 }
 
 void shaderSection(App& app) {
@@ -162,24 +192,28 @@ void buildUi(App& app) {
                                        ImGui::GetIO().FontGlobalScale);
     placeNextWindow(app, app.ui.layout.sidebar);
     ImGui::Begin("Dicer");
-    ImGui::TextColored(kNeutral, "%.1f fps  (Tab hides the panels)", double(ImGui::GetIO().Framerate));
+    hint("Tab hides the panels"); // fps and the rest: the status line (ui_status.cpp)
     ImGui::SameLine();
     const bool reset = ImGui::SmallButton("Reset layout");
     if (ImGui::IsItemHovered())
         tooltip("every window back to its place and size; the layout is remembered in\n%s",
                           ImGui::GetIO().IniFilename ? ImGui::GetIO().IniFilename : "(nowhere in this run)");
-    if (ImGui::CollapsingHeader("Model")) uiModelSection(app);
+    // --open-sections: every section open, as the fit check measures them.
+    auto section = [&app](const char* name, ImGuiTreeNodeFlags flags = 0) {
+        if (app.run.openSections) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+        return ImGui::CollapsingHeader(name, flags);
+    };
+    if (section("Model")) uiModelSection(app);
     if (app.gpu) {
         // Open while a volume is shown: its band is the setting that matters most then.
         ImGui::SetNextItemOpen(app.model.volume != nullptr, ImGuiCond_Appearing);
-        if (ImGui::CollapsingHeader("Volume")) uiVolumeSection(app);
-        if (ImGui::CollapsingHeader("Pipeline", ImGuiTreeNodeFlags_DefaultOpen)) uiPipelineSection(app);
-        if (ImGui::CollapsingHeader("Particles & views", ImGuiTreeNodeFlags_DefaultOpen))
-            uiParticlesSection(app);
-        if (ImGui::CollapsingHeader("Verify")) uiVerifySection(app);
+        if (section("Volume")) uiVolumeSection(app);
+        if (section("Pipeline", ImGuiTreeNodeFlags_DefaultOpen)) uiPipelineSection(app);
+        if (section("Particles & views", ImGuiTreeNodeFlags_DefaultOpen)) uiParticlesSection(app);
+        if (section("Verify")) uiVerifySection(app);
     }
-    if (ImGui::CollapsingHeader("Shaders & log")) shaderSection(app);
-    if (ImGui::CollapsingHeader("Keys")) helpSection();
+    if (section("Shaders & log")) shaderSection(app);
+    if (section("Keys")) helpSection();
     ImGui::End();
     if (app.gpu) {
         placeNextWindow(app, app.ui.layout.timings);
@@ -189,6 +223,7 @@ void buildUi(App& app) {
             app.ui.timingsOnScreen = false; // collapsed
         ImGui::End();
         uiImageWindows(app);
+        uiStatusLine(app);
     }
     app.ui.resetLayout = reset; // applied to every window in the next frame
 }

@@ -28,6 +28,7 @@ void uiVolumeSection(App& app);    // ui_volume.cpp: scalar volumes: load, histo
 void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference
 void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history plots, frame time
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
+void uiStatusLine(App& app);       // ui_status.cpp: input, method, points, fps, verify, last confirmation
 
 struct WindowRect;
 // Places the next window at its default rectangle: the first time only (the ini remembers the user's), or
@@ -49,6 +50,10 @@ bool optionCheckbox(std::string_view option, bool& value);
 void exportControls(App& app, ExportPanel panel);
 // Before a checkbox or radio button labelled `label`: on the last item's line while it fits, else on the next.
 void sameLineIfFits(const char* label);
+// Before a button labelled `label`: the same, so a row of buttons wraps instead of running past the panel.
+void sameLineIfButtonFits(const char* label);
+// Grey explanatory text, wrapped at the panel's edge (a panel never clips a sentence).
+void hint(const char* fmt, ...) IM_FMTARGS(1);
 
 // Shared look: green / grey / red status text.
 inline const ImVec4 kGood{0.35f, 0.85f, 0.35f, 1.f};

@@ -38,10 +38,10 @@ void atlasWindow(App& app) {
     const frame::VoxelSource& source = app.gpu->frame->source();
     UiState& ui = app.ui;
     if (!source.atlas()) // the bits: the same view of the virtual atlas, one bit per texel (white = set)
-        ImGui::Text("occupancy bits: %d^2 virtual atlas, %d slices, zoom %.0fx", source.atlasSize(),
+        ImGui::TextWrapped("occupancy bits: %d^2 virtual atlas, %d slices, zoom %.0fx", source.atlasSize(),
                     source.volume().z, double(ui.atlasZoom));
     else
-        ImGui::Text("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z,
+        ImGui::TextWrapped("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z,
                     double(ui.atlasZoom));
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));
@@ -81,7 +81,7 @@ void listWindow(App& app) {
     const frame::Frame& frame = *app.gpu->frame;
     if (auto count = frame.activeCount()) {
         glm::ivec2 list = hp::listSizeFor(*count);
-        ImGui::Text("%u entries: %d x %d list%s", *count, list.x, list.y,
+        ImGui::TextWrapped("%u entries: %d x %d list%s", *count, list.x, list.y,
                     frame.countIsLate() ? " (late count)" : "");
     }
     ImVec2 avail = ImGui::GetContentRegionAvail();

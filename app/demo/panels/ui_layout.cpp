@@ -12,6 +12,7 @@ constexpr float kMargin = 8.f;
 // times: nine of frame_stages.h's ten, since a frame voxelizes or discriminates; and the frame), the fps line,
 // the folded history and the reset button.
 constexpr float kSidebarWidth = 360.f, kColumnWidth = 360.f, kTimingsHeight = 300.f;
+constexpr float kStatusHeight = 26.f; // one line of text and the window's padding
 
 } // namespace
 
@@ -27,9 +28,13 @@ bool WindowRect::overlaps(const WindowRect& o) const {
 
 PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scale) {
     if (!(scale > 0.f)) scale = 1.f;
-    const glm::vec2 inner = glm::max(workSize - 2.f * kMargin, glm::vec2(1.f)); // room inside the margins
+    const glm::vec2 all = glm::max(workSize - 2.f * kMargin, glm::vec2(1.f)); // room inside the margins
     const glm::vec2 origin = workPos + kMargin;
     PanelLayout l;
+    // The status line along the bottom (at most half the height), the panels above it.
+    const float status = glm::min(kStatusHeight * scale, 0.5f * all.y);
+    l.status = {{origin.x, origin.y + all.y - status}, {all.x, status}};
+    const glm::vec2 inner{all.x, glm::max(all.y - status - kMargin, 1.f)};
     l.sidebar = {origin, {glm::min(kSidebarWidth * scale, inner.x), inner.y}};
 
     const float width = glm::min(kColumnWidth * scale, inner.x);

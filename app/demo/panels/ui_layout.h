@@ -2,8 +2,9 @@
 // the CPU tests check them; ui.cpp applies them.
 //
 // Default layout (the Timings table visible at 1280x800 without scrolling): the settings sidebar
-// down the left edge, and a right-hand column of Timings (top), Slice atlas and Point list below it. The
-// Timings window is tall enough for its table, frame time and timer source; its history plots are folded.
+// down the left edge, and a right-hand column of Timings (top), Slice atlas and Point list below it, above the
+// status line along the bottom edge. The Timings window is tall enough for its table, frame time and timer
+// source; its history plots are folded.
 //
 // The layout the user arranges is ImGui's ini file in the user's config folder, never the working
 // directory: $DICER_CONFIG_DIR/imgui.ini when that variable is set (set but empty: no file at all; the tests
@@ -28,7 +29,7 @@ struct WindowRect {
 };
 
 struct PanelLayout {
-    WindowRect sidebar, timings, atlas, list;
+    WindowRect sidebar, timings, atlas, list, status;
 };
 
 // The default rectangles in a viewport (ImGui's work area) at a font scale; every rectangle stays inside the

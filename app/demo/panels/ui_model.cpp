@@ -13,11 +13,11 @@ namespace dicer::app {
 void uiModelSection(App& app) {
     UiState& ui = app.ui;
     if (app.model.volume)
-        ImGui::Text("Volume: %s (the Volume panel)", app.model.choice.label().c_str());
+        ImGui::TextWrapped("Volume: %s (the Volume panel)", app.model.choice.label().c_str());
     else
-        ImGui::Text("Model: %s, %zu triangles", app.model.choice.label().c_str(),
+        ImGui::TextWrapped("Model: %s, %zu triangles", app.model.choice.label().c_str(),
                     app.model.mesh.triangleCount());
-    ImGui::TextDisabled("loaded in %.0f ms, uploaded in %.0f ms", app.model.loadMs, app.model.uploadMs);
+    hint("loaded in %.0f ms, uploaded in %.0f ms", app.model.loadMs, app.model.uploadMs);
     if (ImGui::Button("Teapot")) app.actions.load = ModelChoice{ModelKind::Teapot, {}};
     ImGui::SameLine();
     if (ImGui::Button("Heart")) app.actions.load = ModelChoice{ModelKind::Heart, {}};
@@ -34,12 +34,12 @@ void uiModelSection(App& app) {
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && !ui.pathInput.empty())
         app.actions.load = modelChoice(ui.pathInput); // a volume file by its extension
-    ImGui::TextDisabled("or drop a model or volume file on the window");
+    hint("or drop a model or volume file on the window");
     if (!ui.modelError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", ui.modelError.c_str());
         ImGui::PopStyleColor();
-        ImGui::TextDisabled("(the previous model stays)");
+        hint("(the previous model stays)");
     }
     for (const std::string& w : ui.modelWarnings)
         ImGui::TextColored(kWarn, "%s", w.c_str());

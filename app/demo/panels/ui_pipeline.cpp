@@ -55,6 +55,35 @@ void presetControls(UiState& ui, frame::FrameSettings& s) {
     if (!ui.presetError.empty()) ImGui::TextColored({1.f, 0.45f, 0.4f, 1.f}, "%s", ui.presetError.c_str());
 }
 
+// The mesh voxelizer's settings: its method (the slab methods cannot write the bits), shell or solid, the rule.
+void voxelizerControls(frame::FrameSettings& s) {
+    ImGui::BeginDisabled(s.testAtlas); // the test atlas replaces the voxelizer
+    if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxMethodName(s.voxMethod))) {
+        for (voxel::VoxMethodId m : voxel::voxMethods()) {
+            const Result<void> writes = voxel::checkOutput(m, s.voxels);
+            if (ImGui::Selectable(voxel::voxMethodName(m), s.voxMethod == m,
+                                  writes ? 0 : ImGuiSelectableFlags_Disabled))
+                s.voxMethod = m;
+            if (!writes && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                tooltip("%s", writes.error().c_str());
+        }
+        ImGui::EndCombo();
+    }
+    optionTooltip("vox-method");
+    int mode = int(s.voxelMode);
+    ImGui::RadioButton("shell", &mode, int(voxel::VoxelMode::Shell));
+    ImGui::SameLine();
+    ImGui::RadioButton(optionLabel("mode"), &mode, int(voxel::VoxelMode::Solid));
+    optionTooltip("mode");
+    s.voxelMode = voxel::VoxelMode(mode);
+    sameLineIfFits(optionLabel("rule"));
+    bool sliceAxis = s.rule == voxel::VoxRule::SliceAxis;
+    ImGui::Checkbox(optionLabel("rule"), &sliceAxis);
+    s.rule = sliceAxis ? voxel::VoxRule::SliceAxis : voxel::VoxRule::DominantAxis;
+    optionTooltip("rule");
+    ImGui::EndDisabled();
+}
+
 } // namespace
 
 void uiPipelineSection(App& app) {
@@ -72,7 +101,7 @@ void uiPipelineSection(App& app) {
     }
     ImGui::SameLine();
     // Until the user picks one, the output follows the preset and mode (the fastest that holds them).
-    ImGui::TextDisabled(app.outputChosen ? "voxels" : "voxels (the preset's default)");
+    hint(app.outputChosen || !frame::inputInfo(s.input).reads("preset") ? "voxels" : "voxels (the preset's default)");
     if (output != int(s.voxels)) { // keeps the settings consistent: a method that reads it, ...
         s.voxels = occupancy::VoxelOutput(output);
         frame::suitOutput(s);
@@ -89,7 +118,7 @@ void uiPipelineSection(App& app) {
             if (!row.inDemo()) continue;
             if (!previous || row.family != previous->family) {
                 if (previous) ImGui::Separator();
-                ImGui::TextDisabled("%ss", methods::familyName(row.family));
+                hint("%ss", methods::familyName(row.family));
             }
             previous = &row;
             const bool written = frame::inputInfo(s.input).writes(row.reads);
@@ -113,7 +142,7 @@ void uiPipelineSection(App& app) {
         }
         ImGui::EndCombo();
     }
-    if (!app.ui.methodNote.empty()) ImGui::TextDisabled("%s", app.ui.methodNote.c_str());
+    if (!app.ui.methodNote.empty()) hint("%s", app.ui.methodNote.c_str());
     if (!current.storages.empty()) {
         // Shows the storage in use; the setting keeps the user's choice for the methods that have both.
         const int effective = int(current.storageFor(s.storage));
@@ -127,7 +156,7 @@ void uiPipelineSection(App& app) {
         optionTooltip("storage");
         if (storage != effective) s.storage = hp::Storage(storage);
         if (!current.offersStorage(hp::Storage::Uint32))
-            ImGui::TextDisabled("%s filters: float32 storage only", current.name);
+            hint("%s filters: float32 storage only", current.name);
     }
     if (!current.buildPaths.empty()) {
         int path = int(s.buildPath);
@@ -146,64 +175,38 @@ void uiPipelineSection(App& app) {
                                : "");
     }
 
-    // A control the input does not read is off (input_table.h): a volume brings its own voxels, no preset, no
-    // voxelizer, no test atlas (the Volume panel has its band).
+    // A control the input does not read is not shown (input_table.h): a volume brings its own voxels, no
+    // preset, no voxelizer, no test atlas, no alpha threshold (the Volume panel has its band).
     const frame::InputInfo& input = frame::inputInfo(s.input);
-    ImGui::BeginDisabled(!input.reads("preset"));
-    presetControls(app.ui, s);
-    ImGui::EndDisabled();
-    if (!input.reads("preset") && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        tooltip("%s: %s", input.name, input.summary);
-    ImGui::BeginDisabled(s.testAtlas || !input.reads("vox-method"));
-    if (ImGui::BeginCombo(optionLabel("vox-method"), voxel::voxMethodName(s.voxMethod))) {
-        // The slab methods cannot write the bits (checkOutput).
-        for (voxel::VoxMethodId m : voxel::voxMethods()) {
-            const Result<void> writes = voxel::checkOutput(m, s.voxels);
-            if (ImGui::Selectable(voxel::voxMethodName(m), s.voxMethod == m,
-                                  writes ? 0 : ImGuiSelectableFlags_Disabled))
-                s.voxMethod = m;
-            if (!writes && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                tooltip("%s", writes.error().c_str());
-        }
-        ImGui::EndCombo();
-    }
-    optionTooltip("vox-method");
-    int mode = int(s.voxelMode);
-    ImGui::RadioButton("shell", &mode, int(voxel::VoxelMode::Shell));
-    ImGui::SameLine();
-    ImGui::RadioButton(optionLabel("mode"), &mode, int(voxel::VoxelMode::Solid));
-    optionTooltip("mode");
-    s.voxelMode = voxel::VoxelMode(mode);
-    ImGui::SameLine();
-    bool sliceAxis = s.rule == voxel::VoxRule::SliceAxis;
-    ImGui::Checkbox(optionLabel("rule"), &sliceAxis);
-    s.rule = sliceAxis ? voxel::VoxRule::SliceAxis : voxel::VoxRule::DominantAxis;
-    optionTooltip("rule");
-    ImGui::EndDisabled();
+    if (input.reads("preset"))
+        presetControls(app.ui, s);
+    else
+        hint("%s %s: its own size (no preset); %s", input.name, occupancy::volumeText(frame.source().volume()).c_str(),
+             input.hasValues() ? "the band decides its voxels (Volume panel)" : input.summary);
+    if (input.reads("vox-method")) voxelizerControls(s);
     const bool occupancy = s.voxels != occupancy::VoxelOutput::Atlas; // bits or sparse
-    ImGui::BeginDisabled(occupancy || !input.reads("test-atlas")); // the test sphere is an atlas
-    ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
-    ImGui::EndDisabled();
-    if (occupancy && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        tooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
-    else
-        optionTooltip("test-atlas");
-    // The bits are the voxelizer's active set already: the threshold has nothing to decide there.
-    // A volume's atlas holds 1..255 in the band: its methods list at 1/255, the band decides (Volume panel).
-    const bool volume = input.hasValues();
-    const bool thresholdIgnored =
-        volume || !frame::honoursThreshold(s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels);
-    ImGui::BeginDisabled(thresholdIgnored);
-    ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
-    ImGui::EndDisabled();
-    if (volume && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        tooltip("A volume's band decides which voxels are active (the Volume panel); its atlas\n"
-                          "holds alpha 1..255 inside the band, so the atlas methods list at 1/255.");
-    else if (thresholdIgnored && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        tooltip("The occupancy bits are already the active set: the threshold decides over the "
-                          "atlas' alpha only (voxels: atlas).");
-    else
-        optionTooltip("threshold");
+    if (input.reads("test-atlas")) {
+        ImGui::BeginDisabled(occupancy); // the test sphere is an atlas
+        ImGui::Checkbox(optionLabel("test-atlas"), &s.testAtlas);
+        ImGui::EndDisabled();
+        if (occupancy && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            tooltip("The test atlas is an RGBA8 slice atlas: it needs voxels: atlas.");
+        else
+            optionTooltip("test-atlas");
+    }
+    // The bits are the voxelizer's active set already: the threshold has nothing to decide there. An input with
+    // values: its atlas holds 1..255 in the band, its methods list at 1/255, the band decides (Volume panel).
+    if (!input.hasValues()) {
+        const bool thresholdIgnored = !frame::honoursThreshold(s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels);
+        ImGui::BeginDisabled(thresholdIgnored);
+        ImGui::SliderFloat(optionLabel("threshold"), &s.threshold, 0.f, 1.f, "alpha >= %.3f");
+        ImGui::EndDisabled();
+        if (thresholdIgnored && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            tooltip("The occupancy bits are already the active set: the threshold decides over the atlas' alpha "
+                    "only (voxels: atlas).");
+        else
+            optionTooltip("threshold");
+    }
     // Every method has both list paths (point_method.h).
     int listPath = int(s.listPath);
     for (hp::ListPath path : hp::kListPaths) {
@@ -221,7 +224,7 @@ void uiPipelineSection(App& app) {
         ImGui::TextWrapped("active voxels: %u%s", *count,
                            frame.countIsLate() ? "  (read back a few frames late)" : "");
     if (s.listPath == hp::ListPath::Resident)
-        ImGui::TextDisabled("point buffer capacity: %u", frame.residentCapacity());
+        hint("point buffer capacity: %u", frame.residentCapacity());
     if (const std::string sparse = sparseLine(frame); !sparse.empty()) {
         // Red while the list misses voxels (the pool overflowed): never a wrong list presented as right.
         const bool incomplete = frame.listIncomplete();

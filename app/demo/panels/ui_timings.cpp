@@ -44,7 +44,7 @@ void uiTimingsSection(App& app) {
     ImGui::Text("source: %s", gl::timerSourceName(app.timers.source()));
     if (software && app.timers.source() == gl::TimerSource::CpuFenced) {
         ImGui::SameLine();
-        ImGui::TextDisabled("(why?)");
+        hint("(why?)");
         if (ImGui::IsItemHovered())
             tooltip("%s: GPU timer queries unreliable,\nglFinish around each stage instead",
                               app.surface.info().renderer.c_str());
@@ -66,7 +66,7 @@ void uiTimingsSection(App& app) {
             ImGui::TextUnformatted(s.name.c_str());
             if (s.samples == 0) { // warming up after a reset, or no timer: say so rather than print 0
                 ImGui::TableNextColumn();
-                ImGui::TextDisabled("n/a");
+                hint("n/a");
                 continue;
             }
             ImGui::TableNextColumn();
@@ -81,9 +81,9 @@ void uiTimingsSection(App& app) {
         ImGui::EndTable();
     }
     if (frame.samples > 0)
-        ImGui::Text("%.1f fps (average frame), last %d frames", 1000.0 / frame.avgMs, frame.samples);
+        ImGui::TextWrapped("%.1f fps (average frame), last %d frames", 1000.0 / frame.avgMs, frame.samples);
     else
-        ImGui::TextDisabled("fps: warming up (%d frames after a change)", app.timers.warmupFrames());
+        hint("fps: warming up (%d frames after a change)", app.timers.warmupFrames());
     app.ui.timingsOnScreen = onScreen(top, ImGui::GetCursorScreenPos().y);
     if (ImGui::TreeNode("history")) {
         for (const gl::StageStats& s : stats)

@@ -13,7 +13,7 @@ void uiVerifySection(App& app) {
     ImGui::InputInt(optionLabel("verify-every"), &app.settings.verifyEveryFrames);
     optionTooltip("verify-every");
     if (app.settings.verifyEveryFrames < 0) app.settings.verifyEveryFrames = 0;
-    ImGui::TextDisabled("0 = on demand only");
+    hint("0 = on demand only");
     const std::optional<hp::VerifyReport>& r = app.ui.verify;
     if (!r) {
         ImGui::TextColored(kNeutral, "not verified yet");
@@ -34,7 +34,7 @@ void uiVerifySection(App& app) {
                            r->gpuCount, r->cpuCount);
         break;
     }
-    ImGui::TextDisabled("frame %d, %.0f ms", app.ui.verifyFrame, app.ui.verifyMs);
+    hint("frame %d, %.0f ms", app.ui.verifyFrame, app.ui.verifyMs);
 }
 
 } // namespace dicer::app

@@ -36,18 +36,20 @@ const std::vector<float>& logHistogram(App& app) {
 }
 
 void loadButtons(App& app) {
+    bool first = true;
+    auto button = [&first](const std::string& label) { // a row that wraps at the panel's edge
+        if (!first) sameLineIfButtonFits(label.c_str());
+        first = false;
+        return ImGui::Button(label.c_str());
+    };
     for (std::string_view name : volume::builtinVolumeNames()) {
         const std::string spec = std::string(name) + ":" + std::to_string(volume::kDefaultBuiltinSide);
-        if (ImGui::Button(spec.c_str())) app.actions.load = ModelChoice{ModelKind::Volume, spec};
-        ImGui::SameLine();
+        if (button(spec)) app.actions.load = ModelChoice{ModelKind::Volume, spec};
     }
-    for (const volume::BundledVolume& b : volume::bundledVolumes()) {
-        if (ImGui::Button(std::string(b.label).c_str()))
+    for (const volume::BundledVolume& b : volume::bundledVolumes())
+        if (button(std::string(b.label)))
             app.actions.load = ModelChoice{ModelKind::Volume, volume::bundledVolumePath(b.name).string()};
-        ImGui::SameLine();
-    }
-    ImGui::NewLine();
-    ImGui::TextDisabled("files: the Model panel's path field or drop (.nrrd .nhdr .mhd .mha)");
+    hint("files: the Model panel's path field or drop (.nrrd .nhdr .mhd .mha)");
 }
 
 // The band as a translucent box over the histogram's bars (the item just drawn).
@@ -77,7 +79,7 @@ void bandControls(App& app, volume::ValueRange range) {
     if (ImGui::SmallButton("lo = min")) band.lo = range.min;
     ImGui::SameLine();
     if (ImGui::SmallButton("hi = max")) band.hi = range.max;
-    ImGui::TextDisabled("--band %s", volume::bandText(band).c_str());
+    hint("--band %s", volume::bandText(band).c_str());
 }
 
 // The surface of the band: the view's switch, the method (every available row built once: the combo
@@ -105,18 +107,18 @@ void surfaceSection(App& app) {
     }
     optionTooltip("mc-method");
     if (!frame::inputInfo(app.settings.frame.input).hasValues())
-        ImGui::TextDisabled("%s: the surface of its voxels (a voxel remesh)", frame::inputInfo(app.settings.frame.input).name);
+        hint("%s: the surface of its voxels (a voxel remesh)", frame::inputInfo(app.settings.frame.input).name);
     const frame::SurfaceStage& s = frame.surface();
     if (!app.ui.surfaceError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kBad);
         ImGui::TextWrapped("%s", app.ui.surfaceError.c_str());
         ImGui::PopStyleColor();
     } else if (s.drawable() && s.vertexCount()) {
-        ImGui::Text("%u triangles%s", *s.vertexCount() / 3, s.countIsLate() ? " (a few frames old)" : "");
-        ImGui::TextDisabled("vertex buffer: %u vertices%s", s.capacity(), s.growing() ? ", growing" : "");
+        ImGui::TextWrapped("%u triangles%s", *s.vertexCount() / 3, s.countIsLate() ? " (a few frames old)" : "");
+        hint("vertex buffer: %u vertices%s", s.capacity(), s.growing() ? ", growing" : "");
         if (!s.limitMessage().empty()) ImGui::TextColored(kWarn, "%s", s.limitMessage().c_str());
     } else if (!app.settings.view.shown.has(kSurfaceView)) {
-        ImGui::TextDisabled("not shown: the expand stage does not run");
+        hint("not shown: the expand stage does not run");
     }
     exportControls(app, ExportPanel::Surface);
     ImGui::PopID();
@@ -128,13 +130,13 @@ void uiVolumeSection(App& app) {
     loadButtons(app);
     const std::shared_ptr<const volume::ScalarVolume>& v = app.model.volume;
     if (!v) {
-        ImGui::TextDisabled("showing a mesh: load a volume to decide its values with a band");
+        hint("showing a mesh: load a volume to decide its values with a band");
         surfaceSection(app);
         return;
     }
-    ImGui::Text("%s: %d x %d x %d %s", app.model.choice.label().c_str(), v->size.x, v->size.y, v->size.z,
+    ImGui::TextWrapped("%s: %d x %d x %d %s", app.model.choice.label().c_str(), v->size.x, v->size.y, v->size.z,
                 volume::scalarTypeName(v->type));
-    ImGui::TextDisabled("spacing %g x %g x %g, loaded in %.0f ms, uploaded in %.0f ms", double(v->spacing.x),
+    hint("spacing %g x %g x %g, loaded in %.0f ms, uploaded in %.0f ms", double(v->spacing.x),
                         double(v->spacing.y), double(v->spacing.z), app.model.loadMs, app.model.uploadMs);
     if (!app.model.valueRange) {
         ImGui::TextColored(kWarn, "every value is NaN: no band holds a voxel");
@@ -142,7 +144,7 @@ void uiVolumeSection(App& app) {
         return;
     }
     const volume::ValueRange range = *app.model.valueRange;
-    ImGui::TextDisabled("values %.6g ... %.6g", range.min, range.max);
+    hint("values %.6g ... %.6g", range.min, range.max);
     const std::vector<float>& bars = logHistogram(app);
     const float top = bars.empty() ? 1.f : *std::max_element(bars.begin(), bars.end());
     ImGui::PlotHistogram("##values", bars.data(), int(bars.size()), 0, "log10(1 + count)", 0.f, top,
@@ -153,7 +155,7 @@ void uiVolumeSection(App& app) {
         if (*count == 0)
             ImGui::TextColored(kWarn, "the band holds no voxel: 0 points");
         else
-            ImGui::Text("%u voxels in the band%s", *count,
+            ImGui::TextWrapped("%u voxels in the band%s", *count,
                         app.gpu->frame->countIsLate() ? " (a few frames old)" : "");
     }
     surfaceSection(app);

@@ -4,6 +4,7 @@
 #include "points_export.h"
 #include "screenshot.h"
 #include "surface_export.h"
+#include "timer.h"
 
 #include <system_error>
 
@@ -51,6 +52,7 @@ void writeExportsIfDue(App& app) { // every frame: the rows walked in place, not
         UiState::ExportStatus& status = app.ui.exports[size_t(id.row)];
         status.failed = !r;
         status.message = r ? *r : std::string(row.name) + " export: " + r.error();
+        app.ui.notice = {status.message, !r, gl::steadyNowMs()};
         if (r)
             log::info("%s", status.message.c_str());
         else

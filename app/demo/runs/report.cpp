@@ -7,6 +7,8 @@
 #include "mc_method_table.h"
 #include "method_table.h"
 
+#include <imgui.h>
+
 #include <cstdio>
 #include <string>
 
@@ -109,6 +111,10 @@ void printSummary(const App& app) {
             std::printf("surface: %s, nothing drawn: %s\n", name,
                         app.ui.surfaceError.empty() ? "not run" : app.ui.surfaceError.c_str());
     }
+    if (s.view.showUi)
+        std::printf("ui fit: %s (%d x %d, scale %.2g%s)\n", panelFitText(app.ui.fit).c_str(), app.framebuffer.x,
+                    app.framebuffer.y, double(ImGui::GetIO().FontGlobalScale),
+                    app.run.openSections ? ", every section open" : "");
     std::printf("renderer: %s\ntimer: %s, %d x %d %s\n", app.surface.info().summary().c_str(),
                 gl::timerSourceName(app.timers.source()), app.framebuffer.x, app.framebuffer.y,
                 app.surface.description().c_str());
