@@ -4,6 +4,7 @@
 #include "gl_debug.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace dicer::discriminate {
 namespace {
@@ -13,24 +14,13 @@ struct TextureFormat {
 };
 
 TextureFormat textureFormat(volume::ScalarType type) {
-    using volume::ScalarType;
-    switch (type) {
-    case ScalarType::Int8:
-        return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
-    case ScalarType::Uint8:
-        return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
-    case ScalarType::Int16:
-        return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
-    case ScalarType::Uint16:
-        return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
-    case ScalarType::Int32:
-        return {GL_R32I, GL_RED_INTEGER, GL_INT};
-    case ScalarType::Uint32:
-        return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
-    case ScalarType::Float32:
-        break;
-    }
-    return {GL_R32F, GL_RED, GL_FLOAT};
+    static constexpr TextureFormat kFormats[] = {
+        {GL_R8I, GL_RED_INTEGER, GL_BYTE},   {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE},
+        {GL_R16I, GL_RED_INTEGER, GL_SHORT}, {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT},
+        {GL_R32I, GL_RED_INTEGER, GL_INT},   {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT},
+        {GL_R32F, GL_RED, GL_FLOAT}}; // ScalarType's enumerator order
+    static_assert(std::size(kFormats) == std::tuple_size_v<volume::ScalarValueTypes>);
+    return kFormats[std::size_t(type)];
 }
 
 std::string sizeText(glm::ivec3 s) {
