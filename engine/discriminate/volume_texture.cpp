@@ -30,9 +30,8 @@ std::string sizeText(glm::ivec3 s) {
 } // namespace
 
 gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind) {
-    desc.name += std::string(" (") + kValueKinds.at(kind).name + " values)";
-    desc.defines.push_back({kValueKinds.at(kind).define, ""});
-    return desc;
+    const ValueKindInfo& k = kValueKinds.at(kind);
+    return gl::withDefine(std::move(desc), k.define, std::string(k.name) + " values");
 }
 
 ValueKind valueKindOf(volume::ScalarType type) {
