@@ -34,6 +34,14 @@ gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind) {
     return gl::withDefine(std::move(desc), k.define, std::string(k.name) + " values");
 }
 
+Result<void> addKindPrograms(gl::ShaderLibrary& shaders, KindPrograms& programs,
+                             const gl::ProgramDesc& desc) {
+    Result<void> r;
+    for (std::size_t k = 0; k < kValueKinds.size() && r; ++k)
+        r = shaders.addInto(programs[k], withValueKind(desc, k));
+    return r;
+}
+
 ValueKind valueKindOf(volume::ScalarType type) {
     using volume::ScalarType;
     if (type == ScalarType::Float32) return ValueKind::Float;
