@@ -1,18 +1,16 @@
 #include "options.h"
 
+#include "row_table.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 
 namespace dicer::options {
 
+// The engine's tables list their rows the same way ("a, b or c").
 std::string joinChoices(std::span<const std::string> names, const char* last, const char* sep) {
-    std::string out;
-    for (size_t i = 0; i < names.size(); ++i) {
-        out += i == 0 ? "" : i + 1 == names.size() ? last : sep;
-        out += names[i];
-    }
-    return out;
+    return gl::joinNames(names, last, sep);
 }
 
 Codec<int> intCodec(int min, int max, std::string metavar, std::optional<int> unset) {

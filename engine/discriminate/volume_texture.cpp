@@ -4,6 +4,7 @@
 #include "gl_debug.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace dicer::discriminate {
 namespace {
@@ -13,24 +14,13 @@ struct TextureFormat {
 };
 
 TextureFormat textureFormat(volume::ScalarType type) {
-    using volume::ScalarType;
-    switch (type) {
-    case ScalarType::Int8:
-        return {GL_R8I, GL_RED_INTEGER, GL_BYTE};
-    case ScalarType::Uint8:
-        return {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE};
-    case ScalarType::Int16:
-        return {GL_R16I, GL_RED_INTEGER, GL_SHORT};
-    case ScalarType::Uint16:
-        return {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT};
-    case ScalarType::Int32:
-        return {GL_R32I, GL_RED_INTEGER, GL_INT};
-    case ScalarType::Uint32:
-        return {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT};
-    case ScalarType::Float32:
-        break;
-    }
-    return {GL_R32F, GL_RED, GL_FLOAT};
+    static constexpr TextureFormat kFormats[] = {
+        {GL_R8I, GL_RED_INTEGER, GL_BYTE},   {GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE},
+        {GL_R16I, GL_RED_INTEGER, GL_SHORT}, {GL_R16UI, GL_RED_INTEGER, GL_UNSIGNED_SHORT},
+        {GL_R32I, GL_RED_INTEGER, GL_INT},   {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT},
+        {GL_R32F, GL_RED, GL_FLOAT}}; // ScalarType's enumerator order
+    static_assert(std::size(kFormats) == std::tuple_size_v<volume::ScalarValueTypes>);
+    return kFormats[std::size_t(type)];
 }
 
 std::string sizeText(glm::ivec3 s) {
@@ -40,9 +30,16 @@ std::string sizeText(glm::ivec3 s) {
 } // namespace
 
 gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind) {
-    desc.name += std::string(" (") + kValueKinds.at(kind).name + " values)";
-    desc.defines.push_back({kValueKinds.at(kind).define, ""});
-    return desc;
+    const ValueKindInfo& k = kValueKinds.at(kind);
+    return gl::withDefine(std::move(desc), k.define, std::string(k.name) + " values");
+}
+
+Result<void> addKindPrograms(gl::ShaderLibrary& shaders, KindPrograms& programs,
+                             const gl::ProgramDesc& desc) {
+    Result<void> r;
+    for (std::size_t k = 0; k < kValueKinds.size() && r; ++k)
+        r = shaders.addInto(programs[k], withValueKind(desc, k));
+    return r;
 }
 
 ValueKind valueKindOf(volume::ScalarType type) {

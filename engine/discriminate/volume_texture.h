@@ -27,6 +27,10 @@ ValueKind valueKindOf(volume::ScalarType type);
 // `desc` for value kind `kind` (an index of kValueKinds): its name with " (<kind> values)" appended, its define
 // added to the others.
 gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind);
+// A pass that reads the texture: one program per value kind, indexed by ValueKind.
+using KindPrograms = std::array<gl::ProgramId, kValueKinds.size()>;
+// `desc` built for every value kind (withValueKind) into `programs`; the first error stops.
+Result<void> addKindPrograms(gl::ShaderLibrary& shaders, KindPrograms& programs, const gl::ProgramDesc& desc);
 
 // checkVolume, then a side beyond GL_MAX_3D_TEXTURE_SIZE is an error naming both; nearest filtering (integer
 // textures are incomplete otherwise, even for texelFetch); rows tightly packed from client memory (the

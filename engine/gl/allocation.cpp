@@ -2,6 +2,7 @@
 
 #include "gl_debug.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 
@@ -78,6 +79,16 @@ std::string allocationError(std::string_view label, std::int64_t bytes, GLenum e
 Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label) {
     return checked(createBuffer(label), label, size,
                    [&](GLuint id) { glNamedBufferStorage(id, size, data, flags); });
+}
+
+Result<void> growWords(Buffer& buffer, std::uint32_t& capacity, std::uint32_t words, std::string_view label) {
+    if (words <= capacity && buffer) return {};
+    const std::uint32_t grown = std::max<std::uint32_t>(words, 1);
+    Result<Buffer> b = allocateBuffer(GLsizeiptr(grown) * 4, nullptr, 0, label);
+    if (!b) return makeError(b.error());
+    buffer = std::move(b.value());
+    capacity = grown;
+    return {};
 }
 
 Result<Texture> allocateTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,

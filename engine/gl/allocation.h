@@ -19,6 +19,9 @@ namespace dicer::gl {
 // GL_* names are int literals: pass a texture's format (and a target) as GLenum, e.g. GLenum(GL_RGBA8), or the
 // two 2D overloads below are ambiguous.
 Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label);
+// Grows `buffer` (of `capacity` uints) to at least `words` uints, at least one, never shrinking: a pass's
+// scratch whose size follows its input. A refusal keeps the buffer and its capacity.
+Result<void> growWords(Buffer& buffer, std::uint32_t& capacity, std::uint32_t words, std::string_view label);
 Result<Texture> allocateTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
                                   std::string_view label);
 // GL_TEXTURE_RECTANGLE and other single-level 2D targets.

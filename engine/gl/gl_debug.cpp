@@ -1,6 +1,7 @@
 #include "gl_debug.h"
 
 #include "log.h"
+#include "lookup_table.h"
 
 #include <atomic>
 #include <cstring>
@@ -13,40 +14,22 @@ std::atomic<int> g_debugErrors{0};
 std::atomic<int> g_quiet{0}; // QuietErrors scopes alive
 DebugFilter g_filter = DebugFilter::Warnings;
 
-const char* sourceName(GLenum source) {
-    switch (source) {
-    case GL_DEBUG_SOURCE_API:
-        return "api";
-    case GL_DEBUG_SOURCE_WINDOW_SYSTEM:
-        return "window-system";
-    case GL_DEBUG_SOURCE_SHADER_COMPILER:
-        return "shader-compiler";
-    case GL_DEBUG_SOURCE_THIRD_PARTY:
-        return "third-party";
-    case GL_DEBUG_SOURCE_APPLICATION:
-        return "application";
-    default:
-        return "other";
-    }
-}
-const char* typeName(GLenum type) {
-    switch (type) {
-    case GL_DEBUG_TYPE_ERROR:
-        return "error";
-    case GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR:
-        return "deprecated";
-    case GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR:
-        return "undefined-behaviour";
-    case GL_DEBUG_TYPE_PORTABILITY:
-        return "portability";
-    case GL_DEBUG_TYPE_PERFORMANCE:
-        return "performance";
-    case GL_DEBUG_TYPE_MARKER:
-        return "marker";
-    default:
-        return "other";
-    }
-}
+// What the log calls a message's source and type; "other" for the rest.
+constexpr LookupEntry<GLenum, const char*> kSourceNames[] = {
+    {GL_DEBUG_SOURCE_API, "api"},
+    {GL_DEBUG_SOURCE_WINDOW_SYSTEM, "window-system"},
+    {GL_DEBUG_SOURCE_SHADER_COMPILER, "shader-compiler"},
+    {GL_DEBUG_SOURCE_THIRD_PARTY, "third-party"},
+    {GL_DEBUG_SOURCE_APPLICATION, "application"},
+};
+constexpr LookupEntry<GLenum, const char*> kTypeNames[] = {
+    {GL_DEBUG_TYPE_ERROR, "error"},
+    {GL_DEBUG_TYPE_DEPRECATED_BEHAVIOR, "deprecated"},
+    {GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR, "undefined-behaviour"},
+    {GL_DEBUG_TYPE_PORTABILITY, "portability"},
+    {GL_DEBUG_TYPE_PERFORMANCE, "performance"},
+    {GL_DEBUG_TYPE_MARKER, "marker"},
+};
 
 // NVIDIA repeats one performance note per buffer readback (#131186, "copied/moved from VIDEO memory to HOST
 // memory": a benchmark's checks raise thousands), so each performance message id is logged once.
@@ -80,7 +63,8 @@ void GLAPIENTRY onDebugMessage(GLenum source, GLenum type, GLuint id, GLenum sev
 
     if (!firstOfItsKind(type, id)) return;
     int len = length >= 0 ? length : int(std::strlen(message));
-    log::printf(level, "GL %s %s #%u: %.*s%s", sourceName(source), typeName(type), id, len, message,
+    log::printf(level, "GL %s %s #%u: %.*s%s", lookup(kSourceNames, source, "other"),
+                lookup(kTypeNames, type, "other"), id, len, message,
                 type == GL_DEBUG_TYPE_PERFORMANCE ? " (performance notes: each id once)" : "");
 }
 } // namespace

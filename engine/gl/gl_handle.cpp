@@ -40,5 +40,16 @@ Sampler createSampler(std::string_view label) {
 Query createQuery(GLenum target, std::string_view label) {
     return created<Query>([&](GLuint* id) { glCreateQueries(target, 1, id); }, label);
 }
+Sampler createSampler(GLenum filter, std::string_view label) {
+    Sampler s = createSampler(label);
+    glSamplerParameteri(s.id(), GL_TEXTURE_MIN_FILTER, GLint(filter));
+    glSamplerParameteri(s.id(), GL_TEXTURE_MAG_FILTER, GLint(filter));
+    return s;
+}
+Framebuffer createFramebuffer(GLuint texture, GLint level, std::string_view label) {
+    Framebuffer fbo = createFramebuffer(label);
+    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, texture, level);
+    return fbo;
+}
 
 } // namespace dicer::gl

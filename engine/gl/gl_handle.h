@@ -102,6 +102,11 @@ Framebuffer createFramebuffer(std::string_view label = {});
 VertexArray createVertexArray(std::string_view label = {});
 Sampler createSampler(std::string_view label = {});
 Query createQuery(GLenum target, std::string_view label = {});
+// The two set-ups nearly every pass makes: a sampler with one filter for minification and magnification
+// (GL_NEAREST or GL_LINEAR, no mipmaps), and a framebuffer drawing into `level` of `texture` (colour
+// attachment 0).
+Sampler createSampler(GLenum filter, std::string_view label);
+Framebuffer createFramebuffer(GLuint texture, GLint level, std::string_view label);
 // Storage (glNamedBufferStorage, glTextureStorage*) is given only through allocation.h, which checks that the
 // driver did not refuse it.
 

@@ -265,6 +265,12 @@ ProgramBuild buildProgram(const ProgramDesc& desc) {
     return result;
 }
 
+ProgramDesc withDefine(ProgramDesc desc, std::string define, std::string_view variant) {
+    desc.name += " (" + std::string(variant) + ")";
+    desc.defines.push_back({std::move(define), ""});
+    return desc;
+}
+
 Result<void> ShaderLibrary::addInto(ProgramId& id, ProgramDesc desc) {
     Result<ProgramId> program = add(std::move(desc));
     if (!program) return makeError(program.error());

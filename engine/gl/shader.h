@@ -34,6 +34,8 @@ struct ProgramDesc {
     std::vector<ShaderStageFile> stages;
     std::vector<std::pair<std::string, std::string>> defines; // NAME, value ("" for a bare #define)
 };
+// A variant of `desc`: the same stages with the bare #define `define` added, named "<name> (<variant>)".
+ProgramDesc withDefine(ProgramDesc desc, std::string define, std::string_view variant);
 
 std::filesystem::path shaderDirectory();
 

@@ -17,6 +17,7 @@
 
 #include <glm/vec2.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
@@ -36,6 +37,17 @@ protected:
     // The input check of every method (hp::checkInput) with this method's largest atlas side.
     Result<glm::ivec2> checkInput(const MethodInput& input, int maxSide) const {
         return hp::checkInput(name(), input, maxSide, m_info);
+    }
+    // list() of the pyramids, whose list is a pass of its own, `listUpTo(capacity)`: Resident lists up to the
+    // input's capacity from the count on the GPU; Readback reads the count back and lists every entry.
+    template <class ListUpTo>
+    Result<void> listByPass(const MethodInput& input, ListPath path, ListUpTo listUpTo) {
+        m_listed.reset();
+        if (path == ListPath::Resident) return listUpTo(input.capacity);
+        const std::uint32_t count = readCount(); // the paper's readback
+        if (Result<void> r = listUpTo(std::max(count, 1u)); !r) return r;
+        m_listed = count;
+        return {};
     }
     // Sets the tiling uniforms of `program` and binds the point buffer.
     void bindPointOutput(GLuint program, const MethodInput& input, glm::ivec2 atlasSize) const;

@@ -320,12 +320,7 @@ Result<void> ComputeHistoPyramid::build(const MethodInput& input) {
 }
 
 Result<void> ComputeHistoPyramid::list(const MethodInput& input, ListPath path) {
-    m_listed.reset();
-    if (path == ListPath::Resident) return list(input.capacity);
-    const std::uint32_t count = readCount(); // the paper's readback
-    if (Result<void> r = list(std::max(count, 1u)); !r) return r;
-    m_listed = count;
-    return {};
+    return listByPass(input, path, [this](std::uint32_t capacity) { return list(capacity); });
 }
 
 std::vector<glm::uvec2> ComputeHistoPyramid::readMasks() const {

@@ -14,11 +14,9 @@ Result<void> MipPyramid::allocate(int baseSize) {
     if (!pyramid) return makeError(pyramid.error());
     m_pyramid = std::move(pyramid.value());
     m_levelTargets.clear();
-    for (int level = 1; level <= levels; ++level) {
-        gl::Framebuffer fbo = gl::createFramebuffer(std::string(name()) + " level " + std::to_string(level));
-        glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, m_pyramid.id(), level - 1);
-        m_levelTargets.push_back(std::move(fbo));
-    }
+    for (int level = 1; level <= levels; ++level)
+        m_levelTargets.push_back(gl::createFramebuffer(
+            m_pyramid.id(), level - 1, std::string(name()) + " level " + std::to_string(level)));
     // Integer textures are only complete with nearest filtering; dicer_bil needs linear within a mip and an
     // exact mip choice (integral lod + MIPMAP_NEAREST).
     m_sampler = gl::createSampler(std::string(name()) + " sampler");

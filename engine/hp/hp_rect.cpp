@@ -32,8 +32,7 @@ protected:
         m_pyramid = std::move(pyramid.value());
         glTextureParameteri(m_pyramid.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(m_pyramid.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-        m_target = gl::createFramebuffer("dicer_rect target");
-        glNamedFramebufferTexture(m_target.id(), GL_COLOR_ATTACHMENT0, m_pyramid.id(), 0);
+        m_target = gl::createFramebuffer(m_pyramid.id(), 0, "dicer_rect target");
         return {};
     }
 

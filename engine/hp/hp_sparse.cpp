@@ -158,12 +158,7 @@ Result<void> SparseHistoPyramid::listResident(std::uint32_t capacity) {
 }
 
 Result<void> SparseHistoPyramid::list(const MethodInput& input, ListPath path) {
-    m_listed.reset();
-    if (path == ListPath::Resident) return listResident(input.capacity);
-    const std::uint32_t count = readCount(); // the paper's readback
-    if (Result<void> r = listResident(std::max(count, 1u)); !r) return r;
-    m_listed = count;
-    return {};
+    return listByPass(input, path, [this](std::uint32_t capacity) { return listResident(capacity); });
 }
 
 Result<void> SparseHistoPyramid::bindForRank(GLuint program) const {

@@ -43,8 +43,7 @@ Result<void> PointList::build(const HistoPyramid& pyramid) {
             gl::allocateTexture2D(size.x, size.y, GLenum(GL_RG32UI), 1, "hp point list");
         if (!list) return makeError(list.error());
         m_list = std::move(list.value());
-        m_listTarget = gl::createFramebuffer("hp point list target");
-        glNamedFramebufferTexture(m_listTarget.id(), GL_COLOR_ATTACHMENT0, m_list.id(), 0);
+        m_listTarget = gl::createFramebuffer(m_list.id(), 0, "hp point list target");
         m_listTextureSize = size;
     }
     m_count = count;

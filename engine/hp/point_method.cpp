@@ -100,9 +100,7 @@ Result<std::uint32_t> checkSparseInput(const char* who, const MethodInput& input
 }
 
 gl::Sampler createAtlasSampler(const std::string& label) {
-    gl::Sampler s = gl::createSampler(label);
-    glSamplerParameteri(s.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(s.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl::Sampler s = gl::createSampler(GL_NEAREST, label);
     glSamplerParameteri(s.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glSamplerParameteri(s.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     return s;

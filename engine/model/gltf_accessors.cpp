@@ -4,6 +4,8 @@
 // them, so every one is checked here, overflow-safely, before a byte is read.
 #include "gltf_detail.h"
 
+#include "lookup_table.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -11,59 +13,21 @@ namespace dicer::model::gltf_detail {
 namespace {
 
 // Bytes of one component; 0 for a type glTF 2.0 does not allow in accessors (INT, DOUBLE, anything else).
-size_t componentBytes(int componentType) {
-    switch (componentType) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-        return 1;
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
-        return 2;
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-    case TINYGLTF_COMPONENT_TYPE_FLOAT:
-        return 4;
-    default:
-        return 0;
-    }
-}
+constexpr LookupEntry<int, size_t> kComponentBytes[] = {
+    {TINYGLTF_COMPONENT_TYPE_BYTE, 1},         {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, 1},
+    {TINYGLTF_COMPONENT_TYPE_SHORT, 2},        {TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, 2},
+    {TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, 4}, {TINYGLTF_COMPONENT_TYPE_FLOAT, 4}};
 
-int componentCount(int type) {
-    switch (type) {
-    case TINYGLTF_TYPE_SCALAR:
-        return 1;
-    case TINYGLTF_TYPE_VEC2:
-        return 2;
-    case TINYGLTF_TYPE_VEC3:
-        return 3;
-    case TINYGLTF_TYPE_VEC4:
-        return 4;
-    default:
-        return 0; // the matrix types: no attribute this loader reads is a matrix
-    }
-}
+// Components of an element; 0 for the matrix types: no attribute this loader reads is a matrix.
+constexpr LookupEntry<int, int> kComponentCounts[] = {
+    {TINYGLTF_TYPE_SCALAR, 1}, {TINYGLTF_TYPE_VEC2, 2}, {TINYGLTF_TYPE_VEC3, 3}, {TINYGLTF_TYPE_VEC4, 4}};
 
-const char* componentTypeName(int componentType) {
-    switch (componentType) {
-    case TINYGLTF_COMPONENT_TYPE_BYTE:
-        return "BYTE";
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
-        return "UNSIGNED_BYTE";
-    case TINYGLTF_COMPONENT_TYPE_SHORT:
-        return "SHORT";
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT:
-        return "UNSIGNED_SHORT";
-    case TINYGLTF_COMPONENT_TYPE_INT:
-        return "INT";
-    case TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT:
-        return "UNSIGNED_INT";
-    case TINYGLTF_COMPONENT_TYPE_FLOAT:
-        return "FLOAT";
-    case TINYGLTF_COMPONENT_TYPE_DOUBLE:
-        return "DOUBLE";
-    default:
-        return "an unknown component type";
-    }
-}
+// The specification's names, for messages.
+constexpr LookupEntry<int, const char*> kComponentTypeNames[] = {
+    {TINYGLTF_COMPONENT_TYPE_BYTE, "BYTE"},   {TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE, "UNSIGNED_BYTE"},
+    {TINYGLTF_COMPONENT_TYPE_SHORT, "SHORT"}, {TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT, "UNSIGNED_SHORT"},
+    {TINYGLTF_COMPONENT_TYPE_INT, "INT"},     {TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, "UNSIGNED_INT"},
+    {TINYGLTF_COMPONENT_TYPE_FLOAT, "FLOAT"}, {TINYGLTF_COMPONENT_TYPE_DOUBLE, "DOUBLE"}};
 
 bool componentTypeAllowed(const AccessorRule& rule, int componentType, bool normalized) {
     const bool isUnsigned = componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
@@ -99,7 +63,7 @@ Result<const tinygltf::BufferView*> checkBufferView(const tinygltf::Model& model
 
 double CheckedAccessor::component(size_t element, int c) const {
     if (data == nullptr) return 0.0;
-    const std::uint8_t* p = data + element * stride + size_t(c) * componentBytes(componentType);
+    const std::uint8_t* p = data + element * stride + size_t(c) * lookup(kComponentBytes, componentType, 0);
     // glTF is little-endian, like every machine Dicer builds on (x86-64, arm64).
     switch (componentType) {
     case TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE:
@@ -134,7 +98,7 @@ Result<CheckedAccessor> checkAccessor(const tinygltf::Model& model, int index, c
     if (accessor.sparse.isSparse) return ctx.error(what + " is sparse; sparse accessors are not supported");
     CheckedAccessor out;
     out.componentType = accessor.componentType;
-    out.components = componentCount(accessor.type);
+    out.components = lookup(kComponentCounts, accessor.type, 0);
     out.normalized = accessor.normalized;
     out.count = accessor.count;
     if (out.components < rule.minComponents || out.components > rule.maxComponents)
@@ -144,9 +108,10 @@ Result<CheckedAccessor> checkAccessor(const tinygltf::Model& model, int index, c
                               ? " to " + std::to_string(rule.maxComponents)
                               : std::string()) +
                          " expected");
-    const size_t bytes = componentBytes(accessor.componentType);
+    const size_t bytes = lookup(kComponentBytes, accessor.componentType, 0);
     if (bytes == 0 || !componentTypeAllowed(rule, accessor.componentType, accessor.normalized))
-        return ctx.error(what + " has component type " + componentTypeName(accessor.componentType) +
+        return ctx.error(what + " has component type " +
+                         lookup(kComponentTypeNames, accessor.componentType, "an unknown component type") +
                          (accessor.normalized ? " (normalized)" : "") +
                          ", which glTF 2.0 does not allow there");
     if (out.count == 0) return ctx.error(what + " has no elements (count 0)");

@@ -4,7 +4,7 @@
 // offset, stride and count it hands over is checked here against what it refers to.
 #pragma once
 
-#include "load_limits.h"
+#include "load_context.h"
 #include "mesh.h"
 #include "result.h"
 
@@ -22,17 +22,8 @@ namespace dicer::model::gltf_detail {
 // keep their vertex colours as they are.
 constexpr glm::vec3 kDefaultBaseColor{1.f};
 
-// One load: where it reads from, its limits, and the warnings it collects (each also logged).
-struct GltfContext {
-    std::string source;            // file name for messages
-    std::filesystem::path baseDir; // empty: no file access at all
-    const LoadLimits& limits;
-    std::vector<std::string>& warnings;
-
-    void warn(const std::string& what);
-    // "<source>: <what>", the form of every error of the loader.
-    Error error(const std::string& what) const { return makeError(source + ": " + what); }
-};
+// One load (load_context.h): the glTF loader needs nothing beyond what both loaders share.
+using GltfContext = LoadContext;
 
 // tinygltf's parse of the JSON (`binary`: a .glb checked by splitGlb, whose bytes these are; otherwise the
 // JSON text) with our file access: buffer files only inside baseDir (resolveInsideFolder), read with the

@@ -4,7 +4,6 @@
 // (gltf_primitives.cpp) with the materials (gltf_materials.cpp).
 #include "gltf_loader.h"
 
-#include "file_read.h"
 #include "gltf_detail.h"
 #include "gltf_scan.h"
 
@@ -206,10 +205,7 @@ Result<Mesh> loadGltfFromMemory(std::string_view bytes, const fs::path& baseDir,
 }
 
 Result<Mesh> loadGltf(const fs::path& path, const LoadLimits& limits, std::vector<std::string>* warnings) {
-    Result<std::string> bytes = readRegularFile(path, limits.maxGltfBytes, "glTF file");
-    if (!bytes) return makeError(bytes.error());
-    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    return loadGltfFromMemory(*bytes, folder, limits, warnings, path.string());
+    return loadFromFile(path, limits.maxGltfBytes, "glTF file", limits, warnings, loadGltfFromMemory);
 }
 
 } // namespace dicer::model

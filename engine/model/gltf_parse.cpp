@@ -9,7 +9,6 @@
 #include "gltf_detail.h"
 
 #include "file_read.h"
-#include "log.h"
 
 #include <new>
 #include <sstream>
@@ -131,11 +130,6 @@ Result<tinygltf::Model> parse(std::string_view bytes, bool binary, GltfContext& 
 }
 
 } // namespace
-
-void GltfContext::warn(const std::string& what) {
-    warnings.push_back(source + ": " + what);
-    log::warn("%s", warnings.back().c_str());
-}
 
 Result<tinygltf::Model> parseGltfDocument(std::string_view bytes, bool binary, GltfContext& ctx) {
     // nlohmann::json and tinygltf allocate freely (and throw on absurd input); no exception leaves the loader.

@@ -24,7 +24,6 @@ bool isPng(const unsigned char* d, size_t n) {
     return n >= 8 && std::memcmp(d, kPngSignature, 8) == 0;
 }
 
-enum class Format { Png, Jpeg };
 
 std::uint32_t readBe(const unsigned char* p, int bytes) {
     std::uint32_t v = 0;
@@ -190,32 +189,44 @@ struct StbFree {
     void operator()(stbi_uc* p) const { stbi_image_free(p); }
 };
 
+// An image's bytes and how the messages name it once its format is known: what the header read, the check and
+// the decode share.
+struct EncodedImage {
+    EncodedImage(std::string_view bytes, std::string_view name)
+        : data(reinterpret_cast<const unsigned char*>(bytes.data())), size(bytes.size()), file(quoted(name)),
+          png(isPng(data, size)) {}
+    // "PNG image 'x.png' <what>" (or JPEG).
+    Error error(const std::string& what) const {
+        return makeError(std::string(png ? "PNG" : "JPEG") + " image " + file + " " + what);
+    }
+
+    const unsigned char* data;
+    size_t size;
+    std::string file; // the name, quoted
+    bool png;         // else JPEG: readImageInfo refuses every other format
+};
+
 } // namespace
 
 Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
-    const std::string file = quoted(name);
-    const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
-    const size_t n = bytes.size();
-    if (n == 0) return makeError("image " + file + " is empty");
+    const EncodedImage image(bytes, name);
+    const unsigned char* d = image.data;
+    const size_t n = image.size;
+    if (n == 0) return makeError("image " + image.file + " is empty");
     if (n > size_t(INT_MAX) || n > limits.maxFileBytes)
-        return makeError("image " + file + " is too large (" + std::to_string(n) + " bytes)");
+        return makeError("image " + image.file + " is too large (" + std::to_string(n) + " bytes)");
+    const bool jpeg = n >= 3 && d[0] == 0xff && d[1] == 0xd8 && d[2] == 0xff;
+    if (!image.png && !jpeg)
+        return makeError("image " + image.file +
+                         " is neither PNG nor JPEG (only those two formats are accepted)");
 
-    Format format;
-    if (isPng(d, n))
-        format = Format::Png;
-    else if (n >= 3 && d[0] == 0xff && d[1] == 0xd8 && d[2] == 0xff)
-        format = Format::Jpeg;
-    else
-        return makeError("image " + file + " is neither PNG nor JPEG (only those two formats are accepted)");
-    const char* formatName = format == Format::Png ? "PNG" : "JPEG";
-
-    const std::optional<Header> header = format == Format::Png ? pngHeader(d, n) : jpegHeader(d, n);
-    if (!header) return makeError(std::string(formatName) + " image " + file + " has a malformed header");
+    const std::optional<Header> header = image.png ? pngHeader(d, n) : jpegHeader(d, n);
+    if (!header) return image.error("has a malformed header");
     if (header->width < 1 || header->height < 1 || header->width > std::uint32_t(limits.maxWidth) ||
         header->height > std::uint32_t(limits.maxHeight))
-        return makeError(std::string(formatName) + " image " + file + " is " + std::to_string(header->width) +
-                         "x" + std::to_string(header->height) + ", outside the accepted 1x1 to " +
-                         std::to_string(limits.maxWidth) + "x" + std::to_string(limits.maxHeight));
+        return image.error("is " + std::to_string(header->width) + "x" + std::to_string(header->height) +
+                           ", outside the accepted 1x1 to " + std::to_string(limits.maxWidth) + "x" +
+                           std::to_string(limits.maxHeight));
 
     return ImageInfo{int(header->width), int(header->height)};
 }
@@ -223,38 +234,27 @@ Result<ImageInfo> readImageInfo(std::string_view bytes, std::string_view name, c
 Result<ImageInfo> checkImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
     Result<ImageInfo> info = readImageInfo(bytes, name, limits);
     if (!info) return makeError(info.error());
-    const std::string file = quoted(name);
-    const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
-    const size_t n = bytes.size();
-    const bool png = isPng(d, n);
-    const char* formatName = png ? "PNG" : "JPEG";
-    if (png)
-        if (std::string why = checkPngStream(d, n); !why.empty())
-            return makeError("PNG image " + file + " " + why);
+    const EncodedImage image(bytes, name);
+    if (image.png)
+        if (std::string why = checkPngStream(image.data, image.size); !why.empty()) return image.error(why);
 
     // stb's own header parse must agree with ours before it may decode anything.
     int width = 0, height = 0, channels = 0;
-    if (!stbi_info_from_memory(d, int(n), &width, &height, &channels))
-        return makeError(std::string(formatName) + " image " + file + " is corrupt (" + stbReason() + ")");
-    if (width != info->width || height != info->height)
-        return makeError(std::string(formatName) + " image " + file + " has an inconsistent header");
+    if (!stbi_info_from_memory(image.data, int(image.size), &width, &height, &channels))
+        return image.error(std::string("is corrupt (") + stbReason() + ")");
+    if (width != info->width || height != info->height) return image.error("has an inconsistent header");
     return info;
 }
 
 Result<Image> decodeImageRgba8(std::string_view bytes, std::string_view name, const ImageLimits& limits) {
     Result<ImageInfo> info = checkImageRgba8(bytes, name, limits);
     if (!info) return makeError(info.error());
-    const std::string file = quoted(name);
-    const auto* d = reinterpret_cast<const unsigned char*>(bytes.data());
-    const size_t n = bytes.size();
-    const char* formatName = isPng(d, n) ? "PNG" : "JPEG";
+    const EncodedImage encoded(bytes, name);
     int width = 0, height = 0, channels = 0;
-    std::unique_ptr<stbi_uc, StbFree> pixels(stbi_load_from_memory(d, int(n), &width, &height, &channels, 4));
-    if (!pixels)
-        return makeError(std::string(formatName) + " image " + file + " cannot be decoded (" + stbReason() +
-                         ")");
-    if (width != info->width || height != info->height)
-        return makeError(std::string(formatName) + " image " + file + " decoded to an unexpected size");
+    std::unique_ptr<stbi_uc, StbFree> pixels(
+        stbi_load_from_memory(encoded.data, int(encoded.size), &width, &height, &channels, 4));
+    if (!pixels) return encoded.error(std::string("cannot be decoded (") + stbReason() + ")");
+    if (width != info->width || height != info->height) return encoded.error("decoded to an unexpected size");
 
     // Flip here rather than with stbi_set_flip_vertically_on_load: that flag is global state.
     Image image;

@@ -5,10 +5,6 @@
 #include "gltf_loader.h"
 #include "placement.h"
 
-#ifndef DICER_ASSET_SOURCE_DIR
-#define DICER_ASSET_SOURCE_DIR ""
-#endif
-
 namespace dicer::model {
 namespace {
 constexpr std::string_view kBuiltins[] = {"teapot", "heart"};
@@ -20,16 +16,6 @@ constexpr BundledModel kBundled[] = {
 
 std::span<const BundledModel> bundledModels() {
     return kBundled;
-}
-
-std::filesystem::path assetDirectory() {
-    return runtimeDataDirectory("DICER_ASSET_DIR", "assets", DICER_ASSET_SOURCE_DIR);
-}
-
-std::filesystem::path bundledModelPath(std::string_view name) {
-    for (const BundledModel& m : kBundled)
-        if (m.name == name) return assetDirectory() / "models" / m.file;
-    return {};
 }
 
 std::span<const std::string_view> builtinModelNames() {

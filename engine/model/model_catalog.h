@@ -4,6 +4,7 @@
 // arbitrary units and is fitted into [-1,1]^3 with a margin (Placement::Fit), a glTF file (.gltf, .glb) too.
 #pragma once
 
+#include "bundled_assets.h"
 #include "mesh.h"
 #include "obj_loader.h"
 #include "placement.h"
@@ -34,17 +35,13 @@ std::span<const std::string_view> builtinModelNames(); // "teapot", "heart"
 bool isBuiltinModel(std::string_view name);
 
 // The real models committed under assets/models (see its README for licences): a textured model and a
-// multi-material one, so tests and the demo never depend on files outside the repository.
-struct BundledModel {
-    std::string_view name;  // "spot", "cornell_box"
-    std::string_view label; // for the UI: "Spot", "Cornell box"
-    std::string_view file;  // relative to assetDirectory()/models
-};
+// multi-material one ("spot", "cornell_box"; files relative to assetDirectory()/models).
+using BundledModel = BundledAsset;
 std::span<const BundledModel> bundledModels();
-// $DICER_ASSET_DIR, else <executable dir>/assets (the build copies it there), else the source tree's assets/.
-std::filesystem::path assetDirectory();
 // The OBJ file of a bundled model; empty for an unknown name.
-std::filesystem::path bundledModelPath(std::string_view name);
+inline std::filesystem::path bundledModelPath(std::string_view name) {
+    return bundledAssetPath(bundledModels(), "models", name);
+}
 
 // A built-in at its default tessellation (teapot: 6400 triangles, heart: ~5000, like the paper's).
 // Error on an unknown name, listing the known ones.

@@ -3,7 +3,6 @@
 // crease-aware generated normals) is ours.
 #include "obj_loader.h"
 
-#include "file_read.h"
 #include "obj_materials.h"
 #include "obj_scan.h"
 
@@ -111,11 +110,10 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
         const tinyobj::mesh_t& m = shape.mesh;
         if (m.num_face_vertices.size() * 3 != m.indices.size() ||
             m.material_ids.size() != m.num_face_vertices.size())
-            return makeError(ctx.source + ": inconsistent face data after triangulation (shape '" +
-                             shape.name + "')");
+            return ctx.error("inconsistent face data after triangulation (shape '" + shape.name + "')");
         for (size_t f = 0; f < m.num_face_vertices.size(); ++f) {
             if (m.num_face_vertices[f] != 3)
-                return makeError(ctx.source + ": face left untriangulated (shape '" + shape.name + "')");
+                return ctx.error("face left untriangulated (shape '" + shape.name + "')");
             const int material = m.material_ids[f] >= 0 && size_t(m.material_ids[f]) < materials.size()
                                      ? m.material_ids[f]
                                      : -1;
@@ -124,12 +122,12 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
                 if (i.vertex_index < 0 || i.vertex_index >= positionCount ||
                     !resolveAttributeIndex(i.normal_index, normalCount, scan.danglingNormals.lines > 0) ||
                     !resolveAttributeIndex(i.texcoord_index, texcoordCount, scan.danglingTexcoords.lines > 0))
-                    return makeError(ctx.source + ": face index out of range (shape '" + shape.name + "')");
+                    return ctx.error("face index out of range (shape '" + shape.name + "')");
                 corners.push_back({i, material});
             }
         }
     }
-    if (corners.empty()) return makeError(ctx.source + ": contains no triangles");
+    if (corners.empty()) return ctx.error("contains no triangles");
 
     // Smooth normals per OBJ position: face normals weighted by the triangle's angle at that corner
     // (Thuermer & Wuethrich 1998), which unlike area weighting does not depend on how faces were split:
@@ -200,7 +198,7 @@ Result<Mesh> buildMesh(const tinyobj::attrib_t& attrib, const std::vector<tinyob
         mesh.indices.push_back(it->second);
     }
     mesh.computeBounds();
-    if (Result<void> valid = validateMesh(mesh); !valid) return makeError(ctx.source + ": " + valid.error());
+    if (Result<void> valid = validateMesh(mesh); !valid) return ctx.error(valid.error());
     return mesh;
 }
 
@@ -217,11 +215,10 @@ void warnDangling(const DanglingIndices& dangling, const std::string& what, cons
 }
 
 Result<Mesh> parse(std::string_view text, ObjContext& ctx) {
-    if (text.empty()) return makeError(ctx.source + ": the OBJ file is empty");
+    if (text.empty()) return ctx.error("the OBJ file is empty");
     Result<ObjScan> scan = scanObjText(text, ctx.source, ctx.limits);
     if (!scan) return makeError(scan.error());
-    if (scan->triangles == 0)
-        return makeError(ctx.source + ": contains no triangles (no face with 3+ corners)");
+    if (scan->triangles == 0) return ctx.error("contains no triangles (no face with 3+ corners)");
     warnDangling(scan->danglingNormals, "normals",
                  "those corners get normals generated from the faces, as in a file without vn lines", ctx);
     warnDangling(scan->danglingTexcoords, "texture coordinates",
@@ -236,7 +233,7 @@ Result<Mesh> parse(std::string_view text, ObjContext& ctx) {
     std::string warn, err;
     const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warn, &err, &in, &reader,
                                      /* triangulate= */ true, /* default_vcols_fallback= */ true);
-    if (!ok) return makeError(ctx.source + ": " + (err.empty() ? "tinyobjloader failed" : err));
+    if (!ok) return ctx.error(err.empty() ? "tinyobjloader failed" : err);
     // With ok == true, `err` holds only non-fatal messages (from the material reader). rc10's own notes on
     // dangling indices ("Vertex normal indices out of bounds (line <last line>.)") repeat our warning with a
     // wrong line: dropped.
@@ -256,22 +253,19 @@ Result<Mesh> parse(std::string_view text, ObjContext& ctx) {
 Result<Mesh> loadObjFromMemory(std::string_view objText, const fs::path& baseDir, const LoadLimits& limits,
                                std::vector<std::string>* warnings, std::string_view sourceName) {
     std::vector<std::string> localWarnings;
-    ObjContext ctx{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings, 0, {}};
+    ObjContext ctx{{std::string(sourceName), baseDir, limits, warnings ? *warnings : localWarnings}, 0, {}};
     // tinyobjloader allocates freely (and throws bad_alloc on absurd input); no exception leaves the loader.
     try {
         return parse(objText, ctx);
     } catch (const std::bad_alloc&) {
-        return makeError(ctx.source + ": out of memory while parsing");
+        return ctx.error("out of memory while parsing");
     } catch (const std::exception& e) {
-        return makeError(ctx.source + ": parsing failed: " + e.what());
+        return ctx.error(std::string("parsing failed: ") + e.what());
     }
 }
 
 Result<Mesh> loadObj(const fs::path& path, const LoadLimits& limits, std::vector<std::string>* warnings) {
-    Result<std::string> text = readRegularFile(path, limits.maxObjBytes, "OBJ file");
-    if (!text) return makeError(text.error());
-    const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
-    return loadObjFromMemory(*text, folder, limits, warnings, path.string());
+    return loadFromFile(path, limits.maxObjBytes, "OBJ file", limits, warnings, loadObjFromMemory);
 }
 
 } // namespace dicer::model

@@ -3,7 +3,6 @@
 #include "obj_materials.h"
 
 #include "file_read.h"
-#include "log.h"
 #include "obj_scan.h"
 
 #include <algorithm>
@@ -13,11 +12,6 @@ namespace dicer::model {
 namespace fs = std::filesystem;
 
 namespace obj_detail {
-
-void ObjContext::report(std::string message) {
-    warnings.push_back(std::move(message));
-    log::warn("%s", warnings.back().c_str());
-}
 
 bool CheckedMaterialReader::operator()(const std::string& name, std::vector<tinyobj::material_t>* materials,
                                        std::map<std::string, int>* matMap, std::string* warn,

@@ -4,6 +4,7 @@
 // Missing or refused material libraries and textures are warnings: their triangles fall back to grey.
 #pragma once
 
+#include "load_context.h"
 #include "mesh.h"
 #include "obj_loader.h"
 
@@ -20,23 +21,10 @@ namespace dicer::model::obj_detail {
 // Diffuse colour of triangles without a usable material (no usemtl, missing or refused .mtl).
 constexpr glm::vec3 kFallbackDiffuse{0.8f};
 
-// One load: where it reads from, its limits, and the warnings it collects (each also logged).
-struct ObjContext {
-    std::string source;            // file name for messages
-    std::filesystem::path baseDir; // empty: no file access at all
-    const LoadLimits& limits;
-    std::vector<std::string>& warnings;
+// One load (load_context.h), plus what the materials' conversion keeps across the .mtl files.
+struct ObjContext : LoadContext {
     size_t materialsRead = 0;
     std::set<std::string> materialsWithoutKd; // tinyobjloader invents a Kd for these, see convertMaterials
-
-    void warn(const std::string& what) { report(source + ": " + what); }
-    // "<file>:<line>: <what>", the form of the scanner's errors.
-    void warnAt(size_t line, const std::string& what) {
-        report(source + ":" + std::to_string(line) + ": " + what);
-    }
-
-private:
-    void report(std::string message);
 };
 
 // Hands tinyobjloader the text of each `mtllib` file after our own checks; it never opens files itself.

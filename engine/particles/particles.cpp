@@ -56,6 +56,20 @@ float floorHeight(const ParticleTuning& tuning, glm::vec3 shape) {
     return tuning.floorY * shape.y;
 }
 
+Result<void> allocateStepBuffers(gl::Buffer& control, gl::Buffer& params, std::uint32_t controlWords,
+                                 GLsizeiptr paramsBytes, const std::string& owner) {
+    const std::vector<std::uint32_t> zeros(controlWords);
+    Result<gl::Buffer> c =
+        gl::allocateBuffer(GLsizeiptr(zeros.size() * 4), zeros.data(), 0, owner + " control");
+    if (!c) return makeError(c.error());
+    Result<gl::Buffer> p =
+        gl::allocateBuffer(paramsBytes, nullptr, GL_DYNAMIC_STORAGE_BIT, owner + " params");
+    if (!p) return makeError(p.error());
+    control = std::move(c.value());
+    params = std::move(p.value());
+    return {};
+}
+
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
                                       std::uint32_t seed, float dt, glm::ivec3 volume, glm::vec3 shape) {
     ps::ParticleParams params{};
@@ -79,8 +93,6 @@ ParticleSystem::ParticleSystem(gl::ShaderLibrary& shaders, const gl::GlInfo& inf
 
 Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     ParticleSystem ps(shaders, info);
-    auto args = shaders.add({"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
-    if (!args) return makeError(args.error());
     // One update per phase, its PS_PHASE_* a constant of the program (particles_update.comp.glsl says why).
     constexpr std::pair<ParticlePhase, const char*> kUpdates[] = {
         {ParticlePhase::Assembled, "PS_PHASE_ASSEMBLED"},
@@ -97,16 +109,6 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
         if (!update) return makeError(update.error());
         ps.m_update[std::size_t(phase)] = *update;
     }
-    auto draw = shaders.add(
-        {"particles draw",
-         {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
-         {}});
-    if (!draw) return makeError(draw.error());
-    auto drawBlend = shaders.add(
-        {"particles draw (sorted blending)",
-         {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
-         {{"PS_SORTED_BLEND", ""}}});
-    if (!drawBlend) return makeError(drawBlend.error());
     auto splatDepth = gl::addBlockedProgram(
         shaders, {"particles splat depth", {{GL_COMPUTE_SHADER, "particles_splat.comp.glsl"}}, {}});
     if (!splatDepth) return makeError(splatDepth.error());
@@ -123,26 +125,27 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
         if (!splatColor) return makeError(splatColor.error());
         ps.m_splatColor[std::size_t(mode)] = *splatColor;
     }
-    auto resolve = shaders.add({"particles splat resolve",
-                                {{GL_VERTEX_SHADER, "particles_resolve.vert.glsl"},
-                                 {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
-                                {}});
-    if (!resolve) return makeError(resolve.error());
-    ps.m_args = *args;
-    ps.m_draw = *draw;
-    ps.m_drawBlend = *drawBlend;
-    ps.m_resolve = *resolve;
-    // Zeroed: "last frame's count" starts at 0, so every particle of the first frame spawns on its voxel.
-    const std::uint32_t zeros[PS_CTRL_UINTS] = {};
-    Result<gl::Buffer> control = gl::allocateBuffer(sizeof zeros, zeros, 0, "particles control");
-    if (!control) return makeError(control.error());
-    Result<gl::Buffer> params =
-        gl::allocateBuffer(sizeof(ps::ParticleParams), nullptr, GL_DYNAMIC_STORAGE_BIT, "particles params");
-    if (!params) return makeError(params.error());
-    ps.m_control = std::move(control.value());
-    ps.m_params = std::move(params.value());
+    // The draws: GL points or sprites, the same program with and without sorted blending.
+    const gl::ProgramDesc draw{
+        "particles draw",
+        {{GL_VERTEX_SHADER, "particles_draw.vert.glsl"}, {GL_FRAGMENT_SHADER, "particles_draw.frag.glsl"}},
+        {}};
+    Result<void> r = shaders.addInto(ps.m_draw, draw);
+    if (r) r = shaders.addInto(ps.m_drawBlend, gl::withDefine(draw, "PS_SORTED_BLEND", "sorted blending"));
+    if (r)
+        r = shaders.addInto(ps.m_resolve, {"particles splat resolve",
+                                           {{GL_VERTEX_SHADER, "particles_resolve.vert.glsl"},
+                                            {GL_FRAGMENT_SHADER, "particles_resolve.frag.glsl"}},
+                                           {}});
+    if (r)
+        r = shaders.addInto(ps.m_args,
+                            {"particles args", {{GL_COMPUTE_SHADER, "particles_args.comp.glsl"}}, {}});
+    if (r)
+        r = allocateStepBuffers(ps.m_control, ps.m_params, PS_CTRL_UINTS, sizeof(ps::ParticleParams),
+                                "particles");
+    if (r) r = ps.reserve(4096);
+    if (!r) return makeError(r.error());
     ps.m_emptyVao = gl::createVertexArray("particles (attribute-less)");
-    if (Result<void> r = ps.reserve(4096); !r) return makeError(r.error());
     return ps;
 }
 

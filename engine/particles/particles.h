@@ -24,6 +24,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace dicer::particles {
 
@@ -79,6 +80,13 @@ float floorHeight(const ParticleTuning& tuning, glm::vec3 shape);
 
 // The std140 block one update uploads (also what the tests feed the CPU version of the step). `shape`: the box
 // the volume is drawn as (voxel centres and the floor's height in world).
+// What every HeartBreaker simulation (the particles, the shattered surface) keeps beside its state: its control
+// words (its args pass' counts and indirect arguments), zeroed so that "last frame's count" starts at 0 and
+// everything of the first frame spawns at rest, and the uniform block each step uploads. Both or neither
+// (`owner` + " control" / " params" name them); a refusal is one error.
+Result<void> allocateStepBuffers(gl::Buffer& control, gl::Buffer& params, std::uint32_t controlWords,
+                                 GLsizeiptr paramsBytes, const std::string& owner);
+
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
                                       std::uint32_t seed, float dt, glm::ivec3 volume,
                                       glm::vec3 shape = glm::vec3(1.f));

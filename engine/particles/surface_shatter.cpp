@@ -36,22 +36,16 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
                          "offers no vertex-stage storage block (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = " +
                          std::to_string(info.maxVertexStorageBlocks) + ")");
     SurfaceShatter shatter(shaders, info);
-    auto args = shaders.add({"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
-    if (!args) return makeError(args.error());
-    auto update = shaders.add({"shatter update", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}});
-    if (!update) return makeError(update.error());
-    shatter.m_args = *args;
-    shatter.m_update = *update;
-    // Zeroed: "last frame's count" starts at 0, so every triangle of the first frame spawns at rest.
-    const std::uint32_t zeros[SHATTER_CTRL_UINTS] = {};
-    Result<gl::Buffer> control = gl::allocateBuffer(sizeof zeros, zeros, 0, "shatter control");
-    if (!control) return makeError(control.error());
-    Result<gl::Buffer> params =
-        gl::allocateBuffer(sizeof(ps::ShatterParams), nullptr, GL_DYNAMIC_STORAGE_BIT, "shatter params");
-    if (!params) return makeError(params.error());
-    shatter.m_control = std::move(control.value());
-    shatter.m_params = std::move(params.value());
-    if (Result<void> r = shatter.reserve(1024); !r) return makeError(r.error());
+    Result<void> r = shaders.addInto(shatter.m_args,
+                                     {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
+    if (r)
+        r = shaders.addInto(shatter.m_update,
+                            {"shatter update", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}});
+    if (r)
+        r = allocateStepBuffers(shatter.m_control, shatter.m_params, SHATTER_CTRL_UINTS,
+                                sizeof(ps::ShatterParams), "shatter");
+    if (r) r = shatter.reserve(1024);
+    if (!r) return makeError(r.error());
     return shatter;
 }
 

@@ -4,7 +4,6 @@
 #include "gl_debug.h"
 #include "sort_shared.h"
 
-#include <algorithm>
 
 namespace dicer::sort {
 
@@ -68,14 +67,8 @@ Result<void> HpCountingSort::sort(const SortInput& input) {
         m_starts = std::move(starts.value());
         m_pyramidCapacity = cells;
     }
-    if (input.n > m_rankCapacity || !m_ranks) {
-        const std::uint32_t capacity = std::max<std::uint32_t>(input.n, 1);
-        Result<gl::Buffer> ranks =
-            gl::allocateBuffer(GLsizeiptr(capacity) * 4, nullptr, 0, "hp_counting_sort ranks");
-        if (!ranks) return makeError(ranks.error());
-        m_ranks = std::move(ranks.value());
-        m_rankCapacity = capacity;
-    }
+    if (Result<void> r = gl::growWords(m_ranks, m_rankCapacity, input.n, "hp_counting_sort ranks"); !r)
+        return r;
     m_levels = std::move(newLevels);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
     glClearNamedBufferSubData(m_pyramid.id(), GL_R32UI, 0, GLsizeiptr(m_levels[0].size) * 4, GL_RED_INTEGER,

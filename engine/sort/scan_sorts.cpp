@@ -43,14 +43,8 @@ Result<std::unique_ptr<ScanCountingSort>> ScanCountingSort::create(gl::ShaderLib
 Result<void> ScanCountingSort::sort(const SortInput& input) {
     if (Result<void> r = begin(input, /*pingPong=*/false); !r) return r;
     gl::DebugGroup group("scan_counting_sort");
-    if (input.n > m_rankCapacity || !m_ranks) {
-        const std::uint32_t capacity = std::max<std::uint32_t>(input.n, 1);
-        Result<gl::Buffer> ranks =
-            gl::allocateBuffer(GLsizeiptr(capacity) * 4, nullptr, 0, "scan_counting_sort ranks");
-        if (!ranks) return makeError(ranks.error());
-        m_ranks = std::move(ranks.value());
-        m_rankCapacity = capacity;
-    }
+    if (Result<void> r = gl::growWords(m_ranks, m_rankCapacity, input.n, "scan_counting_sort ranks"); !r)
+        return r;
     if (Result<void> r = m_scan.resize(input.m); !r) return r;
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the last sort's passes read what this one overwrites
     glClearNamedBufferSubData(m_scan.buffer(), GL_R32UI, 0, m_scan.levelZeroBytes(), GL_RED_INTEGER,

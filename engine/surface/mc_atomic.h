@@ -12,43 +12,31 @@
 // written) and turns the counter, now the total, into the draw arguments (mc_args.comp.glsl, hp_mc's). No
 // readback.
 //
-// BUFFERS AND LIMITS: the cases (a word per base word, written by the pass for readCases: the tests and the
-// bench check every cell's case) — one storage block, as hp_mc's base; beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE
-// setVolume is one error naming it. No prefix structure: the counter lives in the header.
+// BUFFERS AND LIMITS: only the base's cases (a word per base word, written by the pass for readCases: the tests
+// and the bench check every cell's case) — one storage block, as hp_mc's base; beyond
+// GL_MAX_SHADER_STORAGE_BLOCK_SIZE setVolume is one error naming it. No prefix structure: the counter lives in
+// the header.
 #pragma once
 
 #include "mc_method.h"
 
-#include <array>
-#include <cstdint>
 #include <memory>
-#include <vector>
 
 namespace dicer::surface {
 
 class McAtomic final : public McMethod {
 public:
     // Compiles the programs (the pass per value kind, the arguments).
-    static Result<McAtomic> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    McAtomic(McAtomic&&) noexcept = default;
-    McAtomic& operator=(McAtomic&&) noexcept = default;
-
-    const char* name() const override { return "atomic_mc"; }
-    McOrder order() const override { return McOrder::Unordered; }
-    void build() override {} // nothing to build: the pass finds each word's place by an atomic
-    void expand() override;
-    std::vector<std::uint8_t> readCases() const override;
 
 private:
-    McAtomic(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : McMethod(shaders, info) {}
-    Result<void> shapeBuffers(glm::ivec3 size) override;
-    void countCells() override {} // the pass counts (expand)
+    McAtomic(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : McMethod(shaders, info, "atomic_mc", McOrder::Unordered, "cases") {}
+    void countCells() override {}   // the pass counts (expand)
+    void buildOffsets() override {} // nothing to build: the pass finds each word's place by an atomic
+    void writeVertices() override;
 
-    std::array<gl::ProgramId, discriminate::kValueKinds.size()> m_pass; // [ValueKind]
-    gl::ProgramId m_args;
-    std::uint32_t m_words = 0, m_caseWords = 0; // base words (0: no cells); the cases buffer's capacity
-    gl::Buffer m_cases;
+    discriminate::KindPrograms m_pass;
 };
 
 } // namespace dicer::surface

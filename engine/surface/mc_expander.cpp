@@ -1,5 +1,6 @@
 // GPU marching cubes by HistoPyramid stream expansion (mc_expander.h): the programs, the pyramid's buffers and
-// its passes (shaders/mc_*.comp.glsl); the volume, the header and the vertices are the base's (mc_method.cpp).
+// its passes (shaders/mc_*.comp.glsl); the volume, the cases, the header, the arguments and the vertices are the
+// base's (mc_method.cpp).
 //
 // [SECTION] layout  [SECTION] creation  [SECTION] buffers  [SECTION] passes
 #include "mc_expander.h"
@@ -43,21 +44,15 @@ McPyramidLayout mcPyramidLayout(glm::ivec3 cells) {
 
 Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     McExpander e(shaders, info);
-    Result<void> r;
-    for (size_t k = 0; k < discriminate::kValueKinds.size() && r; ++k) {
-        KindPrograms& p = e.m_programs[k];
-        r = shaders.addInto(
-            p.count, discriminate::withValueKind({"mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}}, k));
-        if (r)
-            r = shaders.addInto(
-                p.expand,
-                discriminate::withValueKind({"mc expand", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {}}, k));
-    }
+    Result<void> r = discriminate::addKindPrograms(
+        shaders, e.m_count, {"mc count", {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}}, {}});
+    if (r)
+        r = discriminate::addKindPrograms(shaders, e.m_expand,
+                                          {"mc expand", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {}});
     if (r)
         r = shaders.addInto(e.m_reduce,
                             {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
-    if (r) r = shaders.addInto(e.m_args, {"mc arguments", {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
-    if (r) r = e.initBuffers();
+    if (r) r = e.initShared("mc arguments");
     if (!r) return makeError(r.error());
     return e;
 }
@@ -71,25 +66,20 @@ Result<std::unique_ptr<McMethod>> McExpander::createMethod(gl::ShaderLibrary& sh
 
 // [SECTION] buffers ----------------------------------------------------------------------------------------
 
-Result<void> McExpander::shapeBuffers(glm::ivec3 size) {
-    Result<std::uint32_t> words = baseWords(size, "cases and first pyramid level");
-    if (!words) return makeError(words.error());
+Result<void> McExpander::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
     const McPyramidLayout layout = mcPyramidLayout(size - 1);
-    const std::int64_t levelBytes = std::int64_t(*words) * 4;
-    if (layout.words != m_layout.words || !m_cases) {
-        const GLsizeiptr bytes = std::max<GLsizeiptr>(layout.words, 1) * 4;
-        // All three or none: a refusal keeps the pyramid of the previous volume.
-        const std::string volume = " (volume " + sizeText(size) + ", " +
-                                   std::to_string(levelBytes * 2 + std::int64_t(layout.upperEntries) * 4) +
-                                   " bytes in all)";
-        Result<gl::Buffer> cases = gl::allocateBuffer(bytes, nullptr, 0, "mc cases");
-        if (!cases) return makeError("marching cubes: " + cases.error() + volume);
-        Result<gl::Buffer> level1 = gl::allocateBuffer(bytes, nullptr, 0, "mc pyramid level 1");
+    if (layout.words != m_layout.words || !m_level1) {
+        // Both or none: a refusal keeps the pyramid of the previous volume.
+        const std::string volume =
+            " (volume " + sizeText(size) + ", " +
+            std::to_string(std::int64_t(words) * 8 + std::int64_t(layout.upperEntries) * 4) +
+            " bytes in all with the cases)";
+        Result<gl::Buffer> level1 =
+            gl::allocateBuffer(std::max<GLsizeiptr>(layout.words, 1) * 4, nullptr, 0, "mc pyramid level 1");
         if (!level1) return makeError("marching cubes: " + level1.error() + volume);
         Result<gl::Buffer> upper = gl::allocateBuffer(std::max<GLsizeiptr>(layout.upperEntries, 1) * 4,
                                                       nullptr, 0, "mc pyramid levels 2+");
         if (!upper) return makeError("marching cubes: " + upper.error() + volume);
-        m_cases = std::move(cases.value());
         m_level1 = std::move(level1.value());
         m_upper = std::move(upper.value());
     }
@@ -97,30 +87,14 @@ Result<void> McExpander::shapeBuffers(glm::ivec3 size) {
     return {};
 }
 
-std::vector<std::uint8_t> McExpander::readCases() const {
-    return readRowAlignedCases(m_cases.id());
-}
-
 // [SECTION] passes -----------------------------------------------------------------------------------------
 
 void McExpander::countCells() {
-    gl::DebugGroup group("mc count");
-    const GLuint program = m_shaders->get(m_programs[std::size_t(m_kind)].count);
-    glUseProgram(program);
-    bindVolume(program);
-    glProgramUniform1ui(program, MC_LOC_WORDS, m_layout.words);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, m_cases.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
-    dispatchItems(m_layout.words);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    glUseProgram(0); // never leave a program bound that a shader reload may delete
+    countWords(m_count, "mc count");
 }
 
-void McExpander::build() {
-    if (m_layout.cells == 0 || !m_vertices) {
-        writeEmptyHeader();
-        return;
-    }
+void McExpander::buildOffsets() {
     gl::DebugGroup group("mc build");
     const GLuint reduce = m_shaders->get(m_reduce);
     glUseProgram(reduce);
@@ -133,40 +107,27 @@ void McExpander::build() {
         dispatchItems(m_layout.sizes[l]);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
-    const GLuint args = m_shaders->get(m_args);
-    glUseProgram(args);
-    const GLuint top = m_layout.levels == 1 ? kLevel1 : m_layout.offsets[std::size_t(m_layout.levels)];
-    glProgramUniform4ui(args, MC_LOC_LEVEL, top, 0, 0, 0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
-    glDispatchCompute(1, 1, 1);
+    writeDrawArgs(m_layout.levels == 1 ? kLevel1 : m_layout.offsets[std::size_t(m_layout.levels)]); // the top
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
     glUseProgram(0);
 }
 
-void McExpander::expand() {
-    if (m_layout.cells == 0 || !m_vertices) return;
+void McExpander::writeVertices() {
     gl::DebugGroup group("mc expand");
-    const GLuint program = m_shaders->get(m_programs[std::size_t(m_kind)].expand);
-    glUseProgram(program);
-    bindVolume(program);
+    const GLuint program = useWordsProgram(m_expand);
     bindPlacement(program);
-    glProgramUniform1ui(program, MC_LOC_WORDS, m_layout.words);
     glProgramUniform1ui(program, MC_LOC_LEVELS, GLuint(m_layout.levels));
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, m_cases.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_VERTICES, m_vertices.id());
+    bindVertexOutput();
     GLint previousIndirect = 0;
     glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_header.id());
     glDispatchComputeIndirect(MC_HEADER_DISPATCH * 4);
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
-    // The view draws the vertices (attributes or storage) with the header's arguments; tests read them back.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
-                    GL_COMMAND_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-    glUseProgram(0);
+    finishVertexWrites();
 }
 
 } // namespace dicer::surface

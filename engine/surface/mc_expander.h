@@ -44,7 +44,6 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <vector>
 
 namespace dicer::surface {
 
@@ -68,31 +67,21 @@ public:
     // uploads the table. Errors: the first compile or link log.
     static Result<McExpander> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    McExpander(McExpander&&) noexcept = default;
-    McExpander& operator=(McExpander&&) noexcept = default;
 
-    const char* name() const override { return "hp_mc"; }
-    McOrder order() const override { return McOrder::Cells; }
-    void build() override;
-    void expand() override;
-    std::vector<std::uint8_t> readCases() const override;
-
-    GLuint casesBuffer() const { return m_cases.id(); } // the base: byte p = padded cell p's case
     const McPyramidLayout& layout() const { return m_layout; }
 
 private:
-    struct KindPrograms {
-        gl::ProgramId count, expand;
-    };
-
-    McExpander(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : McMethod(shaders, info) {}
-    Result<void> shapeBuffers(glm::ivec3 size) override;
+    McExpander(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : McMethod(shaders, info, "hp_mc", McOrder::Cells, "cases and first pyramid level") {}
+    Result<void> shapeBuffers(glm::ivec3 size, std::uint32_t words) override;
     void countCells() override;
+    void buildOffsets() override;
+    void writeVertices() override;
 
-    std::array<KindPrograms, discriminate::kValueKinds.size()> m_programs; // [ValueKind]
-    gl::ProgramId m_reduce, m_args;
+    discriminate::KindPrograms m_count, m_expand;
+    gl::ProgramId m_reduce;
     McPyramidLayout m_layout;
-    gl::Buffer m_cases, m_level1, m_upper;
+    gl::Buffer m_level1, m_upper; // the base (the cases) is the base class's
 };
 
 } // namespace dicer::surface

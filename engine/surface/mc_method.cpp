@@ -29,9 +29,15 @@ glm::vec2 floatPair(double x) {
 
 // [SECTION] creation ---------------------------------------------------------------------------------------
 
-McMethod::McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
+McMethod::McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, McOrder order,
+                   const char* baseBuffers)
+    : m_shaders(&shaders), m_info(info), m_name(name), m_order(order), m_baseBuffers(baseBuffers) {}
 
-Result<void> McMethod::initBuffers() {
+Result<void> McMethod::initShared(const char* argsLabel) {
+    if (Result<void> r =
+            m_shaders->addInto(m_args, {argsLabel, {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
+        !r)
+        return r;
     const McTable& table = mcTable();
     Result<gl::Buffer> packed =
         gl::allocateBuffer(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
@@ -57,26 +63,27 @@ std::string McMethod::sizeText(glm::ivec3 s) {
     return std::to_string(s.x) + "x" + std::to_string(s.y) + "x" + std::to_string(s.z);
 }
 
-Result<std::uint32_t> McMethod::baseWords(glm::ivec3 size, const char* buffers) const {
+Result<std::uint32_t> McMethod::baseWords(glm::ivec3 size) const {
     if (size.x < 2 || size.y < 2 || size.z < 2) return std::uint32_t(0);
     const auto cells = glm::u64vec3(size - 1);
     const std::uint64_t words = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN * cells.y * cells.z;
     const std::uint64_t bytes = words * 4;
     if (words > 0xffffffffull / MC_FAN_IN || std::int64_t(bytes) > m_info.maxStorageBlockBytes)
         return makeError("marching cubes (" + std::string(name()) + "): volume " + sizeText(size) + " has " +
-                         std::to_string(cells.x * cells.y * cells.z) + " cells, whose " + buffers + " need " +
-                         std::to_string(bytes) + " bytes each, beyond this driver's " +
+                         std::to_string(cells.x * cells.y * cells.z) + " cells, whose " + m_baseBuffers +
+                         " need " + std::to_string(bytes) + " bytes each, beyond this driver's " +
                          "GL_MAX_SHADER_STORAGE_BLOCK_SIZE " + std::to_string(m_info.maxStorageBlockBytes));
     return std::uint32_t(words);
 }
 
-std::vector<std::uint8_t> McMethod::readRowAlignedCases(GLuint buffer) const {
+std::vector<std::uint8_t> McMethod::readCases() const {
     const glm::ivec3 c = cells();
     if (!hasCells()) return {};
-    // Rows of ceil((X-1) / 4) words: cell x of a row at byte x, the padding after it.
+    // Rows of ceil((X-1) / 4) words: cell x of a row at byte x (byte j of a word = its cell j), the padding
+    // after it.
     const std::size_t perRow = std::size_t(c.x + 3) / 4 * 4, rows = std::size_t(c.y) * std::size_t(c.z);
     std::vector<std::uint8_t> padded(perRow * rows), out(std::size_t(c.x) * rows);
-    glGetNamedBufferSubData(buffer, 0, GLsizeiptr(padded.size()), padded.data());
+    glGetNamedBufferSubData(m_cases.id(), 0, GLsizeiptr(padded.size()), padded.data());
     for (std::size_t row = 0; row < rows; ++row)
         std::copy_n(padded.begin() + std::ptrdiff_t(row * perRow), c.x,
                     out.begin() + std::ptrdiff_t(row * std::size_t(c.x)));
@@ -94,7 +101,24 @@ void McMethod::dispatchItems(std::uint64_t items) {
 
 Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing,
                                 bool binaryField) {
-    if (Result<void> r = shapeBuffers(size); !r) return r;
+    Result<std::uint32_t> words = baseWords(size);
+    if (!words) return makeError(words.error());
+    // The cases first, kept aside until the method's own buffers exist: a refusal of either keeps the previous
+    // volume's.
+    gl::Buffer cases;
+    if (*words > m_caseWords || !m_cases) {
+        Result<gl::Buffer> allocated = gl::allocateBuffer(std::max<GLsizeiptr>(*words, 1) * 4, nullptr, 0,
+                                                          std::string(m_name) + " cases");
+        if (!allocated)
+            return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
+        cases = std::move(allocated.value());
+    }
+    if (Result<void> r = shapeBuffers(size, *words); !r) return r;
+    if (cases) {
+        m_cases = std::move(cases);
+        m_caseWords = *words;
+    }
+    m_words = *words;
     m_size = size;
     m_type = type;
     m_spacing = spacing;
@@ -183,6 +207,41 @@ void McMethod::bindPlacement(GLuint program) const {
     glProgramUniform1i(program, MC_LOC_BINARY, m_binary ? 1 : 0);
 }
 
+GLuint McMethod::useWordsProgram(const discriminate::KindPrograms& programs) const {
+    const GLuint program = m_shaders->get(programs[std::size_t(m_kind)]);
+    glUseProgram(program);
+    bindVolume(program);
+    glProgramUniform1ui(program, MC_LOC_WORDS, m_words);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, m_cases.id());
+    return program;
+}
+
+void McMethod::bindVertexOutput() const {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_VERTICES, m_vertices.id());
+}
+
+void McMethod::countWords(const discriminate::KindPrograms& count, const char* label) const {
+    gl::DebugGroup group(label);
+    useWordsProgram(count);
+    dispatchItems(m_words);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glUseProgram(0); // never leave a program bound that a shader reload may delete
+}
+
+void McMethod::writeDrawArgs(GLuint totalEntry) const {
+    const GLuint args = m_shaders->get(m_args);
+    glUseProgram(args);
+    glProgramUniform4ui(args, MC_LOC_LEVEL, totalEntry, 0, 0, 0);
+    glDispatchCompute(1, 1, 1);
+}
+
+void McMethod::finishVertexWrites() {
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+                    GL_COMMAND_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    glUseProgram(0);
+}
+
 Result<void> McMethod::run(volume::Band band) {
     if (Result<void> r = count(band); !r) return r;
     build();
@@ -194,8 +253,19 @@ Result<void> McMethod::count(volume::Band band) {
     if (m_texture == 0) return makeError("marching cubes: no volume (setVolume or useVolumeTexture first)");
     if (!m_vertices) return makeError("marching cubes: no vertex buffer (reserve first)");
     m_band = band;
-    if (hasCells()) countCells();
+    if (m_words > 0) countCells();
     return {};
+}
+
+void McMethod::build() {
+    if (m_words == 0 || !m_vertices)
+        writeEmptyHeader();
+    else
+        buildOffsets();
+}
+
+void McMethod::expand() {
+    if (m_words > 0 && m_vertices) writeVertices();
 }
 
 } // namespace dicer::surface

@@ -5,11 +5,13 @@
 // the bench and the tests hold an McMethod and never ask which row it is.
 //
 // WHAT THE BASE OWNS (what every method shares): the volume (own upload or a borrowed texture) and its shape,
-// the packed case table (mc_table.h), the header (the expansion's indirect dispatch, the exact total, the
-// draw arguments clamped to the capacity, the capacity: shaders/mc_shared.h), the vertex buffer and its growth,
-// the read-backs for tests and the count ring, and the uniforms every placement pass sets (volume, band keys,
-// band ends as float pairs, spacing, binary flag). A method adds its own buffers (shapeBuffers) and its passes
-// (count, build, expand).
+// its base words (4 cells of a row each, mc_volume.glsl) and the cases buffer (a word of 4 cases per base word,
+// written by every method's first pass, read by readCases), the packed case table (mc_table.h), the header
+// (the expansion's indirect dispatch, the exact total, the draw arguments clamped to the capacity, the
+// capacity: shaders/mc_shared.h) and the arguments pass that fills it (mc_args.comp.glsl), the vertex buffer
+// and its growth, the read-backs for tests and the count ring, and the uniforms every pass sets (volume, band
+// keys, words; for placement the band ends as float pairs, spacing, binary flag). A method adds its own buffers
+// (shapeBuffers) and its passes (count, build, expand), built from the base's steps.
 //
 // ORDER: a method either writes the reference's order (McOrder::Cells: cells in linear order, the table's order
 // within a cell; vertex k is the reference's vertex k) or triangles in any order with each triangle's 3
@@ -29,6 +31,8 @@
 #include "mc_shared.h"
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace dicer::surface {
@@ -59,8 +63,8 @@ public:
     McMethod(const McMethod&) = delete;
     McMethod& operator=(const McMethod&) = delete;
 
-    virtual const char* name() const = 0; // its row's name in mc_method_table.h
-    virtual McOrder order() const = 0;
+    const char* name() const { return m_name; } // its row's name in mc_method_table.h
+    McOrder order() const { return m_order; }
 
     // Uploads the volume into a 3D texture of its own (the type's own format, as the discriminator does) and
     // computes isBinaryField on the CPU. Errors: an invalid volume, a side beyond GL_MAX_3D_TEXTURE_SIZE, more
@@ -77,10 +81,11 @@ public:
     Result<void> reserve(std::uint32_t vertices);
 
     // count + build + expand (each also callable alone, in that order). Errors: no volume, no vertex buffer.
+    // Without cells or a vertex buffer, build writes zero vertices into the header and expand does nothing.
     Result<void> run(volume::Band band);
     Result<void> count(volume::Band band);
-    virtual void build() = 0;
-    virtual void expand() = 0;
+    void build();
+    void expand();
 
     GLuint vertexBuffer() const { return m_vertices.id(); } // McGpuVertex[capacity()]
     std::uint32_t capacity() const { return m_capacity; }
@@ -95,7 +100,8 @@ public:
     std::uint32_t readTotal() const;
     std::vector<McGpuVertex> readVertices(std::uint32_t n) const;
     // Every cell's case after count() (tests): (X-1)(Y-1)(Z-1) bytes, x fastest. Empty without cells.
-    virtual std::vector<std::uint8_t> readCases() const = 0;
+    std::vector<std::uint8_t> readCases() const;
+    GLuint casesBuffer() const { return m_cases.id(); } // byte p = padded cell p's case
 
     glm::ivec3 volumeSize() const { return m_size; }
     glm::ivec3 cells() const { return glm::max(m_size - 1, glm::ivec3(0)); }
@@ -103,34 +109,48 @@ public:
     bool binaryField() const { return m_binary; }
 
 protected:
-    McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    // The table and the header every method reads: each subclass's create() calls it (a constructor cannot
-    // report that the driver refused the memory).
-    Result<void> initBuffers();
+    // `baseBuffers`: the buffers of one uint per base word the method keeps ("cases and scanned counts"),
+    // named by the error when they exceed a storage block.
+    McMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info, const char* name, McOrder order,
+             const char* baseBuffers);
+    // The table, the header and the arguments pass (`argsLabel` names its program) every method uses: each
+    // subclass's create() calls it (a constructor cannot report that the driver refused the memory).
+    Result<void> initShared(const char* argsLabel);
     McMethod(McMethod&&) noexcept = default;
     McMethod& operator=(McMethod&&) noexcept = default;
 
-    // The method's own buffers for a volume of `size` samples (cells = size - 1 per axis, possibly none):
-    // allocate them (or keep them when big enough). Errors name the limit; on error the previous ones stay.
-    virtual Result<void> shapeBuffers(glm::ivec3 size) = 0;
-    // The count pass proper, after the base has checked the volume and the vertex buffer and set the band;
-    // not called when there are no cells.
+    // The method's own buffers for a volume of `size` samples and `words` base words (0: no cells), beyond the
+    // base's cases: allocate them (or keep them when big enough). Errors name the limit; on error the previous
+    // ones stay (and the base keeps its cases and words).
+    virtual Result<void> shapeBuffers(glm::ivec3 /*size*/, std::uint32_t /*words*/) { return {}; }
+    // The passes proper (count, build, expand), after the base's checks: never without cells or a vertex buffer;
+    // the band is set.
     virtual void countCells() = 0;
+    virtual void buildOffsets() = 0;
+    virtual void writeVertices() = 0;
 
+    // The steps the methods' passes are made of.
     // Binds the volume's texture, the table and the uniforms of discriminate_values.glsl + mc_common.glsl:
     // the size, the band's keys and, for placement, the band's ends as float pairs, the spacing, the binary flag.
     void bindVolume(GLuint program) const;
     void bindPlacement(GLuint program) const;
+    // Makes the program of the volume's value kind current for a pass over the base words: the volume bound
+    // (bindVolume), the words' count set, the cases bound.
+    GLuint useWordsProgram(const discriminate::KindPrograms& programs) const;
+    // Binds what the vertices' writers write: the header and the vertex buffer.
+    void bindVertexOutput() const;
+    // The count pass (mc_count.comp.glsl, debug group `label`): every base word's 4 cases into the cases, its
+    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1.
+    void countWords(const discriminate::KindPrograms& count, const char* label) const;
+    // The arguments pass (mc_args.comp.glsl): the total, `totalEntry` (an entry of the buffer bound at
+    // MC_BIND_UPPER, or MC_TOTAL_IN_LEVEL1, or MC_TOTAL_IN_HEADER), into the draw arguments of the header bound
+    // at MC_BIND_HEADER. Leaves its program current.
+    void writeDrawArgs(GLuint totalEntry) const;
+    // After the last pass that writes vertices: the view draws them (attributes or storage) with the header's
+    // arguments; tests read them back.
+    static void finishVertexWrites();
     // Zero vertices in the header (no cells, no vertex buffer): the dispatch 0 x 1 x 1, the draw 0 x 1.
     void writeEmptyHeader();
-    // The base words of a volume of `size` samples: (Y-1)(Z-1) rows of ceil((X-1) / 4) (mc_volume.glsl), 0
-    // without cells. One error naming GL_MAX_SHADER_STORAGE_BLOCK_SIZE when a buffer of one uint a word (the
-    // method's `buffers`, named in the message) does not fit one storage block, or when the padded cells
-    // exceed 2^32 (the shaders' cell indices).
-    Result<std::uint32_t> baseWords(glm::ivec3 size, const char* buffers) const;
-    // A base of 4 cases a word (byte j of word w = cell j of the word), row-aligned, read back without the
-    // padding: every cell's case, x fastest (readCases).
-    std::vector<std::uint8_t> readRowAlignedCases(GLuint buffer) const;
     // Dispatches 1D groups of MC_LOCAL_SIZE covering `items` invocations, in rows of MC_GROUPS_X groups.
     static void dispatchItems(std::uint64_t items);
     // The volume's size as "XxYxZ" for messages.
@@ -141,12 +161,23 @@ protected:
     gl::Buffer m_table, m_header;
     gl::Buffer m_vertices;
     std::uint32_t m_capacity = 0;
+    std::uint32_t m_words = 0; // base words: (Y-1)(Z-1) rows of ceil((X-1) / 4); 0 without cells
     volume::Band m_band{};
     discriminate::ValueKind m_kind = discriminate::ValueKind::Unsigned;
 
 private:
     Result<void> setShape(glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing, bool binaryField);
+    // The base words of a volume of `size` samples, 0 without cells. One error naming
+    // GL_MAX_SHADER_STORAGE_BLOCK_SIZE when a buffer of one uint a word (the method's base buffers) does not fit
+    // one storage block, or when the padded cells exceed 2^32 (the shaders' cell indices).
+    Result<std::uint32_t> baseWords(glm::ivec3 size) const;
 
+    const char* m_name;
+    McOrder m_order;
+    const char* m_baseBuffers;
+    gl::ProgramId m_args;
+    gl::Buffer m_cases;            // grown only: a smaller base fits the old buffer
+    std::uint32_t m_caseWords = 0; // its capacity in words
     gl::Texture m_ownTexture; // setVolume's upload; empty when a texture is borrowed
     GLuint m_texture = 0;
     glm::ivec3 m_size{0};

@@ -24,42 +24,29 @@
 #include "buffer_scan.h"
 #include "mc_method.h"
 
-#include <array>
 #include <cstdint>
 #include <memory>
-#include <vector>
 
 namespace dicer::surface {
 
 class McScan final : public McMethod {
 public:
     // Compiles the programs (count and expand per value kind, the scan's two, the arguments).
-    static Result<McScan> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
     static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
-    McScan(McScan&&) noexcept = default;
-    McScan& operator=(McScan&&) noexcept = default;
-
-    const char* name() const override { return "scan_mc"; }
-    McOrder order() const override { return McOrder::Cells; }
-    void build() override;
-    void expand() override;
-    std::vector<std::uint8_t> readCases() const override;
 
 private:
-    struct KindPrograms {
-        gl::ProgramId count, expand;
-    };
-
-    McScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : McMethod(shaders, info) {}
-    Result<void> shapeBuffers(glm::ivec3 size) override;
+    McScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : McMethod(shaders, info, "scan_mc", McOrder::Cells, "cases and scanned counts") {}
+    Result<void> shapeBuffers(glm::ivec3 size, std::uint32_t words) override;
     void countCells() override;
+    void buildOffsets() override;
+    void writeVertices() override;
+    // The scan's level 0 (offset 0 of its buffer) at MC_BIND_LEVEL1: the count pass writes the word counts
+    // there, the expansion reads their sums.
+    void bindScannedCounts() const;
 
-    std::array<KindPrograms, discriminate::kValueKinds.size()> m_programs; // [ValueKind]
-    gl::ProgramId m_args;
+    discriminate::KindPrograms m_count, m_expand;
     sort::BufferScan m_scan;
-    std::uint32_t m_words = 0;     // base words (0: no cells)
-    std::uint32_t m_caseWords = 0; // the cases buffer's capacity in words
-    gl::Buffer m_cases;
 };
 
 } // namespace dicer::surface

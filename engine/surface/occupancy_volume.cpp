@@ -54,9 +54,7 @@ Result<OccupancyVolume> OccupancyVolume::create(gl::ShaderLibrary& shaders, cons
     o.m_fromSparse = *sparse;
     // texelFetch ignores filtering, but completeness does not: a caller's atlas with a mipmapping min filter and
     // one level would read as 0. The sampler's state replaces the texture's.
-    o.m_nearest = gl::createSampler("occupancy volume atlas");
-    glSamplerParameteri(o.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(o.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    o.m_nearest = gl::createSampler(GL_NEAREST, "occupancy volume atlas");
     return o;
 }
 

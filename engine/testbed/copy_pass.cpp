@@ -15,9 +15,7 @@ Result<CopyPass> CopyPass::create(gl::ShaderLibrary& shaders) {
     if (!program) return makeError(program.error());
     pass.m_program = *program;
     pass.m_vao = gl::createVertexArray("copy pass");
-    pass.m_nearest = gl::createSampler("copy pass nearest");
-    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    pass.m_nearest = gl::createSampler(GL_NEAREST, "copy pass nearest");
     return pass;
 }
 
@@ -27,8 +25,7 @@ Result<void> CopyPass::run(GLuint source, int width, int height) {
             gl::allocateTexture2D(width, height, GLenum(GL_RGBA8), 1, "copy pass target");
         if (!target) return makeError(target.error());
         m_target = std::move(target.value());
-        m_fbo = gl::createFramebuffer("copy pass target");
-        glNamedFramebufferTexture(m_fbo.id(), GL_COLOR_ATTACHMENT0, m_target.id(), 0);
+        m_fbo = gl::createFramebuffer(m_target.id(), 0, "copy pass target");
         m_width = width;
         m_height = height;
     }

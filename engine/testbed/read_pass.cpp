@@ -18,9 +18,7 @@ Result<ReadPass> ReadPass::create(gl::ShaderLibrary& shaders, const gl::GlInfo& 
         {"read pass (buffer)", {{GL_COMPUTE_SHADER, "read_pass.comp.glsl"}}, {{"READ_FROM_BUFFER", ""}}});
     if (!buffer) return makeError(buffer.error());
     pass.m_fromImage = *image;
-    pass.m_nearest = gl::createSampler("read pass nearest");
-    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(pass.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    pass.m_nearest = gl::createSampler(GL_NEAREST, "read pass nearest");
     pass.m_fromBuffer = *buffer;
     const std::uint32_t zero = 0;
     Result<gl::Buffer> sink =

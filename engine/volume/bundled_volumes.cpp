@@ -1,11 +1,5 @@
 #include "bundled_volumes.h"
 
-#include "file_read.h"
-
-#ifndef DICER_ASSET_SOURCE_DIR
-#define DICER_ASSET_SOURCE_DIR ""
-#endif
-
 namespace dicer::volume {
 
 namespace {
@@ -17,16 +11,6 @@ constexpr BundledVolume kBundled[] = {
 
 std::span<const BundledVolume> bundledVolumes() {
     return kBundled;
-}
-
-std::filesystem::path volumeAssetDirectory() {
-    return runtimeDataDirectory("DICER_ASSET_DIR", "assets", DICER_ASSET_SOURCE_DIR) / "volumes";
-}
-
-std::filesystem::path bundledVolumePath(std::string_view name) {
-    for (const BundledVolume& v : kBundled)
-        if (v.name == name) return volumeAssetDirectory() / v.file;
-    return {};
 }
 
 } // namespace dicer::volume

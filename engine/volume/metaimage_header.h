@@ -12,17 +12,15 @@
 // matched without regard to case; unknown keys are ignored.
 #pragma once
 
-#include "result.h"
 #include "volume_header.h"
 
-#include <filesystem>
 #include <string_view>
 
 namespace dicer::volume {
 
-// The MetaImage row's header reader (HeaderReader, volume_header.h) and what its messages call the file.
+// The MetaImage row's header reader (declared by its type, so it cannot drift from what the row holds) and what
+// its messages call the file.
 inline constexpr std::string_view kMetaImageHeaderName = "MetaImage header";
-Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
-                                          const std::filesystem::path& path);
+HeaderReader parseMetaImageHeader;
 
 } // namespace dicer::volume

@@ -9,17 +9,15 @@
 // given twice. Data files are names only here: volume_header.h resolves and guards them.
 #pragma once
 
-#include "result.h"
 #include "volume_header.h"
 
-#include <filesystem>
 #include <string_view>
 
 namespace dicer::volume {
 
-// The NRRD row's header reader (HeaderReader, volume_header.h) and what its messages call the file.
+// The NRRD row's header reader (declared by its type, so it cannot drift from what the row holds) and what its
+// messages call the file.
 inline constexpr std::string_view kNrrdHeaderName = "NRRD header";
-Result<VolumeHeader> parseNrrdHeader(std::string_view text, bool wholeFile,
-                                     const std::filesystem::path& path);
+HeaderReader parseNrrdHeader;
 
 } // namespace dicer::volume

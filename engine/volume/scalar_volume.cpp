@@ -1,9 +1,10 @@
 #include "scalar_volume.h"
 
+#include "value_visit.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <limits>
 
 namespace dicer::volume {
 
@@ -14,41 +15,19 @@ const char* scalarTypeName(ScalarType type) {
 }
 
 int bytesPerValue(ScalarType type) {
-    static constexpr int kBytes[] = {1, 1, 2, 2, 4, 4, 4};
-    return kBytes[int(type)];
+    return visitScalarType(type, []<class T>(T) { return int(sizeof(T)); });
 }
 
 bool isInteger(ScalarType type) {
     return type != ScalarType::Float32;
 }
 
-namespace {
-template <class T> T load(const std::byte* p) {
-    T v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-} // namespace
-
 double ScalarVolume::value(std::int64_t i) const {
-    const std::byte* p = data.data() + i * bytesPerValue(type);
-    switch (type) {
-    case ScalarType::Int8:
-        return load<std::int8_t>(p);
-    case ScalarType::Uint8:
-        return load<std::uint8_t>(p);
-    case ScalarType::Int16:
-        return load<std::int16_t>(p);
-    case ScalarType::Uint16:
-        return load<std::uint16_t>(p);
-    case ScalarType::Int32:
-        return load<std::int32_t>(p);
-    case ScalarType::Uint32:
-        return load<std::uint32_t>(p);
-    case ScalarType::Float32:
-        return load<float>(p);
-    }
-    return std::numeric_limits<double>::quiet_NaN();
+    return visitScalarType(type, [&]<class T>(T) {
+        T v;
+        std::memcpy(&v, data.data() + i * std::int64_t(sizeof(T)), sizeof v);
+        return double(v);
+    });
 }
 
 glm::vec3 ScalarVolume::shape() const {
@@ -76,14 +55,13 @@ Result<void> checkVolume(const ScalarVolume& v) {
 
 std::optional<ValueRange> valueRange(const ScalarVolume& v) {
     std::optional<ValueRange> range;
-    for (std::int64_t i = 0; i < v.voxelCount(); ++i) {
-        const double x = v.value(i);
-        if (std::isnan(x)) continue;
+    detail::forEachValue(v, [&](std::int64_t, double x) {
+        if (std::isnan(x)) return;
         if (!range)
             range = ValueRange{x, x};
         else
             range = ValueRange{std::min(range->min, x), std::max(range->max, x)};
-    }
+    });
     return range;
 }
 

@@ -17,6 +17,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 namespace dicer::volume {
@@ -25,6 +27,18 @@ enum class ScalarType { Int8, Uint8, Int16, Uint16, Int32, Uint32, Float32 };
 const char* scalarTypeName(ScalarType type); // "int8" ... "float32"
 int bytesPerValue(ScalarType type);
 bool isInteger(ScalarType type);
+
+// The C++ type that holds each ScalarType's values, in enumerator order.
+using ScalarValueTypes =
+    std::tuple<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t, float>;
+// f(T{}) for T the C++ type of `type`'s values (ScalarValueTypes): code that differs by type only in T is one
+// generic lambda (`[&]<class T>(T) { ... }`) instead of a switch of its own. The last type takes any value past
+// the others.
+template <class F, std::size_t I = 0> decltype(auto) visitScalarType(ScalarType type, F&& f) {
+    if constexpr (I + 1 < std::tuple_size_v<ScalarValueTypes>)
+        if (std::size_t(type) != I) return visitScalarType<F, I + 1>(type, std::forward<F>(f));
+    return f(std::tuple_element_t<I, ScalarValueTypes>{});
+}
 
 // The largest volume a program loads: a cap on voxels x bytes per voxel (the requirement: at least 1 GiB). Readers
 // check it on the header, before any data is read.

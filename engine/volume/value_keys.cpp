@@ -18,23 +18,11 @@ constexpr double kFloatMax = std::numeric_limits<float>::max();
 struct IntRange {
     double min, max;
 };
+// For the integer types only (the callers take float32 apart first).
 IntRange intRange(ScalarType type) {
-    switch (type) {
-    case ScalarType::Int8:
-        return {-128.0, 127.0};
-    case ScalarType::Uint8:
-        return {0.0, 255.0};
-    case ScalarType::Int16:
-        return {-32768.0, 32767.0};
-    case ScalarType::Uint16:
-        return {0.0, 65535.0};
-    case ScalarType::Int32:
-        return {-2147483648.0, 2147483647.0};
-    case ScalarType::Uint32:
-    case ScalarType::Float32:
-        break;
-    }
-    return {0.0, 4294967295.0};
+    return visitScalarType(type, []<class T>(T) {
+        return IntRange{double(std::numeric_limits<T>::lowest()), double(std::numeric_limits<T>::max())};
+    });
 }
 
 bool isSigned(ScalarType type) {

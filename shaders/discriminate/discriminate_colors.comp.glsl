@@ -20,10 +20,7 @@ layout(location = DISC_LOC_COLOR_LIMIT) uniform uint u_limit;
 
 void main() {
     uint count = min(b_args[3], u_limit);
-    uvec3 groups = dispatchGroups(count, uint(DISC_COLOR_LOCAL_SIZE));
-    b_args[0] = groups.x;
-    b_args[1] = groups.y;
-    b_args[2] = groups.z;
+    WRITE_DISPATCH_ARGS(b_args, 0, count, uint(DISC_COLOR_LOCAL_SIZE));
     b_args[3] = count;
 }
 
@@ -34,7 +31,7 @@ layout(std430, binding = DISC_BIND_POINTS) readonly buffer DiscPoints { uvec4 b_
 layout(std430, binding = DISC_BIND_COLORS) writeonly buffer DiscColors { uint b_colors[]; };
 
 void main() {
-    uint k = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * uint(DISC_COLOR_LOCAL_SIZE) + gl_GlobalInvocationID.x;
+    uint k = dispatchIndex(uint(DISC_COLOR_LOCAL_SIZE));
     if (k >= b_args[3]) return;
     ivec3 voxel = ivec3(b_points[k].xyz);
     // An entry outside the volume (a point buffer of another volume) gets no colour rather than a stray fetch.

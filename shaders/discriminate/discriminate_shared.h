@@ -34,9 +34,7 @@
 namespace dicer::bindings {
 static_assert(inside(DISC_UNIT_VOLUME, {VOXVOL_UNITS_FIRST, VOXVOL_UNITS_END}));
 static_assert(inside(DISC_IMAGE_ATLAS, {VOXVOL_IMAGES_FIRST, VOXVOL_IMAGES_END}));
-static_assert(inside(DISC_BIND_BITS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}) &&
-              inside(DISC_BIND_POINTS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}) &&
-              inside(DISC_BIND_COLORS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}) &&
-              inside(DISC_BIND_COLOR_ARGS, {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}));
+static_assert(allInside({VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}, DISC_BIND_BITS, DISC_BIND_POINTS,
+                        DISC_BIND_COLORS, DISC_BIND_COLOR_ARGS));
 } // namespace dicer::bindings
 #endif

@@ -103,6 +103,10 @@ template <int N> constexpr bool allDisjoint(const Range (&r)[N]) {
 constexpr bool inside(int value, Range r) {
     return value >= r.first && value < r.end;
 }
+// Several constants of one wing in its range: one assert a range, each constant named once.
+template <class... Values> constexpr bool allInside(Range r, Values... values) {
+    return (inside(values, r) && ...);
+}
 // One range a line, as the #defines above.
 // clang-format off
 constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},

@@ -12,10 +12,7 @@ void hpWriteArgs(uint total, uint capacity) {
     u_args[HP_ARGS_DRAW_OFFSET + 1] = 1u; // instanceCount
     u_args[HP_ARGS_DRAW_OFFSET + 2] = 0u; // first
     u_args[HP_ARGS_DRAW_OFFSET + 3] = 0u; // baseInstance
-    uvec3 groups = dispatchGroups(n, HP_LIST_LOCAL_SIZE);
-    u_args[HP_ARGS_DISPATCH_OFFSET + 0] = groups.x;
-    u_args[HP_ARGS_DISPATCH_OFFSET + 1] = groups.y;
-    u_args[HP_ARGS_DISPATCH_OFFSET + 2] = groups.z;
+    WRITE_DISPATCH_ARGS(u_args, HP_ARGS_DISPATCH_OFFSET, n, HP_LIST_LOCAL_SIZE);
     u_args[HP_ARGS_COUNT] = n;
     u_args[HP_ARGS_OVERFLOW] = total > capacity ? 1u : 0u;
 }

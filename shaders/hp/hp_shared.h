@@ -54,11 +54,9 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(HP_UNIT_INPUT, {HP_UNITS_FIRST, HP_UNITS_END}) &&
-              inside(HP_UNIT_PYRAMID, {HP_UNITS_FIRST, HP_UNITS_END}));
+static_assert(allInside({HP_UNITS_FIRST, HP_UNITS_END}, HP_UNIT_INPUT, HP_UNIT_PYRAMID));
 static_assert(inside(HP_IMAGE_DST, {HP_IMAGES_FIRST, HP_IMAGES_END}));
-static_assert(inside(HP_BIND_COUNTERS, {HP_BUFFERS_FIRST, HP_BUFFERS_END}) &&
-              HP_BIND_POINTS == HP_POINT_BUFFERS_FIRST &&
-              inside(HP_BIND_ARGS, {HP_BUFFERS_FIRST, HP_BUFFERS_END}));
+static_assert(allInside({HP_BUFFERS_FIRST, HP_BUFFERS_END}, HP_BIND_COUNTERS, HP_BIND_ARGS) &&
+              HP_BIND_POINTS == HP_POINT_BUFFERS_FIRST);
 } // namespace dicer::bindings
 #endif

@@ -43,9 +43,7 @@
 namespace dicer::bindings {
 static_assert(inside(HPB_BIND_BITS, {BITS_BUFFERS_FIRST, BITS_BUFFERS_END}));
 static_assert(HPB_LOC_RANK_OFFSETS > HPC_LOC_LEVEL_OFFSETS + HPC_MAX_LEVELS, "rank locations overlap the list's");
-static_assert(inside(HPC_UNIT_MASKS, {HPC_UNITS_FIRST, HPC_UNITS_END}) &&
-              inside(HPC_UNIT_SUMS32, {HPC_UNITS_FIRST, HPC_UNITS_END}) &&
-              inside(HPC_UNIT_SOURCE, {HPC_UNITS_FIRST, HPC_UNITS_END}));
+static_assert(allInside({HPC_UNITS_FIRST, HPC_UNITS_END}, HPC_UNIT_MASKS, HPC_UNIT_SUMS32, HPC_UNIT_SOURCE));
 static_assert(HPC_UNIT_SUMS8 == HPC_UNIT_MASKS + 1 && HPC_UNIT_SUMS16 == HPC_UNIT_MASKS + 2 &&
                   HPC_UNIT_SUMS32 == HPC_UNIT_MASKS + 3,
               "hp_compute.cpp binds level texture t at HPC_UNIT_MASKS + t");

@@ -3,10 +3,21 @@
 // the sums of the siblings before the quadrant's ancestor (the HistoPyramid's prefix sum; Dyken, Ziegler,
 // Theobalt, Seidel 2008 read the same sums top-down). Shared by the list (hps_list.comp.glsl: where a quadrant's
 // points go) and the rank (hps_rank.glsl: the index of one texel), so both give every point the same index.
-// The including file defines, before including this one, how it reads the pyramid:
-//   uvec4 hpsNode(int level, uint node): node `node` of stored level `level` (its four children's sums);
-//   int hpsTopLevel(): the pyramid's top level L (hp_sparse's levels(), known on the CPU).
+// The climb declares what it reads: the levels (HPS_BIND_LEVELS) and two uniforms, the top level L (hp_sparse's
+// levels(), known on the CPU) and the levels' node offsets. Their locations differ by program (the rank's must
+// not meet those of the foreign program it is linked into), so the including file defines, before including
+// this one, HPS_CLIMB_LOC_TOP and HPS_CLIMB_LOC_OFFSETS.
 #pragma once
+
+layout(std430, binding = HPS_BIND_LEVELS) restrict readonly buffer HpsLevels { uvec4 b_hpsLevels[]; };
+layout(location = HPS_CLIMB_LOC_TOP) uniform int u_hpsTop;
+layout(location = HPS_CLIMB_LOC_OFFSETS) uniform int u_hpsLevelOffset[HPS_MAX_LEVELS + 1];
+
+// Node `node` of stored level `level` (its four children's sums). min(): NVIDIA refuses constant indices past
+// the array even where the loop cannot reach them.
+uvec4 hpsNode(int level, uint node) {
+    return b_hpsLevels[uint(u_hpsLevelOffset[min(level, HPS_MAX_LEVELS)]) + node];
+}
 
 // The sum of the children of `sums` before child `child` (0..3).
 uint hpsBefore(uvec4 sums, uint child) {
@@ -18,8 +29,7 @@ uint hpsBefore(uvec4 sums, uint child) {
 uint hpsFirstIndex(uint quadrant) {
     uint node = quadrant >> 2, first = 0u;
     first += hpsBefore(hpsNode(HPS_FIRST_STORED_LEVEL, node), quadrant & 3u);
-    int top = hpsTopLevel();
-    for (int level = HPS_FIRST_STORED_LEVEL + 1; level <= top; ++level) {
+    for (int level = HPS_FIRST_STORED_LEVEL + 1; level <= u_hpsTop; ++level) {
         uint child = node & 3u;
         node >>= 2;
         first += hpsBefore(hpsNode(level, node), child);

@@ -17,19 +17,9 @@
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 layout(std430, binding = SPARSE_BIND_INDEX) restrict readonly buffer SparseIndex { uint b_index[]; };
 layout(std430, binding = SPARSE_BIND_POOL) restrict readonly buffer SparsePool { uint b_pool[]; };
-layout(std430, binding = HPS_BIND_LEVELS) restrict readonly buffer HpsLevels { uvec4 b_levels[]; };
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
-layout(location = HP_LOC_LEVELS) uniform int u_levels;
-layout(location = HPS_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPS_MAX_LEVELS + 1];
-
-// How the climb (hps_climb.glsl) reads the pyramid. min(): NVIDIA refuses constant indices past the array even
-// where the loop cannot reach them.
-uvec4 hpsNode(int level, uint node) {
-    return b_levels[uint(u_levelOffset[min(level, HPS_MAX_LEVELS)]) + node];
-}
-int hpsTopLevel() {
-    return u_levels;
-}
+#define HPS_CLIMB_LOC_TOP HP_LOC_LEVELS
+#define HPS_CLIMB_LOC_OFFSETS HPS_LOC_LEVEL_OFFSETS
 #include "hps_climb.glsl"
 
 void main() {

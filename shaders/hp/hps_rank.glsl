@@ -16,18 +16,9 @@
 
 layout(std430, binding = SPARSE_BIND_INDEX) restrict readonly buffer HpsRankIndex { uint u_rankIndex[]; };
 layout(std430, binding = SPARSE_BIND_POOL) restrict readonly buffer HpsRankPool { uint u_rankPool[]; };
-layout(std430, binding = HPS_BIND_LEVELS) restrict readonly buffer HpsRankLevels { uvec4 u_rankLevels[]; };
 layout(location = HPS_LOC_RANK_SIDE) uniform int u_rankSide;
-layout(location = HPS_LOC_RANK_LEVELS) uniform int u_rankTop;
-layout(location = HPS_LOC_RANK_OFFSETS) uniform int u_rankOffset[HPS_MAX_LEVELS + 1];
-
-// How the climb reads the pyramid (as hps_list.comp.glsl's, from the rank's uniforms).
-uvec4 hpsNode(int level, uint node) {
-    return u_rankLevels[uint(u_rankOffset[min(level, HPS_MAX_LEVELS)]) + node];
-}
-int hpsTopLevel() {
-    return u_rankTop;
-}
+#define HPS_CLIMB_LOC_TOP HPS_LOC_RANK_LEVELS
+#define HPS_CLIMB_LOC_OFFSETS HPS_LOC_RANK_OFFSETS
 #include "hps_climb.glsl"
 
 // The slot of the texel's brick this frame, or HPS_NO_RANK where the frame has none: the brick is not marked in

@@ -153,10 +153,8 @@ static_assert(SPARSE_SCAN_WORDS == SPARSE_SCAN_LOCAL_SIZE * SPARSE_SCAN_PER_THRE
 static_assert(HP_SPARSE_MAX_ATLAS / SPARSE_BRICK <= 65536, "brick coordinates fit hpSpread16's 16 bits");
 } // namespace dicer::hp
 namespace dicer::bindings {
-static_assert(inside(SPARSE_BIND_INDEX, {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}) &&
-              inside(SPARSE_BIND_POOL, {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}) &&
-              inside(HPS_BIND_LEVELS, {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}) &&
-              inside(HPS_BIND_BUILD_ARGS, {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}));
+static_assert(allInside({SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END}, SPARSE_BIND_INDEX, SPARSE_BIND_POOL,
+                        HPS_BIND_LEVELS, HPS_BIND_BUILD_ARGS));
 } // namespace dicer::bindings
 #endif
 #undef HP_FN

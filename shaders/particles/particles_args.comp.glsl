@@ -18,8 +18,5 @@ void main() {
     u_control[PS_CTRL_DRAW + 1] = 1u;
     u_control[PS_CTRL_DRAW + 2] = 0u;
     u_control[PS_CTRL_DRAW + 3] = 0u;
-    uvec3 groups = dispatchGroups(n, PS_LOCAL_SIZE);
-    u_control[PS_CTRL_DISPATCH + 0] = groups.x;
-    u_control[PS_CTRL_DISPATCH + 1] = groups.y;
-    u_control[PS_CTRL_DISPATCH + 2] = groups.z;
+    WRITE_DISPATCH_ARGS(u_control, PS_CTRL_DISPATCH, n, PS_LOCAL_SIZE);
 }

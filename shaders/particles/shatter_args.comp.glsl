@@ -17,8 +17,5 @@ void main() {
     uint n = min(u_header[u_totalWord] / 3u, u_capacity);
     u_control[SHATTER_CTRL_PREV] = u_control[SHATTER_CTRL_LIVE];
     u_control[SHATTER_CTRL_LIVE] = n;
-    uvec3 groups = dispatchGroups(n, SHATTER_LOCAL_SIZE);
-    u_control[SHATTER_CTRL_DISPATCH + 0] = groups.x;
-    u_control[SHATTER_CTRL_DISPATCH + 1] = groups.y;
-    u_control[SHATTER_CTRL_DISPATCH + 2] = groups.z;
+    WRITE_DISPATCH_ARGS(u_control, SHATTER_CTRL_DISPATCH, n, SHATTER_LOCAL_SIZE);
 }

@@ -27,7 +27,6 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(PEER_BIND_DATA, {PEER_BUFFERS_FIRST, PEER_BUFFERS_END}) &&
-              inside(PEER_BIND_SUMS, {PEER_BUFFERS_FIRST, PEER_BUFFERS_END}));
+static_assert(allInside({PEER_BUFFERS_FIRST, PEER_BUFFERS_END}, PEER_BIND_DATA, PEER_BIND_SUMS));
 } // namespace dicer::bindings
 #endif

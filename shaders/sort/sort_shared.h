@@ -40,8 +40,7 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(SORT_BIND_KEYS, {SORT_BUFFERS_FIRST, SORT_BUFFERS_END}) &&
-              inside(SORT_BIND_IN_PERM, {SORT_BUFFERS_FIRST, SORT_BUFFERS_END}));
+static_assert(allInside({SORT_BUFFERS_FIRST, SORT_BUFFERS_END}, SORT_BIND_KEYS, SORT_BIND_IN_PERM));
 static_assert(SORT_STATUS_ARGS * 4 % 16 == 0 && SORT_STATUS_ARGS + 3 <= SORT_STATUS_WORDS);
 static_assert((1u << (SORT_MAX_LEVELS - 1)) == SORT_MAX_KEY_RANGE);
 } // namespace dicer::bindings

@@ -55,12 +55,8 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(MC_BIND_TABLE, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
-              inside(MC_BIND_CASES, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
-              inside(MC_BIND_LEVEL1, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
-              inside(MC_BIND_UPPER, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
-              inside(MC_BIND_HEADER, {MC_BUFFERS_FIRST, MC_BUFFERS_END}) &&
-              inside(MC_BIND_VERTICES, {MC_BUFFERS_FIRST, MC_BUFFERS_END}));
+static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_TABLE, MC_BIND_CASES, MC_BIND_LEVEL1,
+                        MC_BIND_UPPER, MC_BIND_HEADER, MC_BIND_VERTICES));
 static_assert(MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255,
               "MC_LOC_* avoid discriminate_values.glsl's u_size (0) and u_edges (8 .. 262)");
 static_assert(MC_HEADER_DRAW * 4 % 4 == 0 && MC_HEADER_WORDS >= MC_HEADER_CAPACITY + 1);

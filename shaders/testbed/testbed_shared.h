@@ -19,8 +19,7 @@
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(inside(COPY_UNIT_SOURCE, {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}));
-static_assert(inside(READ_BIND_SOURCE, {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}) &&
-              inside(READ_BIND_SINK, {TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}));
+static_assert(allInside({TESTBED_BUFFERS_FIRST, TESTBED_BUFFERS_END}, READ_BIND_SOURCE, READ_BIND_SINK));
 static_assert(inside(READ_UNIT_SOURCE, {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}));
 static_assert(READ_WORDS_PER_GROUP == READ_LOCAL_SIZE * READ_WORDS_PER_INVOCATION);
 } // namespace dicer::bindings

@@ -38,8 +38,7 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(VIEW_UNIT_ATLAS, {VIEW_UNITS_FIRST, VIEW_UNITS_END}) &&
-              inside(MESH_UNIT_TEXTURE, {VIEW_UNITS_FIRST, VIEW_UNITS_END}));
+static_assert(allInside({VIEW_UNITS_FIRST, VIEW_UNITS_END}, VIEW_UNIT_ATLAS, MESH_UNIT_TEXTURE));
 static_assert(inside(VIEW_IMAGE_DST, {VIEW_IMAGES_FIRST, VIEW_IMAGES_END}));
 } // namespace dicer::bindings
 #endif

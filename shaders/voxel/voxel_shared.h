@@ -122,19 +122,12 @@ static_assert(sizeof(VoxParams) == 112, "std140 layout of VoxParams");
 } // namespace dicer::voxel::shared
 
 namespace dicer::bindings {
-static_assert(inside(VOX_UNIT_TEXTURES, {VOX_UNITS_FIRST, VOX_UNITS_END}) &&
-              inside(VOX_UNIT_PARITY, {VOX_UNITS_FIRST, VOX_UNITS_END}));
-static_assert(inside(VOX_IMAGE_PARITY, {VOX_IMAGES_FIRST, VOX_IMAGES_END}) &&
-              inside(VOX_IMAGE_ATLAS_U32, {VOX_IMAGES_FIRST, VOX_IMAGES_END}));
-static_assert(inside(VOX_BIND_VERTICES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
-              inside(VOX_BIND_TRIANGLES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
-              inside(VOX_BIND_TEXTURES, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
-              inside(VOX_BIND_SETUP, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
-              inside(VOX_BIND_BINS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}) &&
-              inside(VOX_BIND_ARGS, {VOX_BUFFERS_FIRST, VOX_BUFFERS_END}));
-static_assert(inside(VOX_BIND_BITS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
-              inside(VOX_BIND_SLOT_OWNERS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
-              inside(VOX_BIND_SLOT_COLORS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}));
+static_assert(allInside({VOX_UNITS_FIRST, VOX_UNITS_END}, VOX_UNIT_TEXTURES, VOX_UNIT_PARITY));
+static_assert(allInside({VOX_IMAGES_FIRST, VOX_IMAGES_END}, VOX_IMAGE_PARITY, VOX_IMAGE_ATLAS_U32));
+static_assert(allInside({VOX_BUFFERS_FIRST, VOX_BUFFERS_END}, VOX_BIND_VERTICES, VOX_BIND_TRIANGLES,
+                        VOX_BIND_TEXTURES, VOX_BIND_SETUP, VOX_BIND_BINS, VOX_BIND_ARGS));
+static_assert(allInside({VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}, VOX_BIND_BITS, VOX_BIND_SLOT_OWNERS,
+                        VOX_BIND_SLOT_COLORS));
 static_assert(inside(VOX_UBO_PARAMS, {VOX_UBOS_FIRST, VOX_UBOS_END}));
 static_assert(inside(OCC_BIND_BITS, {VOX_OUT_BUFFERS_FIRST, VOX_OUT_BUFFERS_END}) &&
               inside(OCC_UNIT_ATLAS, {VOX_UNITS_FIRST, VOX_UNITS_END}) &&

@@ -12,13 +12,10 @@ void main() {
     uint capacity = uint(b_slotOwners.length()) - VOX_SLOTS_HEADER;
 #if defined(VOX_SLOTS_ARGS)
     uint count = min(b_slotOwners[3], capacity);
-    uvec3 groups = dispatchGroups(count, uint(VOX_SLOTS_LOCAL_SIZE));
-    b_slotOwners[0] = groups.x;
-    b_slotOwners[1] = groups.y;
-    b_slotOwners[2] = groups.z;
+    WRITE_DISPATCH_ARGS(b_slotOwners, 0, count, uint(VOX_SLOTS_LOCAL_SIZE));
     b_slotOwners[3] = count;
 #else
-    uint i = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * VOX_SLOTS_LOCAL_SIZE + gl_GlobalInvocationID.x;
+    uint i = dispatchIndex(uint(VOX_SLOTS_LOCAL_SIZE));
     if (i < b_slotOwners[3]) b_slotOwners[VOX_SLOTS_HEADER + i] = 0u;
 #endif
 }

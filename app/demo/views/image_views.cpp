@@ -38,9 +38,7 @@ Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders, const gl::GlIn
     glTextureParameteri(v.m_listImage.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTextureParameteri(v.m_listImage.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     // texelFetch ignores filtering, but the atlas must be complete whatever its own filter says.
-    v.m_nearest = gl::createSampler("atlas view nearest");
-    glSamplerParameteri(v.m_nearest.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glSamplerParameteri(v.m_nearest.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    v.m_nearest = gl::createSampler(GL_NEAREST, "atlas view nearest");
     return v;
 }
 

@@ -25,10 +25,8 @@ Result<MeshView> MeshView::create(gl::ShaderLibrary& shaders) {
                      {}});
     if (!program) return makeError(program.error());
     view.m_program = *program;
-    view.m_sampler = gl::createSampler("mesh view texture");
     // The shared texture array has one level (voxel_mesh.h): no mipmapped filtering.
-    glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glSamplerParameteri(view.m_sampler.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    view.m_sampler = gl::createSampler(GL_LINEAR, "mesh view texture");
     return view;
 }
 
