@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes the programs' own `--help` into README.md, so the documented command lines are the option tables'.
+"""Writes the programs' own `--help` into docs/CLI.md, so the documented command lines are the option tables'.
 
 usage: scripts/help_docs.py [--check] [build/release/bin]
-Replaces the code block after each `<!-- help: PROGRAM -->` marker in README.md with `PROGRAM --help`.
+Replaces the code block after each `<!-- help: PROGRAM -->` marker in docs/CLI.md with `PROGRAM --help`.
 --check writes nothing: exit status 1 (naming the program) when a block differs from the program's --help
-(the test readme_help_blocks keeps the README's command lines those of the option tables).
+(the test docs_cli_help_blocks keeps docs/CLI.md's command lines those of the option tables).
 """
 import pathlib
 import re
@@ -16,8 +16,10 @@ args = sys.argv[1:]
 check = "--check" in args
 args = [a for a in args if a != "--check"]
 bin_dir = pathlib.Path(args[0]) if args else root / "build/release/bin"
-readme = root / "README.md"
-text = readme.read_text(encoding="utf-8")
+doc = root / "docs" / "CLI.md"
+name = doc.relative_to(root).as_posix()
+text = doc.read_text(encoding="utf-8")
+marker = r"<!-- help: ([\w-]+) -->\n```\n.*?\n```"
 
 
 def block(match):
@@ -26,16 +28,15 @@ def block(match):
     return f"<!-- help: {program} -->\n```\n{out.rstrip()}\n```"
 
 
-new, n = re.subn(r"<!-- help: ([\w-]+) -->\n```\n.*?\n```", block, text, flags=re.S)
+new, n = re.subn(marker, block, text, flags=re.S)
 if n == 0:
-    sys.exit("help_docs.py: no <!-- help: PROGRAM --> markers in README.md")
+    sys.exit(f"help_docs.py: no <!-- help: PROGRAM --> markers in {name}")
 if check:
-    stale = [m.group(1) for m in re.finditer(r"<!-- help: ([\w-]+) -->\n```\n.*?\n```", text, flags=re.S)
-             if m.group(0) != block(m)]
+    stale = [m.group(1) for m in re.finditer(marker, text, flags=re.S) if m.group(0) != block(m)]
     if stale:
-        sys.exit("help_docs.py: README.md's --help block of " + ", ".join(stale) +
+        sys.exit(f"help_docs.py: {name}'s --help block of " + ", ".join(stale) +
                  " differs from the program's --help: run scripts/help_docs.py")
-    print(f"help_docs.py: {n} help blocks match the programs' --help")
+    print(f"help_docs.py: {n} help blocks in {name} match the programs' --help")
     sys.exit(0)
-readme.write_text(new, encoding="utf-8")
-print(f"help_docs.py: {n} help blocks written")
+doc.write_text(new, encoding="utf-8")
+print(f"help_docs.py: {n} help blocks written into {name}")

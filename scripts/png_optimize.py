@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Lossless re-encoding of the 8-bit RGBA/RGB PNGs that dicer writes (stb_image_write: fast, not small): RGB, the
-# best filter per row, zlib level 9. For the committed docs/images/demo.png (no PNG optimiser in Debian base).
+# best filter per row, zlib level 9. For the committed PNGs: docs/images (scripts/gallery.sh), docs/bench plots (no PNG
+# optimiser in Debian base).
 # usage: scripts/png_optimize.py IN.png OUT.png
 import struct, sys, zlib
 def chunks(data):

@@ -1,5 +1,5 @@
-// The demo's keys: presses latched between frames, and what each key does (one row per key; the Help panel and
-// the README list them from here).
+// The demo's keys: presses latched between frames, and what each key does (one row per key; the Keys panel lists
+// them from here, and docs/MANUAL.md's table follows it).
 //
 // Why a latch: ImGui 1.86 reads key state once a frame, so a tap shorter than a frame (at the frame rates of the
 // large presets on llvmpipe, most taps) was lost, and at 13 fps 2 of 5 taps were. The window's key callback
