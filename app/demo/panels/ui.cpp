@@ -7,6 +7,8 @@
 #include "log.h"
 #include "ui_layout.h"
 
+#include <imgui_internal.h> // the windows' rectangles, to keep them reachable
+
 #include <algorithm>
 #include <cstdarg>
 #include <string>
@@ -160,6 +162,22 @@ void startupErrorWindow(App& app) {
     ImGui::End();
 }
 
+// After the window shrank (or an ini from a larger screen was read) a panel may lie outside it: moved back just
+// far enough that its title bar can be grabbed (a panel partly off screen on purpose stays where it is).
+void keepReachable() {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float grip = 64.f * ImGui::GetIO().FontGlobalScale, title = ImGui::GetFrameHeight();
+    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+        if (!w->Active || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
+            continue;
+        const ImVec2 min{vp->WorkPos.x - w->Size.x + grip, vp->WorkPos.y};
+        const ImVec2 max{vp->WorkPos.x + vp->WorkSize.x - grip, vp->WorkPos.y + vp->WorkSize.y - title};
+        const ImVec2 pos{std::clamp(w->Pos.x, min.x, std::max(min.x, max.x)),
+                         std::clamp(w->Pos.y, min.y, std::max(min.y, max.y))};
+        if (pos.x != w->Pos.x || pos.y != w->Pos.y) ImGui::SetWindowPos(w, pos);
+    }
+}
+
 } // namespace
 
 void placeNextWindow(const App& app, const WindowRect& rect) {
@@ -225,6 +243,7 @@ void buildUi(App& app) {
         uiImageWindows(app);
         uiStatusLine(app);
     }
+    keepReachable();
     app.ui.resetLayout = reset; // applied to every window in the next frame
 }
 

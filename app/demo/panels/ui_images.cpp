@@ -84,6 +84,9 @@ void listWindow(App& app) {
         ImGui::TextWrapped("%u entries: %d x %d list%s", *count, list.x, list.y,
                     frame.countIsLate() ? " (late count)" : "");
     }
+    // What a texel is, in the panel itself (the paper's list texture: one entry per texel, row by row).
+    hint("texel k = entry k, the k-th active voxel; colour = its position (x red, y green, z blue); grey = past "
+         "the count");
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));
     ImGui::Image(textureId(app.gpu->views->listImage()), ImVec2(side, side), ImVec2(0, 1), ImVec2(1, 0));

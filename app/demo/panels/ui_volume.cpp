@@ -66,13 +66,19 @@ void drawBandOn(const ImVec2& min, const ImVec2& max, volume::Band band, volume:
     draw->AddRect({x0, min.y}, {x1, max.y}, IM_COL32(255, 200, 60, 200));
 }
 
-void bandControls(App& app, volume::ValueRange range) {
+void bandControls(App& app, volume::ValueRange range, bool integer) {
     volume::Band& band = app.settings.frame.band;
-    const double speed = std::max((range.max - range.min) / 500.0, 1e-6);
+    // Integer data are edited in integers (a CT's 1150, never 1150.47): at least one unit a step, rounded.
+    const double speed = std::max((range.max - range.min) / 500.0, integer ? 1.0 : 1e-6);
+    const char* format = integer ? "%.0f" : "%.6g";
     ImGui::SetNextItemWidth(-40.f * ImGui::GetIO().FontGlobalScale);
-    ImGui::DragScalar("lo", ImGuiDataType_Double, &band.lo, float(speed), &range.min, &range.max, "%.6g");
+    if (ImGui::DragScalar("lo", ImGuiDataType_Double, &band.lo, float(speed), &range.min, &range.max, format) &&
+        integer)
+        band.lo = std::round(band.lo);
     ImGui::SetNextItemWidth(-40.f * ImGui::GetIO().FontGlobalScale);
-    ImGui::DragScalar("hi", ImGuiDataType_Double, &band.hi, float(speed), &range.min, &range.max, "%.6g");
+    if (ImGui::DragScalar("hi", ImGuiDataType_Double, &band.hi, float(speed), &range.min, &range.max, format) &&
+        integer)
+        band.hi = std::round(band.hi);
     if (ImGui::IsItemHovered()) optionTooltip("band");
     if (ImGui::SmallButton("default band")) band = volume::defaultBand(range);
     ImGui::SameLine();
@@ -150,7 +156,7 @@ void uiVolumeSection(App& app) {
     ImGui::PlotHistogram("##values", bars.data(), int(bars.size()), 0, "log10(1 + count)", 0.f, top,
                          ImVec2(ImGui::GetContentRegionAvail().x, 90.f * ImGui::GetIO().FontGlobalScale));
     drawBandOn(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), app.settings.frame.band, range);
-    bandControls(app, range);
+    bandControls(app, range, volume::isInteger(app.model.volume->type));
     if (auto count = app.gpu ? app.gpu->frame->activeCount() : std::nullopt) {
         if (*count == 0)
             ImGui::TextColored(kWarn, "the band holds no voxel: 0 points");

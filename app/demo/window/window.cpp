@@ -44,6 +44,8 @@ Result<std::unique_ptr<Window>> Window::create(const WindowOptions& options) {
     w->m_window = glfwCreateWindow(options.size.x, options.size.y, options.title.c_str(), nullptr, nullptr);
     if (!w->m_window) return makeError("cannot create a GL 4.5 core window: " + g_lastGlfwError);
     glfwSetWindowUserPointer(w->m_window, w.get());
+    // Below this the sidebar, the status line and the view no longer share the window in a usable way.
+    glfwSetWindowSizeLimits(w->m_window, 640, 480, GLFW_DONT_CARE, GLFW_DONT_CARE);
     // Installed before the UI layer's backend, which chains to it: presses reach the latch whatever ImGui does.
     glfwSetKeyCallback(w->m_window, [](GLFWwindow* window, int key, int, int action, int mods) {
         static_cast<Window*>(glfwGetWindowUserPointer(window))->m_keys.onKey(key, action, mods);
