@@ -81,22 +81,29 @@ def sparse(tag):
                       f"dense bits (`hp_bits`) {ms(bits['median_ms'])} ms: the bricks {ratio:.1f}× faster")
 
 
+def ours_and_peers(t, ours, peers, **where):
+    """Our method's row and its peers' rows of one table, at the same input (and stage)."""
+    return find(t, method=ours, **where), [find(t, method=m, **where) for m in peers]
+
+
+def peers_text(peers, value):
+    return ", ".join(f"`{p['method']}` {value(p)}" for p in peers)
+
+
 def compaction(tag):
     path, t = rows("peers", tag)
-    hp = find(t, table="peers", input="4096²", method="hp_compute", stage="total")
-    peers = [find(t, table="peers", input="4096²", method=m, stage="total")
-             for m in ("atomic_append", "horn_scan", "cpu_threaded")]
-    text = ", ".join(f"`{p['method']}` {ms(p['median_ms'])}" for p in peers)
+    hp, peers = ours_and_peers(t, "hp_compute", ("atomic_append", "horn_scan", "cpu_threaded"),
+                               table="peers", input="4096²", stage="total")
+    text = peers_text(peers, lambda p: ms(p['median_ms']))
     return path, hp, (f"{ms(hp['median_ms'])} ms (`hp_compute`); {count(hp['active_cells'])} points",
                       f"{text} ms; copy pass {ms(hp['copy_ms'])} ms")
 
 
 def marching_cubes(tag):
     path, t = rows("mc", tag)
-    volume = "metaballs:256 [32767.5, 65535]"
-    hp = find(t, input=volume, method="hp_mc", stage="total")
-    peers = [find(t, input=volume, method=m, stage="total") for m in ("scan_mc", "atomic_mc")]
-    text = ", ".join(f"`{p['method']}` {ms(p['median_ms'])}" for p in peers)
+    hp, peers = ours_and_peers(t, "hp_mc", ("scan_mc", "atomic_mc"), input="metaballs:256 [32767.5, 65535]",
+                               stage="total")
+    text = peers_text(peers, lambda p: ms(p['median_ms']))
     return path, hp, (f"{ms(hp['median_ms'])} ms (`hp_mc`); {count(hp['active_cells'])} triangles",
                       f"{text} ms; read floor {ms(hp['read_ms'])} ms")
 
@@ -108,9 +115,9 @@ def counting_sort(tag):
     def ns(r):
         return f"{float(r['median_ms']) * 1e6 / float(r['cells']):.3g}"
 
-    hp = find(t, input=case, method="hp_counting_sort")
-    peers = [find(t, input=case, method=m) for m in ("scan_counting_sort", "radix_sort", "cpu_std_sort")]
-    text = ", ".join(f"`{p['method']}` {ns(p)}" for p in peers)
+    hp, peers = ours_and_peers(t, "hp_counting_sort", ("scan_counting_sort", "radix_sort", "cpu_std_sort"),
+                               input=case)
+    text = peers_text(peers, ns)
     return path, hp, (f"{ns(hp)} ns a key (`hp_counting_sort`)", f"{text} ns a key")
 
 
