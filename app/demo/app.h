@@ -36,6 +36,8 @@ struct PanelInputs {
     glm::vec4 window{0.f}; // atlas view: the texel window shown
     glm::ivec2 size{0};
     int shaderReloads = 0;
+    // The sparse pool's slots: after it grew, bricks the last image showed as dropped hold their bits.
+    std::uint32_t sparseSlots = 0;
     bool operator==(const PanelInputs&) const = default;
 };
 

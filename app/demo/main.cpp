@@ -16,6 +16,7 @@
 #include "imgui_layer.h"
 #include "input_table.h"
 #include "input.h"
+#include "log.h"
 #include "offscreen.h"
 #include "passes.h"
 #include "report.h"
@@ -60,6 +61,7 @@ std::unique_ptr<Surface> createSurface(const RunOptions& run, bool debugContext)
 } // namespace
 
 int main(int argc, char** argv) {
+    const double startMs = gl::steadyNowMs(); // the time to the first picture is measured from here
     keepHeapMemoryMapped(); // steady llvmpipe frame times (heap_tuning.h)
     CommandLine cli;
     switch (parseCommandLine(argc, argv, cli)) {
@@ -156,6 +158,8 @@ int main(int argc, char** argv) {
         app.timers.endFrame();
         captureScreenshot(app, /*uiDrawn=*/true);
         app.surface.present();
+        if (app.frame == 0) // what a user waits for: the window (or framebuffer), shaders, model, one frame
+            log::info("first frame: %.0f ms after start", gl::steadyNowMs() - startMs);
         if (finishFrame(app)) break;
     }
 

@@ -5,6 +5,9 @@
 // ring still shows as a ring at 14 texels per pixel, and the panel stays cheap on llvmpipe).
 // VIEW_FROM_BITS: the same view of the occupancy bits (occupancy_bits.h), the virtual atlas at one bit per
 // texel, which has no texture to sample: a set bit shows white (the paper's Figure 1 picture, in bits mode).
+// VIEW_FROM_SPARSE: the same view of the sparse occupancy (occupancy_sparse.h): a texel of a marked brick reads
+// its slot's bits (set: white; unset: the brick's tint, so the used bricks show as tinted squares), a texel of an
+// unmarked brick is empty background (no bits exist for it).
 // A scalar volume's atlas (volume_discriminator.h) holds every voxel's value through the colour map, alpha 0
 // outside the band: those texels are drawn dimmed, so the slices show the data with the active cells bright.
 #include "view_shared.h"
@@ -23,6 +26,23 @@ ivec2 atlasExtent() { return ivec2(u_atlasSide); }
 vec4 texelAt(ivec2 t) {
     bool set = (u_bits[hpBitsWord(t, hpBitsBlocksX(u_atlasSide))] & hpBitsMask(t)) != 0u;
     return set ? vec4(1.0) : vec4(0.0);
+}
+#elif defined(VIEW_FROM_SPARSE)
+#include "occupancy_sparse.h"
+layout(std430, binding = SPARSE_BIND_INDEX) readonly buffer SparseIndex { uint u_index[]; };
+layout(std430, binding = SPARSE_BIND_POOL) readonly buffer SparsePool { uint u_pool[]; };
+layout(location = VIEW_LOC_ATLAS_SIDE) uniform int u_atlasSide; // the virtual atlas' side
+layout(location = VIEW_LOC_CAPACITY) uniform uint u_slots;      // the pool's slots (past them: not written)
+ivec2 atlasExtent() { return ivec2(u_atlasSide); }
+vec4 texelAt(ivec2 t) {
+    uint brick = hpSparseBrick(t);
+    uint coarse = u_index[SPARSE_HEADER + int(brick >> 5u)];
+    if ((coarse & (1u << (brick & 31u))) == 0u) return vec4(0.0); // an empty brick
+    uint slot = hpSparseSlot(coarse, u_index[hpSparseBaseOffset(u_atlasSide) + int(brick >> 5u)], brick);
+    if (slot >= u_slots) return vec4(0.6, 0.1, 0.1, 0.0); // marked, but the pool overflowed: dropped (red tint)
+    uint i = hpSparseInBrick(t);
+    bool set = (u_pool[slot * uint(SPARSE_BRICK_WORDS) + (i >> 5u)] & (1u << (i & 31u))) != 0u;
+    return set ? vec4(1.0) : vec4(0.2, 0.3, 0.55, 0.0); // a used brick's unset texel: its blue tint
 }
 #else
 layout(binding = VIEW_UNIT_ATLAS) uniform sampler2D u_atlas;

@@ -10,7 +10,7 @@
 #define VIEW_LOC_WINDOW 0     // vec4: atlas view, shown texel window (x0, y0, x1, y1) in texels
 #define VIEW_LOC_DST_SIZE 1   // ivec2: display image size in pixels
 #define VIEW_LOC_VOLUME 2     // ivec3: list view, voxels per axis (false colours)
-#define VIEW_LOC_CAPACITY 3   // uint: list view, entries the point buffer holds
+#define VIEW_LOC_CAPACITY 3   // uint: list view, entries the point buffer holds; sparse atlas view, pool slots
 #define VIEW_LOC_TILE_SIZE 4  // ivec2: atlas view, slice tile size in texels (grid lines between slices)
 #define VIEW_LOCAL_SIZE 8     // list view: 8x8 pixels per work group
 #define VIEW_LOC_ATLAS_SIDE 5 // int: atlas view of the occupancy bits, the virtual atlas' side (no texture)

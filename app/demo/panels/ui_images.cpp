@@ -37,12 +37,17 @@ void atlasWindow(App& app) {
     if (!beginViewWindow(app, "Slice atlas", kAtlasView)) return;
     const frame::VoxelSource& source = app.gpu->frame->source();
     UiState& ui = app.ui;
-    if (!source.atlas()) // the bits: the same view of the virtual atlas, one bit per texel (white = set)
+    if (source.sparse()) // the same view of the virtual atlas, over the bricks the frame marked
+        ImGui::TextWrapped("sparse occupancy: %d^2 virtual atlas, %d slices, zoom %.0fx", source.atlasSize(),
+                           source.volume().z, double(ui.atlasZoom));
+    else if (!source.atlas()) // the bits: the same view of the virtual atlas, one bit per texel (white = set)
         ImGui::TextWrapped("occupancy bits: %d^2 virtual atlas, %d slices, zoom %.0fx", source.atlasSize(),
                     source.volume().z, double(ui.atlasZoom));
     else
         ImGui::TextWrapped("%d^2, %d slices, zoom %.0fx", source.atlasSize(), source.volume().z,
                     double(ui.atlasZoom));
+    if (source.sparse())
+        hint("white: a set voxel; blue: the rest of a used 32x32 brick; dark: empty bricks (no bits held)");
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));
     ui.atlasPanelSize = glm::ivec2(int(side));

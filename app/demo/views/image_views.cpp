@@ -3,6 +3,7 @@
 #include "allocation.h"
 #include "gl_debug.h"
 #include "hpc_shared.h"
+#include "occupancy_sparse.h"
 #include "storage_blocks.h"
 #include "view_shared.h"
 
@@ -23,10 +24,16 @@ Result<ImageViews> ImageViews::create(gl::ShaderLibrary& shaders, const gl::GlIn
          {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "atlas_view.frag.glsl"}},
          {{"VIEW_FROM_BITS", ""}}});
     if (!bits) return makeError(bits.error());
+    auto sparse = shaders.add(
+        {"atlas view (sparse occupancy)",
+         {{GL_VERTEX_SHADER, "fullscreen.vert.glsl"}, {GL_FRAGMENT_SHADER, "atlas_view.frag.glsl"}},
+         {{"VIEW_FROM_SPARSE", ""}}});
+    if (!sparse) return makeError(sparse.error());
     auto list = shaders.add({"list view", {{GL_COMPUTE_SHADER, "list_view.comp.glsl"}}, {}});
     if (!list) return makeError(list.error());
     v.m_atlasProgram = *atlas;
     v.m_bitsProgram = *bits;
+    v.m_sparseProgram = *sparse;
     v.m_listProgram = *list;
     v.m_emptyVao = gl::createVertexArray("image views fullscreen");
     v.m_atlasTarget = gl::createFramebuffer("atlas view target");
@@ -57,6 +64,17 @@ Result<void> ImageViews::renderBits(GLuint bits, int atlasSide, glm::vec4 window
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, bits);
     glProgramUniform1i(m_shaders->get(m_bitsProgram), VIEW_LOC_ATLAS_SIDE, atlasSide);
     return renderWindow(m_bitsProgram, window, tileSize, size);
+}
+
+Result<void> ImageViews::renderSparse(GLuint index, GLuint pool, std::uint32_t slots, int atlasSide,
+                                      glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size) {
+    if (!index || !pool || atlasSide < 1) return {};
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SPARSE_BIND_INDEX, index);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SPARSE_BIND_POOL, pool);
+    const GLuint program = m_shaders->get(m_sparseProgram);
+    glProgramUniform1i(program, VIEW_LOC_ATLAS_SIDE, atlasSide);
+    glProgramUniform1ui(program, VIEW_LOC_CAPACITY, slots);
+    return renderWindow(m_sparseProgram, window, tileSize, size);
 }
 
 Result<void> ImageViews::renderWindow(gl::ProgramId id, glm::vec4 window, glm::ivec2 tileSize,

@@ -24,6 +24,10 @@ public:
     // The same view of the occupancy bits (occupancy_bits.h): the virtual atlas of `atlasSide` texels a side.
     Result<void> renderBits(GLuint bits, int atlasSide, glm::vec4 window, glm::ivec2 tileSize,
                             glm::ivec2 size);
+    // The same view of the sparse occupancy (sparse_occupancy.h): its index and pool of `slots` slots over the
+    // virtual atlas of `atlasSide` texels; the used bricks show tinted, the empty ones as background.
+    Result<void> renderSparse(GLuint index, GLuint pool, std::uint32_t slots, int atlasSide, glm::vec4 window,
+                              glm::ivec2 tileSize, glm::ivec2 size);
     // The point list of this frame (same source the particles read).
     void renderList(const particles::ParticleSource& source);
 
@@ -37,7 +41,7 @@ private:
     // One image of a window of the atlas or the bits (the program differs; the target and the draw are one).
     Result<void> renderWindow(gl::ProgramId program, glm::vec4 window, glm::ivec2 tileSize, glm::ivec2 size);
 
-    gl::ProgramId m_atlasProgram, m_bitsProgram, m_listProgram;
+    gl::ProgramId m_atlasProgram, m_bitsProgram, m_sparseProgram, m_listProgram;
     gl::Texture m_atlasImage, m_listImage;
     gl::Framebuffer m_atlasTarget;
     gl::VertexArray m_emptyVao;

@@ -46,23 +46,28 @@ void drawSurfaceView(App& app, const ViewPass& pass) {
     drawSurface(app, pass.viewProj, pass.light);
 }
 
-// The slice atlas panel's image: the atlas, or the bits as one; the zoom window is 1/zoom of it around the centre.
+// The slice atlas panel's image: the atlas, or the bits or the sparse occupancy as one; the zoom window is 1/zoom
+// of it around the centre.
 void drawAtlasImage(App& app, const ViewPass& pass) {
     GpuState& gpu = *app.gpu;
     const frame::VoxelSource& voxels = gpu.frame->source();
-    if (!voxels.atlas() && !voxels.bits()) return;
+    const occupancy::SparseOccupancy* sparse = voxels.sparse();
+    if (!voxels.atlas() && !voxels.bits() && !sparse) return;
     const float size = float(voxels.atlasSize());
     const glm::vec2 half(0.5f * size / app.ui.atlasZoom);
     const glm::vec2 centre = app.ui.atlasCentre * size;
     PanelInputs atlas = pass.panel;
     atlas.window = glm::vec4(centre - half, centre + half);
     atlas.size = app.ui.atlasPanelSize;
+    atlas.sparseSlots = sparse ? sparse->capacity() : 0;
     if (gpu.atlasShown == atlas) return;
     // A refused image is reported once; the panel keeps its last image until the inputs change.
-    stageError(app, voxels.atlas() ? gpu.views->renderAtlas(voxels.atlas(), atlas.window, voxels.tiling().tileSize,
-                                                            atlas.size)
-                                   : gpu.views->renderBits(voxels.bits(), voxels.atlasSize(), atlas.window,
-                                                           voxels.tiling().tileSize, atlas.size));
+    const glm::ivec2 tile = voxels.tiling().tileSize;
+    stageError(app, voxels.atlas() ? gpu.views->renderAtlas(voxels.atlas(), atlas.window, tile, atlas.size)
+                    : sparse       ? gpu.views->renderSparse(sparse->index(), sparse->pool(), sparse->capacity(),
+                                                             voxels.atlasSize(), atlas.window, tile, atlas.size)
+                                   : gpu.views->renderBits(voxels.bits(), voxels.atlasSize(), atlas.window, tile,
+                                                           atlas.size));
     gpu.atlasShown = atlas;
 }
 
