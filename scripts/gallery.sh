@@ -5,7 +5,7 @@
 # scripted run needs (frames, window size, --no-ui where the subject is the point). Not run by CI: the pictures are
 # committed; run it after a change that shows, and look at every picture before committing it.
 #
-# usage: scripts/gallery.sh [build/release/bin] [NAME ...]   (NAME: only those shots, e.g. hero tour-spot)
+# usage: scripts/gallery.sh [build/release/bin] [NAME ...]   (NAME: only those shots, e.g. hero tour-spot-sorted)
 # About 2 min on 2 llvmpipe cores (most of it png_optimize.py, pure Python); the committed PNGs stay under 3 MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +24,7 @@ start=$SECONDS
 shot() {
     local name=$1 frames=$2 size=$3
     shift 3
+    known+=("$name")
     if [ ${#only[@]} -gt 0 ] && [[ " ${only[*]} " != *" $name "* ]]; then return; fi
     local t0=$SECONDS
     if ! "$dicer" --offscreen --frames "$frames" --window "$size" --screenshot "$tmp/$name.png" "$@" \
@@ -37,6 +38,7 @@ shot() {
         "$(grep -m1 -o '| [0-9]* points' "$tmp/$name.log" || true)"
 }
 only=("$@")
+known=()
 
 ct=assets/volumes/headsq/quarter.nhdr
 # The hero: the heart (HeartBreaker) the frame it explodes, with the panels: Pipeline, Timings, atlas, list.
@@ -51,4 +53,7 @@ shot tour-ct-explode 33 800x500 --no-ui --volume "$ct" --color model --explode-a
 shot tour-4096 3 1280x800 --preset 4096 --view points,list --warmup 1
 shot tour-gltf 5 800x500 --no-ui --model tests/data/gltf/two_nodes.gltf --color model
 
+for name in "${only[@]}"; do # a misspelt name would otherwise make nothing and look like success
+    [[ " ${known[*]} " == *" $name "* ]] || { echo "gallery.sh: no shot '$name' (${known[*]})" >&2; exit 1; }
+done
 echo "gallery.sh: $((SECONDS - start)) s; $(du -cb "$out"/*.png | tail -1 | cut -f1) bytes of PNG in $out"

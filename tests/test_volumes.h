@@ -7,6 +7,8 @@
 #include "sample_types.h"
 #include "scalar_volume.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -40,6 +42,11 @@ inline volume::ScalarVolume zeroVolume(volume::ScalarType type, glm::ivec3 size,
 inline volume::ScalarVolume volumeOf(volume::ScalarType type, glm::ivec3 size,
                                      const std::vector<double>& values, std::string name = "test") {
     volume::ScalarVolume v = zeroVolume(type, size, std::move(name));
+    // One value per voxel: more would write past the samples, fewer leave zeros the caller did not mean.
+    if (values.size() != size_t(size.x) * size_t(size.y) * size_t(size.z)) {
+        ADD_FAILURE() << "volumeOf: " << values.size() << " values for " << size.x << "x" << size.y << "x" << size.z;
+        return v;
+    }
     std::visit(
         [&](auto zero) {
             using T = decltype(zero);

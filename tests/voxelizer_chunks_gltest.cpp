@@ -16,6 +16,8 @@ using namespace dicer::test;
 // Random vertex colours (seed 5) show a chunk that rebased an index wrongly or coloured from the wrong triangle.
 constexpr unsigned kColorSeed = 5;
 
+namespace {
+
 // A mesh with those colours, and a turn that lines none of its faces up with the voxel grid.
 struct TurnedMesh {
     model::Mesh mesh;
@@ -24,6 +26,8 @@ struct TurnedMesh {
 TurnedMesh colouredAndTurned(model::Mesh mesh, float angle, glm::vec3 axis) {
     return {withRandomVertexColors(std::move(mesh), kColorSeed), glm::rotate(glm::mat4(1.f), angle, axis)};
 }
+
+} // namespace
 
 class VoxelizerChunks : public VoxelizerTest<> {};
 

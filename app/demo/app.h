@@ -100,7 +100,7 @@ struct UiState {
     PanelLayout layout;                  // this frame's default window rectangles (ui_layout.h)
     bool resetLayout = false;            // "Reset layout" was pressed: place every window again
     std::optional<bool> timingsOnScreen; // the Timings table and fps fully visible in the last UI frame
-    std::vector<PanelOverflow> fit;      // the panels clipped on the right in the last UI frame (ui_fit.h)
+    std::vector<PanelOverflow> fit;      // the panels clipped on the right in a scripted run's last frame (ui_fit.h)
     std::optional<hp::VerifyReport> verify;
     // What the last verify checked: a report for other settings is not this frame's (the status line says so).
     std::pair<ModelChoice, frame::FrameSettings> verified;

@@ -112,7 +112,8 @@ int main(int argc, char** argv) {
         imgui.newFrame(app.run.uiScale > 0.f ? app.run.uiScale : app.surface.contentScale(), app.framebuffer);
         handleInput(app);
         buildUi(app);
-        app.ui.fit = measurePanelFit(); // this frame's panels, as built: the summary's "ui fit" line
+        if (app.run.frames > 0 && app.frame == app.run.frames - 1)
+            app.ui.fit = measurePanelFit(); // the last frame's panels, as built: the summary's "ui fit" line
         applyChanges(app);
 
         app.timers.beginFrame();

@@ -143,8 +143,7 @@ Result<void> Voxelizer::setLayout(const occupancy::VolumeLayout& layout, occupan
     gl::Framebuffer atlasFbo;
     std::vector<GLuint> fbos = {columnFbo.id()};
     if (const GLuint atlas = storage->atlas()) {
-        atlasFbo = gl::createFramebuffer("voxel slice atlas");
-        glNamedFramebufferTexture(atlasFbo.id(), GL_COLOR_ATTACHMENT0, atlas, 0);
+        atlasFbo = gl::createFramebuffer(atlas, 0, "voxel slice atlas");
         fbos.push_back(atlasFbo.id());
         // The same texels as R32UI, for the projected method's atomics (a view shares the storage; it needs
         // a name from glGenTextures that was never bound, so no glCreateTextures here).

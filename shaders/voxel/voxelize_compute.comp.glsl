@@ -32,6 +32,7 @@
     !defined(VOX_PASS_SPARSE_BRICKS) && !defined(VOX_PASS_SPARSE_BITS)
 #define VOX_LIST_VOXELS
 #endif
+#include "dispatch_groups.glsl"
 #include "voxelize_mark.glsl"
 #include "voxelize_setup.glsl"
 
@@ -93,7 +94,7 @@ void main() {
     }
 #else
     // 2D dispatch past 65535 groups (4M triangles): rows of gl_NumWorkGroups.x groups.
-    uint t = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * VOX_COMPUTE_LOCAL_SIZE + gl_GlobalInvocationID.x;
+    uint t = dispatchIndex(uint(VOX_COMPUTE_LOCAL_SIZE));
     if (t >= voxTriangleCount()) return;
     bool usable;
     VoxTriangle tri = voxSetupTriangle(t, usable);

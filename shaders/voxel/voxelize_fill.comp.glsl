@@ -8,6 +8,7 @@
 // atlas fill writes exactly the inside voxels the surface left empty, so both outputs hold the same set.
 // VOX_FILL_SLOTS (bits output, colours per slot): each inside voxel without a surface owner gets its
 // column's interior colour at its slot.
+#include "dispatch_groups.glsl"
 #include "voxelize_common.glsl"
 
 layout(local_size_x = VOX_FILL_LOCAL_SIZE) in;
@@ -26,7 +27,7 @@ void main() {
     int words = (u_params.volume.z + 31) / 32;
     // 2D dispatch past 65535 groups: rows of gl_NumWorkGroups.x groups. Neighbouring threads take
     // neighbouring columns, so their texels are neighbours in the same tiles.
-    uint id = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * VOX_FILL_LOCAL_SIZE + gl_GlobalInvocationID.x;
+    uint id = dispatchIndex(uint(VOX_FILL_LOCAL_SIZE));
     uint columns = uint(u_params.volume.x * u_params.volume.y);
     if (id >= columns) return;
     ivec2 column = ivec2(int(id) % u_params.volume.x, int(id) / u_params.volume.x);

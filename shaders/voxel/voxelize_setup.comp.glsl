@@ -4,6 +4,7 @@
 //    axis of its normal, or z for the 2006 slicing rule) and the barycentric edge equations of its
 //    projection, so the fragment test needs no division;
 //  - bins it: the conservative range of slices whose candidate quads may hold one of its voxels.
+#include "dispatch_groups.glsl"
 #include "voxelize_setup.glsl"
 
 layout(local_size_x = VOX_SETUP_LOCAL_SIZE) in;
@@ -13,7 +14,7 @@ layout(std430, binding = VOX_BIND_BINS) restrict writeonly buffer VoxBins { uvec
 
 void main() {
     // 2D dispatch past 65535 groups (4M triangles): rows of gl_NumWorkGroups.x groups.
-    uint t = gl_GlobalInvocationID.y * gl_NumWorkGroups.x * VOX_SETUP_LOCAL_SIZE + gl_GlobalInvocationID.x;
+    uint t = dispatchIndex(uint(VOX_SETUP_LOCAL_SIZE));
     if (t >= voxTriangleCount()) return;
     bool usable;
     VoxTriangle s = voxSetupTriangle(t, usable);

@@ -28,7 +28,8 @@ std::string withThousands(std::uint32_t n) {
 
 void verifyPart(const App& app) {
     const std::optional<hp::VerifyReport>& r = app.ui.verify;
-    const bool current = r && app.ui.verified == std::pair(app.settings.model, app.settings.frame);
+    const bool current =
+        r && app.ui.verified.first == app.settings.model && app.ui.verified.second == app.settings.frame;
     if (!current) {
         ImGui::TextDisabled("verify: %s", r ? "not since the last change" : "not yet (Verify panel)");
         return;
