@@ -753,7 +753,10 @@ TEST(Layout, IniFileIsInTheUserConfigFolderNeverTheWorkingDirectory) {
 TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
     for (float scale : {1.f, 1.25f}) {
         const PanelLayout l = defaultPanelLayout({0.f, 0.f}, {1280.f, 800.f}, scale);
-        for (const WindowRect* r : {&l.sidebar, &l.timings, &l.atlas, &l.list, &l.status}) {
+        ASSERT_TRUE(l.listFolded) << "1280x800 holds one image panel at the column's width";
+        // Folded, the list shows its title bar only: that is what must lie on the first screen.
+        const WindowRect listTitle{l.list.pos, {l.list.size.x, l.titleHeight}};
+        for (const WindowRect* r : {&l.sidebar, &l.timings, &l.atlas, &listTitle, &l.status}) {
             EXPECT_TRUE(r->inside({0.f, 0.f}, {1280.f, 800.f})) << scale;
             if (r != &l.status) {
                 EXPECT_FALSE(r->overlaps(l.status)) << scale << ": the status line stays visible";
@@ -761,7 +764,7 @@ TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
         }
         EXPECT_FALSE(l.timings.overlaps(l.sidebar)) << scale;
         EXPECT_FALSE(l.timings.overlaps(l.atlas)) << scale;
-        EXPECT_FALSE(l.atlas.overlaps(l.list)) << scale;
+        EXPECT_FALSE(l.atlas.overlaps(listTitle)) << scale;
         EXPECT_GE(l.timings.size.y, 280.f * scale) << "room for the table"; // the window test measures it
     }
     // Top-right corner, at 1280x800.
@@ -771,13 +774,35 @@ TEST(Layout, TimingsWindowIsInsideTheFirstScreen) {
     // Small or offset viewports: still inside, never negative sizes.
     for (glm::vec2 size : {glm::vec2(640.f, 480.f), glm::vec2(320.f, 200.f), glm::vec2(10.f, 10.f)}) {
         const PanelLayout s = defaultPanelLayout({5.f, 20.f}, size, 1.f);
-        for (const WindowRect* r : {&s.sidebar, &s.timings, &s.atlas, &s.list, &s.status}) {
+        const WindowRect listShown = s.listFolded ? WindowRect{s.list.pos, {s.list.size.x, s.titleHeight}} : s.list;
+        for (const WindowRect* r : {&s.sidebar, &s.timings, &s.atlas, &listShown, &s.status}) {
             EXPECT_TRUE(r->inside({5.f, 20.f}, size)) << size.x << "x" << size.y;
             EXPECT_GT(r->size.x, 0.f);
             EXPECT_GT(r->size.y, 0.f);
         }
     }
     EXPECT_FALSE((WindowRect{{1200.f, 700.f}, {360.f, 290.f}}).inside({0.f, 0.f}, {1280.f, 800.f}));
+}
+
+// An image panel is as tall as a square image of the column's width (less the padding) and its text need: at
+// 1280x800 and 1920x1080 the atlas gets that and the list folds; a tall screen holds both unfolded.
+TEST(Layout, ImagePanelsHoldASquareImageOfTheColumnsWidth) {
+    constexpr float kText = 19.f + 16.f + 4.f * 17.f + 8.f; // title, padding, four lines (ui_layout.cpp)
+    for (glm::vec2 size : {glm::vec2(1280.f, 800.f), glm::vec2(1920.f, 1080.f)}) {
+        const PanelLayout l = defaultPanelLayout({0.f, 0.f}, size, 1.f);
+        EXPECT_TRUE(l.listFolded) << size.y;
+        EXPECT_GE(l.atlas.size.y - kText, 0.85f * (l.atlas.size.x - 16.f)) << size.y << ": the atlas image is narrow";
+        EXPECT_GE(l.list.size.y - kText, l.list.size.x - 16.f) << "unfolded, the list's image is the column's width";
+        EXPECT_LE(l.list.size.y, size.y) << "unfolded, it fits on the screen";
+        EXPECT_NEAR(l.list.pos.y + l.titleHeight, l.status.pos.y - 8.f, 0.5f) << "its title bar ends the column";
+    }
+    const PanelLayout tall = defaultPanelLayout({0.f, 0.f}, {1920.f, 1440.f}, 1.f);
+    EXPECT_FALSE(tall.listFolded);
+    for (const WindowRect* r : {&tall.atlas, &tall.list}) {
+        EXPECT_GE(r->size.y - kText, r->size.x - 16.f);
+        EXPECT_TRUE(r->inside({0.f, 0.f}, {1920.f, 1440.f}));
+    }
+    EXPECT_FALSE(tall.atlas.overlaps(tall.list));
 }
 
 // One column per frame stage (frame_stages.h), in stage order: a stage the loop times is never dropped.

@@ -3,8 +3,7 @@
 // particles get it; a cube mesh fitted into the box through Frame::voxelize (which applies worldToVolume) lists
 // exactly a cube of voxels, verified against the CPU reference; a cubic preset is exactly the identity again.
 #include "builtin_models.h"
-#include "frame.h"
-#include "gl_test_util.h"
+#include "frame_test_util.h"
 #include "hp_shared.h"
 #include "placement.h"
 #include "point_buffer.h"
@@ -13,25 +12,7 @@
 
 using namespace dicer;
 
-namespace {
-
-// A frame that builds only the method of `row` (one row keeps these tests quick), and settings on that row.
-struct OneRowFrame {
-    explicit OneRowFrame(methods::MethodId row, const gl::GlInfo& info = test::context().info()) {
-        Result<std::unique_ptr<frame::Frame>> made =
-            frame::Frame::create(shaders, info, [row](methods::MethodId r) { return r == row; });
-        if (made)
-            created = std::move(*made);
-        else
-            ADD_FAILURE() << made.error();
-        settings.method = row;
-    }
-    gl::ShaderLibrary shaders; // outlives the frame, which builds its programs from it
-    std::unique_ptr<frame::Frame> created;
-    frame::FrameSettings settings;
-};
-
-} // namespace
+using test::OneRowFrame;
 
 TEST(FrameShape, NonCubicPresetIsDrawnAsItsBoxAndListsACubeOfVoxels) {
     OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits)); // hp_bits

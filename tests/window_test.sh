@@ -36,6 +36,9 @@
 #              $DICER_CONFIG_DIR/imgui.ini and is read back (a Timings window moved off screen there is reported)
 #   ui-fit     every sidebar section open (--open-sections) at 1280x800, 1920x1080 and a UI scale of 2 (at both
 #              sizes): each run's summary says "ui fit: every panel fits" (no panel's content wider than the panel)
+#   verify-auto --verify-auto on: the list is checked by itself once it settles after the start, off the frame
+#              thread ("verify after a change (frame N, M ms off the frame thread): OK"), 0 GL errors; a scripted
+#              run without it checks only its last frame
 #   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
 #              --expect PATTERN, the summary of the settings it ends on matches it)
 #   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
@@ -346,6 +349,15 @@ ui-fit)
         expect_run 0 "^ui fit" "$log" "$@" --frames 3 --open-sections --window $size
         grep -q "^ui fit: every panel fits" "$log" || fail "a panel is clipped at --window $size"
     done
+    ;;
+verify-auto)
+    # Long enough for the wait after the start (300 ms and 3 frames), the copy and the comparison.
+    expect_run 0 "(verify|GL debug)" "$log" "$@" --frames 150 --gl-debug --verify-auto on
+    no_gl_errors
+    grep -qE "verify after a change \(frame [0-9]+, [0-9]+ ms off the frame thread\): OK: " "$log" ||
+        fail "no check by itself after the start"
+    run "$log.default" "$@" --frames 12 || fail "the run without --verify-auto failed"
+    grep -q "verify after a change" "$log.default" && fail "a scripted run checked by itself unasked"
     ;;
 soak)
     expect_run 0 "^(soak:|dicer:|verify|GL debug)" "$log" "$@" --gl-debug

@@ -2,6 +2,7 @@
 // before them (reverse order of creation); the stages, input and panels are free functions over it.
 #pragma once
 
+#include "auto_verify.h"
 #include "benchmark.h"
 #include "camera.h"
 #include "cli.h"
@@ -56,6 +57,8 @@ struct GpuState {
     std::optional<particles::SurfaceShatter> shatter;
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
+    // Verify after each change (settings.verifyAuto); deleted before the frame whose list its snapshots copy.
+    frame::AutoVerify autoVerify;
 };
 
 // One-frame requests from keys and buttons, consumed by applyChanges().
@@ -111,7 +114,8 @@ struct UiState {
         double atMs = 0; // gl::steadyNowMs() when it was set
     } notice;
     int verifyFrame = 0;
-    double verifyMs = 0;
+    double verifyMs = 0;      // in place: the stall; off the frame thread: from the copy to the report
+    bool verifiedAuto = false; // the last check ran off the frame thread (after a change)
     glm::ivec2 atlasPanelSize{256}; // pixels the atlas image gets (the panel's free area, last frame)
     float atlasZoom = 1.f;          // 1 = whole atlas
     glm::vec2 atlasCentre{0.5f};    // in atlas uv

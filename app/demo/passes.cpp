@@ -128,6 +128,9 @@ void applyChanges(App& app) {
         } else if (changes.model) {
             frame.resync();
         }
+        // The list may differ (or the check was just turned on): verify it again once it settles.
+        if (changes.model || changes.frame.list() || (app.settings.verifyAuto && !app.last.verifyAuto))
+            app.gpu->autoVerify.changed(gl::steadyNowMs());
     }
     // Statistics describe one configuration: any change restarts them, and the warm-up (timer.h) skips the
     // frames right after it, the late GPU results of the old configuration among them.
@@ -201,21 +204,40 @@ void sortParticles(App& app) {
     gpu.orderSorted = bool(r);
 }
 
-void verifyIfDue(App& app) {
-    const int every = app.settings.verifyEveryFrames;
-    bool lastScripted = app.run.frames > 0 && app.frame == app.run.frames - 1;
-    bool due = app.verifyRequested || lastScripted || (every > 0 && app.frame % every == 0);
-    if (!due || !app.gpu) return;
-    app.verifyRequested = false;
-    double t0 = gl::steadyNowMs();
-    hp::VerifyReport report = app.gpu->frame->verify();
-    app.ui.verifyMs = gl::steadyNowMs() - t0;
+namespace {
+void recordVerify(App& app, const hp::VerifyReport& report, double ms, bool automatic) {
+    app.ui.verifyMs = ms;
+    app.ui.verifiedAuto = automatic;
     app.ui.verify = report;
     app.ui.verifyFrame = app.frame;
     app.ui.verified = {app.settings.model, app.settings.frame};
     // A mismatch is an error; an incomplete list was said once where it was cut (Frame), and the panel and the
     // summary name the limit.
-    if (report.verdict() == hp::VerifyReport::Verdict::Mismatch) log::error("verify: %s", report.describe().c_str());
+    if (report.verdict() == hp::VerifyReport::Verdict::Mismatch)
+        log::error("verify: %s", report.describe().c_str());
+    else if (automatic) // the user did not ask: the log says when and how it ran
+        log::info("verify after a change (frame %d, %.0f ms off the frame thread): %s", app.frame, ms,
+                  report.describe().c_str());
+}
+} // namespace
+
+void verifyIfDue(App& app) {
+    if (!app.gpu) return;
+    const int every = app.settings.verifyEveryFrames;
+    bool lastScripted = app.run.frames > 0 && app.frame == app.run.frames - 1;
+    bool due = app.verifyRequested || lastScripted || (every > 0 && app.frame % every == 0);
+    frame::AutoVerify& autoVerify = app.gpu->autoVerify;
+    if (due) { // in place: it stalls, but a request must be answered whatever the list's size
+        app.verifyRequested = false;
+        double t0 = gl::steadyNowMs();
+        hp::VerifyReport report = app.gpu->frame->verify();
+        recordVerify(app, report, gl::steadyNowMs() - t0, false);
+        autoVerify.settle(); // this configuration is checked: nothing pending
+        return;
+    }
+    if (!app.settings.verifyAuto) return;
+    if (std::optional<hp::VerifyReport> report = autoVerify.poll(*app.gpu->frame, gl::steadyNowMs()))
+        recordVerify(app, *report, autoVerify.lastMs(), true);
 }
 
 void captureScreenshot(App& app, bool uiDrawn) {

@@ -50,7 +50,7 @@ void stageError(App& app, const Result<void>& r);
 // works again, so a problem that lasts is reported once and one that comes back is reported again.
 void statusOnce(std::string& last, const Result<void>& r);
 
-void verifyIfDue(App& app); // point list vs. the CPU reference, on request or every N frames
+void verifyIfDue(App& app); // point list vs. the CPU reference: on request, every N frames, after each change
 // Writes the requested screenshot at the right moment: before the UI is drawn when it should not show.
 void captureScreenshot(App& app, bool uiDrawn);
 // Writes the exports due (runs/exports.h: a button, or --export-... after the last frame), counts the frame; true when a

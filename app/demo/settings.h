@@ -41,6 +41,9 @@ struct Settings {
     ViewSettings view;
     particles::ParticleTuning particles;
     int verifyEveryFrames = 0; // 0: only on demand
+    // Verify after each change, off the frame thread (frame/auto_verify.h). A --frames run verifies its last
+    // frame instead unless asked (cli.cpp).
+    bool verifyAuto = true;
     std::string screenshotDir = "screenshots";
     bool screenshotWithUi = true;
     bool plyAscii = false; // PLY export: ASCII instead of binary little-endian

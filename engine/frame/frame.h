@@ -14,6 +14,7 @@
 #include "gl_info.h"
 #include "hp_reference.h"
 #include "late_readback.h"
+#include "list_compare.h"
 #include "occupancy_volume.h"
 #include "particles.h"
 #include "point_snapshot.h"
@@ -122,6 +123,9 @@ public:
     // checked, never refused. A list the GPU-resident buffer cut at the driver's storage blocks is INCOMPLETE
     // (what it holds is compared), naming the limit in the report.
     hp::VerifyReport verify() const;
+    // Where this frame's list and its output lie on the GPU (null: no method): what verify() reads in place and
+    // a VerifySnapshot copies (verify_snapshot.h).
+    std::optional<ListOnGpu> listOnGpu() const;
     // The bytes verify() may hold beyond what the frame holds (default hp::kVerifyBudgetBytes); tests inject a
     // small one to check the bound.
     void setVerifyBudget(std::size_t bytes) { m_verifyBudget = std::max<std::size_t>(bytes, 1024); }

@@ -77,6 +77,7 @@ struct FrameChanges {
     // Another mc method: its own vertex buffer, sized from its total once (the points are untouched).
     bool surface = false;
     bool any() const { return layout || voxelize || method || listPath || band || surface; }
+    bool list() const { return layout || voxelize || method || listPath || band; } // the point list may differ
 };
 FrameChanges compareFrameSettings(const FrameSettings& now, const FrameSettings& last);
 

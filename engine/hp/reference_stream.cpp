@@ -225,7 +225,7 @@ std::unique_ptr<EntryStream> sparseStream(WordReader index, WordReader pool, std
 }
 
 VerifyReport compareOrdered(const EntryReader& got, std::uint32_t count, std::uint32_t held,
-                            EntryStream& expected, std::size_t bytes) {
+                            EntryStream& expected, std::size_t bytes, const std::stop_token& stop) {
     VerifyReport r;
     r.gpuCount = count;
     r.held = held;
@@ -234,6 +234,7 @@ VerifyReport compareOrdered(const EntryReader& got, std::uint32_t count, std::ui
     std::vector<glm::uvec4> mine(std::min<std::size_t>(chunk, std::max(held, 1u))), theirs(mine.size());
     std::uint64_t compared = 0, reference = 0;
     for (bool more = true; more;) {
+        if (stop.stop_requested()) return r;
         const std::size_t want = std::min<std::size_t>(mine.size(), held - compared);
         const std::size_t n = expected.next(theirs);
         reference += n;
@@ -255,7 +256,8 @@ VerifyReport compareOrdered(const EntryReader& got, std::uint32_t count, std::ui
 }
 
 VerifyReport compareUnordered(const EntryReader& got, std::uint32_t count, std::uint32_t held,
-                              BlockSource& source, const AtlasTiling& tiling, std::size_t bytes) {
+                              BlockSource& source, const AtlasTiling& tiling, std::size_t bytes,
+                              const std::stop_token& stop) {
     VerifyReport r;
     r.gpuCount = count;
     r.held = held;
@@ -274,6 +276,7 @@ VerifyReport compareUnordered(const EntryReader& got, std::uint32_t count, std::
         const int rows = std::min(bandRows, blocksX - band);
         std::fill(seen.begin(), seen.end(), 0u);
         for (std::uint32_t first = 0; first < held; first += std::uint32_t(mine.size())) {
+            if (stop.stop_requested()) return r;
             const std::size_t n = std::min<std::size_t>(mine.size(), held - first);
             got(first, std::span(mine).first(n));
             for (std::size_t i = 0; i < n; ++i) {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <stop_token>
 #include <vector>
 
 namespace dicer::hp {
@@ -77,12 +78,15 @@ using EntryReader = std::function<void(std::size_t offset, std::span<glm::uvec4>
 struct VerifyReport; // hp_reference.h
 
 // An ordered method's first `held` of `count` entries against the stream, `bytes` worth at a time. A list cut
-// before its end (held < count) is compared over what it holds and reported incomplete.
+// before its end (held < count) is compared over what it holds and reported incomplete. Both comparisons look
+// at `stop` once per chunk: a stopped one returns at once, its report meaningless (a verify off the frame
+// thread, cancelled by the next change: frame/auto_verify.h).
 VerifyReport compareOrdered(const EntryReader& got, std::uint32_t count, std::uint32_t held,
-                            EntryStream& expected, std::size_t bytes);
+                            EntryStream& expected, std::size_t bytes, const std::stop_token& stop = {});
 // An unordered method's entries as a set against the active texels of `source`: bands of texel rows whose
 // bitsets fit `bytes`, the entries read once per band. Every entry must be a texel's own entry, once.
 VerifyReport compareUnordered(const EntryReader& got, std::uint32_t count, std::uint32_t held,
-                              BlockSource& source, const AtlasTiling& tiling, std::size_t bytes);
+                              BlockSource& source, const AtlasTiling& tiling, std::size_t bytes,
+                              const std::stop_token& stop = {});
 
 } // namespace dicer::hp

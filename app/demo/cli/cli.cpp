@@ -222,6 +222,11 @@ std::vector<Row> makeRows() {
                   "check the point list against the CPU reference every N "
                   "frames (0: on demand)"},
                  options::intCodec(0, 1 << 30), field(&CommandLine::settings, &Settings::verifyEveryFrames)),
+        row<bool>({"verify-auto", "after each change",
+                   "check the point list by itself after each change of input, method, output or band, off the "
+                   "frame thread (lists of up to 4 M points; larger ones on request) (default on; off in a "
+                   "--frames run, which checks its last frame)"},
+                  options::switchCodec(), field(&CommandLine::settings, &Settings::verifyAuto)),
         // The soak (soak_schedule.h): N frames of scheduled settings changes with bounded GL objects and RSS.
         row<int>(
             {"soak", "",
@@ -356,6 +361,9 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
                   " frames";
     if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
+    // A scripted run checks its last frame (exit status 4 or 5): a check in the middle would only compete with
+    // its frames for the cores.
+    if (out.run.frames > 0 && !out.gave("verify-auto")) out.settings.verifyAuto = false;
     // The volume's rules first: they decide the input, which the output's rules read.
     std::string rule = reconcileVolume(out);
     if (rule.empty()) rule = reconcileOutput(out);

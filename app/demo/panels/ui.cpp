@@ -180,11 +180,11 @@ void keepReachable() {
 
 } // namespace
 
-void placeNextWindow(const App& app, const WindowRect& rect) {
+void placeNextWindow(const App& app, const WindowRect& rect, bool folded) {
     const ImGuiCond cond = app.ui.resetLayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
     ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y), cond);
     ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y), cond);
-    if (app.ui.resetLayout) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    if (app.ui.resetLayout || folded) ImGui::SetNextWindowCollapsed(folded, cond);
 }
 
 std::string setupLayoutIni(bool scriptedRun) {

@@ -30,10 +30,19 @@ void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history p
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
 void uiStatusLine(App& app);       // ui_status.cpp: input, method, points, fps, verify, last confirmation
 
+// Verify's state for the status line and the Verify panel (ui_verify.cpp): the verdict of the last check while it
+// still applies, else pending, on request or not checked, and its colour.
+struct VerifyLine {
+    std::string text; // "OK", "pending", "on request", ...
+    ImVec4 color;
+    bool current = false; // the last report is this configuration's
+};
+VerifyLine verifyLine(const App& app);
+
 struct WindowRect;
-// Places the next window at its default rectangle: the first time only (the ini remembers the user's), or
-// every time in the frame after *Reset layout*.
-void placeNextWindow(const App& app, const WindowRect& rect);
+// Places the next window at its default rectangle (folded: only its title bar shows): the first time only (the
+// ini remembers the user's), or every time in the frame after *Reset layout*.
+void placeNextWindow(const App& app, const WindowRect& rect, bool folded = false);
 
 // A setting's widget is labelled by its command-line row (cli.cpp optionTable(): the same text as --help):
 // optionLabel() is the row's label, optionTooltip() shows the row's help while the last item is hovered.

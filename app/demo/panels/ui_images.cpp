@@ -6,6 +6,8 @@
 #include "app.h"
 #include "ui_layout.h"
 
+#include <imgui_internal.h> // a window's folded state and rectangle
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -23,10 +25,25 @@ glm::vec2 clampCentre(glm::vec2 centre, float zoom) {
     return glm::clamp(centre, glm::vec2(half), glm::vec2(1.f - half));
 }
 
+// A panel the user unfolds is moved up just enough to show it whole (the layout folds the point list at the
+// column's bottom where the column is short, ui_layout.h).
+void showWholeWhenUnfolded() {
+    ImGuiWindow* w = ImGui::GetCurrentWindow();
+    ImGuiStorage* storage = ImGui::GetStateStorage();
+    const ImGuiID key = ImGui::GetID("##folded last frame");
+    const bool wasFolded = storage->GetBool(key, false);
+    storage->SetBool(key, w->Collapsed);
+    if (!wasFolded || w->Collapsed) return;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float bottom = vp->WorkPos.y + vp->WorkSize.y;
+    if (w->Pos.y + w->Size.y > bottom) ImGui::SetWindowPos(ImVec2(w->Pos.x, std::max(vp->WorkPos.y, bottom - w->Size.y)));
+}
+
 // ImGui::Begin with the view's switch as the window's close button.
 bool beginViewWindow(App& app, const char* title, ViewId view) {
     bool open = true;
     const bool visible = ImGui::Begin(title, &open);
+    showWholeWhenUnfolded();
     if (!open) app.settings.view.shown.set(view, false);
     if (!visible) ImGui::End();
     return visible;
@@ -81,7 +98,7 @@ void atlasWindow(App& app) {
 }
 
 void listWindow(App& app) {
-    placeNextWindow(app, app.ui.layout.list);
+    placeNextWindow(app, app.ui.layout.list, app.ui.layout.listFolded);
     if (!beginViewWindow(app, "Point list", kListView)) return;
     const frame::Frame& frame = *app.gpu->frame;
     if (auto count = frame.activeCount()) {

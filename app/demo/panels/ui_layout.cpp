@@ -13,6 +13,10 @@ constexpr float kMargin = 8.f;
 // the folded history and the reset button.
 constexpr float kSidebarWidth = 360.f, kColumnWidth = 360.f, kTimingsHeight = 300.f;
 constexpr float kStatusHeight = 26.f; // one line of text and the window's padding
+constexpr float kTitleHeight = 19.f;  // a title bar: a line of text and the frame padding
+// Beside its square image, an image panel holds its title bar, its padding and up to four lines of text (the
+// atlas: what it shows and the sparse legend; the list: its size and what a texel is).
+constexpr float kImageTextHeight = kTitleHeight + 2.f * 8.f + 4.f * 17.f + 2.f * 4.f;
 
 } // namespace
 
@@ -41,12 +45,22 @@ PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scal
     const float x = origin.x + inner.x - width;
     const float timings = glm::min(kTimingsHeight * scale, inner.y);
     l.timings = {{x, origin.y}, {width, timings}};
-    // The two image panels share what is left below the Timings (at least a sliver, inside the viewport).
+    // The two image panels below the Timings, each as tall as its image at the column's width needs (inside
+    // the viewport: at least a sliver each). Where both do not fit, the atlas takes the room and the list folds.
+    l.titleHeight = kTitleHeight * scale;
     const float below = glm::max(inner.y - timings - 2.f * kMargin, 2.f);
-    const float each = 0.5f * below;
-    const float atlasY = glm::min(origin.y + timings + kMargin, origin.y + inner.y - 2.f * each);
+    const float need = width - 2.f * 8.f * scale + kImageTextHeight * scale;
+    l.listFolded = 2.f * need + kMargin > below && l.titleHeight + kMargin < below;
+    const float atlasY = glm::min(origin.y + timings + kMargin, origin.y + inner.y - below);
+    const float bottom = origin.y + inner.y;
+    if (l.listFolded) {
+        l.atlas = {{x, atlasY}, {width, glm::min(need, below - l.titleHeight - kMargin)}};
+        l.list = {{x, bottom - l.titleHeight}, {width, need}};
+        return l;
+    }
+    const float each = glm::min(need, 0.5f * below);
     l.atlas = {{x, atlasY}, {width, each}};
-    l.list = {{x, glm::min(atlasY + each + kMargin, origin.y + inner.y - each)}, {width, each}};
+    l.list = {{x, glm::min(atlasY + each + kMargin, bottom - each)}, {width, each}};
     return l;
 }
 

@@ -4,7 +4,10 @@
 // Default layout (the Timings table visible at 1280x800 without scrolling): the settings sidebar
 // down the left edge, and a right-hand column of Timings (top), Slice atlas and Point list below it, above the
 // status line along the bottom edge. The Timings window is tall enough for its table, frame time and timer
-// source; its history plots are folded.
+// source; its history plots are folded. The image panels are as tall as a square image of the column's width
+// and their text need: where the column cannot hold both (Timings and two such panels need ~1 240 px), the
+// Slice atlas gets its height and the Point list starts folded, its title bar along the column's bottom
+// (unfolded, it moves up to stay on screen: ui.cpp keepOnScreen).
 //
 // The layout the user arranges is ImGui's ini file in the user's config folder, never the working
 // directory: $DICER_CONFIG_DIR/imgui.ini when that variable is set (set but empty: no file at all; the tests
@@ -30,6 +33,10 @@ struct WindowRect {
 
 struct PanelLayout {
     WindowRect sidebar, timings, atlas, list, status;
+    // The column is too short for both images at its width: the list starts folded, `list` is its unfolded
+    // size with its top at the column's bottom less `titleHeight` (only its title bar shows).
+    bool listFolded = false;
+    float titleHeight = 0.f; // a window's title bar at the layout's scale
 };
 
 // The default rectangles in a viewport (ImGui's work area) at a font scale; every rectangle stays inside the

@@ -223,8 +223,12 @@ void uiPipelineSection(App& app) {
     if (auto count = frame.activeCount())
         ImGui::TextWrapped("active voxels: %u%s", *count,
                            frame.countIsLate() ? "  (read back a few frames late)" : "");
-    if (s.listPath == hp::ListPath::Resident)
-        hint("point buffer capacity: %u", frame.residentCapacity());
+    if (s.listPath == hp::ListPath::Resident) {
+        if (const std::uint32_t capacity = frame.residentCapacity())
+            hint("point buffer capacity: %u", capacity);
+        else // the first frames: the count that sizes it is on its way back
+            hint("point buffer capacity: - (sized from the first count)");
+    }
     if (const std::string sparse = sparseLine(frame); !sparse.empty()) {
         // Red while the list misses voxels (the pool overflowed): never a wrong list presented as right.
         const bool incomplete = frame.listIncomplete();

@@ -26,18 +26,6 @@ std::string withThousands(std::uint32_t n) {
     return out;
 }
 
-void verifyPart(const App& app) {
-    const std::optional<hp::VerifyReport>& r = app.ui.verify;
-    const bool current =
-        r && app.ui.verified.first == app.settings.model && app.ui.verified.second == app.settings.frame;
-    if (!current) {
-        ImGui::TextDisabled("verify: %s", r ? "not since the last change" : "not yet (Verify panel)");
-        return;
-    }
-    const bool ok = r->verdict() == hp::VerifyReport::Verdict::Ok;
-    ImGui::TextColored(ok ? kGood : kBad, "verify: %s", r->verdictName());
-}
-
 } // namespace
 
 void uiStatusLine(App& app) {
@@ -67,7 +55,8 @@ void uiStatusLine(App& app) {
     else
         ImGui::TextDisabled("fps: -");
     ImGui::SameLine(0.f, 16.f);
-    verifyPart(app);
+    const VerifyLine verify = verifyLine(app);
+    ImGui::TextColored(verify.color, "verify: %s", verify.text.c_str());
     if (!app.ui.notice.text.empty() && gl::steadyNowMs() - app.ui.notice.atMs < kNoticeMs) {
         ImGui::SameLine(0.f, 16.f);
         ImGui::PushTextWrapPos(0.f); // wrapped at the edge: the rest of a long path falls below the line
