@@ -113,13 +113,13 @@ TEST(FrameVolume, CtHeadEveryRowExact) {
     std::optional<volume::ScalarVolume> v = test::loadHeadsq(); // committed: never skipped
     ASSERT_TRUE(v) << test::kScanMissing << "headsq";
     // int16 with negative values: the default band and one that starts below zero.
-    expectEveryRowExact(*v, {volume::defaultBand(*volume::valueRange(*v)), {-1e9, 600}});
+    expectEveryRowExact(*v, {volume::defaultBand(*v, *volume::valueRange(*v)), {-1e9, 600}});
 }
 
 TEST(FrameVolume, MrHeadEveryRowExact) {
     std::optional<volume::ScalarVolume> v = test::loadHeadMr();
     ASSERT_TRUE(v) << test::kScanMissing << "head_mr";
-    expectEveryRowExact(*v, {volume::defaultBand(*volume::valueRange(*v)), {30, 90}});
+    expectEveryRowExact(*v, {volume::defaultBand(*v, *volume::valueRange(*v)), {30, 90}});
 }
 
 // A band change is the discriminator again, no resync: on the GPU-resident list the point buffer grows from
@@ -199,7 +199,7 @@ TEST(FrameVolume, TooLargeVolumeIsAnErrorAndThePreviousStays) {
     frame::Frame& f = sharedFrame();
     std::optional<volume::ScalarVolume> mr = test::loadHeadMr();
     ASSERT_TRUE(mr);
-    const volume::Band band = volume::defaultBand(*volume::valueRange(*mr));
+    const volume::Band band = volume::defaultBand(*mr, *volume::valueRange(*mr));
     const std::uint64_t want = volume::activeCount(*mr, band);
     for (occupancy::VoxelOutput output : {occupancy::VoxelOutput::Atlas, occupancy::VoxelOutput::Bits}) {
         ASSERT_TRUE(f.setVolume(*mr));

@@ -81,8 +81,8 @@ inline std::vector<VolumeCase> realScanCases(std::string* missing) {
         *missing = std::string(kScanMissing) + (headsq ? "head_mr" : "headsq");
         return all;
     }
-    const volume::Band ctBand = volume::defaultBand(*volume::valueRange(*headsq));
-    const volume::Band mrBand = volume::defaultBand(*volume::valueRange(*headMr));
+    const volume::Band ctBand = volume::defaultBand(*headsq, *volume::valueRange(*headsq));
+    const volume::Band mrBand = volume::defaultBand(*headMr, *volume::valueRange(*headMr));
     for (auto& c : casesOf("headsq", std::move(*headsq), {ctBand, {-1e9, 600}}))
         all.push_back(c);
     for (auto& c : casesOf("head_mr", std::move(*headMr), {mrBand, {30, 90}}))

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace dicer;
@@ -41,15 +42,75 @@ TEST(Band, InBandIsInclusiveAndNeverNan) {
     EXPECT_FALSE(inBand(1, {2, 1})); // lo > hi holds nothing
 }
 
-TEST(Band, DefaultIsTheUpperHalfOfTheValues) {
-    EXPECT_EQ(defaultBand({0, 255}).lo, 127.5);
-    EXPECT_EQ(defaultBand({0, 255}).hi, 255);
-    EXPECT_EQ(defaultBand({-1000, 3000}).lo, 1000);
-    EXPECT_EQ(defaultBand({7, 7}).lo, 7);
+TEST(Band, MidBandIsTheUpperHalfOfTheValues) {
+    EXPECT_EQ(midBand({0, 255}).lo, 127.5);
+    EXPECT_EQ(midBand({0, 255}).hi, 255);
+    EXPECT_EQ(midBand({-1000, 3000}).lo, 1000);
+    EXPECT_EQ(midBand({7, 7}).lo, 7);
     // Infinite ends: the midpoint of the float range, a number.
-    EXPECT_EQ(defaultBand({-kInf, kInf}).lo, 0);
-    EXPECT_EQ(defaultBand({-kInf, kInf}).hi, kInf);
-    EXPECT_TRUE(std::isfinite(defaultBand({0, kInf}).lo));
+    EXPECT_EQ(midBand({-kInf, kInf}).lo, 0);
+    EXPECT_EQ(midBand({-kInf, kInf}).hi, kInf);
+    EXPECT_TRUE(std::isfinite(midBand({0, kInf}).lo));
+}
+
+// Otsu's split of synthetic histograms: two separated modes split between them, whatever their weights; one
+// populated bin has no split.
+TEST(Band, OtsuSplitsBimodalHistogramsBetweenTheirModes) {
+    std::vector<std::uint64_t> h(100, 0);
+    for (int i = 10; i < 20; ++i) h[std::size_t(i)] = 1000; // background: many
+    for (int i = 70; i < 80; ++i) h[std::size_t(i)] = 50;   // subject: few
+    const int k = otsuSplit(h);
+    EXPECT_GE(k, 20);
+    EXPECT_LE(k, 70);
+    // Two single bins: the split is right after the first (the first k of the tie).
+    std::vector<std::uint64_t> two(10, 0);
+    two[2] = 5;
+    two[7] = 5;
+    EXPECT_EQ(otsuSplit(two), 3);
+    EXPECT_EQ(otsuSplit(std::vector<std::uint64_t>{0, 9, 0}), 0) << "one class: no split";
+    EXPECT_EQ(otsuSplit(std::vector<std::uint64_t>{}), 0);
+    // Gaussian modes with overlap: the split lies near the valley between them (equal widths and weights).
+    std::vector<std::uint64_t> g(256, 0);
+    for (int i = 0; i < 256; ++i)
+        g[std::size_t(i)] = std::uint64_t(1e4 * (std::exp(-0.5 * std::pow((i - 60) / 15.0, 2)) +
+                                                 std::exp(-0.5 * std::pow((i - 180) / 15.0, 2))));
+    EXPECT_NEAR(otsuSplit(g), 120, 2);
+}
+
+// The default band of a volume: Otsu's split of its histogram to the maximum; integer data get an integer lower
+// end; a constant volume falls back to the mid band.
+TEST(Band, DefaultBandIsOtsusSplitUpToTheMaximum) {
+    ScalarVolume v;
+    v.size = {10, 10, 2};
+    v.type = ScalarType::Int16;
+    std::vector<std::int16_t> values(200);
+    for (std::size_t i = 0; i < values.size(); ++i)
+        values[i] = i < 150 ? std::int16_t(-1000 + int(i % 7)) : std::int16_t(1100 + int(i % 13)); // air, bone
+    v.data.resize(values.size() * 2);
+    std::memcpy(v.data.data(), values.data(), v.data.size());
+    const ValueRange range = *valueRange(v);
+    const Band band = defaultBand(v, range);
+    EXPECT_GT(band.lo, -994);
+    EXPECT_LE(band.lo, 1100);
+    EXPECT_EQ(band.lo, std::round(band.lo)) << "integer data: an integer end";
+    EXPECT_EQ(band.hi, range.max);
+    std::int64_t active = 0;
+    for (std::int64_t i = 0; i < v.voxelCount(); ++i)
+        active += inBand(v.value(i), band) ? 1 : 0;
+    EXPECT_EQ(active, 50) << "exactly the bone";
+
+    ScalarVolume f = v; // float data: the same split, a bin edge
+    f.type = ScalarType::Float32;
+    std::vector<float> floats(values.begin(), values.end());
+    f.data.resize(floats.size() * 4);
+    std::memcpy(f.data.data(), floats.data(), f.data.size());
+    const Band fb = defaultBand(f, *valueRange(f));
+    EXPECT_GT(fb.lo, -994);
+    EXPECT_LE(fb.lo, 1100);
+
+    std::fill(values.begin(), values.end(), std::int16_t(7)); // constant: no two classes
+    std::memcpy(v.data.data(), values.data(), v.data.size());
+    EXPECT_EQ(defaultBand(v, {7, 7}), midBand({7, 7}));
 }
 
 TEST(Band, ParsesNumbersAndMinMaxAtEitherEnd) {

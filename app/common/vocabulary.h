@@ -54,7 +54,7 @@ inline constexpr OptionText kVolumeText{
 inline constexpr OptionText kBandText{
     "band", "band",
     "a volume's active values, inclusive, in the data's units; min and max stand for the data's (default: "
-    "midway between min and max, max)"};
+    "Otsu's threshold of the histogram, max: the values above the split between background and subject)"};
 inline constexpr OptionText kMethodText{
     "method", "method",
     "what lists the active voxels: a paper HistoPyramid variant, a compute HistoPyramid or a GPU peer"};

@@ -37,10 +37,49 @@ bool inBand(double v, Band band) {
     return v >= band.lo && v <= band.hi; // both false for NaN
 }
 
-Band defaultBand(ValueRange range) {
+Band midBand(ValueRange range) {
     const double mid =
         clampedToFloat(range.min) + (clampedToFloat(range.max) - clampedToFloat(range.min)) / 2;
     return {mid, range.max};
+}
+
+int otsuSplit(std::span<const std::uint64_t> counts) {
+    // Between-class variance of the split at k: w0 w1 (mu0 - mu1)^2, from running sums of counts and of
+    // bin * count (bin indices as the values: equal bins make the variance's argmax the same).
+    double total = 0, weighted = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+        total += double(counts[i]);
+        weighted += double(i) * double(counts[i]);
+    }
+    double w0 = 0, sum0 = 0, best = 0;
+    int split = 0;
+    for (std::size_t k = 1; k < counts.size(); ++k) {
+        w0 += double(counts[k - 1]);
+        sum0 += double(k - 1) * double(counts[k - 1]);
+        const double w1 = total - w0;
+        if (w0 <= 0 || w1 <= 0) continue;
+        const double diff = sum0 / w0 - (weighted - sum0) / w1;
+        const double between = w0 * w1 * diff * diff;
+        if (between > best) {
+            best = between;
+            split = int(k);
+        }
+    }
+    return split;
+}
+
+Band defaultBand(const ScalarVolume& volume, ValueRange range) {
+    const double lo = clampedToFloat(range.min), span = clampedToFloat(range.max) - lo;
+    const bool integer = isInteger(volume.type);
+    const int bins = integer && span < 4096 ? int(span) + 1 : 1024;
+    const std::vector<std::uint64_t> counts = histogram(volume, bins, range);
+    const int split = otsuSplit(counts);
+    if (split == 0) return midBand(range);
+    // Integer data, one bin per value: the split is the value itself; else its bin's lower edge (rounded up
+    // to an integer for integer data, so the band holds exactly the bins above the split).
+    double threshold = integer && span < 4096 ? lo + split : lo + span * split / bins;
+    if (integer) threshold = std::ceil(threshold);
+    return {threshold, range.max};
 }
 
 std::string bandText(Band band) {
@@ -101,9 +140,10 @@ Result<Band> resolveBand(const BandSpec& spec, std::optional<ValueRange> range) 
     return Band{*lo, *hi};
 }
 
-Result<Band> startingBand(const std::optional<BandSpec>& asked, std::optional<ValueRange> range) {
+Result<Band> startingBand(const std::optional<BandSpec>& asked, const ScalarVolume& volume,
+                          std::optional<ValueRange> range) {
     if (asked) return resolveBand(*asked, range);
-    return range ? defaultBand(*range) : Band{0, -1};
+    return range ? defaultBand(volume, *range) : Band{0, -1};
 }
 
 std::string bandSpecText(const BandSpec& spec) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,9 +31,21 @@ double clampedToFloat(double v);
 // The shortest decimal that reads back as v ("0.1", "1e+300", "inf"): how band ends and steps are written.
 std::string valueText(double v);
 
-// [the value midway between the data's minimum and maximum, the maximum]: the upper half of the values, the
-// band a volume starts with. Infinite ends count as +-FLT_MAX for the midpoint (so it is a number).
-Band defaultBand(ValueRange range);
+// [the value midway between the data's minimum and maximum, the maximum]: the upper half of the values. Infinite
+// ends count as +-FLT_MAX for the midpoint (so it is a number). What defaultBand falls back to where the
+// histogram has no two classes (a constant volume).
+Band midBand(ValueRange range);
+
+// Otsu's threshold of a histogram: the bin k that splits the counts into [0, k) and [k, n) with the largest
+// between-class variance (the first such k on ties); 0 when fewer than two bins hold counts (no split).
+int otsuSplit(std::span<const std::uint64_t> counts);
+
+// The band a volume starts with: [Otsu's threshold of its histogram over [min, max], the maximum], the values
+// above the split between the two classes of its values (background and subject: a scan's air and its head;
+// the CT head starts near VTK's classic skin value of 500). The histogram has one bin per integer value for
+// integer data spanning at most 4096 values, else 1024 bins; integer data get an integer lower end. A volume
+// whose values hold no two classes starts with midBand.
+Band defaultBand(const ScalarVolume& volume, ValueRange range);
 
 // A band as asked for, before the data are known: each end a number, or the data's minimum or maximum.
 struct BandEnd {
@@ -56,9 +69,10 @@ Result<BandSpec> parseBandSpec(std::string_view text);
 // not an error.
 Result<Band> resolveBand(const BandSpec& spec, std::optional<ValueRange> range);
 std::string bandSpecText(const BandSpec& spec); // "300,max"
-// The band a volume starts with: `asked` resolved over its values (resolveBand), or none asked: defaultBand of
-// its range, or the empty band [0, -1] when every value is NaN.
-Result<Band> startingBand(const std::optional<BandSpec>& asked, std::optional<ValueRange> range);
+// The band a volume starts with: `asked` resolved over its values (resolveBand), or none asked: defaultBand,
+// or the empty band [0, -1] when every value is NaN.
+Result<Band> startingBand(const std::optional<BandSpec>& asked, const ScalarVolume& volume,
+                          std::optional<ValueRange> range);
 
 // "lo,hi" as the command line and the panel give it: two numbers (decimal or exponent notation, "inf" and
 // "-inf" too), where "min" and "max" stand for the data's minimum and maximum at either end (`range`:

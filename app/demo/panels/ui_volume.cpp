@@ -80,7 +80,8 @@ void bandControls(App& app, volume::ValueRange range, bool integer) {
         integer)
         band.hi = std::round(band.hi);
     if (ImGui::IsItemHovered()) optionTooltip("band");
-    if (ImGui::SmallButton("default band")) band = volume::defaultBand(range);
+    if (ImGui::SmallButton("default band")) band = volume::defaultBand(*app.model.volume, range);
+    if (ImGui::IsItemHovered()) tooltip("Otsu's threshold of the histogram up to the maximum: the values above the split between background and subject");
     ImGui::SameLine();
     if (ImGui::SmallButton("lo = min")) band.lo = range.min;
     ImGui::SameLine();

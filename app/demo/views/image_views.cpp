@@ -86,6 +86,9 @@ Result<void> ImageViews::renderWindow(gl::ProgramId id, glm::vec4 window, glm::i
         Result<gl::Texture> image =
             gl::allocateTexture2D(size.x, size.y, GLenum(GL_RGBA8), 1, "atlas view image");
         if (!image) return makeError("atlas view: " + image.error());
+        // The panel recorded this frame's draw with the old image, which ImGui binds after this: it lives on
+        // until the next new size (a frame later at the earliest), never deleted under a recorded draw.
+        m_retiredAtlasImage = std::move(m_atlasImage);
         m_atlasImage = std::move(image.value());
         glTextureParameteri(m_atlasImage.id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(m_atlasImage.id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);

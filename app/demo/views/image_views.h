@@ -43,6 +43,7 @@ private:
 
     gl::ProgramId m_atlasProgram, m_bitsProgram, m_sparseProgram, m_listProgram;
     gl::Texture m_atlasImage, m_listImage;
+    gl::Texture m_retiredAtlasImage; // the image before the last new size (see renderWindow)
     gl::Framebuffer m_atlasTarget;
     gl::VertexArray m_emptyVao;
     gl::Sampler m_nearest;
