@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "depth_order.h"
 #include "export_table.h"
+#include "framing.h"
 #include "frame.h"
 #include "image_views.h"
 #include "mesh_view.h"
@@ -67,6 +68,7 @@ struct Actions {
     bool explode = false;
     bool reassemble = false;
     bool resetCamera = false;
+    bool frameSubject = false; // F: the camera frames the subject again (framing.h)
     bool reloadShaders = false;
     bool screenshot = false;
     bool verify = false;
@@ -142,6 +144,7 @@ struct App {
     LoadedModel model;
     glm::mat4 modelMatrix{1.f}; // this frame's rotation * placement
     OrbitCamera camera;
+    std::optional<FramedFor> framedFor; // what the camera last framed (framing.h)
     gl::StageTimers timers;
     gl::SampleWindow frameMs{128};
     Actions actions;

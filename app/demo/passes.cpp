@@ -76,7 +76,7 @@ void applyChanges(App& app) {
         a.load = modelChoice(path);
     if (app.frame == app.run.explodeAt) a.explode = true;
     if (app.frame == app.run.reloadShadersAt) a.reloadShaders = true;
-    if (a.resetCamera) app.camera.reset();
+    if (a.resetCamera) app.camera.reset(); // and framed again below
     if (a.reloadShaders) reloadShaders(app);
     if (a.load) loadChoice(app, *a.load);
     app.screenshotRequested |= a.screenshot;
@@ -132,6 +132,7 @@ void applyChanges(App& app) {
         if (changes.model || changes.frame.list() || (app.settings.verifyAuto && !app.last.verifyAuto))
             app.gpu->autoVerify.changed(gl::steadyNowMs());
     }
+    keepSubjectFramed(app, a.resetCamera || a.frameSubject);
     // Statistics describe one configuration: any change restarts them, and the warm-up (timer.h) skips the
     // frames right after it, the late GPU results of the old configuration among them.
     if (std::exchange(app.resetTimings, false) || changesTimings(app.settings, app.last)) {

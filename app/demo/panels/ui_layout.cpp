@@ -43,6 +43,9 @@ PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scal
 
     const float width = glm::min(kColumnWidth * scale, inner.x);
     const float x = origin.x + inner.x - width;
+    const float freeX = l.sidebar.pos.x + l.sidebar.size.x + kMargin, freeRight = x - kMargin;
+    l.free = freeRight - freeX >= 0.25f * all.x ? WindowRect{{freeX, origin.y}, {freeRight - freeX, inner.y}}
+                                                : WindowRect{origin, inner};
     const float timings = glm::min(kTimingsHeight * scale, inner.y);
     l.timings = {{x, origin.y}, {width, timings}};
     // The two image panels below the Timings, each as tall as its image at the column's width needs (inside
@@ -62,6 +65,15 @@ PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scal
     l.atlas = {{x, atlasY}, {width, each}};
     l.list = {{x, glm::min(atlasY + each + kMargin, bottom - each)}, {width, each}};
     return l;
+}
+
+NdcArea freeAreaNdc(const PanelLayout& layout, glm::vec2 displaySize, bool panelsShown) {
+    if (!panelsShown || !(displaySize.x > 0.f) || !(displaySize.y > 0.f) || !(layout.free.size.x > 0.f) ||
+        !(layout.free.size.y > 0.f))
+        return {};
+    const glm::vec2 centre = layout.free.pos + 0.5f * layout.free.size;
+    return {{2.f * centre.x / displaySize.x - 1.f, 1.f - 2.f * centre.y / displaySize.y},
+            layout.free.size / displaySize};
 }
 
 ConfigEnv ConfigEnv::fromProcess() {

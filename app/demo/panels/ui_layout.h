@@ -33,11 +33,22 @@ struct WindowRect {
 
 struct PanelLayout {
     WindowRect sidebar, timings, atlas, list, status;
+    // The 3D view's free area: between the sidebar and the right-hand column, above the status line, where the
+    // camera frames the subject (OrbitCamera::fit). Where that is too narrow (under a quarter of the width),
+    // everything above the status line.
+    WindowRect free;
     // The column is too short for both images at its width: the list starts folded, `list` is its unfolded
     // size with its top at the column's bottom less `titleHeight` (only its title bar shows).
     bool listFolded = false;
     float titleHeight = 0.f; // a window's title bar at the layout's scale
 };
+
+// The free area of a layout as normalised device coordinates of a display of `displaySize` (the layout's units):
+// its centre and half-size, y up. Without panels: the whole display.
+struct NdcArea {
+    glm::vec2 centre{0.f}, half{1.f};
+};
+NdcArea freeAreaNdc(const PanelLayout& layout, glm::vec2 displaySize, bool panelsShown);
 
 // The default rectangles in a viewport (ImGui's work area) at a font scale; every rectangle stays inside the
 // viewport (shrunk where the viewport is smaller than the panels).

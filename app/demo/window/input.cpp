@@ -30,6 +30,7 @@ void handleInput(App& app) {
         switch (*outcome.action) {
         case KeyAction::ToggleExplosion: app.actions.toggleExplosion = true; break;
         case KeyAction::ResetCamera: app.actions.resetCamera = true; break;
+        case KeyAction::FrameSubject: app.actions.frameSubject = true; break;
         case KeyAction::ReloadShaders: app.actions.reloadShaders = true; break;
         case KeyAction::Screenshot: app.actions.screenshot = true; break;
         case KeyAction::ToggleAutoRotate: app.settings.view.autoRotate = !app.settings.view.autoRotate; break;

@@ -10,7 +10,8 @@ namespace {
 
 constexpr KeyRow kKeys[] = {
     {GLFW_KEY_SPACE, false, KeyAction::ToggleExplosion, "Space", "explode / re-assemble the particles"},
-    {GLFW_KEY_R, false, KeyAction::ResetCamera, "R", "reset the camera"},
+    {GLFW_KEY_R, false, KeyAction::ResetCamera, "R", "reset the camera (its start direction, the subject framed)"},
+    {GLFW_KEY_F, false, KeyAction::FrameSubject, "F", "frame the subject between the panels (keeps the direction)"},
     {GLFW_KEY_R, true, KeyAction::ReloadShaders, "Shift+R", "reload every shader (keeps the last good)"},
     {GLFW_KEY_F12, false, KeyAction::Screenshot, "F12", "screenshot"},
     {GLFW_KEY_A, false, KeyAction::ToggleAutoRotate, "A", "auto-rotate on/off"},

@@ -29,7 +29,16 @@ private:
     std::vector<KeyPress> m_presses;
 };
 
-enum class KeyAction { ToggleExplosion, ResetCamera, ReloadShaders, Screenshot, ToggleAutoRotate, TogglePanels, Quit };
+enum class KeyAction {
+    ToggleExplosion,
+    ResetCamera,
+    FrameSubject,
+    ReloadShaders,
+    Screenshot,
+    ToggleAutoRotate,
+    TogglePanels,
+    Quit
+};
 
 struct KeyRow {
     int key = 0;
