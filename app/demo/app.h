@@ -91,6 +91,7 @@ struct UiState {
     std::string presetInput;   // the Pipeline panel's XxYxZ field
     std::string presetError;   // why the field's last entry is not a volume
     std::string methodNote;    // the method combo's last switch of the output ("dicer_vec4 reads the atlas: ...")
+    std::string viewNote;      // the last view that turned another off ("surface on: points turned off ...")
     std::string screenshotMessage;
     bool screenshotFailed = false;
     // Each export's last line: "saved N points to FILE" or why not (export_table.h's rows).

@@ -138,7 +138,7 @@ int main(int argc, char** argv) {
             gl::ScopedStage stage(app.timers, stageName(Stage::Expand));
             expandSurface(app);
         }
-        {
+        if (updatesParticles(app)) { // neither the cloud nor the surface's pieces shown: it costs nothing
             gl::ScopedStage stage(app.timers, stageName(Stage::Particles));
             updateParticles(app);
         }

@@ -176,11 +176,17 @@ void colorPoints(App& app) {
     stageError(app, app.gpu->frame->colorPoints());
 }
 
+bool updatesParticles(const App& app) {
+    return app.gpu && app.settings.view.shown.run(frame::Stage::Particles);
+}
+
 void updateParticles(App& app) {
     if (!app.gpu) return;
-    particles::ParticleSource source = app.gpu->frame->points();
-    // Refused growth: the particles the state holds keep flying; the message is reported once.
-    statusOnce(app.ui.particlesError, app.gpu->particles->update(source, app.settings.particles, app.dt));
+    if (app.settings.view.shown.has(kPointsView)) { // hidden points hold their state until shown again
+        particles::ParticleSource source = app.gpu->frame->points();
+        // Refused growth: the particles the state holds keep flying; the message is reported once.
+        statusOnce(app.ui.particlesError, app.gpu->particles->update(source, app.settings.particles, app.dt));
+    }
     updateSurfacePieces(app);
 }
 

@@ -33,6 +33,7 @@ void colorPoints(App& app); // mesh + point list -> colour of point k (voxelizer
 bool expandsSurface(const App& app);
 void expandSurface(App& app);
 void drawSurface(App& app, const glm::mat4& viewProj, const glm::vec3& lightDir);
+bool updatesParticles(const App& app); // a shown view moves particles: the point cloud, the surface's pieces
 void updateParticles(App& app);      // point buffer -> particle state (GPU), HeartBreaker phases
 bool sortsParticles(const App& app); // the particle render mode draws in depth order (sorted blending)
 void sortParticles(App& app);        // particle state -> back-to-front order (depth keys + HP counting sort)

@@ -361,6 +361,16 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
         message = "--soak N: N must be a multiple of the soak cycle, " + std::to_string(kSoakCycleFrames) +
                   " frames";
     if (out.run.soakLeakTest && out.run.soak == 0) message = "--soak-leak-test needs --soak N";
+    // A view that hides another (the surface: the points) hides it unless it was asked for: --view names every
+    // view shown, --show-NAME the one.
+    if (!out.gave("view")) {
+        ShownViews& shown = out.settings.view.shown;
+        for (ViewId id : shown.ids()) {
+            if (!viewRow(id).hides) continue;
+            shown.set(id, false);
+            shown.show(id, true, [&](ViewId other) { return out.gave(std::string("show-") + viewRow(other).name); });
+        }
+    }
     // A scripted run checks its last frame (exit status 4 or 5): a check in the middle would only compete with
     // its frames for the cores.
     if (out.run.frames > 0 && !out.gave("verify-auto")) out.settings.verifyAuto = false;

@@ -31,9 +31,13 @@ void uiParticlesSection(App& app) {
         const std::string option = std::string("show-") + viewRow(id).name;
         if (id.row > 0) sameLineIfFits(optionLabel(option));
         bool shown = v.shown.has(id);
-        optionCheckbox(option, shown);
-        v.shown.set(id, shown);
+        if (optionCheckbox(option, shown))
+            if (std::optional<ViewId> hid = v.shown.show(id, shown))
+                app.ui.viewNote = std::string(viewRow(id).name) + " on: " + viewRow(*hid).name +
+                                  " turned off (tick it to draw both)";
     }
+    hint("drawn: %s", v.shown.drawn().c_str());
+    if (!app.ui.viewNote.empty()) hint("%s", app.ui.viewNote.c_str());
     int color = int(v.color);
     ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())

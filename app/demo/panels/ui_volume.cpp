@@ -97,8 +97,9 @@ void surfaceSection(App& app) {
     ImGui::TextUnformatted("Surface");
     ImGui::SameLine();
     bool shown = app.settings.view.shown.has(kSurfaceView);
-    optionCheckbox("show-surface", shown);
-    app.settings.view.shown.set(kSurfaceView, shown);
+    if (optionCheckbox("show-surface", shown))
+        if (std::optional<ViewId> hid = app.settings.view.shown.show(kSurfaceView, shown))
+            app.ui.viewNote = std::string("surface on: ") + viewRow(*hid).name + " turned off (tick it to draw both)";
     const frame::Frame& frame = *app.gpu->frame;
     surface::McMethodId& chosen = app.settings.frame.mcMethod;
     if (ImGui::BeginCombo(optionLabel("mc-method"), surface::mcMethodInfo(chosen).label)) {

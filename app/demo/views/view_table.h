@@ -8,6 +8,9 @@
 #include "row_table.h"
 
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
 #include <iterator>
 #include <span>
 #include <string_view>
@@ -28,20 +31,25 @@ struct ViewRow {
     // The stages the frame runs for it while it is shown (each also asks its own settings: the colours only for
     // model colours, the sort only for sorted blending); the 'views' stage draws every view.
     std::span<const frame::Stage> stages;
+    // The view it replaces: turning this one on turns that one off unless it was asked for too (the surface
+    // hides the points, which would poke through it as speckle). Null: none.
+    const char* hides = nullptr;
 };
 using ViewId = gl::RowId<ViewRow>;
 
 // Rows draw in table order: the opaque views before the point cloud (sorted blending is translucent).
 namespace view_stages {
 using frame::Stage;
-inline constexpr Stage kPoints[] = {Stage::Colors, Stage::Sort}; // model colours (bits output); sorted blending
-inline constexpr Stage kSurface[] = {Stage::Expand};              // marching cubes
+// The particles (the cloud's positions, HeartBreaker's phases); model colours (bits output); sorted blending.
+inline constexpr Stage kPoints[] = {Stage::Particles, Stage::Colors, Stage::Sort};
+inline constexpr Stage kSurface[] = {Stage::Expand, Stage::Particles}; // marching cubes; the shatter's pieces
 } // namespace view_stages
 inline constexpr ViewRow kViewRows[] = {
     {"mesh", "mesh", "the shaded model (it hides the cloud on its surface)", ViewPlace::Scene, false, {}},
     {"surface", "surface",
-     "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded with its normals",
-     ViewPlace::Scene, false, view_stages::kSurface},
+     "the surface of a volume's band: marching cubes on the GPU (the expand stage), shaded with its normals; "
+     "it turns the points off unless they are asked for too",
+     ViewPlace::Scene, false, view_stages::kSurface, "points"},
     {"points", "points", "the point cloud", ViewPlace::Scene, true, view_stages::kPoints},
     {"atlas", "atlas", "the slice atlas panel", ViewPlace::Panel, true, {}},
     {"list", "list", "the point list panel", ViewPlace::Panel, true, {}},
@@ -67,6 +75,11 @@ struct ShownViews : gl::RowSet<ViewRow> {
     ShownViews() : RowSet{defaultBits()} {}
     std::vector<ViewId> ids() const { return RowSet::ids(viewTable()); } // the shown ones, in table order
     bool run(frame::Stage stage) const; // a shown view runs `stage` (frame_stages.h)
+    // Shows or hides `id`; showing a view that hides another (ViewRow::hides) hides that one unless `keep`
+    // says it was asked for (returns it); hiding it again, when nothing else is left in the 3D view, shows that
+    // one again.
+    std::optional<ViewId> show(ViewId id, bool on, const std::function<bool(ViewId)>& keep = {});
+    std::string drawn() const; // "surface, atlas": the shown views, in table order ("nothing")
     static std::uint32_t defaultBits();
     bool operator==(const ShownViews&) const = default;
 };
