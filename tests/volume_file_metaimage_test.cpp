@@ -108,9 +108,8 @@ TEST(VolumeFileMetaImage, SpacingOffsetAndTransformMatrix) {
          ""},
         {"Offset = -120 -96 0\nTransformMatrix = 0 1 0 -1 0 0 0 0 1\nElementSpacing = 4 4 4\n",
          glm::vec3(4.f),
-         "orientation ignored (offset -120 -96 0; TransformMatrix 0 1 0 -1 0 0 0 0 1 (not the identity)): "
-         "the "
-         "volume is shown in its index frame, scaled by its spacing 4 x 4 x 4"},
+         "orientation ignored (offset -120 -96 0): the volume is shown in its index axes turned upright (up +z, "
+         "front -x), scaled by its spacing 4 x 4 x 4"},
         {"Position = 1 2 3\n", glm::vec3(1.f),
          "orientation ignored (offset 1 2 3): the volume is shown in its index frame, scaled by its spacing "
          "1 x 1 "

@@ -1,5 +1,6 @@
 #include "app.h"
 
+#include "anatomy.h"
 #include "builtin_models.h"
 #include "log.h"
 #include "mc_method_table.h"
@@ -106,7 +107,7 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& give
         !render.isAvailable(info))
         return makeError(std::string("particle rendering ") + render.name + " is not available on " +
                          info.renderer);
-    auto model = loadModel(s.model);
+    auto model = loadModel(s.model, std::nullopt, cli.up);
     if (!model)
         return makeError(std::string(s.model.kind == ModelKind::Volume ? "cannot load the volume: "
                                                                        : "cannot load the model: ") +
@@ -128,6 +129,10 @@ Result<std::unique_ptr<App>> createApp(Surface& surface, const CommandLine& give
         });
     }
     app->model = std::move(model.value());
+    if (cli.up) app->volumeTurns[s.model.path] = app->model.turn;
+    if (!app->model.turn.from.empty())
+        log::info("%s: turned upright by %s: %s (U, Shift+U turn it)", s.model.label().c_str(),
+                  app->model.turn.from.c_str(), volume::anatomyText(app->model.turn.anatomy).c_str());
     app->ui.modelWarnings = app->model.warnings;
     if (app->model.volume) app->settings.frame.band = app->last.frame.band = *band;
     if (s.model.kind == ModelKind::File) rememberRecent(app->ui.recent, s.model.path);

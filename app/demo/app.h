@@ -23,6 +23,7 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,6 +70,8 @@ struct Actions {
     bool reassemble = false;
     bool resetCamera = false;
     bool frameSubject = false; // F: the camera frames the subject again (framing.h)
+    // U / Shift+U: the volume turned 90 degrees (its top toward the camera / its right side up).
+    enum class Turn { None, Forward, Sideways } turnVolume = Turn::None;
     bool reloadShaders = false;
     bool screenshot = false;
     bool verify = false;
@@ -146,6 +149,8 @@ struct App {
     glm::mat4 modelMatrix{1.f}; // this frame's rotation * placement
     OrbitCamera camera;
     std::optional<FramedFor> framedFor; // what the camera last framed (framing.h)
+    // The turns the user gave volume files this run (U, Shift+U, --up), by path: a file loaded again keeps its.
+    std::map<std::string, VolumeTurn> volumeTurns;
     gl::StageTimers timers;
     gl::SampleWindow frameMs{128};
     Actions actions;

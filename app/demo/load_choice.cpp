@@ -2,6 +2,7 @@
 // one replaces the old only when it loaded and uploaded; on error the previous one stays and the panel says why.
 #include "passes.h"
 
+#include "anatomy.h"
 #include "app.h"
 #include "builtin_volumes.h"
 #include "log.h"
@@ -11,14 +12,17 @@
 namespace dicer::app {
 
 void loadChoice(App& app, const ModelChoice& choice) {
-    auto loaded = loadModel(choice);
+    const auto remembered = app.volumeTurns.find(choice.path);
+    auto loaded = loadModel(choice, remembered == app.volumeTurns.end() ? std::nullopt
+                                                                        : std::optional<VolumeTurn>(remembered->second));
     // The voxelizer checks the mesh against the driver's limits, the frame the volume's size; on error each
     // keeps the previous one.
     const auto start = std::chrono::steady_clock::now();
     Result<volume::Band> band = volume::Band{};
     Result<void> uploaded;
+    const bool again = choice == app.settings.model && app.model.volume; // turned: the band stays
     if (loaded && loaded->volume) {
-        band = resolveBand({}, *loaded);
+        band = again ? Result<volume::Band>(app.settings.frame.band) : resolveBand({}, *loaded);
         if (band && app.gpu) uploaded = app.gpu->frame->setVolume(*loaded->volume);
     } else if (loaded && app.gpu) {
         uploaded = app.gpu->frame->setMesh(loaded->mesh);
@@ -51,6 +55,9 @@ void loadChoice(App& app, const ModelChoice& choice) {
             choice.label().c_str(), v.size.x, v.size.y, v.size.z, volume::scalarTypeName(v.type),
             double(v.spacing.x), double(v.spacing.y), double(v.spacing.z), volume::bandText(f.band).c_str(),
             app.model.loadMs, app.model.uploadMs);
+        if (!app.model.turn.from.empty())
+            log::info("%s: turned upright by %s: %s (U, Shift+U turn it)", choice.label().c_str(),
+                      app.model.turn.from.c_str(), volume::anatomyText(app.model.turn.anatomy).c_str());
         for (const std::string& note : v.notes)
             log::info("%s: %s", choice.label().c_str(), note.c_str());
         for (const std::string& warning : v.warnings)

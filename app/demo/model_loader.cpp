@@ -1,6 +1,8 @@
 #include "model_loader.h"
 
+#include "anatomy.h"
 #include "builtin_volumes.h"
+#include "bundled_volumes.h"
 #include "model_catalog.h"
 #include "volume_file.h"
 
@@ -12,13 +14,22 @@ namespace dicer::app {
 
 namespace {
 
-Result<LoadedModel> loadVolume(const ModelChoice& choice) {
-    Result<volume::ScalarVolume> v = volume::isBuiltinVolume(choice.path)
-                                         ? volume::loadBuiltinVolume(choice.path)
-                                         : volume::loadVolumeFile(choice.path);
+Result<LoadedModel> loadVolume(const ModelChoice& choice, const std::optional<VolumeTurn>& chosen,
+                               std::optional<volume::SignedAxis> up) {
+    const bool builtin = volume::isBuiltinVolume(choice.path);
+    Result<volume::ScalarVolume> v =
+        builtin ? volume::loadBuiltinVolume(choice.path) : volume::loadVolumeFile(choice.path);
     if (!v) return makeError(v.error());
     LoadedModel m;
     m.choice = choice;
+    if (chosen)
+        m.turn = *chosen;
+    else if (v->anatomy)
+        m.turn = {*v->anatomy, "its header"};
+    else if (const std::optional<volume::Anatomy> a = builtin ? std::nullopt : volume::bundledAnatomy(choice.path))
+        m.turn = {*a, "the bundled scans' table"};
+    if (up) m.turn = {volume::withUp(m.turn.anatomy, *up), "--up"};
+    if (m.turn.anatomy != volume::Anatomy{}) *v = volume::turned(*v, m.turn.anatomy);
     m.warnings = v->notes;
     m.valueRange = volume::valueRange(*v);
     m.volume = std::make_shared<const volume::ScalarVolume>(std::move(v.value()));
@@ -27,10 +38,11 @@ Result<LoadedModel> loadVolume(const ModelChoice& choice) {
 
 } // namespace
 
-Result<LoadedModel> loadModel(const ModelChoice& choice) {
+Result<LoadedModel> loadModel(const ModelChoice& choice, const std::optional<VolumeTurn>& chosen,
+                              std::optional<volume::SignedAxis> up) {
     const auto start = std::chrono::steady_clock::now();
     if (choice.kind == ModelKind::Volume) {
-        Result<LoadedModel> m = loadVolume(choice);
+        Result<LoadedModel> m = loadVolume(choice, chosen, up);
         if (m)
             m->loadMs =
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

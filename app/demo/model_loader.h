@@ -12,11 +12,19 @@
 #include <glm/glm.hpp>
 
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace dicer::app {
+
+// How a volume is turned upright (volume/anatomy.h) and what said so: "its header", "the bundled scans' table",
+// "--up", "the U key", or "" (its index axes as they are).
+struct VolumeTurn {
+    volume::Anatomy anatomy;
+    std::string from;
+};
 
 struct LoadedModel {
     ModelChoice choice;
@@ -24,6 +32,7 @@ struct LoadedModel {
     // ModelKind::Volume: the samples (the frame uploads them once; the Volume panel's histogram reads them).
     std::shared_ptr<const volume::ScalarVolume> volume;
     std::optional<volume::ValueRange> valueRange; // of the volume; nullopt when every sample is NaN
+    VolumeTurn turn;                              // how the volume was turned upright
     glm::mat4 placement{1.f};                     // model -> the cube [-1,1]^3, before the rotation
     model::BoxFit fit;                 // the placement in the box the volume is drawn as: fit.into(shape)
     std::vector<std::string> warnings; // missing textures and the like
@@ -31,7 +40,10 @@ struct LoadedModel {
     double uploadMs = 0.0;             // the voxelizer's upload (set by the caller)
 };
 
-Result<LoadedModel> loadModel(const ModelChoice& choice);
+// A volume is turned upright by `chosen` (the user's turn of this file this run), else its header's anatomy, else
+// the bundled scans' table, else not at all; `up` (--up) then names its up axis (volume::withUp).
+Result<LoadedModel> loadModel(const ModelChoice& choice, const std::optional<VolumeTurn>& chosen = {},
+                              std::optional<volume::SignedAxis> up = {});
 
 // A loaded volume's band: `asked` ("LO,HI" from --band; min and max are this volume's) or, when empty, the
 // default band of its values (volume::defaultBand). A band that holds nothing only for this volume's values

@@ -1,5 +1,6 @@
 #include "passes.h"
 
+#include "anatomy.h"
 #include "app.h"
 #include "band.h"
 #include "builtin_volumes.h"
@@ -79,6 +80,13 @@ void applyChanges(App& app) {
     if (a.resetCamera) app.camera.reset(); // and framed again below
     if (a.reloadShaders) reloadShaders(app);
     if (a.load) loadChoice(app, *a.load);
+    if (a.turnVolume != Actions::Turn::None && app.model.volume) { // loaded again from its file, turned
+        const volume::Anatomy& now = app.model.turn.anatomy;
+        app.volumeTurns[app.settings.model.path] = {
+            a.turnVolume == Actions::Turn::Forward ? volume::turnedForward(now) : volume::turnedSideways(now),
+            "the U key"};
+        loadChoice(app, app.settings.model);
+    }
     app.screenshotRequested |= a.screenshot;
     app.exportsRequested.bits |= a.exports.bits;
     app.verifyRequested |= a.verify;
@@ -270,7 +278,12 @@ void captureScreenshot(App& app, bool uiDrawn) {
 glm::mat4 exportFrameToVolume(const App& app) {
     const Settings& s = app.settings;
     if (s.frame.testAtlas) return glm::mat4(1.f);
-    if (frame::inputInfo(s.frame.input).physical) return app.gpu->frame->physicalToVolume();
+    if (frame::inputInfo(s.frame.input).physical) { // the file's own frame, whatever turned it upright
+        const volume::ScalarVolume* v = app.model.volume.get();
+        const glm::mat4 back = v ? volume::fileToTurned(app.model.turn.anatomy, glm::vec3(v->size) * v->spacing)
+                                 : glm::mat4(1.f);
+        return app.gpu->frame->physicalToVolume() * back;
+    }
     return app.gpu->frame->worldToVolume() * app.modelMatrix;
 }
 

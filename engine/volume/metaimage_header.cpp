@@ -1,5 +1,6 @@
 #include "metaimage_header.h"
 
+#include "anatomy.h"
 #include "file_read.h"
 #include "header_text.h"
 
@@ -44,6 +45,7 @@ constexpr std::string_view kKnownKeys[] = {"objecttype",
                                            "transformmatrix",
                                            "rotation",
                                            "orientation",
+                                           "anatomicalorientation",
                                            "elementdatafile"};
 
 std::optional<bool> parseBool(std::string_view word) {
@@ -178,18 +180,24 @@ Result<VolumeHeader> parseMetaImageHeader(std::string_view text, bool wholeFile,
         if ((*v)[0] != 0 || (*v)[1] != 0 || (*v)[2] != 0)
             h.ignoredOrientation.push_back(std::string(trim(offset->value)).insert(0, "offset "));
     }
+    std::optional<std::array<glm::dvec3, 3>> rows; // the index axes' directions in LPS (ITK's TransformMatrix)
     for (const char* key : {"transformmatrix", "rotation", "orientation"}) {
         const HeaderField* matrix = fields.find(key);
         if (!matrix) continue;
         const std::optional<std::vector<double>> m = parseReals(matrix->value, 9);
         if (!m) return fail(matrix->line, dicer::quoted(matrix->value) + " is not 9 numbers");
-        for (size_t i = 0; i < 9; ++i)
-            if ((*m)[i] != (i % 4 == 0 ? 1.0 : 0.0)) {
+        rows = {glm::dvec3((*m)[0], (*m)[1], (*m)[2]), glm::dvec3((*m)[3], (*m)[4], (*m)[5]),
+                glm::dvec3((*m)[6], (*m)[7], (*m)[8])};
+        // Axis-aligned rows turn the volume exactly (anatomy.h); an oblique one counts as its nearest axis.
+        for (const glm::dvec3& row : *rows)
+            if (int((row.x != 0) + (row.y != 0) + (row.z != 0)) != 1) {
                 h.ignoredOrientation.push_back("TransformMatrix " + std::string(trim(matrix->value)) +
-                                               " (not the identity)");
+                                               " (not along the index axes)");
                 break;
             }
     }
+    const HeaderField* code = fields.find("anatomicalorientation");
+    h.anatomy = metaImageAnatomy(rows, code ? trim(code->value) : std::string_view());
 
     const bool local = lowercase(dataFile->value) == "local";
     if (const HeaderField* headerSize = fields.find("headersize")) {

@@ -1,5 +1,7 @@
 #include "nrrd_header.h"
 
+#include "anatomy.h"
+
 #include "file_read.h"
 #include "header_text.h"
 
@@ -58,7 +60,8 @@ constexpr std::string_view kSpatialKinds[] = {"domain", "space", "time", "???", 
 // The fields we read, by their name lowercased without spaces ("data file" = "datafile", as teem allows).
 constexpr std::string_view kKnownFields[] = {"dimension", "type",     "sizes",           "encoding",
                                              "endian",    "spacings", "spacedirections", "spaceorigin",
-                                             "kinds",     "datafile", "lineskip",        "byteskip"};
+                                             "kinds",     "datafile", "lineskip",        "byteskip",
+                                             "space"};
 // Up to 16 axes (format.html, "dimension"); a 4D header may hold several values per voxel on its first axis.
 constexpr DimensionKeys kNrrdDimension = {"dimension", "dimension", "sizes", "sizes", 16, true};
 
@@ -124,6 +127,13 @@ Result<void> readSpacing(VolumeHeader& h, const HeaderFields& fields) {
             if (v.size() != 3) aligned = false;
         }
         if (!aligned) h.ignoredOrientation.push_back("space directions not along the index axes");
+        std::array<glm::dvec3, 3> axes{};
+        for (int a = 0; a < 3; ++a)
+            if (const auto& v = (*vectors)[size_t(a)]; v && v->size() == 3)
+                axes[size_t(a)] = {(*v)[0], (*v)[1], (*v)[2]};
+        if (const HeaderField* space = fields.find("space")) h.anatomy = nrrdAnatomy(trim(space->value), axes);
+    } else if (const HeaderField* space = fields.find("space")) {
+        h.anatomy = nrrdAnatomy(trim(space->value), std::nullopt); // the space's own axes
     } else if (const HeaderField* spacings = fields.find("spacings")) {
         const std::vector<std::string_view> words = splitWords(spacings->value);
         if (words.size() != 3)

@@ -44,6 +44,18 @@ template <class F, std::size_t I = 0> decltype(auto) visitScalarType(ScalarType 
 // check it on the header, before any data is read.
 inline constexpr std::int64_t kMaxVolumeBytes = std::int64_t(1) << 30;
 
+// An index axis (0 = x, 1 = y, 2 = z) and its direction.
+struct SignedAxis {
+    int axis = 1;
+    bool negative = false;
+    bool operator==(const SignedAxis&) const = default;
+};
+// The index axes that point superior (up) and anterior (front); never the same axis (anatomy.h).
+struct Anatomy {
+    SignedAxis up{1, false}, front{2, false};
+    bool operator==(const Anatomy&) const = default;
+};
+
 struct ScalarVolume {
     glm::ivec3 size{0};     // samples per axis, each >= 1
     glm::vec3 spacing{1.f}; // physical size of a voxel per axis (the file's units, e.g. mm); finite, > 0
@@ -52,6 +64,7 @@ struct ScalarVolume {
     std::string name;            // the file name or the built-in's name ("metaballs:128")
     std::vector<std::string> notes;    // info lines for the log and the panel (ignored orientation, float64 -> 32)
     std::vector<std::string> warnings; // read, but suspect: warned once (bytes after a compressed stream)
+    std::optional<Anatomy> anatomy;    // where the header says which axes are superior and anterior
 
     std::int64_t voxelCount() const { return std::int64_t(size.x) * size.y * size.z; }
     std::int64_t byteCount() const { return voxelCount() * bytesPerValue(type); }

@@ -204,6 +204,7 @@ Result<ScalarVolume> readVolumeData(const VolumeHeader& header,
     volume.size = glm::ivec3(header.size);
     volume.type = storedType(header.type);
     volume.spacing = glm::vec3(header.spacing);
+    volume.anatomy = header.anatomy;
     try {
         volume.data.resize(size_t(volume.byteCount()));
     } catch (const std::bad_alloc&) {

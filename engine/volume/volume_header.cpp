@@ -1,5 +1,6 @@
 #include "volume_header.h"
 
+#include "anatomy.h"
 #include "file_read.h"
 #include "header_text.h"
 #include "input_file.h"
@@ -237,9 +238,12 @@ std::string orientationNote(const VolumeHeader& header) {
     std::string note = "orientation ignored (";
     for (size_t i = 0; i < header.ignoredOrientation.size(); ++i)
         note.append(i ? "; " : "").append(header.ignoredOrientation[i]);
-    return note + "): the volume is shown in its index frame, scaled by its spacing " +
-           realText(header.spacing.x) + " x " + realText(header.spacing.y) + " x " +
-           realText(header.spacing.z);
+    const std::string spacing = realText(header.spacing.x) + " x " + realText(header.spacing.y) + " x " +
+                                realText(header.spacing.z);
+    if (header.anatomy) // turned upright by whole axes (anatomy.h), the rest of the orientation unused
+        return note + "): the volume is shown in its index axes turned upright (" + anatomyText(*header.anatomy) +
+               "), scaled by its spacing " + spacing;
+    return note + "): the volume is shown in its index frame, scaled by its spacing " + spacing;
 }
 
 // The steps both header parsers share (volume_header.h).

@@ -57,6 +57,9 @@ struct VolumeHeader {
     // Orientation the volume is not drawn with (a rotation, an origin, flipped axes): short phrases, joined
     // into one note by orientationNote.
     std::vector<std::string> ignoredOrientation;
+    // Which index axes are superior and anterior, where the header says (anatomy.h): the volume is turned
+    // upright by it, exactly (an oblique axis counts as the index axis nearest it).
+    std::optional<Anatomy> anatomy;
 
     std::int64_t voxelCount() const { return size.x * size.y * size.z; } // valid after checkVolumeHeader
 };

@@ -62,6 +62,10 @@ std::vector<Row> makeRows() {
             },
             [](CommandLine& c, std::string v) { c.settings.model = {ModelKind::Volume, v}; }),
         row<std::optional<volume::BandSpec>>(options::kBandText, options::bandCodec(), &CommandLine::band),
+        row<std::optional<volume::SignedAxis>>(
+            {"up", "up", "the volume's index axis that points up (default: its header's anatomy, the bundled "
+                         "scans' table, else +y); U and Shift+U turn it by 90 degrees while it runs"},
+            upAxisCodec(), &CommandLine::up),
         inSection("pipeline",
                   row<methods::MethodId>(options::kMethodText, demoMethodCodec(),
                                          field(&CommandLine::settings, &Settings::frame, &frame::FrameSettings::method))),

@@ -5,6 +5,7 @@
 
 #include "export_table.h"
 #include "options.h"
+#include "scalar_volume.h"
 #include "settings.h"
 #include "timer.h"
 
@@ -55,6 +56,9 @@ struct CommandLine {
     // --band LO,HI as given (or --threshold T on a volume: T,max), parsed once; resolved against the volume's
     // value range when it loads (min and max); none: the default band (volume::defaultBand).
     std::optional<volume::BandSpec> band;
+    // --up AXIS: the volume's index axis that points up (volume/anatomy.h); none: its header's, the bundled
+    // scans' table's, or its index axes.
+    std::optional<volume::SignedAxis> up;
     double threshold = 0.5; // --threshold as given: the atlas' alpha for a mesh, a value for a volume
     // The values only: `given` records how they were spelled (--voxels atlas given or implied by a paper
     // --method is the same command line).

@@ -1,5 +1,7 @@
 #include "cli_codecs.h"
 
+#include "anatomy.h"
+
 #include "method_table.h"
 #include "vocabulary.h"
 
@@ -32,6 +34,18 @@ options::Codec<glm::ivec2> windowSizeCodec() {
         return glm::ivec2(*w, *h);
     };
     c.format = [](const glm::ivec2& v) { return std::to_string(v.x) + "x" + std::to_string(v.y); };
+    return c;
+}
+
+options::Codec<std::optional<volume::SignedAxis>> upAxisCodec() {
+    options::Codec<std::optional<volume::SignedAxis>> c;
+    c.metavar = "+x|-x|+y|-y|+z|-z";
+    c.expects = "an index axis with its sign, e.g. -z";
+    c.parse = [](std::string_view s) -> std::optional<std::optional<volume::SignedAxis>> {
+        if (const std::optional<volume::SignedAxis> a = volume::parseSignedAxis(s)) return a;
+        return std::nullopt;
+    };
+    c.format = [](const std::optional<volume::SignedAxis>& a) { return a ? volume::signedAxisText(*a) : ""; };
     return c;
 }
 

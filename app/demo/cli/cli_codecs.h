@@ -17,6 +17,7 @@ namespace dicer::app {
 // --method: a row of the method table the demo runs (not the CPU paths).
 options::Codec<methods::MethodId> demoMethodCodec();
 options::Codec<glm::ivec2> windowSizeCodec();
+options::Codec<std::optional<volume::SignedAxis>> upAxisCodec(); // +x|-x|+y|-y|+z|-z (x = +x)
 options::Codec<particles::ParticleRender> renderCodec();
 options::Codec<std::vector<ViewId>> viewsCodec(); // the view table's names; "all", "none"
 

@@ -41,6 +41,7 @@ std::string reconcileVolume(CommandLine& c) {
     // Either order: a --model after --volume replaces it (the kind is then a mesh's), one before is replaced.
     if (c.gave("volume") && c.gave("model")) return "--volume and --model both name what to show: give one";
     if (!isVolume) {
+        if (c.gave("up")) return "--up turns a scalar volume upright: it needs --volume (a mesh is placed as it is)";
         if (c.gave("band"))
             return "--band decides over a scalar volume's values: it needs --volume (a mesh's voxels are 0 "
                    "or 1; its atlas has --threshold)";

@@ -31,6 +31,8 @@ void handleInput(App& app) {
         case KeyAction::ToggleExplosion: app.actions.toggleExplosion = true; break;
         case KeyAction::ResetCamera: app.actions.resetCamera = true; break;
         case KeyAction::FrameSubject: app.actions.frameSubject = true; break;
+        case KeyAction::TurnForward: app.actions.turnVolume = Actions::Turn::Forward; break;
+        case KeyAction::TurnSideways: app.actions.turnVolume = Actions::Turn::Sideways; break;
         case KeyAction::ReloadShaders: app.actions.reloadShaders = true; break;
         case KeyAction::Screenshot: app.actions.screenshot = true; break;
         case KeyAction::ToggleAutoRotate: app.settings.view.autoRotate = !app.settings.view.autoRotate; break;

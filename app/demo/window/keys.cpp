@@ -13,6 +13,8 @@ constexpr KeyRow kKeys[] = {
     {GLFW_KEY_R, false, KeyAction::ResetCamera, "R", "reset the camera (its start direction, the subject framed)"},
     {GLFW_KEY_F, false, KeyAction::FrameSubject, "F", "frame the subject between the panels (keeps the direction)"},
     {GLFW_KEY_R, true, KeyAction::ReloadShaders, "Shift+R", "reload every shader (keeps the last good)"},
+    {GLFW_KEY_U, false, KeyAction::TurnForward, "U", "turn a volume 90 degrees: its top toward you (remembered per file)"},
+    {GLFW_KEY_U, true, KeyAction::TurnSideways, "Shift+U", "turn a volume 90 degrees: its right side up"},
     {GLFW_KEY_F12, false, KeyAction::Screenshot, "F12", "screenshot"},
     {GLFW_KEY_A, false, KeyAction::ToggleAutoRotate, "A", "auto-rotate on/off"},
     {GLFW_KEY_TAB, false, KeyAction::TogglePanels, "Tab", "hide/show the panels"},

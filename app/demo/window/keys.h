@@ -33,6 +33,8 @@ enum class KeyAction {
     ToggleExplosion,
     ResetCamera,
     FrameSubject,
+    TurnForward,
+    TurnSideways,
     ReloadShaders,
     Screenshot,
     ToggleAutoRotate,
