@@ -116,7 +116,7 @@ TEST(Anatomy, HeaderConventionsPutTheMarkerUpAndFront) {
          {1, 0, 5}},
         // Axes permuted and reversed: index x runs inferior, index z anterior.
         {"RAS permuted", "space: right-anterior-superior\nspace directions: (0,0,-1) (1,0,0) (0,1,0)\n", {0, 1, 5}},
-        {"LPS, no directions", "space: LPS\nspacings: 1 1 1\n", {1, 0, 5}},
+        {"LPS, no directions", "space: LPS\nspacings: 1 2 3\n", {1, 0, 5}},
     };
     for (const Case& c : nrrd) {
         Result<ScalarVolume> v =
@@ -140,6 +140,11 @@ TEST(Anatomy, HeaderConventionsPutTheMarkerUpAndFront) {
         ASSERT_TRUE(v) << c.what << ": " << v.error();
         expectUpright(v.value(), c.what + " marker " + vec(c.marker));
     }
+    // A space with spacings (no directions): both read (the CT head's header is such).
+    Result<ScalarVolume> spaced =
+        loadVolumeFile(dir.write("s.nrrd", head + "space: 3D-left-handed\nspacings: 3.2 3.2 1.5\n\n" + samples({0, 0, 0})));
+    ASSERT_TRUE(spaced) << spaced.error();
+    EXPECT_EQ(spaced->spacing, glm::vec3(3.2f, 3.2f, 1.5f));
     // Spaces that say nothing about anatomy, and no orientation at all: the index axes as they are.
     for (const std::string& fields : {std::string("space: 3D-left-handed\n"), std::string("")}) {
         Result<ScalarVolume> v = loadVolumeFile(dir.write("n.nrrd", head + fields + "\n" + samples({0, 0, 0})));

@@ -220,7 +220,7 @@ TEST(ResolveBand, DefaultMinMaxAndAllNaN) {
     loaded.valueRange = volume::ValueRange{10, 30};
     Result<volume::Band> def = resolveBand(spec(""), loaded);
     ASSERT_TRUE(def) << def.error();
-    EXPECT_EQ(*def, (volume::Band{20, 30})); // midway between min and max, max
+    EXPECT_EQ(*def, (volume::Band{20, 30})); // no samples to split: midway between min and max, max
     Result<volume::Band> full = resolveBand(spec("min,max"), loaded);
     ASSERT_TRUE(full) << full.error();
     EXPECT_EQ(*full, (volume::Band{10, 30}));

@@ -54,7 +54,7 @@ int runBrickStatsTable(const Options& opt) {
         }
         const volume::ScalarVolume& v = *loaded;
         const std::optional<volume::ValueRange> range = volume::valueRange(v);
-        Result<volume::Band> asked = volume::startingBand(opt.band, v, range);
+        Result<volume::Band> asked = volume::startingBand(opt.band, &v, range);
         if (!asked) {
             std::fprintf(stderr, "dicer-bench: %s: --band: %s\n", v.name.c_str(), asked.error().c_str());
             return 1;

@@ -72,7 +72,7 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
     common.size = sizeText(v.size) + " " + volume::scalarTypeName(v.type);
     common.bytes = v.byteCount();
     const std::optional<volume::ValueRange> range = volume::valueRange(v);
-    Result<volume::Band> asked = volume::startingBand(b.opt.band, v, range);
+    Result<volume::Band> asked = volume::startingBand(b.opt.band, &v, range);
     if (!asked) return makeError(v.name + ": --band: " + asked.error());
     const volume::Band band = *asked;
     common.band = volume::bandText(band);

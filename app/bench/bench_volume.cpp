@@ -311,7 +311,7 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
     info.bytes = v.byteCount();
     const std::optional<volume::ValueRange> range = volume::valueRange(v);
     info.range = range ? volume::bandText({range->min, range->max}) : "every value NaN";
-    Result<volume::Band> asked = volume::startingBand(b.opt.band, v, range);
+    Result<volume::Band> asked = volume::startingBand(b.opt.band, &v, range);
     if (!asked) return makeError(v.name + ": --band: " + asked.error());
     const volume::Band band = *asked;
     info.band = volume::bandText(band);

@@ -32,6 +32,7 @@ model::Mesh makeFloor() {
 
 App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
     : surface(s), run(cli.run), settings(cli.settings), last(cli.settings), outputChosen(cli.outputChosen),
+      colorChosen(cli.gave("color")),
       timers(timerSource, cli.run.warmupFrames) {}
 
 App::~App() {

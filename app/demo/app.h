@@ -143,6 +143,9 @@ struct App {
     // The user chose the voxelizer output (the command line's outputChosen, or the Pipeline panel's output
     // buttons): a new preset or mode keeps it. Otherwise they take their default output (followDefaultOutput).
     bool outputChosen = false;
+    // The user chose the particle colours (--color, the panel's buttons): a new input keeps them. Otherwise a
+    // volume starts in value colours and a mesh in the false colours.
+    bool colorChosen = false;
     std::unique_ptr<GpuState> gpu; // null while the shaders do not build (gpuError says why)
     std::string gpuError;
     LoadedModel model;

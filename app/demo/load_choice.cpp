@@ -43,6 +43,9 @@ void loadChoice(App& app, const ModelChoice& choice) {
         f.band = *band;
         f.testAtlas = false; // the volume is the input
     }
+    if (!app.colorChosen) // a volume in its own colours, a mesh in the paper's
+        app.settings.view.color =
+            app.model.volume ? particles::ParticleColor::ModelColor : particles::ParticleColor::FalseColor;
     app.ui.modelError.clear();
     app.ui.modelWarnings = app.model.warnings;
     if (choice.kind == ModelKind::File ||

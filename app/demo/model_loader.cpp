@@ -65,7 +65,7 @@ Result<LoadedModel> loadModel(const ModelChoice& choice, const std::optional<Vol
 Result<volume::Band> resolveBand(const std::optional<volume::BandSpec>& asked, const LoadedModel& loaded) {
     // A band the data make empty ("300,max" over bytes, whose max is at most 255) is the empty band: 0 points
     // and the summary's line, not an error (volume::resolveBand).
-    Result<volume::Band> band = volume::startingBand(asked, *loaded.volume, loaded.valueRange);
+    Result<volume::Band> band = volume::startingBand(asked, loaded.volume.get(), loaded.valueRange);
     if (!band) return makeError("--band: " + band.error());
     return band;
 }

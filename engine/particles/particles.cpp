@@ -40,6 +40,7 @@ constexpr ParticleRenderInfo kRenderModes[] = {
 // The PS_COLOR_* a draw shows: the model's colours come from the slot colours where the bits output made them.
 int colorMode(const ParticleDraw& params) {
     if (params.color == ParticleColor::FalseColor) return PS_COLOR_FALSE;
+    if (params.color == ParticleColor::Height) return PS_COLOR_HEIGHT;
     return params.slotColors ? PS_COLOR_SLOTS : PS_COLOR_MODEL;
 }
 } // namespace
@@ -115,7 +116,8 @@ Result<ParticleSystem> ParticleSystem::create(gl::ShaderLibrary& shaders, const 
     ps.m_splatDepth = *splatDepth;
     constexpr std::pair<int, const char*> kSplatColors[] = {{PS_COLOR_FALSE, "PS_COLOR_FALSE"},
                                                             {PS_COLOR_MODEL, "PS_COLOR_MODEL"},
-                                                            {PS_COLOR_SLOTS, "PS_COLOR_SLOTS"}};
+                                                            {PS_COLOR_SLOTS, "PS_COLOR_SLOTS"},
+                                                            {PS_COLOR_HEIGHT, "PS_COLOR_HEIGHT"}};
     static_assert(std::size(kSplatColors) == std::tuple_size_v<decltype(ps.m_splatColor)>);
     for (auto [mode, value] : kSplatColors) {
         auto splatColor =

@@ -28,7 +28,9 @@
 
 namespace dicer::particles {
 
-enum class ParticleColor { FalseColor, ModelColor };
+// False colours: the voxel's position as rgb (the paper's); model colours: the mesh's, or a volume's values
+// through viridis; height: the voxel's height through viridis (the colour-blind-safe false colours).
+enum class ParticleColor { FalseColor, ModelColor, Height };
 
 // How the cloud is drawn; one row each in particleRenderModes(). Splats: compute passes into per-pixel
 // depth/colour images, resolved with gl_FragDepth (fast everywhere, and ~20x faster than points on llvmpipe).
@@ -157,7 +159,7 @@ private:
     // The splats' depth pass, and their colour pass per PS_COLOR_* (a constant of each: llvmpipe would fetch
     // every mode's colour under lane masks).
     gl::BlockedProgram m_splatDepth;
-    std::array<gl::BlockedProgram, 3> m_splatColor{};
+    std::array<gl::BlockedProgram, 4> m_splatColor{};
     std::uint32_t boundEntries(const ParticleSource& source) const; // the most any blocked array binds
     gl::Texture m_splatDepthImage, m_splatColorImage;
     glm::ivec2 m_splatSize{0};

@@ -140,10 +140,11 @@ Result<Band> resolveBand(const BandSpec& spec, std::optional<ValueRange> range) 
     return Band{*lo, *hi};
 }
 
-Result<Band> startingBand(const std::optional<BandSpec>& asked, const ScalarVolume& volume,
+Result<Band> startingBand(const std::optional<BandSpec>& asked, const ScalarVolume* volume,
                           std::optional<ValueRange> range) {
     if (asked) return resolveBand(*asked, range);
-    return range ? defaultBand(volume, *range) : Band{0, -1};
+    if (!range) return Band{0, -1};
+    return volume ? defaultBand(*volume, *range) : midBand(*range);
 }
 
 std::string bandSpecText(const BandSpec& spec) {

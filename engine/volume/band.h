@@ -69,9 +69,9 @@ Result<BandSpec> parseBandSpec(std::string_view text);
 // not an error.
 Result<Band> resolveBand(const BandSpec& spec, std::optional<ValueRange> range);
 std::string bandSpecText(const BandSpec& spec); // "300,max"
-// The band a volume starts with: `asked` resolved over its values (resolveBand), or none asked: defaultBand,
-// or the empty band [0, -1] when every value is NaN.
-Result<Band> startingBand(const std::optional<BandSpec>& asked, const ScalarVolume& volume,
+// The band a volume starts with: `asked` resolved over its values (resolveBand), or none asked: defaultBand
+// (midBand without the samples, `volume` null), or the empty band [0, -1] when every value is NaN.
+Result<Band> startingBand(const std::optional<BandSpec>& asked, const ScalarVolume* volume,
                           std::optional<ValueRange> range);
 
 // "lo,hi" as the command line and the panel give it: two numbers (decimal or exponent notation, "inf" and

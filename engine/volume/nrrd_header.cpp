@@ -132,8 +132,6 @@ Result<void> readSpacing(VolumeHeader& h, const HeaderFields& fields) {
             if (const auto& v = (*vectors)[size_t(a)]; v && v->size() == 3)
                 axes[size_t(a)] = {(*v)[0], (*v)[1], (*v)[2]};
         if (const HeaderField* space = fields.find("space")) h.anatomy = nrrdAnatomy(trim(space->value), axes);
-    } else if (const HeaderField* space = fields.find("space")) {
-        h.anatomy = nrrdAnatomy(trim(space->value), std::nullopt); // the space's own axes
     } else if (const HeaderField* spacings = fields.find("spacings")) {
         const std::vector<std::string_view> words = splitWords(spacings->value);
         if (words.size() != 3)
@@ -151,6 +149,8 @@ Result<void> readSpacing(VolumeHeader& h, const HeaderFields& fields) {
                                                 " is zero, infinite or beyond float's range");
         }
     }
+    if (const HeaderField* space = fields.find("space"); space && !fields.find("spacedirections"))
+        h.anatomy = nrrdAnatomy(trim(space->value), std::nullopt); // the space's own axes
     if (const HeaderField* originField = fields.find("spaceorigin")) {
         const auto origin = parseVectors(originField->value);
         if (!origin || origin->size() != 1 || !(*origin)[0])

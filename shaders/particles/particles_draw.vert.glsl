@@ -7,6 +7,7 @@
 // the sprites in that order (primitives blend in submission order).
 #include "ps_state.glsl"
 #include "hp_point.h" // hpEntryAtlasTexel
+#include "ps_colors.glsl"
 
 #define HP_POINTS_READONLY
 #include "hp_point_blocks.glsl"
@@ -35,6 +36,8 @@ void main() {
         v_color = texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb;
     else if (u_colorMode == PS_COLOR_SLOTS)
         v_color = unpackUnorm4x8(u_slotColors[k]).rgb;
+    else if (u_colorMode == PS_COLOR_HEIGHT)
+        v_color = psHeightColor(entry.y, u_volume.y);
     else
         v_color = (vec3(entry.xyz) + 0.5) / vec3(u_volume);
 }

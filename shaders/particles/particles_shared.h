@@ -63,6 +63,7 @@
 #define PS_COLOR_FALSE 0 // the paper's false colours: the voxel's 3D texture coordinate as rgb
 #define PS_COLOR_MODEL 1 // the model's colour, stored in the atlas texel's rgb by the voxelizer
 #define PS_COLOR_SLOTS 2 // the model's colour of point k in the slot colours (PS_BIND_SLOT_COLORS; bits output)
+#define PS_COLOR_HEIGHT 3 // the voxel's height through viridis (volume_values.h): the colour-blind-safe false colours
 
 // HeartBreaker for surfaces (surface_shatter.h, shatter_step.h): the marching cubes' triangles as pieces.
 // Triangle t is the source's vertices 3t, 3t + 1, 3t + 2; its piece is entry t of the state. A range of its own:

@@ -6,6 +6,7 @@
 // program per mode, since llvmpipe would fetch every mode's colour under lane masks.
 #include "ps_state.glsl"
 #include "hp_point.h" // hpEntryAtlasTexel
+#include "ps_colors.glsl"
 
 layout(local_size_x = PS_LOCAL_SIZE) in;
 layout(std430, binding = PS_BIND_CONTROL) coherent buffer PsControl { uint u_control[]; };
@@ -57,6 +58,8 @@ void main() {
     vec3 color = texelFetch(u_atlas, hpEntryAtlasTexel(entry.w), 0).rgb;
 #elif PS_SPLAT_COLOR_MODE == PS_COLOR_SLOTS
     vec3 color = unpackUnorm4x8(u_slotColors[k]).rgb;
+#elif PS_SPLAT_COLOR_MODE == PS_COLOR_HEIGHT
+    vec3 color = psHeightColor(entry.y, u_volume.y);
 #else
     vec3 color = (vec3(entry.xyz) + 0.5) / vec3(u_volume);
 #endif

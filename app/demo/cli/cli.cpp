@@ -125,9 +125,12 @@ std::vector<Row> makeRows() {
                        "device platform, Mesa: surfaceless), panels included, no input (needs --frames)"},
                       options::switchCodec(), field(&CommandLine::run, &RunOptions::offscreen))),
         row<particles::ParticleColor>(
-            {"color", "model colours", "particle colours: voxel coordinates (false) or the model's"},
+            {"color", "model colours",
+             "particle colours: voxel coordinates as rgb (false), the model's (a volume's: its values through "
+             "viridis, its default) or the height through viridis (colour-blind safe)"},
             options::namesCodec<particles::ParticleColor>({{"false", particles::ParticleColor::FalseColor},
-                                                           {"model", particles::ParticleColor::ModelColor}}),
+                                                           {"model", particles::ParticleColor::ModelColor},
+                                                           {"height", particles::ParticleColor::Height}}),
             field(&CommandLine::settings, &Settings::view, &ViewSettings::color)),
         row<particles::ParticleRender>(
             {"particles", "particles",
@@ -375,6 +378,9 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
             shown.show(id, true, [&](ViewId other) { return out.gave(std::string("show-") + viewRow(other).name); });
         }
     }
+    // A volume starts in its own colours (its values through viridis) unless --color says otherwise.
+    if (out.settings.model.kind == ModelKind::Volume && !out.gave("color"))
+        out.settings.view.color = particles::ParticleColor::ModelColor;
     // A scripted run checks its last frame (exit status 4 or 5): a check in the middle would only compete with
     // its frames for the cores.
     if (out.run.frames > 0 && !out.gave("verify-auto")) out.settings.verifyAuto = false;

@@ -30,6 +30,11 @@ void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history p
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
 void uiStatusLine(App& app);       // ui_status.cpp: input, method, points, fps, verify, last confirmation
 
+// The colour legend of the current colour mode (ui_legend.cpp): a line, and for value and height colours the
+// viridis bar from `low` to `high` with the band's [t0, t1] (fractions of the bar) marked.
+void colorLegend(const App& app);
+void viridisBar(const char* low, const char* high, std::optional<std::pair<float, float>> marked);
+
 // Verify's state for the status line and the Verify panel (ui_verify.cpp): the verdict of the last check while it
 // still applies, else pending, on request or not checked, and its colour.
 struct VerifyLine {

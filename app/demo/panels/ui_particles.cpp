@@ -39,13 +39,19 @@ void uiParticlesSection(App& app) {
     hint("drawn: %s", v.shown.drawn().c_str());
     if (!app.ui.viewNote.empty()) hint("%s", app.ui.viewNote.c_str());
     int color = int(v.color);
-    ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
+    bool chose = ImGui::RadioButton("false colours", &color, int(particles::ParticleColor::FalseColor));
     if (ImGui::IsItemHovered())
         tooltip("The voxel's 3D texture coordinate as rgb (as in the paper)");
-    ImGui::SameLine();
-    ImGui::RadioButton(optionLabel("color"), &color, int(particles::ParticleColor::ModelColor));
+    const char* model = app.model.volume ? "value colours" : optionLabel("color");
+    sameLineIfFits(model);
+    chose |= ImGui::RadioButton(model, &color, int(particles::ParticleColor::ModelColor));
     optionTooltip("color");
+    sameLineIfFits("height");
+    chose |= ImGui::RadioButton("height", &color, int(particles::ParticleColor::Height));
+    if (ImGui::IsItemHovered()) tooltip("The voxel's height through viridis: the colour-blind-safe false colours");
+    if (chose) app.colorChosen = true; // a volume loaded later keeps this choice
     v.color = particles::ParticleColor(color);
+    colorLegend(app);
     optionSlider("point-size", v.pointSize, "%.2f voxels");
     int render = int(v.render);
     // The rows of particles.h's table.
