@@ -60,7 +60,8 @@ TEST(ParticleStep, AssembledVoxelIsItsCentreScaledByTheShape) {
 }
 
 // The floor is in half-heights of the box: the default (-1) is the box's bottom, y = -shape.y in world; the cube
-// keeps the floor at y = -1 as before. Gravity and the bounces stay in world units.
+// keeps the floor at y = -1 as before; particles touch it at their radius above. Gravity and the bounces stay in
+// world units.
 TEST(ParticleStep, FloorIsTheBottomOfTheBoxAsDrawn) {
     using namespace dicer::particles;
     const ParticleTuning tuning;
@@ -69,8 +70,10 @@ TEST(ParticleStep, FloorIsTheBottomOfTheBoxAsDrawn) {
         return packParticleParams(tuning, ParticlePhase::Exploding, true, 1u, 0.02f, {64, 32, 128}, shape)
             .motion.w;
     };
-    EXPECT_EQ(floorOf(glm::vec3(1.f)), -1.f);
-    EXPECT_EQ(floorOf({0.5f, 0.25f, 1.f}), -0.25f);
+    // The contact height is the floor plus a voxel's half-width: a landed particle lies on it, not half in it.
+    EXPECT_EQ(restingRadius({64, 32, 128}, glm::vec3(1.f)), 1.f / 32.f); // half of 2/32, the widest side
+    EXPECT_EQ(floorOf(glm::vec3(1.f)), -1.f + 1.f / 32.f);
+    EXPECT_EQ(floorOf({0.5f, 0.25f, 1.f}), -0.25f + restingRadius({64, 32, 128}, {0.5f, 0.25f, 1.f}));
     EXPECT_EQ(floorHeight(tuning, {0.5f, 0.25f, 1.f}), -0.25f); // the floor the demo draws
     EXPECT_EQ(packParticleParams(tuning, ParticlePhase::Exploding, true, 1u, 0.02f, {64, 32, 128},
                                  {0.5f, 0.25f, 1.f})

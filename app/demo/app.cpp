@@ -15,9 +15,10 @@ namespace {
 
 constexpr size_t kLogLines = 200;
 
-// The floor the particles bounce on, as a mesh: a square in the plane y = floorY.
+// The floor the particles bounce on, as a mesh: the unit square in the plane y = 0 (drawn scaled to the
+// particles' reach at the floor's height: view_draws.cpp).
 model::Mesh makeFloor() {
-    model::Mesh floor = model::makePlaneZ(0.f, 1.6f);
+    model::Mesh floor = model::makePlaneZ(0.f, 1.f);
     for (glm::vec3& p : floor.positions)
         p = {p.x, 0.f, -p.y}; // the z = 0 plane turned to face +y
     for (glm::vec3& n : floor.normals)

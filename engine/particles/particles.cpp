@@ -57,6 +57,20 @@ float floorHeight(const ParticleTuning& tuning, glm::vec3 shape) {
     return tuning.floorY * shape.y;
 }
 
+float restingRadius(glm::ivec3 volume, glm::vec3 shape) {
+    const glm::vec3 side = 2.f * shape / glm::vec3(glm::max(volume, glm::ivec3(1)));
+    return 0.5f * std::max({side.x, side.y, side.z});
+}
+
+float floorReach(const ParticleTuning& tuning, glm::vec3 shape) {
+    // The launch: the speed along the way out plus up to noise * speed per axis (psExplodeVelocity); in the
+    // plane it is at most speed * (1 + noise * sqrt(2)). Drag alone would stop it after v / drag; the bounces
+    // only take speed away (restitution, friction).
+    const float launch = tuning.speed * (1.f + tuning.noise * std::sqrt(2.f));
+    const float travel = tuning.drag > 0.f ? launch / tuning.drag : 1e3f;
+    return std::max(shape.x, shape.z) + travel;
+}
+
 Result<void> allocateStepBuffers(gl::Buffer& control, gl::Buffer& params, std::uint32_t controlWords,
                                  GLsizeiptr paramsBytes, const std::string& owner) {
     const std::vector<std::uint32_t> zeros(controlWords);
@@ -74,7 +88,7 @@ Result<void> allocateStepBuffers(gl::Buffer& control, gl::Buffer& params, std::u
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
                                       std::uint32_t seed, float dt, glm::ivec3 volume, glm::vec3 shape) {
     ps::ParticleParams params{};
-    params.motion = {dt, tuning.gravity, tuning.drag, floorHeight(tuning, shape)};
+    params.motion = {dt, tuning.gravity, tuning.drag, floorHeight(tuning, shape) + restingRadius(volume, shape)};
     params.bounce = {tuning.restitution, tuning.friction, tuning.returnOmega, tuning.speed};
     params.centre = {0.f, 0.f, 0.f, tuning.noise}; // the volume's centre: models are placed around it
     params.volume = {glm::vec3(glm::max(volume, glm::ivec3(1))), 0.f};

@@ -52,10 +52,10 @@ const ParticleRenderInfo& particleRenderInfo(ParticleRender mode);
 
 // User-facing tuning (the UI edits it; ParticleSystem packs it into ParticleParams).
 struct ParticleTuning {
-    float speed = 1.6f;   // explosion speed, world units per second (the volume is at most 2 units wide)
+    float speed = 1.2f;   // explosion speed, world units per second (the volume is at most 2 units wide)
     float noise = 0.45f;  // random part of the launch velocity, as a fraction of the speed
     float gravity = 3.0f; // units/s^2
-    float drag = 0.35f;   // 1/s: velocity decays by e^(-drag t)
+    float drag = 1.0f;   // 1/s: velocity decays by e^(-drag t)
     // The floor the particles bounce on, in half-heights of the box the volume is drawn as (-1, the default: its
     // bottom). The floor itself is a plane of world space at y = floorY * shape.y (packParticleParams), so a
     // flat volume stands on it too; gravity and the bounces stay in world units.
@@ -79,9 +79,13 @@ struct ParticleSource {
 
 // The floor's world height: tuning.floorY half-heights of the box `shape` (y = floorY * shape.y).
 float floorHeight(const ParticleTuning& tuning, glm::vec3 shape);
+// What a particle rests on the floor by: half a voxel's widest side (the splat's radius at point size 1), so a
+// landed particle lies on the floor, not half in it; the bottom voxels' centres sit there too.
+float restingRadius(glm::ivec3 volume, glm::vec3 shape);
+// How far from the centre (in x and in z) a particle can come to rest: the box's corner plus the farthest a
+// launch (speed with all its noise) carries against the drag; the floor the demo draws reaches that far.
+float floorReach(const ParticleTuning& tuning, glm::vec3 shape);
 
-// The std140 block one update uploads (also what the tests feed the CPU version of the step). `shape`: the box
-// the volume is drawn as (voxel centres and the floor's height in world).
 // What every HeartBreaker simulation (the particles, the shattered surface) keeps beside its state: its control
 // words (its args pass' counts and indirect arguments), zeroed so that "last frame's count" starts at 0 and
 // everything of the first frame spawns at rest, and the uniform block each step uploads. Both or neither
@@ -89,6 +93,9 @@ float floorHeight(const ParticleTuning& tuning, glm::vec3 shape);
 Result<void> allocateStepBuffers(gl::Buffer& control, gl::Buffer& params, std::uint32_t controlWords,
                                  GLsizeiptr paramsBytes, const std::string& owner);
 
+// The std140 block one update uploads (also what the tests feed the CPU version of the step). `shape`: the box
+// the volume is drawn as (voxel centres and the floor's height in world); the floor's contact height is the
+// floor plus restingRadius.
 ps::ParticleParams packParticleParams(const ParticleTuning& tuning, ParticlePhase phase, bool launch,
                                       std::uint32_t seed, float dt, glm::ivec3 volume,
                                       glm::vec3 shape = glm::vec3(1.f));

@@ -18,9 +18,12 @@ void drawPoints(App& app, const ViewPass& pass) {
     const ViewSettings& view = app.settings.view;
     const frame::Frame& frame = *gpu.frame;
     const particles::ParticleSource source = frame.points();
-    // At the height the particles bounce on: the bottom of the box the volume is drawn as, by default.
+    // At the height the particles bounce on (the bottom of the box the volume is drawn as, by default), as far as
+    // any of them can come to rest (particles::floorReach): none lies beyond its edge.
     const float floorY = particles::floorHeight(app.settings.particles, source.shape);
-    glm::mat4 floor = glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f});
+    const float reach = particles::floorReach(app.settings.particles, source.shape);
+    const glm::mat4 floor = glm::scale(glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f}),
+                                       glm::vec3(reach, 1.f, reach));
     gpu.floorView->draw(pass.viewProj, floor, pass.light);
     // Sprites as wide as a voxel (drawn to scale: its widest side, 2 * shape / volume; for cubic voxels
     // 2 / the largest side) times the user's factor, in pixels at distance 1.
