@@ -254,3 +254,36 @@ TEST_F(ParticlesGl, SplatColorPassShowsEachColorMode) {
     }
     DICER_EXPECT_NO_GL_ERROR();
 }
+
+// Splats without moire: a plane of 1024 x 1024 voxels (1024^3's z = 0 slice) seen face-on, each voxel 1.41 and
+// 2.2 pixels wide (the sizes where the splats' discs, half a voxel wide, left the pixels between four voxel
+// centres empty in a regular pattern): no background pixel inside the plane's projection.
+TEST_F(ParticlesGl, SplatsCoverAFaceOnPlaneWithoutGaps) {
+    constexpr std::uint32_t kSide = 1024;
+    const test::FakePointList plane(kSide * kSide, kSide * kSide, kSide);
+    EXPECT_TRUE(m_system->update(plane.source(), m_tuning, 0.02f)); // spawns on the voxels
+    for (int size : {1448, 2250}) {
+        const test::DrawTarget target({size, size});
+        target.begin();
+        ParticleDraw params;
+        params.pointScale = float(size) / float(kSide); // the voxel's side in pixels at w = 1 (identity view)
+        params.viewport = target.size;
+        EXPECT_TRUE(m_system->draw(plane.source(), params));
+        target.end();
+        const std::vector<std::uint32_t> pixels = target.pixels();
+        const float voxel = float(size) / float(kSide);
+        std::size_t gaps = 0, inside = 0;
+        for (int y = 0; y < size; ++y)
+            for (int x = 0; x < size; ++x) {
+                const glm::vec2 c{float(x) + 0.5f, float(y) + 0.5f}; // inside the outermost voxel centres
+                if (c.x < 0.5f * voxel || c.y < 0.5f * voxel || c.x > float(size) - 0.5f * voxel ||
+                    c.y > float(size) - 0.5f * voxel)
+                    continue;
+                ++inside;
+                gaps += (pixels[std::size_t(y) * std::size_t(size) + std::size_t(x)] >> 24) == 0 ? 1 : 0;
+            }
+        EXPECT_EQ(gaps, 0u) << size << " px: of " << inside << " pixels inside the plane, " << gaps
+                            << " show the background";
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}

@@ -37,7 +37,11 @@ bool project(uint k, out vec2 window, out uint depth, out float radius) {
     if (abs(ndc.z) > 1.0 || any(greaterThan(abs(ndc.xy), vec2(1.1)))) return false; // clipped or far off
     window = (ndc.xy * 0.5 + 0.5) * vec2(u_viewport);
     depth = floatBitsToUint(ndc.z * 0.5 + 0.5); // glDepthRange(0, 1): what gl_FragDepth expects
-    radius = max(0.5 * u_pointScale / clip.w, 0.5);
+    // The disc of a voxel's half-width leaves the pixels between four voxel centres empty where voxels are a
+    // pixel or two wide (a face-on plane at 1024^3: a regular pattern of holes, moire): there the disc reaches
+    // the voxel's corners (half its diagonal), beyond that half a pixel more than its half-width.
+    float inscribed = 0.5 * u_pointScale / clip.w;
+    radius = max(min(inscribed * 1.41421356, inscribed + 0.5), 0.5);
     return true;
 }
 
@@ -82,8 +86,12 @@ void main() {
             float r2 = dot(d, d);
             if (r2 > 1.0 && pixel != centre) continue; // a disc, but never less than the centre pixel
 #ifdef PS_SPLAT_COLOR
-            if (imageLoad(u_depth, pixel).x == depth) // fake sphere shading, as the point sprites have
-                imageStore(u_color, pixel, vec4(color * (0.55 + 0.45 * sqrt(max(1.0 - r2, 0.0))), 1.0));
+            // Fake sphere shading, as the point sprites have; on splats a pixel or two wide it would only darken
+            // every disc's rim into a pattern of rings (moire): there it fades into the disc's mean, 0.85.
+            float sphere = 0.55 + 0.45 * sqrt(max(1.0 - r2, 0.0));
+            float shading = mix(0.85, sphere, clamp(radius - 1.5, 0.0, 1.0));
+            if (imageLoad(u_depth, pixel).x == depth)
+                imageStore(u_color, pixel, vec4(color * shading, 1.0));
 #else
             imageAtomicMin(u_depth, pixel, depth);
 #endif
