@@ -49,7 +49,8 @@ shot tour-dicer-vec4 10 1280x800 --method dicer_vec4 --preset 64
 shot tour-spot-sorted 10 800x500 --no-ui --model assets/models/spot/spot_triangulated.obj --particles sorted \
     --color model
 shot tour-ct-skull 5 800x500 --no-ui --volume "$ct" --band 1150,4000 --view surface
-shot tour-ct-explode 33 800x500 --no-ui --volume "$ct" --color model --explode-at 30
+shot tour-ct-explode 33 800x500 --no-ui --volume "$ct" --explode-at 30
+shot tour-mr-head 10 1280x800 --volume assets/volumes/head_mr/HeadMRVolume.mhd
 shot tour-4096 3 1280x800 --preset 4096 --view points,list --warmup 1
 shot tour-gltf 5 800x500 --no-ui --model tests/data/gltf/two_nodes.gltf --color model
 
