@@ -38,10 +38,11 @@ bool project(uint k, out vec2 window, out uint depth, out float radius) {
     window = (ndc.xy * 0.5 + 0.5) * vec2(u_viewport);
     depth = floatBitsToUint(ndc.z * 0.5 + 0.5); // glDepthRange(0, 1): what gl_FragDepth expects
     // The disc of a voxel's half-width leaves the pixels between four voxel centres empty where voxels are a
-    // pixel or two wide (a face-on plane at 1024^3: a regular pattern of holes, moire): there the disc reaches
-    // the voxel's corners (half its diagonal), beyond that half a pixel more than its half-width.
+    // pixel or two wide (a face-on plane at 1024^3: a regular pattern of holes, moire): up to 2.4 pixels a voxel
+    // the disc reaches the voxel's corners (half its diagonal); larger voxels keep their half-width (distinct
+    // balls, and the splat pass's cost, which grows with the discs' area, as before).
     float inscribed = 0.5 * u_pointScale / clip.w;
-    radius = max(min(inscribed * 1.41421356, inscribed + 0.5), 0.5);
+    radius = max(max(inscribed, min(inscribed * 1.41421356, 1.7)), 0.5);
     return true;
 }
 
