@@ -101,7 +101,6 @@ public:
     std::vector<McGpuVertex> readVertices(std::uint32_t n) const;
     // Every cell's case after count() (tests): (X-1)(Y-1)(Z-1) bytes, x fastest. Empty without cells.
     std::vector<std::uint8_t> readCases() const;
-    GLuint casesBuffer() const { return m_cases.id(); } // byte p = padded cell p's case
 
     glm::ivec3 volumeSize() const { return m_size; }
     glm::ivec3 cells() const { return glm::max(m_size - 1, glm::ivec3(0)); }
