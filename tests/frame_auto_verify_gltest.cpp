@@ -13,7 +13,6 @@
 #include <thread>
 
 using namespace dicer;
-using test::OneRowFrame;
 
 namespace {
 
@@ -51,12 +50,9 @@ TEST(AutoVerify, SnapshotComparisonEqualsTheInPlaceOneForEveryDemoRow) {
     for (methods::MethodId row : gl::rowIds(methods::methodTable())) {
         if (!methods::methodInfo(row).inDemo()) continue;
         SCOPED_TRACE(methods::methodInfo(row).name);
-        OneRowFrame one(row);
-        ASSERT_TRUE(one.created);
-        frame::Frame& f = *one.created;
-        one.settings.voxels = frame::outputFor(row);
-        ASSERT_TRUE(f.apply(one.settings)); // the resident list: the count stays on the GPU
-        ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+        const auto one = test::teapotFrame(row); // the resident list: the count stays on the GPU
+        ASSERT_TRUE(one);
+        frame::Frame& f = *one->created;
         for (int frame = 0; frame < 4; ++frame) // the late count sizes the list, the sparse pool settles
             runFrame(f);
         const hp::VerifyReport inPlace = f.verify();
@@ -76,11 +72,9 @@ TEST(AutoVerify, SnapshotComparisonEqualsTheInPlaceOneForEveryDemoRow) {
 }
 
 TEST(AutoVerify, PendingUntilTheDebounceThenOk) {
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
+    ASSERT_TRUE(one);
+    frame::Frame& f = *one->created;
     frame::AutoVerify v; // 300 ms and 3 frames
     double now = 1000;
     v.changed(now);
@@ -107,12 +101,10 @@ TEST(AutoVerify, PendingUntilTheDebounceThenOk) {
 }
 
 TEST(AutoVerify, WrongListIsAMismatch) {
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    one.settings.listPath = hp::ListPath::Readback; // this frame's count on the CPU
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Bits),
+                                       [](frame::FrameSettings& s) { s.listPath = hp::ListPath::Readback; });
+    ASSERT_TRUE(one); // the paper's path: this frame's count on the CPU
+    frame::Frame& f = *one->created;
     runFrame(f);
     // One entry changed on the GPU after the list, before the snapshot copies it.
     const std::uint32_t k = *f.activeCount() / 3;
@@ -132,15 +124,10 @@ TEST(AutoVerify, WrongListIsAMismatch) {
 // As FrameLimit (frame_shape_gltest.cpp): the point buffer's blocks lowered to 65536 entries, the teapot's
 // 267552 points at 512^3 cut at 262144.
 TEST(AutoVerify, ListCutAtASmallStorageBlockIsIncomplete) {
-    gl::GlInfo small = test::context().info();
-    small.maxEntryBlockBytes = std::int64_t(65536) * HP_POINT_BYTES;
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Sparse), small);
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    one.settings.voxels = occupancy::VoxelOutput::Sparse;
-    one.settings.preset = "512";
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Sparse),
+                                       [](frame::FrameSettings& s) { s.preset = "512"; }, test::smallEntryBlocks());
+    ASSERT_TRUE(one);
+    frame::Frame& f = *one->created;
     for (int frame = 0; frame < 3; ++frame) // the pool's first guess may overflow on frame 0
         runFrame(f);
     frame::AutoVerify v(noWait());
@@ -154,11 +141,9 @@ TEST(AutoVerify, ListCutAtASmallStorageBlockIsIncomplete) {
 }
 
 TEST(AutoVerify, AChangeCancelsTheComparisonUnderWay) {
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
+    ASSERT_TRUE(one);
+    frame::Frame& f = *one->created;
     // The first comparison is held on its worker until it is told to stop; the next ones run.
     std::atomic<int> started{0};
     frame::AutoVerifyLimits limits = noWait();
@@ -190,11 +175,9 @@ TEST(AutoVerify, AChangeCancelsTheComparisonUnderWay) {
 }
 
 TEST(AutoVerify, AListAboveTheLimitWaitsForARequest) {
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
+    ASSERT_TRUE(one);
+    frame::Frame& f = *one->created;
     frame::AutoVerifyLimits limits = noWait();
     limits.maxPoints = 1000; // the teapot at 128^3 lists ~18 k
     frame::AutoVerify v(limits);
@@ -209,12 +192,10 @@ TEST(AutoVerify, AListAboveTheLimitWaitsForARequest) {
 }
 
 TEST(AutoVerify, AStoppedComparisonReturnsAtOnce) {
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Bits));
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    one.settings.listPath = hp::ListPath::Readback;
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Bits),
+                                       [](frame::FrameSettings& s) { s.listPath = hp::ListPath::Readback; });
+    ASSERT_TRUE(one);
+    frame::Frame& f = *one->created;
     runFrame(f);
     Result<std::unique_ptr<frame::VerifySnapshot>> snap = frame::VerifySnapshot::capture(*f.listOnGpu());
     ASSERT_TRUE(snap) << snap.error();

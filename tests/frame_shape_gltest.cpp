@@ -100,17 +100,12 @@ TEST(FrameSparse, FirstFrameOverflowsThenEveryFrameIsExact) {
 // list method accepts, against the teapot's 267552 at 512^3): the list keeps its first points, exactly the
 // reference's first ones, and the frame says INCOMPLETE, never OK and never a mismatch of the points it holds.
 TEST(FrameLimit, PointsPastTheDriversBlocksAreDroppedAndTheFrameIsIncomplete) {
-    gl::GlInfo small = test::context().info();
-    small.maxEntryBlockBytes = std::int64_t(65536) * HP_POINT_BYTES;
-    const std::uint32_t held = hp::PointBuffer::maxEntries(small);
+    const std::uint32_t held = hp::PointBuffer::maxEntries(test::smallEntryBlocks());
     ASSERT_EQ(held, 262144u);
-    OneRowFrame one(frame::defaultMethodFor(occupancy::VoxelOutput::Sparse), small);
-    ASSERT_TRUE(one.created);
-    frame::Frame& f = *one.created;
-    one.settings.voxels = occupancy::VoxelOutput::Sparse;
-    one.settings.preset = "512";
-    ASSERT_TRUE(f.apply(one.settings));
-    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    const auto one = test::teapotFrame(frame::defaultMethodFor(occupancy::VoxelOutput::Sparse),
+                                       [](frame::FrameSettings& s) { s.preset = "512"; }, test::smallEntryBlocks());
+    ASSERT_TRUE(one);
+    frame::Frame& f = *one->created;
     hp::VerifyReport report;
     for (int frame = 0; frame < 3; ++frame) { // the pool's first guess may overflow on frame 0
         f.voxelize(glm::mat4(1.f));

@@ -52,17 +52,11 @@ hp::VerifyReport Frame::verify() const {
     if (!g) return {};
     const hp::PointMethod& m = *method();
     ListReaders in;
+    in.list = *g;
     in.entries = [&m](std::size_t first, std::span<glm::uvec4> out) { m.points().readRange(first, out); };
     const hp::CountBuffer::Words counters = m.counts().readBoth();
     in.count = g->listed.value_or(counters.count); // the late count may be a few frames old: read this one
     in.listIncomplete = counters.incomplete;
-    in.heldCap = g->heldCap;
-    in.maxEntries = g->maxEntries;
-    in.order = g->order;
-    in.output = g->output;
-    in.side = g->side;
-    in.tiling = g->tiling;
-    in.thresholdByte = g->thresholdByte;
     in.bits = bufferWords(g->bits);
     const GLuint atlas = g->atlas;
     in.atlas = [atlas](glm::ivec2 origin, glm::ivec2 size, std::span<std::uint8_t> rgba) {
@@ -71,7 +65,6 @@ hp::VerifyReport Frame::verify() const {
     };
     in.sparseIndex = bufferWords(g->sparseIndex);
     in.sparsePool = bufferWords(g->sparsePool);
-    in.sparseCapacity = g->sparseCapacity;
     return compareList(in, m_verifyBudget);
 }
 

@@ -78,17 +78,18 @@ private:
 } // namespace
 
 hp::VerifyReport compareList(const ListReaders& in, std::size_t budget, const std::stop_token& stop) {
-    const std::uint32_t held = std::min(in.count, in.heldCap);
+    const ListOnGpu& g = in.list;
+    const std::uint32_t held = std::min(in.count, g.heldCap);
     // A quarter of the budget for the reference's copy of the output, a quarter for an atlas' texels on their
     // way to it, half for the two chunks of entries compared (the unordered comparison: its bitsets and chunk).
     const std::size_t quarter = budget / 4, half = budget / 2;
     hp::VerifyReport report;
     std::size_t sourceBytes = 0;
-    switch (in.output) {
+    switch (g.output) {
     case occupancy::VoxelOutput::Sparse: {
         // The used slots' texels in key-index order (sparse_reference.h). A frame whose pool overflowed lost
         // bricks: never reported as right.
-        auto stream = hp::sparseStream(in.sparseIndex, in.sparsePool, in.sparseCapacity, in.side, in.tiling, quarter);
+        auto stream = hp::sparseStream(in.sparseIndex, in.sparsePool, g.sparseCapacity, g.side, g.tiling, quarter);
         report = hp::compareOrdered(in.entries, in.count, held, *stream, half, stop);
         std::uint32_t overflow = 0;
         in.sparseIndex(SPARSE_OVERFLOW, std::span(&overflow, 1));
@@ -100,23 +101,23 @@ hp::VerifyReport compareList(const ListReaders& in, std::size_t budget, const st
     }
     case occupancy::VoxelOutput::Bits:
     case occupancy::VoxelOutput::Atlas: {
-        BitsSource bits(in.bits, in.side);
-        AtlasSource atlas(in.atlas, in.side, in.thresholdByte, in.tiling, quarter);
-        hp::BlockSource& source = in.output == occupancy::VoxelOutput::Bits ? static_cast<hp::BlockSource&>(bits)
+        BitsSource bits(in.bits, g.side);
+        AtlasSource atlas(in.atlas, g.side, g.thresholdByte, g.tiling, quarter);
+        hp::BlockSource& source = g.output == occupancy::VoxelOutput::Bits ? static_cast<hp::BlockSource&>(bits)
                                                                             : static_cast<hp::BlockSource&>(atlas);
-        switch (in.order) {
+        switch (g.order) {
         case hp::EntryOrder::KeyIndex: {
-            auto stream = hp::keyIndexStream(source, in.tiling, quarter);
+            auto stream = hp::keyIndexStream(source, g.tiling, quarter);
             report = hp::compareOrdered(in.entries, in.count, held, *stream, half, stop);
             break;
         }
         case hp::EntryOrder::RowMajor: {
-            auto stream = hp::rowMajorStream(source, in.tiling, quarter);
+            auto stream = hp::rowMajorStream(source, g.tiling, quarter);
             report = hp::compareOrdered(in.entries, in.count, held, *stream, half, stop);
             break;
         }
         case hp::EntryOrder::Unordered:
-            report = hp::compareUnordered(in.entries, in.count, held, source, in.tiling, 3 * quarter, stop);
+            report = hp::compareUnordered(in.entries, in.count, held, source, g.tiling, 3 * quarter, stop);
             break;
         }
         sourceBytes = atlas.heldBytes();
@@ -125,7 +126,7 @@ hp::VerifyReport compareList(const ListReaders& in, std::size_t budget, const st
     }
     report.peakBytes += sourceBytes;
     if (held < in.count && report.limit.empty())
-        report.limit = held >= in.maxEntries
+        report.limit = held >= g.maxEntries
                            ? "the driver's storage blocks hold " + std::to_string(held) +
                                  " points: " + std::to_string(gl::kEntryBlocks) +
                                  " x GL_MAX_SHADER_STORAGE_BLOCK_SIZE"

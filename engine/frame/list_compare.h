@@ -42,20 +42,13 @@ struct ListOnGpu {
 
 // The same, as readers of CPU-visible words.
 struct ListReaders {
+    ListOnGpu list;               // what was listed, from what (its GL names are not read here)
     hp::EntryReader entries;
     std::uint32_t count = 0;      // the count the list was made for
-    std::uint32_t heldCap = 0;    // see ListOnGpu
-    std::uint32_t maxEntries = 0;
     bool listIncomplete = false;  // the counters' flag: the list may miss active cells
-    hp::EntryOrder order = hp::EntryOrder::KeyIndex;
-    occupancy::VoxelOutput output = occupancy::VoxelOutput::Bits;
-    int side = 0;
-    hp::AtlasTiling tiling;
-    std::uint32_t thresholdByte = 0;
     hp::WordReader bits;                     // Bits: the buffer's words from an offset
     RgbaReader atlas;                        // Atlas
     hp::WordReader sparseIndex, sparsePool;  // Sparse
-    std::uint32_t sparseCapacity = 0;
 };
 
 // The list against the reference of its output in its order, at most `budget` bytes held at once beyond what

@@ -112,15 +112,10 @@ hp::VerifyReport VerifySnapshot::compare(std::size_t budget, const std::stop_tok
         const std::size_t n = first < copied ? std::min(out.size(), copied - first) : 0;
         std::copy_n(entries + first, n, out.begin());
     };
+    in.list = m_gpu;
+    in.list.heldCap = s.entryCount; // what was copied: the paper's count, or the resident list's capacity
     in.count = m_gpu.listed.value_or(counters[0]);
     in.listIncomplete = counters[HP_COUNT_INCOMPLETE] != 0;
-    in.heldCap = s.entryCount; // what was copied: the paper's count, or the resident list's capacity
-    in.maxEntries = m_gpu.maxEntries;
-    in.order = m_gpu.order;
-    in.output = m_gpu.output;
-    in.side = m_gpu.side;
-    in.tiling = m_gpu.tiling;
-    in.thresholdByte = m_gpu.thresholdByte;
     in.bits = mappedWords(base + s.output, s.outputBytes / 4);
     const std::uint8_t* rgba = base + s.output;
     const std::size_t rowBytes = std::size_t(m_gpu.side) * 4;
@@ -132,7 +127,6 @@ hp::VerifyReport VerifySnapshot::compare(std::size_t budget, const std::stop_tok
     };
     in.sparseIndex = mappedWords(base + s.output, SPARSE_HEADER);
     in.sparsePool = mappedWords(base + s.pool, s.poolBytes / 4);
-    in.sparseCapacity = m_gpu.sparseCapacity;
     return compareList(in, budget, stop);
 }
 
