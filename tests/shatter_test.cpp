@@ -190,7 +190,8 @@ TEST(ShatterStep, LaunchGoesOutwardAlongTheNormalAndSpins) {
         const glm::vec3 c = (t[0] + t[1] + t[2]) / 3.f;
         const ShatterPiece s = step(shRest(c), t, prm, i);
         const glm::vec3 n = shFaceNormal(t[0], t[1], t[2]);
-        const glm::vec3 expected = glm::normalize(c) * 1.6f + n * (1.6f * 0.5f);
+        const float speed = prm.bounce.w; // the tuning's explosion speed
+        const glm::vec3 expected = glm::normalize(c) * speed + n * (speed * 0.5f);
         for (int a = 0; a < 3; ++a) {
             EXPECT_NEAR(s.velocity[a], expected[a], 1e-5f) << i;
             EXPECT_LE(std::abs(s.spin[a]), prm.tumble.x);
