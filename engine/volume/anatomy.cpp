@@ -22,6 +22,12 @@ SignedAxis axisOf(glm::ivec3 v) {
     return {};
 }
 
+// The index axes displayed as x, y, z: right = up x front, up and front.
+std::array<SignedAxis, 3> shownAxes(const Anatomy& a) {
+    const glm::ivec3 right = glm::ivec3(glm::cross(glm::vec3(unit(a.up)), glm::vec3(unit(a.front))));
+    return {axisOf(right), a.up, a.front};
+}
+
 // The index axis most along `direction` (the largest |component| of the direction in index terms).
 std::optional<SignedAxis> mostAlong(const std::array<glm::dvec3, 3>& directions, glm::dvec3 direction) {
     std::optional<SignedAxis> best;
@@ -131,8 +137,7 @@ Anatomy turnedForward(const Anatomy& a) {
 }
 
 Anatomy turnedSideways(const Anatomy& a) {
-    const glm::ivec3 right = glm::ivec3(glm::cross(glm::vec3(unit(a.up)), glm::vec3(unit(a.front))));
-    return {axisOf(right), a.front};
+    return {shownAxes(a)[0], a.front};
 }
 
 Anatomy withUp(const Anatomy& a, SignedAxis up) {
@@ -142,8 +147,7 @@ Anatomy withUp(const Anatomy& a, SignedAxis up) {
 }
 
 glm::mat4 fileToTurned(const Anatomy& a, glm::vec3 turnedExtent) {
-    const glm::ivec3 right = glm::ivec3(glm::cross(glm::vec3(unit(a.up)), glm::vec3(unit(a.front))));
-    const std::array<SignedAxis, 3> shown{axisOf(right), a.up, a.front};
+    const std::array<SignedAxis, 3> shown = shownAxes(a);
     glm::mat4 m(0.f);
     m[3][3] = 1.f;
     for (int d = 0; d < 3; ++d) { // p'_d = p_axis, or the extent less it where the axis runs against d
@@ -154,9 +158,7 @@ glm::mat4 fileToTurned(const Anatomy& a, glm::vec3 turnedExtent) {
 }
 
 ScalarVolume turned(const ScalarVolume& volume, const Anatomy& a) {
-    // Displayed x, y, z are the index axes of right = up x front, up and front.
-    const glm::ivec3 right = glm::ivec3(glm::cross(glm::vec3(unit(a.up)), glm::vec3(unit(a.front))));
-    const std::array<SignedAxis, 3> shown{axisOf(right), a.up, a.front};
+    const std::array<SignedAxis, 3> shown = shownAxes(a);
     ScalarVolume out;
     out.type = volume.type;
     out.name = volume.name;

@@ -4,6 +4,7 @@
 // app.settings and request app.actions; applyChanges() decides what that means.
 #pragma once
 
+#include "band.h"
 #include "export_table.h"
 
 #include <imgui.h>
@@ -34,6 +35,7 @@ void uiStatusLine(App& app);       // ui_status.cpp: input, method, points, fps,
 // viridis bar from `low` to `high` with the band's [t0, t1] (fractions of the bar) marked.
 void colorLegend(const App& app);
 void viridisBar(const char* low, const char* high, std::optional<std::pair<float, float>> marked);
+void valueBar(volume::ValueRange range, volume::Band band); // the bar over the data's range, the band marked
 
 // Verify's state for the status line and the Verify panel (ui_verify.cpp): the verdict of the last check while it
 // still applies, else pending, on request or not checked, and its colour.

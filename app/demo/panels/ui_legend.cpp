@@ -41,6 +41,12 @@ void viridisBar(const char* low, const char* high, std::optional<std::pair<float
     ImGui::TextDisabled("%s", high);
 }
 
+void valueBar(volume::ValueRange r, volume::Band band) {
+    const double span = r.max > r.min ? r.max - r.min : 1.0;
+    viridisBar(volume::valueText(r.min).c_str(), volume::valueText(r.max).c_str(),
+               std::pair{float((band.lo - r.min) / span), float((band.hi - r.min) / span)});
+}
+
 void colorLegend(const App& app) {
     const bool values = app.model.volume && app.model.valueRange;
     switch (app.settings.view.color) {
@@ -53,14 +59,7 @@ void colorLegend(const App& app) {
             break;
         }
         hint("colour = value, viridis over the data's range; the band marked:");
-        {
-            const volume::ValueRange r = *app.model.valueRange;
-            const volume::Band b = app.settings.frame.band;
-            const double span = r.max > r.min ? r.max - r.min : 1.0;
-            const std::string lo = volume::valueText(r.min), hi = volume::valueText(r.max);
-            viridisBar(lo.c_str(), hi.c_str(),
-                       std::pair{float((b.lo - r.min) / span), float((b.hi - r.min) / span)});
-        }
+        valueBar(*app.model.valueRange, app.settings.frame.band);
         break;
     case particles::ParticleColor::Height:
         hint("colour = height, viridis (colour-blind safe):");

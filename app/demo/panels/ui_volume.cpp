@@ -158,10 +158,7 @@ void uiVolumeSection(App& app) {
     ImGui::PlotHistogram("##values", bars.data(), int(bars.size()), 0, "log10(1 + count)", 0.f, top,
                          ImVec2(ImGui::GetContentRegionAvail().x, 90.f * ImGui::GetIO().FontGlobalScale));
     drawBandOn(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), app.settings.frame.band, range);
-    const double span = range.max > range.min ? range.max - range.min : 1.0; // the value colours' legend
-    viridisBar(volume::valueText(range.min).c_str(), volume::valueText(range.max).c_str(),
-               std::pair{float((app.settings.frame.band.lo - range.min) / span),
-                         float((app.settings.frame.band.hi - range.min) / span)});
+    valueBar(range, app.settings.frame.band); // the value colours' legend
     bandControls(app, range, volume::isInteger(app.model.volume->type));
     if (auto count = app.gpu ? app.gpu->frame->activeCount() : std::nullopt) {
         if (*count == 0)

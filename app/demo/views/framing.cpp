@@ -9,10 +9,15 @@ namespace dicer::app {
 void keepSubjectFramed(App& app, bool now) {
     if (!app.gpu || app.framebuffer.x <= 0 || app.framebuffer.y <= 0) return;
     const ImGuiIO& io = ImGui::GetIO();
-    const FramedFor current{app.settings.model, app.gpu->frame->shape(), {io.DisplaySize.x, io.DisplaySize.y},
-                            app.settings.view.showUi};
-    if (!now && app.framedFor == current) return;
-    app.framedFor = current;
+    const glm::vec2 display{io.DisplaySize.x, io.DisplaySize.y};
+    const glm::vec3 shape = app.gpu->frame->shape();
+    const bool panels = app.settings.view.showUi;
+    const std::optional<FramedFor>& last = app.framedFor; // compared in place: a frame copies no path
+    if (!now && last && last->model == app.settings.model && last->shape == shape && last->display == display &&
+        last->panelsShown == panels)
+        return;
+    app.framedFor = FramedFor{app.settings.model, shape, display, panels};
+    const FramedFor& current = *app.framedFor;
     glm::vec3 half = current.shape;
     if (!app.model.volume) { // the mesh's corners as placed (before the spin about y), as far out as they reach
         const glm::mat4 placed = app.model.fit.into(current.shape);
