@@ -6,7 +6,8 @@
 // (the late total grows the vertex buffer, "growing" while it is short); a method switch is an index (and an
 // unavailable row is refused with the previous settings kept); a volume the frame refuses keeps the previous
 // surface; a volume beyond the marching cubes' own limits is one error, nothing drawn, the points still
-// listed; a mesh's surface is the one of its occupancy (bits and atlas). 0 GL errors.
+// listed; a mesh's surface is the one of its occupancy (bits and atlas); the version changes exactly when the
+// list may. 0 GL errors.
 #include "builtin_models.h"
 #include "builtin_volumes.h"
 #include "frame.h"
@@ -144,6 +145,55 @@ TEST(FrameSurface, BandChangeGrowsFromTheLateTotalWithoutAResync) {
         EXPECT_FALSE(f.surface().growing()) << what;
         EXPECT_TRUE(f.surface().countIsLate()) << what;
         expectSurfaceExact(f, v, large, what + " after growing");
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The surface's version (what the shattered surface finds its pieces again for): the same for runs over the same
+// volume, band and row; another after a band, a row, a volume; another every run over a mesh's occupancy (its
+// voxels are written again every frame).
+TEST(FrameSurface, VersionChangesExactlyWhenTheListMay) {
+    gl::ShaderLibrary shaders;
+    std::unique_ptr<frame::Frame> fresh = makeFrame(shaders, test::context().info());
+    ASSERT_TRUE(fresh);
+    frame::Frame& f = *fresh;
+    const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
+    ASSERT_TRUE(f.setVolume(v));
+    ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));
+    ASSERT_TRUE(f.expand());
+    const std::uint64_t first = f.surface().version();
+    for (int frame = 0; frame < 3; ++frame) {
+        ASSERT_TRUE(f.expand());
+        EXPECT_EQ(f.surface().version(), first) << "frame " << frame;
+    }
+    ASSERT_TRUE(f.apply(volumeSettings({20000, 65535})));
+    ASSERT_TRUE(f.expand());
+    const std::uint64_t band = f.surface().version();
+    EXPECT_NE(band, first);
+    const std::vector<surface::McMethodId> rows = surfaceRows(f);
+    ASSERT_GE(rows.size(), 2u);
+    ASSERT_TRUE(f.apply(volumeSettings({20000, 65535}, rows[1])));
+    ASSERT_TRUE(f.expand());
+    EXPECT_NE(f.surface().version(), band);
+    const std::uint64_t row = f.surface().version();
+    ASSERT_TRUE(f.setVolume(volume::loadBuiltinVolume("metaballs:24").value()));
+    ASSERT_TRUE(f.expand());
+    EXPECT_NE(f.surface().version(), row);
+
+    ASSERT_TRUE(f.setMesh(model::makeTeapot()));
+    frame::FrameSettings mesh;
+    mesh.preset = "32";
+    mesh.voxels = occupancy::VoxelOutput::Bits;
+    mesh.method = frame::defaultMethodFor(mesh.voxels);
+    ASSERT_TRUE(f.apply(mesh));
+    std::uint64_t last = f.surface().version();
+    for (int frame = 0; frame < 3; ++frame) {
+        f.voxelize(model::modelRotation(30.f, {0.f, 1.f, 0.f}));
+        ASSERT_TRUE(f.build());
+        ASSERT_TRUE(f.list());
+        ASSERT_TRUE(f.expand());
+        EXPECT_NE(f.surface().version(), last) << "frame " << frame;
+        last = f.surface().version();
     }
     DICER_EXPECT_NO_GL_ERROR();
 }

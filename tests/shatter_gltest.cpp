@@ -1,17 +1,21 @@
-// GL tests of HeartBreaker for surfaces (particles::SurfaceShatter): over a handful of triangles in a vertex
-// buffer of the marching cubes' layout with a fake header, the compute step equals the CPU step
-// (shatter_step.h) step after step, the count from the header grows and shrinks (new triangles spawn at rest,
-// extra ones retire, beyond the capacity and partial triangles ignored), a vertex shader that includes
-// shatter_apply.glsl places the vertices as the CPU does (exactly at rest), bad sources are one error each.
+// GL tests of HeartBreaker for surfaces (particles::SurfaceShatter) over marching cubes' reference surfaces
+// (a ball, a noise field, the bundled scans) uploaded in the GPU's vertex layout with a fake header: the pieces
+// found on the GPU equal the CPU reference exactly (shatter_pieces.h), every piece's step equals the CPU step
+// (shatter_step.h) frame after frame, pieces stay rigid, a changed surface is broken again (new pieces spawn
+// at rest, extra triangles retire), assembled runs nothing and draws the exact surface, a vertex shader that
+// includes shatter_apply.glsl places the vertices as the CPU does, bad sources are one error each.
 #include "fake_gl_info.h"
 #include "gl_test_util.h"
 #include "mc_expander.h"
 #include "particles_shared.h"
+#include "shatter_pieces_util.h"
 #include "surface_shatter.h"
+#include "test_volumes.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <array>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -26,52 +30,76 @@ namespace {
 // positions are at most a few units; velocities and spins are larger numbers, rad/s up to ~10).
 constexpr float kPositionTolerance = 1e-5f;
 constexpr float kSpeedTolerance = 1e-4f;
+constexpr std::uint32_t kNoLowest = 0xffffffffu;
 
-// `triangles` small random triangles inside the physical box [0, 10]^3, mapped into the world's [-1, 1]^3; the
-// header holds the vertex count at MC_HEADER_TOTAL and the draw arguments at MC_HEADER_DRAW, as McExpander's.
+// A reference surface in the GPU's layout, its physical box mapped into the world's [-1, 1]^3; the header holds
+// the vertex count at MC_HEADER_TOTAL and the draw arguments at MC_HEADER_DRAW, as McExpander's.
 struct FakeSurface {
+    std::vector<std::uint32_t> words; // 8 a vertex (shatter_pieces_util.h)
     std::vector<McGpuVertex> vertices;
+    glm::uvec3 cells{0};
     gl::Buffer vertexBuffer, header;
-    glm::mat4 toWorld =
-        glm::translate(glm::mat4(1.f), glm::vec3(-1.f)) * glm::scale(glm::mat4(1.f), glm::vec3(0.2f));
+    glm::mat4 toWorld{1.f};
+    std::uint64_t version = 1;
 
-    FakeSurface(std::uint32_t triangles, std::uint32_t total) : vertices(3 * triangles) {
-        for (std::uint32_t t = 0; t < triangles; ++t) {
-            const glm::vec3 centre = glm::vec3(5.f) + ps::psRandom3(t, 1u) * 4.f;
-            for (std::uint32_t v = 0; v < 3; ++v)
-                vertices[3 * t + v].position = centre + ps::psRandom3(3 * t + v, 2u) * 0.3f;
-            const glm::vec3 n = ps::shFaceNormal(vertices[3 * t].position, vertices[3 * t + 1].position,
-                                                 vertices[3 * t + 2].position);
-            for (std::uint32_t v = 0; v < 3; ++v) {
-                vertices[3 * t + v].normal = n;
-                vertices[3 * t + v].cell = 0xffffffffu; // bits the update must ignore (a NaN as a float)
-            }
-        }
+    FakeSurface(const volume::ScalarVolume& volume, volume::Band band) {
+        const surface::McSurface surface = surface::marchingCubesReference(volume, band);
+        words = test::vertexWords(surface);
+        vertices.resize(words.size() / 8);
+        std::memcpy(vertices.data(), words.data(), words.size() * 4);
+        cells = glm::uvec3(surface.cells);
+        const glm::vec3 box = glm::vec3(volume.size - 1) * volume.spacing;
+        const float scale = 2.f / std::max({box.x, box.y, box.z});
+        toWorld = glm::scale(glm::mat4(1.f), glm::vec3(scale)) * glm::translate(glm::mat4(1.f), -box * 0.5f);
         vertexBuffer = test::bufferStorage(GLsizeiptr(vertices.size() * sizeof(McGpuVertex)), vertices.data(),
                                            0, "test shatter vertices");
         header = test::bufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "test header");
-        setTotal(total);
+        setTotal(capacity());
     }
     std::uint32_t capacity() const { return std::uint32_t(vertices.size()); }
+    std::uint32_t triangles() const { return capacity() / 3; }
+    // Another count: another list (the pieces are found again).
     void setTotal(std::uint32_t total) {
-        std::uint32_t words[MC_HEADER_WORDS] = {};
-        words[MC_HEADER_TOTAL] = total;
-        words[MC_HEADER_DRAW] = std::min(total, capacity()) / 3 * 3;
-        words[MC_HEADER_DRAW + 1] = 1;
-        words[MC_HEADER_CAPACITY] = capacity();
-        glNamedBufferSubData(header.id(), 0, sizeof words, words);
+        std::uint32_t w[MC_HEADER_WORDS] = {};
+        w[MC_HEADER_TOTAL] = total;
+        w[MC_HEADER_DRAW] = std::min(total, capacity()) / 3 * 3;
+        w[MC_HEADER_DRAW + 1] = 1;
+        w[MC_HEADER_CAPACITY] = capacity();
+        glNamedBufferSubData(header.id(), 0, sizeof w, w);
+        ++version;
     }
     ShatterSource source() const {
-        return {vertexBuffer.id(), header.id(), surface::McExpander::totalOffset(),
-                capacity(),        toWorld,     glm::vec3(1.f)};
+        ShatterSource s{vertexBuffer.id(), header.id(), surface::McExpander::totalOffset(), capacity(), toWorld,
+                        glm::vec3(1.f)};
+        s.cells = cells;
+        s.spacing = glm::vec3(1.f);
+        s.version = version;
+        return s;
     }
-    glm::vec3 world(std::uint32_t k) const {
-        return glm::vec3(toWorld * glm::vec4(vertices[k].position, 1.f));
-    }
+    glm::vec3 world(std::uint32_t k) const { return glm::vec3(toWorld * glm::vec4(vertices[k].position, 1.f)); }
     std::array<glm::vec3, 3> triangle(std::uint32_t t) const {
         return {world(3 * t), world(3 * t + 1), world(3 * t + 2)};
     }
+    // The CPU reference's pieces of the first `n` triangles.
+    std::vector<std::uint32_t> pieces(std::uint32_t n) const {
+        Result<std::vector<std::uint32_t>> r = shatterPiecesReference(
+            std::span<const std::uint32_t>(words.data(), std::size_t(n) * 24), cells);
+        EXPECT_TRUE(r) << r.error();
+        return r ? r.value() : std::vector<std::uint32_t>{};
+    }
+    // A piece's cells in its brick (link.z): the or of its triangles' cells' bits.
+    std::vector<std::uint32_t> masks(const std::vector<std::uint32_t>& pieces, const ps::ShatterParams& prm) const {
+        std::vector<std::uint32_t> out(pieces.size(), 0u);
+        for (std::uint32_t t = 0; t < pieces.size(); ++t)
+            out[pieces[t]] |= ps::shCellMask(ps::shCellCoords(vertices[3 * t].cell, prm) % glm::uvec3(SHATTER_BRICK));
+        return out;
+    }
 };
+
+volume::ScalarVolume ball() {
+    return test::sphereVolume(20, 7.f); // ~1 400 triangles in 3^3 bricks
+}
+constexpr volume::Band kBall{-1e9, 0.0};
 
 std::vector<ps::ShatterPiece> readState(const SurfaceShatter& shatter, std::uint32_t n) {
     std::vector<ps::ShatterPiece> out(n);
@@ -87,7 +115,38 @@ std::vector<std::uint32_t> readControl(const SurfaceShatter& shatter) {
 
 void expectNear(glm::vec4 gpu, glm::vec4 cpu, float tolerance, const char* what, std::uint32_t t, int step) {
     for (int c = 0; c < 4; ++c)
-        EXPECT_NEAR(gpu[c], cpu[c], tolerance) << what << " of triangle " << t << " at step " << step;
+        EXPECT_NEAR(gpu[c], cpu[c], tolerance) << what << " of piece " << t << " at step " << step;
+}
+
+bool atRest(const ps::ShatterPiece& s) {
+    return s.offset == glm::vec4(0.f) && s.velocity == glm::vec4(0.f) && s.spin == glm::vec4(0.f) &&
+           s.orientation == glm::vec4(0.f, 0.f, 0.f, 1.f);
+}
+
+// The CPU's frame of every piece, as the passes run it: each piece steps (its first triangle's invocation), then,
+// exploding, the floor against its lowest vertex as drawn.
+void cpuFrame(std::vector<ps::ShatterPiece>& state, const FakeSurface& surface,
+              const std::vector<std::uint32_t>& pieces, const ps::ShatterParams& prm) {
+    const std::vector<std::uint32_t> masks = surface.masks(pieces, prm);
+    for (std::uint32_t t = 0; t < pieces.size(); ++t) { // the labelling: a piece that was none spawns at rest
+        if (pieces[t] == t && state[t].link.w == 0u) state[t] = ps::shRest(glm::vec3(0.f));
+        state[t].link = {pieces[t], kNoLowest, pieces[t] == t ? masks[t] : 0u, pieces[t] == t ? 1u : 0u};
+    }
+    for (std::uint32_t t = 0; t < pieces.size(); ++t) {
+        if (pieces[t] != t) continue;
+        const std::array<glm::vec3, 3> v = surface.triangle(t);
+        const glm::vec3 pivot = ps::shPiecePivot(masks[t], surface.vertices[3 * t].cell, prm);
+        state[t] = ps::shStep(state[t], pivot, ps::shFaceNormal(v[0], v[1], v[2]), prm, t);
+        state[t].link.y = kNoLowest;
+    }
+    if (prm.control.x != PS_PHASE_EXPLODING) return;
+    std::vector<float> lowest(pieces.size(), 1e30f);
+    for (std::uint32_t t = 0; t < pieces.size(); ++t) {
+        const std::array<glm::vec3, 3> v = surface.triangle(t);
+        lowest[pieces[t]] = std::min(lowest[pieces[t]], ps::shLowest(state[pieces[t]], v[0], v[1], v[2]));
+    }
+    for (std::uint32_t t = 0; t < pieces.size(); ++t)
+        if (pieces[t] == t) state[t] = ps::shFloor(state[t], lowest[t], prm);
 }
 
 class ShatterGl : public test::FreshObjectTest<SurfaceShatter> {
@@ -98,123 +157,198 @@ protected:
         Result<void> r = m_shatter->update(surface.source(), m_tuning, dt);
         ASSERT_TRUE(r) << r.error();
     }
-    // One update on the GPU, and the CPU's step of the same pieces with the same parameters.
-    void stepAndCompare(const FakeSurface& surface, std::uint32_t triangles, float dt, int step) {
+    // One update on the GPU, and the CPU's frame of the same pieces with the same parameters: every piece's
+    // motion, and every triangle's piece, equal.
+    void stepAndCompare(const FakeSurface& surface, const std::vector<std::uint32_t>& pieces, float dt, int step) {
         const bool launch = m_shatter->phase() == ParticlePhase::Exploding && m_pendingLaunch;
-        const std::vector<ps::ShatterPiece> before = readState(*m_shatter, triangles);
+        const auto n = std::uint32_t(pieces.size());
+        std::vector<ps::ShatterPiece> cpu = readState(*m_shatter, n);
         update(surface, dt);
         const ps::ShatterParams prm = packShatterParams(m_tuning, ShatterTuning{}, m_shatter->phase(), launch,
-                                                        m_shatter->seed(), dt, surface.toWorld);
+                                                        m_shatter->seed(), dt, surface.source());
         m_pendingLaunch = false;
-        const std::vector<ps::ShatterPiece> after = readState(*m_shatter, triangles);
-        for (std::uint32_t t = 0; t < triangles; ++t) {
-            const std::array<glm::vec3, 3> v = surface.triangle(t);
-            const ps::ShatterPiece cpu = ps::shStep(before[t], v[0], v[1], v[2], prm, t);
-            expectNear(after[t].offset, cpu.offset, kPositionTolerance, "offset", t, step);
-            expectNear(after[t].orientation, cpu.orientation, kPositionTolerance, "orientation", t, step);
-            expectNear(after[t].pivot, cpu.pivot, kPositionTolerance, "pivot", t, step);
-            expectNear(after[t].velocity, cpu.velocity, kSpeedTolerance, "velocity", t, step);
-            expectNear(after[t].spin, cpu.spin, kSpeedTolerance, "spin", t, step);
+        cpuFrame(cpu, surface, pieces, prm);
+        const std::vector<ps::ShatterPiece> gpu = readState(*m_shatter, n);
+        for (std::uint32_t t = 0; t < n; ++t) {
+            ASSERT_EQ(gpu[t].link.x, pieces[t]) << "triangle " << t << " at step " << step;
+            if (pieces[t] != t) continue;
+            expectNear(gpu[t].offset, cpu[t].offset, kPositionTolerance, "offset", t, step);
+            expectNear(gpu[t].orientation, cpu[t].orientation, kPositionTolerance, "orientation", t, step);
+            expectNear(gpu[t].pivot, cpu[t].pivot, kPositionTolerance, "pivot", t, step);
+            expectNear(gpu[t].velocity, cpu[t].velocity, kSpeedTolerance, "velocity", t, step);
+            expectNear(gpu[t].spin, cpu[t].spin, kSpeedTolerance, "spin", t, step);
         }
     }
     void explode() {
         m_shatter->explode();
         m_pendingLaunch = true;
     }
+    // The pieces the GPU found for the live triangles equal the CPU reference: names, cells, the first-entry flag.
+    void expectPieces(const FakeSurface& surface, std::uint32_t n) {
+        const std::vector<std::uint32_t> expected = surface.pieces(n);
+        const ps::ShatterParams prm = packShatterParams(m_tuning, {}, ParticlePhase::Exploding, false, 0u, 0.f,
+                                                        surface.source());
+        const std::vector<std::uint32_t> masks = surface.masks(expected, prm);
+        const std::vector<ps::ShatterPiece> state = readState(*m_shatter, n);
+        int wrong = 0;
+        for (std::uint32_t t = 0; t < n && wrong < 10; ++t) {
+            const bool first = expected[t] == t;
+            wrong += state[t].link.x != expected[t] || state[t].link.w != (first ? 1u : 0u) ||
+                     (first && state[t].link.z != masks[t]);
+            EXPECT_EQ(state[t].link.x, expected[t]) << "triangle " << t;
+            EXPECT_EQ(state[t].link.w, first ? 1u : 0u) << "triangle " << t;
+            if (first) {
+                EXPECT_EQ(state[t].link.z, masks[t]) << "piece " << t;
+            }
+        }
+    }
 
     ParticleTuning m_tuning;
     bool m_pendingLaunch = false;
 };
 
-// The rest pose of triangle t, as the CPU computes it (the pivot within the world transform's rounding).
-void expectAtRest(const ps::ShatterPiece& s, const FakeSurface& surface, std::uint32_t t) {
-    const std::array<glm::vec3, 3> v = surface.triangle(t);
-    const ps::ShatterPiece rest = ps::shRest((v[0] + v[1] + v[2]) / 3.f);
-    EXPECT_EQ(s.offset, rest.offset) << t;
-    EXPECT_EQ(s.velocity, rest.velocity) << t;
-    EXPECT_EQ(s.orientation, rest.orientation) << t;
-    EXPECT_EQ(s.spin, rest.spin) << t;
-    expectNear(s.pivot, rest.pivot, kPositionTolerance, "pivot", t, 0);
-}
-
 } // namespace
 
-TEST_F(ShatterGl, FirstFrameIsTheRestPose) {
-    FakeSurface surface(12, 36);
+// Assembled, nothing runs: the state stays zeroed (drawn as the surface itself) and no count is taken.
+TEST_F(ShatterGl, AssembledRunsNothing) {
+    FakeSurface surface(ball(), kBall);
     update(surface, 0.02f);
-    const std::vector<ps::ShatterPiece> state = readState(*m_shatter, 12);
-    for (std::uint32_t t = 0; t < 12; ++t)
-        expectAtRest(state[t], surface, t);
-    const std::vector<std::uint32_t> control = readControl(*m_shatter);
-    EXPECT_EQ(control[SHATTER_CTRL_LIVE], 12u);
-    EXPECT_EQ(control[SHATTER_CTRL_PREV], 0u);
-    EXPECT_EQ(control[SHATTER_CTRL_DISPATCH + 0] * control[SHATTER_CTRL_DISPATCH + 1], 1u);
+    for (const ps::ShatterPiece& s : readState(*m_shatter, surface.triangles())) {
+        ASSERT_EQ(s.offset, glm::vec4(0.f));
+        ASSERT_EQ(s.link, glm::uvec4(0u));
+    }
+    EXPECT_EQ(readControl(*m_shatter)[SHATTER_CTRL_LIVE], 0u);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// Explode (launch, flight, bounces on the floor at y = -1), re-assemble, settle: every step of every piece.
-TEST_F(ShatterGl, GpuStepEqualsCpuStep) {
-    FakeSurface surface(20, 60);
-    const float dt = 1.f / 30.f;
-    update(surface, dt);
-    explode();
-    for (int step = 0; step < 45; ++step) // 1.5 s: pieces from y = 0.6 reach the floor at -1 and bounce
-        stepAndCompare(surface, 20, dt, step);
-    // The explosion really happened: pieces moved and turned, and some touched the floor.
-    const std::vector<ps::ShatterPiece> flown = readState(*m_shatter, 20);
-    int low = 0;
-    for (const ps::ShatterPiece& s : flown) {
-        EXPECT_GT(glm::length(glm::vec3(s.offset)), 1e-2f);
-        EXPECT_GT(glm::length(glm::vec3(s.orientation)), 1e-3f);
-        low += s.pivot.y + s.offset.y < -0.8f;
+// The pieces found on the GPU (the brick sort and the labelling) equal the CPU reference, triangle by
+// triangle, for a ball, noise (many small sets, some touching across brick faces) and both scans' heads.
+TEST_F(ShatterGl, PiecesEqualTheCpuReference) {
+    std::vector<std::pair<std::string, FakeSurface>> surfaces;
+    surfaces.emplace_back("ball", FakeSurface(ball(), kBall));
+    surfaces.emplace_back("noise", FakeSurface(test::randomByteVolume({37, 29, 21}, 5u, 4), {2.0, 3.0}));
+    for (const std::optional<volume::ScalarVolume>& scan : {test::loadHeadsq(), test::loadHeadMr()})
+        if (scan) surfaces.emplace_back(scan->name,
+                                        FakeSurface(*scan, volume::defaultBand(*scan, *volume::valueRange(*scan))));
+    for (const auto& [name, surface] : surfaces) {
+        SCOPED_TRACE(name);
+        m_object.reset();
+        SetUp();
+        explode();
+        update(surface, 0.f);
+        EXPECT_EQ(readControl(*m_shatter)[SHATTER_CTRL_LIVE], surface.triangles());
+        expectPieces(surface, surface.triangles());
     }
+    if (surfaces.size() < 4) GTEST_SKIP() << test::kScanMissing;
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// Explode (launch, flight, bounces on the floor), re-assemble: every step of every piece, CPU and GPU.
+TEST_F(ShatterGl, GpuStepEqualsCpuStep) {
+    FakeSurface surface(ball(), kBall);
+    const std::vector<std::uint32_t> pieces = surface.pieces(surface.triangles());
+    const float dt = 1.f / 30.f;
+    update(surface, dt); // assembled: the state is sized for the surface
+    explode();
+    for (int step = 0; step < 45; ++step) // 1.5 s: pieces reach the floor and bounce
+        stepAndCompare(surface, pieces, dt, step);
+    // The explosion really happened: pieces moved and turned, and some touched the floor.
+    const std::vector<ps::ShatterPiece> flown = readState(*m_shatter, surface.triangles());
+    int low = 0, count = 0;
+    for (std::uint32_t t = 0; t < flown.size(); ++t) {
+        if (pieces[t] != t) continue;
+        ++count;
+        EXPECT_GT(glm::length(glm::vec3(flown[t].offset)), 1e-2f);
+        EXPECT_GT(glm::length(glm::vec3(flown[t].orientation)), 1e-3f);
+        low += flown[t].pivot.y + flown[t].offset.y < -0.8f;
+    }
+    EXPECT_GT(count, 8);
     EXPECT_GT(low, 0);
     m_shatter->reassemble();
     for (int step = 45; step < 75; ++step)
-        stepAndCompare(surface, 20, dt, step);
+        stepAndCompare(surface, pieces, dt, step);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-TEST_F(ShatterGl, CountGrowsAndShrinksBetweenFrames) {
-    FakeSurface surface(30, 30); // 10 triangles
-    update(surface, 0.02f);
+// A piece is rigid: in flight, every two vertices of one piece keep their distance as drawn, and no piece's
+// lowest vertex ends below the floor.
+TEST_F(ShatterGl, PiecesMoveRigidlyAndStayAboveTheFloor) {
+    FakeSurface surface(ball(), kBall);
+    const std::vector<std::uint32_t> pieces = surface.pieces(surface.triangles());
     explode();
-    update(surface, 0.02f); // triangles 0..9 fly
+    const float floorY = floorHeight(m_tuning, glm::vec3(1.f));
+    for (int frame = 0; frame < 60; ++frame) {
+        update(surface, 1.f / 30.f);
+        if (frame % 20 != 19) continue;
+        const std::vector<ps::ShatterPiece> state = readState(*m_shatter, surface.triangles());
+        std::vector<glm::vec3> anchor(pieces.size()), anchorRest(pieces.size());
+        for (std::uint32_t k = 0; k < surface.capacity(); ++k) {
+            const std::uint32_t p = pieces[k / 3];
+            const glm::vec3 rest = surface.world(k), drawn = ps::shPlacePosition(state[p], rest);
+            ASSERT_GE(drawn.y, floorY - 1e-4f) << "vertex " << k << " frame " << frame;
+            if (k == 3 * p) {
+                anchor[p] = drawn;
+                anchorRest[p] = rest;
+            }
+            ASSERT_NEAR(glm::distance(drawn, anchor[p]), glm::distance(rest, anchorRest[p]), 1e-4f)
+                << "vertex " << k << " of piece " << p << " frame " << frame;
+        }
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
 
-    surface.setTotal(60); // the surface grew: 10..19 are new and appear in place, 0..9 keep flying
+// The surface changes in flight (another version): its pieces are found again; pieces that were not pieces
+// before spawn at rest, those that were keep flying; triangles past the count retire unstepped.
+TEST_F(ShatterGl, ChangedSurfaceBreaksAgain) {
+    FakeSurface surface(ball(), kBall);
+    const std::uint32_t all = surface.triangles(), half = all / 2;
+    surface.setTotal(3 * half);
+    explode();
     update(surface, 0.02f);
-    std::vector<ps::ShatterPiece> state = readState(*m_shatter, 20);
-    for (std::uint32_t t = 10; t < 20; ++t)
-        expectAtRest(state[t], surface, t);
-    for (std::uint32_t t = 0; t < 10; ++t)
-        EXPECT_GT(glm::length(glm::vec3(state[t].offset)), 1e-3f) << t;
-    std::vector<std::uint32_t> control = readControl(*m_shatter);
-    EXPECT_EQ(control[SHATTER_CTRL_LIVE], 20u);
-    EXPECT_EQ(control[SHATTER_CTRL_PREV], 10u);
+    update(surface, 0.02f);
+    expectPieces(surface, half);
+    const std::vector<ps::ShatterPiece> before = readState(*m_shatter, all);
 
-    surface.setTotal(15); // shrank: 5 triangles stepped, the others retired as they were
-    const std::vector<ps::ShatterPiece> retired = readState(*m_shatter, 20);
+    surface.setTotal(3 * all); // grew
+    update(surface, 0.f);      // a step of 0 s: the flying pieces stay where they are
+    expectPieces(surface, all);
+    std::vector<std::uint32_t> control = readControl(*m_shatter);
+    EXPECT_EQ(control[SHATTER_CTRL_LIVE], all);
+    EXPECT_EQ(control[SHATTER_CTRL_PREV], half);
+    const std::vector<std::uint32_t> pieces = surface.pieces(all), halfPieces = surface.pieces(half);
+    std::vector<ps::ShatterPiece> state = readState(*m_shatter, all);
+    int kept = 0, spawned = 0;
+    for (std::uint32_t t = 0; t < all; ++t) {
+        if (pieces[t] != t) continue;
+        if (t < half && halfPieces[t] == t) {
+            expectNear(state[t].offset, before[t].offset, kPositionTolerance, "offset", t, 0);
+            kept += glm::length(glm::vec3(state[t].offset)) > 1e-4f;
+        } else {
+            EXPECT_TRUE(atRest(state[t])) << "piece " << t;
+            ++spawned;
+        }
+    }
+    EXPECT_GT(kept, 0);
+    EXPECT_GT(spawned, 0);
+
+    surface.setTotal(3 * half + 2); // shrank (and a partial triangle): the rest retire as they were
+    const std::vector<ps::ShatterPiece> retired = readState(*m_shatter, all);
     update(surface, 0.02f);
     control = readControl(*m_shatter);
-    EXPECT_EQ(control[SHATTER_CTRL_LIVE], 5u);
-    EXPECT_EQ(control[SHATTER_CTRL_PREV], 20u);
-    state = readState(*m_shatter, 20);
-    for (std::uint32_t t = 5; t < 20; ++t)
+    EXPECT_EQ(control[SHATTER_CTRL_LIVE], half);
+    state = readState(*m_shatter, all);
+    for (std::uint32_t t = half; t < all; ++t)
         EXPECT_EQ(state[t].offset, retired[t].offset) << t; // not stepped
-    EXPECT_NE(state[0].offset, retired[0].offset);
-
-    surface.setTotal(36); // grew again: the retired 5..11 respawn at rest
-    update(surface, 0.02f);
-    state = readState(*m_shatter, 12);
-    for (std::uint32_t t = 5; t < 12; ++t)
-        expectAtRest(state[t], surface, t);
+    expectPieces(surface, half);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
 TEST_F(ShatterGl, OnlyWholeTrianglesWithinTheCapacityExist) {
-    FakeSurface surface(20, 1000); // the pyramid counted more vertices than the buffer holds
+    FakeSurface surface(ball(), kBall);
+    surface.setTotal(surface.capacity() + 1000); // the pyramid counted more vertices than the buffer holds
+    explode();
     update(surface, 0.02f);
-    EXPECT_EQ(readControl(*m_shatter)[SHATTER_CTRL_LIVE], 20u);
+    EXPECT_EQ(readControl(*m_shatter)[SHATTER_CTRL_LIVE], surface.triangles());
     surface.setTotal(32); // 10 triangles and two vertices of an 11th
     update(surface, 0.02f);
     EXPECT_EQ(readControl(*m_shatter)[SHATTER_CTRL_LIVE], 10u);
@@ -223,33 +357,43 @@ TEST_F(ShatterGl, OnlyWholeTrianglesWithinTheCapacityExist) {
     const std::vector<std::uint32_t> control = readControl(*m_shatter);
     EXPECT_EQ(control[SHATTER_CTRL_LIVE], 0u);
     EXPECT_EQ(control[SHATTER_CTRL_DISPATCH + 1], 0u); // an empty surface dispatches nothing
+    EXPECT_EQ(control[SHATTER_CTRL_ACTIVE], 0u);       // and has no bricks
     DICER_EXPECT_NO_GL_ERROR();
 }
 
 TEST_F(ShatterGl, GrowingTheStateKeepsThePiecesAndZeroesTheRest) {
-    const std::uint32_t n = m_shatter->capacity() + 10; // more triangles than the first state holds
-    FakeSurface small(9, 27), large(n, 3 * n);          // triangle t is the same in both
-    update(small, 0.02f);
+    FakeSurface surface(test::sphereVolume(40, 15.f), kBall); // more triangles than the first state holds
+    const std::uint32_t n = surface.triangles(), small = 900;
+    ASSERT_GT(n, m_shatter->capacity());
+    ASSERT_LT(small, m_shatter->capacity());
+    surface.setTotal(3 * small);
+    ShatterSource source = surface.source();
+    source.capacity = 3 * small; // a vertex buffer that holds the small surface: the state is not grown yet
     explode();
-    update(small, 0.02f);
-    const std::vector<ps::ShatterPiece> flying = readState(*m_shatter, 9);
+    ASSERT_TRUE(m_shatter->update(source, m_tuning, 0.02f));
+    EXPECT_LT(m_shatter->capacity(), n);
+    const std::vector<ps::ShatterPiece> flying = readState(*m_shatter, small);
     const std::uint32_t before = m_shatter->capacity();
-    update(large, 0.f); // a step of 0 s: the flying pieces stay as they were
+    surface.setTotal(3 * n);
+    update(surface, 0.f); // a step of 0 s: the flying pieces stay as they were
     const std::uint32_t capacity = m_shatter->capacity();
     EXPECT_GE(capacity, n);
     EXPECT_GT(capacity, before);
     EXPECT_EQ(readControl(*m_shatter)[SHATTER_CTRL_LIVE], n);
+    expectPieces(surface, n);
+    const std::vector<std::uint32_t> pieces = surface.pieces(n), smallPieces = surface.pieces(small);
     const std::vector<ps::ShatterPiece> state = readState(*m_shatter, capacity);
-    for (std::uint32_t t = 0; t < 9; ++t) {
-        expectNear(state[t].offset, flying[t].offset, kPositionTolerance, "offset", t, 0);
-        expectNear(state[t].velocity, flying[t].velocity, kSpeedTolerance, "velocity", t, 0);
+    for (std::uint32_t t = 0; t < n; ++t) {
+        if (pieces[t] != t) continue;
+        if (t < small && smallPieces[t] == t) {
+            expectNear(state[t].offset, flying[t].offset, kPositionTolerance, "offset", t, 0);
+            expectNear(state[t].velocity, flying[t].velocity, kSpeedTolerance, "velocity", t, 0);
+        } else {
+            EXPECT_TRUE(atRest(state[t])) << t;
+        }
     }
-    for (std::uint32_t t = 9; t < n; ++t)
-        expectAtRest(state[t], large, t);
-    for (std::uint32_t t = n; t < capacity; ++t) { // zeroed: drawn as the rest pose (shatter_step.h)
-        EXPECT_EQ(state[t].orientation, glm::vec4(0.f)) << t;
-        EXPECT_EQ(state[t].offset, glm::vec4(0.f)) << t;
-    }
+    for (std::uint32_t t = n; t < capacity; ++t) // zeroed: drawn as the rest pose (shatter_step.h)
+        ASSERT_EQ(state[t].link, glm::uvec4(0u)) << t;
     DICER_EXPECT_NO_GL_ERROR();
 }
 
@@ -259,8 +403,8 @@ TEST_F(ShatterGl, GrowingTheStateKeepsThePiecesAndZeroesTheRest) {
 TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     auto probe = m_shaders.add({"shatter probe (test)", {{GL_VERTEX_SHADER, "shatter_probe.vert.glsl"}}, {}});
     ASSERT_TRUE(probe) << probe.error();
-    FakeSurface surface(16, 48);
-    const std::uint32_t n = 48;
+    FakeSurface surface(ball(), kBall);
+    const std::uint32_t n = surface.capacity();
     gl::VertexArray vao = gl::createVertexArray("test shatter probe");
     glVertexArrayVertexBuffer(vao.id(), 0, surface.vertexBuffer.id(), 0, MC_VERTEX_BYTES);
     for (GLuint a : {0u, 1u}) {
@@ -305,7 +449,8 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     for (std::uint32_t k = 0; k < n; ++k) {
         EXPECT_EQ(out[k].placed, out[k].world) << k;
         EXPECT_NEAR(glm::distance(out[k].world, surface.world(k)), 0.f, kPositionTolerance) << k;
-        EXPECT_NEAR(glm::distance(out[k].normal, surface.vertices[k].normal), 0.f, kPositionTolerance) << k;
+        EXPECT_NEAR(glm::distance(out[k].normal, glm::normalize(surface.vertices[k].normal)), 0.f, kPositionTolerance)
+            << k;
     }
 
     explode();
@@ -314,8 +459,9 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     out = draw();
     const std::vector<ps::ShatterPiece> state = readState(*m_shatter, n / 3);
     for (std::uint32_t k = 0; k < n; ++k) {
-        const glm::vec3 placed = ps::shPlacePosition(state[k / 3], out[k].world);
-        const glm::vec3 normal = ps::shPlaceNormal(state[k / 3], surface.vertices[k].normal);
+        const ps::ShatterPiece& piece = state[state[k / 3].link.x];
+        const glm::vec3 placed = ps::shPlacePosition(piece, out[k].world);
+        const glm::vec3 normal = ps::shPlaceNormal(piece, glm::normalize(surface.vertices[k].normal));
         EXPECT_NEAR(glm::distance(out[k].placed, placed), 0.f, kPositionTolerance) << k;
         EXPECT_NEAR(glm::distance(out[k].normal, normal), 0.f, kPositionTolerance) << k;
         EXPECT_GT(glm::distance(out[k].placed, out[k].world), 1e-3f) << k; // it did move
@@ -324,8 +470,7 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
 }
 
 TEST_F(ShatterGl, ReturnSettlesIntoTheExactSurface) {
-    FakeSurface surface(20, 60);
-    update(surface, 0.02f);
+    FakeSurface surface(ball(), kBall);
     explode();
     for (int i = 0; i < 20; ++i)
         update(surface, 0.05f);
@@ -334,22 +479,22 @@ TEST_F(ShatterGl, ReturnSettlesIntoTheExactSurface) {
     for (int i = 0; i < 100 && m_shatter->phase() != ParticlePhase::Assembled; ++i)
         update(surface, 0.05f);
     EXPECT_EQ(m_shatter->phase(), ParticlePhase::Assembled);
-    const std::vector<ps::ShatterPiece> state = readState(*m_shatter, 20);
-    for (std::uint32_t t = 0; t < 20; ++t)
-        expectAtRest(state[t], surface, t);
+    for (const ps::ShatterPiece& s : readState(*m_shatter, surface.triangles())) // zeroed: the rest pose
+        ASSERT_EQ(s.link, glm::uvec4(0u));
     m_shatter->toggle(); // Space: assembled -> exploding -> returning
     EXPECT_EQ(m_shatter->phase(), ParticlePhase::Exploding);
+    update(surface, 0.02f); // the pieces are found again after the zeroing
+    expectPieces(surface, surface.triangles());
     m_shatter->toggle();
     EXPECT_EQ(m_shatter->phase(), ParticlePhase::Returning);
     DICER_EXPECT_NO_GL_ERROR();
 }
 
 TEST_F(ShatterGl, BadSourcesAreOneErrorAndTheStateStays) {
-    FakeSurface surface(10, 30);
-    update(surface, 0.02f);
+    FakeSurface surface(ball(), kBall);
     explode();
     update(surface, 0.02f);
-    const std::vector<ps::ShatterPiece> state = readState(*m_shatter, 10);
+    const std::vector<ps::ShatterPiece> state = readState(*m_shatter, surface.triangles());
     const std::vector<std::uint32_t> control = readControl(*m_shatter);
     ShatterSource bad = surface.source();
     bad.totalOffset = 13;
@@ -359,13 +504,21 @@ TEST_F(ShatterGl, BadSourcesAreOneErrorAndTheStateStays) {
     bad.totalOffset = MC_HEADER_WORDS * 4; // just past the header
     EXPECT_FALSE(m_shatter->update(bad, m_tuning, 0.02f));
     bad = surface.source();
-    bad.capacity = 31; // more vertices than the buffer holds
+    bad.capacity = surface.capacity() + 1; // more vertices than the buffer holds
     r = m_shatter->update(bad, m_tuning, 0.02f);
     ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find("capacity of 31"), std::string::npos) << r.error();
-    const std::vector<ps::ShatterPiece> after = readState(*m_shatter, 10);
-    for (std::uint32_t t = 0; t < 10; ++t)
+    EXPECT_NE(r.error().find("capacity of " + std::to_string(surface.capacity() + 1)), std::string::npos)
+        << r.error();
+    bad = surface.source();
+    bad.cells = {0u, 4u, 4u}; // no cells
+    r = m_shatter->update(bad, m_tuning, 0.02f);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("a grid of 0x4x4 cells"), std::string::npos) << r.error();
+    const std::vector<ps::ShatterPiece> after = readState(*m_shatter, surface.triangles());
+    for (std::uint32_t t = 0; t < after.size(); ++t) {
         EXPECT_EQ(after[t].offset, state[t].offset) << t;
+        EXPECT_EQ(after[t].link, state[t].link) << t;
+    }
     EXPECT_EQ(readControl(*m_shatter), control);
     EXPECT_TRUE(m_shatter->update(ShatterSource{}, m_tuning, 0.02f)); // no surface: nothing to do
     DICER_EXPECT_NO_GL_ERROR();

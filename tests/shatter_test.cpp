@@ -1,7 +1,9 @@
-// CPU tests of HeartBreaker for surfaces' per-triangle maths (shaders/shatter_step.h, the same text the GPU
-// compiles): assembled is the exact rest pose, the return's springs converge without overshoot from any state at
-// any step, the floor holds every vertex above it, a tumbling triangle keeps its shape (the rotation stays
-// orthonormal), the launch goes outward, the quaternion maps invert each other.
+// CPU tests of HeartBreaker for surfaces' per-piece maths (shaders/shatter_step.h, the same text the GPU
+// compiles), over pieces of one triangle: assembled is the exact rest pose, the return's springs converge
+// without overshoot from any state at any step, the floor holds every vertex above it, a tumbling piece keeps its
+// shape (the rotation stays orthonormal), the launch goes outward, the quaternion maps invert each other, the
+// ordered keys keep the floats' order, the pivot is the centre of the piece's cells. The pieces themselves:
+// shatter_pieces_test.cpp.
 #include "shatter_step.h"
 #include "surface_shatter.h"
 
@@ -21,9 +23,9 @@ using Triangle = std::array<glm::vec3, 3>;
 ShatterParams makeParams(float dt, std::uint32_t phase) {
     ParticleTuning tuning;
     tuning.drag = 0.f;
-    ShatterParams p = packShatterParams(tuning, ShatterTuning{}, ParticlePhase(phase), false, 7u, dt,
-                                        glm::mat4(1.f)); // gravity 3, floor at y = -1, omega 4, speed 1.6
-    return p;
+    ShatterSource source;
+    source.shape = glm::vec3(1.f); // the floor at floorHeight(tuning, 1)
+    return packShatterParams(tuning, ShatterTuning{}, ParticlePhase(phase), false, 7u, dt, source);
 }
 
 // Triangle i of a deterministic random set: small (a voxel or so) and inside the unit box, like a surface's.
@@ -33,8 +35,12 @@ Triangle triangle(std::uint32_t i) {
             centre + psRandom3(i, 14u) * 0.05f};
 }
 
+// One frame of a piece of one triangle, as the passes run it: the step about the centroid (the pivot), then,
+// exploding, the floor against the triangle's lowest vertex as drawn.
 ShatterPiece step(const ShatterPiece& s, const Triangle& t, const ShatterParams& prm, std::uint32_t i) {
-    return shStep(s, t[0], t[1], t[2], prm, i);
+    ShatterPiece r = shStep(s, (t[0] + t[1] + t[2]) / 3.f, shFaceNormal(t[0], t[1], t[2]), prm, i);
+    if (prm.control.x == PS_PHASE_EXPLODING) r = shFloor(r, shLowest(r, t[0], t[1], t[2]), prm);
+    return r;
 }
 
 // A piece somewhere in flight: moved, turned by up to pi, moving and spinning.
@@ -191,7 +197,7 @@ TEST(ShatterStep, LaunchGoesOutwardAlongTheNormalAndSpins) {
         const ShatterPiece s = step(shRest(c), t, prm, i);
         const glm::vec3 n = shFaceNormal(t[0], t[1], t[2]);
         const float speed = prm.bounce.w; // the tuning's explosion speed
-        const glm::vec3 expected = glm::normalize(c) * speed + n * (speed * 0.5f);
+        const glm::vec3 expected = glm::normalize(c) * speed + n * (speed * ShatterTuning{}.normalShare);
         for (int a = 0; a < 3; ++a) {
             EXPECT_NEAR(s.velocity[a], expected[a], 1e-5f) << i;
             EXPECT_LE(std::abs(s.spin[a]), prm.tumble.x);
@@ -280,10 +286,50 @@ TEST(ShatterStep, ParamsCarryTheWorldTheFloorAndThePhase) {
     shatter.tumble = 2.5f;
     const glm::mat4 toWorld =
         glm::mat4(0.5f, 0.f, 0.f, 0.f, 0.f, 0.5f, 0.f, 0.f, 0.f, 0.f, 0.5f, 0.f, -1.f, -2.f, -3.f, 1.f);
-    const ShatterParams prm = packShatterParams(tuning, shatter, ParticlePhase::Returning, true, 9u, 0.02f,
-                                                toWorld, {0.5f, 0.25f, 1.f});
+    ShatterSource source;
+    source.toWorld = toWorld;
+    source.shape = {0.5f, 0.25f, 1.f};
+    source.cells = {5u, 6u, 7u};
+    source.spacing = {0.5f, 1.f, 2.f};
+    const ShatterParams prm =
+        packShatterParams(tuning, shatter, ParticlePhase::Returning, true, 9u, 0.02f, source);
     EXPECT_EQ(prm.motion.w, floorHeight(tuning, {0.5f, 0.25f, 1.f})); // the particles' floor
     EXPECT_EQ(prm.control, glm::uvec4(PS_PHASE_RETURNING, 1u, 9u, 0u));
     EXPECT_EQ(prm.tumble.x, 2.5f);
+    EXPECT_EQ(prm.grid, glm::uvec4(5u, 6u, 7u, 0u));
+    EXPECT_EQ(prm.spacing, glm::vec4(0.5f, 1.f, 2.f, 0.f));
     EXPECT_EQ(shToWorld(glm::vec3(2.f, 4.f, 6.f), prm), glm::vec3(0.f, 0.f, 0.f));
+}
+
+// The floor pass takes a piece's lowest vertex with an atomicMin over uints: the keys order as the floats.
+TEST(ShatterStep, OrderedKeysKeepTheOrderOfFloats) {
+    const float values[] = {-3e38f, -2.5f, -1.f, -1e-30f, -0.f, 0.f, 1e-30f, 0.75f, 1.f, 7.f, 3e38f};
+    for (std::size_t i = 0; i < std::size(values); ++i) {
+        EXPECT_EQ(shFromOrderedKey(shOrderedKey(values[i])), values[i]);
+        for (std::size_t j = i + 1; j < std::size(values); ++j)
+            if (values[i] < values[j]) {
+                EXPECT_LT(shOrderedKey(values[i]), shOrderedKey(values[j])) << i << " " << j;
+            }
+    }
+    EXPECT_LT(shOrderedKey(1e30f), 0xffffffffu); // the "no vertex yet" key stays above every number
+}
+
+// The pivot: the centre of the box of the piece's cells, in its brick, through the spacing and the world.
+TEST(ShatterStep, PivotIsTheCentreOfThePiecesCellBox) {
+    ShatterSource source;
+    source.cells = {20u, 17u, 9u};
+    source.spacing = {1.f, 2.f, 0.5f};
+    source.toWorld = glm::mat4(1.f);
+    const ShatterParams prm = packShatterParams({}, {}, ParticlePhase::Exploding, false, 1u, 0.f, source);
+    // Cells (9..11, 16, 8) of brick (1, 2, 1): local x 1..3, y 0, z 0.
+    const std::uint32_t cells[] = {9u + 20u * (16u + 17u * 8u), 11u + 20u * (16u + 17u * 8u)};
+    std::uint32_t mask = 0;
+    for (std::uint32_t cell : cells) {
+        const glm::uvec3 c = shCellCoords(cell, prm);
+        mask |= shCellMask(c % glm::uvec3(SHATTER_BRICK));
+    }
+    EXPECT_EQ(shCellCoords(cells[1], prm), glm::uvec3(11u, 16u, 8u));
+    EXPECT_EQ(mask, 0b1010u | 1u << 8 | 1u << 16);
+    // x: cells 9 and 11 -> the box [9, 12), centre 10.5; y: [16, 17) -> 16.5; z: [8, 9) -> 8.5.
+    EXPECT_EQ(shPiecePivot(mask, cells[0], prm), glm::vec3(10.5f * 1.f, 16.5f * 2.f, 8.5f * 0.5f));
 }

@@ -43,7 +43,10 @@ void updateSurfacePieces(App& app) {
                                           surface::McMethod::totalOffset(),
                                           method->capacity(),
                                           f.volumeToWorld() * f.surfaceToVolume(),
-                                          f.shape()};
+                                          f.shape(),
+                                          glm::uvec3(glm::max(method->cells(), glm::ivec3(1))),
+                                          method->spacing(),
+                                          f.surface().version()};
     surfaceStatus(app, app.gpu->shatter->update(source, app.settings.particles, app.dt));
 }
 

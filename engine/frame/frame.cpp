@@ -238,8 +238,12 @@ Result<void> Frame::occupancyAsSurfaceInput() {
                          ? occ.fromBits(m_source.bits(), layout)
                          : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
     if (!r) return makeError("surface view: " + r.error());
-    const SurfaceInput in{occ.texture(), occ.size(), surface::OccupancyVolume::kScalarType,
-                          surface::OccupancyVolume::kSpacing, surface::OccupancyVolume::kBinaryField};
+    const SurfaceInput in{occ.texture(),
+                          occ.size(),
+                          surface::OccupancyVolume::kScalarType,
+                          surface::OccupancyVolume::kSpacing,
+                          surface::OccupancyVolume::kBinaryField,
+                          /*changesEveryRun=*/true};
     // The same texture every frame (it is reallocated only for another size): no resync while a model turns.
     if (m_surfaceFrom != SurfaceFrom::Occupancy || in.texture != m_occupancyInput.texture ||
         in.size != m_occupancyInput.size) {

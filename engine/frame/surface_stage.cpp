@@ -113,6 +113,7 @@ Result<void> SurfaceStage::attach(surface::McMethodId method) {
 
 void SurfaceStage::grow(surface::McMethod& m, std::uint32_t vertices) {
     if (!m_limitMessage.empty()) return; // said once; the next change (resync) tries again
+    ++m_version;                          // the clamped list grows into the larger buffer
     const std::uint32_t most = maxVertices();
     const std::uint32_t wanted = withHeadroom(vertices, most);
     Result<void> grown = wanted > m.capacity() ? m.reserve(wanted) : Result<void>{};
@@ -136,6 +137,9 @@ Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band) {
     }
     if (!m_hasInput) return makeError("surface view: no volume");
     if (method != m_row) resync(); // another row: its own buffer, sized from its own total
+    if (method != m_row || band != m_band || m_versionGeneration != m_generation || m_input.changesEveryRun)
+        ++m_version;
+    m_versionGeneration = m_generation;
     m_row = method;
     m_band = band;
     if (Result<void> r = attach(method); !r) return r;

@@ -46,6 +46,7 @@ struct SurfaceInput {
     volume::ScalarType type = volume::ScalarType::Uint8;
     glm::vec3 spacing{1.f}; // physical units per sample step: the vertices' positions are index * spacing
     bool binaryField = false;
+    bool changesEveryRun = false; // the texture is written again before each run (a mesh's occupancy)
 };
 
 class SurfaceStage {
@@ -87,6 +88,9 @@ public:
     // total has outgrown the buffer, it grows first and the run is repeated. Errors: nothing to draw, a surface
     // beyond the vertex buffer's limit (the message names it).
     Result<std::vector<surface::McGpuVertex>> readVertices();
+    // Another value whenever the triangle list may differ from the last run's (another input, row or band, a
+    // grown buffer, an input written every run): what the shattered surface finds its pieces again for.
+    std::uint64_t version() const { return m_version; }
     // Non-empty while the surface exceeds the vertex buffer's largest size on this driver.
     const std::string& limitMessage() const { return m_limitMessage; }
 
@@ -103,6 +107,7 @@ private:
     std::vector<std::string> m_refusal;
     SurfaceInput m_input;
     std::uint64_t m_generation = 1;
+    std::uint64_t m_version = 0, m_versionGeneration = 0; // version(); the input generation it counted
     bool m_hasInput = false;
     surface::McMethodId m_row; // the row of the last run (none yet)
     volume::Band m_band{}; // and its band

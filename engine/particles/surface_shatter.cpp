@@ -15,14 +15,16 @@ static_assert(SHATTER_VERTEX_VEC4S * 16 == MC_VERTEX_BYTES, "shatter_update.comp
 
 ps::ShatterParams packShatterParams(const ParticleTuning& tuning, const ShatterTuning& shatter,
                                     ParticlePhase phase, bool launch, std::uint32_t seed, float dt,
-                                    const glm::mat4& toWorld, glm::vec3 shape) {
+                                    const ShatterSource& source) {
     ps::ShatterParams params{};
-    params.toWorld = toWorld;
-    params.motion = {dt, tuning.gravity, tuning.drag, floorHeight(tuning, shape)};
+    params.toWorld = source.toWorld;
+    params.motion = {dt, tuning.gravity, tuning.drag, floorHeight(tuning, source.shape)};
     params.bounce = {tuning.restitution, tuning.friction, tuning.returnOmega, tuning.speed};
     params.launch = {0.f, 0.f, 0.f, tuning.noise};
     params.tumble = {shatter.tumble, shatter.normalShare, 0.f, 0.f};
     params.control = {std::uint32_t(phase), launch ? 1u : 0u, seed, 0u};
+    params.grid = {source.cells, 0u};
+    params.spacing = {source.spacing, 0.f};
     return params;
 }
 
@@ -35,12 +37,18 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
         return makeError("surface shatter: the draw reads the pieces in the vertex shader, and this driver "
                          "offers no vertex-stage storage block (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = " +
                          std::to_string(info.maxVertexStorageBlocks) + ")");
-    SurfaceShatter shatter(shaders, info);
-    Result<void> r = shaders.addInto(shatter.m_args,
-                                     {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
-    if (r)
-        r = shaders.addInto(shatter.m_update,
-                            {"shatter update", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}});
+    Result<ShatterPieces> pieces = ShatterPieces::create(shaders);
+    if (!pieces) return makeError(pieces.error());
+    SurfaceShatter shatter(shaders, info, std::move(pieces.value()));
+    const auto pass = [&](gl::ProgramId& id, const char* name, const char* file, const char* define) {
+        gl::ProgramDesc desc{name, {{GL_COMPUTE_SHADER, file}}, {}};
+        if (define) desc.defines.push_back({define, ""});
+        return shaders.addInto(id, desc);
+    };
+    Result<void> r = pass(shatter.m_args, "shatter args", "shatter_args.comp.glsl", nullptr);
+    if (r) r = pass(shatter.m_step, "shatter step", "shatter_update.comp.glsl", nullptr);
+    if (r) r = pass(shatter.m_lowest, "shatter lowest", "shatter_update.comp.glsl", "SHATTER_LOWEST");
+    if (r) r = pass(shatter.m_floor, "shatter floor", "shatter_update.comp.glsl", "SHATTER_FLOOR");
     if (r)
         r = allocateStepBuffers(shatter.m_control, shatter.m_params, SHATTER_CTRL_UINTS,
                                 sizeof(ps::ShatterParams), "shatter");
@@ -49,16 +57,16 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
     return shatter;
 }
 
-Result<void> SurfaceShatter::reserve(std::uint32_t pieces) {
+Result<void> SurfaceShatter::reserve(std::uint32_t triangles) {
     // One storage block holds the state; a larger surface is stepped (and shattered) up to it, the rest ignored.
-    const auto maxPieces = std::uint32_t(std::min<std::int64_t>(
+    const auto most = std::uint32_t(std::min<std::int64_t>(
         m_info.maxStorageBlockBytes / std::int64_t(sizeof(ps::ShatterPiece)), std::int64_t(UINT32_MAX)));
-    pieces = std::min(pieces, maxPieces);
-    if (pieces <= m_capacity) return {};
-    // Grow by 1.5x so a slowly growing surface does not reallocate every frame; keep the old pieces (those that
+    triangles = std::min(triangles, most);
+    if (triangles <= m_capacity) return {};
+    // Grow by 1.5x so a slowly growing surface does not reallocate every frame; keep the old entries (those that
     // exist keep flying) and zero the rest, which shatter_apply.glsl draws as the rest pose.
     const std::uint32_t capacity = std::uint32_t(
-        std::min<std::int64_t>(std::max<std::int64_t>(pieces, m_capacity + m_capacity / 2), maxPieces));
+        std::min<std::int64_t>(std::max<std::int64_t>(triangles, m_capacity + m_capacity / 2), most));
     const auto bytes = [](std::uint32_t n) { return GLsizeiptr(n) * GLsizeiptr(sizeof(ps::ShatterPiece)); };
     Result<gl::Buffer> state = gl::allocateBuffer(bytes(capacity), nullptr, 0, "shatter pieces");
     if (!state) return makeError("surface shatter: " + state.error());
@@ -68,6 +76,12 @@ Result<void> SurfaceShatter::reserve(std::uint32_t pieces) {
     m_state = std::move(state.value());
     m_capacity = capacity;
     return {};
+}
+
+void SurfaceShatter::dispatchOverTriangles(gl::ProgramId program) const {
+    glUseProgram(m_shaders->get(program));
+    glDispatchComputeIndirect(GLintptr(SHATTER_CTRL_DISPATCH * sizeof(std::uint32_t)));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleTuning& tuning, float dt,
@@ -86,13 +100,25 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
         return makeError("surface shatter: the vertex buffer holds " + std::to_string(vertexBytes) +
                          " bytes, less than its capacity of " + std::to_string(source.capacity) +
                          " vertices");
+    const glm::uvec3 c = source.cells;
+    if (std::uint64_t(c.x) * c.y * c.z == 0 || std::uint64_t(c.x) * c.y * c.z > UINT32_MAX)
+        return makeError("surface shatter: a grid of " + std::to_string(c.x) + "x" + std::to_string(c.y) + "x" +
+                         std::to_string(c.z) + " cells (1 to 2^32 cells)");
     if (Result<void> r = reserve(source.capacity / 3); !r) return r;
 
     gl::DebugGroup group("shatter update");
     dt = std::clamp(dt, 0.f, kMaxStep);
     const HeartBreakerPhase::Step step = m_phase.step(dt, tuning.returnOmega);
+    if (step.phase == ParticlePhase::Assembled) {
+        // The surface as it is: a zeroed state draws every triangle in place, whatever it changes into.
+        if (!m_atRest)
+            glClearNamedBufferData(m_state.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+        m_atRest = true;
+        m_piecesOf.reset();
+        return {};
+    }
     const ps::ShatterParams params = packShatterParams(tuning, shatter, step.phase, step.launch, step.seed,
-                                                       dt, source.toWorld, source.shape);
+                                                       dt, source);
     glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
 
     const GLuint args = m_shaders->get(m_args);
@@ -105,15 +131,22 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 
-    glUseProgram(m_shaders->get(m_update));
     glBindBufferBase(GL_UNIFORM_BUFFER, SHATTER_BIND_PARAMS, m_params.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_STATE, m_state.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_VERTICES, source.vertexBuffer);
+    if (m_atRest || m_piecesOf != source.version) {
+        if (Result<void> r = m_pieces.find(m_capacity, source.cells, m_control.id()); !r) return r;
+        m_piecesOf = source.version;
+        m_atRest = false;
+    }
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_control.id());
-    glDispatchComputeIndirect(GLintptr(SHATTER_CTRL_DISPATCH * sizeof(std::uint32_t)));
+    dispatchOverTriangles(m_step);
+    if (step.phase == ParticlePhase::Exploding) {
+        dispatchOverTriangles(m_lowest);
+        dispatchOverTriangles(m_floor);
+    }
     glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    // The draw's vertex shader reads the pieces next.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    // The draw's vertex shader reads the pieces next (the last barrier above covers it).
     return {};
 }
 

@@ -1,13 +1,16 @@
-// HeartBreaker for surfaces: the marching cubes' triangle list shattered into its triangles, which fly off,
-// tumble, fall and bounce like the particles (particles.h) and re-assemble. Each triangle is a rigid piece (a
-// centroid offset and velocity, an orientation quaternion and a spin) in an SSBO, stepped by a compute shader
-// over the source's live triangles; the triangle count comes from the source's header on the GPU (an indirect
-// dispatch made by a one-invocation pass), so nothing is read back. The surface's own draw places its vertices
-// with shaders/shatter_apply.glsl after bindForDraw(). Based on: Ziegler, Tevs, Theobalt, Seidel, VMV 2006
-// (HeartBreaker); the per-piece maths is shaders/shatter_step.h, shared with the CPU tests.
+// HeartBreaker for surfaces: the marching cubes' triangle list shattered into pieces, which fly off, tumble,
+// fall and bounce like the particles (particles.h) and re-assemble. A piece is a connected set of triangles
+// within one brick of 8^3 cells (shatter_pieces.h), rigid: a pivot offset and velocity, an orientation
+// quaternion and a spin, in an SSBO entry per triangle (a piece's in its first triangle's), stepped by compute
+// passes over the source's live triangles; the triangle count comes from the source's header on the GPU (an
+// indirect dispatch made by a one-invocation pass), so nothing is read back. The surface's own draw places its
+// vertices with shaders/shatter_apply.glsl after bindForDraw(). Based on: Ziegler, Tevs, Theobalt, Seidel, VMV
+// 2006 (HeartBreaker); the per-piece maths is shaders/shatter_step.h, shared with the CPU tests.
 //
-// Count changes, as the particles': pieces at indices >= last frame's count are new and spawn at rest on their
-// triangle, indices >= this frame's count are not stepped (retired) and respawn if the surface grows again.
+// Per frame: assembled, nothing runs (the state is zeroed once when the return ends: the rest pose); otherwise
+// the pieces are found again when the source's version changed (or at the launch), then each piece steps, and,
+// exploding, the floor meets each piece's lowest vertex. A piece that appears (the surface changed) spawns at
+// rest; triangles at or past this frame's count are not stepped (retired).
 #pragma once
 
 #include "gl_handle.h"
@@ -16,11 +19,13 @@
 #include "particles.h"
 #include "result.h"
 #include "shader.h"
+#include "shatter_pieces.h"
 #include "shatter_step.h"
 
 #include <glm/glm.hpp>
 
 #include <cstdint>
+#include <optional>
 
 namespace dicer::particles {
 
@@ -35,21 +40,26 @@ struct ShatterSource {
     std::uint32_t capacity = 0; // vertices the vertex buffer holds
     glm::mat4 toWorld{1.0f};    // physical units -> world: the matrix the surface is drawn with
     glm::vec3 shape{1.0f};      // the box the volume is drawn as (frame::Frame::shape): the floor's height
+    glm::uvec3 cells{1u};       // the grid the vertices' cell indices count (surface::McMethod::cells)
+    glm::vec3 spacing{1.0f};    // physical units per cell step (the positions are index * spacing)
+    // Another value whenever the triangles may differ from the last update's (frame::Frame::surfaceVersion):
+    // the pieces are found again.
+    std::uint64_t version = 0;
 };
 
 // What only the shattered surface has (the flight itself is ParticleTuning's).
 struct ShatterTuning {
-    float tumble = 6.0f;      // spin at launch, rad/s about each axis, random in [-tumble, tumble]
-    float normalShare = 0.5f; // launch speed along the triangle's normal, as a fraction of the speed
+    float tumble = 3.0f;      // spin at launch, rad/s about each axis, random in [-tumble, tumble]
+    float normalShare = 0.25f; // launch speed along the face normal (a piece's first triangle's), a fraction
     bool operator==(const ShatterTuning&) const = default;
 };
 
-// The std140 block one update uploads (also what the tests feed the CPU version of the step): the floor at
-// floorHeight(tuning, shape), the explosion's centre at the world's origin (the volume's centre, as the
-// particles').
+// The std140 block one update uploads (also what the tests feed the CPU version of the step): the source's
+// world, grid and spacing, the floor at floorHeight(tuning, source.shape), the explosion's centre at the
+// world's origin (the volume's centre, as the particles').
 ps::ShatterParams packShatterParams(const ParticleTuning& tuning, const ShatterTuning& shatter,
                                     ParticlePhase phase, bool launch, std::uint32_t seed, float dt,
-                                    const glm::mat4& toWorld, glm::vec3 shape = glm::vec3(1.f));
+                                    const ShatterSource& source);
 
 class SurfaceShatter {
 public:
@@ -66,30 +76,35 @@ public:
     void toggle() { m_phase.toggle(); }         // explode when assembled/returning, reassemble when exploding
     ParticlePhase phase() const { return m_phase.phase(); }
 
-    // One step of `dt` seconds (clamped to kMaxStep) of every live triangle. No source buffer: nothing to do.
+    // One step of `dt` seconds (clamped to kMaxStep) of every piece. No source buffer: nothing to do.
     // Errors (nothing runs, the state stays): totalOffset not a multiple of 4 or outside the header, a vertex
-    // buffer smaller than `capacity` vertices, pieces the driver cannot allocate.
+    // buffer smaller than `capacity` vertices, a grid of no cells, pieces the driver cannot allocate.
     Result<void> update(const ShatterSource& source, const ParticleTuning& tuning, float dt,
                         const ShatterTuning& shatter = {});
     // Binds the pieces for a draw whose vertex shader includes shaders/shatter_apply.glsl (the storage binding
     // SHATTER_BIND_STATE); the pieces are this frame's update's. Draw the triangle list from vertex 0.
     void bindForDraw() const;
 
-    std::uint32_t capacity() const { return m_capacity; } // pieces (triangles) the state holds
+    std::uint32_t capacity() const { return m_capacity; } // triangles the state holds
     std::uint32_t seed() const { return m_phase.seed(); }
-    GLuint stateBuffer() const { return m_state.id(); }     // ps::ShatterPiece[capacity()]
+    GLuint stateBuffer() const { return m_state.id(); }     // ps::ShatterPiece[capacity()], an entry a triangle
     GLuint controlBuffer() const { return m_control.id(); } // SHATTER_CTRL_* (particles_shared.h)
 
 private:
-    SurfaceShatter(gl::ShaderLibrary& shaders, const gl::GlInfo& info) : m_shaders(&shaders), m_info(info) {}
-    Result<void> reserve(std::uint32_t pieces);
+    SurfaceShatter(gl::ShaderLibrary& shaders, const gl::GlInfo& info, ShatterPieces pieces)
+        : m_shaders(&shaders), m_info(info), m_pieces(std::move(pieces)) {}
+    Result<void> reserve(std::uint32_t triangles);
+    void dispatchOverTriangles(gl::ProgramId program) const;
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    gl::ProgramId m_args, m_update;
+    ShatterPieces m_pieces;
+    gl::ProgramId m_args, m_step, m_lowest, m_floor;
     gl::Buffer m_state, m_control, m_params;
     std::uint32_t m_capacity = 0;
     HeartBreakerPhase m_phase;
+    bool m_atRest = true;                       // the state is zeroed: the rest pose, no piece found
+    std::optional<std::uint64_t> m_piecesOf;    // the source version the pieces were found for
 };
 
 } // namespace dicer::particles

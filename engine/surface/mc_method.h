@@ -104,6 +104,7 @@ public:
 
     glm::ivec3 volumeSize() const { return m_size; }
     glm::ivec3 cells() const { return glm::max(m_size - 1, glm::ivec3(0)); }
+    glm::vec3 spacing() const { return m_spacing; } // physical units per sample step
     bool hasCells() const { return glm::all(glm::greaterThanEqual(m_size, glm::ivec3(2))); }
     bool binaryField() const { return m_binary; }
 

@@ -65,31 +65,49 @@
 #define PS_COLOR_SLOTS 2 // the model's colour of point k in the slot colours (PS_BIND_SLOT_COLORS; bits output)
 #define PS_COLOR_HEIGHT 3 // the voxel's height through viridis (volume_values.h): the colour-blind-safe false colours
 
-// HeartBreaker for surfaces (surface_shatter.h, shatter_step.h): the marching cubes' triangles as pieces.
-// Triangle t is the source's vertices 3t, 3t + 1, 3t + 2; its piece is entry t of the state. A range of its own:
-// the draw binds only SHATTER_BIND_STATE (shatter_apply.glsl), next to whatever the surface's own draw binds.
-#define SHATTER_BIND_STATE 39    // SSBO: ShatterPiece (shatter_step.h, std430, 80 bytes) per triangle
-#define SHATTER_BIND_CONTROL 40  // SSBO: SHATTER_CTRL_* uints (the update's indirect dispatch + counts)
+// HeartBreaker for surfaces (surface_shatter.h, shatter_step.h): the marching cubes' triangles broken into
+// pieces. Triangle t is the source's vertices 3t, 3t + 1, 3t + 2; its entry in the state is entry t, which names
+// its piece (the piece's own entry is its first triangle's). A range of its own: the draw binds only
+// SHATTER_BIND_STATE (shatter_apply.glsl), next to whatever the surface's own draw binds.
+#define SHATTER_BIND_STATE 39    // SSBO: ShatterPiece (shatter_step.h, std430, 96 bytes) per triangle
+#define SHATTER_BIND_CONTROL 40  // SSBO: SHATTER_CTRL_* uints (the passes' indirect dispatches + counts)
 #define SHATTER_BIND_VERTICES 41 // SSBO: the source's vertices, SHATTER_VERTEX_VEC4S vec4 each (read only)
 #define SHATTER_BIND_HEADER 42   // SSBO: the source's header, its vertex count at word SHATTER_LOC_TOTAL_WORD
 #define SHATTER_BIND_PARAMS 2    // UBO: ShatterParams (shatter_step.h), one per update
+// Finding the pieces (shatter_bricks.comp.glsl, shatter_label.comp.glsl): a counting sort of the triangles by
+// brick, then one work group per brick that has triangles.
+#define SHATTER_BIND_BRICKS 59    // SSBO: uvec2 per brick: its triangle count, its first slot in the order
+#define SHATTER_BIND_TRIANGLES 60 // SSBO: 2 uints per triangle: its slot within its brick; the brick order
+#define SHATTER_BIND_ACTIVE 61    // SSBO: the bricks that have triangles (any order)
 
 #define SHATTER_LOC_TOTAL_WORD 0 // uint (args): the vertex count's index in the header, in uints
 #define SHATTER_LOC_CAPACITY 1   // uint (args): triangles the vertex buffer and the state both hold
 #define SHATTER_LOC_PROBE 0      // mat4 (the test's probe vertex shader): physical units -> world
 
 // The source vertex: the marching cubes' 32 bytes (mc_shared.h MC_VERTEX_BYTES): {vec3 position; uint cell;
-// vec3 normal; uint ids}, read as two vec4 (the position's xyz is the first one's).
+// vec3 normal; uint ids}, read as two vec4 (the position's xyz and the cell's bits are the first one's, the
+// ids' bits the second one's w: the edge at bits SHATTER_EDGE_SHIFT .. + 3).
 #define SHATTER_VERTEX_VEC4S 2
+#define SHATTER_EDGE_SHIFT 8 // mc_shared.h MC_ID_EDGE_SHIFT
 
-// Control buffer (uints): the update's DispatchIndirectCommand at offset 0, then the live and last frame's
-// triangle counts (pieces at or above the latter are new and spawn at rest).
-#define SHATTER_CTRL_DISPATCH 0 // {groupsX, groupsY, 1}
+// A piece lies within one brick of SHATTER_BRICK^3 cells: at most 5 triangles a cell, and (SHATTER_BRICK + 1)^3
+// grid points with 3 edges each (the brick-local edge numbering of shatter_label.comp.glsl).
+#define SHATTER_BRICK 8
+#define SHATTER_BRICK_TRIANGLES 2560
+#define SHATTER_BRICK_EDGES 2187
+
+// Control buffer (uints): the passes' DispatchIndirectCommands, the live and last frame's triangle counts, the
+// bricks with triangles and the slots placed so far (the counting sort's counters).
+#define SHATTER_CTRL_DISPATCH 0 // {groupsX, groupsY, 1}: one invocation per live triangle
 #define SHATTER_CTRL_LIVE 3     // triangles stepped (and meant to be drawn) this frame
 #define SHATTER_CTRL_PREV 4     // triangles live last frame
-#define SHATTER_CTRL_UINTS 8
+#define SHATTER_CTRL_ACTIVE 5   // bricks with triangles (the labelling's work groups)
+#define SHATTER_CTRL_PLACED 6   // slots of the brick order handed out
+#define SHATTER_CTRL_LABEL 8    // {groupsX, groupsY, 1}: one work group per brick with triangles
+#define SHATTER_CTRL_PLACE 11   // {groupsX, groupsY, 1}: one invocation per brick with triangles
+#define SHATTER_CTRL_UINTS 16
 
-#define SHATTER_LOCAL_SIZE 64 // update pass: one invocation per triangle (PS_LOCAL_SIZE's reasoning)
+#define SHATTER_LOCAL_SIZE 64 // every pass: one invocation per triangle or brick; the labelling's group size
 
 #ifdef __cplusplus
 namespace dicer::bindings {
@@ -105,5 +123,10 @@ static_assert(allInside({PS_UBOS_FIRST, PS_UBOS_END}, PS_BIND_PARAMS, SHATTER_BI
               PS_BIND_PARAMS != SHATTER_BIND_PARAMS);
 static_assert(allInside({PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}, SHATTER_BIND_STATE,
                         SHATTER_BIND_CONTROL, SHATTER_BIND_VERTICES, SHATTER_BIND_HEADER));
+static_assert(allInside({PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END}, SHATTER_BIND_BRICKS,
+                        SHATTER_BIND_TRIANGLES, SHATTER_BIND_ACTIVE));
+static_assert(SHATTER_BRICK_TRIANGLES == 5 * SHATTER_BRICK * SHATTER_BRICK * SHATTER_BRICK &&
+              SHATTER_BRICK_EDGES == 3 * (SHATTER_BRICK + 1) * (SHATTER_BRICK + 1) * (SHATTER_BRICK + 1) &&
+              SHATTER_BRICK <= 8, "a cell mask holds 8 cells an axis");
 } // namespace dicer::bindings
 #endif

@@ -1,17 +1,24 @@
-// HeartBreaker for surfaces: the per-triangle maths of the shattered surface, written once and compiled twice,
+// HeartBreaker for surfaces: the per-piece maths of the shattered surface, written once and compiled twice,
 // as C++ (tests/shatter_test.cpp) and as GLSL (shatter_update.comp.glsl steps it, shatter_apply.glsl places a
 // vertex with it), like particle_step.h, whose hash, random numbers and phases it uses. Based on: Ziegler, Tevs,
-// Theobalt, Seidel, VMV 2006 (HeartBreaker); each triangle of the surface becomes a rigid piece: a centroid that
-// flies like a particle and an orientation that tumbles. Quaternion rotation and its exponential / logarithm
-// maps as in Grassia, "Practical parameterization of rotations using the exponential map" (JGT 1998).
+// Theobalt, Seidel, VMV 2006 (HeartBreaker); the surface breaks into rigid pieces: a pivot that flies like a
+// particle and an orientation that tumbles. Quaternion rotation and its exponential / logarithm maps as in
+// Grassia, "Practical parameterization of rotations using the exponential map" (JGT 1998).
 //
-// A piece is a rigid motion about the triangle's rest centroid c (its pivot): a vertex p of the triangle, in
-// world, is drawn at p + offset + (R (p - c) - (p - c)), R the rotation of the quaternion. Written that way, the
-// rest state (offset 0, identity) gives back p bit for bit, and so does an all-zero piece (shRotate of q = 0 is
-// the identity too): a zeroed state buffer is the rest pose.
+// A PIECE is a connected set of the marching cubes' triangles within one brick of SHATTER_BRICK^3 cells
+// (triangles sharing a vertex, i.e. a crossed grid edge, are connected; shatter_label.comp.glsl finds them):
+// brick-sized pieces keep the object recognisable early in the flight, as the point explosion does, where
+// one piece per triangle made screen-filling static. A piece lives in the state entry of its first triangle
+// (the lowest index); every triangle's entry names its piece (link.x).
 //
-// The floor: the piece's lowest vertex (after this step's rotation) never ends below it: a vertex found below is
-// lifted above by the restitution times its depth, as a particle is (particle_step.h psIntegrateFree).
+// A piece is a rigid motion about its pivot c (the centre of the box of its cells): a vertex p of it, in world,
+// is drawn at p + offset + (R (p - c) - (p - c)), R the rotation of the quaternion. Written that way, the rest
+// state (offset 0, identity) gives back p bit for bit, and so does an all-zero piece (shRotate of q = 0 is the
+// identity too): a zeroed state buffer is the rest pose, whatever piece a triangle names.
+//
+// The floor: a piece's lowest vertex as drawn never ends below it; a piece found below is lifted above by the
+// restitution times its depth, as a particle is (particle_step.h psIntegrateFree). The lowest vertex is a
+// reduction over the piece's triangles (an atomicMin of shOrderedKey), so the floor is its own pass.
 //
 // The rules of particle_step.h hold: float literals carry an `f`, no swizzles, no overloading; functions here are
 // prefixed `sh`.
@@ -24,13 +31,18 @@
 namespace dicer::particles::ps {
 #endif
 
-// One triangle's piece in the state buffer (std430: five vec4, 80 bytes).
+// One triangle's entry in the state buffer (std430: five vec4 and a uvec4, 96 bytes). The motion fields are
+// the piece's in the entry of its first triangle, unused elsewhere.
 struct ShatterPiece {
-    vec4 offset;      // xyz: the centroid's displacement from its rest place (world units); w: 0
-    vec4 velocity;    // xyz: the centroid's velocity (world units per second); w: 0
-    vec4 orientation; // unit quaternion (x, y, z, w): the rotation about the centroid, (0, 0, 0, 1) at rest
+    vec4 offset;      // xyz: the pivot's displacement from its rest place (world units); w: 0
+    vec4 velocity;    // xyz: the pivot's velocity (world units per second); w: 0
+    vec4 orientation; // unit quaternion (x, y, z, w): the rotation about the pivot, (0, 0, 0, 1) at rest
     vec4 spin;        // xyz: angular velocity (radians per second about the world axes); w: 0
-    vec4 pivot;       // xyz: the triangle's rest centroid in world, written every step (the draw's pivot)
+    vec4 pivot;       // xyz: the piece's rest pivot in world, written every step (the draw's pivot)
+    // x: the piece of this entry's triangle (its first triangle's index); in a piece's own entry: y the lowest
+    // vertex's world y as drawn (shOrderedKey, the floor pass's atomicMin), z its cells within the brick
+    // (shCellMask bits, or-ed), w 1 (0 in every other entry: a piece that appears spawns at rest)
+    uvec4 link;
 };
 
 // Everything one update needs, as one std140 block (mat4/vec4/uvec4 only: C++ and GLSL agree on the layout).
@@ -46,6 +58,8 @@ struct ShatterParams {
     // fraction of the speed, zw: unused
     vec4 tumble;
     uvec4 control; // x: phase (PS_PHASE_*), y: 1 on the frame the explosion starts, z: random seed, w: unused
+    uvec4 grid;    // xyz: the source's cells per axis (a vertex's cell index is x fastest), w: unused
+    vec4 spacing;  // xyz: the source's physical units per cell step (its positions are index * spacing)
 };
 
 // A critically damped spring's position and velocity (the return of a centroid, or of a rotation vector).
@@ -127,6 +141,7 @@ PS_FN ShatterPiece shRest(vec3 pivot) {
     s.orientation = vec4(0.0f, 0.0f, 0.0f, 1.0f);
     s.spin = vec4(0.0f);
     s.pivot = vec4(pivot, 0.0f);
+    s.link = uvec4(0u);
     return s;
 }
 
@@ -155,33 +170,73 @@ PS_FN ShatterPiece shLaunch(ShatterPiece s, vec3 normal, ShatterParams prm, uint
     return s;
 }
 
-// Free flight of the piece of triangle a, b, c (world, at rest; s.pivot their centroid): the centroid as
-// psIntegrateFree moves a particle (semi-implicit Euler, exact drag), the orientation turned by the spin over the
-// step (exact for a constant spin, renormalised), then the floor against the lowest vertex.
-PS_FN ShatterPiece shIntegrateFree(ShatterPiece s, vec3 a, vec3 b, vec3 c, ShatterParams prm) {
+// The order-preserving uint of a float (a < b  <=>  key(a) < key(b)): atomicMin over floats.
+PS_FN uint shOrderedKey(float y) {
+    uint b = floatBitsToUint(y);
+    return (b & 0x80000000u) != 0u ? ~b : (b | 0x80000000u);
+}
+
+PS_FN float shFromOrderedKey(uint k) {
+    return uintBitsToFloat((k & 0x80000000u) != 0u ? (k & 0x7fffffffu) : ~k);
+}
+
+// Cell `cell` (linear, x fastest) of a grid of prm.grid cells, as coordinates.
+PS_FN uvec3 shCellCoords(uint cell, ShatterParams prm) {
+    uint row = cell / prm.grid.x;
+    return uvec3(cell - row * prm.grid.x, row % prm.grid.y, row / prm.grid.y);
+}
+
+// The bit of a cell at `local` (0 .. SHATTER_BRICK - 1 per axis, within its brick) in a piece's cell mask:
+// one byte per axis, bit i of byte a set when the piece has a cell at coordinate i along axis a.
+PS_FN uint shCellMask(uvec3 local) {
+    return (1u << local.x) | (1u << (local.y + 8u)) | (1u << (local.z + 16u));
+}
+
+// The piece's rest pivot in world: the centre of the box of its cells (`mask`, shCellMask or-ed), in the brick
+// of cell `cell` (any of its cells).
+PS_FN vec3 shPiecePivot(uint mask, uint cell, ShatterParams prm) {
+    uvec3 origin = (shCellCoords(cell, prm) / uint(SHATTER_BRICK)) * uint(SHATTER_BRICK);
+    vec3 lo = vec3(float(findLSB(mask & 0xffu)), float(findLSB((mask >> 8u) & 0xffu)),
+                   float(findLSB(mask >> 16u)));
+    vec3 hi = vec3(float(findMSB(mask & 0xffu)), float(findMSB((mask >> 8u) & 0xffu)),
+                   float(findMSB(mask >> 16u)));
+    vec3 centre = vec3(origin) + (lo + hi + vec3(1.0f)) * 0.5f;
+    return shToWorld(centre * vec3(prm.spacing), prm);
+}
+
+// Free flight of a piece: the pivot as psIntegrateFree moves a particle (semi-implicit Euler, exact drag), the
+// orientation turned by the spin over the step (exact for a constant spin, renormalised). The floor follows in
+// its own pass (shFloor), once the piece's lowest vertex is known.
+PS_FN ShatterPiece shFly(ShatterPiece s, ShatterParams prm) {
     float dt = prm.motion.x;
     float decay = exp(-prm.motion.z * dt);
     vec3 v = vec3(s.velocity);
     v.y -= prm.motion.y * dt;
     v *= decay;
     vec3 w = vec3(s.spin) * decay;
-    vec3 offset = vec3(s.offset) + v * dt;
-    vec4 q = shNormalizeQuat(shQuatMul(shQuatFromRotation(w * dt), s.orientation));
-    vec3 pivot = vec3(s.pivot);
-    float lowest = min(min(shRotate(q, a - pivot).y, shRotate(q, b - pivot).y), shRotate(q, c - pivot).y);
-    lowest += pivot.y + offset.y;
-    float floorY = prm.motion.w;
-    if (lowest < floorY) {
-        offset.y += (floorY - lowest) * (1.0f + prm.bounce.x); // the depth below, bounced back and damped
-        if (v.y < 0.0f) v.y = -v.y * prm.bounce.x;
-        v.x *= prm.bounce.y;
-        v.z *= prm.bounce.y;
-        w *= prm.bounce.y; // the floor's grip slows the tumble
-    }
-    s.offset = vec4(offset, 0.0f);
+    s.offset = vec4(vec3(s.offset) + v * dt, 0.0f);
     s.velocity = vec4(v, 0.0f);
-    s.orientation = q;
+    s.orientation = shNormalizeQuat(shQuatMul(shQuatFromRotation(w * dt), s.orientation));
     s.spin = vec4(w, 0.0f);
+    return s;
+}
+
+// The lowest world y of the triangle a, b, c (world, at rest) as the piece s draws it.
+PS_FN float shLowest(ShatterPiece s, vec3 a, vec3 b, vec3 c) {
+    return min(min(shPlacePosition(s, a).y, shPlacePosition(s, b).y), shPlacePosition(s, c).y);
+}
+
+// The floor against the piece's lowest vertex (world y, as drawn after this step's flight): exploding only.
+PS_FN ShatterPiece shFloor(ShatterPiece s, float lowest, ShatterParams prm) {
+    float floorY = prm.motion.w;
+    if (prm.control.x != PS_PHASE_EXPLODING || !(lowest < floorY)) return s;
+    vec3 v = vec3(s.velocity);
+    s.offset.y += (floorY - lowest) * (1.0f + prm.bounce.x); // the depth below, bounced back and damped
+    if (v.y < 0.0f) v.y = -v.y * prm.bounce.x;
+    v.x *= prm.bounce.y;
+    v.z *= prm.bounce.y;
+    s.velocity = vec4(v, 0.0f);
+    s.spin = vec4(vec3(s.spin) * prm.bounce.y, 0.0f); // the floor's grip slows the tumble
     return s;
 }
 
@@ -200,25 +255,27 @@ PS_FN ShatterPiece shSpringHome(ShatterPiece s, ShatterParams prm) {
     return s;
 }
 
-// One step of the piece of triangle `index`, whose vertices are a, b, c (world, as the source holds them now).
-PS_FN ShatterPiece shStep(ShatterPiece s, vec3 a, vec3 b, vec3 c, ShatterParams prm, uint index) {
+// One step of piece `index` (its first triangle) before the floor: `pivot` its rest pivot in world
+// (shPiecePivot), `normal` the face normal of its first triangle (the launch's). The link stays.
+PS_FN ShatterPiece shStep(ShatterPiece s, vec3 pivot, vec3 normal, ShatterParams prm, uint index) {
     uint phase = prm.control.x;
-    vec3 pivot = (a + b + c) / 3.0f;
     if (phase == PS_PHASE_EXPLODING) {
         s.pivot = vec4(pivot, 0.0f);
-        if (prm.control.y != 0u) s = shLaunch(s, shFaceNormal(a, b, c), prm, index);
-        return shIntegrateFree(s, a, b, c, prm);
+        if (prm.control.y != 0u) s = shLaunch(s, normal, prm, index);
+        return shFly(s, prm);
     }
     if (phase == PS_PHASE_RETURNING) {
         s.pivot = vec4(pivot, 0.0f);
         return shSpringHome(s, prm);
     }
-    return shRest(pivot); // assembled: exactly the surface as it is
+    ShatterPiece rest = shRest(pivot); // assembled: exactly the surface as it is
+    rest.link = s.link;
+    return rest;
 }
 
 #ifdef __cplusplus
-static_assert(sizeof(ShatterPiece) == 80, "std430 ShatterPiece is five vec4");
-static_assert(sizeof(ShatterParams) == 144, "std140 ShatterParams is a mat4 and five 16-byte rows");
+static_assert(sizeof(ShatterPiece) == 96, "std430 ShatterPiece is five vec4 and a uvec4");
+static_assert(sizeof(ShatterParams) == 176, "std140 ShatterParams is a mat4 and seven 16-byte rows");
 } // namespace dicer::particles::ps
 #endif
 

@@ -1,7 +1,11 @@
 #version 450
-// HeartBreaker for surfaces: one step of every live triangle's piece (dispatched indirectly with the arguments of
-// shatter_args.comp.glsl). Piece t follows the source's triangle t (vertices 3t .. 3t + 2); the maths is
-// shatter_step.h, the same text the CPU tests run.
+// HeartBreaker for surfaces: one step of every piece (dispatched indirectly over the live triangles with the
+// arguments of shatter_args.comp.glsl; a piece is stepped by the invocation of its first triangle). The maths
+// is shatter_step.h, the same text the CPU tests run. Three variants of this file, one per pass:
+//  - default: the flight (or the return) of each piece, and its lowest vertex reset;
+//  - SHATTER_LOWEST, per triangle: its lowest vertex as drawn, into its piece's (an atomicMin);
+//  - SHATTER_FLOOR, per piece: the floor against that vertex (exploding only).
+#include "dispatch_groups.glsl"
 #include "shatter_step.h"
 
 layout(local_size_x = SHATTER_LOCAL_SIZE) in;
@@ -16,15 +20,27 @@ vec3 worldVertex(uint k) {
 }
 
 void main() {
-    // 2D work-group grid: one dimension holds at most 65535 groups.
-    uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-    uint t = group * SHATTER_LOCAL_SIZE + gl_LocalInvocationID.x;
-    if (t >= u_control[SHATTER_CTRL_LIVE]) return; // beyond the surface: not stepped (retired)
+    uint t = dispatchIndex(SHATTER_LOCAL_SIZE);
+    uint live = u_control[SHATTER_CTRL_LIVE];
+    if (t >= live) return; // beyond the surface: not stepped (retired)
+    uint piece = u_pieces[t].link.x;
+#if defined(SHATTER_LOWEST)
+    if (piece >= live) return;
+    float lowest = shLowest(u_pieces[piece], worldVertex(3u * t), worldVertex(3u * t + 1u),
+                            worldVertex(3u * t + 2u));
+    atomicMin(u_pieces[piece].link.y, shOrderedKey(lowest));
+#elif defined(SHATTER_FLOOR)
+    if (piece != t || u_pieces[t].link.y == 0xffffffffu) return;
+    u_pieces[t] = shFloor(u_pieces[t], shFromOrderedKey(u_pieces[t].link.y), u_params);
+#else
+    if (piece != t) return; // not a piece's first triangle: its piece is stepped by that one
+    ShatterPiece s = u_pieces[t];
     vec3 a = worldVertex(3u * t);
     vec3 b = worldVertex(3u * t + 1u);
     vec3 c = worldVertex(3u * t + 2u);
-    if (t >= u_control[SHATTER_CTRL_PREV])
-        u_pieces[t] = shRest((a + b + c) / 3.0f); // the surface grew: new triangles appear in place, at rest
-    else
-        u_pieces[t] = shStep(u_pieces[t], a, b, c, u_params, t);
+    uint cell = floatBitsToUint(u_vertices[3u * t * SHATTER_VERTEX_VEC4S].w);
+    s = shStep(s, shPiecePivot(s.link.z, cell, u_params), shFaceNormal(a, b, c), u_params, t);
+    s.link.y = 0xffffffffu;
+    u_pieces[t] = s;
+#endif
 }

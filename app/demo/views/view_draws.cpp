@@ -13,18 +13,24 @@ float pixelsPerUnitAtDistanceOne(glm::ivec2 framebuffer) {
     return float(framebuffer.y) / (2.f * std::tan(0.5f * OrbitCamera::kFovY));
 }
 
+// The floor the particles and the surface's pieces bounce on: at their floor's height (the bottom of the box the
+// volume is drawn as, by default), as far as any particle can come to rest (particles::floorReach): none lies
+// beyond its edge.
+void drawFloor(App& app, const ViewPass& pass) {
+    const glm::vec3 shape = app.gpu->frame->shape();
+    const float floorY = particles::floorHeight(app.settings.particles, shape);
+    const float reach = particles::floorReach(app.settings.particles, shape);
+    const glm::mat4 floor = glm::scale(glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f}),
+                                       glm::vec3(reach, 1.f, reach));
+    app.gpu->floorView->draw(pass.viewProj, floor, pass.light);
+}
+
 void drawPoints(App& app, const ViewPass& pass) {
     GpuState& gpu = *app.gpu;
     const ViewSettings& view = app.settings.view;
     const frame::Frame& frame = *gpu.frame;
     const particles::ParticleSource source = frame.points();
-    // At the height the particles bounce on (the bottom of the box the volume is drawn as, by default), as far as
-    // any of them can come to rest (particles::floorReach): none lies beyond its edge.
-    const float floorY = particles::floorHeight(app.settings.particles, source.shape);
-    const float reach = particles::floorReach(app.settings.particles, source.shape);
-    const glm::mat4 floor = glm::scale(glm::translate(glm::mat4(1.f), {0.f, floorY - 0.002f, 0.f}),
-                                       glm::vec3(reach, 1.f, reach));
-    gpu.floorView->draw(pass.viewProj, floor, pass.light);
+    drawFloor(app, pass);
     // Sprites as wide as a voxel (drawn to scale: its widest side, 2 * shape / volume; for cubic voxels
     // 2 / the largest side) times the user's factor, in pixels at distance 1.
     const glm::vec3 side = 2.f * source.shape / glm::vec3(glm::max(source.volume, glm::ivec3(1)));
@@ -46,6 +52,8 @@ void drawMesh(App& app, const ViewPass& pass) {
 }
 
 void drawSurfaceView(App& app, const ViewPass& pass) {
+    // The ground the pieces land on, once (the points' view draws it when it is shown too).
+    if (!app.settings.view.shown.has(kPointsView)) drawFloor(app, pass);
     drawSurface(app, pass.viewProj, pass.light);
 }
 
