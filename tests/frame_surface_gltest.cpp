@@ -150,8 +150,8 @@ TEST(FrameSurface, BandChangeGrowsFromTheLateTotalWithoutAResync) {
 }
 
 // The surface's version (what the shattered surface finds its pieces again for): the same for runs over the same
-// volume, band and row; another after a band, a row, a volume; another every run over a mesh's occupancy (its
-// voxels are written again every frame).
+// volume, band and row; another after a band, a row, a volume; over a mesh's occupancy, the same while its voxels
+// are, another when the model turns or another mesh comes.
 TEST(FrameSurface, VersionChangesExactlyWhenTheListMay) {
     gl::ShaderLibrary shaders;
     std::unique_ptr<frame::Frame> fresh = makeFrame(shaders, test::context().info());
@@ -186,13 +186,21 @@ TEST(FrameSurface, VersionChangesExactlyWhenTheListMay) {
     mesh.voxels = occupancy::VoxelOutput::Bits;
     mesh.method = frame::defaultMethodFor(mesh.voxels);
     ASSERT_TRUE(f.apply(mesh));
-    std::uint64_t last = f.surface().version();
-    for (int frame = 0; frame < 3; ++frame) {
-        f.voxelize(model::modelRotation(30.f, {0.f, 1.f, 0.f}));
+    // A mesh: the same voxels frame after frame keep the version; a turned model, or another mesh, does not.
+    std::uint64_t last = 0;
+    for (int frame = 0; frame < 6; ++frame) {
+        if (frame == 5) {
+            ASSERT_TRUE(f.setMesh(model::makeHeart(2000)));
+        }
+        f.voxelize(model::modelRotation(frame < 3 ? 30.f : 40.f, {0.f, 1.f, 0.f}));
         ASSERT_TRUE(f.build());
         ASSERT_TRUE(f.list());
         ASSERT_TRUE(f.expand());
-        EXPECT_NE(f.surface().version(), last) << "frame " << frame;
+        if (frame == 1 || frame == 2 || frame == 4) {
+            EXPECT_EQ(f.surface().version(), last) << "frame " << frame;
+        } else {
+            EXPECT_NE(f.surface().version(), last) << "frame " << frame;
+        }
         last = f.surface().version();
     }
     DICER_EXPECT_NO_GL_ERROR();

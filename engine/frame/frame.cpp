@@ -83,6 +83,7 @@ Result<void> Frame::apply(const FrameSettings& s) {
     // Another method (or its storage, build path) lists the same voxels: the count and the capacity sized
     // from it still hold, so only a change of the voxels or of the list path reads the count again.
     if (changes.layout || changes.voxelize || changes.listPath) resync();
+    if (changes.layout || changes.voxelize || changes.band) m_voxelsStale = true; // a mesh's voxels change
     // Another mc method sizes its own vertex buffer once; the band needs nothing (the late total).
     if (changes.surface) m_surface->resync();
     m_settings = s;
@@ -142,7 +143,17 @@ hp::MethodInput Frame::input() const {
 }
 
 void Frame::voxelize(const glm::mat4& modelToWorld) {
-    if (m_configured) m_source.produce(worldToVolume() * modelToWorld, m_settings);
+    if (!m_configured) return;
+    m_source.produce(worldToVolume() * modelToWorld, m_settings);
+    if (m_voxelsStale || modelToWorld != m_voxelizedWith) ++m_voxelsVersion; // other voxels than last time
+    m_voxelsStale = false;
+    m_voxelizedWith = modelToWorld;
+}
+
+Result<void> Frame::setMesh(const model::Mesh& mesh) {
+    Result<void> r = m_source.mesh().setMesh(mesh);
+    if (r) m_voxelsStale = true;
+    return r;
 }
 
 Result<void> Frame::build() {
@@ -223,7 +234,7 @@ Result<void> Frame::expand() {
         m_surface->hide(); // no surface of this frame's voxels
         return r;
     }
-    return m_surface->run(row, surface::OccupancyVolume::kOccupiedBand);
+    return m_surface->run(row, surface::OccupancyVolume::kOccupiedBand, m_voxelsVersion);
 }
 
 Result<void> Frame::occupancyAsSurfaceInput() {
@@ -238,12 +249,8 @@ Result<void> Frame::occupancyAsSurfaceInput() {
                          ? occ.fromBits(m_source.bits(), layout)
                          : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
     if (!r) return makeError("surface view: " + r.error());
-    const SurfaceInput in{occ.texture(),
-                          occ.size(),
-                          surface::OccupancyVolume::kScalarType,
-                          surface::OccupancyVolume::kSpacing,
-                          surface::OccupancyVolume::kBinaryField,
-                          /*changesEveryRun=*/true};
+    const SurfaceInput in{occ.texture(), occ.size(), surface::OccupancyVolume::kScalarType,
+                          surface::OccupancyVolume::kSpacing, surface::OccupancyVolume::kBinaryField};
     // The same texture every frame (it is reallocated only for another size): no resync while a model turns.
     if (m_surfaceFrom != SurfaceFrom::Occupancy || in.texture != m_occupancyInput.texture ||
         in.size != m_occupancyInput.size) {

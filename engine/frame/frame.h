@@ -50,7 +50,7 @@ public:
     Result<void> apply(const FrameSettings& settings);
     const FrameSettings& settings() const { return m_settings; }
     // The mesh the voxelizer voxelizes; on error the previous one stays.
-    Result<void> setMesh(const model::Mesh& mesh) { return m_source.mesh().setMesh(mesh); }
+    Result<void> setMesh(const model::Mesh& mesh);
     // The volume input: uploads the scalar volume once (a band change re-runs only the discriminator). While the
     // frame reads a volume, it takes the new one's layout at once and reads the count again. Errors: a volume
     // beyond the driver's limits for the current output (the message names its size and the limit), an
@@ -153,6 +153,11 @@ private:
     // What the surface stage reads now: the input's value field (a volume's) or this frame's occupancy.
     enum class SurfaceFrom { None, Field, Occupancy } m_surfaceFrom = SurfaceFrom::None;
     SurfaceInput m_occupancyInput;
+    // A mesh's voxels: a new version whenever voxelize() wrote other voxels than the last time (another model
+    // matrix, mesh, or voxelization), the surface's input content (SurfaceStage::run).
+    std::uint64_t m_voxelsVersion = 0;
+    bool m_voxelsStale = true;
+    glm::mat4 m_voxelizedWith{0.f};
     gl::GlInfo m_info;
     std::size_t m_verifyBudget = hp::kVerifyBudgetBytes;
     FrameSettings m_settings;

@@ -128,7 +128,7 @@ void SurfaceStage::grow(surface::McMethod& m, std::uint32_t vertices) {
     }
 }
 
-Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band) {
+Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band, std::uint64_t content) {
     m_ok = false;
     if (!methodAvailable(method)) {
         const surface::McMethodInfo* row = gl::rowOf(surface::mcMethodTable(), method);
@@ -137,9 +137,10 @@ Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band) {
     }
     if (!m_hasInput) return makeError("surface view: no volume");
     if (method != m_row) resync(); // another row: its own buffer, sized from its own total
-    if (method != m_row || band != m_band || m_versionGeneration != m_generation || m_input.changesEveryRun)
+    if (method != m_row || band != m_band || m_versionGeneration != m_generation || content != m_content)
         ++m_version;
     m_versionGeneration = m_generation;
+    m_content = content;
     m_row = method;
     m_band = band;
     if (Result<void> r = attach(method); !r) return r;

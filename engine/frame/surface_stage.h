@@ -46,7 +46,6 @@ struct SurfaceInput {
     volume::ScalarType type = volume::ScalarType::Uint8;
     glm::vec3 spacing{1.f}; // physical units per sample step: the vertices' positions are index * spacing
     bool binaryField = false;
-    bool changesEveryRun = false; // the texture is written again before each run (a mesh's occupancy)
 };
 
 class SurfaceStage {
@@ -73,7 +72,9 @@ public:
     // count + build + expand, and takes the newest late total (after a change: the total read back once). Errors (nothing to draw): the row
     // is not available, no input, the input beyond the row's limits (the same error again, without retrying,
     // until the next input).
-    Result<void> run(surface::McMethodId method, volume::Band band);
+    // `content`: another value whenever the texture's content changed since the last run (a mesh's occupancy,
+    // voxelized again); 0 for an input whose content changes only with setInput.
+    Result<void> run(surface::McMethodId method, volume::Band band, std::uint64_t content = 0);
 
     // The method whose vertex buffer and header hold the last good run; null when there is nothing to draw.
     const surface::McMethod* drawable() const;
@@ -88,8 +89,8 @@ public:
     // total has outgrown the buffer, it grows first and the run is repeated. Errors: nothing to draw, a surface
     // beyond the vertex buffer's limit (the message names it).
     Result<std::vector<surface::McGpuVertex>> readVertices();
-    // Another value whenever the triangle list may differ from the last run's (another input, row or band, a
-    // grown buffer, an input written every run): what the shattered surface finds its pieces again for.
+    // Another value whenever the triangle list may differ from the last run's (another input, its content, row or
+    // band, a grown buffer): what the shattered surface finds its pieces again for.
     std::uint64_t version() const { return m_version; }
     // Non-empty while the surface exceeds the vertex buffer's largest size on this driver.
     const std::string& limitMessage() const { return m_limitMessage; }
@@ -108,6 +109,7 @@ private:
     SurfaceInput m_input;
     std::uint64_t m_generation = 1;
     std::uint64_t m_version = 0, m_versionGeneration = 0; // version(); the input generation it counted
+    std::uint64_t m_content = 0;                          // the last run's input content
     bool m_hasInput = false;
     surface::McMethodId m_row; // the row of the last run (none yet)
     volume::Band m_band{}; // and its band
