@@ -50,6 +50,7 @@ shot tour-spot-sorted 10 800x500 --no-ui --model assets/models/spot/spot_triangu
     --color model
 shot tour-ct-skull 5 800x500 --no-ui --volume "$ct" --band 1150,4000 --view surface
 shot tour-ct-explode 33 800x500 --no-ui --volume "$ct" --explode-at 30
+shot tour-ct-shatter 32 800x500 --no-ui --volume "$ct" --view surface --explode-at 30
 shot tour-mr-head 10 1280x800 --volume assets/volumes/head_mr/HeadMRVolume.mhd
 shot tour-4096 3 1280x800 --preset 4096 --view points,list --warmup 1
 shot tour-gltf 5 800x500 --no-ui --model tests/data/gltf/two_nodes.gltf --color model
