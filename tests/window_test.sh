@@ -39,6 +39,9 @@
 #   verify-auto --verify-auto on: the list is checked by itself once it settles after the start, off the frame
 #              thread ("verify after a change (frame N, M ms off the frame thread): OK"), 0 GL errors; a scripted
 #              run without it checks only its last frame
+#   xray       --xray K: the descent of output K printed after the last frame, level by level down to the cell
+#              found (one "xray:" line a level, from the top); K past the count: one line says so and the last
+#              output is followed; a method whose traversal records no path: one line and exit 1
 #   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
 #              --expect PATTERN, the summary of the settings it ends on matches it)
 #   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
@@ -358,6 +361,21 @@ verify-auto)
         fail "no check by itself after the start"
     run "$log.default" "$@" --frames 12 || fail "the run without --verify-auto failed"
     grep -q "verify after a change" "$log.default" && fail "a scripted run checked by itself unasked"
+    ;;
+xray)
+    expect_run 0 "^(xray|GL debug)" "$log" "$@" --frames 3 --gl-debug --xray 1000
+    no_gl_errors
+    grep -qE "^xray: output 1000 of [0-9]+, down hp_bits's pyramid" "$log" || fail "no descent of output 1000"
+    grep -qE "^xray: +level +3 +cell .* mask [0-9a-f]{16}: set bit #[0-9]+ is bit [0-9]+" "$log" ||
+        fail "no mask level"
+    grep -qE "^xray: +output 1000 is texel \([0-9]+, [0-9]+\)$" "$log" || fail "no cell found"
+    [ "$(grep -cE '^xray: +level' "$log")" -ge 4 ] || fail "fewer than 4 levels"
+    expect_run 0 "^xray" "$log.beyond" "$@" --frames 3 --xray 1000000000
+    grep -qE "^xray: output 1000000000 is beyond the [0-9]+ outputs of hp_bits: following the last, [0-9]+$" \
+        "$log.beyond" || fail "no message for a key beyond the count"
+    grep -qE "^xray: +output [0-9]+ is texel" "$log.beyond" || fail "the last output was not followed"
+    expect_run 1 "^xray" "$log.paper" "$@" --frames 3 --method dicer_vec4 --xray 0
+    [ "$(grep -c '^xray:' "$log.paper")" -eq 1 ] || fail "not one line for a method without a path"
     ;;
 soak)
     expect_run 0 "^(soak:|dicer:|verify|GL debug)" "$log" "$@" --gl-debug

@@ -24,6 +24,7 @@
 #include "ui.h"
 #include "ui_fit.h"
 #include "window.h"
+#include "xray_report.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -166,6 +167,7 @@ int main(int argc, char** argv) {
 
     finishBenchmark(app); // first: it also collects the last frames' GPU timer results for the summary
     if (app.run.frames > 0) printSummary(app);
+    if (app.run.xray >= 0) printXray(app, app.run.xray);
     const int glErrors = gl::debugErrorCount();
     std::printf("GL debug errors: %d\n", glErrors);
     if (glErrors > 0) return 3;

@@ -76,6 +76,8 @@ public:
     // uniforms, the level textures on HPC_UNIT_SUMS*, the bits at HPB_BIND_BITS). The bindings hold until
     // another pass rebinds those units; call it right before the dispatch or draw that ranks.
     Result<void> bindForRank(GLuint program) const override;
+    // The list pass compiled with HP_XRAY (hp_xray.h), one invocation following k (hp_compute_xray.cpp).
+    Result<XrayPath> trace(std::uint32_t k) override;
 
     PyramidSource source() const { return m_source; }
     int maxInputSide() const; // Atlas: GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS; Bits: HP_BITS_MAX_ATLAS
@@ -116,6 +118,8 @@ private:
     AtlasTiling m_tiling;
     int m_levelCount = 0;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
+    gl::ProgramId m_xray;             // the list with HP_XRAY: compiled at the first trace
+    gl::Buffer m_xrayRecord;
 };
 
 // The method table's factories: "hp_compute" (over the atlas) and "hp_bits" (over the occupancy bits).

@@ -22,6 +22,7 @@
 #include "point_buffer.h"
 #include "voxel_output.h"
 #include "result.h"
+#include "xray.h"
 
 #include <glm/vec2.hpp>
 
@@ -130,6 +131,12 @@ public:
     // two pyramids can; the others say so.
     virtual Result<void> bindForRank(GLuint /*program*/) const {
         return makeError(std::string(m_name) + ": no rank (only a pyramid built from bits has one)");
+    }
+    // The X-ray (xray.h): after a build, output k followed down this method's pyramid by its own traversal on the
+    // GPU, recorded level by level (reads back a few hundred bytes: a tool, never the frame). Errors: nothing
+    // built, k not below the count, a method whose traversal records no path.
+    virtual Result<XrayPath> trace(std::uint32_t /*k*/) {
+        return makeError(std::string(m_name) + ": its traversal records no X-ray path (hp_compute and hp_bits do)");
     }
 
 protected:

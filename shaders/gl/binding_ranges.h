@@ -81,6 +81,8 @@
 #define HP_POINT_BUFFERS_END 59
 #define PS_SHATTER_PIECE_BUFFERS_FIRST 59 // particles, a surface shattered: finding its pieces (bricks, order)
 #define PS_SHATTER_PIECE_BUFFERS_END 62
+#define HP_XRAY_BUFFERS_FIRST 62 // the X-ray: a traversal's path record (hp_xray.h)
+#define HP_XRAY_BUFFERS_END 63
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -139,7 +141,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END},
                                      {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END},
                                      {HP_POINT_BUFFERS_FIRST, HP_POINT_BUFFERS_END},
-                                     {PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END}};
+                                     {PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END},
+                                     {HP_XRAY_BUFFERS_FIRST, HP_XRAY_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

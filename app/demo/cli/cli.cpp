@@ -219,6 +219,11 @@ std::vector<Row> makeRows() {
                          field(&CommandLine::settings, &Settings::screenshotDir)),
         row<bool>({"screenshot-ui", "with panels", "screenshots with or without the panels"},
                   options::switchCodec(), field(&CommandLine::settings, &Settings::screenshotWithUi)),
+        row<int>({"xray", "",
+                  "after the last frame, follow output K down the method's HistoPyramid as its own traversal "
+                  "does on the GPU and print the descent: per level the cell, the key, the children's sums, "
+                  "the child taken; then the cell found (K beyond the count: the last output) (needs --frames)"},
+                 options::intCodec(0, 1 << 30, "K", /*unset=*/-1), field(&CommandLine::run, &RunOptions::xray)),
         row<int>({"explode-at", "", "explode the particles at that frame"},
                  options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
                  field(&CommandLine::run, &RunOptions::explodeAt)),
@@ -357,7 +362,8 @@ ParseResult parseCommandLine(int argc, const char* const* argv, CommandLine& out
     std::string message;
     for (auto [given, name] : {std::pair{!out.run.screenshot.empty(), "--screenshot"},
                                std::pair{!out.run.benchmark.empty(), "--benchmark"},
-                               std::pair{out.run.offscreen, "--offscreen"}})
+                               std::pair{out.run.offscreen, "--offscreen"},
+                               std::pair{out.run.xray >= 0, "--xray"}})
         if (given && out.run.frames == 0) message = std::string(name) + " needs --frames N";
     for (ExportId id : exportIds())
         if (!out.run.exports[size_t(id.row)].empty() && out.run.frames == 0)

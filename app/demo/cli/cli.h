@@ -38,6 +38,7 @@ struct RunOptions {
         0;                     // GL allocations of at least this many MiB are refused (0: none), as when the
                                // driver is out of memory: the demo's handling of it, end to end
     std::string dumpShaders;   // --dump-shaders DIR: every program built, as compiled (shader_dump.h)
+    int xray = -1;             // --xray K: after the last frame, print output K's descent (-1: none)
     bool operator==(const RunOptions&) const = default;
 };
 

@@ -1,0 +1,55 @@
+// The compute pyramids' X-ray (hp_compute.h, xray.h): the list pass itself, compiled with HP_XRAY, run as one
+// invocation that follows output k and records its descent instead of writing the point.
+#include "hp_compute.h"
+
+#include "allocation.h"
+#include "gl_debug.h"
+#include "hp_xray.h"
+
+#include <string>
+
+namespace dicer::hp {
+
+Result<XrayPath> ComputeHistoPyramid::trace(std::uint32_t k) {
+    const std::string who = name();
+    if (m_levelCount == 0) return makeError(who + ": the pyramid has not been built");
+    const std::uint32_t count = readCount();
+    if (k >= count)
+        return makeError(who + ": output " + std::to_string(k) + " is beyond the " + std::to_string(count) +
+                         " outputs");
+    if (!m_xray.valid()) {
+        std::vector<std::pair<std::string, std::string>> defines{{"HP_XRAY", ""}};
+        if (m_source == PyramidSource::Bits) defines.push_back({"HPC_FROM_BITS", ""});
+        auto program = m_shaders->add({who + "/xray", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, defines});
+        if (!program) return makeError(program.error());
+        m_xray = *program;
+    }
+    if (!m_xrayRecord) {
+        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, who + " x-ray record");
+        if (!record) return makeError(record.error());
+        m_xrayRecord = std::move(record.value());
+    }
+    gl::DebugGroup group("x-ray trace");
+    glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    const GLuint program = m_shaders->get(m_xray);
+    glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
+    glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+    glProgramUniform1ui(program, HP_LOC_XRAY_KEY, k);
+    if (m_source == PyramidSource::Bits) {
+        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
+    glUseProgram(program);
+    for (int t = 0; t < kTextures; ++t) {
+        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
+        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0);
+    }
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
+    glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
+    return parseXrayRecord(words, k, HPC_MASK_LEVEL);
+}
+
+} // namespace dicer::hp
