@@ -41,7 +41,8 @@
 #              run without it checks only its last frame
 #   xray       --xray K: the descent of output K printed after the last frame, level by level down to the cell
 #              found (one "xray:" line a level, from the top); K past the count: one line says so and the last
-#              output is followed; a method whose traversal records no path: one line and exit 1
+#              output is followed; a method whose traversal records no path: one line and exit 1; with the
+#              surface shown, its vertex K down hp_mc's pyramid first, ending on its cell, case and triangle
 #   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
 #              --expect PATTERN, the summary of the settings it ends on matches it)
 #   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
@@ -376,6 +377,10 @@ xray)
     grep -qE "^xray: +output [0-9]+ is texel" "$log.beyond" || fail "the last output was not followed"
     expect_run 1 "^xray" "$log.paper" "$@" --frames 3 --method dicer_vec4 --xray 0
     [ "$(grep -c '^xray:' "$log.paper")" -eq 1 ] || fail "not one line for a method without a path"
+    expect_run 0 "^xray" "$log.surface" "$@" --frames 3 --view surface,points --xray 100
+    grep -qE "^xray: surface vertex 100 of [0-9]+, down hp_mc's pyramid" "$log.surface" || fail "no surface descent"
+    grep -qE "^xray: +vertex 100 is cell \([0-9]+, [0-9]+, [0-9]+\)'s vertex [0-9]+: case [0-9]+, [1-5] triangles, corner [0-2] of its triangle [0-4]$" \
+        "$log.surface" || fail "no cell, case and triangle for the surface's vertex"
     ;;
 soak)
     expect_run 0 "^(soak:|dicer:|verify|GL debug)" "$log" "$@" --gl-debug

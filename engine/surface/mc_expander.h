@@ -69,6 +69,8 @@ public:
     static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
 
     const McPyramidLayout& layout() const { return m_layout; }
+    // The expansion pass compiled with HP_XRAY, one invocation following vertex k (mc_expander_xray.cpp).
+    Result<McXrayPath> trace(std::uint32_t k) override;
 
 private:
     McExpander(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
@@ -82,6 +84,8 @@ private:
     gl::ProgramId m_reduce;
     McPyramidLayout m_layout;
     gl::Buffer m_level1, m_upper; // the base (the cases) is the base class's
+    discriminate::KindPrograms m_xray; // the expansion with HP_XRAY: compiled at the first trace
+    gl::Buffer m_xrayRecord;
 };
 
 } // namespace dicer::surface

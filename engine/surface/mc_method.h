@@ -29,6 +29,7 @@
 #include "volume_texture.h"
 
 #include "mc_shared.h"
+#include "mc_xray.h"
 
 #include <cstdint>
 #include <memory>
@@ -107,6 +108,13 @@ public:
     glm::vec3 spacing() const { return m_spacing; } // physical units per sample step
     bool hasCells() const { return glm::all(glm::greaterThanEqual(m_size, glm::ivec3(2))); }
     bool binaryField() const { return m_binary; }
+
+    // The X-ray (mc_xray.h): after a run, vertex k followed down this method's pyramid by its own expansion pass
+    // on the GPU, recorded level by level (reads back a few hundred bytes: a tool, never the frame). Errors: no
+    // run, k not below the total, a method without a pyramid.
+    virtual Result<McXrayPath> trace(std::uint32_t /*k*/) {
+        return makeError(std::string(name()) + ": it has no pyramid to follow a vertex down (hp_mc has)");
+    }
 
 protected:
     // `baseBuffers`: the buffers of one uint per base word the method keeps ("cases and scanned counts"),

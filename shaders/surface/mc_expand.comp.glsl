@@ -8,6 +8,10 @@
 // vertex k: cells in order, the table's order within a cell (mc_reference.h). Placement, normals and fallback
 // follow mc_reference.h to the letter, in float32 (mc_place.glsl, shared with the peers). Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006), the
 // traversal; Dyken, Ziegler, Theobalt, Seidel (2008), HistoPyramid marching cubes.
+// With HP_XRAY one invocation follows the vertex u_xrayKey and records its descent (hp_xray.h: a step a level,
+// the visited entry as the cell's x, its four children's sums, the child taken; then the base word's step, the
+// 4 cells' vertex counts, the cell taken, its case and cell index) instead of writing the vertex: the X-ray's path
+// is this traversal's own.
 #include "mc_place.glsl"
 
 layout(std430, binding = MC_BIND_CASES) readonly buffer McCases { uint b_cases[]; };
@@ -17,14 +21,56 @@ layout(std430, binding = MC_BIND_HEADER) readonly buffer McHeader { uint b_heade
 layout(location = MC_LOC_LEVELS) uniform uint u_levels; // levels above the base: 1 .. MC_MAX_LEVELS - 1
 layout(location = MC_LOC_OFFSETS) uniform uint u_offsets[MC_MAX_LEVELS];
 
+#ifdef HP_XRAY
+#include "hp_xray.h"
+layout(std430, binding = HP_BIND_XRAY) writeonly buffer McXray { uint u_xray[]; };
+layout(location = MC_LOC_XRAY_KEY) uniform uint u_xrayKey;
+layout(location = MC_LOC_XRAY_SIZES) uniform uint u_sizes[MC_MAX_LEVELS]; // entries of level l (1 .. levels)
+uint g_xraySteps = 0u;
+
+void xrayStep(uint level, uint node, uint rest, uvec4 sums, uint child, uint restDown, uint a, uint b) {
+    if (g_xraySteps >= uint(HP_XRAY_MAX_STEPS)) return;
+    uint at = uint(HP_XRAY_HEADER_WORDS) + g_xraySteps * uint(HP_XRAY_STEP_WORDS);
+    u_xray[at + 0u] = level;
+    u_xray[at + 1u] = node;
+    u_xray[at + 2u] = 0u;
+    u_xray[at + 3u] = rest;
+    for (uint i = 0u; i < 4u; ++i) u_xray[at + 4u + i] = sums[i];
+    u_xray[at + 8u] = child;
+    u_xray[at + 9u] = restDown;
+    u_xray[at + 10u] = a;
+    u_xray[at + 11u] = b;
+    ++g_xraySteps;
+}
+
+// The four children of entry `node` at `level` (>= 2) as the level below holds them (0 past its end).
+uvec4 xrayChildren(int level, uint node) {
+    uvec4 sums = uvec4(0u);
+    for (uint c = 0u; c < 4u; ++c) {
+        uint child = node * uint(MC_FAN_IN) + c;
+        if (child >= u_sizes[level - 1]) continue;
+        sums[c] = level - 1 >= 2 ? b_upper[u_offsets[level - 1] + child] : b_level1[child];
+    }
+    return sums;
+}
+#endif
+
 void main() {
+#ifdef HP_XRAY
+    if (gl_GlobalInvocationID.x != 0u) return; // one traversal
+    uint k = u_xrayKey;
+#else
     uint k = mcInvocation();
     if (k >= b_header[MC_HEADER_DRAW]) return;
+#endif
 
     // The descent: from the top (one entry) down to level 1; `node` is the entry at the current level.
     uint rest = k, node = 0u;
     for (int level = int(u_levels); level >= 3; --level) { // children in the upper buffer
         uint first = u_offsets[level - 1];
+#ifdef HP_XRAY
+        uint parent = node, restAt = rest;
+#endif
         node *= uint(MC_FAN_IN);
         for (uint c = 1u; c < uint(MC_FAN_IN); ++c) { // the last child needs no test: the rest falls in it
             uint sum = b_upper[first + node];
@@ -32,8 +78,15 @@ void main() {
             rest -= sum;
             node += 1u;
         }
+#ifdef HP_XRAY
+        xrayStep(uint(level), parent, restAt, xrayChildren(level, parent), node - parent * uint(MC_FAN_IN), rest, 0u,
+                 0u);
+#endif
     }
     if (u_levels >= 2u) { // children in level 1's own buffer
+#ifdef HP_XRAY
+        uint parent = node, restAt = rest;
+#endif
         node *= uint(MC_FAN_IN);
         for (uint c = 1u; c < uint(MC_FAN_IN); ++c) {
             uint sum = b_level1[node];
@@ -41,15 +94,32 @@ void main() {
             rest -= sum;
             node += 1u;
         }
+#ifdef HP_XRAY
+        xrayStep(2u, parent, restAt, xrayChildren(2, parent), node - parent * uint(MC_FAN_IN), rest, 0u, 0u);
+#endif
     }
     // The base word `node`: its 4 cells' cases, the same test over their counts.
     uint cases = b_cases[node];
     uint j = 0u, mcCase = cases & 0xffu;
+#ifdef HP_XRAY
+    uint restAt = rest;
+    uvec4 counts = uvec4(mcCount(cases & 0xffu), mcCount((cases >> 8u) & 0xffu), mcCount((cases >> 16u) & 0xffu),
+                         mcCount(cases >> 24u));
+#endif
     for (; j < 3u; ++j) {
         uint count = mcCount(mcCase);
         if (rest < count) break;
         rest -= count;
         mcCase = (cases >> (8u * (j + 1u))) & 0xffu;
     }
+#ifdef HP_XRAY
+    uint cell = mcCellIndex(mcWordCell(node) + ivec3(j, 0, 0));
+    xrayStep(1u, node, restAt, counts, j, rest, mcCase, cell);
+    u_xray[0] = g_xraySteps;
+    u_xray[1] = cell;
+    u_xray[2] = rest;
+    u_xray[3] = 1u;
+#else
     mcWriteVertex(k, mcWordCell(node) + ivec3(j, 0, 0), mcCase, rest);
+#endif
 }

@@ -29,6 +29,8 @@
 #define MC_LOC_LEVELS 264  // uint (descent): levels above the base, 1 .. MC_MAX_LEVELS
 #define MC_LOC_OFFSETS 265 // uint[MC_MAX_LEVELS] (descent): level l's offset in the upper buffer (l >= 2)
 #define MC_MAX_LEVELS 17   // levels 1 .. 16 at most (2^32 cells = 2^30 words, / 4 a level); index 0 unused
+#define MC_LOC_XRAY_KEY 282   // uint (expand with HP_XRAY): the vertex the traversal follows
+#define MC_LOC_XRAY_SIZES 283 // uint[MC_MAX_LEVELS] (expand with HP_XRAY): level l's entries
 
 // --- work groups -------------------------------------------------------------------------------------------
 #define MC_LOCAL_SIZE 64  // every pass: 1D groups of 64 invocations, rows of groups past 65535 (2D grid)
@@ -59,6 +61,7 @@ static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_TABLE, MC_BI
                         MC_BIND_UPPER, MC_BIND_HEADER, MC_BIND_VERTICES));
 static_assert(MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255,
               "MC_LOC_* avoid discriminate_values.glsl's u_size (0) and u_edges (8 .. 262)");
+static_assert(MC_LOC_XRAY_KEY >= MC_LOC_OFFSETS + MC_MAX_LEVELS, "the X-ray's locations follow the offsets");
 static_assert(MC_HEADER_DRAW * 4 % 4 == 0 && MC_HEADER_WORDS >= MC_HEADER_CAPACITY + 1);
 } // namespace dicer::bindings
 #endif

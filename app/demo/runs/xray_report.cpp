@@ -6,7 +6,38 @@
 
 namespace dicer::app {
 
+namespace {
+
+// The surface's vertex K, when the frame expanded one: down hp_mc's pyramid over the cells' vertex counts.
+void printSurfaceXray(App& app, std::uint32_t k) {
+    surface::McMethod* m = app.gpu->frame->surface().drawable();
+    if (!m || !app.settings.view.shown.run(frame::Stage::Expand)) return;
+    const std::uint32_t total = m->readTotal();
+    if (total == 0) {
+        std::printf("xray: the surface (%s) has no vertices: nothing to follow\n", m->name());
+        return;
+    }
+    if (k >= total) {
+        std::printf("xray: vertex %u is beyond the %u vertices of the surface (%s): following the last, %u\n", k,
+                    total, m->name(), total - 1);
+        k = total - 1;
+    }
+    Result<surface::McXrayPath> path = m->trace(k);
+    if (!path) {
+        std::printf("xray: %s\n", path.error().c_str());
+        app.scriptFailed = true;
+        return;
+    }
+    std::printf("xray: surface vertex %u of %u, down %s's pyramid as its own expansion took it on the GPU:\n", k,
+                total, m->name());
+    for (const std::string& line : surface::describeMcXray(*path, m->cells()))
+        std::printf("xray:   %s\n", line.c_str());
+}
+
+} // namespace
+
 void printXray(App& app, int asked) {
+    if (app.gpu) printSurfaceXray(app, std::uint32_t(asked));
     hp::PointMethod* m = app.gpu ? app.gpu->frame->method() : nullptr;
     if (!m) {
         std::printf("xray: no method ran: nothing to follow\n");

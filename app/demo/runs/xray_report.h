@@ -1,7 +1,8 @@
 // `dicer --xray K` in a --frames run: after the last frame, output K followed down the frame's method's
 // HistoPyramid by the method's own traversal on the GPU (hp::PointMethod::trace, engine/hp/xray.h), printed a
 // level a line: the visited cell, the key at it, its children's partial sums, the child whose range holds the
-// key, and the cell found.
+// key, and the cell found; with the surface shown, first its vertex K down hp_mc's pyramid (the cell, its case,
+// which triangle and corner).
 #pragma once
 
 namespace dicer::app {

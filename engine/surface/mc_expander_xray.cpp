@@ -1,0 +1,50 @@
+// The marching cubes' X-ray (mc_expander.h, mc_xray.h): the expansion pass itself, compiled with HP_XRAY, run as
+// one invocation that follows vertex k and records its descent instead of writing the vertex.
+#include "mc_expander.h"
+
+#include "allocation.h"
+#include "gl_debug.h"
+#include "hp_xray.h"
+
+#include <string>
+
+namespace dicer::surface {
+
+Result<McXrayPath> McExpander::trace(std::uint32_t k) {
+    if (m_layout.levels == 0) return makeError(std::string(name()) + ": nothing has been expanded");
+    const std::uint32_t total = readTotal();
+    if (k >= total)
+        return makeError(std::string(name()) + ": vertex " + std::to_string(k) + " is beyond the " +
+                         std::to_string(total) + " vertices");
+    if (!m_xray[0].valid()) {
+        Result<void> r = discriminate::addKindPrograms(
+            *m_shaders, m_xray, {"mc expand (x-ray)", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {{"HP_XRAY", ""}}});
+        if (!r) return makeError(r.error());
+    }
+    if (!m_xrayRecord) {
+        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, "hp_mc x-ray record");
+        if (!record) return makeError(record.error());
+        m_xrayRecord = std::move(record.value());
+    }
+    gl::DebugGroup group("mc x-ray trace");
+    glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    const GLuint program = useWordsProgram(m_xray);
+    bindPlacement(program);
+    glProgramUniform1ui(program, MC_LOC_LEVELS, GLuint(m_layout.levels));
+    glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
+    glProgramUniform1uiv(program, MC_LOC_XRAY_SIZES, MC_MAX_LEVELS, m_layout.sizes.data());
+    glProgramUniform1ui(program, MC_LOC_XRAY_KEY, k);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
+    bindVertexOutput();
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glUseProgram(0);
+    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
+    glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
+    return parseMcXrayRecord(words, k);
+}
+
+} // namespace dicer::surface
