@@ -48,14 +48,20 @@ TEST(Pacing, MostParticlesStayInViewAndAllRestOnTheFloor) {
                          {"the MR head upright", {48, 42, 62}, {0.774194f, 0.677419f, 1.f}}};
     const glm::vec2 display{1280.f, 800.f};
     const particles::ParticleTuning tuning;
-    for (const Box& box : boxes)
-    for (bool panels : {true, false}) {
-        OrbitCamera camera;
-        const PanelLayout layout = defaultPanelLayout({0.f, 0.f}, display, 1.f);
-        const NdcArea area = freeAreaNdc(layout, display, panels);
-        camera.fit(box.shape, area.centre, area.half, display.x / display.y);
-        const glm::mat4 viewProj = camera.projection(display.x / display.y) * camera.view();
-        const std::vector<glm::uvec3> voxels = shellVoxels(box.volume);
+    for (const Box& box : boxes) {
+        // One flight watched by the two cameras the demo frames with: panels shown and hidden.
+        glm::mat4 viewProj[2];
+        for (bool panels : {true, false}) {
+            OrbitCamera camera;
+            const PanelLayout layout = defaultPanelLayout({0.f, 0.f}, display, 1.f);
+            const NdcArea area = freeAreaNdc(layout, display, panels);
+            camera.fit(box.shape, area.centre, area.half, display.x / display.y);
+            viewProj[panels ? 0 : 1] = camera.projection(display.x / display.y) * camera.view();
+        }
+        // Every other voxel of the shell: the same spread of launch directions at half the steps.
+        std::vector<glm::uvec3> voxels;
+        const std::vector<glm::uvec3> shell = shellVoxels(box.volume);
+        for (size_t i = 0; i < shell.size(); i += 2) voxels.push_back(shell[i]);
         ASSERT_GT(voxels.size(), 1000u) << box.name;
         std::vector<ps::Particle> state(voxels.size());
         const float dt = 1.f / 60.f;
@@ -64,23 +70,28 @@ TEST(Pacing, MostParticlesStayInViewAndAllRestOnTheFloor) {
         for (size_t i = 0; i < voxels.size(); ++i)
             state[i] = ps::psStep(state[i], ps::psVoxelWorld(voxels[i], glm::vec3(box.volume), box.shape),
                                   assembled, std::uint32_t(i));
-        float worst = 1.f;
+        float worst[2] = {1.f, 1.f};
         const float floorY = particles::floorHeight(tuning, box.shape);
         const float radius = particles::restingRadius(box.volume, box.shape);
         for (int frame = 0; frame < 60 * 12; ++frame) { // 3 s watched, then until everything rests
             const ps::ParticleParams p = particles::packParticleParams(
                 tuning, particles::ParticlePhase::Exploding, frame == 0, 7u, dt, box.volume, box.shape);
-            size_t inside = 0;
+            size_t inside[2] = {0, 0};
             for (size_t i = 0; i < state.size(); ++i) {
                 state[i] = ps::psStep(state[i], glm::vec3(0.f), p, std::uint32_t(i));
-                const glm::vec4 c = viewProj * state[i].position;
-                const glm::vec2 ndc = glm::vec2(c) / c.w;
-                inside += c.w > 0.f && std::abs(ndc.x) <= 1.f && std::abs(ndc.y) <= 1.f ? 1 : 0;
+                if (frame < 180)
+                    for (int v = 0; v < 2; ++v) {
+                        const glm::vec4 c = viewProj[v] * state[i].position;
+                        const glm::vec2 ndc = glm::vec2(c) / c.w;
+                        inside[v] += c.w > 0.f && std::abs(ndc.x) <= 1.f && std::abs(ndc.y) <= 1.f ? 1 : 0;
+                    }
                 ASSERT_GE(state[i].position.y, floorY + radius - 1e-5f) << box.name << ": sunk into the floor";
             }
-            if (frame < 180) worst = std::min(worst, float(inside) / float(state.size()));
+            for (int v = 0; v < 2 && frame < 180; ++v)
+                worst[v] = std::min(worst[v], float(inside[v]) / float(state.size()));
         }
-        EXPECT_GE(worst, 0.8f) << box.name << ": the explosion leaves the view";
+        EXPECT_GE(worst[0], 0.8f) << box.name << ": the explosion leaves the view";
+        EXPECT_GE(worst[1], 0.8f) << box.name << " (panels hidden): the explosion leaves the view";
         const float reach = particles::floorReach(tuning, box.shape);
         size_t off = 0, moving = 0;
         for (const ps::Particle& q : state) {
@@ -89,7 +100,8 @@ TEST(Pacing, MostParticlesStayInViewAndAllRestOnTheFloor) {
         }
         EXPECT_EQ(off, 0u) << box.name << ": resting beyond the floor's edge (reach " << reach << ")";
         EXPECT_LT(moving, state.size() / 100) << box.name << ": not at rest after 12 s";
-        std::printf("pacing: %s%s: %zu particles, at least %.1f %% in view over the first 3 s\n", box.name,
-                    panels ? "" : " (panels hidden)", state.size(), 100.0 * double(worst));
+        std::printf("pacing: %s: %zu particles, at least %.1f %% in view over the first 3 s (%.1f %% panels "
+                    "hidden)\n",
+                    box.name, state.size(), 100.0 * double(worst[0]), 100.0 * double(worst[1]));
     }
 }

@@ -11,8 +11,14 @@
 namespace dicer::hp {
 namespace {
 
+// Appends only: GCC 12 warns (-Wrestrict, a false positive) on "(" + std::string temporaries.
 std::string cellText(glm::ivec2 c) {
-    return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")";
+    std::string text = "(";
+    text += std::to_string(c.x);
+    text += ", ";
+    text += std::to_string(c.y);
+    text += ")";
+    return text;
 }
 
 std::string stepText(const XrayStep& s) {
