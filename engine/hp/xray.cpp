@@ -114,14 +114,19 @@ XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k) 
     return path;
 }
 
-std::string compareXray(const XrayPath& gpu, const XrayPath& reference) {
-    const std::size_t n = std::min(gpu.steps.size(), reference.steps.size());
+std::string compareXraySteps(std::span<const XrayStep> gpu, std::span<const XrayStep> reference,
+                             std::string (*text)(const XrayStep&)) {
+    const std::size_t n = std::min(gpu.size(), reference.size());
     for (std::size_t i = 0; i < n; ++i)
-        if (!(gpu.steps[i] == reference.steps[i]))
-            return "step " + std::to_string(i) + ": GPU " + stepText(gpu.steps[i]) + "; CPU " +
-                   stepText(reference.steps[i]);
-    if (gpu.steps.size() != reference.steps.size())
-        return "GPU " + std::to_string(gpu.steps.size()) + " steps, CPU " + std::to_string(reference.steps.size());
+        if (!(gpu[i] == reference[i]))
+            return "step " + std::to_string(i) + ": GPU " + text(gpu[i]) + "; CPU " + text(reference[i]);
+    if (gpu.size() != reference.size())
+        return "GPU " + std::to_string(gpu.size()) + " steps, CPU " + std::to_string(reference.size());
+    return "";
+}
+
+std::string compareXray(const XrayPath& gpu, const XrayPath& reference) {
+    if (std::string steps = compareXraySteps(gpu.steps, reference.steps, stepText); !steps.empty()) return steps;
     if (gpu.cell != reference.cell)
         return "cell found: GPU " + cellText(gpu.cell) + ", CPU " + cellText(reference.cell);
     return "";

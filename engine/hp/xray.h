@@ -49,6 +49,9 @@ XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k);
 
 // "" when equal, else the first difference ("level 7: GPU cell (3, 1) key 12, CPU cell (3, 0) key 12").
 std::string compareXray(const XrayPath& gpu, const XrayPath& reference);
+// The steps' part of it, each step written by `text` (the marching cubes' path words its steps its own way).
+std::string compareXraySteps(std::span<const XrayStep> gpu, std::span<const XrayStep> reference,
+                             std::string (*text)(const XrayStep&));
 
 // One line a step and one for the cell found, as `dicer --xray K` prints them.
 std::vector<std::string> describeXray(const XrayPath& path);

@@ -77,16 +77,17 @@ Result<std::vector<std::uint32_t>> shatterPiecesReference(std::span<const std::u
 
 Result<ShatterPieces> ShatterPieces::create(gl::ShaderLibrary& shaders) {
     ShatterPieces pieces(shaders);
-    const auto pass = [&](gl::ProgramId& id, const char* name, const char* file, const char* define) {
-        gl::ProgramDesc desc{name, {{GL_COMPUTE_SHADER, file}}, {}};
-        if (define) desc.defines.push_back({define, ""});
-        return shaders.addInto(id, desc);
-    };
-    Result<void> r = pass(pieces.m_bin, "shatter pieces: bin", "shatter_bricks.comp.glsl", "SHATTER_BIN");
-    if (r) r = pass(pieces.m_place, "shatter pieces: place", "shatter_bricks.comp.glsl", "SHATTER_PLACE");
-    if (r) r = pass(pieces.m_scatter, "shatter pieces: scatter", "shatter_bricks.comp.glsl", "SHATTER_SCATTER");
-    if (r) r = pass(pieces.m_args, "shatter pieces: args", "shatter_args.comp.glsl", "SHATTER_ARGS_BRICKS");
-    if (r) r = pass(pieces.m_label, "shatter pieces: label", "shatter_label.comp.glsl", nullptr);
+    const gl::ProgramDesc bricks{"shatter pieces", {{GL_COMPUTE_SHADER, "shatter_bricks.comp.glsl"}}, {}};
+    Result<void> r = shaders.addInto(pieces.m_bin, gl::withDefine(bricks, "SHATTER_BIN", "bin"));
+    if (r) r = shaders.addInto(pieces.m_place, gl::withDefine(bricks, "SHATTER_PLACE", "place"));
+    if (r) r = shaders.addInto(pieces.m_scatter, gl::withDefine(bricks, "SHATTER_SCATTER", "scatter"));
+    if (r)
+        r = shaders.addInto(pieces.m_args,
+                            gl::withDefine({"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}},
+                                           "SHATTER_ARGS_BRICKS", "bricks"));
+    if (r)
+        r = shaders.addInto(pieces.m_label,
+                            {"shatter pieces (label)", {{GL_COMPUTE_SHADER, "shatter_label.comp.glsl"}}, {}});
     // The scratch exists from the start (grown, i.e. replaced, as surfaces need): the objects a program holds
     // do not depend on whether a surface was ever shattered.
     if (r) r = gl::growWords(pieces.m_bricks, pieces.m_brickWords, 2 * 64, "shatter bricks");

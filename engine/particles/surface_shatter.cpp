@@ -40,15 +40,12 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
     Result<ShatterPieces> pieces = ShatterPieces::create(shaders);
     if (!pieces) return makeError(pieces.error());
     SurfaceShatter shatter(shaders, info, std::move(pieces.value()));
-    const auto pass = [&](gl::ProgramId& id, const char* name, const char* file, const char* define) {
-        gl::ProgramDesc desc{name, {{GL_COMPUTE_SHADER, file}}, {}};
-        if (define) desc.defines.push_back({define, ""});
-        return shaders.addInto(id, desc);
-    };
-    Result<void> r = pass(shatter.m_args, "shatter args", "shatter_args.comp.glsl", nullptr);
-    if (r) r = pass(shatter.m_step, "shatter step", "shatter_update.comp.glsl", nullptr);
-    if (r) r = pass(shatter.m_lowest, "shatter lowest", "shatter_update.comp.glsl", "SHATTER_LOWEST");
-    if (r) r = pass(shatter.m_floor, "shatter floor", "shatter_update.comp.glsl", "SHATTER_FLOOR");
+    const gl::ProgramDesc step{"shatter step", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}};
+    Result<void> r =
+        shaders.addInto(shatter.m_args, {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
+    if (r) r = shaders.addInto(shatter.m_step, step);
+    if (r) r = shaders.addInto(shatter.m_lowest, gl::withDefine(step, "SHATTER_LOWEST", "lowest"));
+    if (r) r = shaders.addInto(shatter.m_floor, gl::withDefine(step, "SHATTER_FLOOR", "floor"));
     if (r)
         r = allocateStepBuffers(shatter.m_control, shatter.m_params, SHATTER_CTRL_UINTS,
                                 sizeof(ps::ShatterParams), "shatter");

@@ -115,13 +115,8 @@ McXrayPath mcXrayReference(const McSurface& reference, std::uint32_t k) {
 }
 
 std::string compareMcXray(const McXrayPath& gpu, const McXrayPath& reference) {
-    const std::size_t n = std::min(gpu.steps.size(), reference.steps.size());
-    for (std::size_t i = 0; i < n; ++i)
-        if (!(gpu.steps[i] == reference.steps[i]))
-            return "step " + std::to_string(i) + ": GPU " + stepText(gpu.steps[i]) + "; CPU " +
-                   stepText(reference.steps[i]);
-    if (gpu.steps.size() != reference.steps.size())
-        return "GPU " + std::to_string(gpu.steps.size()) + " steps, CPU " + std::to_string(reference.steps.size());
+    if (std::string steps = hp::compareXraySteps(gpu.steps, reference.steps, stepText); !steps.empty())
+        return steps;
     if (gpu.cell != reference.cell || gpu.mcCase != reference.mcCase || gpu.vertexInCell != reference.vertexInCell)
         return "found: GPU cell " + std::to_string(gpu.cell) + " case " + std::to_string(gpu.mcCase) + " vertex " +
                std::to_string(gpu.vertexInCell) + ", CPU cell " + std::to_string(reference.cell) + " case " +
