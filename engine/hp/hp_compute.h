@@ -78,6 +78,9 @@ public:
     Result<void> bindForRank(GLuint program) const override;
     // The list pass compiled with HP_XRAY (hp_xray.h), one invocation following k (hp_compute_xray.cpp).
     Result<XrayPath> trace(std::uint32_t k) override;
+    // Levels 0 .. levels(): the base (the atlas' texels or the virtual atlas' bits), then ceil(size / 2^l).
+    std::vector<XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
 
     PyramidSource source() const { return m_source; }
     int maxInputSide() const; // Atlas: GL_MAX_TEXTURE_SIZE, at most 2^HPC_MAX_LEVELS; Bits: HP_BITS_MAX_ATLAS
@@ -120,6 +123,11 @@ private:
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
     gl::ProgramId m_xray;             // the list with HP_XRAY: compiled at the first trace
     gl::Buffer m_xrayRecord;
+    // The X-ray's tiles (hpc_xray_levels.comp.glsl), one program per level texture: compiled at the first draw.
+    gl::ProgramId m_xrayLevels[kTextures];
+    // The level textures; with `sums` their offsets, with `masks` over bits the masks (the bits and the input
+    // size): a program sets only the uniforms it uses (setting an unused one's location is an error).
+    void bindLevels(GLuint program, bool sums = true, bool masks = true) const;
 };
 
 // The method table's factories: "hp_compute" (over the atlas) and "hp_bits" (over the occupancy bits).

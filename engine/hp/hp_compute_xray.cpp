@@ -1,12 +1,17 @@
 // The compute pyramids' X-ray (hp_compute.h, xray.h): the list pass itself, compiled with HP_XRAY, run as one
-// invocation that follows output k and records its descent instead of writing the point.
+// invocation that follows output k and records its descent instead of writing the point; and the view's tiles
+// of their levels (xray_levels.h), read from the level textures and masks the build stored.
 #include "hp_compute.h"
 
 #include "allocation.h"
 #include "gl_debug.h"
 #include "hp_xray.h"
+#include "xray_draw.h"
 
+#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace dicer::hp {
 
@@ -32,24 +37,63 @@ Result<XrayPath> ComputeHistoPyramid::trace(std::uint32_t k) {
     gl::DebugGroup group("x-ray trace");
     glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     const GLuint program = m_shaders->get(m_xray);
-    glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
-    glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
     glProgramUniform1ui(program, HP_LOC_XRAY_KEY, k);
-    if (m_source == PyramidSource::Bits) {
-        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
-    }
+    glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
     glUseProgram(program);
-    for (int t = 0; t < kTextures; ++t) {
-        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
-        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0);
-    }
+    bindLevels(program);
     glDispatchCompute(1, 1, 1);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     std::vector<std::uint32_t> words(HP_XRAY_WORDS);
     glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
     return parseXrayRecord(words, k, HPC_MASK_LEVEL);
+}
+
+void ComputeHistoPyramid::bindLevels(GLuint program, bool sums, bool masks) const {
+    if (sums) glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
+    if (m_source == PyramidSource::Bits && masks) {
+        glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
+    }
+    for (int t = 0; t < kTextures; ++t) {
+        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
+        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0);
+    }
+}
+
+std::vector<XrayLevel> ComputeHistoPyramid::xrayLevels() const {
+    std::vector<XrayLevel> levels;
+    if (m_levelCount == 0) return levels;
+    for (int l = 0; l <= m_levelCount; ++l) levels.push_back({l, computeLevelSize(m_inputSize, l)});
+    return levels;
+}
+
+Result<void> ComputeHistoPyramid::drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) {
+    const std::string who = name();
+    if (m_levelCount == 0) return makeError(who + ": the pyramid has not been built");
+    for (int t = 0; t < kTextures; ++t) {
+        if (m_xrayLevels[t].valid()) continue;
+        std::vector<std::pair<std::string, std::string>> defines{{"HPC_XRAY_TEXTURE", std::to_string(t)}};
+        if (m_source == PyramidSource::Bits) defines.push_back({"HPC_FROM_BITS", ""});
+        auto program = m_shaders->add({who + "/xray levels " + std::to_string(t),
+                                       {{GL_COMPUTE_SHADER, "hpc_xray_levels.comp.glsl"}},
+                                       defines});
+        if (!program) return makeError(program.error());
+        m_xrayLevels[t] = *program;
+    }
+    gl::DebugGroup group("x-ray levels");
+    for (int t = 0; t < kTextures; ++t) { // the tiles of each level texture's program
+        std::vector<XrayTile> own;
+        for (const XrayTile& tile : tiles)
+            if (std::max(computeLevelTexture(tile.level), 0) == t) own.push_back(tile);
+        if (own.empty()) continue;
+        const GLuint program = m_shaders->get(m_xrayLevels[t]);
+        glUseProgram(program);
+        bindLevels(program, t != 0, t == 0);
+        dispatchXrayTiles(program, own, canvas);
+    }
+    glUseProgram(0);
+    return {};
 }
 
 } // namespace dicer::hp

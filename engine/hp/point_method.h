@@ -23,12 +23,14 @@
 #include "voxel_output.h"
 #include "result.h"
 #include "xray.h"
+#include "xray_levels.h"
 
 #include <glm/vec2.hpp>
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace dicer::hp {
@@ -137,6 +139,15 @@ public:
     // built, k not below the count, a method whose traversal records no path.
     virtual Result<XrayPath> trace(std::uint32_t /*k*/) {
         return makeError(std::string(m_name) + ": its traversal records no X-ray path (hp_compute and hp_bits do)");
+    }
+    // The X-ray view (xray_levels.h): the levels of the pyramid the last build made, base first; empty when the
+    // method builds none (its row's summary says what it does instead).
+    virtual std::vector<XrayLevel> xrayLevels() const { return {}; }
+    // Draws `tiles` of those levels into `canvas` from the GPU structures themselves, summed per pixel, and adds
+    // each tile's total into its slot of canvas.totals (no readback: nothing waits). Errors: nothing built, a
+    // method without levels.
+    virtual Result<void> drawXray(std::span<const XrayTile> /*tiles*/, const XrayCanvas& /*canvas*/) {
+        return makeError(std::string(m_name) + ": builds no pyramid to draw");
     }
 
 protected:

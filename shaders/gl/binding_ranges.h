@@ -25,7 +25,7 @@
 #define VOXVOL_UNITS_END 15
 
 // --- image units (GL guarantees 8, and NVIDIA exposes exactly 8) -------------------------------------------
-// Five owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
+// Six owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
 // through six images, so it takes [HPC_IMAGES_FIRST, HPC_IMAGES_END) across the others. That is safe because
 // image bindings are transient: every pass binds its images right before it runs and nothing relies on an
 // image binding afterwards.
@@ -39,6 +39,8 @@
 #define VIEW_IMAGES_END 6
 #define VOXVOL_IMAGES_FIRST 6 // voxel wing, scalar-volume discriminator: the RGBA8 atlas it writes
 #define VOXVOL_IMAGES_END 7
+#define HP_XRAY_IMAGES_FIRST 7 // the X-ray view: the canvas its levels are summed into (hp_xray.h)
+#define HP_XRAY_IMAGES_END 8
 #define HPC_IMAGES_FIRST 0 // compute HistoPyramid build: six output levels (the documented exception)
 #define HPC_IMAGES_END 6
 
@@ -81,8 +83,8 @@
 #define HP_POINT_BUFFERS_END 59
 #define PS_SHATTER_PIECE_BUFFERS_FIRST 59 // particles, a surface shattered: finding its pieces (bricks, order)
 #define PS_SHATTER_PIECE_BUFFERS_END 62
-#define HP_XRAY_BUFFERS_FIRST 62 // the X-ray: a traversal's path record (hp_xray.h)
-#define HP_XRAY_BUFFERS_END 63
+#define HP_XRAY_BUFFERS_FIRST 62 // the X-ray: a traversal's path record, the drawn levels' totals (hp_xray.h)
+#define HP_XRAY_BUFFERS_END 64
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -124,7 +126,8 @@ constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
                                  {VOX_IMAGES_FIRST, VOX_IMAGES_END},
                                  {PS_IMAGES_FIRST, PS_IMAGES_END},
                                  {VIEW_IMAGES_FIRST, VIEW_IMAGES_END},
-                                 {VOXVOL_IMAGES_FIRST, VOXVOL_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
+                                 {VOXVOL_IMAGES_FIRST, VOXVOL_IMAGES_END},
+                                 {HP_XRAY_IMAGES_FIRST, HP_XRAY_IMAGES_END}}; // HPC_IMAGES_* overlaps by design
 constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PEER_BUFFERS_FIRST, PEER_BUFFERS_END},
                                      {PS_BUFFERS_FIRST, PS_BUFFERS_END},
@@ -153,6 +156,6 @@ static_assert(PS_STATE_BUFFERS_END - PS_STATE_BUFFERS_FIRST == 2 * ENTRY_BLOCKS 
                   HP_POINT_BUFFERS_END - HP_POINT_BUFFERS_FIRST == ENTRY_BLOCKS,
               "a blocked array takes ENTRY_BLOCKS bindings");
 static_assert(VOXVOL_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
-static_assert(VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
+static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
 } // namespace dicer::bindings
 #endif

@@ -13,18 +13,7 @@
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 // One texture per storage format, its levels side by side (level l starts at x = u_levelOffset[l]).
-#ifdef HPC_FROM_BITS
-#include "occupancy_bits.h"
-layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBits { uint u_bits[]; };
-layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize; // the virtual atlas
-uvec2 hpcMask(ivec2 block) {
-    uint w = hpBitsWord(block * HP_BITS_BLOCK, hpBitsBlocksX(u_inputSize.x));
-    return uvec2(u_bits[w], u_bits[w + 1u]);
-}
-#else
-layout(binding = HPC_UNIT_MASKS) uniform usampler2D u_masks;
-uvec2 hpcMask(ivec2 block) { return texelFetch(u_masks, block, 0).xy; }
-#endif
+#include "hpc_masks.glsl"
 layout(binding = HPC_UNIT_SUMS8) uniform usampler2D u_sums8;
 layout(binding = HPC_UNIT_SUMS16) uniform usampler2D u_sums16;
 layout(binding = HPC_UNIT_SUMS32) uniform usampler2D u_sums32;
