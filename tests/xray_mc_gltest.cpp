@@ -10,6 +10,7 @@
 #include "mc_method_table.h"
 #include "mc_test_util.h"
 #include "test_volumes.h"
+#include "xray_canvas_util.h"
 
 #include <random>
 #include <set>
@@ -84,4 +85,44 @@ TEST(XrayMc, RowsWithoutAPyramidSaySo) {
         ASSERT_FALSE(r);
         EXPECT_NE(r.error().find(info.name), std::string::npos) << r.error();
     }
+}
+
+// The X-ray view's tiles of hp_mc's levels (xray_levels.h, Z order) equal the CPU reference's pyramid
+// (mcReferenceLevels) pixel for pixel, whole and zoomed, reduced or not; every level's total is the vertex count.
+TEST(XrayLevels, MarchingCubesTilesEqualTheReferencePyramid) {
+    // 29 cells a row: 8 words, the last padded with 3 cells of no vertices.
+    const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:30").value();
+    const volume::Band band = volume::kMetaballsShellBand;
+    gl::ShaderLibrary shaders;
+    Result<surface::McExpander> made = surface::McExpander::create(shaders, test::context().info());
+    ASSERT_TRUE(made) << made.error();
+    surface::McExpander& m = made.value();
+    ASSERT_TRUE(m.setVolume(v));
+    const surface::McSurface ref = surface::marchingCubesReference(v, band);
+    const auto total = std::uint32_t(ref.vertices.size());
+    ASSERT_GT(total, 0u);
+    ASSERT_TRUE(m.reserve(total));
+    ASSERT_TRUE(m.run(band));
+    const std::vector<std::vector<std::uint32_t>> levels = surface::mcReferenceLevels(ref);
+    const std::vector<hp::XrayLevel> drawn = m.xrayLevels();
+    ASSERT_EQ(drawn.size(), levels.size());
+    EXPECT_EQ(drawn.back().nodes, glm::ivec2(1));
+    const auto node = [&](int level, int x, int y) -> std::uint64_t {
+        const std::uint64_t i = hp::zOrderIndex({x, y});
+        const std::vector<std::uint32_t>& l = levels[std::size_t(level)];
+        return i < l.size() ? l[std::size_t(i)] : 0u;
+    };
+    for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.3f, 0.2f, 0.55f, 0.6f)})
+        for (int side : {4, 24, 1024}) {
+            SCOPED_TRACE("side " + std::to_string(side));
+            const std::vector<hp::XrayTile> tiles = hp::planXrayTiles(drawn, window, side, 4);
+            const test::DrawnCanvas c = test::drawXrayCanvas(tiles, side, 4, [&](const hp::XrayCanvas& canvas) {
+                return m.drawXray(tiles, canvas);
+            });
+            EXPECT_EQ(test::compareXrayCanvas(c, tiles, node), 0);
+            if (window == glm::vec4(0, 0, 1, 1)) {
+                for (const hp::XrayTile& t : tiles) EXPECT_EQ(c.totals[std::size_t(t.slot)], total) << "level " << t.level;
+            }
+        }
+    DICER_EXPECT_NO_GL_ERROR();
 }

@@ -71,6 +71,9 @@ public:
     const McPyramidLayout& layout() const { return m_layout; }
     // The expansion pass compiled with HP_XRAY, one invocation following vertex k (mc_expander_xray.cpp).
     Result<McXrayPath> trace(std::uint32_t k) override;
+    // Level 0: the cells (4 a base word, rows padded), level 1: the words, up to the top; each in Z order.
+    std::vector<hp::XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) override;
 
 private:
     McExpander(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
@@ -86,6 +89,7 @@ private:
     gl::Buffer m_level1, m_upper; // the base (the cases) is the base class's
     discriminate::KindPrograms m_xray; // the expansion with HP_XRAY: compiled at the first trace
     gl::Buffer m_xrayRecord;
+    gl::ProgramId m_xrayLevels; // the X-ray's tiles (mc_xray_levels.comp.glsl): compiled at the first draw
 };
 
 } // namespace dicer::surface

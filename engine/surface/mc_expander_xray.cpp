@@ -1,10 +1,12 @@
 // The marching cubes' X-ray (mc_expander.h, mc_xray.h): the expansion pass itself, compiled with HP_XRAY, run as
-// one invocation that follows vertex k and records its descent instead of writing the vertex.
+// one invocation that follows vertex k and records its descent instead of writing the vertex; and the view's
+// tiles of its levels (hp/xray_levels.h), read from the cases and the levels the passes stored.
 #include "mc_expander.h"
 
 #include "allocation.h"
 #include "gl_debug.h"
 #include "hp_xray.h"
+#include "xray_draw.h"
 
 #include <string>
 
@@ -45,6 +47,37 @@ Result<McXrayPath> McExpander::trace(std::uint32_t k) {
     std::vector<std::uint32_t> words(HP_XRAY_WORDS);
     glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
     return parseMcXrayRecord(words, k);
+}
+
+std::vector<hp::XrayLevel> McExpander::xrayLevels() const {
+    std::vector<hp::XrayLevel> levels;
+    if (m_layout.levels == 0) return levels;
+    levels.push_back({0, hp::zOrderExtent(std::uint64_t(m_layout.words) * 4)});
+    for (int l = 1; l <= m_layout.levels; ++l) levels.push_back({l, hp::zOrderExtent(m_layout.sizes[std::size_t(l)])});
+    return levels;
+}
+
+Result<void> McExpander::drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) {
+    if (m_layout.levels == 0) return makeError(std::string(name()) + ": nothing has been expanded");
+    if (!m_xrayLevels.valid()) {
+        auto program = m_shaders->add({"hp_mc/xray levels", {{GL_COMPUTE_SHADER, "mc_xray_levels.comp.glsl"}}, {}});
+        if (!program) return makeError(program.error());
+        m_xrayLevels = *program;
+    }
+    gl::DebugGroup group("mc x-ray levels");
+    const GLuint program = m_shaders->get(m_xrayLevels);
+    std::array<std::uint32_t, MC_MAX_LEVELS> sizes = m_layout.sizes;
+    sizes[0] = m_layout.words * 4u;
+    glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
+    glProgramUniform1uiv(program, MC_LOC_XRAY_SIZES, MC_MAX_LEVELS, sizes.data());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, casesBuffer());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
+    glUseProgram(program);
+    hp::dispatchXrayTiles(program, tiles, canvas);
+    glUseProgram(0);
+    return {};
 }
 
 } // namespace dicer::surface

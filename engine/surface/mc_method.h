@@ -30,9 +30,11 @@
 
 #include "mc_shared.h"
 #include "mc_xray.h"
+#include "xray_levels.h"
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -115,6 +117,13 @@ public:
     virtual Result<McXrayPath> trace(std::uint32_t /*k*/) {
         return makeError(std::string(name()) + ": it has no pyramid to follow a vertex down (hp_mc has)");
     }
+    // The X-ray view (hp/xray_levels.h): the levels of the pyramid the last run built, base first (empty: the
+    // method builds none), and `tiles` of them drawn into `canvas` from the GPU buffers, summed per pixel, each
+    // tile's total added into its slot (no readback).
+    virtual std::vector<hp::XrayLevel> xrayLevels() const { return {}; }
+    virtual Result<void> drawXray(std::span<const hp::XrayTile> /*tiles*/, const hp::XrayCanvas& /*canvas*/) {
+        return makeError(std::string(name()) + ": builds no pyramid to draw");
+    }
 
 protected:
     // `baseBuffers`: the buffers of one uint per base word the method keeps ("cases and scanned counts"),
@@ -145,6 +154,7 @@ protected:
     // Makes the program of the volume's value kind current for a pass over the base words: the volume bound
     // (bindVolume), the words' count set, the cases bound.
     GLuint useWordsProgram(const discriminate::KindPrograms& programs) const;
+    GLuint casesBuffer() const { return m_cases.id(); } // the base words' cases (4 bytes a word)
     // Binds what the vertices' writers write: the header and the vertex buffer.
     void bindVertexOutput() const;
     // The count pass (mc_count.comp.glsl, debug group `label`): every base word's 4 cases into the cases, its

@@ -54,26 +54,38 @@ Result<McXrayPath> parseMcXrayRecord(std::span<const std::uint32_t> words, std::
     return path;
 }
 
+std::vector<std::vector<std::uint32_t>> mcReferenceLevels(const McSurface& reference) {
+    const glm::ivec3 c = reference.cells;
+    const McPyramidLayout layout = mcPyramidLayout(c);
+    const std::uint32_t perRow = std::uint32_t((c.x + MC_FAN_IN - 1) / MC_FAN_IN);
+    std::vector<std::vector<std::uint32_t>> levels(std::size_t(layout.levels) + 1);
+    if (layout.levels == 0) return levels;
+    // Level 0: the cells in the GPU's numbering (a word's 4 cells, each row padded to whole words: 0 there).
+    levels[0].assign(std::size_t(layout.words) * MC_FAN_IN, 0u);
+    for (std::uint32_t w = 0; w < layout.words; ++w)
+        for (std::uint32_t j = 0; j < MC_FAN_IN; ++j) {
+            const std::uint32_t x = (w % perRow) * MC_FAN_IN + j, row = w / perRow;
+            if (x < std::uint32_t(c.x))
+                levels[0][std::size_t(w) * MC_FAN_IN + j] = reference.counts[std::size_t(row) * std::size_t(c.x) + x];
+        }
+    for (int l = 1; l <= layout.levels; ++l) {
+        levels[std::size_t(l)].assign(l == 1 ? layout.words : layout.sizes[std::size_t(l)], 0u);
+        for (std::size_t i = 0; i < levels[std::size_t(l - 1)].size(); ++i)
+            levels[std::size_t(l)][i / MC_FAN_IN] += levels[std::size_t(l - 1)][i];
+    }
+    return levels;
+}
+
 McXrayPath mcXrayReference(const McSurface& reference, std::uint32_t k) {
     const glm::ivec3 c = reference.cells;
     const McPyramidLayout layout = mcPyramidLayout(c);
     const std::uint32_t perRow = std::uint32_t((c.x + MC_FAN_IN - 1) / MC_FAN_IN);
-    // Level 1 (a word's vertices) and the levels above, as the GPU lays them out.
     const auto cellOf = [&](std::uint32_t word, std::uint32_t j) -> std::int64_t {
         const std::uint32_t x = (word % perRow) * MC_FAN_IN + j, row = word / perRow;
         if (x >= std::uint32_t(c.x)) return -1; // the row's padding
         return std::int64_t(row) * c.x + x;
     };
-    std::vector<std::vector<std::uint32_t>> levels(std::size_t(layout.levels) + 1);
-    levels[1].assign(layout.words, 0u);
-    for (std::uint32_t w = 0; w < layout.words; ++w)
-        for (std::uint32_t j = 0; j < MC_FAN_IN; ++j)
-            if (const std::int64_t cell = cellOf(w, j); cell >= 0) levels[1][w] += reference.counts[std::size_t(cell)];
-    for (int l = 2; l <= layout.levels; ++l) {
-        levels[std::size_t(l)].assign(layout.sizes[std::size_t(l)], 0u);
-        for (std::size_t i = 0; i < levels[std::size_t(l - 1)].size(); ++i)
-            levels[std::size_t(l)][i / MC_FAN_IN] += levels[std::size_t(l - 1)][i];
-    }
+    const std::vector<std::vector<std::uint32_t>> levels = mcReferenceLevels(reference);
     McXrayPath path;
     path.k = k;
     std::uint32_t node = 0, rest = k;

@@ -40,6 +40,10 @@ Result<McXrayPath> parseMcXrayRecord(std::span<const std::uint32_t> words, std::
 // words of 4, level 1 a word's sum, each level above the sums of 4). k < the reference's vertex count.
 McXrayPath mcXrayReference(const McSurface& reference, std::uint32_t k);
 
+// The reference's pyramid in the GPU's layout: [0] the cells' vertex counts in its numbering (4 a base word,
+// each row of cells padded to whole words), [1] a word's sum, each level above the sums of 4, up to the top.
+std::vector<std::vector<std::uint32_t>> mcReferenceLevels(const McSurface& reference);
+
 // "" when equal, else the first difference.
 std::string compareMcXray(const McXrayPath& gpu, const McXrayPath& reference);
 

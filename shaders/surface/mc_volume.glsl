@@ -8,16 +8,7 @@
 
 layout(location = MC_LOC_BAND_KEYS) uniform uvec2 u_bandKeys; // inclusive; lo > hi: an empty band
 layout(location = MC_LOC_WORDS) uniform uint u_words; // base words: rows x words per row
-layout(std430, binding = MC_BIND_TABLE) readonly buffer McTable { uvec2 b_table[]; };
-
-// mc_table.h, THE PACKED FORM: nibble 15 is the count, nibble j < count the edge of vertex j.
-uint mcCount(uint mcCase) {
-    return b_table[mcCase].y >> 28;
-}
-uint mcEdge(uint mcCase, uint vertex) {
-    uint word = vertex < 8u ? b_table[mcCase].x : b_table[mcCase].y;
-    return (word >> (4u * (vertex & 7u))) & 0xfu;
-}
+#include "mc_table.glsl"
 
 bool mcInBand(uint key) {
     return key >= u_bandKeys.x && key <= u_bandKeys.y; // never for NaN: its key lies outside every band

@@ -1,0 +1,13 @@
+// The packed case table (mc_table.h) and its two questions: a case's vertex count and a vertex's edge.
+#include "mc_shared.h"
+
+layout(std430, binding = MC_BIND_TABLE) readonly buffer McTable { uvec2 b_table[]; };
+
+// mc_table.h, THE PACKED FORM: nibble 15 is the count, nibble j < count the edge of vertex j.
+uint mcCount(uint mcCase) {
+    return b_table[mcCase].y >> 28;
+}
+uint mcEdge(uint mcCase, uint vertex) {
+    uint word = vertex < 8u ? b_table[mcCase].x : b_table[mcCase].y;
+    return (word >> (4u * (vertex & 7u))) & 0xfu;
+}
