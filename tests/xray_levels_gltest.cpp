@@ -10,9 +10,11 @@
 #include "hp_reference.h"
 #include "hp_test_util.h"
 #include "method_table.h"
+#include "occupancy_sparse.h"
 #include "xray_canvas_util.h"
 #include "xray_levels.h"
 
+#include <bit>
 #include <numeric>
 
 using namespace dicer;
@@ -82,4 +84,60 @@ TEST(XrayLevels, MethodsWithoutAPyramidSaySo) {
     Result<void> r = m->drawXray({}, {});
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("atomic_append: builds no pyramid"), std::string::npos) << r.error();
+}
+
+// hp_sparse: its 1D pyramid over the pool's masks (slot order, Z order drawn) equals the CPU's sums of the
+// masks the pool holds for this frame's used slots (past them: 0), whole and zoomed; every level's total is the
+// count.
+TEST(XrayLevels, SparseTilesEqualThePoolsMasks) {
+    const int w = 300, h = 200;
+    const std::vector<std::uint8_t> alpha = randomAlpha(w, h, 0.05, 15u);
+    gl::Texture atlas = makeAtlas(alpha, w, h);
+    hp::MethodInput in;
+    in.atlas = atlas.id();
+    in.threshold = 0.5f;
+    in.capacity = std::uint32_t(w * h);
+    hp::PointMethod* m = methodFor("hp_sparse");
+    ASSERT_TRUE(m);
+    in = inputFor(methods::methodInfo(*methods::findMethod("hp_sparse")).reads, in);
+    ASSERT_TRUE(in.sparsePool && in.sparseIndex);
+    Result<void> r = m->run(in);
+    ASSERT_TRUE(r) << r.error();
+    const std::uint32_t count = m->readCount();
+    ASSERT_EQ(count, hp::buildCpuPyramid(alpha, w, h, hp::thresholdToByte(0.5f)).count());
+    std::uint32_t used = 0;
+    glGetNamedBufferSubData(in.sparseIndex, SPARSE_USED * 4, 4, &used);
+    ASSERT_GT(used, 0u);
+    std::vector<std::uint32_t> pool(std::size_t(used) * SPARSE_BRICK_WORDS);
+    glGetNamedBufferSubData(in.sparsePool, 0, GLsizeiptr(pool.size() * 4), pool.data());
+    std::vector<std::vector<std::uint64_t>> levels(1);
+    for (std::size_t i = 0; i < pool.size() / 2; ++i)
+        levels[0].push_back(std::uint64_t(std::popcount(pool[2 * i]) + std::popcount(pool[2 * i + 1])));
+    while (levels.back().size() > 1) {
+        std::vector<std::uint64_t> up((levels.back().size() + 3) / 4, 0);
+        for (std::size_t i = 0; i < levels.back().size(); ++i) up[i / 4] += levels.back()[i];
+        levels.push_back(up);
+    }
+    const auto node = [&](int level, int x, int y) -> std::uint64_t {
+        if (level >= int(levels.size())) return x == 0 && y == 0 ? count : 0; // above the used slots' top
+        const std::uint64_t i = hp::zOrderIndex({x, y});
+        return i < levels[std::size_t(level)].size() ? levels[std::size_t(level)][std::size_t(i)] : 0;
+    };
+    const std::vector<hp::XrayLevel> drawn = m->xrayLevels();
+    ASSERT_GE(drawn.size(), 3u);
+    EXPECT_EQ(drawn.back().nodes, glm::ivec2(1));
+    for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.0f, 0.0f, 0.3f, 0.2f)})
+        for (int side : {4, 24, 1024}) {
+            SCOPED_TRACE("side " + std::to_string(side));
+            const std::vector<hp::XrayTile> tiles = hp::planXrayTiles(drawn, window, side, 4);
+            const DrawnCanvas c = drawXrayCanvas(tiles, side, 4, [&](const hp::XrayCanvas& canvas) {
+                return m->drawXray(tiles, canvas);
+            });
+            EXPECT_EQ(compareXrayCanvas(c, tiles, node), 0);
+            if (window == glm::vec4(0, 0, 1, 1)) {
+                for (const hp::XrayTile& t : tiles)
+                    EXPECT_EQ(c.totals[std::size_t(t.slot)], count) << "level " << t.level;
+            }
+        }
+    DICER_EXPECT_NO_GL_ERROR();
 }

@@ -34,7 +34,13 @@ model::Mesh makeFloor() {
 App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
     : surface(s), run(cli.run), settings(cli.settings), last(cli.settings), outputChosen(cli.outputChosen),
       colorChosen(cli.gave("color")),
-      timers(timerSource, cli.run.warmupFrames) {}
+      timers(timerSource, cli.run.warmupFrames) {
+    if (run.xray >= 0) { // --xray K: the X-ray panel open on output K
+        settings.view.shown.set(kXrayView, true);
+        last.view.shown.set(kXrayView, true);
+        ui.xrayK = run.xray;
+    }
+}
 
 App::~App() {
     log::setSink(nullptr);

@@ -20,6 +20,8 @@
 #include "timer.h"
 #include "ui_fit.h"
 #include "ui_layout.h"
+#include "xray_follow.h"
+#include "xray_view.h"
 
 #include <array>
 #include <deque>
@@ -59,6 +61,7 @@ struct GpuState {
     std::optional<particles::SurfaceShatter> shatter;
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
+    std::optional<XrayView> xray; // the X-ray panel's image: made when the panel is first shown
     // Verify after each change (settings.verifyAuto); deleted before the frame whose list its snapshots copy.
     frame::AutoVerify autoVerify;
 };
@@ -125,6 +128,16 @@ struct UiState {
     glm::ivec2 atlasPanelSize{256}; // pixels the atlas image gets (the panel's free area, last frame)
     float atlasZoom = 1.f;          // 1 = whole atlas
     glm::vec2 atlasCentre{0.5f};    // in atlas uv
+    // The X-ray panel: the window on every level (zoom 1 = whole levels; centre in fractions of a level), the
+    // tiles' side in pixels (the panel's width, last frame), the surface's pyramid rather than the points', the
+    // output followed and its path (traced when k, the pyramid or the count change), the last error.
+    float xrayZoom = 1.f;
+    glm::vec2 xrayCentre{0.5f};
+    int xraySide = 96;
+    std::optional<bool> xraySurface; // unset: the surface's when the points are hidden
+    int xrayK = 0;
+    XrayFollow xrayFollow;
+    std::string xrayError;
     std::deque<std::string> log;    // the last lines of the engine log
     // The Volume panel's histogram (log10(1 + count) per bin) and the volume it was computed for.
     std::shared_ptr<const volume::ScalarVolume> histogramOf;

@@ -45,6 +45,10 @@ public:
     // (hps_rank.glsl, which it must include). Error before any build.
     Result<void> bindForRank(GLuint program) const override;
     int levels() const { return m_levels; }
+    // The X-ray view: level 0 the pool's masks (16 a slot), 1 their quadrants, 2 the slots (the marked bricks),
+    // up to the top; in Z order, sized for the pool's capacity (hp_sparse_xray.cpp).
+    std::vector<XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
 
 private:
     SparseHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
@@ -63,6 +67,7 @@ private:
     int m_side = 0;
     AtlasTiling m_tiling;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for
+    gl::ProgramId m_xrayLevels;       // the X-ray's tiles: compiled at the first draw
 };
 
 Result<std::unique_ptr<PointMethod>> createSparseHistoPyramid(gl::ShaderLibrary& shaders,

@@ -241,6 +241,7 @@ void buildUi(App& app) {
             app.ui.timingsOnScreen = false; // collapsed
         ImGui::End();
         uiImageWindows(app);
+        uiXrayWindow(app);
         uiStatusLine(app);
     }
     keepReachable();

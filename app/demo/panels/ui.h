@@ -29,6 +29,7 @@ void uiVolumeSection(App& app);    // ui_volume.cpp: scalar volumes: load, histo
 void uiVerifySection(App& app);    // ui_verify.cpp: point list vs. CPU reference
 void uiTimingsSection(App& app);   // ui_timings.cpp: per-stage table, history plots, frame time
 void uiImageWindows(App& app);     // ui_images.cpp: slice atlas and point list panels
+void uiXrayWindow(App& app);       // ui_xray.cpp: the HistoPyramid X-ray panel
 void uiStatusLine(App& app);       // ui_status.cpp: input, method, points, fps, verify, last confirmation
 
 // The colour legend of the current colour mode (ui_legend.cpp): a line, and for value and height colours the

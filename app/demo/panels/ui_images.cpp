@@ -49,6 +49,20 @@ bool beginViewWindow(App& app, const char* title, ViewId view) {
     return visible;
 }
 
+// The X-ray's followed output (xray_follow.h), while its panel is open: a square around its texel when the zoom
+// window shows it.
+void markFollowedTexel(const App& app, ImVec2 origin, float side) {
+    const glm::ivec2 texel = app.ui.xrayFollow.atlasTexel;
+    if (!app.settings.view.shown.has(kXrayView) || texel.x < 0) return;
+    const float atlas = float(std::max(app.gpu->frame->source().atlasSize(), 1));
+    const glm::vec2 local = ((glm::vec2(texel) + 0.5f) / atlas - app.ui.atlasCentre) * app.ui.atlasZoom + 0.5f;
+    if (glm::any(glm::lessThan(local, glm::vec2(0.f))) || glm::any(glm::greaterThan(local, glm::vec2(1.f)))) return;
+    const ImVec2 at(origin.x + local.x * side, origin.y + (1.f - local.y) * side);
+    const float r = std::max(4.f, 0.5f * side * app.ui.atlasZoom / atlas + 2.f);
+    ImGui::GetWindowDrawList()->AddRect(ImVec2(at.x - r, at.y - r), ImVec2(at.x + r, at.y + r),
+                                        IM_COL32(80, 230, 255, 255), 0.f, 0, 2.f);
+}
+
 void atlasWindow(App& app) {
     placeNextWindow(app, app.ui.layout.atlas);
     if (!beginViewWindow(app, "Slice atlas", kAtlasView)) return;
@@ -75,6 +89,7 @@ void atlasWindow(App& app) {
     if (image) // GL rows are bottom-up: flip v
         ImGui::GetWindowDrawList()->AddImage(
             textureId(image), origin, ImVec2(origin.x + side, origin.y + side), ImVec2(0, 1), ImVec2(1, 0));
+    markFollowedTexel(app, origin, side);
     if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
         const ImGuiIO& io = ImGui::GetIO();
         // Cursor position in atlas uv (y up), so the texel under it stays put while zooming.

@@ -11,6 +11,7 @@ constexpr float kMargin = 8.f;
 // Unscaled sizes. The Timings height holds the timer source, the table (header, the most stages one frame
 // times: nine of frame_stages.h's ten, since a frame voxelizes or discriminates; and the frame), the fps line,
 // the folded history and the reset button.
+constexpr float kXrayWidth = 600.f; // the X-ray panel: five tiles of ~110 px with their captions
 constexpr float kSidebarWidth = 360.f, kColumnWidth = 360.f, kTimingsHeight = 300.f;
 constexpr float kStatusHeight = 26.f; // one line of text and the window's padding
 constexpr float kTitleHeight = 19.f;  // a title bar: a line of text and the frame padding
@@ -48,6 +49,10 @@ PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scal
                                                 : WindowRect{origin, inner};
     const float timings = glm::min(kTimingsHeight * scale, inner.y);
     l.timings = {{x, origin.y}, {width, timings}};
+    // The X-ray (shown on request): over the lower part of the free area, at its right, as wide as five tiles
+    // with readable captions need.
+    const glm::vec2 xraySize = glm::min(glm::vec2(kXrayWidth * scale, 0.8f * l.free.size.y), l.free.size);
+    l.xray = {l.free.pos + l.free.size - xraySize, xraySize};
     // The two image panels below the Timings, each as tall as its image at the column's width needs (inside
     // the viewport: at least a sliver each). Where both do not fit, the atlas takes the room and the list folds.
     l.titleHeight = kTitleHeight * scale;

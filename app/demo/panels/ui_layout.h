@@ -33,6 +33,7 @@ struct WindowRect {
 
 struct PanelLayout {
     WindowRect sidebar, timings, atlas, list, status;
+    WindowRect xray; // the X-ray panel, over the free area's lower right (it is off by default)
     // The 3D view's free area: between the sidebar and the right-hand column, above the status line, where the
     // camera frames the subject (OrbitCamera::fit). Where that is too narrow (under a quarter of the width),
     // everything above the status line.

@@ -1,6 +1,7 @@
 #include "view_draws.h"
 
 #include "passes.h"
+#include "xray_subject.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -89,8 +90,27 @@ void drawListImage(App& app, const ViewPass& pass) {
     gpu.listShown = pass.panel;
 }
 
+// The X-ray panel's image, every frame it is shown (the pyramid is built every frame). Its view is made the first
+// time: while the panel is off nothing of it exists or runs.
+void drawXrayImage(App& app, const ViewPass&) {
+    GpuState& gpu = *app.gpu;
+    if (!gpu.xray) {
+        Result<XrayView> made = XrayView::create(gpu.shaders);
+        if (!made) {
+            statusOnce(app.ui.xrayError, Result<void>(makeError(made.error())));
+            return;
+        }
+        gpu.xray.emplace(std::move(made.value()));
+    }
+    const XraySubject subject = xraySubject(app);
+    if (subject.pyramid.levels.empty()) return; // the panel says what the row does instead
+    const float half = 0.5f / app.ui.xrayZoom;
+    const glm::vec4 window(app.ui.xrayCentre - half, app.ui.xrayCentre + half);
+    statusOnce(app.ui.xrayError, gpu.xray->render(subject.pyramid, window, app.ui.xraySide));
+}
+
 // The hooks in view table order (view_table.cpp).
-constexpr DrawView kDraws[] = {drawMesh, drawSurfaceView, drawPoints, drawAtlasImage, drawListImage};
+constexpr DrawView kDraws[] = {drawMesh, drawSurfaceView, drawPoints, drawAtlasImage, drawListImage, drawXrayImage};
 static_assert(std::size(kDraws) == std::size(kViewRows), "one hook per row of the view table");
 
 } // namespace

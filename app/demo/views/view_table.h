@@ -53,6 +53,10 @@ inline constexpr ViewRow kViewRows[] = {
     {"points", "points", "the point cloud", ViewPlace::Scene, true, view_stages::kPoints},
     {"atlas", "atlas", "the slice atlas panel", ViewPlace::Panel, true, {}},
     {"list", "list", "the point list panel", ViewPlace::Panel, true, {}},
+    {"xray", "X-ray",
+     "the HistoPyramid X-ray panel: every level of the method's pyramid as the GPU built it this frame, summed per "
+     "pixel through a log colour map, and one output followed down it",
+     ViewPlace::Panel, false, {}},
 };
 static_assert(std::size(kViewRows) <= 32, "ShownViews (a RowSet) holds a bit per row");
 
@@ -68,7 +72,7 @@ consteval ViewId viewNamed(std::string_view name) {
 }
 inline constexpr ViewId kMeshView = viewNamed("mesh"), kSurfaceView = viewNamed("surface"),
                         kPointsView = viewNamed("points"), kAtlasView = viewNamed("atlas"),
-                        kListView = viewNamed("list");
+                        kListView = viewNamed("list"), kXrayView = viewNamed("xray");
 
 // Which views are shown (the rows shownByDefault, until told otherwise).
 struct ShownViews : gl::RowSet<ViewRow> {
