@@ -14,7 +14,7 @@
 #     #includes must be a source of some compiled program, so a new shader that no run builds is named here
 #     (add a run below, or a GL test case to the shader_programs test in tests/CMakeLists.txt, that builds it).
 # The runs are small (64^3 volumes, 2 frames, --quick tables). Together they build every program the two
-# executables can build (192 distinct programs with the GL tests' on 2026-11-27, printed below), the same set as
+# executables can build (218 distinct programs with the GL tests' on 2026-11-29, printed below), the same set as
 # 56 runs over every setting (each demo method row x storage x build path, every voxelization method x output x
 # mode, every particle renderer, the soak's schedule, every dicer-bench table), compared once by hand.
 # GL tests are runs too: the shaders only a GL test builds (the rank check, the dense slot function) come from
@@ -47,6 +47,9 @@ demo_sparse=("$dicer" "${small[@]}" --voxels sparse --color model)
 # The atlas output, a paper variant in float32 and the fragment build path; sorted blending, solid.
 demo_atlas=("$dicer" "${small[@]}" --method dicer_vec4 --storage float32 --build-path fragment
     --particles sorted --mode solid)
+# The X-ray panel (made only when shown, never with --no-ui): hp_bits' levels and its traversal's path record,
+# and marching cubes' path record (the surface shown).
+demo_xray=("$dicer" --offscreen --frames 2 --window 640x400 --preset 64 --view points,surface,xray --xray 5)
 # Every method row over an atlas (the peers, the CPU paths, the GPU-resident list), every storage and build
 # path; the copy and read passes, the atlas -> bits conversion.
 bench_methods=("$bench" --quick --preset paper-64 --storage both --build-path both --reps 1 --warmup 0)
@@ -74,7 +77,7 @@ run_one() { # run_one LABEL COMMAND...: the command with --dump-shaders OUTDIR/r
     fi
     n=$((n + 1))
 }
-for r in demo_bits demo_sparse demo_atlas bench_methods bench_sorts; do
+for r in demo_bits demo_sparse demo_atlas demo_xray bench_methods bench_sorts; do
     declare -n cmd=$r
     run_one "$(basename "${cmd[0]}") ${cmd[*]:1}" "${cmd[@]}"
 done

@@ -42,7 +42,9 @@
 #   xray       --xray K: the descent of output K printed after the last frame, level by level down to the cell
 #              found (one "xray:" line a level, from the top); K past the count: one line says so and the last
 #              output is followed; a method whose traversal records no path: one line and exit 1; with the
-#              surface shown, its vertex K down hp_mc's pyramid first, ending on its cell, case and triangle
+#              surface shown, its vertex K down hp_mc's pyramid first, ending on its cell, case and triangle.
+#              The X-ray panel: open with --xray, drawn every frame (every level of hp_bits' pyramid); without
+#              it never made, so it issued no GL call
 #   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
 #              --expect PATTERN, the summary of the settings it ends on matches it)
 #   soak-leak  --soak N --soak-leak-test: exit 1, "soak: FAIL" naming the buffers that grew
@@ -371,6 +373,9 @@ xray)
         fail "no mask level"
     grep -qE "^xray: +output 1000 is texel \([0-9]+, [0-9]+\)$" "$log" || fail "no cell found"
     [ "$(grep -cE '^xray: +level' "$log")" -ge 4 ] || fail "fewer than 4 levels"
+    grep -qE "^x-ray view: 3 renders, [0-9]+ levels$" "$log" || fail "the X-ray panel did not draw every frame"
+    expect_run 0 "^x-ray view" "$log.off" "$@" --frames 3
+    grep -qE "^x-ray view: off, never made \(no GL calls\)$" "$log.off" || fail "the X-ray view was made while off"
     expect_run 0 "^xray" "$log.beyond" "$@" --frames 3 --xray 1000000000
     grep -qE "^xray: output 1000000000 is beyond the [0-9]+ outputs of hp_bits: following the last, [0-9]+$" \
         "$log.beyond" || fail "no message for a key beyond the count"

@@ -47,7 +47,7 @@ DrawnCanvas drawXrayCanvas(std::span<const hp::XrayTile> tiles, int side, int co
 
 // Every tile's pixels equal the CPU's sums, and nothing outside the tiles was written. Returns the failures.
 inline int compareXrayCanvas(const DrawnCanvas& c, std::span<const hp::XrayTile> tiles,
-                  const std::function<std::uint64_t(int, int, int)>& node) {
+                             const std::function<std::uint64_t(int, int, int)>& node) {
     int failures = 0;
     std::vector<bool> inside(c.pixels.size(), false);
     for (const hp::XrayTile& t : tiles) {

@@ -48,7 +48,7 @@ void expectComputeLevels(const char* row, int w, int h, double density, std::uin
     EXPECT_EQ(levels.front().level, 0);
     EXPECT_EQ(levels.back().nodes, glm::ivec2(1)) << "the top is one node";
     for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.3f, 0.2f, 0.55f, 0.6f), glm::vec4(0.9f, 0.95f, 1, 1)})
-        for (int side : {4, 24, 1024}) {
+        for (int side : {4, 24, 520}) {
             SCOPED_TRACE("window " + std::to_string(window.x) + ".." + std::to_string(window.z) + " side " +
                          std::to_string(side));
             const std::vector<hp::XrayTile> tiles = hp::planXrayTiles(levels, window, side, 4);
@@ -127,7 +127,7 @@ TEST(XrayLevels, SparseTilesEqualThePoolsMasks) {
     ASSERT_GE(drawn.size(), 3u);
     EXPECT_EQ(drawn.back().nodes, glm::ivec2(1));
     for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.0f, 0.0f, 0.3f, 0.2f)})
-        for (int side : {4, 24, 1024}) {
+        for (int side : {4, 24, 520}) {
             SCOPED_TRACE("side " + std::to_string(side));
             const std::vector<hp::XrayTile> tiles = hp::planXrayTiles(drawn, window, side, 4);
             const DrawnCanvas c = drawXrayCanvas(tiles, side, 4, [&](const hp::XrayCanvas& canvas) {

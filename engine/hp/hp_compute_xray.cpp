@@ -64,7 +64,13 @@ void ComputeHistoPyramid::bindLevels(GLuint program, bool sums, bool masks) cons
 std::vector<XrayLevel> ComputeHistoPyramid::xrayLevels() const {
     std::vector<XrayLevel> levels;
     if (m_levelCount == 0) return levels;
-    for (int l = 0; l <= m_levelCount; ++l) levels.push_back({l, computeLevelSize(m_inputSize, l)});
+    for (int l = 0; l <= m_levelCount; ++l) {
+        const char* unit = l == 0 ? (m_source == PyramidSource::Bits ? "bits (texels)" : "texels")
+                         : l < HPC_MASK_LEVEL ? "sums (masks' bits)"
+                         : l == HPC_MASK_LEVEL ? "64-bit masks of 8x8 texels"
+                                               : "sums (texels of 4 children's sums)";
+        levels.push_back({l, computeLevelSize(m_inputSize, l), unit});
+    }
     return levels;
 }
 

@@ -13,7 +13,13 @@ std::vector<XrayLevel> SparseHistoPyramid::xrayLevels() const {
     std::vector<XrayLevel> levels;
     if (m_levels == 0) return levels;
     // The extents hold the pool's capacity (the used slots are known on the GPU only): past them, 0.
-    for (int l = 0; l <= m_levels; ++l) levels.push_back({l, zOrderExtent(sparseLevelNodes(m_slots, l))});
+    for (int l = 0; l <= m_levels; ++l) {
+        const char* unit = l == 0 ? "64-bit masks of 8x8 texels (16 a slot)"
+                         : l == 1 ? "quadrants (4 masks)"
+                         : l == 2 ? "slots (marked 32x32 bricks)"
+                                  : "sums (4 children's sums stored)";
+        levels.push_back({l, zOrderExtent(sparseLevelNodes(m_slots, l)), unit, true});
+    }
     return levels;
 }
 

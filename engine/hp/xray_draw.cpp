@@ -2,24 +2,36 @@
 
 #include "hp_xray.h"
 
+#include <glm/common.hpp>
+#include <glm/vec4.hpp>
+
+#include <algorithm>
+#include <array>
+
 namespace dicer::hp {
 
 void dispatchXrayTiles(GLuint program, std::span<const XrayTile> tiles, const XrayCanvas& canvas) {
+    if (tiles.empty()) return;
+    const std::size_t n = std::min(tiles.size(), std::size_t(HP_XRAY_MAX_TILES));
+    std::array<glm::ivec4, HP_XRAY_MAX_TILES> tile{}, nodes{}, pixels{};
+    glm::ivec2 most(1);
+    for (std::size_t i = 0; i < n; ++i) {
+        const XrayTile& t = tiles[i];
+        tile[i] = {t.level, t.block, t.slot, 0};
+        nodes[i] = {t.nodes, t.origin};
+        pixels[i] = {t.pixels, t.at};
+        most = glm::max(most, t.pixels);
+    }
+    glProgramUniform4iv(program, HP_LOC_XRAY_TILE, GLsizei(n), &tile[0].x);
+    glProgramUniform4iv(program, HP_LOC_XRAY_NODES, GLsizei(n), &nodes[0].x);
+    glProgramUniform4iv(program, HP_LOC_XRAY_PIXELS, GLsizei(n), &pixels[0].x);
     glBindImageTexture(HP_IMAGE_XRAY_CANVAS, canvas.texture, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY_TOTALS, canvas.totals);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT); // the build's levels
-    for (const XrayTile& t : tiles) {
-        glProgramUniform1i(program, HP_LOC_XRAY_LEVEL, t.level);
-        glProgramUniform2i(program, HP_LOC_XRAY_NODES, t.nodes.x, t.nodes.y);
-        glProgramUniform2i(program, HP_LOC_XRAY_ORIGIN, t.origin.x, t.origin.y);
-        glProgramUniform1i(program, HP_LOC_XRAY_BLOCK, t.block);
-        glProgramUniform2i(program, HP_LOC_XRAY_PIXELS, t.pixels.x, t.pixels.y);
-        glProgramUniform2i(program, HP_LOC_XRAY_AT, t.at.x, t.at.y);
-        glProgramUniform1i(program, HP_LOC_XRAY_SLOT, t.slot);
-        glDispatchCompute(GLuint((t.pixels.x + HP_XRAY_LOCAL_SIZE - 1) / HP_XRAY_LOCAL_SIZE),
-                          GLuint((t.pixels.y + HP_XRAY_LOCAL_SIZE - 1) / HP_XRAY_LOCAL_SIZE), 1);
-    }
-    // The view reads the canvas by texel fetch and the totals as a buffer (a late copy and the colour pass).
+    // One dispatch: work group z is the tile, x and y cover the largest tile's pixels.
+    glDispatchCompute(GLuint((most.x + HP_XRAY_LOCAL_SIZE - 1) / HP_XRAY_LOCAL_SIZE),
+                      GLuint((most.y + HP_XRAY_LOCAL_SIZE - 1) / HP_XRAY_LOCAL_SIZE), GLuint(n));
+    // The view reads the canvas as an image and the totals as a buffer (a late copy and the colour pass).
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
                     GL_BUFFER_UPDATE_BARRIER_BIT);
 }

@@ -21,6 +21,8 @@ namespace dicer::hp {
 struct XrayLevel {
     int level = 0;
     glm::ivec2 nodes{0};
+    const char* unit = "nodes"; // what a node is ("texels", "8x8 masks", "cells", "slots (32x32 bricks)", "sums")
+    bool zOrder = false;        // a 1D level drawn in Z order
 };
 
 // One level's tile: pixel p sums the nodes origin + p * block .. + block - 1 (those within `nodes`).
@@ -36,6 +38,7 @@ struct XrayTile {
 };
 
 // The canvas the tiles are drawn into (its R32UI texture and the totals buffer: GL names, owned by the caller).
+// Drawing writes the tiles' pixels only.
 struct XrayCanvas {
     std::uint32_t texture = 0; // R32UI, at least xrayCanvasSize() of the tiles
     std::uint32_t totals = 0;  // a buffer of at least one uint a tile, cleared by the caller

@@ -52,8 +52,10 @@ Result<McXrayPath> McExpander::trace(std::uint32_t k) {
 std::vector<hp::XrayLevel> McExpander::xrayLevels() const {
     std::vector<hp::XrayLevel> levels;
     if (m_layout.levels == 0) return levels;
-    levels.push_back({0, hp::zOrderExtent(std::uint64_t(m_layout.words) * 4)});
-    for (int l = 1; l <= m_layout.levels; ++l) levels.push_back({l, hp::zOrderExtent(m_layout.sizes[std::size_t(l)])});
+    levels.push_back({0, hp::zOrderExtent(std::uint64_t(m_layout.words) * 4), "cells (their vertex counts)", true});
+    levels.push_back({1, hp::zOrderExtent(m_layout.words), "base words (4 cells)", true});
+    for (int l = 2; l <= m_layout.levels; ++l)
+        levels.push_back({l, hp::zOrderExtent(m_layout.sizes[std::size_t(l)]), "sums (of 4 below)", true});
     return levels;
 }
 

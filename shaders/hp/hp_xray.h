@@ -16,20 +16,18 @@
 #define HP_XRAY_MAX_STEPS 20    // levels 1 .. HPC_MAX_LEVELS and more than any pyramid here
 #define HP_XRAY_WORDS (HP_XRAY_HEADER_WORDS + HP_XRAY_MAX_STEPS * HP_XRAY_STEP_WORDS)
 
-// THE LEVELS' PICTURE (engine/hp/xray_levels.h): a method's levels drawn into one R32UI canvas, a tile a level;
-// a tile's pixel holds the sum of an aligned square of `block` x `block` nodes of its level (so every pixel of a
-// level reduced to fewer pixels than it has nodes still sums true), and every tile's total is added into
-// its slot of the totals buffer. One dispatch a tile (xray_levels.glsl), its uniforms:
+// THE LEVELS' PICTURE (engine/hp/xray_levels.h): a method's levels drawn into one R32UI canvas, a tile a level
+// in a grid of square slots; a tile's pixel holds the sum of an aligned square of `block` x `block` nodes of its
+// level (so every pixel of a level reduced to fewer pixels than it has nodes still sums true), and every tile's
+// total is added into its slot of the totals buffer; the canvas past the tiles is not written. One dispatch
+// draws a program's tiles (xray_levels.glsl: work group z = the tile, x and y its pixels), their uniforms:
 #define HP_BIND_XRAY_TOTALS 63   // uint[]: a tile's total at its slot (cleared before the tiles are drawn)
 #define HP_IMAGE_XRAY_CANVAS 7   // r32ui: the canvas
 #define HP_XRAY_LOCAL_SIZE 8     // 8x8 pixels a work group
-#define HP_LOC_XRAY_LEVEL 64     // int: the level drawn
-#define HP_LOC_XRAY_NODES 65     // ivec2: its extent in nodes (past it: 0)
-#define HP_LOC_XRAY_ORIGIN 66    // ivec2: the node the tile's first pixel starts at (a multiple of the block)
-#define HP_LOC_XRAY_BLOCK 67     // int: nodes a pixel sums along each axis (a power of two)
-#define HP_LOC_XRAY_PIXELS 68    // ivec2: the tile's pixels
-#define HP_LOC_XRAY_AT 69        // ivec2: the tile's first pixel in the canvas
-#define HP_LOC_XRAY_SLOT 70      // int: the tile's slot in the totals
+#define HP_XRAY_MAX_TILES 40     // tiles one canvas holds: more levels than any pyramid here has
+#define HP_LOC_XRAY_TILE 65      // ivec4[HP_XRAY_MAX_TILES]: level, block (a power of two), slot, 0
+#define HP_LOC_XRAY_NODES (HP_LOC_XRAY_TILE + HP_XRAY_MAX_TILES)  // ivec4[]: the level's extent, the origin node
+#define HP_LOC_XRAY_PIXELS (HP_LOC_XRAY_NODES + HP_XRAY_MAX_TILES) // ivec4[]: the tile's pixels, its first pixel
 
 #ifdef __cplusplus
 namespace dicer::bindings {

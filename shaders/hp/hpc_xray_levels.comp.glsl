@@ -18,7 +18,7 @@ layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVEL
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
     // In base cells: the block spans `side` of them each way, aligned to it.
     ivec2 baseLo = lo << level, baseHi = hi << level;
-    int side = u_xrayBlock << level;
+    int side = g_xrayBlock << level;
     uint sum = 0u;
     if (side >= 8) { // whole masks
         for (int y = baseLo.y >> 3; y < (baseHi.y + 7) >> 3; ++y)

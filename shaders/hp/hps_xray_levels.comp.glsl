@@ -29,7 +29,7 @@ uint items(int level) {
 }
 
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
-    uint run = uint(u_xrayBlock * u_xrayBlock);
+    uint run = uint(g_xrayBlock * g_xrayBlock);
     uint first = zIndex(lo);
     uint sum = 0u;
     if (level >= HPS_FIRST_STORED_LEVEL) {

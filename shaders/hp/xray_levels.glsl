@@ -8,13 +8,11 @@
 layout(local_size_x = HP_XRAY_LOCAL_SIZE, local_size_y = HP_XRAY_LOCAL_SIZE) in;
 layout(r32ui, binding = HP_IMAGE_XRAY_CANVAS) uniform writeonly uimage2D u_xrayCanvas;
 layout(std430, binding = HP_BIND_XRAY_TOTALS) buffer HpXrayTotals { uint u_xrayTotals[]; };
-layout(location = HP_LOC_XRAY_LEVEL) uniform int u_xrayLevel;
-layout(location = HP_LOC_XRAY_NODES) uniform ivec2 u_xrayNodes;
-layout(location = HP_LOC_XRAY_ORIGIN) uniform ivec2 u_xrayOrigin;
-layout(location = HP_LOC_XRAY_BLOCK) uniform int u_xrayBlock;
-layout(location = HP_LOC_XRAY_PIXELS) uniform ivec2 u_xrayPixels;
-layout(location = HP_LOC_XRAY_AT) uniform ivec2 u_xrayAt;
-layout(location = HP_LOC_XRAY_SLOT) uniform int u_xraySlot;
+layout(location = HP_LOC_XRAY_TILE) uniform ivec4 u_xrayTile[HP_XRAY_MAX_TILES];
+layout(location = HP_LOC_XRAY_NODES) uniform ivec4 u_xrayNodes[HP_XRAY_MAX_TILES];
+layout(location = HP_LOC_XRAY_PIXELS) uniform ivec4 u_xrayPixels[HP_XRAY_MAX_TILES];
+
+int g_xrayBlock; // this invocation's tile's block: xrayBlockSum reads it
 
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi);
 
@@ -23,14 +21,17 @@ shared uint s_xrayGroupSum;
 void main() {
     if (gl_LocalInvocationIndex == 0u) s_xrayGroupSum = 0u;
     barrier();
+    int tile = int(gl_WorkGroupID.z);
+    ivec4 t = u_xrayTile[tile], nodes = u_xrayNodes[tile], pixels = u_xrayPixels[tile];
+    g_xrayBlock = t.y;
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    if (all(lessThan(p, u_xrayPixels))) {
-        ivec2 lo = u_xrayOrigin + p * u_xrayBlock;
-        ivec2 hi = min(lo + u_xrayBlock, u_xrayNodes);
-        uint sum = all(lessThan(lo, hi)) ? xrayBlockSum(u_xrayLevel, lo, hi) : 0u;
-        imageStore(u_xrayCanvas, u_xrayAt + p, uvec4(sum));
+    if (all(lessThan(p, pixels.xy))) {
+        ivec2 lo = nodes.zw + p * t.y;
+        ivec2 hi = min(lo + t.y, nodes.xy);
+        uint sum = all(lessThan(lo, hi)) ? xrayBlockSum(t.x, lo, hi) : 0u;
         if (sum != 0u) atomicAdd(s_xrayGroupSum, sum);
+        imageStore(u_xrayCanvas, pixels.zw + p, uvec4(sum));
     }
     barrier();
-    if (gl_LocalInvocationIndex == 0u && s_xrayGroupSum != 0u) atomicAdd(u_xrayTotals[u_xraySlot], s_xrayGroupSum);
+    if (gl_LocalInvocationIndex == 0u && s_xrayGroupSum != 0u) atomicAdd(u_xrayTotals[t.z], s_xrayGroupSum);
 }

@@ -28,13 +28,13 @@ uint wordCount(uint cases) {
 
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
     uint first = zIndex(lo);
-    uint end = min(first + uint(u_xrayBlock * u_xrayBlock), u_sizes[level]);
+    uint end = min(first + uint(g_xrayBlock * g_xrayBlock), u_sizes[level]);
     uint sum = 0u;
     if (level >= 2) {
         for (uint i = first; i < end; ++i) sum += b_upper[u_offsets[level] + i];
     } else if (level == 1) {
         for (uint i = first; i < end; ++i) sum += b_level1[i];
-    } else if (u_xrayBlock == 1) { // one cell
+    } else if (g_xrayBlock == 1) { // one cell
         if (first < end) sum = mcCount((b_cases[first >> 2u] >> (8u * (first & 3u))) & 0xffu);
     } else { // whole words: a block of 2x2 or more cells is a multiple of 4 entries, aligned
         for (uint w = first >> 2u; w < (end + 3u) >> 2u; ++w) sum += wordCount(b_cases[w]);

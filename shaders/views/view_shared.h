@@ -17,16 +17,14 @@
 
 // --- the X-ray panel (xray_view.h): its canvas of level tiles (hp_xray.h) coloured into the display image ------
 #define XRAY_LOC_TOP_SLOT 6       // int: the top's tile slot: its total (the count) is the colour map's top
-#define XRAY_OUTSIDE 0xffffffffu  // a canvas pixel no tile covers (the canvas is cleared to it)
 // The log colour map: log2(1 + sum) / log2(1 + count) through five stops (dark violet to pale yellow, as the
-// perceptual maps of matplotlib's "inferno" run); a sum of 0 and the space between tiles have their own colours.
+// perceptual maps of matplotlib's "inferno" run); a sum of 0 has its own colour.
 #define XRAY_RAMP_0 0.06, 0.03, 0.20
 #define XRAY_RAMP_1 0.36, 0.08, 0.50
 #define XRAY_RAMP_2 0.76, 0.22, 0.36
 #define XRAY_RAMP_3 0.98, 0.56, 0.10
 #define XRAY_RAMP_4 0.99, 0.98, 0.66
-#define XRAY_EMPTY 0.17, 0.19, 0.23      // a pixel whose nodes sum to 0
-#define XRAY_BACKGROUND 0.06, 0.07, 0.08 // between the tiles
+#define XRAY_EMPTY 0.17, 0.19, 0.23 // a pixel whose nodes sum to 0
 
 // --- the 3D views' shared uniforms (lit_view.glsl: the mesh and the surface) --------------------------------
 #define LIT_LOC_VIEW_PROJ 0 // mat4

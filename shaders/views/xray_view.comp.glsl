@@ -1,7 +1,7 @@
 #version 450
 // The X-ray panel's image (app/demo/views/xray_view.h): the canvas of level tiles the method drew (hp_xray.h: a
 // pixel = the sum of its block of nodes) through the log colour map of view_shared.h, scaled by the count (the
-// top tile's total, read here on the GPU: nothing waits for it).
+// top tile's total, read here on the GPU: nothing waits for it). Only the tiles' pixels are coloured.
 #include "view_shared.h"
 #include "hp_xray.h"
 
@@ -9,8 +9,8 @@ layout(local_size_x = VIEW_LOCAL_SIZE, local_size_y = VIEW_LOCAL_SIZE) in;
 layout(rgba8, binding = VIEW_IMAGE_DST) uniform writeonly image2D u_dst;
 layout(r32ui, binding = HP_IMAGE_XRAY_CANVAS) uniform readonly uimage2D u_canvas;
 layout(std430, binding = HP_BIND_XRAY_TOTALS) readonly buffer XrayTotals { uint u_totals[]; };
-layout(location = VIEW_LOC_DST_SIZE) uniform ivec2 u_size;
 layout(location = XRAY_LOC_TOP_SLOT) uniform int u_topSlot;
+layout(location = HP_LOC_XRAY_PIXELS) uniform ivec4 u_pixels[HP_XRAY_MAX_TILES]; // a tile's pixels, its first
 
 vec3 ramp(float t) {
     const vec3 stops[5] = vec3[5](vec3(XRAY_RAMP_0), vec3(XRAY_RAMP_1), vec3(XRAY_RAMP_2), vec3(XRAY_RAMP_3),
@@ -21,12 +21,13 @@ vec3 ramp(float t) {
 }
 
 void main() {
-    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-    if (any(greaterThanEqual(p, u_size))) return;
+    // Work group z is the tile, x and y its pixels: the panel shows nothing else of the image.
+    ivec4 tile = u_pixels[gl_WorkGroupID.z];
+    ivec2 local = ivec2(gl_GlobalInvocationID.xy);
+    if (any(greaterThanEqual(local, tile.xy))) return;
+    ivec2 p = tile.zw + local;
     uint sum = imageLoad(u_canvas, p).x;
     float top = log2(1.0 + float(max(u_totals[u_topSlot], 1u)));
-    vec3 color = sum == XRAY_OUTSIDE ? vec3(XRAY_BACKGROUND)
-               : sum == 0u           ? vec3(XRAY_EMPTY)
-                                     : ramp(log2(1.0 + float(sum)) / top);
+    vec3 color = sum == 0u ? vec3(XRAY_EMPTY) : ramp(log2(1.0 + float(sum)) / top);
     imageStore(u_dst, p, vec4(color, 1.0));
 }

@@ -51,7 +51,7 @@ PanelLayout defaultPanelLayout(glm::vec2 workPos, glm::vec2 workSize, float scal
     l.timings = {{x, origin.y}, {width, timings}};
     // The X-ray (shown on request): over the lower part of the free area, at its right, as wide as five tiles
     // with readable captions need.
-    const glm::vec2 xraySize = glm::min(glm::vec2(kXrayWidth * scale, 0.8f * l.free.size.y), l.free.size);
+    const glm::vec2 xraySize = glm::min(glm::vec2(kXrayWidth * scale, 0.62f * l.free.size.y), l.free.size);
     l.xray = {l.free.pos + l.free.size - xraySize, xraySize};
     // The two image panels below the Timings, each as tall as its image at the column's width needs (inside
     // the viewport: at least a sliver each). Where both do not fit, the atlas takes the room and the list folds.

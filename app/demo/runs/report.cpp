@@ -94,6 +94,11 @@ void printSummary(const App& app) {
     if (frame::inputInfo(s.frame.input).hasValues() && app.gpu && app.gpu->frame->activeCount() == 0u)
         std::printf("volume: the band %s holds no voxel of %s: 0 points\n",
                     volume::bandText(s.frame.band).c_str(), s.model.label().c_str());
+    // The X-ray panel's image is made when the panel is first shown: never made, it issued no GL call.
+    if (app.gpu && app.gpu->xray)
+        std::printf("x-ray view: %d renders, %zu levels\n", app.gpu->xray->renders(), app.gpu->xray->tiles().size());
+    else if (app.gpu)
+        std::printf("x-ray view: off, never made (no GL calls)\n");
     const particles::ParticleRenderInfo& render = particles::particleRenderInfo(s.view.render);
     if (render.depthSorted)
         std::printf("particles: %s, %d depth buckets, opacity %.2f\n", render.label, s.view.depthBuckets,

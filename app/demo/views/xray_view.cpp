@@ -6,6 +6,7 @@
 #include "view_shared.h"
 
 #include <algorithm>
+#include <array>
 
 namespace dicer::app {
 
@@ -46,19 +47,24 @@ Result<void> XrayView::render(const XrayPyramid& pyramid, glm::vec4 window, int 
     std::vector<hp::XrayTile> tiles = hp::planXrayTiles(levels, window, side, kColumns);
     if (Result<void> r = resize(hp::xrayCanvasSize(tiles, side, kColumns)); !r) return r;
     gl::DebugGroup group("x-ray view");
-    const std::uint32_t outside = XRAY_OUTSIDE;
-    glClearTexImage(m_canvas.id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &outside);
     glClearNamedBufferData(m_totalsBuffer.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     if (Result<void> r = pyramid.draw(tiles, {m_canvas.id(), m_totalsBuffer.id()}); !r) return r;
     const GLuint program = m_shaders->get(m_colour);
-    glProgramUniform2i(program, VIEW_LOC_DST_SIZE, m_size.x, m_size.y);
     glProgramUniform1i(program, XRAY_LOC_TOP_SLOT, tiles.back().slot);
+    std::array<glm::ivec4, kMaxTiles> pixels{};
+    glm::ivec2 most(1);
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        pixels[i] = {tiles[i].pixels, tiles[i].at};
+        most = glm::max(most, tiles[i].pixels);
+    }
+    glProgramUniform4iv(program, HP_LOC_XRAY_PIXELS, GLsizei(tiles.size()), &pixels[0].x);
     glUseProgram(program);
     glBindImageTexture(HP_IMAGE_XRAY_CANVAS, m_canvas.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
     glBindImageTexture(VIEW_IMAGE_DST, m_image.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY_TOTALS, m_totalsBuffer.id());
-    glDispatchCompute(GLuint((m_size.x + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE),
-                      GLuint((m_size.y + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE), 1);
+    // Only the tiles' pixels (work group z: the tile): the panel shows nothing else of the image.
+    glDispatchCompute(GLuint((most.x + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE),
+                      GLuint((most.y + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE), GLuint(tiles.size()));
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT); // ImGui samples it later this frame
     glUseProgram(0);
     // The captions' totals: a late copy. A new plan (other levels or window) makes older copies another's.
@@ -70,6 +76,7 @@ Result<void> XrayView::render(const XrayPyramid& pyramid, glm::vec4 window, int 
     if (std::span<const std::uint32_t> late = m_late->poll(); !late.empty())
         m_totals.assign(late.begin(), late.begin() + std::ptrdiff_t(tiles.size()));
     m_tiles = std::move(tiles);
+    m_levels.assign(levels.begin(), levels.end());
     m_side = side;
     ++m_renders;
     return {};

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "gl_handle.h"
+#include "hp_xray.h"
 #include "late_readback.h"
 #include "result.h"
 #include "shader.h"
@@ -30,7 +31,7 @@ struct XrayPyramid {
 class XrayView {
 public:
     static constexpr int kColumns = 5;
-    static constexpr int kMaxTiles = 40; // more than any pyramid here has levels (hp_compute: 17, hp_mc: 16)
+    static constexpr int kMaxTiles = HP_XRAY_MAX_TILES;
 
     static Result<XrayView> create(gl::ShaderLibrary& shaders);
 
@@ -43,6 +44,7 @@ public:
     glm::ivec2 imageSize() const { return m_size; }
     int side() const { return m_side; }
     const std::vector<hp::XrayTile>& tiles() const { return m_tiles; } // the last render's, base first
+    const std::vector<hp::XrayLevel>& levels() const { return m_levels; } // what they are of
     // The tiles' totals as they came back (late: they may belong to a frame a few frames old); empty until the
     // first arrives.
     std::span<const std::uint32_t> totals() const { return m_totals; }
@@ -61,6 +63,7 @@ private:
     glm::ivec2 m_size{0};
     int m_side = 0;
     std::vector<hp::XrayTile> m_tiles;
+    std::vector<hp::XrayLevel> m_levels;
     std::vector<std::uint32_t> m_totals;
     int m_renders = 0;
 };
