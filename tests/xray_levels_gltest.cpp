@@ -22,15 +22,18 @@ using namespace dicer::test;
 
 namespace {
 
-void expectComputeLevels(const char* row, int w, int h, double density, std::uint32_t seed) {
-    SCOPED_TRACE(std::string(row) + " " + std::to_string(w) + "x" + std::to_string(h));
+void expectComputeLevels(const char* row, int w, int h, double density, std::uint32_t seed,
+                         hp::Storage storage = hp::Storage::Uint32) {
+    SCOPED_TRACE(std::string(row) + " " + hp::storageName(storage) + " " + std::to_string(w) + "x" + std::to_string(h));
     const std::vector<std::uint8_t> alpha = randomAlpha(w, h, density, seed);
     gl::Texture atlas = makeAtlas(alpha, w, h);
     hp::MethodInput in;
     in.atlas = atlas.id();
     in.threshold = 0.5f;
     in.capacity = std::uint32_t(w * h);
-    hp::PointMethod* m = methodFor(row);
+    hp::MethodOptions options;
+    options.storage = storage;
+    hp::PointMethod* m = methodFor(row, options);
     ASSERT_TRUE(m);
     in = inputFor(methods::methodInfo(*methods::findMethod(row)).reads, in);
     Result<void> r = m->run(in);
@@ -45,6 +48,7 @@ void expectComputeLevels(const char* row, int w, int h, double density, std::uin
     };
     const std::vector<hp::XrayLevel> levels = m->xrayLevels();
     ASSERT_GE(levels.size(), 5u);
+    ASSERT_EQ(levels.front().nodes.x, std::max(levels.front().nodes.x, w)); // the base holds the input
     EXPECT_EQ(levels.front().level, 0);
     EXPECT_EQ(levels.back().nodes, glm::ivec2(1)) << "the top is one node";
     for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.3f, 0.2f, 0.55f, 0.6f), glm::vec4(0.9f, 0.95f, 1, 1)})
@@ -75,6 +79,14 @@ TEST(XrayLevels, ComputeTilesEqualTheCpuPyramid) {
 TEST(XrayLevels, BitsTilesEqualTheCpuPyramid) {
     expectComputeLevels("hp_bits", 200, 150, 0.3, 13u);
     expectComputeLevels("hp_bits", 300, 300, 0.02, 14u);
+}
+
+// The paper's four variants: their stored levels (one channel, vec4, rectangle, float), uint32 and float32.
+TEST(XrayLevels, PaperVariantsTilesEqualTheCpuPyramid) {
+    for (const char* row : {"dicer_single", "dicer_vec4", "dicer_rect", "dicer_bil"})
+        expectComputeLevels(row, 200, 150, 0.3, 16u, std::string(row) == "dicer_bil" ? hp::Storage::Float32 : hp::Storage::Uint32);
+    expectComputeLevels("dicer_vec4", 97, 130, 0.5, 17u, hp::Storage::Float32);
+    expectComputeLevels("dicer_rect", 97, 130, 0.5, 18u, hp::Storage::Float32);
 }
 
 TEST(XrayLevels, MethodsWithoutAPyramidSaySo) {

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,6 +61,10 @@ public:
     // Per-cell sums of stored level l (1..levels()), row-major, for tests and debug views (waits for the
     // GPU).
     std::vector<std::uint32_t> readLevel(int level) const;
+    // The X-ray view (xray_levels.h): levels 0 .. levels() of the padded square base, as stored
+    // (histopyramid_xray.cpp).
+    std::vector<XrayLevel> xrayLevels() const;
+    Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas);
 
     // --- used by the PointList builder ---------------------------------------------------------------------
 
@@ -108,6 +113,7 @@ protected:
     BuildPath m_buildPath = BuildPath::Compute;
     gl::ProgramId m_reduce[2][2]; // [BuildPath][0: first level, 1: later levels]
     gl::ProgramId m_count, m_listFragment, m_listCompute;
+    gl::ProgramId m_xrayLevels; // the X-ray's tiles: compiled at the first draw
     gl::Sampler m_nearest;
     gl::VertexArray m_emptyVao; // core profile draws need a VAO, even for attribute-less triangles
     int m_baseSize = 0, m_levels = 0;

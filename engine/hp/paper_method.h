@@ -31,6 +31,8 @@ public:
     Result<void> list(const MethodInput& input, ListPath path) override;
     const CountBuffer& counts() const override { return pyramid().counts(); }
     const PointBuffer& points() const override { return m_list.points(); }
+    std::vector<XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
 
     Storage storage() const { return m_uintStorage ? m_options.storage : Storage::Float32; } // in use
     HistoPyramid& pyramid() const { return *m_pyramids[int(storage())]; }
