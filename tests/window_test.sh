@@ -380,7 +380,7 @@ xray)
     grep -qE "^xray: output 1000000000 is beyond the [0-9]+ outputs of hp_bits: following the last, [0-9]+$" \
         "$log.beyond" || fail "no message for a key beyond the count"
     grep -qE "^xray: +output [0-9]+ is texel" "$log.beyond" || fail "the last output was not followed"
-    expect_run 1 "^xray" "$log.paper" "$@" --frames 3 --method dicer_vec4 --xray 0
+    expect_run 1 "^xray" "$log.paper" "$@" --frames 3 --method atomic_append --xray 0
     [ "$(grep -c '^xray:' "$log.paper")" -eq 1 ] || fail "not one line for a method without a path"
     expect_run 0 "^xray" "$log.surface" "$@" --frames 3 --view surface,points --xray 100
     grep -qE "^xray: surface vertex 100 of [0-9]+, down hp_mc's pyramid" "$log.surface" || fail "no surface descent"

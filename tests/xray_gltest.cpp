@@ -94,6 +94,41 @@ void expectXrayExact(const char* row, const Case& c) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// The paper's variants: the list's own hpFind (hp_traverse.glsl) with HP_XRAY against cpuPaperXray, step for
+// step down to level 1, the cell = the list's entry k.
+void expectPaperXrayExact(const char* row, hp::Storage storage, const Case& c) {
+    SCOPED_TRACE(std::string(row) + " " + hp::storageName(storage) + " " + std::to_string(c.w) + "x" +
+                 std::to_string(c.h));
+    const std::vector<std::uint8_t> alpha = randomAlpha(c.w, c.h, c.density, c.seed);
+    gl::Texture atlas = makeAtlas(alpha, c.w, c.h);
+    hp::MethodInput in;
+    in.atlas = atlas.id();
+    in.threshold = 0.5f;
+    in.capacity = std::uint32_t(c.w * c.h);
+    hp::MethodOptions options;
+    options.storage = storage;
+    hp::PointMethod* m = methodFor(row, options);
+    ASSERT_TRUE(m);
+    Result<void> r = m->run(in);
+    ASSERT_TRUE(r) << r.error();
+    const hp::CpuPyramid cpu = hp::buildCpuPyramid(alpha, c.w, c.h, hp::thresholdToByte(0.5f));
+    const std::uint32_t count = m->readCount();
+    ASSERT_EQ(count, cpu.count());
+    const std::vector<glm::uvec4> entries = m->points().read(count);
+    Result<hp::XrayPath> first = m->trace(0);
+    ASSERT_TRUE(first) << first.error();
+    for (std::uint32_t k : keysFor(*first, count, c.seed)) {
+        Result<hp::XrayPath> gpu = m->trace(k);
+        ASSERT_TRUE(gpu) << "k " << k << ": " << gpu.error();
+        EXPECT_EQ(hp::compareXray(*gpu, hp::cpuPaperXray(cpu, k)), "") << "k " << k;
+        const glm::ivec2 texel(int(entries[k].w & 0xffffu), int(entries[k].w >> 16));
+        EXPECT_EQ(gpu->cell, texel) << "k " << k;
+        EXPECT_EQ(gpu->steps.size(), std::size_t(cpu.storedLevels())) << "k " << k;
+    }
+    EXPECT_FALSE(m->trace(count));
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 const Case kCases[] = {{200, 150, 0.3, 1u}, {300, 300, 0.01, 2u}, {64, 64, 1.0, 3u}, {513, 97, 0.5, 4u}};
 
 } // namespace
@@ -104,6 +139,14 @@ TEST(XrayCompute, PathEqualsTheCpuWalkLevelByLevel) {
 
 TEST(XrayBits, PathEqualsTheCpuWalkLevelByLevel) {
     for (const Case& c : kCases) expectXrayExact("hp_bits", c);
+}
+
+TEST(XrayPaper, PathEqualsTheCpuWalkLevelByLevel) {
+    for (const char* row : {"dicer_single", "dicer_vec4", "dicer_rect"})
+        for (hp::Storage storage : hp::kStorages)
+            expectPaperXrayExact(row, storage, kCases[0]);
+    expectPaperXrayExact("dicer_bil", hp::Storage::Float32, kCases[3]);
+    expectPaperXrayExact("dicer_vec4", hp::Storage::Uint32, kCases[1]);
 }
 
 // Methods whose traversal records no path say so, in one line naming the method.

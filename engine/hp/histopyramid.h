@@ -65,6 +65,8 @@ public:
     // (histopyramid_xray.cpp).
     std::vector<XrayLevel> xrayLevels() const;
     Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas);
+    // The path of output k (k below the count: the caller checks) by the list's own hpFind, recorded.
+    Result<XrayPath> trace(std::uint32_t k);
 
     // --- used by the PointList builder ---------------------------------------------------------------------
 
@@ -113,7 +115,8 @@ protected:
     BuildPath m_buildPath = BuildPath::Compute;
     gl::ProgramId m_reduce[2][2]; // [BuildPath][0: first level, 1: later levels]
     gl::ProgramId m_count, m_listFragment, m_listCompute;
-    gl::ProgramId m_xrayLevels; // the X-ray's tiles: compiled at the first draw
+    gl::ProgramId m_xrayLevels, m_xrayList; // the X-ray's tiles and traversal: compiled at the first use
+    gl::Buffer m_xrayRecord;
     gl::Sampler m_nearest;
     gl::VertexArray m_emptyVao; // core profile draws need a VAO, even for attribute-less triangles
     int m_baseSize = 0, m_levels = 0;

@@ -1,10 +1,13 @@
-// The paper variants' X-ray levels (histopyramid.h, xray_levels.h): their levels as stored (mip levels of one
-// or four channels, the rectangle's packed levels, float or uint), drawn by hp_xray_levels.comp.glsl with the
-// variant's own storage defines.
+// The paper variants' X-ray (histopyramid.h, xray.h, xray_levels.h): the PointList builder's traversal
+// (hp_list.comp.glsl's hpFind, which the fragment list pass runs too) compiled with HP_XRAY follows one output;
+// their levels as stored (mip levels of one or four channels, the rectangle's packed levels, float or uint),
+// drawn by hp_xray_levels.comp.glsl with the variant's own storage defines.
 #include "histopyramid.h"
 #include "paper_method.h"
 
+#include "allocation.h"
 #include "gl_debug.h"
+#include "hp_xray.h"
 #include "xray_draw.h"
 
 namespace dicer::hp {
@@ -35,6 +38,46 @@ Result<void> HistoPyramid::drawXray(std::span<const XrayTile> tiles, const XrayC
     dispatchXrayTiles(program, tiles, canvas);
     glUseProgram(0);
     return {};
+}
+
+Result<XrayPath> HistoPyramid::trace(std::uint32_t k) {
+    const std::string who = name();
+    if (m_levels == 0) return makeError(who + ": the pyramid has not been built");
+    if (!m_xrayList.valid()) {
+        Defines defs = defines();
+        defs.push_back({"HP_XRAY", ""});
+        auto program = m_shaders.add({who + "/" + storageName(m_storage) + "/list-indirect xray",
+                                      {{GL_COMPUTE_SHADER, "hp_list.comp.glsl"}},
+                                      defs});
+        if (!program) return makeError(program.error());
+        m_xrayList = *program;
+    }
+    if (!m_xrayRecord) {
+        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, who + " x-ray record");
+        if (!record) return makeError(record.error());
+        m_xrayRecord = std::move(record.value());
+    }
+    gl::DebugGroup group("x-ray trace");
+    glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    const GLuint program = m_shaders.get(m_xrayList);
+    glUseProgram(program);
+    bindForTraversal(program);
+    glProgramUniform1ui(program, HP_LOC_XRAY_KEY, k);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glUseProgram(0);
+    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
+    glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
+    return parseXrayRecord(words, k, /*maskLevel=*/-1);
+}
+
+Result<XrayPath> PaperMethod::trace(std::uint32_t k) {
+    const std::uint32_t count = readCount();
+    if (k >= count)
+        return makeError(std::string(name()) + ": output " + std::to_string(k) + " is beyond the " +
+                         std::to_string(count) + " outputs");
+    return pyramid().trace(k);
 }
 
 std::vector<XrayLevel> PaperMethod::xrayLevels() const {

@@ -32,6 +32,7 @@ public:
     const CountBuffer& counts() const override { return pyramid().counts(); }
     const PointBuffer& points() const override { return m_list.points(); }
     std::vector<XrayLevel> xrayLevels() const override;
+    Result<XrayPath> trace(std::uint32_t k) override; // the list's traversal with HP_XRAY (histopyramid_xray.cpp)
     Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
 
     Storage storage() const { return m_uintStorage ? m_options.storage : Storage::Float32; } // in use

@@ -74,12 +74,11 @@ Result<XrayPath> parseXrayRecord(std::span<const std::uint32_t> words, std::uint
     return path;
 }
 
-XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k) {
-    XrayPath path;
-    path.k = k;
-    glm::ivec2 p{0};
-    std::uint32_t key = k;
-    for (int level = levels; level > HPC_MASK_LEVEL; --level) {
+namespace {
+
+// The sum steps from `top` down to `last` (children's sums at level - 1 of the CPU pyramid); p and key go down.
+void sumSteps(const CpuPyramid& pyramid, int top, int last, XrayPath& path, glm::ivec2& p, std::uint32_t& key) {
+    for (int level = top; level >= last; --level) {
         XrayStep s;
         s.level = level;
         s.cell = p;
@@ -92,6 +91,26 @@ XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k) 
         p = glm::ivec2(r.x, r.y);
         key = r.z;
     }
+}
+
+} // namespace
+
+XrayPath cpuPaperXray(const CpuPyramid& pyramid, std::uint32_t k) {
+    XrayPath path;
+    path.k = k;
+    glm::ivec2 p{0};
+    std::uint32_t key = k;
+    sumSteps(pyramid, pyramid.storedLevels(), 1, path, p, key);
+    path.cell = p;
+    return path;
+}
+
+XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k) {
+    XrayPath path;
+    path.k = k;
+    glm::ivec2 p{0};
+    std::uint32_t key = k;
+    sumSteps(pyramid, levels, HPC_MASK_LEVEL + 1, path, p, key);
     // The 8x8 block's base cells in Morton order (x in the even bits), the key-th set bit.
     XrayStep s;
     s.level = HPC_MASK_LEVEL;

@@ -47,6 +47,10 @@ Result<XrayPath> parseXrayRecord(std::span<const std::uint32_t> words, std::uint
 // over the CPU reference `pyramid` of the same active texels. k < pyramid.count().
 XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k);
 
+// The paper variants' walk (the PointList builder's hpFind): sums from the top level down to level 1, whose
+// children are the base cells; no mask level.
+XrayPath cpuPaperXray(const CpuPyramid& pyramid, std::uint32_t k);
+
 // "" when equal, else the first difference ("level 7: GPU cell (3, 1) key 12, CPU cell (3, 0) key 12").
 std::string compareXray(const XrayPath& gpu, const XrayPath& reference);
 // The steps' part of it, each step written by `text` (the marching cubes' path words its steps its own way).

@@ -8,7 +8,6 @@
 // a point: the X-ray's path is this traversal's own.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
 #include "hpc_shared.h"
-#include "hp_pick.h"
 #include "hp_points.glsl"
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
@@ -21,41 +20,7 @@ layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
 
-#ifdef HP_XRAY
-#include "hp_xray.h"
-layout(std430, binding = HP_BIND_XRAY) writeonly buffer HpXray { uint u_xray[]; };
-layout(location = HP_LOC_XRAY_KEY) uniform uint u_xrayKey;
-uint g_xraySteps = 0u;
-
-void xrayStep(int level, ivec2 cell, uint key, uvec4 sums, uint child, uint keyDown) {
-    if (g_xraySteps >= uint(HP_XRAY_MAX_STEPS)) return;
-    uint at = uint(HP_XRAY_HEADER_WORDS) + g_xraySteps * uint(HP_XRAY_STEP_WORDS);
-    u_xray[at + 0u] = uint(level);
-    u_xray[at + 1u] = uint(cell.x);
-    u_xray[at + 2u] = uint(cell.y);
-    u_xray[at + 3u] = key;
-    for (uint i = 0u; i < 4u; ++i) u_xray[at + 4u + i] = sums[i];
-    u_xray[at + 8u] = child;
-    u_xray[at + 9u] = keyDown;
-    u_xray[at + 10u] = 0u;
-    u_xray[at + 11u] = 0u;
-    ++g_xraySteps;
-}
-#endif
-
-// One level of the descent: the texel `sums` of cell p at `level` holds its children's sums (recorded with
-// HP_XRAY: the cell, the key, the sums, the child taken).
-ivec2 hpcDescend(int level, ivec2 p, uvec4 sums, inout uint key) {
-#ifdef HP_XRAY
-    uvec3 r = hpPick(p, sums, key);
-    xrayStep(level, p, key, sums, (r.x & 1u) | ((r.y & 1u) << 1u), r.z);
-    key = r.z;
-    return ivec2(r.xy);
-#else
-    return hpDescend(p, sums, key);
-#endif
-}
-
+#include "hp_descend.glsl"
 
 // Index (0..63) of the k-th set bit of the mask (lo, hi): halve the window five times by popcount.
 uint hpcSelectBit(uvec2 mask, uint k) {
@@ -87,20 +52,16 @@ void main() {
     ivec2 p = ivec2(0);
     // One loop per format (no branch on the level inside a loop): 32-bit sums, 16-bit sums, 8-bit sums.
     int level = u_levels;
-    for (; level >= 9; --level) p = hpcDescend(level, p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level >= 5; --level) p = hpcDescend(level, p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level > HPC_MASK_LEVEL; --level) p = hpcDescend(level, p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level >= 9; --level) p = hpStepDown(level, p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level >= 5; --level) p = hpStepDown(level, p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level > HPC_MASK_LEVEL; --level) p = hpStepDown(level, p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
     // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
     uvec2 mask = hpcMask(p);
     uint m = hpcSelectBit(mask, key);
     ivec2 offset = ivec2((m & 1u) | ((m >> 1) & 2u) | ((m >> 2) & 4u), ((m >> 1) & 1u) | ((m >> 2) & 2u) | ((m >> 3) & 4u));
 #ifdef HP_XRAY
     xrayStep(HPC_MASK_LEVEL, p, key, uvec4(mask, 0u, 0u), m, 0u);
-    ivec2 found = 8 * p + offset;
-    u_xray[0] = g_xraySteps;
-    u_xray[1] = uint(found.x);
-    u_xray[2] = uint(found.y);
-    u_xray[3] = 1u;
+    xrayFound(8 * p + offset);
 #else
     hpWritePoint(k, 8 * p + offset);
 #endif

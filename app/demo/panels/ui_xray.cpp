@@ -257,8 +257,11 @@ void uiXrayWindow(App& app) {
             tooltip("the output followed down the pyramid by the method's own traversal on the GPU (a few hundred "
                 "bytes read back when k, the method or the count change)");
         ui.xrayFollow = followOutput(subject, std::uint32_t(std::max(ui.xrayK, 0)), *count, ui.xrayFollow);
-        if (!ui.xrayFollow.error.empty())
-            ImGui::TextColored(kWarn, "%s", ui.xrayFollow.error.c_str());
+        if (!ui.xrayFollow.error.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, kWarn);
+            ImGui::TextWrapped("%s", ui.xrayFollow.error.c_str());
+            ImGui::PopStyleColor();
+        }
         else if (ImGui::CollapsingHeader("descent", ImGuiTreeNodeFlags_DefaultOpen)) {
             const float lines = float(ui.xrayFollow.lines.size()) + 1.5f;
             ImGui::BeginChild("##descent", ImVec2(0.f, lines * ImGui::GetTextLineHeightWithSpacing()), false,
