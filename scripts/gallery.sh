@@ -54,6 +54,11 @@ shot tour-ct-shatter 32 800x500 --no-ui --volume "$ct" --view surface --explode-
 shot tour-mr-head 10 1280x800 --volume assets/volumes/head_mr/HeadMRVolume.mhd
 shot tour-4096 3 1280x800 --preset 4096 --view points,list --warmup 1
 shot tour-gltf 5 800x500 --no-ui --model tests/data/gltf/two_nodes.gltf --color model
+# The X-ray (docs/XRAY.md): a picture per pyramid family, each following one output down it.
+shot xray-compute 4 1280x800 --volume "$ct" --view points,atlas,xray --xray 70000
+shot xray-paper 4 1280x800 --method dicer_vec4 --preset 64 --view points,atlas,xray --xray 2000
+shot xray-sparse 4 1280x800 --preset 256 --voxels sparse --view points,atlas,xray
+shot xray-expansion 4 1280x800 --volume "$ct" --band 1150,4000 --view surface,xray --xray 5000
 
 for name in "${only[@]}"; do # a misspelt name would otherwise make nothing and look like success
     [[ " ${known[*]} " == *" $name "* ]] || { echo "gallery.sh: no shot '$name' (${known[*]})" >&2; exit 1; }

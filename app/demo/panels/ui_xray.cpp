@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace dicer::app {
 namespace {
@@ -70,18 +71,44 @@ void legend(std::uint32_t count) {
     ImGui::Dummy(ImVec2(width + swatch, height + ImGui::GetTextLineHeight() + 4.f * scale));
 }
 
-// Where a tile shows in the panel: its slot's corner and a pixel's size in screen pixels (square pixels, the
-// longer side fills the slot).
-struct TilePlace {
-    ImVec2 corner;
-    float pixel = 1.f;
+// The tiles' grid in the panel: slot-wide columns, each row as tall as its tallest tile (square pixels, a tile's
+// longer side fills the slot: a Z-ordered level is twice as wide as tall) and its captions.
+struct TileGrid {
+    float slot = 1.f, caption = 0.f;
+    std::vector<float> rowTop, rowImage; // per row: its top below the origin, its tiles' image height
+    float height() const { return rowTop.empty() ? 0.f : rowTop.back() + rowImage.back() + caption; }
 };
 
-TilePlace placeTile(const hp::XrayTile& t, ImVec2 origin, float slot, float captionHeight) {
-    const int column = t.slot % XrayView::kColumns, row = t.slot / XrayView::kColumns;
+TileGrid tileGrid(const std::vector<hp::XrayTile>& tiles, float slot, float caption) {
+    TileGrid g;
+    g.slot = slot;
+    g.caption = caption;
+    for (const hp::XrayTile& t : tiles) {
+        const std::size_t row = std::size_t(t.slot / XrayView::kColumns);
+        if (g.rowImage.size() <= row) g.rowImage.resize(row + 1, 0.f);
+        g.rowImage[row] = std::max(g.rowImage[row], slot * float(t.pixels.y) / float(std::max(t.pixels.x, t.pixels.y)));
+    }
+    float top = 0.f;
+    for (float image : g.rowImage) {
+        g.rowTop.push_back(top);
+        top += image + caption + 6.f;
+    }
+    return g;
+}
+
+// Where a tile shows: its corner, a pixel's size in screen pixels, and where its caption starts.
+struct TilePlace {
+    ImVec2 corner;
+    float pixel = 1.f, captionY = 0.f;
+};
+
+TilePlace placeTile(const hp::XrayTile& t, ImVec2 origin, const TileGrid& g) {
+    const int column = t.slot % XrayView::kColumns;
+    const std::size_t row = std::size_t(t.slot / XrayView::kColumns);
     TilePlace p;
-    p.corner = ImVec2(origin.x + float(column) * (slot + 6.f), origin.y + float(row) * (slot + captionHeight + 6.f));
-    p.pixel = slot / float(std::max(t.pixels.x, t.pixels.y));
+    p.corner = ImVec2(origin.x + float(column) * (g.slot + 6.f), origin.y + g.rowTop[row]);
+    p.pixel = g.slot / float(std::max(t.pixels.x, t.pixels.y));
+    p.captionY = p.corner.y + g.rowImage[row];
     return p;
 }
 
@@ -118,10 +145,9 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow) {
     const float captionHeight = 2.f * ImGui::GetTextLineHeight() + 2.f * scale;
     const std::vector<hp::XrayTile>& all = view.tiles();
     if (all.empty()) return;
-    const int rows = (int(all.size()) + XrayView::kColumns - 1) / XrayView::kColumns;
+    const TileGrid grid = tileGrid(all, slot, captionHeight);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float shown = float(view.side()); // the image's tiles were planned for this side
-    ImGui::InvisibleButton("##xray tiles", ImVec2(avail, float(rows) * (slot + captionHeight + 6.f)));
+    ImGui::InvisibleButton("##xray tiles", ImVec2(avail, std::max(grid.height(), 1.f)));
     const bool hovered = ImGui::IsItemHovered() || ImGui::IsItemActive();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const glm::vec2 size(view.imageSize());
@@ -129,14 +155,14 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow) {
     // The images first, then the marks and captions: two draw commands instead of two a tile (llvmpipe pays
     // per command).
     for (const hp::XrayTile& t : all) {
-        const TilePlace p = placeTile(t, origin, slot, captionHeight);
+        const TilePlace p = placeTile(t, origin, grid);
         const ImVec2 end(p.corner.x + float(t.pixels.x) * p.pixel, p.corner.y + float(t.pixels.y) * p.pixel);
         // Row 0 of a level at the bottom, as the atlas (GL textures are bottom-up).
         draw->AddImage(textureId(view.image()), p.corner, end, ImVec2(float(t.at.x) / size.x, float(t.at.y + t.pixels.y) / size.y),
                        ImVec2(float(t.at.x + t.pixels.x) / size.x, float(t.at.y) / size.y));
     }
     for (const hp::XrayTile& t : all) {
-        const TilePlace p = placeTile(t, origin, slot, captionHeight);
+        const TilePlace p = placeTile(t, origin, grid);
         const ImVec2 end(p.corner.x + float(t.pixels.x) * p.pixel, p.corner.y + float(t.pixels.y) * p.pixel);
         for (const XrayMark& m : follow.marks) { // the followed output's node at this level
             if (m.level != t.level) continue;
@@ -152,8 +178,8 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow) {
         char dims[48], sum[48];
         std::snprintf(dims, sizeof dims, "L%d %dx%d", t.level, t.nodes.x, t.nodes.y);
         std::snprintf(sum, sizeof sum, "%s%s", zoomed ? "in view " : "sum ", total.c_str());
-        draw->AddText(ImVec2(p.corner.x, p.corner.y + slot + 1.f * scale), ImGui::GetColorU32(ImGuiCol_Text), dims);
-        draw->AddText(ImVec2(p.corner.x, p.corner.y + slot + 1.f * scale + ImGui::GetTextLineHeight()),
+        draw->AddText(ImVec2(p.corner.x, p.captionY + 1.f * scale), ImGui::GetColorU32(ImGuiCol_Text), dims);
+        draw->AddText(ImVec2(p.corner.x, p.captionY + 1.f * scale + ImGui::GetTextLineHeight()),
                       ImGui::GetColorU32(ImGuiCol_TextDisabled), sum);
         const ImVec2 mouse = ImGui::GetIO().MousePos;
         if (hovered && mouse.x >= p.corner.x && mouse.x < end.x && mouse.y >= p.corner.y && mouse.y < end.y) {
@@ -175,7 +201,6 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow) {
             }
         }
     }
-    (void)shown;
 }
 
 // The followed output's cell in the 3D view: a ring at its voxel's home (a point; it may be flying) or at its
