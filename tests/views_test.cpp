@@ -3,6 +3,7 @@
 // them back when the 3D view would be empty, and "drawn:" names what is shown.
 #include "cli.h"
 #include "view_table.h"
+#include "xray_steps.h"
 
 #include <gtest/gtest.h>
 
@@ -59,4 +60,32 @@ TEST(Views, TheCommandLineKeepsThePointsOnlyWhenAskedFor) {
     EXPECT_TRUE(with({"--view", "surface,points"}).has(kPointsView));
     EXPECT_FALSE(with({"--view", "surface"}).has(kPointsView));
     EXPECT_TRUE(with({}).has(kPointsView)) << "no surface: the points as ever";
+}
+
+// The X-ray's step mode (xray_steps.h): the base, one reduction a level up to the top, then one mark a step down
+// the followed output's path, each captioned; past the last step it holds the final state.
+TEST(XraySteps, BuildThenDescentThenHold) {
+    const std::vector<dicer::hp::XrayLevel> levels{{0, {8, 8}, "texels"}, {1, {4, 4}, "sums"}, {2, {2, 2}, "sums"},
+                                                   {3, {1, 1}, "sums"}};
+    dicer::app::XrayFollow follow;
+    follow.marks = {{3, {0, 0}}, {2, {1, 0}}, {1, {2, 1}}};
+    follow.lines = {"level 3 ...", "level 2 ...", "level 1 ...", "output 5 is texel (4, 3)"};
+    ASSERT_EQ(dicer::app::xrayStepCount(levels, follow), 7);
+    for (int s = 0; s <= 3; ++s) {
+        const dicer::app::XrayStepView v = dicer::app::xrayStepAt(s, levels, follow);
+        EXPECT_EQ(v.builtLevels, s);
+        EXPECT_EQ(v.marks, 0u);
+        EXPECT_NE(v.caption.find(s == 0 ? "the base" : "reduction " + std::to_string(s)), std::string::npos) << v.caption;
+    }
+    EXPECT_NE(dicer::app::xrayStepAt(3, levels, follow).caption.find("holds the count"), std::string::npos);
+    for (int s = 4; s <= 6; ++s) {
+        const dicer::app::XrayStepView v = dicer::app::xrayStepAt(s, levels, follow);
+        EXPECT_EQ(v.builtLevels, 3);
+        EXPECT_EQ(v.marks, std::size_t(s - 3));
+        EXPECT_EQ(v.caption, "descent: " + follow.lines[std::size_t(s - 4)]);
+    }
+    const dicer::app::XrayStepView last = dicer::app::xrayStepAt(100, levels, follow);
+    EXPECT_EQ(last.marks, 3u);
+    EXPECT_EQ(last.builtLevels, 3);
+    EXPECT_TRUE(dicer::app::xrayStepAt(0, {}, follow).caption.empty());
 }

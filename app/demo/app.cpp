@@ -40,6 +40,12 @@ App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
         last.view.shown.set(kXrayView, true);
         ui.xrayK = run.xray;
     }
+    if (run.xraySteps > 0.f) { // --xray-steps S: the panel open in its step mode
+        settings.view.shown.set(kXrayView, true);
+        last.view.shown.set(kXrayView, true);
+        ui.xrayStepMode = true;
+        ui.xrayStepSpeed = run.xraySteps;
+    }
 }
 
 App::~App() {

@@ -138,6 +138,11 @@ struct UiState {
     int xrayK = 0;
     XrayFollow xrayFollow;
     std::string xrayError;
+    // The step mode (xray_steps.h): on, its speed in steps a second, and the steps played so far (a scripted run
+    // shows the last).
+    bool xrayStepMode = false;
+    float xrayStepSpeed = 1.f;
+    float xrayStepClock = 0.f;
     std::deque<std::string> log;    // the last lines of the engine log
     // The Volume panel's histogram (log10(1 + count) per bin) and the volume it was computed for.
     std::shared_ptr<const volume::ScalarVolume> histogramOf;

@@ -224,6 +224,12 @@ std::vector<Row> makeRows() {
                   "does on the GPU and print the descent: per level the cell, the key, the children's sums, "
                   "the child taken; then the cell found (K beyond the count: the last output) (needs --frames)"},
                  options::intCodec(0, 1 << 30, "K", /*unset=*/-1), field(&CommandLine::run, &RunOptions::xray)),
+        row<float>({"xray-steps", "",
+                    "the X-ray panel's step mode at that many steps a second: the build reduction by reduction, "
+                    "then the followed output's descent level by level, a caption a step (a scripted run shows "
+                    "the last step)"},
+                   options::floatCodec(0.25f, 8.f, "S", /*unset=*/0.f),
+                   field(&CommandLine::run, &RunOptions::xraySteps)),
         row<int>({"explode-at", "", "explode the particles at that frame"},
                  options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
                  field(&CommandLine::run, &RunOptions::explodeAt)),

@@ -39,6 +39,7 @@ struct RunOptions {
                                // driver is out of memory: the demo's handling of it, end to end
     std::string dumpShaders;   // --dump-shaders DIR: every program built, as compiled (shader_dump.h)
     int xray = -1;             // --xray K: after the last frame, print output K's descent (-1: none)
+    float xraySteps = 0.f;     // --xray-steps S: the X-ray panel's step mode at S steps a second (0: off)
     bool operator==(const RunOptions&) const = default;
 };
 

@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace dicer::app {
 namespace {
@@ -126,10 +128,26 @@ void listWindow(App& app) {
          "the count");
     ImVec2 avail = ImGui::GetContentRegionAvail();
     float side = std::max(16.f, std::min(avail.x, avail.y));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::Image(textureId(app.gpu->views->listImage()), ImVec2(side, side), ImVec2(0, 1), ImVec2(1, 0));
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered()) {
+        // The entry under the cursor (the list view's layout: list_view.comp.glsl), which the X-ray can follow.
+        std::optional<std::uint32_t> k;
+        if (auto count = frame.activeCount(); count && *count > 0) {
+            const glm::ivec2 list = hp::listSizeFor(*count);
+            const ImVec2 mouse = ImGui::GetIO().MousePos;
+            const glm::ivec2 entry(int((mouse.x - origin.x) / side * float(list.x)),
+                                   int((origin.y + side - mouse.y) / side * float(list.x)));
+            const std::uint64_t index = std::uint64_t(entry.y) * std::uint64_t(list.x) + std::uint64_t(entry.x);
+            if (entry.x >= 0 && entry.y >= 0 && entry.x < list.x && index < *count) k = std::uint32_t(index);
+        }
+        const bool xray = app.settings.view.shown.has(kXrayView);
+        if (k && xray && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) app.ui.xrayK = int(*k);
         tooltip("entry k = y * width + x, row 0 at the bottom; colour = the voxel's position;\n"
-                          "grey = empty entries (k >= count) of the last row");
+                "grey = empty entries (k >= count) of the last row%s%s",
+                k ? ("\nunder the cursor: entry " + std::to_string(*k)).c_str() : "",
+                k ? (xray ? " (click: the X-ray follows it)" : " (the X-ray panel can follow it)") : "");
+    }
     ImGui::End();
 }
 

@@ -9,6 +9,7 @@
 #include "hp_compute.h"
 #include "ui_layout.h"
 #include "view_shared.h"
+#include "xray_steps.h"
 #include "xray_subject.h"
 
 #include <imgui_internal.h>
@@ -136,7 +137,7 @@ const char* levelUnit(const XrayView& view, int level) {
     return "nodes";
 }
 
-void tiles(App& app, const XrayView& view, const XrayFollow& follow) {
+void tiles(App& app, const XrayView& view, const XrayFollow& follow, const XrayStepView& step) {
     UiState& ui = app.ui;
     const float scale = ImGui::GetIO().FontGlobalScale;
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -164,7 +165,12 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow) {
     for (const hp::XrayTile& t : all) {
         const TilePlace p = placeTile(t, origin, grid);
         const ImVec2 end(p.corner.x + float(t.pixels.x) * p.pixel, p.corner.y + float(t.pixels.y) * p.pixel);
-        for (const XrayMark& m : follow.marks) { // the followed output's node at this level
+        if (t.level > step.builtLevels) { // the step mode: not built yet
+            draw->AddRectFilled(p.corner, end, IM_COL32(16, 18, 22, 235));
+            continue;
+        }
+        for (std::size_t i = 0; i < std::min(step.marks, follow.marks.size()); ++i) { // the output's node here
+            const XrayMark& m = follow.marks[i];
             if (m.level != t.level) continue;
             const glm::ivec2 px = (m.node - t.origin) / t.block;
             if (glm::any(glm::lessThan(m.node, t.origin)) || px.x >= t.pixels.x || px.y >= t.pixels.y) continue;
@@ -273,7 +279,25 @@ void uiXrayWindow(App& app) {
                        subject.surface ? "vertices" : "active cells");
     if (!ui.xrayError.empty()) ImGui::TextColored(kBad, "%s", ui.xrayError.c_str());
     legend(count.value_or(1u));
-    if (app.gpu->xray) tiles(app, *app.gpu->xray, ui.xrayFollow);
+    // The step mode: the build, then the descent, a step at a time (a scripted run shows the final state).
+    ImGui::Checkbox("step mode", &ui.xrayStepMode);
+    if (ImGui::IsItemHovered())
+        tooltip("the build reduction by reduction, then the followed output's descent level by level, a caption a "
+                "step");
+    XrayStepView step{int(subject.pyramid.levels.size()), ui.xrayFollow.marks.size(), ""};
+    if (ui.xrayStepMode) {
+        const int steps = xrayStepCount(subject.pyramid.levels, ui.xrayFollow);
+        ui.xrayStepClock = app.run.frames > 0 ? float(steps) : ui.xrayStepClock + app.dt * ui.xrayStepSpeed;
+        sameLineIfButtonFits("restart");
+        if (ImGui::Button("restart")) ui.xrayStepClock = 0.f;
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+        ImGui::SliderFloat("steps/s", &ui.xrayStepSpeed, 0.25f, 8.f, "%.2f");
+        step = xrayStepAt(int(ui.xrayStepClock), subject.pyramid.levels, ui.xrayFollow);
+        ImGui::TextWrapped("step %d of %d: %s", std::min(int(ui.xrayStepClock), steps - 1) + 1, steps,
+                           step.caption.c_str());
+    }
+    if (app.gpu->xray) tiles(app, *app.gpu->xray, ui.xrayFollow, step);
     // Follow one output.
     if (count && *count > 0) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);

@@ -1,6 +1,5 @@
 #include "xray_follow.h"
 
-#include "hp_compute.h"
 #include "mc_xray.h"
 
 #include <algorithm>
@@ -15,9 +14,11 @@ void followPoint(hp::PointMethod& m, XrayFollow& f) {
         return;
     }
     f.lines = hp::describeXray(*path);
+    int lowest = path->steps.empty() ? 1 : path->steps.back().level;
     for (const hp::XrayStep& s : path->steps) f.marks.push_back({s.level, s.cell});
-    // Below the masks' level the path is in the bit found: the cell's ancestors.
-    for (int level = HPC_MASK_LEVEL - 1; level >= 0; --level) f.marks.push_back({level, path->cell >> level});
+    // Below the last step (the compute pyramids' masks, the paper's level 1) the path is in the cell found: its
+    // ancestors down to the cell itself.
+    for (int level = lowest - 1; level >= 0; --level) f.marks.push_back({level, path->cell >> level});
     f.atlasTexel = path->cell;
 }
 
