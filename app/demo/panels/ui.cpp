@@ -72,9 +72,11 @@ void exportControls(App& app, ExportPanel panel) {
 
 namespace {
 
+// Measured before moving: SameLine() followed by NewLine() would count the spacing after the last item as
+// content (ImGui's ItemSize), widening the panel's content past its edge.
 void sameLineIfRoomFor(float width) {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
 } // namespace
