@@ -13,6 +13,7 @@
 #include "point_method.h"
 #include "result.h"
 #include "shader.h"
+#include "xray_draw.h"
 
 #include <glm/vec2.hpp>
 
@@ -116,7 +117,7 @@ protected:
     gl::ProgramId m_reduce[2][2]; // [BuildPath][0: first level, 1: later levels]
     gl::ProgramId m_count, m_listFragment, m_listCompute;
     gl::ProgramId m_xrayLevels, m_xrayList; // the X-ray's tiles and traversal: compiled at the first use
-    gl::Buffer m_xrayRecord;
+    XrayRecord m_xrayRecord;
     gl::Sampler m_nearest;
     gl::VertexArray m_emptyVao; // core profile draws need a VAO, even for attribute-less triangles
     int m_baseSize = 0, m_levels = 0;

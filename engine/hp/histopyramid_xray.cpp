@@ -5,7 +5,6 @@
 #include "histopyramid.h"
 #include "paper_method.h"
 
-#include "allocation.h"
 #include "gl_debug.h"
 #include "hp_xray.h"
 #include "xray_draw.h"
@@ -52,24 +51,15 @@ Result<XrayPath> HistoPyramid::trace(std::uint32_t k) {
         if (!program) return makeError(program.error());
         m_xrayList = *program;
     }
-    if (!m_xrayRecord) {
-        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, who + " x-ray record");
-        if (!record) return makeError(record.error());
-        m_xrayRecord = std::move(record.value());
-    }
     gl::DebugGroup group("x-ray trace");
-    glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    if (Result<void> r = m_xrayRecord.bind(who); !r) return makeError(r.error());
     const GLuint program = m_shaders.get(m_xrayList);
     glUseProgram(program);
     bindForTraversal(program);
     glProgramUniform1ui(program, HP_LOC_XRAY_KEY, k);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
     glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glUseProgram(0);
-    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
-    glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
-    return parseXrayRecord(words, k, /*maskLevel=*/-1);
+    return parseXrayRecord(m_xrayRecord.read(), k, /*maskLevel=*/-1);
 }
 
 Result<XrayPath> PaperMethod::trace(std::uint32_t k) {

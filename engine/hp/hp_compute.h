@@ -19,6 +19,7 @@
 
 #include "compactor.h"
 #include "hpc_shared.h"
+#include "xray_draw.h"
 
 #include <glm/vec2.hpp>
 
@@ -122,7 +123,7 @@ private:
     int m_levelCount = 0;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
     gl::ProgramId m_xray;             // the list with HP_XRAY: compiled at the first trace
-    gl::Buffer m_xrayRecord;
+    XrayRecord m_xrayRecord;
     // The X-ray's tiles (hpc_xray_levels.comp.glsl), one program per level texture: compiled at the first draw.
     gl::ProgramId m_xrayLevels[kTextures];
     // The level textures; with `sums` their offsets, with `masks` over bits the masks (the bits and the input

@@ -3,7 +3,6 @@
 // of their levels (xray_levels.h), read from the level textures and masks the build stored.
 #include "hp_compute.h"
 
-#include "allocation.h"
 #include "gl_debug.h"
 #include "hp_xray.h"
 #include "xray_draw.h"
@@ -29,24 +28,16 @@ Result<XrayPath> ComputeHistoPyramid::trace(std::uint32_t k) {
         if (!program) return makeError(program.error());
         m_xray = *program;
     }
-    if (!m_xrayRecord) {
-        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, who + " x-ray record");
-        if (!record) return makeError(record.error());
-        m_xrayRecord = std::move(record.value());
-    }
     gl::DebugGroup group("x-ray trace");
-    glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    if (Result<void> r = m_xrayRecord.bind(who); !r) return makeError(r.error());
     const GLuint program = m_shaders->get(m_xray);
     glProgramUniform1ui(program, HP_LOC_XRAY_KEY, k);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
     glUseProgram(program);
     bindLevels(program);
     glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
-    glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
-    return parseXrayRecord(words, k, HPC_MASK_LEVEL);
+    glUseProgram(0);
+    return parseXrayRecord(m_xrayRecord.read(), k, HPC_MASK_LEVEL);
 }
 
 void ComputeHistoPyramid::bindLevels(GLuint program, bool sums, bool masks) const {

@@ -1,5 +1,6 @@
 #include "xray_draw.h"
 
+#include "allocation.h"
 #include "hp_xray.h"
 
 #include <glm/common.hpp>
@@ -9,6 +10,24 @@
 #include <array>
 
 namespace dicer::hp {
+
+Result<void> XrayRecord::bind(const std::string& label) {
+    if (!m_buffer) {
+        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, label + " x-ray record");
+        if (!record) return makeError(record.error());
+        m_buffer = std::move(record.value());
+    }
+    glClearNamedBufferData(m_buffer.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_buffer.id());
+    return {};
+}
+
+std::vector<std::uint32_t> XrayRecord::read() const {
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
+    glGetNamedBufferSubData(m_buffer.id(), 0, GLsizeiptr(words.size() * 4), words.data());
+    return words;
+}
 
 void dispatchXrayTiles(GLuint program, std::span<const XrayTile> tiles, const XrayCanvas& canvas) {
     if (tiles.empty()) return;

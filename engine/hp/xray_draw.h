@@ -1,13 +1,30 @@
-// The GL side of the X-ray's tiles (xray_levels.h) every pyramid shares: the canvas and the totals bound, one
-// dispatch a tile of the program in use (its shader includes xray_levels.glsl and binds its own levels).
+// The GL side of the X-ray every pyramid shares: the tiles' dispatch (xray_levels.h: the canvas and the totals
+// bound, one dispatch for the program in use, whose shader includes xray_levels.glsl and binds its own levels)
+// and the path record a traced traversal writes (xray.h).
 #pragma once
 
 #include "gl.h"
+#include "gl_handle.h"
+#include "result.h"
 #include "xray_levels.h"
 
+#include <cstdint>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace dicer::hp {
+
+// The path record (hp_xray.h): its buffer made at the first trace, cleared and bound at HP_BIND_XRAY before the
+// traversal's one invocation, read back after it (a few hundred bytes: it waits for the GPU; a tool, never the
+// frame).
+class XrayRecord {
+public:
+    Result<void> bind(const std::string& label); // errors: the driver refused the buffer
+    std::vector<std::uint32_t> read() const;     // HP_XRAY_WORDS uints
+private:
+    gl::Buffer m_buffer;
+};
 
 void dispatchXrayTiles(GLuint program, std::span<const XrayTile> tiles, const XrayCanvas& canvas);
 

@@ -40,6 +40,7 @@
 #pragma once
 
 #include "mc_method.h"
+#include "xray_draw.h"
 
 #include <array>
 #include <cstdint>
@@ -88,7 +89,7 @@ private:
     McPyramidLayout m_layout;
     gl::Buffer m_level1, m_upper; // the base (the cases) is the base class's
     discriminate::KindPrograms m_xray; // the expansion with HP_XRAY: compiled at the first trace
-    gl::Buffer m_xrayRecord;
+    hp::XrayRecord m_xrayRecord;
     gl::ProgramId m_xrayLevels; // the X-ray's tiles (mc_xray_levels.comp.glsl): compiled at the first draw
 };
 

@@ -3,7 +3,6 @@
 // tiles of its levels (hp/xray_levels.h), read from the cases and the levels the passes stored.
 #include "mc_expander.h"
 
-#include "allocation.h"
 #include "gl_debug.h"
 #include "hp_xray.h"
 #include "xray_draw.h"
@@ -23,13 +22,8 @@ Result<McXrayPath> McExpander::trace(std::uint32_t k) {
             *m_shaders, m_xray, {"mc expand (x-ray)", {{GL_COMPUTE_SHADER, "mc_expand.comp.glsl"}}, {{"HP_XRAY", ""}}});
         if (!r) return makeError(r.error());
     }
-    if (!m_xrayRecord) {
-        Result<gl::Buffer> record = gl::allocateBuffer(HP_XRAY_WORDS * 4, nullptr, 0, "hp_mc x-ray record");
-        if (!record) return makeError(record.error());
-        m_xrayRecord = std::move(record.value());
-    }
     gl::DebugGroup group("mc x-ray trace");
-    glClearNamedBufferData(m_xrayRecord.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    if (Result<void> r = m_xrayRecord.bind(name()); !r) return makeError(r.error());
     const GLuint program = useWordsProgram(m_xray);
     bindPlacement(program);
     glProgramUniform1ui(program, MC_LOC_LEVELS, GLuint(m_layout.levels));
@@ -38,15 +32,11 @@ Result<McXrayPath> McExpander::trace(std::uint32_t k) {
     glProgramUniform1ui(program, MC_LOC_XRAY_KEY, k);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY, m_xrayRecord.id());
     bindVertexOutput();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glDispatchCompute(1, 1, 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     glUseProgram(0);
-    std::vector<std::uint32_t> words(HP_XRAY_WORDS);
-    glGetNamedBufferSubData(m_xrayRecord.id(), 0, GLsizeiptr(words.size() * 4), words.data());
-    return parseMcXrayRecord(words, k);
+    return parseMcXrayRecord(m_xrayRecord.read(), k);
 }
 
 std::vector<hp::XrayLevel> McExpander::xrayLevels() const {

@@ -13,13 +13,6 @@ layout(location = HPS_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPS_MAX_LEVEL
 
 #include "xray_levels.glsl"
 
-uint zIndex(ivec2 node) {
-    uint index = 0u;
-    for (int b = 0; b < 16; ++b)
-        index |= ((uint(node.x) >> b & 1u) << (2 * b)) | ((uint(node.y) >> b & 1u) << (2 * b + 1));
-    return index;
-}
-
 // This frame's items of `level`: 16 masks a used slot, a quarter of that a level up.
 uint items(int level) {
     uint masks = b_index[SPARSE_USED] * 16u;
@@ -30,7 +23,7 @@ uint items(int level) {
 
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
     uint run = uint(g_xrayBlock * g_xrayBlock);
-    uint first = zIndex(lo);
+    uint first = xrayZIndex(lo);
     uint sum = 0u;
     if (level >= HPS_FIRST_STORED_LEVEL) {
         uint end = min(first + run, items(level));

@@ -16,6 +16,14 @@ int g_xrayBlock; // this invocation's tile's block: xrayBlockSum reads it
 
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi);
 
+// A 1D level's entry at `node` in Z order (xray_levels.h zOrderIndex): x in the even bits, y in the odd ones.
+uint xrayZIndex(ivec2 node) {
+    uint index = 0u;
+    for (int b = 0; b < 16; ++b)
+        index |= ((uint(node.x) >> b & 1u) << (2 * b)) | ((uint(node.y) >> b & 1u) << (2 * b + 1));
+    return index;
+}
+
 shared uint s_xrayGroupSum;
 
 void main() {

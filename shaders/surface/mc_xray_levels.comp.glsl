@@ -14,20 +14,13 @@ layout(location = MC_LOC_XRAY_SIZES) uniform uint u_sizes[MC_MAX_LEVELS]; // lev
 
 #include "xray_levels.glsl"
 
-uint zIndex(ivec2 node) {
-    uint index = 0u;
-    for (int b = 0; b < 16; ++b)
-        index |= ((uint(node.x) >> b & 1u) << (2 * b)) | ((uint(node.y) >> b & 1u) << (2 * b + 1));
-    return index;
-}
-
 uint wordCount(uint cases) {
     return mcCount(cases & 0xffu) + mcCount((cases >> 8u) & 0xffu) + mcCount((cases >> 16u) & 0xffu) +
            mcCount(cases >> 24u);
 }
 
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
-    uint first = zIndex(lo);
+    uint first = xrayZIndex(lo);
     uint end = min(first + uint(g_xrayBlock * g_xrayBlock), u_sizes[level]);
     uint sum = 0u;
     if (level >= 2) {
