@@ -13,6 +13,7 @@
 #include "image_views.h"
 #include "mesh_view.h"
 #include "model_loader.h"
+#include "point_pick.h"
 #include "soak.h"
 #include "surface.h"
 #include "surface_shatter.h"
@@ -62,6 +63,7 @@ struct GpuState {
     std::optional<ImageViews> views;
     std::optional<PanelInputs> atlasShown, listShown; // inputs of the images the panels hold now
     std::optional<XrayView> xray; // the X-ray panel's image: made when the panel is first shown
+    std::optional<particles::PointPick> pointPick; // a click's pick for the X-ray: made at the first click
     // Verify after each change (settings.verifyAuto); deleted before the frame whose list its snapshots copy.
     frame::AutoVerify autoVerify;
 };
@@ -140,6 +142,7 @@ struct UiState {
     std::string xrayError;
     // The step mode (xray_steps.h): on, its speed in steps a second, and the steps played so far (a scripted run
     // shows the last).
+    std::optional<glm::vec2> xrayPickAt; // a click on the 3D view to pick the point followed (window units)
     bool xrayStepMode = false;
     float xrayStepSpeed = 1.f;
     float xrayStepClock = 0.f;

@@ -85,6 +85,8 @@
 #define PS_SHATTER_PIECE_BUFFERS_END 62
 #define HP_XRAY_BUFFERS_FIRST 62 // the X-ray: a traversal's path record, the drawn levels' totals (hp_xray.h)
 #define HP_XRAY_BUFFERS_END 64
+#define PS_PICK_BUFFERS_FIRST 64 // particles: a click's pick (point_pick.h)
+#define PS_PICK_BUFFERS_END 65
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -145,7 +147,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END},
                                      {HP_POINT_BUFFERS_FIRST, HP_POINT_BUFFERS_END},
                                      {PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END},
-                                     {HP_XRAY_BUFFERS_FIRST, HP_XRAY_BUFFERS_END}};
+                                     {HP_XRAY_BUFFERS_FIRST, HP_XRAY_BUFFERS_END},
+                                     {PS_PICK_BUFFERS_FIRST, PS_PICK_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

@@ -55,6 +55,15 @@
 
 #define PS_LOCAL_SIZE 64 // update pass: same reasoning as HP_LIST_LOCAL_SIZE
 
+// The pick (point_pick.h): the particle drawn nearest a window pixel. Pass 0 keeps the smallest key (the screen
+// distance in 1/8 pixels, then the window depth), pass 1 the lowest index with that key.
+#define PS_BIND_PICK 64          // SSBO: uint[2]: the best key, the index
+#define PS_LOC_PICK_PIXEL 11     // vec2: the pixel, window coordinates, y down
+#define PS_LOC_PICK_DISPLAY 12   // vec2: the window's size in the same units
+#define PS_LOC_PICK_RADIUS 13    // float: pixels around it a particle's centre may lie
+#define PS_LOC_PICK_PASS 14      // int: 0 or 1
+#define PS_PICK_NONE 0xFFFFFFFFu
+
 // Phases of the HeartBreaker animation (the CPU steps through them, the GPU applies them per particle).
 #define PS_PHASE_ASSEMBLED 0u // every particle sits on its voxel (follows the live cloud exactly)
 #define PS_PHASE_EXPLODING 1u // free flight: gravity, drag, bouncing on the floor
@@ -114,6 +123,7 @@ namespace dicer::bindings {
 static_assert(inside(PS_UNIT_ATLAS, {PS_UNITS_FIRST, PS_UNITS_END}));
 static_assert(allInside({PS_IMAGES_FIRST, PS_IMAGES_END}, PS_IMAGE_SPLAT_DEPTH, PS_IMAGE_SPLAT_COLOR));
 static_assert(inside(PS_BIND_CONTROL, {PS_BUFFERS_FIRST, PS_BUFFERS_END}));
+static_assert(inside(PS_BIND_PICK, {PS_PICK_BUFFERS_FIRST, PS_PICK_BUFFERS_END}));
 static_assert(PS_BIND_POSITIONS == PS_STATE_BUFFERS_FIRST &&
               PS_BIND_VELOCITIES == PS_STATE_BUFFERS_FIRST + ENTRY_BLOCKS &&
               PS_BIND_VELOCITIES + ENTRY_BLOCKS == PS_STATE_BUFFERS_END);

@@ -114,7 +114,8 @@ void helpSection() {
         };
         for (const KeyRow& key : keyTable())
             row(key.keyName, key.does);
-        row("Mouse", "left drag orbit, right or middle drag pan, wheel zoom");
+        row("Mouse", "left drag orbit, right or middle drag pan, wheel zoom; with the X-ray open, a click on a point "
+                     "follows it");
         row("Drop", "an .obj, .gltf, .glb or volume file on the window: load it");
         ImGui::EndTable();
     }

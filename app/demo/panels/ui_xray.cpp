@@ -209,6 +209,29 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow, const XrayS
     }
 }
 
+// A click on the 3D view (input.cpp) picks the point drawn nearest it (within 12 pixels) for the X-ray to follow.
+void pickClicked(App& app, const XraySubject& subject) {
+    if (!app.ui.xrayPickAt) return;
+    const glm::vec2 pixel = *app.ui.xrayPickAt;
+    app.ui.xrayPickAt.reset();
+    GpuState& gpu = *app.gpu;
+    if (subject.surface || !gpu.particles || !app.settings.view.shown.has(kPointsView)) return;
+    if (!gpu.pointPick) {
+        Result<particles::PointPick> made = particles::PointPick::create(gpu.shaders, app.surface.info());
+        if (!made) {
+            app.ui.xrayError = made.error();
+            return;
+        }
+        gpu.pointPick.emplace(std::move(made.value()));
+    }
+    const glm::vec2 display(ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
+    const glm::mat4 viewProj = app.camera.projection(display.x / std::max(display.y, 1.f)) * app.camera.view();
+    const particles::ParticleSystem& ps = *gpu.particles;
+    if (auto k = gpu.pointPick->pick({ps.positionBuffer(), ps.controlBuffer(), ps.capacity()}, viewProj, pixel,
+                                     display, 12.f * ImGui::GetIO().FontGlobalScale))
+        app.ui.xrayK = int(*k);
+}
+
 // The followed output's cell in the 3D view: a ring at its voxel's home (a point; it may be flying) or at its
 // cell's centre (a surface vertex), drawn under the panels.
 void markInScene(App& app, const XrayFollow& follow) {
@@ -269,6 +292,7 @@ void uiXrayWindow(App& app) {
         ImGui::End();
         return;
     }
+    pickClicked(app, subject);
     const frame::Frame& frame = *app.gpu->frame;
     const std::optional<std::uint32_t> count =
         subject.surface ? frame.surface().vertexCount() : frame.activeCount();
@@ -304,7 +328,8 @@ void uiXrayWindow(App& app) {
         ImGui::SliderInt(subject.surface ? "vertex k" : "output k", &ui.xrayK, 0, int(*count - 1));
         if (ImGui::IsItemHovered())
             tooltip("the output followed down the pyramid by the method's own traversal on the GPU (a few hundred "
-                "bytes read back when k, the method or the count change)");
+                    "bytes read back when k, the method or the count change); a click on a point in the 3D view or "
+                    "on an entry of the point list picks it");
         ui.xrayFollow = followOutput(subject, std::uint32_t(std::max(ui.xrayK, 0)), *count, ui.xrayFollow);
         if (!ui.xrayFollow.error.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, kWarn);

@@ -18,6 +18,11 @@ void handleInput(App& app) {
                  ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.f))
             app.camera.pan(delta, io.DisplaySize.y); // deltas and display size are both in window units
         if (io.MouseWheel != 0.f) app.camera.zoom(io.MouseWheel);
+        // A click (a press and release that did not drag) on the 3D view while the X-ray is open picks the point
+        // under it for the X-ray to follow (ui_xray.cpp).
+        if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.f &&
+            app.settings.view.shown.has(kXrayView))
+            app.ui.xrayPickAt = glm::vec2(io.MousePos.x, io.MousePos.y);
     }
     // Every press since the last frame, each once (keys.h: a tap shorter than a frame is not lost); a press
     // while a panel's text field has the keyboard is typing, not a command. The popups are last frame's (the
