@@ -132,7 +132,7 @@ struct UiState {
     glm::vec2 atlasCentre{0.5f};    // in atlas uv
     // The X-ray panel: the window on every level (zoom 1 = whole levels; centre in fractions of a level), the
     // tiles' side in pixels (the panel's width, last frame), the surface's pyramid rather than the points', the
-    // output followed and its path (traced when k, the pyramid or the count change), the last error.
+    // output followed and its path (traced when k or the pyramid change), the last error.
     float xrayZoom = 1.f;
     glm::vec2 xrayCentre{0.5f};
     int xraySide = 96;

@@ -328,7 +328,7 @@ void uiXrayWindow(App& app) {
         ImGui::SliderInt(subject.surface ? "vertex k" : "output k", &ui.xrayK, 0, int(*count - 1));
         if (ImGui::IsItemHovered())
             tooltip("the output followed down the pyramid by the method's own traversal on the GPU (a few hundred "
-                    "bytes read back when k, the method or the count change); a click on a point in the 3D view or "
+                    "bytes read back when k or the method change); a click on a point in the 3D view or "
                     "on an entry of the point list picks it");
         ui.xrayFollow = followOutput(subject, std::uint32_t(std::max(ui.xrayK, 0)), *count, ui.xrayFollow);
         if (!ui.xrayFollow.error.empty()) {

@@ -47,7 +47,13 @@ XrayFollow followOutput(const XraySubject& subject, std::uint32_t k, std::uint32
     f.surface = subject.surface;
     f.count = count;
     f.k = count == 0 ? 0 : std::min(k, count - 1);
-    if (f.method == last.method && f.surface == last.surface && f.k == last.k && f.count == last.count) return last;
+    // A new count alone (a rotating mesh changes it every frame) keeps the path: a trace waits for the GPU, and
+    // would then every frame. The path is that of the frame it was traced in.
+    if (f.method == last.method && f.surface == last.surface && f.k == last.k && (count == 0) == (last.count == 0)) {
+        XrayFollow kept = last;
+        kept.count = count;
+        return kept;
+    }
     if (count == 0) {
         f.error = std::string(subject.method) + (subject.surface ? " has no vertices" : " listed no outputs") +
                   ": nothing to follow";

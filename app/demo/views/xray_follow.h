@@ -1,8 +1,8 @@
 // The output the X-ray panel follows down the pyramid it shows: its path as the method's own traversal recorded
 // it on the GPU (PointMethod::trace, McMethod::trace), the lines the panel prints and, per level, the node the
 // descent visited (the marks on the tiles). Traced only when what it was traced for changes (k, the method, the
-// pyramid drawn, the count): a trace reads a few hundred bytes back, so it waits for the GPU once, never every
-// frame of a still scene.
+// pyramid drawn, whether there are outputs): a trace reads a few hundred bytes back and waits for the GPU, so
+// never every frame, even of a rotating mesh whose count changes every frame.
 #pragma once
 
 #include "xray_subject.h"
