@@ -19,6 +19,7 @@
 #pragma once
 
 #include "sorter.h"
+#include "xray_draw.h"
 
 namespace dicer::sort {
 
@@ -43,11 +44,18 @@ public:
     // The pyramid of the last sort, level 0 (the histogram, padded) first; for tests (waits for the GPU).
     std::vector<std::vector<std::uint32_t>> readPyramid() const;
 
+    // The X-ray (sort_xray.cpp): the levels in Z order, base first; the descent pass compiled with HP_XRAY.
+    std::vector<hp::XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) override;
+    Result<hp::XrayPath> trace(std::uint32_t k) override;
+
 private:
     HpCountingSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info, std::uint32_t fanIn)
         : Sorter(shaders, info), m_fanIn(fanIn) {}
     std::uint32_t m_fanIn;
     gl::ProgramId m_histogram, m_reduce, m_args, m_descend, m_descendStarts, m_scatter;
+    gl::ProgramId m_xrayTrace, m_xrayLevels; // the X-ray's: compiled at the first trace and the first draw
+    hp::XrayRecord m_xrayRecord;
     gl::Buffer m_pyramid, m_starts, m_ranks;
     std::vector<PyramidLevel> m_levels;
     std::uint32_t m_pyramidCapacity = 0, m_rankCapacity = 0;

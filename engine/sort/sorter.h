@@ -10,6 +10,8 @@
 #include "result.h"
 #include "row_table.h"
 #include "shader.h"
+#include "xray.h"
+#include "xray_levels.h"
 
 #include <cstdint>
 #include <memory>
@@ -45,6 +47,18 @@ public:
     Result<void> checkStatus() const;
     std::vector<std::uint32_t> readKeys(std::uint32_t n) const { return read(sortedKeys(), n); }
     std::vector<std::uint32_t> readPermutation(std::uint32_t n) const { return read(permutation(), n); }
+
+    // The X-ray (hp/xray_levels.h, sort_xray.h): the levels of the pyramid the last sort built, base first (none:
+    // a sort without one), drawn into the view's tiles from the GPU buffer; and sorted slot k followed down it by
+    // the sort's own descent pass (waits for the GPU: a tool, never the frame). Errors: nothing sorted, k beyond
+    // the keys, a sort without a pyramid.
+    virtual std::vector<hp::XrayLevel> xrayLevels() const { return {}; }
+    virtual Result<void> drawXray(std::span<const hp::XrayTile> /*tiles*/, const hp::XrayCanvas& /*canvas*/) {
+        return makeError(std::string(name()) + " builds no pyramid");
+    }
+    virtual Result<hp::XrayPath> trace(std::uint32_t /*k*/) {
+        return makeError(std::string(name()) + " builds no pyramid to follow a key down");
+    }
 
 protected:
     Sorter(gl::ShaderLibrary& shaders, const gl::GlInfo& info)

@@ -6,6 +6,9 @@
 // form, log2(m) reads each. Dispatched indirectly from the pyramid's top. The slot whose remainder at the leaf
 // is 0 is its bucket's first slot: it records that start (for the permutation pass), so the exclusive prefix sum
 // of the histogram comes for free, one write per non-empty bucket (empty buckets are never read).
+// With HP_XRAY one invocation follows slot u_xrayKey and records its descent (hp_xray.h: a step a level, the
+// visited entry as the cell's x, its children's sums, the child taken) instead of writing the key: the X-ray's
+// path is this traversal's own.
 // Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006) (HP traversal); Swoboda, GDC 2012 (1D, counting sort).
 #include "sort_common.glsl"
 
@@ -15,11 +18,43 @@ layout(std430, binding = SORT_BIND_IN_PERM) writeonly buffer Starts { uint u_sta
 layout(location = SORT_LOC_LEVELS) uniform uint u_levels; // level 0 (the histogram) .. u_levels - 1 (the top)
 layout(location = SORT_LOC_OFFSETS) uniform uint u_offsets[SORT_MAX_LEVELS];
 
+#ifdef HP_XRAY
+#include "hp_xray.h"
+layout(std430, binding = HP_BIND_XRAY) writeonly buffer SortXray { uint u_xray[]; };
+layout(location = HP_LOC_XRAY_KEY) uniform uint u_xrayKey;
+uint g_xraySteps = 0u;
+
+void xrayStep(uint level, uint entry, uint key, uvec4 sums, uint child, uint keyDown) {
+    if (g_xraySteps >= uint(HP_XRAY_MAX_STEPS)) return;
+    uint at = uint(HP_XRAY_HEADER_WORDS) + g_xraySteps * uint(HP_XRAY_STEP_WORDS);
+    u_xray[at + 0u] = level;
+    u_xray[at + 1u] = entry;
+    u_xray[at + 2u] = 0u;
+    u_xray[at + 3u] = key;
+    for (uint i = 0u; i < 4u; ++i) u_xray[at + 4u + i] = sums[i];
+    u_xray[at + 8u] = child;
+    u_xray[at + 9u] = keyDown;
+    u_xray[at + 10u] = 0u;
+    u_xray[at + 11u] = 0u;
+    ++g_xraySteps;
+}
+#endif
+
 void main() {
+#ifdef HP_XRAY
+    if (sortInvocation() != 0u) return; // one traversal
+    uint k = u_xrayKey;
+    u_xray[3] = 0u;
+    if (k >= u_status[SORT_STATUS_COUNT]) return;
+#else
     uint k = sortInvocation();
     if (k >= u_status[SORT_STATUS_COUNT]) return;
+#endif
     uint rest = k, cell = 0u;
     for (int l = int(u_levels) - 2; l >= 0; --l) {
+#ifdef HP_XRAY
+        uint parent = cell, restAt = rest;
+#endif
         cell *= uint(SORT_FAN_IN);
         for (uint c = 1u; c < uint(SORT_FAN_IN); ++c) { // the last child needs no test: rest falls in it
             uint left = u_pyramid[u_offsets[l] + cell];
@@ -27,9 +62,22 @@ void main() {
             rest -= left;
             cell += 1u;
         }
+#ifdef HP_XRAY
+        uvec4 sums = uvec4(0u);
+        for (uint c = 0u; c < uint(SORT_FAN_IN); ++c)
+            sums[c] = u_pyramid[u_offsets[l] + parent * uint(SORT_FAN_IN) + c];
+        xrayStep(uint(l + 1), parent, restAt, sums, cell - parent * uint(SORT_FAN_IN), rest);
+#endif
     }
+#ifdef HP_XRAY
+    u_xray[0] = g_xraySteps;
+    u_xray[1] = cell;
+    u_xray[2] = 0u;
+    u_xray[3] = 1u;
+#else
     u_outKeys[k] = cell;
 #ifdef SORT_WRITE_STARTS
     if (rest == 0u) u_starts[cell] = k;
+#endif
 #endif
 }

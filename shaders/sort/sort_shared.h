@@ -32,6 +32,7 @@
 #define SORT_LOC_FIRST_PASS 6   // uint: radix pass 0 (identity permutation in, validate keys)
 #define SORT_LOC_OFFSETS 8      // uint[SORT_MAX_LEVELS]: first element of pyramid level l
 #define SORT_MAX_LEVELS 21      // m up to 2^20: levels 2^20 .. 1
+#define SORT_LOC_XRAY_SIZES (SORT_LOC_OFFSETS + SORT_MAX_LEVELS) // uint[SORT_MAX_LEVELS]: level l's entries (X-ray)
 
 // --- work groups -----------------------------------------------------------------------------------------------
 #define SORT_LOCAL_SIZE 256       // one invocation per key / output slot / pyramid cell
