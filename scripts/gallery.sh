@@ -59,6 +59,7 @@ shot xray-compute 4 1280x800 --volume "$ct" --view points,atlas,xray --xray 7000
 shot xray-paper 4 1280x800 --method dicer_vec4 --preset 64 --view points,atlas,xray --xray 2000
 shot xray-sparse 4 1280x800 --preset 256 --voxels sparse --view points,atlas,xray
 shot xray-expansion 4 1280x800 --volume "$ct" --band 1150,4000 --view surface,xray --xray 5000
+shot xray-sort 4 1280x800 --particles sorted --view points,xray --xray-pyramid depth-order --xray 3000
 
 for name in "${only[@]}"; do # a misspelt name would otherwise make nothing and look like success
     [[ " ${known[*]} " == *" $name "* ]] || { echo "gallery.sh: no shot '$name' (${known[*]})" >&2; exit 1; }

@@ -42,7 +42,8 @@
 #   xray       --xray K: the descent of output K printed after the last frame, level by level down to the cell
 #              found (one "xray:" line a level, from the top); K past the count: one line says so and the last
 #              output is followed; a method whose traversal records no path: one line and exit 1; with the
-#              surface shown, its vertex K down hp_mc's pyramid first, ending on its cell, case and triangle.
+#              surface shown, its vertex K down hp_mc's pyramid first, ending on its cell, case and triangle;
+#              with sorted blending, its slot K down the depth order's counting sort (its 4097 buckets' levels).
 #              The X-ray panel: open with --xray, drawn every frame (every level of hp_bits' pyramid); without
 #              it never made, so it issued no GL call
 #   soak       --soak N: exit 0, 0 GL debug errors, "soak: PASS" after the start and end samples (and, with
@@ -386,6 +387,12 @@ xray)
     grep -qE "^xray: surface vertex 100 of [0-9]+, down hp_mc's pyramid" "$log.surface" || fail "no surface descent"
     grep -qE "^xray: +vertex 100 is cell \([0-9]+, [0-9]+, [0-9]+\)'s vertex [0-9]+: case [0-9]+, [1-5] triangles, corner [0-2] of its triangle [0-4]$" \
         "$log.surface" || fail "no cell, case and triangle for the surface's vertex"
+    expect_run 0 "^(xray|x-ray)" "$log.sort" "$@" --frames 3 --particles sorted --xray-pyramid depth-order --xray 100
+    grep -qE "^xray: depth-order slot 100 of [0-9]+, down hp_counting_sort's pyramid" "$log.sort" ||
+        fail "no descent of the depth order's slot"
+    grep -qE "^xray: +slot 100 is key [0-9]+ of bucket [0-9]+: its sorted key is [0-9]+$" "$log.sort" ||
+        fail "no bucket for the depth order's slot"
+    grep -qE "^x-ray view: 3 renders, 1[0-9] levels$" "$log.sort" || fail "the depth order's pyramid was not drawn"
     ;;
 soak)
     expect_run 0 "^(soak:|dicer:|verify|GL debug)" "$log" "$@" --gl-debug

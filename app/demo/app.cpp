@@ -40,6 +40,7 @@ App::App(Surface& s, const CommandLine& cli, gl::TimerSource timerSource)
         last.view.shown.set(kXrayView, true);
         ui.xrayK = run.xray;
     }
+    if (run.xrayPyramid >= 0) ui.xrayOf = run.xrayPyramid; // --xray-pyramid NAME: the pyramid it shows
     if (run.xraySteps > 0.f) { // --xray-steps S: the panel open in its step mode
         settings.view.shown.set(kXrayView, true);
         last.view.shown.set(kXrayView, true);

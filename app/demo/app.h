@@ -55,6 +55,7 @@ struct GpuState {
     std::optional<particles::ParticleSystem> particles;
     std::optional<particles::ParticleDepthOrder> depthOrder; // sorted blending's per-frame order
     bool orderSorted = false;                                // depthOrder holds this frame's order
+    std::uint32_t orderSlots = 0;                            // the particle slots it sorted
     std::optional<MeshView> meshView, floorView;
     std::optional<SurfaceView> surfaceView; // the expand stage's triangles (surface_view.h)
     // HeartBreaker for surfaces: the triangles as rigid pieces (null where the driver has no vertex-stage
@@ -131,12 +132,13 @@ struct UiState {
     float atlasZoom = 1.f;          // 1 = whole atlas
     glm::vec2 atlasCentre{0.5f};    // in atlas uv
     // The X-ray panel: the window on every level (zoom 1 = whole levels; centre in fractions of a level), the
-    // tiles' side in pixels (the panel's width, last frame), the surface's pyramid rather than the points', the
+    // tiles' side in pixels (the panel's width, last frame), the pyramid chosen (the points', the surface's, the depth
+    // order's), the
     // output followed and its path (traced when k or the pyramid change), the last error.
     float xrayZoom = 1.f;
     glm::vec2 xrayCentre{0.5f};
     int xraySide = 96;
-    std::optional<bool> xraySurface; // unset: the surface's when the points are hidden
+    std::optional<int> xrayOf; // the pyramid shown: a row of xrayPyramidTable() (unset: xray_subject.h's default)
     int xrayK = 0;
     XrayFollow xrayFollow;
     std::string xrayError;

@@ -217,6 +217,7 @@ void sortParticles(App& app) {
         gpu.depthOrder->sort(gpu.particles->positionBuffer(), gpu.particles->controlBuffer(), slots, params);
     stageError(app, r);
     gpu.orderSorted = bool(r);
+    gpu.orderSlots = slots;
 }
 
 namespace {

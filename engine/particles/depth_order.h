@@ -50,6 +50,7 @@ public:
     GLuint keys() const { return m_keys.id(); }              // uint per slot, input order
     GLuint order() const { return m_sorter->permutation(); } // slot k -> particle index, back to front
     const sort::Sorter& sorter() const { return *m_sorter; }
+    sort::Sorter& sorter() { return *m_sorter; } // the X-ray draws and traces its pyramid
 
 private:
     ParticleDepthOrder() = default;

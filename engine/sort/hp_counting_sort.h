@@ -48,6 +48,7 @@ public:
     std::vector<hp::XrayLevel> xrayLevels() const override;
     Result<void> drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) override;
     Result<hp::XrayPath> trace(std::uint32_t k) override;
+    std::vector<std::string> describeXray(const hp::XrayPath& path) const override;
 
 private:
     HpCountingSort(gl::ShaderLibrary& shaders, const gl::GlInfo& info, std::uint32_t fanIn)

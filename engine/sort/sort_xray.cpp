@@ -84,6 +84,10 @@ std::vector<hp::XrayLevel> HpCountingSort::xrayLevels() const {
     return levels;
 }
 
+std::vector<std::string> HpCountingSort::describeXray(const hp::XrayPath& path) const {
+    return describeSortXray(path, m_fanIn);
+}
+
 Result<void> HpCountingSort::drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) {
     if (m_levels.empty()) return makeError(std::string(name()) + ": nothing has been sorted");
     if (!m_xrayLevels.valid()) {

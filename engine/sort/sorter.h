@@ -59,6 +59,8 @@ public:
     virtual Result<hp::XrayPath> trace(std::uint32_t /*k*/) {
         return makeError(std::string(name()) + " builds no pyramid to follow a key down");
     }
+    // A traced path's lines: one a step, then the bucket found.
+    virtual std::vector<std::string> describeXray(const hp::XrayPath& /*path*/) const { return {}; }
 
 protected:
     Sorter(gl::ShaderLibrary& shaders, const gl::GlInfo& info)

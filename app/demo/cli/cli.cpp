@@ -230,6 +230,12 @@ std::vector<Row> makeRows() {
                     "the last step)"},
                    options::floatCodec(0.25f, 8.f, "S", /*unset=*/0.f),
                    field(&CommandLine::run, &RunOptions::xraySteps)),
+        row<int>({"xray-pyramid", "",
+                  "the pyramid the X-ray panel shows: auto (the surface's when the "
+                  "points are hidden, else the points'), the point method's, the surface's (marching cubes' over "
+                  "the cells' vertex counts) or sorted blending's depth order (the counting sort's over the "
+                  "view-depth buckets); one not drawn this frame: auto"},
+                 xrayPyramidCodec(), field(&CommandLine::run, &RunOptions::xrayPyramid)),
         row<int>({"explode-at", "", "explode the particles at that frame"},
                  options::intCodec(0, 1 << 30, "FRAME", /*unset=*/-1),
                  field(&CommandLine::run, &RunOptions::explodeAt)),

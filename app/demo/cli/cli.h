@@ -40,6 +40,7 @@ struct RunOptions {
     std::string dumpShaders;   // --dump-shaders DIR: every program built, as compiled (shader_dump.h)
     int xray = -1;             // --xray K: after the last frame, print output K's descent (-1: none)
     float xraySteps = 0.f;     // --xray-steps S: the X-ray panel's step mode at S steps a second (0: off)
+    int xrayPyramid = -1;      // --xray-pyramid NAME: the pyramid the X-ray shows, a row of xrayPyramidTable()
     bool operator==(const RunOptions&) const = default;
 };
 

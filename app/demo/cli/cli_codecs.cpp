@@ -4,6 +4,7 @@
 
 #include "method_table.h"
 #include "vocabulary.h"
+#include "xray_pyramids.h"
 
 #include <algorithm>
 #include <deque>
@@ -63,6 +64,13 @@ options::Codec<std::vector<ViewId>> viewsCodec() {
     for (ViewId id : viewIds())
         names.emplace_back(viewRow(id).name, id);
     return options::listCodec(options::namesCodec<ViewId>(std::move(names)), "all", viewIds(), "none");
+}
+
+options::Codec<int> xrayPyramidCodec() {
+    std::vector<std::pair<std::string, int>> names{{"auto", -1}};
+    for (std::size_t i = 0; i < std::size(kXrayPyramids); ++i)
+        names.emplace_back(kXrayPyramids[i].name, int(i));
+    return options::namesCodec<int>(std::move(names));
 }
 
 // --show-NAME: the view table's row as an option (its name, its checkbox label, its summary).

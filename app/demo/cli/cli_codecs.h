@@ -1,6 +1,6 @@
 // dicer's own value codecs (the ones dicer-bench does not share, which are app/common/vocabulary.h's): --method
 // (a row of the method table the demo runs), --window WxH, --particles (the particle render table), --view LIST
-// (exactly the views named); and the option texts the view and export tables give. Split from cli.cpp, which
+// (exactly the views named), --xray-pyramid (the X-ray's pyramid table); and the option texts the view and export tables give. Split from cli.cpp, which
 // builds the rows.
 #pragma once
 
@@ -20,6 +20,7 @@ options::Codec<glm::ivec2> windowSizeCodec();
 options::Codec<std::optional<volume::SignedAxis>> upAxisCodec(); // +x|-x|+y|-y|+z|-z (x = +x)
 options::Codec<particles::ParticleRender> renderCodec();
 options::Codec<std::vector<ViewId>> viewsCodec(); // the view table's names; "all", "none"
+options::Codec<int> xrayPyramidCodec();           // auto (-1) or a row of xrayPyramidTable()
 
 // The option texts the tables give: --show-NAME per view, --view (its help names the views), --export-... per
 // export (view_table.h, export_table.h).

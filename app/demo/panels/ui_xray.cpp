@@ -215,7 +215,7 @@ void pickClicked(App& app, const XraySubject& subject) {
     const glm::vec2 pixel = *app.ui.xrayPickAt;
     app.ui.xrayPickAt.reset();
     GpuState& gpu = *app.gpu;
-    if (subject.surface || !gpu.particles || !app.settings.view.shown.has(kPointsView)) return;
+    if (!subject.pickPoints || !gpu.particles || !app.settings.view.shown.has(kPointsView)) return;
     if (!gpu.pointPick) {
         Result<particles::PointPick> made = particles::PointPick::create(gpu.shaders, app.surface.info());
         if (!made) {
@@ -232,8 +232,9 @@ void pickClicked(App& app, const XraySubject& subject) {
         app.ui.xrayK = int(*k);
 }
 
-// The followed output's cell in the 3D view: a ring at its voxel's home (a point; it may be flying) or at its
-// cell's centre (a surface vertex), drawn under the panels.
+// The followed output's cell in the 3D view: a ring at its voxel's home (a point; it may be flying), at its
+// cell's centre (a surface vertex) or where the particle was when followed (a slot of the depth order), drawn under
+// the panels.
 void markInScene(App& app, const XrayFollow& follow) {
     const frame::Frame& frame = *app.gpu->frame;
     glm::vec4 volumePoint;
@@ -248,20 +249,38 @@ void markInScene(App& app, const XrayFollow& follow) {
         const surface::McMethod* mc = frame.surface().drawable();
         if (!mc) return;
         volumePoint = frame.surfaceToVolume() * glm::vec4((cell + 0.5f) * mc->spacing(), 1.f);
-    } else {
+    } else if (!follow.worldPoint) {
         return;
     }
     const glm::vec2 display(ImGui::GetIO().DisplaySize.x, ImGui::GetIO().DisplaySize.y);
     const glm::mat4 viewProj = app.camera.projection(display.x / std::max(display.y, 1.f)) * app.camera.view();
-    const glm::vec4 clip = viewProj * frame.volumeToWorld() * volumePoint;
+    const glm::vec4 clip = follow.worldPoint ? viewProj * glm::vec4(*follow.worldPoint, 1.f)
+                                             : viewProj * frame.volumeToWorld() * volumePoint;
     if (clip.w <= 0.f) return;
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     const ImVec2 at((ndc.x * 0.5f + 0.5f) * display.x, (0.5f - ndc.y * 0.5f) * display.y);
     const float r = 7.f * ImGui::GetIO().FontGlobalScale;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     draw->AddCircle(at, r, IM_COL32(80, 230, 255, 255), 0, 2.f);
-    const std::string label = (follow.surface ? "vertex " : "output ") + std::to_string(follow.k);
+    const std::string label = follow.output + " " + std::to_string(follow.k);
     draw->AddText(ImVec2(at.x + r + 3.f, at.y - r), IM_COL32(80, 230, 255, 255), label.c_str());
+}
+
+// The pyramids offered this frame (xray_subject.h), a radio button each when more than one is.
+void pyramidChoice(App& app, const XraySubject& subject) {
+    const std::span<const XrayPyramidRow> rows = xrayPyramidTable();
+    int offered = 0;
+    for (const XrayPyramidRow& row : rows) offered += row.offered(app) ? 1 : 0;
+    if (offered < 2) return;
+    bool first = true;
+    for (int i = 0; i < int(rows.size()); ++i) {
+        if (!rows[std::size_t(i)].offered(app)) continue;
+        const XrayPyramidInfo& info = kXrayPyramids[std::size_t(i)];
+        if (!first) sameLineIfFits(info.label);
+        first = false;
+        if (ImGui::RadioButton(info.label, subject.of == i)) app.ui.xrayOf = i;
+        if (ImGui::IsItemHovered()) tooltip(info.tooltip);
+    }
 }
 
 } // namespace
@@ -278,29 +297,19 @@ void uiXrayWindow(App& app) {
     }
     UiState& ui = app.ui;
     const XraySubject subject = xraySubject(app);
-    if (subject.surfaceOffered) {
-        bool surface = subject.surface;
-        if (ImGui::RadioButton("points' pyramid", !surface)) ui.xraySurface = false;
-        if (ImGui::IsItemHovered()) tooltip("the point method's pyramid over the active cells: an output is a point");
-        sameLineIfFits("surface's pyramid");
-        if (ImGui::RadioButton("surface's pyramid", surface)) ui.xraySurface = true;
-        if (ImGui::IsItemHovered())
-            tooltip("marching cubes' 1D pyramid over the cells' vertex counts, in Z order: an output is a vertex");
-    }
+    pyramidChoice(app, subject);
     if (subject.pyramid.levels.empty()) {
         ImGui::TextWrapped("%s builds no pyramid: %s.", subject.method, subject.summary);
         ImGui::End();
         return;
     }
     pickClicked(app, subject);
-    const frame::Frame& frame = *app.gpu->frame;
-    const std::optional<std::uint32_t> count =
-        subject.surface ? frame.surface().vertexCount() : frame.activeCount();
+    const std::optional<std::uint32_t> count = subject.count;
     const hp::XrayLevel& base = subject.pyramid.levels.front();
     ImGui::TextWrapped("%s: %d levels; level 0 is %d x %d %s%s; the top's one node holds %s %s", subject.method,
                        int(subject.pyramid.levels.size()), base.nodes.x, base.nodes.y, base.unit,
                        base.zOrder ? " (a 1D pyramid drawn in Z order)" : "", count ? grouped(*count).c_str() : "...",
-                       subject.surface ? "vertices" : "active cells");
+                       subject.outputs);
     if (!ui.xrayError.empty()) ImGui::TextColored(kBad, "%s", ui.xrayError.c_str());
     legend(count.value_or(1u));
     // The step mode: the build, then the descent, a step at a time (a scripted run shows the final state).
@@ -325,7 +334,7 @@ void uiXrayWindow(App& app) {
     // Follow one output.
     if (count && *count > 0) {
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.6f);
-        ImGui::SliderInt(subject.surface ? "vertex k" : "output k", &ui.xrayK, 0, int(*count - 1));
+        ImGui::SliderInt((std::string(subject.output) + " k").c_str(), &ui.xrayK, 0, int(*count - 1));
         if (ImGui::IsItemHovered())
             tooltip("the output followed down the pyramid by the method's own traversal on the GPU (a few hundred "
                     "bytes read back when k or the method change); a click on a point in the 3D view or "

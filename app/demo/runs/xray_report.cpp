@@ -34,10 +34,33 @@ void printSurfaceXray(App& app, std::uint32_t k) {
         std::printf("xray:   %s\n", line.c_str());
 }
 
+// Slot K of sorted blending's back-to-front order, when the frame sorted one: down the counting sort's pyramid over
+// the view-depth buckets.
+void printDepthOrderXray(App& app, std::uint32_t k) {
+    GpuState& gpu = *app.gpu;
+    if (!gpu.depthOrder || !gpu.orderSorted || gpu.orderSlots == 0) return;
+    sort::Sorter& sorter = gpu.depthOrder->sorter();
+    if (k >= gpu.orderSlots) {
+        std::printf("xray: slot %u is beyond the %u particle slots sorted (%s): following the last, %u\n", k,
+                    gpu.orderSlots, sorter.name(), gpu.orderSlots - 1);
+        k = gpu.orderSlots - 1;
+    }
+    Result<hp::XrayPath> path = sorter.trace(k);
+    if (!path) {
+        std::printf("xray: %s\n", path.error().c_str());
+        app.scriptFailed = true;
+        return;
+    }
+    std::printf("xray: depth-order slot %u of %u, down %s's pyramid as its own descent took it on the GPU:\n", k,
+                gpu.orderSlots, sorter.name());
+    for (const std::string& line : sorter.describeXray(*path)) std::printf("xray:   %s\n", line.c_str());
+}
+
 } // namespace
 
 void printXray(App& app, int asked) {
     if (app.gpu) printSurfaceXray(app, std::uint32_t(asked));
+    if (app.gpu) printDepthOrderXray(app, std::uint32_t(asked));
     hp::PointMethod* m = app.gpu ? app.gpu->frame->method() : nullptr;
     if (!m) {
         std::printf("xray: no method ran: nothing to follow\n");
