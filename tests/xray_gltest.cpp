@@ -3,13 +3,15 @@
 // and densities, at k = 0, the last index, each top-level child's first index and the one before it, and random
 // keys, the path their own list traversal records on the GPU (hpc_list.comp.glsl with HP_XRAY) equals
 // cpuComputeXray over the CPU pyramid of the same texels; the cell found is the k-th entry's texel of the list;
-// every level's total is the count; a key beyond the count is one clear error. 0 GL errors.
+// every level's total is the count; a key beyond the count is one clear error. hp_sparse likewise, its list's
+// climb read top-down against cpuSparseXray over its pool's masks. 0 GL errors.
 #include "hp_compute.h"
 #include "hp_gl_fixture.h"
 #include "hp_math.h"
 #include "hp_reference.h"
 #include "hp_test_util.h"
 #include "method_table.h"
+#include "occupancy_sparse.h"
 #include "xray.h"
 
 #include <numeric>
@@ -131,6 +133,54 @@ void expectPaperXrayExact(const char* row, hp::Storage storage, const Case& c) {
 
 const Case kCases[] = {{200, 150, 0.3, 1u}, {300, 300, 0.01, 2u}, {64, 64, 1.0, 3u}, {513, 97, 0.5, 4u}};
 
+// hp_sparse: the list's own climb with HP_XRAY (hps_list.comp.glsl) against cpuSparseXray over the pool's masks of
+// this frame's used slots, step for step from the top (sized for the pool's capacity) to the mask level; the
+// cell = the list's entry k.
+void expectSparseXrayExact(const Case& c) {
+    SCOPED_TRACE("hp_sparse " + std::to_string(c.w) + "x" + std::to_string(c.h) + " density " +
+                 std::to_string(c.density));
+    const std::vector<std::uint8_t> alpha = randomAlpha(c.w, c.h, c.density, c.seed);
+    gl::Texture atlas = makeAtlas(alpha, c.w, c.h);
+    hp::MethodInput in;
+    in.atlas = atlas.id();
+    in.threshold = 0.5f;
+    in.capacity = std::uint32_t(c.w * c.h);
+    hp::PointMethod* m = methodFor("hp_sparse");
+    ASSERT_TRUE(m);
+    in = inputFor(methods::methodInfo(*methods::findMethod("hp_sparse")).reads, in);
+    Result<void> r = m->run(in);
+    ASSERT_TRUE(r) << r.error();
+    const std::uint32_t count = m->readCount();
+    ASSERT_EQ(count, hp::buildCpuPyramid(alpha, c.w, c.h, hp::thresholdToByte(0.5f)).count());
+    ASSERT_GT(count, 0u);
+    const std::vector<glm::uvec4> entries = m->points().read(count);
+    std::uint32_t used = 0;
+    glGetNamedBufferSubData(in.sparseIndex, SPARSE_USED * 4, 4, &used);
+    std::vector<std::uint32_t> pool(std::size_t(used) * SPARSE_BRICK_WORDS);
+    glGetNamedBufferSubData(in.sparsePool, 0, GLsizeiptr(pool.size() * 4), pool.data());
+    const int top = int(m->xrayLevels().size()) - 1;
+    Result<hp::XrayPath> first = m->trace(0);
+    ASSERT_TRUE(first) << first.error();
+    int checked = 0;
+    for (std::uint32_t k : keysFor(*first, count, c.seed)) {
+        Result<hp::XrayPath> gpu = m->trace(k);
+        ASSERT_TRUE(gpu) << "k " << k << ": " << gpu.error();
+        const glm::ivec2 texel(int(entries[k].w & 0xffffu), int(entries[k].w >> 16));
+        EXPECT_EQ(gpu->cell, texel) << "k " << k << ": the cell found is not the list's entry k";
+        hp::XrayPath reference = hp::cpuSparseXray(pool, top, k);
+        reference.cell = gpu->cell; // the walk knows no bricks: the texel is checked against the list above
+        EXPECT_EQ(hp::compareXray(*gpu, reference), "") << "k " << k;
+        EXPECT_EQ(gpu->steps.size(), std::size_t(top + 1)) << "k " << k;
+        ++checked;
+    }
+    EXPECT_GE(checked, 8);
+    Result<hp::XrayPath> beyond = m->trace(count);
+    ASSERT_FALSE(beyond);
+    EXPECT_NE(beyond.error().find("is beyond the " + std::to_string(count) + " outputs"), std::string::npos)
+        << beyond.error();
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 } // namespace
 
 TEST(XrayCompute, PathEqualsTheCpuWalkLevelByLevel) {
@@ -147,6 +197,10 @@ TEST(XrayPaper, PathEqualsTheCpuWalkLevelByLevel) {
             expectPaperXrayExact(row, storage, kCases[0]);
     expectPaperXrayExact("dicer_bil", hp::Storage::Float32, kCases[3]);
     expectPaperXrayExact("dicer_vec4", hp::Storage::Uint32, kCases[1]);
+}
+
+TEST(XraySparse, PathEqualsTheCpuWalkLevelByLevel) {
+    for (const Case& c : kCases) expectSparseXrayExact(c);
 }
 
 // Methods whose traversal records no path say so, in one line naming the method.

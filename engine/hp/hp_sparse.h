@@ -19,6 +19,7 @@
 #pragma once
 
 #include "compactor.h"
+#include "xray_draw.h"
 #include "hps_shared.h"
 #include "storage_blocks.h"
 
@@ -49,6 +50,9 @@ public:
     // up to the top; in Z order, sized for the pool's capacity (hp_sparse_xray.cpp).
     std::vector<XrayLevel> xrayLevels() const override;
     Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
+    // Output k's path: the list pass compiled with HP_XRAY, whose invocation holding k records its own climb
+    // (read top-down), its quadrant's masks and the bit (hps_list.comp.glsl); level 0 is the mask level.
+    Result<XrayPath> trace(std::uint32_t k) override;
 
 private:
     SparseHistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
@@ -68,6 +72,8 @@ private:
     AtlasTiling m_tiling;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for
     gl::ProgramId m_xrayLevels;       // the X-ray's tiles: compiled at the first draw
+    gl::ProgramId m_xrayTrace;        // the list with HP_XRAY: compiled at the first trace
+    XrayRecord m_xrayRecord;
 };
 
 Result<std::unique_ptr<PointMethod>> createSparseHistoPyramid(gl::ShaderLibrary& shaders,

@@ -138,7 +138,7 @@ public:
     // GPU, recorded level by level (reads back a few hundred bytes: a tool, never the frame). Errors: nothing
     // built, k not below the count, a method whose traversal records no path.
     virtual Result<XrayPath> trace(std::uint32_t /*k*/) {
-        return makeError(std::string(m_name) + ": records no X-ray path (hp_compute, hp_bits and the paper's four variants do)");
+        return makeError(std::string(m_name) + ": records no X-ray path (hp_compute, hp_bits, hp_sparse and the paper's four variants do)");
     }
     // The X-ray view (xray_levels.h): the levels of the pyramid the last build made, base first; empty when the
     // method builds none (its row's summary says what it does instead).

@@ -151,6 +151,53 @@ std::string compareXray(const XrayPath& gpu, const XrayPath& reference) {
     return "";
 }
 
+XrayPath cpuSparseXray(std::span<const std::uint32_t> pool, int top, std::uint32_t k) {
+    // The 1D 4:1 pyramid: level 0 a mask's set bits, each level above the sums of 4 (0 past the end), up to `top`.
+    std::vector<std::vector<std::uint32_t>> levels(1);
+    for (std::size_t i = 0; i + 1 < pool.size(); i += 2)
+        levels[0].push_back(std::uint32_t(std::popcount(pool[i]) + std::popcount(pool[i + 1])));
+    for (int l = 1; l <= top; ++l) {
+        const std::vector<std::uint32_t>& below = levels.back();
+        std::vector<std::uint32_t> up((below.size() + 3) / 4, 0u);
+        for (std::size_t i = 0; i < below.size(); ++i) up[i / 4] += below[i];
+        levels.push_back(std::move(up));
+    }
+    const auto at = [&](int level, std::size_t i) {
+        const std::vector<std::uint32_t>& l = levels[std::size_t(level)];
+        return i < l.size() ? l[i] : 0u;
+    };
+    XrayPath path;
+    path.k = k;
+    path.cell = {-1, -1};
+    std::uint32_t key = k, entry = 0;
+    for (int level = top; level >= 1; --level) {
+        XrayStep s;
+        s.level = level;
+        s.cell = {int(entry), 0};
+        s.key = key;
+        for (std::uint32_t c = 0; c < 4; ++c) s.sums[int(c)] = at(level - 1, std::size_t(entry) * 4 + c);
+        std::uint32_t c = 0;
+        while (c < 3 && key >= s.sums[int(c)]) key -= s.sums[int(c++)];
+        s.child = c;
+        s.keyDown = key;
+        path.steps.push_back(s);
+        entry = entry * 4 + c;
+    }
+    XrayStep mask;
+    mask.level = 0;
+    mask.cell = {int(entry), 0};
+    mask.key = key;
+    mask.mask = true;
+    const std::uint64_t bits = std::uint64_t(pool[2 * std::size_t(entry)]) |
+                               std::uint64_t(pool[2 * std::size_t(entry) + 1]) << 32;
+    mask.sums = {std::uint32_t(bits), std::uint32_t(bits >> 32), 0u, 0u};
+    std::uint64_t rest = bits;
+    for (std::uint32_t i = 0; i < key; ++i) rest &= rest - 1;
+    mask.child = std::uint32_t(std::countr_zero(rest));
+    path.steps.push_back(mask);
+    return path;
+}
+
 std::vector<std::string> describeXray(const XrayPath& path) {
     std::vector<std::string> lines;
     for (const XrayStep& s : path.steps) lines.push_back(stepText(s));

@@ -51,6 +51,13 @@ XrayPath cpuComputeXray(const CpuPyramid& pyramid, int levels, std::uint32_t k);
 // children are the base cells; no mask level.
 XrayPath cpuPaperXray(const CpuPyramid& pyramid, std::uint32_t k);
 
+// hp_sparse's walk (its list's climb read top-down) over the pool's words of this frame's used slots
+// (SPARSE_BRICK_WORDS a slot: 16 masks of two words, Morton order) for a pyramid of `top` levels (its levels(), sized
+// for the pool's capacity): stored levels `top` .. 2 (an entry's 4 children's sums; past the used slots 0), level 1
+// a quadrant's 4 masks, level 0 the mask level (its 64 bits, the key-th set bit). The texel is not known here
+// (the pool's bricks are): `cell` is (-1, -1). k < the pool's set bits.
+XrayPath cpuSparseXray(std::span<const std::uint32_t> pool, int top, std::uint32_t k);
+
 // "" when equal, else the first difference ("level 7: GPU cell (3, 1) key 12, CPU cell (3, 0) key 12").
 std::string compareXray(const XrayPath& gpu, const XrayPath& reference);
 // The steps' part of it, each step written by `text` (the marching cubes' path words its steps its own way).

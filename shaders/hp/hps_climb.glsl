@@ -24,15 +24,37 @@ uint hpsBefore(uvec4 sums, uint child) {
     return (child > 0u ? sums.x : 0u) + (child > 1u ? sums.y : 0u) + (child > 2u ? sums.z : 0u);
 }
 
+#ifdef HPS_CLIMB_RECORD
+// The climb's record (the X-ray: hps_list.comp.glsl with HP_XRAY): per stored level, the node it read, that node's
+// four children's sums and which of them the quadrant's ancestor is.
+uint g_climbNode[HPS_MAX_LEVELS + 1];
+uvec4 g_climbSums[HPS_MAX_LEVELS + 1];
+uint g_climbChild[HPS_MAX_LEVELS + 1];
+void hpsClimbRecord(int level, uint node, uvec4 sums, uint child) {
+    int l = min(level, HPS_MAX_LEVELS);
+    g_climbNode[l] = node;
+    g_climbSums[l] = sums;
+    g_climbChild[l] = child;
+}
+#endif
+
 // The index of the first point of quadrant `quadrant` (= 4 slot + its place in the slot): the sums of
 // everything before it, level by level from its slot's node up to the top.
 uint hpsFirstIndex(uint quadrant) {
     uint node = quadrant >> 2, first = 0u;
-    first += hpsBefore(hpsNode(HPS_FIRST_STORED_LEVEL, node), quadrant & 3u);
+    uvec4 sums = hpsNode(HPS_FIRST_STORED_LEVEL, node);
+    first += hpsBefore(sums, quadrant & 3u);
+#ifdef HPS_CLIMB_RECORD
+    hpsClimbRecord(HPS_FIRST_STORED_LEVEL, node, sums, quadrant & 3u);
+#endif
     for (int level = HPS_FIRST_STORED_LEVEL + 1; level <= u_hpsTop; ++level) {
         uint child = node & 3u;
         node >>= 2;
-        first += hpsBefore(hpsNode(level, node), child);
+        sums = hpsNode(level, node);
+        first += hpsBefore(sums, child);
+#ifdef HPS_CLIMB_RECORD
+        hpsClimbRecord(level, node, sums, child);
+#endif
     }
     return first;
 }

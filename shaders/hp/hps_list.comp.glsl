@@ -11,8 +11,14 @@
 // the colours per point of the sparse output) shares, so a texel's rank is its index here by construction.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder"; the climb is the
 // HistoPyramid's prefix sum read bottom-up (Dyken, Ziegler, Theobalt, Seidel 2008 use the same sums top-down).
+// With HP_XRAY it writes no point: the invocation whose quadrant holds entry u_xrayKey records its path (hp_xray.h)
+// from its own climb's record, read top-down (a step a stored level: the node, its children's sums, the child the
+// quadrant's ancestor is), then the quadrant's step (its four masks' points, the mask holding the key) and the
+// mask's (its 64 bits, the bit written), and the texel.
 #include "hps_shared.h"
+#ifndef HP_XRAY
 #include "hp_points.glsl"
+#endif
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
 layout(std430, binding = SPARSE_BIND_INDEX) restrict readonly buffer SparseIndex { uint b_index[]; };
@@ -20,7 +26,54 @@ layout(std430, binding = SPARSE_BIND_POOL) restrict readonly buffer SparsePool {
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
 #define HPS_CLIMB_LOC_TOP HP_LOC_LEVELS
 #define HPS_CLIMB_LOC_OFFSETS HPS_LOC_LEVEL_OFFSETS
+#ifdef HP_XRAY
+#define HPS_CLIMB_RECORD
+#endif
 #include "hps_climb.glsl"
+
+#ifdef HP_XRAY
+#include "hp_xray.h"
+layout(std430, binding = HP_BIND_XRAY) writeonly buffer HpsXray { uint u_xray[]; };
+layout(location = HP_LOC_XRAY_KEY) uniform uint u_xrayKey;
+
+void hpsXrayStep(uint i, int level, uint entry, uint key, uvec4 sums, uint child, uint keyDown) {
+    if (i >= uint(HP_XRAY_MAX_STEPS)) return;
+    uint at = uint(HP_XRAY_HEADER_WORDS) + i * uint(HP_XRAY_STEP_WORDS);
+    u_xray[at + 0u] = uint(level);
+    u_xray[at + 1u] = entry;
+    u_xray[at + 2u] = 0u;
+    u_xray[at + 3u] = key;
+    for (uint c = 0u; c < 4u; ++c) u_xray[at + 4u + c] = sums[c];
+    u_xray[at + 8u] = child;
+    u_xray[at + 9u] = keyDown;
+    u_xray[at + 10u] = 0u;
+    u_xray[at + 11u] = 0u;
+}
+
+// Entry u_xrayKey is bit b of pool word w, in quadrant `quadrant` of slot `slot` (brick `brick`): its path.
+void hpsXrayRecord(uint quadrant, uint slot, uint brick, uint w, uint b) {
+    uint rest = u_xrayKey, i = 0u;
+    for (int level = u_hpsTop; level >= HPS_FIRST_STORED_LEVEL; --level) {
+        int l = min(level, HPS_MAX_LEVELS);
+        uint down = rest - hpsBefore(g_climbSums[l], g_climbChild[l]);
+        hpsXrayStep(i++, level, g_climbNode[l], rest, g_climbSums[l], g_climbChild[l], down);
+        rest = down;
+    }
+    uint firstWord = quadrant * 8u, mask = (w - firstWord) >> 1;
+    uvec4 masks;
+    for (uint m = 0u; m < 4u; ++m)
+        masks[m] = uint(bitCount(b_pool[firstWord + 2u * m]) + bitCount(b_pool[firstWord + 2u * m + 1u]));
+    uint down = rest - hpsBefore(masks, mask);
+    hpsXrayStep(i++, 1, quadrant, rest, masks, mask, down);
+    uvec4 bits = uvec4(b_pool[firstWord + 2u * mask], b_pool[firstWord + 2u * mask + 1u], 0u, 0u);
+    hpsXrayStep(i++, 0, quadrant * 4u + mask, down, bits, ((w - firstWord) & 1u) * 32u + b, 0u);
+    ivec2 texel = hpSparseTexel(brick, (w - slot * uint(SPARSE_BRICK_WORDS)) * 32u + b);
+    u_xray[0] = i;
+    u_xray[1] = uint(texel.x);
+    u_xray[2] = uint(texel.y);
+    u_xray[3] = 1u;
+}
+#endif
 
 void main() {
     uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
@@ -37,7 +90,11 @@ void main() {
         uint bits = b_pool[w];
         while (bits != 0u && k < count) {
             uint b = uint(findLSB(bits));
+#ifdef HP_XRAY
+            if (k == u_xrayKey) hpsXrayRecord(quadrant, slot, brick, w, b);
+#else
             hpWritePoint(k, hpSparseTexel(brick, (w - slot * uint(SPARSE_BRICK_WORDS)) * 32u + b));
+#endif
             bits &= bits - 1u;
             ++k;
         }

@@ -9,12 +9,14 @@ XrayFollow followOutput(const XraySubject& subject, std::uint32_t k, std::uint32
     XrayFollow f;
     f.method = subject.method;
     f.of = subject.of;
+    f.levels = int(subject.pyramid.levels.size());
     f.output = subject.output;
     f.count = count;
     f.k = count == 0 ? 0 : std::min(k, count - 1);
     // A new count alone (a rotating mesh changes it every frame) keeps the path: a trace waits for the GPU, and
     // would then every frame. The path is that of the frame it was traced in.
-    if (f.method == last.method && f.of == last.of && f.k == last.k && (count == 0) == (last.count == 0)) {
+    if (f.method == last.method && f.of == last.of && f.levels == last.levels && f.k == last.k &&
+        (count == 0) == (last.count == 0)) {
         XrayFollow kept = last;
         kept.count = count;
         return kept;

@@ -22,14 +22,15 @@ bool pointsOffered(const App& app) {
     return app.gpu && app.gpu->frame->method();
 }
 
-XrayFound tracePoint(hp::PointMethod& m, std::uint32_t k) {
+// `zOrder`: the pyramid's levels are 1D (hp_sparse's), a step's cell.x the entry's index, drawn in Z order.
+XrayFound tracePoint(hp::PointMethod& m, std::uint32_t k, bool zOrder) {
     Result<hp::XrayPath> path = m.trace(k);
     if (!path) return foundError(path.error());
     XrayFound f;
     f.lines = hp::describeXray(*path);
     int lowest = path->steps.empty() ? 1 : path->steps.back().level;
     for (const hp::XrayStep& s : path->steps)
-        f.marks.push_back({s.level, s.cell});
+        f.marks.push_back({s.level, zOrder ? hp::zOrderNode(std::uint64_t(s.cell.x)) : s.cell});
     // Below the last step (the compute pyramids' masks, the paper's level 1) the path is in the cell found: its
     // ancestors down to the cell itself.
     for (int level = lowest - 1; level >= 0; --level)
@@ -48,7 +49,8 @@ XraySubject pointsSubject(App& app) {
         return m->drawXray(tiles, canvas);
     };
     s.count = app.gpu->frame->activeCount();
-    s.trace = [m](std::uint32_t k) { return tracePoint(*m, k); };
+    const bool zOrder = !s.pyramid.levels.empty() && s.pyramid.levels.front().zOrder;
+    s.trace = [m, zOrder](std::uint32_t k) { return tracePoint(*m, k, zOrder); };
     s.pickPoints = true;
     return s;
 }
