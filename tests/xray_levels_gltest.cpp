@@ -89,6 +89,53 @@ TEST(XrayLevels, PaperVariantsTilesEqualTheCpuPyramid) {
     expectComputeLevels("dicer_rect", 97, 130, 0.5, 18u, hp::Storage::Float32);
 }
 
+// Horn's scan: its scan levels drawn as the elements they scan (level 0 the texels' 0/1, each level above the sums
+// of 1024 below, in Z order, then the total) equal the same levels computed on the CPU from the atlas, whole and
+// zoomed; every level's total is the count. 1500 x 800 texels: three scan levels and the total.
+TEST(XrayLevels, HornScanTilesEqualItsScannedElements) {
+    const int w = 1500, h = 800;
+    const std::vector<std::uint8_t> alpha = randomAlpha(w, h, 0.3, 19u);
+    gl::Texture atlas = makeAtlas(alpha, w, h);
+    hp::MethodInput in;
+    in.atlas = atlas.id();
+    in.threshold = 0.5f;
+    in.capacity = std::uint32_t(w * h);
+    hp::PointMethod* m = methodFor("horn_scan");
+    ASSERT_TRUE(m);
+    Result<void> r = m->run(in);
+    ASSERT_TRUE(r) << r.error();
+    const std::uint32_t count = m->readCount();
+    std::vector<std::vector<std::uint64_t>> levels(1);
+    const std::uint32_t threshold = hp::thresholdToByte(0.5f);
+    for (std::uint8_t a : alpha) levels[0].push_back(a >= threshold ? 1u : 0u);
+    while (levels.back().size() > 1) {
+        std::vector<std::uint64_t> up((levels.back().size() + 1023) / 1024, 0);
+        for (std::size_t i = 0; i < levels.back().size(); ++i) up[i / 1024] += levels.back()[i];
+        levels.push_back(up);
+    }
+    ASSERT_EQ(levels.back()[0], count);
+    const std::vector<hp::XrayLevel> drawn = m->xrayLevels();
+    ASSERT_EQ(drawn.size(), levels.size());
+    EXPECT_EQ(drawn[0].nodes, glm::ivec2(w, h));
+    const auto node = [&](int level, int x, int y) -> std::uint64_t {
+        const std::vector<std::uint64_t>& l = levels[std::size_t(level)];
+        const std::uint64_t i = level == 0 ? std::uint64_t(y) * w + std::uint64_t(x) : hp::zOrderIndex({x, y});
+        return (level == 0 ? x < w && y < h : i < l.size()) ? l[std::size_t(i)] : 0;
+    };
+    for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.2f, 0.1f, 0.45f, 0.4f)})
+        for (int side : {4, 24, 520}) {
+            SCOPED_TRACE("side " + std::to_string(side));
+            const std::vector<hp::XrayTile> tiles = hp::planXrayTiles(drawn, window, side, 4);
+            const DrawnCanvas c = drawXrayCanvas(tiles, side, 4, [&](const hp::XrayCanvas& canvas) {
+                return m->drawXray(tiles, canvas);
+            });
+            EXPECT_EQ(compareXrayCanvas(c, tiles, node), 0);
+            if (window != glm::vec4(0, 0, 1, 1)) continue;
+            for (const hp::XrayTile& t : tiles) EXPECT_EQ(c.totals[std::size_t(t.slot)], count) << "level " << t.level;
+        }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 TEST(XrayLevels, MethodsWithoutAPyramidSaySo) {
     hp::PointMethod* m = methodFor("atomic_append");
     ASSERT_TRUE(m);

@@ -39,6 +39,10 @@ public:
 
     // The level-0 inclusive scan (width x height values), for tests (waits for the GPU).
     std::vector<std::uint32_t> readScan() const;
+    // The X-ray view (horn_scan_xray.cpp): its scan levels as a 1024:1 pyramid of the elements they scan, level 0
+    // the atlas's texels, the levels above in Z order, then the top's total.
+    std::vector<hp::XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) override;
 
 private:
     HornScan(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
@@ -47,6 +51,7 @@ private:
     void dispatchBlocks(std::uint32_t blocks) const;
 
     gl::ProgramId m_scanAtlas, m_scanSums, m_add, m_gather;
+    gl::ProgramId m_xrayLevels; // the X-ray's tiles: compiled at the first draw
     gl::Sampler m_sampler;
     gl::Buffer m_scan;
     std::vector<ScanLevel> m_levels;

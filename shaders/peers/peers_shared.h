@@ -10,6 +10,11 @@
 #define PEER_BIND_SUMS 4       // Horn: one total per block of that level (scanned in turn one level up)
 #define PEER_LOC_ELEMENTS 12   // uint: elements in the scan level (level 0: atlas width x height)
 #define PEER_LOC_WRITE_TOTAL 13 // uint: 1 on the pass that finalises level 0, which then writes the count
+// Horn's X-ray levels (horn_xray_levels.comp.glsl): the scan levels as the elements they scan
+#define HORN_XRAY_MAX_LEVELS 8      // scan levels + the top's total: 3 levels hold 2^30 elements
+#define HORN_LOC_XRAY_WIDTH 20      // int: level 0's width (the atlas's; its elements are rows of it)
+#define HORN_LOC_XRAY_OFFSETS 21    // uint[HORN_XRAY_MAX_LEVELS]: level l >= 1's first uint in the upper range
+#define HORN_LOC_XRAY_ELEMENTS (HORN_LOC_XRAY_OFFSETS + HORN_XRAY_MAX_LEVELS) // uint[]: level l's elements
 
 // Horn's scan: 64 invocations (a power of two, for Blelloch's tree) x 16 elements = 1024 per block. Sixteen
 // elements per invocation shrink the shared-memory sweep to 64 entries; 1024 per block keeps 16M cells (4096^2)
