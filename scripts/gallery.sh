@@ -57,7 +57,7 @@ shot tour-gltf 5 800x500 --no-ui --model tests/data/gltf/two_nodes.gltf --color 
 # The X-ray (docs/XRAY.md): a picture per pyramid family, each following one output down it.
 shot xray-compute 4 1280x800 --volume "$ct" --view points,atlas,xray --xray 70000
 shot xray-paper 4 1280x800 --method dicer_vec4 --preset 64 --view points,atlas,xray --xray 2000
-shot xray-sparse 4 1280x800 --preset 256 --voxels sparse --view points,atlas,xray
+shot xray-sparse 4 1280x800 --preset 256 --voxels sparse --view points,atlas,xray --xray 30000
 shot xray-expansion 4 1280x800 --volume "$ct" --band 1150,4000 --view surface,xray --xray 5000
 shot xray-sort 4 1280x800 --particles sorted --view points,xray --xray-pyramid depth-order --xray 3000
 

@@ -158,7 +158,7 @@ void expectSparseXrayExact(const Case& c) {
     glGetNamedBufferSubData(in.sparseIndex, SPARSE_USED * 4, 4, &used);
     std::vector<std::uint32_t> pool(std::size_t(used) * SPARSE_BRICK_WORDS);
     glGetNamedBufferSubData(in.sparsePool, 0, GLsizeiptr(pool.size() * 4), pool.data());
-    const int top = int(m->xrayLevels().size()) - 1;
+    const int top = hp::xrayPyramidLevels(m->xrayLevels()) - 1;
     Result<hp::XrayPath> first = m->trace(0);
     ASSERT_TRUE(first) << first.error();
     int checked = 0;

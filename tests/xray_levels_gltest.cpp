@@ -177,14 +177,28 @@ TEST(XrayLevels, SparseTilesEqualThePoolsMasks) {
         for (std::size_t i = 0; i < levels.back().size(); ++i) up[i / 4] += levels.back()[i];
         levels.push_back(up);
     }
+    const std::vector<hp::XrayLevel> drawn = m->xrayLevels();
+    ASSERT_GE(drawn.size(), 4u);
+    // After the top, the brick map: each 32x32 brick of the atlas holds its points, counted here from the atlas.
+    const hp::XrayLevel& bricks = drawn.back();
+    ASSERT_TRUE(bricks.name);
+    EXPECT_EQ(bricks.texelsPerNode, 32);
+    EXPECT_EQ(bricks.level, drawn[drawn.size() - 2].level + 1);
+    const std::uint32_t threshold = hp::thresholdToByte(0.5f);
+    const auto brickPoints = [&](int bx, int by) {
+        std::uint64_t n = 0;
+        for (int y = by * 32; y < std::min(by * 32 + 32, h); ++y)
+            for (int x = bx * 32; x < std::min(bx * 32 + 32, w); ++x)
+                n += alpha[std::size_t(y) * w + std::size_t(x)] >= threshold ? 1u : 0u;
+        return n;
+    };
     const auto node = [&](int level, int x, int y) -> std::uint64_t {
+        if (level == bricks.level) return brickPoints(x, y);
         if (level >= int(levels.size())) return x == 0 && y == 0 ? count : 0; // above the used slots' top
         const std::uint64_t i = hp::zOrderIndex({x, y});
         return i < levels[std::size_t(level)].size() ? levels[std::size_t(level)][std::size_t(i)] : 0;
     };
-    const std::vector<hp::XrayLevel> drawn = m->xrayLevels();
-    ASSERT_GE(drawn.size(), 3u);
-    EXPECT_EQ(drawn.back().nodes, glm::ivec2(1));
+    EXPECT_EQ(drawn[drawn.size() - 2].nodes, glm::ivec2(1));
     for (glm::vec4 window : {glm::vec4(0, 0, 1, 1), glm::vec4(0.0f, 0.0f, 0.3f, 0.2f)})
         for (int side : {4, 24, 520}) {
             SCOPED_TRACE("side " + std::to_string(side));

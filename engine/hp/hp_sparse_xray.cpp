@@ -22,6 +22,10 @@ std::vector<XrayLevel> SparseHistoPyramid::xrayLevels() const {
                                     : "sums (4 children's sums stored)";
         levels.push_back({l, zOrderExtent(sparseLevelNodes(m_slots, l)), unit, true});
     }
+    // The coarse map's bricks where they lie in the atlas, each holding its slot's points (level 2's node).
+    const int grid = hpSparseGrid(m_side);
+    levels.push_back({m_levels + 1, {grid, grid}, "bricks of 32x32 texels (their points; 0: not marked)", false,
+                      "bricks", SPARSE_BRICK});
     return levels;
 }
 
@@ -37,6 +41,8 @@ Result<void> SparseHistoPyramid::drawXray(std::span<const XrayTile> tiles, const
     gl::DebugGroup group("x-ray levels");
     const GLuint program = m_shaders->get(m_xrayLevels);
     glProgramUniform1iv(program, HPS_LOC_LEVEL_OFFSETS, HPS_MAX_LEVELS + 1, m_offsets);
+    glProgramUniform1i(program, HPS_LOC_XRAY_SIDE, m_side);
+    glProgramUniform1i(program, HPS_LOC_XRAY_BRICK_LEVEL, m_levels + 1);
     bindInput();
     glUseProgram(program);
     dispatchXrayTiles(program, tiles, canvas);

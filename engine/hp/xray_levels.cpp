@@ -8,7 +8,15 @@
 
 namespace dicer::hp {
 
-std::vector<XrayTile> planXrayTiles(std::span<const XrayLevel> levels, glm::vec4 window, int side, int columns) {
+int xrayPyramidLevels(std::span<const XrayLevel> levels) {
+    int n = 0;
+    for (const XrayLevel& l : levels)
+        n += l.name ? 0 : 1;
+    return n;
+}
+
+std::vector<XrayTile> planXrayTiles(std::span<const XrayLevel> levels, glm::vec4 window, int side,
+                                    int columns) {
     side = std::max(side, 1);
     columns = std::max(columns, 1);
     window = glm::clamp(window, glm::vec4(0.f), glm::vec4(1.f));
@@ -65,7 +73,8 @@ glm::ivec2 zOrderNode(std::uint64_t i) {
 std::uint64_t zOrderIndex(glm::ivec2 node) {
     std::uint64_t i = 0;
     for (int b = 0; b < 31; ++b)
-        i |= (std::uint64_t((node.x >> b) & 1) << (2 * b)) | (std::uint64_t((node.y >> b) & 1) << (2 * b + 1));
+        i |=
+            (std::uint64_t((node.x >> b) & 1) << (2 * b)) | (std::uint64_t((node.y >> b) & 1) << (2 * b + 1));
     return i;
 }
 
@@ -78,7 +87,8 @@ std::vector<std::uint64_t> xrayTileSums(const XrayTile& tile,
             const glm::ivec2 hi = glm::min(lo + tile.block, tile.nodes);
             std::uint64_t sum = 0;
             for (int y = lo.y; y < hi.y; ++y)
-                for (int x = lo.x; x < hi.x; ++x) sum += node(tile.level, x, y);
+                for (int x = lo.x; x < hi.x; ++x)
+                    sum += node(tile.level, x, y);
             sums[std::size_t(py) * std::size_t(tile.pixels.x) + std::size_t(px)] = sum;
         }
     return sums;

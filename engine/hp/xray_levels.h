@@ -23,7 +23,14 @@ struct XrayLevel {
     glm::ivec2 nodes{0};
     const char* unit = "nodes"; // what a node is ("texels", "8x8 masks", "cells", "slots (32x32 bricks)", "sums")
     bool zOrder = false;        // a 1D level drawn in Z order
+    // A tile beside the pyramid's levels (hp_sparse's brick map), after them: its caption instead of "L<level>",
+    // its level number past the top, and its nodes squares of `texelsPerNode` atlas texels (the cell found is in
+    // node cell / texelsPerNode).
+    const char* name = nullptr;
+    int texelsPerNode = 0;
 };
+// The pyramid's own levels among `levels` (those without a name): its top is this minus 1.
+int xrayPyramidLevels(std::span<const XrayLevel> levels);
 
 // One level's tile: pixel p sums the nodes origin + p * block .. + block - 1 (those within `nodes`).
 struct XrayTile {

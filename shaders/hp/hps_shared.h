@@ -22,6 +22,8 @@
 #define HPS_LIST_ARGS 12     // the list's DispatchIndirectCommand: one invocation per quadrant of a used slot
 #define HPS_LOC_LEVEL_OFFSETS 16 // int[HPS_MAX_LEVELS + 1]: node offset of level l in the levels buffer
 #define HPS_LOC_DISPATCHES 3     // int: the build's dispatch count (the args pass)
+#define HPS_LOC_XRAY_SIDE 36        // int: the virtual atlas side (the X-ray's brick map: hps_xray_levels.comp.glsl)
+#define HPS_LOC_XRAY_BRICK_LEVEL 37 // int: the brick map's tile level (past the top)
 // The rank (hps_rank.glsl) runs in a foreign program (the voxelizer's slot colour passes): its uniforms sit at
 // locations that program leaves free, past the list's (SparseHistoPyramid::bindForRank sets them).
 #define HPS_LOC_RANK_SIDE 40    // int: the virtual atlas side (where the slot bases start in the index)

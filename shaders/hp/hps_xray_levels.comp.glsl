@@ -3,13 +3,15 @@
 // masks in slot order, drawn in Z order (xray_levels.h). Level 0: a mask's popcount (16 a slot); level 1: a
 // quadrant's 4 masks; level 2 (a slot, one marked brick) and up: the stored nodes, each its 4 children's sums.
 // A pixel's block is one run of entries; entries past this frame's (the used slots') count 0, as in the build:
-// the pool and the levels past them hold older frames' data.
+// the pool and the levels past them hold older frames' data. After the top, the brick map: the coarse map's grid.
 #include "hps_shared.h"
 
 layout(std430, binding = SPARSE_BIND_INDEX) readonly buffer SparseIndex { uint b_index[]; };
 layout(std430, binding = SPARSE_BIND_POOL) readonly buffer SparsePool { uint b_pool[]; };
 layout(std430, binding = HPS_BIND_LEVELS) readonly buffer HpsLevels { uvec4 b_levels[]; };
 layout(location = HPS_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPS_MAX_LEVELS + 1];
+layout(location = HPS_LOC_XRAY_SIDE) uniform int u_side;
+layout(location = HPS_LOC_XRAY_BRICK_LEVEL) uniform int u_brickLevel;
 
 #include "xray_levels.glsl"
 
@@ -21,7 +23,25 @@ uint items(int level) {
     return (masks + ((1u << shift) - 1u)) >> shift;
 }
 
+// The brick map (past the top): bricks lo .. hi - 1 of the coarse map's grid, each a marked brick's slot's points
+// (its level-2 node: its quadrants' sums), 0 for a brick not marked or dropped (a slot past the used ones).
+uint brickSum(ivec2 lo, ivec2 hi) {
+    uint sum = 0u, used = b_index[SPARSE_USED];
+    for (int y = lo.y; y < hi.y; ++y)
+        for (int x = lo.x; x < hi.x; ++x) {
+            uint brick = hpMorton2(ivec2(x, y)), word = brick >> 5;
+            uint coarse = b_index[SPARSE_HEADER + word];
+            if ((coarse & (1u << (brick & 31u))) == 0u) continue;
+            uint slot = hpSparseSlot(coarse, b_index[hpSparseBaseOffset(u_side) + int(word)], brick);
+            if (slot >= used) continue;
+            uvec4 v = b_levels[uint(u_levelOffset[HPS_FIRST_STORED_LEVEL]) + slot];
+            sum += v.x + v.y + v.z + v.w;
+        }
+    return sum;
+}
+
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
+    if (level == u_brickLevel) return brickSum(lo, hi);
     uint run = uint(g_xrayBlock * g_xrayBlock);
     uint first = xrayZIndex(lo);
     uint sum = 0u;

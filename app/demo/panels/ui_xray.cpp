@@ -131,10 +131,15 @@ void zoomAndPan(UiState& ui, const hp::XrayTile& t, glm::vec2 localPixels) {
     ui.xrayCentre = glm::clamp(ui.xrayCentre, glm::vec2(half), glm::vec2(1.f - half));
 }
 
-const char* levelUnit(const XrayView& view, int level) {
+const hp::XrayLevel* levelOf(const XrayView& view, int level) {
     for (const hp::XrayLevel& l : view.levels())
-        if (l.level == level) return l.unit;
-    return "nodes";
+        if (l.level == level) return &l;
+    return nullptr;
+}
+
+const char* levelUnit(const XrayView& view, int level) {
+    const hp::XrayLevel* l = levelOf(view, level);
+    return l ? l->unit : "nodes";
 }
 
 void tiles(App& app, const XrayView& view, const XrayFollow& follow, const XrayStepView& step) {
@@ -165,7 +170,10 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow, const XrayS
     for (const hp::XrayTile& t : all) {
         const TilePlace p = placeTile(t, origin, grid);
         const ImVec2 end(p.corner.x + float(t.pixels.x) * p.pixel, p.corner.y + float(t.pixels.y) * p.pixel);
-        if (t.level > step.builtLevels) { // the step mode: not built yet
+        const hp::XrayLevel* level = levelOf(view, t.level);
+        const char* name = level ? level->name : nullptr;
+        // The step mode: not built yet (a tile beside the levels comes with the top).
+        if (name ? step.builtLevels < hp::xrayPyramidLevels(view.levels()) - 1 : t.level > step.builtLevels) {
             draw->AddRectFilled(p.corner, end, IM_COL32(16, 18, 22, 235));
             continue;
         }
@@ -182,7 +190,10 @@ void tiles(App& app, const XrayView& view, const XrayFollow& follow, const XrayS
         const std::size_t slotIndex = std::size_t(t.slot);
         const std::string total = slotIndex < view.totals().size() ? grouped(view.totals()[slotIndex]) : "...";
         char dims[48], sum[48];
-        std::snprintf(dims, sizeof dims, "L%d %dx%d", t.level, t.nodes.x, t.nodes.y);
+        if (name)
+            std::snprintf(dims, sizeof dims, "%s %dx%d", name, t.nodes.x, t.nodes.y);
+        else
+            std::snprintf(dims, sizeof dims, "L%d %dx%d", t.level, t.nodes.x, t.nodes.y);
         std::snprintf(sum, sizeof sum, "%s%s", zoomed ? "in view " : "sum ", total.c_str());
         draw->AddText(ImVec2(p.corner.x, p.captionY + 1.f * scale), ImGui::GetColorU32(ImGuiCol_Text), dims);
         draw->AddText(ImVec2(p.corner.x, p.captionY + 1.f * scale + ImGui::GetTextLineHeight()),
@@ -307,7 +318,7 @@ void uiXrayWindow(App& app) {
     const std::optional<std::uint32_t> count = subject.count;
     const hp::XrayLevel& base = subject.pyramid.levels.front();
     ImGui::TextWrapped("%s: %d levels; level 0 is %d x %d %s%s; the top's one node holds %s %s", subject.method,
-                       int(subject.pyramid.levels.size()), base.nodes.x, base.nodes.y, base.unit,
+                       hp::xrayPyramidLevels(subject.pyramid.levels), base.nodes.x, base.nodes.y, base.unit,
                        base.zOrder ? " (a 1D pyramid drawn in Z order)" : "", count ? grouped(*count).c_str() : "...",
                        subject.outputs);
     if (!ui.xrayError.empty()) ImGui::TextColored(kBad, "%s", ui.xrayError.c_str());

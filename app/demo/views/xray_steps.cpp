@@ -7,24 +7,26 @@ namespace dicer::app {
 
 int xrayStepCount(std::span<const hp::XrayLevel> levels, const XrayFollow& follow) {
     if (levels.empty()) return 0;
-    return int(levels.size()) + int(follow.marks.size()); // the base, a reduction a level above it, the marks
+    // The base, a reduction a level above it, the marks (tiles beside the levels, such as hp_sparse's brick map,
+    // appear with the top and take no step of their own).
+    return hp::xrayPyramidLevels(levels) + int(follow.marks.size());
 }
 
 XrayStepView xrayStepAt(int step, std::span<const hp::XrayLevel> levels, const XrayFollow& follow) {
     XrayStepView v;
     if (levels.empty()) return v;
-    const int top = int(levels.size()) - 1;
+    const int top = hp::xrayPyramidLevels(levels) - 1;
     step = std::clamp(step, 0, std::max(xrayStepCount(levels, follow) - 1, 0));
     char text[256];
     if (step <= top) { // the build: the base, then one reduction a step
         const hp::XrayLevel& l = levels[std::size_t(step)];
         v.builtLevels = step;
         if (step == 0)
-            std::snprintf(text, sizeof text, "build: the base, level 0: %d x %d %s, what the input holds", l.nodes.x,
-                          l.nodes.y, l.unit);
+            std::snprintf(text, sizeof text, "build: the base, level 0: %d x %d %s, what the input holds",
+                          l.nodes.x, l.nodes.y, l.unit);
         else
             std::snprintf(text, sizeof text,
-                          "build, reduction %d: level %d (%d x %d %s), each node the sum of its 4 children in "
+                          "build, reduction %d: level %d (%d x %d %s), each node the sum of its children in "
                           "level %d%s",
                           step, step, l.nodes.x, l.nodes.y, l.unit, step - 1,
                           step == top ? ": the top, one node, holds the count" : "");

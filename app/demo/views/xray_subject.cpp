@@ -22,8 +22,10 @@ bool pointsOffered(const App& app) {
     return app.gpu && app.gpu->frame->method();
 }
 
-// `zOrder`: the pyramid's levels are 1D (hp_sparse's), a step's cell.x the entry's index, drawn in Z order.
-XrayFound tracePoint(hp::PointMethod& m, std::uint32_t k, bool zOrder) {
+// `levels`: the pyramid's (1D ones, hp_sparse's: a step's cell.x is the entry's index, drawn in Z order; a tile
+// beside the levels over the atlas, its brick map: the found cell's node marked there too).
+XrayFound tracePoint(hp::PointMethod& m, std::uint32_t k, const std::vector<hp::XrayLevel>& levels) {
+    const bool zOrder = !levels.empty() && levels.front().zOrder;
     Result<hp::XrayPath> path = m.trace(k);
     if (!path) return foundError(path.error());
     XrayFound f;
@@ -35,6 +37,8 @@ XrayFound tracePoint(hp::PointMethod& m, std::uint32_t k, bool zOrder) {
     // ancestors down to the cell itself.
     for (int level = lowest - 1; level >= 0; --level)
         f.marks.push_back({level, path->cell >> level});
+    for (const hp::XrayLevel& l : levels)
+        if (l.texelsPerNode > 0) f.marks.push_back({l.level, path->cell / l.texelsPerNode});
     f.atlasTexel = path->cell;
     return f;
 }
@@ -49,8 +53,7 @@ XraySubject pointsSubject(App& app) {
         return m->drawXray(tiles, canvas);
     };
     s.count = app.gpu->frame->activeCount();
-    const bool zOrder = !s.pyramid.levels.empty() && s.pyramid.levels.front().zOrder;
-    s.trace = [m, zOrder](std::uint32_t k) { return tracePoint(*m, k, zOrder); };
+    s.trace = [m, levels = s.pyramid.levels](std::uint32_t k) { return tracePoint(*m, k, levels); };
     s.pickPoints = true;
     return s;
 }
