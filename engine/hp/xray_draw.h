@@ -28,4 +28,8 @@ private:
 
 void dispatchXrayTiles(GLuint program, std::span<const XrayTile> tiles, const XrayCanvas& canvas);
 
+// The tiles' work groups (xray_groups.glsl): sets HP_LOC_XRAY_TILE (the tile's level, block, slot and first group)
+// and HP_LOC_XRAY_PIXELS in `program` and dispatches every tile's groups, folded to 2D past 65535, once.
+void dispatchXrayGroups(GLuint program, std::span<const XrayTile> tiles);
+
 } // namespace dicer::hp

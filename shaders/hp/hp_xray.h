@@ -20,14 +20,17 @@
 // in a grid of square slots; a tile's pixel holds the sum of an aligned square of `block` x `block` nodes of its
 // level (so every pixel of a level reduced to fewer pixels than it has nodes still sums true), and every tile's
 // total is added into its slot of the totals buffer; the canvas past the tiles is not written. One dispatch
-// draws a program's tiles (xray_levels.glsl: work group z = the tile, x and y its pixels), their uniforms:
+// draws a program's tiles, each its own run of work groups of 8x8 pixels (xray_groups.glsl: a tile's first
+// group in its .w, past the last tile HP_XRAY_NO_TILE; the groups folded to 2D past 65535), their uniforms:
 #define HP_BIND_XRAY_TOTALS 63   // uint[]: a tile's total at its slot (cleared before the tiles are drawn)
 #define HP_IMAGE_XRAY_CANVAS 7   // r32ui: the canvas
 #define HP_XRAY_LOCAL_SIZE 8     // 8x8 pixels a work group
 #define HP_XRAY_MAX_TILES 40     // tiles one canvas holds: more levels than any pyramid here has
-#define HP_LOC_XRAY_TILE 65      // ivec4[HP_XRAY_MAX_TILES]: level, block (a power of two), slot, 0
+#define HP_LOC_XRAY_TILE 65      // ivec4[HP_XRAY_MAX_TILES]: level, block (a power of two), slot, first work group
 #define HP_LOC_XRAY_NODES (HP_LOC_XRAY_TILE + HP_XRAY_MAX_TILES)  // ivec4[]: the level's extent, the origin node
 #define HP_LOC_XRAY_PIXELS (HP_LOC_XRAY_NODES + HP_XRAY_MAX_TILES) // ivec4[]: the tile's pixels, its first pixel
+#define HP_XRAY_NO_TILE 0x7fffffff // the first group of the tiles past the last
+#define HP_XRAY_MAX_GROUPS_X 65535 // GL's guaranteed GL_MAX_COMPUTE_WORK_GROUP_COUNT[0]: more fold to 2D
 
 #ifdef __cplusplus
 namespace dicer::bindings {

@@ -2,7 +2,8 @@
 // The X-ray's tiles of hp_sparse's pyramid (engine/hp/hp_sparse_xray.cpp): a 1D 4:1 pyramid over the pool's
 // masks in slot order, drawn in Z order (xray_levels.h). Level 0: a mask's popcount (16 a slot); level 1: a
 // quadrant's 4 masks; level 2 (a slot, one marked brick) and up: the stored nodes, each its 4 children's sums.
-// A pixel's block is one run of entries; entries past this frame's (the used slots') count 0, as in the build:
+// A pixel's block is one run of entries, read from the fewest stored nodes that hold it (storedRun); entries past
+// this frame's (the used slots') count 0, as in the build:
 // the pool and the levels past them hold older frames' data. After the top, the brick map: the coarse map's grid.
 #include "hps_shared.h"
 
@@ -40,22 +41,36 @@ uint brickSum(ivec2 lo, ivec2 hi) {
     return sum;
 }
 
+// Level `level`'s entries [first, first + run) (run a power of 4, first a multiple of it) from the stored nodes:
+// an entry of level l >= 1 is a component of its parent, level l + 1's node (level 1's quadrants: the slots'
+// components), and a run of 4 entries is one entry a level up, so a run is read as few nodes as it covers (a
+// reduced tile reads one node a pixel, not its masks). Level 0, one mask a pixel: its bits.
+uint storedRun(int level, uint first, uint run) {
+    int top = u_brickLevel - 1;
+    if (level == 0) {
+        if (run == 1u)
+            return first < items(0) ? uint(bitCount(b_pool[2u * first]) + bitCount(b_pool[2u * first + 1u])) : 0u;
+        first >>= 2;
+        run >>= 2;
+        level = 1;
+    }
+    while (run >= 4u && level < top) {
+        first >>= 2;
+        run >>= 2;
+        ++level;
+    }
+    uint sum = 0u;
+    if (level >= top) { // the top's one entry: its node's children
+        uvec4 v = b_levels[uint(u_levelOffset[top])];
+        return first == 0u && items(top) > 0u ? v.x + v.y + v.z + v.w : 0u;
+    }
+    uint parents = items(level + 1);
+    for (uint i = first; i < first + run; ++i)
+        if ((i >> 2) < parents) sum += b_levels[uint(u_levelOffset[level + 1]) + (i >> 2)][i & 3u];
+    return sum;
+}
+
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
     if (level == u_brickLevel) return brickSum(lo, hi);
-    uint run = uint(g_xrayBlock * g_xrayBlock);
-    uint first = xrayZIndex(lo);
-    uint sum = 0u;
-    if (level >= HPS_FIRST_STORED_LEVEL) {
-        uint end = min(first + run, items(level));
-        for (uint i = first; i < end; ++i) {
-            uvec4 v = b_levels[uint(u_levelOffset[level]) + i];
-            sum += v.x + v.y + v.z + v.w;
-        }
-        return sum;
-    }
-    // Levels 0 and 1 in masks: a level-1 node is 4 of them.
-    uint scale = level == 1 ? 4u : 1u;
-    uint end = min((first + run) * scale, items(0));
-    for (uint i = first * scale; i < end; ++i) sum += uint(bitCount(b_pool[2u * i]) + bitCount(b_pool[2u * i + 1u]));
-    return sum;
+    return storedRun(level, xrayZIndex(lo), uint(g_xrayBlock * g_xrayBlock));
 }

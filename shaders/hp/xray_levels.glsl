@@ -1,4 +1,5 @@
 // The X-ray view's tile pass (engine/hp/xray_levels.h, hp_xray.h): one invocation a pixel of one level's tile
+// (xray_groups.glsl: each tile its own work groups)
 // sums its block of nodes through xrayBlockSum(level, lo, hi), which the including shader defines over its own
 // pyramid's storage (nodes lo .. hi - 1, hi within the level's extent; lo is a multiple of the block, so the
 // block is one node of a level above and, in Z order, one run of entries). The pixel's sum goes to the canvas
@@ -24,15 +25,19 @@ uint xrayZIndex(ivec2 node) {
     return index;
 }
 
+#include "xray_groups.glsl"
+
 shared uint s_xrayGroupSum;
 
 void main() {
+    XrayGroup group = xrayGroup();
+    if (group.tile < 0) return; // the whole work group: past the last tile
     if (gl_LocalInvocationIndex == 0u) s_xrayGroupSum = 0u;
     barrier();
-    int tile = int(gl_WorkGroupID.z);
+    int tile = group.tile;
     ivec4 t = u_xrayTile[tile], nodes = u_xrayNodes[tile], pixels = u_xrayPixels[tile];
     g_xrayBlock = t.y;
-    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 p = group.pixel;
     if (all(lessThan(p, pixels.xy))) {
         ivec2 lo = nodes.zw + p * t.y;
         ivec2 hi = min(lo + t.y, nodes.xy);

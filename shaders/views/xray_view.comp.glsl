@@ -5,12 +5,14 @@
 #include "view_shared.h"
 #include "hp_xray.h"
 
-layout(local_size_x = VIEW_LOCAL_SIZE, local_size_y = VIEW_LOCAL_SIZE) in;
+layout(local_size_x = HP_XRAY_LOCAL_SIZE, local_size_y = HP_XRAY_LOCAL_SIZE) in; // xray_groups.glsl's groups
 layout(rgba8, binding = VIEW_IMAGE_DST) uniform writeonly image2D u_dst;
 layout(r32ui, binding = HP_IMAGE_XRAY_CANVAS) uniform readonly uimage2D u_canvas;
 layout(std430, binding = HP_BIND_XRAY_TOTALS) readonly buffer XrayTotals { uint u_totals[]; };
 layout(location = XRAY_LOC_TOP_SLOT) uniform int u_topSlot;
-layout(location = HP_LOC_XRAY_PIXELS) uniform ivec4 u_pixels[HP_XRAY_MAX_TILES]; // a tile's pixels, its first
+layout(location = HP_LOC_XRAY_TILE) uniform ivec4 u_xrayTile[HP_XRAY_MAX_TILES];     // .w: its first work group
+layout(location = HP_LOC_XRAY_PIXELS) uniform ivec4 u_xrayPixels[HP_XRAY_MAX_TILES]; // its pixels, its first
+#include "xray_groups.glsl"
 
 vec3 ramp(float t) {
     const vec3 stops[5] = vec3[5](vec3(XRAY_RAMP_0), vec3(XRAY_RAMP_1), vec3(XRAY_RAMP_2), vec3(XRAY_RAMP_3),
@@ -21,9 +23,11 @@ vec3 ramp(float t) {
 }
 
 void main() {
-    // Work group z is the tile, x and y its pixels: the panel shows nothing else of the image.
-    ivec4 tile = u_pixels[gl_WorkGroupID.z];
-    ivec2 local = ivec2(gl_GlobalInvocationID.xy);
+    // Each tile its own work groups (xray_groups.glsl): the panel shows nothing else of the image.
+    XrayGroup group = xrayGroup();
+    if (group.tile < 0) return;
+    ivec4 tile = u_xrayPixels[group.tile];
+    ivec2 local = group.pixel;
     if (any(greaterThanEqual(local, tile.xy))) return;
     ivec2 p = tile.zw + local;
     uint sum = imageLoad(u_canvas, p).x;

@@ -4,6 +4,7 @@
 #include "gl_debug.h"
 #include "hp_xray.h"
 #include "view_shared.h"
+#include "xray_draw.h"
 
 #include <algorithm>
 #include <array>
@@ -51,20 +52,12 @@ Result<void> XrayView::render(const XrayPyramid& pyramid, glm::vec4 window, int 
     if (Result<void> r = pyramid.draw(tiles, {m_canvas.id(), m_totalsBuffer.id()}); !r) return r;
     const GLuint program = m_shaders->get(m_colour);
     glProgramUniform1i(program, XRAY_LOC_TOP_SLOT, tiles.back().slot);
-    std::array<glm::ivec4, kMaxTiles> pixels{};
-    glm::ivec2 most(1);
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-        pixels[i] = {tiles[i].pixels, tiles[i].at};
-        most = glm::max(most, tiles[i].pixels);
-    }
-    glProgramUniform4iv(program, HP_LOC_XRAY_PIXELS, GLsizei(tiles.size()), &pixels[0].x);
     glUseProgram(program);
     glBindImageTexture(HP_IMAGE_XRAY_CANVAS, m_canvas.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
     glBindImageTexture(VIEW_IMAGE_DST, m_image.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_XRAY_TOTALS, m_totalsBuffer.id());
-    // Only the tiles' pixels (work group z: the tile): the panel shows nothing else of the image.
-    glDispatchCompute(GLuint((most.x + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE),
-                      GLuint((most.y + VIEW_LOCAL_SIZE - 1) / VIEW_LOCAL_SIZE), GLuint(tiles.size()));
+    // Only the tiles' pixels, each tile its own work groups: the panel shows nothing else of the image.
+    hp::dispatchXrayGroups(program, tiles);
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT); // ImGui samples it later this frame
     glUseProgram(0);
     // The captions' totals: a late copy. A new plan (other levels or window) makes older copies another's.
