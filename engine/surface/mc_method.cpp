@@ -224,7 +224,14 @@ void McMethod::bindVertexOutput() const {
 void McMethod::countWords(const discriminate::KindPrograms& count, const char* label) const {
     gl::DebugGroup group(label);
     useWordsProgram(count);
-    dispatchItems(m_words);
+    // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
+    // MC_COUNT_SLICES slices.
+    if (hasCells()) {
+        const glm::u64vec3 cells = glm::u64vec3(m_size - 1);
+        const std::uint64_t perRow = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN;
+        dispatchItems(perRow * ((cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS) *
+                      ((cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES));
+    }
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glUseProgram(0); // never leave a program bound that a shader reload may delete
 }

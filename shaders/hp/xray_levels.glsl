@@ -3,7 +3,7 @@
 // sums its block of nodes through xrayBlockSum(level, lo, hi), which the including shader defines over its own
 // pyramid's storage (nodes lo .. hi - 1, hi within the level's extent; lo is a multiple of the block, so the
 // block is one node of a level above and, in Z order, one run of entries). The pixel's sum goes to the canvas
-// and, summed per work group, into the tile's total.
+// and into the tile's total.
 #include "hp_xray.h"
 
 layout(local_size_x = HP_XRAY_LOCAL_SIZE, local_size_y = HP_XRAY_LOCAL_SIZE) in;
@@ -27,24 +27,18 @@ uint xrayZIndex(ivec2 node) {
 
 #include "xray_groups.glsl"
 
-shared uint s_xrayGroupSum;
-
+// No shared-memory reduction: a barrier makes llvmpipe run a work group's invocations as coroutines, which cost
+// more than one global atomicAdd from each pixel that holds outputs (the totals are a handful of uints).
 void main() {
     XrayGroup group = xrayGroup();
     if (group.tile < 0) return; // the whole work group: past the last tile
-    if (gl_LocalInvocationIndex == 0u) s_xrayGroupSum = 0u;
-    barrier();
-    int tile = group.tile;
-    ivec4 t = u_xrayTile[tile], nodes = u_xrayNodes[tile], pixels = u_xrayPixels[tile];
+    ivec4 t = u_xrayTile[group.tile], nodes = u_xrayNodes[group.tile], pixels = u_xrayPixels[group.tile];
     g_xrayBlock = t.y;
     ivec2 p = group.pixel;
-    if (all(lessThan(p, pixels.xy))) {
-        ivec2 lo = nodes.zw + p * t.y;
-        ivec2 hi = min(lo + t.y, nodes.xy);
-        uint sum = all(lessThan(lo, hi)) ? xrayBlockSum(t.x, lo, hi) : 0u;
-        if (sum != 0u) atomicAdd(s_xrayGroupSum, sum);
-        imageStore(u_xrayCanvas, pixels.zw + p, uvec4(sum));
-    }
-    barrier();
-    if (gl_LocalInvocationIndex == 0u && s_xrayGroupSum != 0u) atomicAdd(u_xrayTotals[t.z], s_xrayGroupSum);
+    if (any(greaterThanEqual(p, pixels.xy))) return;
+    ivec2 lo = nodes.zw + p * t.y;
+    ivec2 hi = min(lo + t.y, nodes.xy);
+    uint sum = all(lessThan(lo, hi)) ? xrayBlockSum(t.x, lo, hi) : 0u;
+    if (sum != 0u) atomicAdd(u_xrayTotals[t.z], sum);
+    imageStore(u_xrayCanvas, pixels.zw + p, uvec4(sum));
 }

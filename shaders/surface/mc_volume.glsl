@@ -61,17 +61,17 @@ uint mcCellIndex(ivec3 cell) {
     return (uint(cell.z) * uint(u_size.y - 1) + uint(cell.y)) * uint(u_size.x - 1) + uint(cell.x);
 }
 
-// Base word w's 4 cases (byte j = cell j of the word; cells past the row's end: case 0, count 0) and the sum
-// of their vertex counts (0..60). It reads the word's 5 x 2 x 2 corners once (a row's last word fewer).
-uint mcWordCases(uint word, out uint sum) {
-    ivec3 first = mcWordCell(word);
-    int cellsHere = min(4, u_size.x - 1 - first.x);
-    // The band bits of the word's 5 x 2 x 2 corners (of fewer columns at a row's end): bit x + 5 (y + 2 z).
-    uint inside = 0u;
-    for (int z = 0; z < 2; ++z)
-        for (int y = 0; y < 2; ++y)
-            for (int x = 0; x <= cellsHere; ++x)
-                if (mcInBand(discKey(first + ivec3(x, y, z)))) inside |= 1u << uint(x + 5 * (y + 2 * z));
+// The band bits of the cellsHere + 1 samples of a row of a word from `first` (bit x: sample first + (x, 0, 0)).
+uint mcRowBits(ivec3 first, int cellsHere) {
+    uint bits = 0u;
+    for (int x = 0; x <= cellsHere; ++x)
+        if (mcInBand(discKey(first + ivec3(x, 0, 0)))) bits |= 1u << uint(x);
+    return bits;
+}
+
+// A word's 4 cases (byte j = cell j of the word; cells past the row's end: case 0, count 0) and the sum of their
+// vertex counts (0..60) from the band bits of its 5 x 2 x 2 corners, bit x + 5 (y + 2 z).
+uint mcCasesOfCorners(uint inside, int cellsHere, out uint sum) {
     uint cases = 0u;
     sum = 0u;
     for (int j = 0; j < cellsHere; ++j) {
@@ -84,3 +84,14 @@ uint mcWordCases(uint word, out uint sum) {
     }
     return cases;
 }
+
+// Base word w's cases and count sum, reading its 5 x 2 x 2 corners once (a row's last word fewer).
+uint mcWordCases(uint word, out uint sum) {
+    ivec3 first = mcWordCell(word);
+    int cellsHere = min(4, u_size.x - 1 - first.x);
+    uint inside = mcRowBits(first, cellsHere) | mcRowBits(first + ivec3(0, 1, 0), cellsHere) << 5u |
+                  mcRowBits(first + ivec3(0, 0, 1), cellsHere) << 10u |
+                  mcRowBits(first + ivec3(0, 1, 1), cellsHere) << 15u;
+    return mcCasesOfCorners(inside, cellsHere, sum);
+}
+
