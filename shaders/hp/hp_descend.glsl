@@ -6,33 +6,15 @@
 #include "hp_pick.h"
 
 #ifdef HP_XRAY
-#include "hp_xray.h"
-layout(std430, binding = HP_BIND_XRAY) writeonly buffer HpXray { uint u_xray[]; };
+#include "hp_xray_record.glsl"
 layout(location = HP_LOC_XRAY_KEY) uniform uint u_xrayKey;
-uint g_xraySteps = 0u;
 
-// A step of the record: the level, the visited cell, the key at it, its children's sums (or a mask's two
-// words), the child taken (or the bit) and the key passed down.
 void xrayStep(int level, ivec2 cell, uint key, uvec4 sums, uint child, uint keyDown) {
-    if (g_xraySteps >= uint(HP_XRAY_MAX_STEPS)) return;
-    uint at = uint(HP_XRAY_HEADER_WORDS) + g_xraySteps * uint(HP_XRAY_STEP_WORDS);
-    u_xray[at + 0u] = uint(level);
-    u_xray[at + 1u] = uint(cell.x);
-    u_xray[at + 2u] = uint(cell.y);
-    u_xray[at + 3u] = key;
-    for (uint i = 0u; i < 4u; ++i) u_xray[at + 4u + i] = sums[i];
-    u_xray[at + 8u] = child;
-    u_xray[at + 9u] = keyDown;
-    u_xray[at + 10u] = 0u;
-    u_xray[at + 11u] = 0u;
-    ++g_xraySteps;
+    xrayWriteStep(uint(level), uvec2(cell), key, sums, child, keyDown, uvec2(0u));
 }
 
 void xrayFound(ivec2 cell) {
-    u_xray[0] = g_xraySteps;
-    u_xray[1] = uint(cell.x);
-    u_xray[2] = uint(cell.y);
-    u_xray[3] = 1u;
+    xrayClose(uvec2(cell));
 }
 #endif
 

@@ -32,31 +32,16 @@ layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; }
 #include "hps_climb.glsl"
 
 #ifdef HP_XRAY
-#include "hp_xray.h"
-layout(std430, binding = HP_BIND_XRAY) writeonly buffer HpsXray { uint u_xray[]; };
+#include "hp_xray_record.glsl"
 layout(location = HP_LOC_XRAY_KEY) uniform uint u_xrayKey;
-
-void hpsXrayStep(uint i, int level, uint entry, uint key, uvec4 sums, uint child, uint keyDown) {
-    if (i >= uint(HP_XRAY_MAX_STEPS)) return;
-    uint at = uint(HP_XRAY_HEADER_WORDS) + i * uint(HP_XRAY_STEP_WORDS);
-    u_xray[at + 0u] = uint(level);
-    u_xray[at + 1u] = entry;
-    u_xray[at + 2u] = 0u;
-    u_xray[at + 3u] = key;
-    for (uint c = 0u; c < 4u; ++c) u_xray[at + 4u + c] = sums[c];
-    u_xray[at + 8u] = child;
-    u_xray[at + 9u] = keyDown;
-    u_xray[at + 10u] = 0u;
-    u_xray[at + 11u] = 0u;
-}
 
 // Entry u_xrayKey is bit b of pool word w, in quadrant `quadrant` of slot `slot` (brick `brick`): its path.
 void hpsXrayRecord(uint quadrant, uint slot, uint brick, uint w, uint b) {
-    uint rest = u_xrayKey, i = 0u;
+    uint rest = u_xrayKey;
     for (int level = u_hpsTop; level >= HPS_FIRST_STORED_LEVEL; --level) {
         int l = min(level, HPS_MAX_LEVELS);
         uint down = rest - hpsBefore(g_climbSums[l], g_climbChild[l]);
-        hpsXrayStep(i++, level, g_climbNode[l], rest, g_climbSums[l], g_climbChild[l], down);
+        xrayWriteStep(uint(level), uvec2(g_climbNode[l], 0u), rest, g_climbSums[l], g_climbChild[l], down, uvec2(0u));
         rest = down;
     }
     uint firstWord = quadrant * 8u, mask = (w - firstWord) >> 1;
@@ -64,14 +49,11 @@ void hpsXrayRecord(uint quadrant, uint slot, uint brick, uint w, uint b) {
     for (uint m = 0u; m < 4u; ++m)
         masks[m] = uint(bitCount(b_pool[firstWord + 2u * m]) + bitCount(b_pool[firstWord + 2u * m + 1u]));
     uint down = rest - hpsBefore(masks, mask);
-    hpsXrayStep(i++, 1, quadrant, rest, masks, mask, down);
+    xrayWriteStep(1u, uvec2(quadrant, 0u), rest, masks, mask, down, uvec2(0u));
     uvec4 bits = uvec4(b_pool[firstWord + 2u * mask], b_pool[firstWord + 2u * mask + 1u], 0u, 0u);
-    hpsXrayStep(i++, 0, quadrant * 4u + mask, down, bits, ((w - firstWord) & 1u) * 32u + b, 0u);
+    xrayWriteStep(0u, uvec2(quadrant * 4u + mask, 0u), down, bits, ((w - firstWord) & 1u) * 32u + b, 0u, uvec2(0u));
     ivec2 texel = hpSparseTexel(brick, (w - slot * uint(SPARSE_BRICK_WORDS)) * 32u + b);
-    u_xray[0] = i;
-    u_xray[1] = uint(texel.x);
-    u_xray[2] = uint(texel.y);
-    u_xray[3] = 1u;
+    xrayClose(uvec2(texel));
 }
 #endif
 

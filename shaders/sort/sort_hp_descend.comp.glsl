@@ -19,33 +19,15 @@ layout(location = SORT_LOC_LEVELS) uniform uint u_levels; // level 0 (the histog
 layout(location = SORT_LOC_OFFSETS) uniform uint u_offsets[SORT_MAX_LEVELS];
 
 #ifdef HP_XRAY
-#include "hp_xray.h"
-layout(std430, binding = HP_BIND_XRAY) writeonly buffer SortXray { uint u_xray[]; };
+#include "hp_xray_record.glsl"
 layout(location = HP_LOC_XRAY_KEY) uniform uint u_xrayKey;
-uint g_xraySteps = 0u;
-
-void xrayStep(uint level, uint entry, uint key, uvec4 sums, uint child, uint keyDown) {
-    if (g_xraySteps >= uint(HP_XRAY_MAX_STEPS)) return;
-    uint at = uint(HP_XRAY_HEADER_WORDS) + g_xraySteps * uint(HP_XRAY_STEP_WORDS);
-    u_xray[at + 0u] = level;
-    u_xray[at + 1u] = entry;
-    u_xray[at + 2u] = 0u;
-    u_xray[at + 3u] = key;
-    for (uint i = 0u; i < 4u; ++i) u_xray[at + 4u + i] = sums[i];
-    u_xray[at + 8u] = child;
-    u_xray[at + 9u] = keyDown;
-    u_xray[at + 10u] = 0u;
-    u_xray[at + 11u] = 0u;
-    ++g_xraySteps;
-}
 #endif
 
 void main() {
 #ifdef HP_XRAY
     if (sortInvocation() != 0u) return; // one traversal
     uint k = u_xrayKey;
-    u_xray[3] = 0u;
-    if (k >= u_status[SORT_STATUS_COUNT]) return;
+    if (k >= u_status[SORT_STATUS_COUNT]) return; // the record stays cleared: nothing found
 #else
     uint k = sortInvocation();
     if (k >= u_status[SORT_STATUS_COUNT]) return;
@@ -66,14 +48,11 @@ void main() {
         uvec4 sums = uvec4(0u);
         for (uint c = 0u; c < uint(SORT_FAN_IN); ++c)
             sums[c] = u_pyramid[u_offsets[l] + parent * uint(SORT_FAN_IN) + c];
-        xrayStep(uint(l + 1), parent, restAt, sums, cell - parent * uint(SORT_FAN_IN), rest);
+        xrayWriteStep(uint(l + 1), uvec2(parent, 0u), restAt, sums, cell - parent * uint(SORT_FAN_IN), rest, uvec2(0u));
 #endif
     }
 #ifdef HP_XRAY
-    u_xray[0] = g_xraySteps;
-    u_xray[1] = cell;
-    u_xray[2] = 0u;
-    u_xray[3] = 1u;
+    xrayClose(uvec2(cell, 0u));
 #else
     u_outKeys[k] = cell;
 #ifdef SORT_WRITE_STARTS

@@ -22,25 +22,12 @@ layout(location = MC_LOC_LEVELS) uniform uint u_levels; // levels above the base
 layout(location = MC_LOC_OFFSETS) uniform uint u_offsets[MC_MAX_LEVELS];
 
 #ifdef HP_XRAY
-#include "hp_xray.h"
-layout(std430, binding = HP_BIND_XRAY) writeonly buffer McXray { uint u_xray[]; };
+#include "hp_xray_record.glsl"
 layout(location = MC_LOC_XRAY_KEY) uniform uint u_xrayKey;
 layout(location = MC_LOC_XRAY_SIZES) uniform uint u_sizes[MC_MAX_LEVELS]; // entries of level l (1 .. levels)
-uint g_xraySteps = 0u;
 
 void xrayStep(uint level, uint node, uint rest, uvec4 sums, uint child, uint restDown, uint a, uint b) {
-    if (g_xraySteps >= uint(HP_XRAY_MAX_STEPS)) return;
-    uint at = uint(HP_XRAY_HEADER_WORDS) + g_xraySteps * uint(HP_XRAY_STEP_WORDS);
-    u_xray[at + 0u] = level;
-    u_xray[at + 1u] = node;
-    u_xray[at + 2u] = 0u;
-    u_xray[at + 3u] = rest;
-    for (uint i = 0u; i < 4u; ++i) u_xray[at + 4u + i] = sums[i];
-    u_xray[at + 8u] = child;
-    u_xray[at + 9u] = restDown;
-    u_xray[at + 10u] = a;
-    u_xray[at + 11u] = b;
-    ++g_xraySteps;
+    xrayWriteStep(level, uvec2(node, 0u), rest, sums, child, restDown, uvec2(a, b));
 }
 
 // The four children of entry `node` at `level` (>= 2) as the level below holds them (0 past its end).
@@ -115,10 +102,7 @@ void main() {
 #ifdef HP_XRAY
     uint cell = mcCellIndex(mcWordCell(node) + ivec3(j, 0, 0));
     xrayStep(1u, node, restAt, counts, j, rest, mcCase, cell);
-    u_xray[0] = g_xraySteps;
-    u_xray[1] = cell;
-    u_xray[2] = rest;
-    u_xray[3] = 1u;
+    xrayClose(uvec2(cell, rest));
 #else
     mcWriteVertex(k, mcWordCell(node) + ivec3(j, 0, 0), mcCase, rest);
 #endif
