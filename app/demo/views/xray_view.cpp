@@ -51,7 +51,10 @@ Result<void> XrayView::render(const XrayPyramid& pyramid, glm::vec4 window, int 
     glClearNamedBufferData(m_totalsBuffer.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
     if (Result<void> r = pyramid.draw(tiles, {m_canvas.id(), m_totalsBuffer.id()}); !r) return r;
     const GLuint program = m_shaders->get(m_colour);
-    glProgramUniform1i(program, XRAY_LOC_TOP_SLOT, tiles.back().slot);
+    // The colour map's top: the pyramid's top tile (its one node, the count), not a tile beside the levels after it
+    // (hp_sparse's brick map: zoomed, its total is only the bricks in view).
+    const int top = std::max(hp::xrayPyramidLevels(levels) - 1, 0);
+    glProgramUniform1i(program, XRAY_LOC_TOP_SLOT, tiles[std::size_t(std::min(top, int(tiles.size()) - 1))].slot);
     glUseProgram(program);
     glBindImageTexture(HP_IMAGE_XRAY_CANVAS, m_canvas.id(), 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
     glBindImageTexture(VIEW_IMAGE_DST, m_image.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
