@@ -58,6 +58,14 @@ Cache& cache() {
 }
 } // namespace
 
+hp::MethodInput rowInput(const std::string& row, GLuint atlas, int w, int h) {
+    hp::MethodInput in;
+    in.atlas = atlas;
+    in.threshold = 0.5f;
+    in.capacity = std::uint32_t(w * h);
+    return inputFor(methods::methodInfo(*methods::findMethod(row)).reads, in);
+}
+
 hp::MethodInput inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas) {
     const occupancy::VoxelOutput first = kind == occupancy::VoxelOutput::Sparse ? occupancy::VoxelOutput::Bits : kind;
     auto in = peers::inputFor(first, atlas, cache().bits, cache().shaders, context().info());

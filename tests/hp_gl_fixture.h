@@ -37,6 +37,9 @@ hp::HistoPyramid* pyramidFor(const Config& c);
 // A sparse row (MethodInfo::reads is VoxelOutput::Sparse): the atlas' bits, then their sparse occupancy
 // (sparseInputFor).
 hp::MethodInput inputFor(occupancy::VoxelOutput kind, const hp::MethodInput& atlas);
+// What method row `row` reads for `atlas` (w x h texels, threshold 0.5, a list as long as the texels): the atlas,
+// or its bits or sparse occupancy (inputFor of the row's MethodInfo::reads).
+hp::MethodInput rowInput(const std::string& row, GLuint atlas, int w, int h);
 // A bits input (bits, bitsSide) with its sparse occupancy filled in: one shared voxel::SparseOccupancy laid out for
 // the side with `slots` (0: as many as the bits have marked bricks) and converted on the GPU (fromBits); valid
 // until the next call. A failure is a test failure.

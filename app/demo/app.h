@@ -132,9 +132,8 @@ struct UiState {
     float atlasZoom = 1.f;          // 1 = whole atlas
     glm::vec2 atlasCentre{0.5f};    // in atlas uv
     // The X-ray panel: the window on every level (zoom 1 = whole levels; centre in fractions of a level), the
-    // tiles' side in pixels (the panel's width, last frame), the pyramid chosen (the points', the surface's, the depth
-    // order's), the
-    // output followed and its path (traced when k or the pyramid change), the last error.
+    // tiles' side in pixels (the panel's width, last frame), the pyramid chosen (the points', the surface's, the
+    // depth order's), the output followed and its path (traced when k or the pyramid change), the last error.
     float xrayZoom = 1.f;
     glm::vec2 xrayCentre{0.5f};
     int xraySide = 96;

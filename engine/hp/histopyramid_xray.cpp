@@ -63,10 +63,7 @@ Result<XrayPath> HistoPyramid::trace(std::uint32_t k) {
 }
 
 Result<XrayPath> PaperMethod::trace(std::uint32_t k) {
-    const std::uint32_t count = readCount();
-    if (k >= count)
-        return makeError(std::string(name()) + ": output " + std::to_string(k) + " is beyond the " +
-                         std::to_string(count) + " outputs");
+    if (Result<void> r = checkTraceKey(k); !r) return makeError(r.error());
     return pyramid().trace(k);
 }
 

@@ -17,10 +17,7 @@ namespace dicer::hp {
 Result<XrayPath> ComputeHistoPyramid::trace(std::uint32_t k) {
     const std::string who = name();
     if (m_levelCount == 0) return makeError(who + ": the pyramid has not been built");
-    const std::uint32_t count = readCount();
-    if (k >= count)
-        return makeError(who + ": output " + std::to_string(k) + " is beyond the " + std::to_string(count) +
-                         " outputs");
+    if (Result<void> r = checkTraceKey(k); !r) return makeError(r.error());
     if (!m_xray.valid()) {
         std::vector<std::pair<std::string, std::string>> defines{{"HP_XRAY", ""}};
         if (m_source == PyramidSource::Bits) defines.push_back({"HPC_FROM_BITS", ""});

@@ -54,10 +54,7 @@ Result<XrayPath> SparseHistoPyramid::trace(std::uint32_t k) {
     const std::string who = name();
     if (m_levels == 0 || m_index == 0 || m_pool == 0)
         return makeError(who + ": the pyramid has not been built");
-    const std::uint32_t count = readCount();
-    if (k >= count)
-        return makeError(who + ": output " + std::to_string(k) + " is beyond the " + std::to_string(count) +
-                         " outputs");
+    if (Result<void> r = checkTraceKey(k); !r) return makeError(r.error());
     if (!m_xrayTrace.valid()) {
         auto program =
             m_shaders->add({who + "/xray", {{GL_COMPUTE_SHADER, "hps_list.comp.glsl"}}, {{"HP_XRAY", ""}}});

@@ -151,6 +151,13 @@ public:
     }
 
 protected:
+    // A trace's key check: k below this build's count (read back: a trace waits anyway), else the one error.
+    Result<void> checkTraceKey(std::uint32_t k) const {
+        const std::uint32_t count = readCount();
+        if (k < count) return {};
+        return makeError(std::string(m_name) + ": output " + std::to_string(k) + " is beyond the " +
+                         std::to_string(count) + " outputs");
+    }
     PointMethod(const char* name, EntryOrder order) : m_name(name), m_order(order) {}
     std::optional<std::uint32_t> m_listed;
 

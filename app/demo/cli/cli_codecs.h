@@ -1,7 +1,7 @@
 // dicer's own value codecs (the ones dicer-bench does not share, which are app/common/vocabulary.h's): --method
 // (a row of the method table the demo runs), --window WxH, --particles (the particle render table), --view LIST
-// (exactly the views named), --xray-pyramid (the X-ray's pyramid table); and the option texts the view and export tables give. Split from cli.cpp, which
-// builds the rows.
+// (exactly the views named), --xray-pyramid (the X-ray's pyramid table); and the option texts the view and export
+// tables give. Split from cli.cpp, which builds the rows.
 #pragma once
 
 #include "cli.h"

@@ -15,8 +15,7 @@ inline constexpr XrayPyramidInfo kXrayPyramids[] = {
     {"surface", "surface's pyramid",
      "marching cubes' 1D pyramid over the cells' vertex counts, in Z order: an output is a vertex"},
     {"depth-order", "depth order's pyramid",
-     "sorted blending's counting sort: its 1D pyramid over the view-depth buckets, in Z order; an output is "
-     "a "
+     "sorted blending's counting sort: its 1D pyramid over the view-depth buckets, in Z order; an output is a "
      "slot of the back-to-front order, its bucket the particle's depth"},
 };
 
