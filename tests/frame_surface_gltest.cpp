@@ -18,6 +18,7 @@
 #include "method_table.h"
 #include "occupancy_bits.h"
 #include "placement.h"
+#include "surface_mesh.h"
 #include "test_volumes.h"
 
 #include <string>
@@ -313,6 +314,57 @@ TEST(FrameSurface, BeyondTheSurfaceLimitsIsOneErrorAndTheRestWorks) {
     ASSERT_TRUE(f.expand());
     expectSurfaceExact(f, fits, band, "one hot sample");
     EXPECT_EQ(f.surface().vertexCount(), std::optional<std::uint32_t>(24));
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// A surface longer than one storage block allows (a driver limit of 4 MiB here: 131 072 vertices a block) is drawn
+// and read back whole: the vertex buffer spans the four blocks it is bound as, the list equals the reference, the
+// export's weld takes all of it. One beyond the four blocks is drawn up to them, and one message names the limit;
+// its read-back is refused with the same limit named.
+TEST(FrameSurface, WholeSurfaceAcrossStorageBlocks) {
+    gl::GlInfo info = test::context().info();
+    info.maxStorageBlockBytes = 4 << 20;
+    const std::uint32_t perBlock = surface::McMethod::verticesPerBlock(info);
+    ASSERT_EQ(perBlock, 131072u);
+    gl::ShaderLibrary shaders;
+    std::unique_ptr<frame::Frame> created = makeFrame(shaders, info);
+    ASSERT_TRUE(created);
+    frame::Frame& f = *created;
+    const volume::Band band{1, 1}; // binary noise: a surface around every other sample
+    const volume::ScalarVolume v = test::randomByteVolume({40, 36, 32}, 3, 2);
+    const surface::McSurface ref = surface::marchingCubesReference(v, band);
+    ASSERT_GT(ref.vertices.size(), 2 * perBlock); // three blocks or four
+    ASSERT_LE(ref.vertices.size(), 4 * perBlock);
+    ASSERT_TRUE(f.setVolume(v));
+    ASSERT_TRUE(f.apply(volumeSettings(band)));
+    ASSERT_TRUE(f.expand());
+    EXPECT_EQ(f.surface().limitMessage(), "");
+    expectSurfaceExact(f, v, band, "noise");
+    Result<std::vector<surface::McGpuVertex>> all = f.surface().readVertices();
+    ASSERT_TRUE(all) << all.error();
+    ASSERT_EQ(all->size(), ref.vertices.size());
+    Result<surface::SurfaceMesh> mesh = surface::weldSurface(*all, v.size);
+    ASSERT_TRUE(mesh) << mesh.error();
+    EXPECT_EQ(mesh->stats.inputTriangles, std::int64_t(ref.vertices.size() / 3));
+
+    const volume::ScalarVolume beyond = test::randomByteVolume({64, 64, 48}, 4, 2);
+    const std::size_t beyondVertices = surface::marchingCubesReference(beyond, band).vertices.size();
+    ASSERT_GT(beyondVertices, 4 * perBlock);
+    ASSERT_TRUE(f.setVolume(beyond));
+    ASSERT_TRUE(f.expand());
+    const std::string& limit = f.surface().limitMessage();
+    EXPECT_NE(limit.find(std::to_string(beyondVertices / 3) + " triangles"), std::string::npos) << limit;
+    EXPECT_NE(limit.find(std::to_string(4 * perBlock / 3) + " (4 blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)"),
+              std::string::npos)
+        << limit;
+    const surface::McMethod* m = f.surface().drawable();
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->capacity(), 4 * perBlock); // drawn up to the four blocks
+    EXPECT_EQ(m->readTotal(), beyondVertices);
+    Result<std::vector<surface::McGpuVertex>> refused = f.surface().readVertices();
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("4 blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos)
+        << refused.error();
     DICER_EXPECT_NO_GL_ERROR();
 }
 

@@ -23,6 +23,7 @@
 #include "value_keys.h"
 
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -321,16 +322,19 @@ TEST_P(McRows, CapacityClampsTheDrawNotTheTotal) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// "Each where its buffers fit": a fake 4 KiB storage block (128 vertices; 4096 cells' base words).
+// "Each where its buffers fit": a fake 4 KiB storage block (128 vertices a block, 4 blocks; 4096 cells' base
+// words).
 TEST_P(McRows, LimitsAreOneClearError) {
     gl::GlInfo info = context().info();
     info.maxStorageBlockBytes = 4096;
     std::unique_ptr<McMethod> e = createMethod(GetParam(), info);
     ASSERT_TRUE(e);
-    Result<void> r = e->reserve(129);
+    ASSERT_EQ(McMethod::maxVertices(info), 4u * 128u);
+    Result<void> r = e->reserve(4 * 128 + 1);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << r.error();
-    EXPECT_TRUE(e->reserve(128));
+    EXPECT_NE(r.error().find("4 storage blocks of 128"), std::string::npos) << r.error();
+    EXPECT_TRUE(e->reserve(4 * 128));
     const volume::ScalarVolume fits = randomByteVolume({17, 17, 17}, 1, 256); // 4096 cells
     ASSERT_TRUE(e->setVolume(fits));
     r = e->setVolume(randomByteVolume({18, 18, 18}, 1, 256)); // 4913 cells
@@ -349,6 +353,31 @@ TEST_P(McRows, LimitsAreOneClearError) {
     std::unique_ptr<McMethod> none = createMethod(GetParam(), context().info());
     ASSERT_TRUE(none);
     EXPECT_FALSE(none->run({0, 1})); // no volume
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// A surface longer than one storage block allows: the vertex buffer is bound as four blocks (mc_place.glsl),
+// here of a fake storage-block size chosen so that the metaballs' list needs three or four of them, and the list
+// is still the reference's, vertex for vertex, across the blocks' seams.
+TEST_P(McRows, SurfaceAcrossStorageBlocks) {
+    const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
+    const surface::McSurface ref = surface::marchingCubesReference(v, volume::kMetaballsShellBand);
+    const auto total = std::uint32_t(ref.vertices.size());
+    const std::uint32_t perBlock = std::bit_ceil((total + 3) / 4); // vertices a block: 3 or 4 blocks in use
+    gl::GlInfo info = context().info();
+    info.maxStorageBlockBytes = std::int64_t(perBlock) * MC_VERTEX_BYTES;
+    ASSERT_EQ(McMethod::verticesPerBlock(info), perBlock);
+    ASSERT_GT(total, 2 * perBlock) << "the list should reach a third block";
+    std::unique_ptr<McMethod> e = createMethod(GetParam(), info);
+    ASSERT_TRUE(e);
+    Result<void> r = e->setVolume(v); // its base words fit the small block
+    ASSERT_TRUE(r) << r.error();
+    r = e->reserve(total);
+    ASSERT_TRUE(r) << r.error();
+    ASSERT_TRUE(e->run(volume::kMetaballsShellBand));
+    EXPECT_EQ(e->readTotal(), total);
+    const surface::McCheck c = surface::checkAgainstReference(*e, v, ref);
+    EXPECT_TRUE(c.exact()) << c.mismatches << " mismatches; first: " << c.firstDifference;
     DICER_EXPECT_NO_GL_ERROR();
 }
 

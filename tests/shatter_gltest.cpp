@@ -8,6 +8,7 @@
 #include "gl_test_util.h"
 #include "mc_expander.h"
 #include "particles_shared.h"
+#include "storage_blocks.h"
 #include "shatter_pieces_util.h"
 #include "surface_shatter.h"
 #include "test_volumes.h"
@@ -15,6 +16,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include <array>
+#include <bit>
 #include <cstring>
 #include <optional>
 #include <vector>
@@ -240,6 +242,27 @@ TEST_F(ShatterGl, PiecesEqualTheCpuReference) {
         expectPieces(surface, surface.triangles());
     }
     if (surfaces.size() < 4) GTEST_SKIP() << test::kScanMissing;
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// A surface longer than one storage block (the marching cubes' list is bound as four, mc_place.glsl): the source's
+// vertices are read across four blocks too, here of a fake block size that splits the ball's list into four; the
+// pieces and the first steps equal the CPU's as with one block.
+TEST_F(ShatterGl, VerticesAcrossStorageBlocks) {
+    FakeSurface surface(ball(), kBall);
+    const std::uint32_t vec4s = surface.capacity() * SHATTER_VERTEX_VEC4S;
+    gl::GlInfo info = test::context().info();
+    info.maxEntryBlockBytes = std::int64_t(std::bit_ceil((vec4s + 3) / 4)) * gl::kEntryBytes; // 3 or 4 blocks
+    ASSERT_GT(vec4s, 2 * gl::entriesPerBlock(info));
+    Result<SurfaceShatter> created = SurfaceShatter::create(m_shaders, info);
+    ASSERT_TRUE(created) << created.error();
+    m_object.emplace(std::move(created.value()));
+    const std::vector<std::uint32_t> pieces = surface.pieces(surface.triangles());
+    update(surface, 1.f / 30.f); // assembled: the state is sized for the surface
+    explode();
+    for (int step = 0; step < 5; ++step)
+        stepAndCompare(surface, pieces, 1.f / 30.f, step);
+    expectPieces(surface, surface.triangles());
     DICER_EXPECT_NO_GL_ERROR();
 }
 

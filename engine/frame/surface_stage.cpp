@@ -1,6 +1,7 @@
 #include "surface_stage.h"
 
 #include "log.h"
+#include "storage_blocks.h"
 
 #include <algorithm>
 #include <span>
@@ -10,6 +11,12 @@ namespace {
 
 // The smallest vertex buffer a row starts with (count() needs one): 1024 triangles.
 constexpr std::uint32_t kMinVertices = 3 * 1024;
+
+// What the vertex buffer's limit is, for messages.
+std::string limitText(std::uint32_t maxVertices) {
+    return "beyond this driver's vertex buffer of " + std::to_string(maxVertices / 3) + " (" +
+           std::to_string(gl::kEntryBlocks) + " blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)";
+}
 
 // Vertex-buffer size for a total: a quarter of headroom (a band dragged a little rarely outgrows it before
 // the late total notices), never past the driver's limit.
@@ -79,8 +86,7 @@ surface::McMethod* SurfaceStage::drawable() {
 }
 
 std::uint32_t SurfaceStage::maxVertices() const {
-    return std::uint32_t(
-        std::min<std::int64_t>(m_info.maxStorageBlockBytes / MC_VERTEX_BYTES, std::int64_t(UINT32_MAX)));
+    return surface::McMethod::maxVertices(m_info);
 }
 
 std::uint32_t SurfaceStage::capacity() const {
@@ -119,10 +125,8 @@ void SurfaceStage::grow(surface::McMethod& m, std::uint32_t vertices) {
     Result<void> grown = wanted > m.capacity() ? m.reserve(wanted) : Result<void>{};
     // Either way the run goes on with the buffer it has (the draw clamped to it), and one line says why.
     if (m_limitMessage.empty() && (vertices > most || !grown)) {
-        m_limitMessage = grown ? "surface view: " + std::to_string(vertices / 3) +
-                                     " triangles, beyond this driver's vertex buffer of " +
-                                     std::to_string(most / 3) +
-                                     " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE): the rest is not drawn"
+        m_limitMessage = grown ? "surface view: " + std::to_string(vertices / 3) + " triangles, " +
+                                     limitText(most) + ": the rest is not drawn"
                                : "surface view: " + grown.error() + ": the rest is not drawn";
         log::warn("%s", m_limitMessage.c_str());
     }
@@ -178,9 +182,7 @@ Result<std::vector<surface::McGpuVertex>> SurfaceStage::readVertices() {
     const std::uint32_t total = m->readTotal();
     if (total > m->capacity()) { // the late total has not caught up yet: this run was clamped
         if (total > maxVertices())
-            return makeError(std::to_string(total / 3) +
-                             " triangles, beyond this driver's vertex buffer of " +
-                             std::to_string(maxVertices() / 3) + " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+            return makeError(std::to_string(total / 3) + " triangles, " + limitText(maxVertices()));
         if (Result<void> r = m->reserve(total); !r) return makeError(r.error());
         if (Result<void> r = m->run(m_band); !r) return makeError(r.error());
     }

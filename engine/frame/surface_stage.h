@@ -16,8 +16,8 @@
 //
 // ERRORS are one message each and leave the rest of the frame working: an input beyond the row's limits (its
 // cells' storage blocks) makes drawable() null until the next input; a surface beyond the vertex buffer's
-// limit (GL_MAX_SHADER_STORAGE_BLOCK_SIZE / 32 bytes), or a buffer the driver cannot allocate, is drawn up to
-// the buffer it has and limitMessage() says so.
+// limit (McMethod::maxVertices: ENTRY_BLOCKS storage blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE; llvmpipe 5.6 M
+// triangles), or a buffer the driver cannot allocate, is drawn up to the buffer it has and limitMessage() says so.
 #pragma once
 
 #include "gl_info.h"

@@ -4,6 +4,7 @@
 #include "gl_debug.h"
 #include "mc_shared.h"
 #include "particles_shared.h"
+#include "storage_blocks.h"
 
 #include <algorithm>
 #include <string>
@@ -93,10 +94,11 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
         return makeError("surface shatter: the vertex count's offset " + std::to_string(source.totalOffset) +
                          " is not a uint inside the header buffer (" + std::to_string(headerBytes) +
                          " bytes)");
-    if (std::int64_t(source.capacity) * MC_VERTEX_BYTES > vertexBytes)
+    if (std::int64_t(source.capacity) * MC_VERTEX_BYTES > vertexBytes ||
+        source.capacity > gl::kEntryBlocks * std::uint64_t(gl::entriesPerBlock(m_info)) / SHATTER_VERTEX_VEC4S)
         return makeError("surface shatter: the vertex buffer holds " + std::to_string(vertexBytes) +
                          " bytes, less than its capacity of " + std::to_string(source.capacity) +
-                         " vertices");
+                         " vertices, or more vertices than its storage blocks bind");
     const glm::uvec3 c = source.cells;
     if (std::uint64_t(c.x) * c.y * c.z == 0 || std::uint64_t(c.x) * c.y * c.z > UINT32_MAX)
         return makeError("surface shatter: a grid of " + std::to_string(c.x) + "x" + std::to_string(c.y) + "x" +
@@ -130,7 +132,9 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
 
     glBindBufferBase(GL_UNIFORM_BUFFER, SHATTER_BIND_PARAMS, m_params.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_STATE, m_state.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_VERTICES, source.vertexBuffer);
+    // A surface may be longer than one storage block: its vertices as blocks of vec4 (shatter_vertices.glsl).
+    gl::bindEntryBlocks(SHATTER_BIND_VERTICES, source.vertexBuffer, source.capacity * SHATTER_VERTEX_VEC4S,
+                        gl::entriesPerBlock(m_info));
     if (m_atRest || m_piecesOf != source.version) {
         if (Result<void> r = m_pieces.find(m_capacity, source.cells, m_control.id()); !r) return r;
         m_piecesOf = source.version;

@@ -8,6 +8,7 @@
 #include "discriminate_shared.h"
 #include "gl_debug.h"
 #include "log.h"
+#include "storage_blocks.h"
 #include "value_keys.h"
 
 #include <algorithm>
@@ -151,17 +152,26 @@ Result<void> McMethod::useVolumeTexture(GLuint texture, glm::ivec3 size, volume:
 
 // [SECTION] vertices ---------------------------------------------------------------------------------------
 
+std::uint32_t McMethod::verticesPerBlock(const gl::GlInfo& info) {
+    return gl::entriesPerBlock(info) / kVertexEntries;
+}
+
+std::uint32_t McMethod::maxVertices(const gl::GlInfo& info) {
+    return std::uint32_t(std::min<std::int64_t>(std::int64_t(verticesPerBlock(info)) * gl::kEntryBlocks,
+                                                 std::int64_t(UINT32_MAX / kVertexEntries)));
+}
+
 Result<void> McMethod::reserve(std::uint32_t vertices) {
     vertices = std::max(vertices, 3u);
     if (vertices <= m_capacity && m_vertices) return {};
-    const std::int64_t maxVertices =
-        std::min<std::int64_t>(m_info.maxStorageBlockBytes / MC_VERTEX_BYTES, std::int64_t(UINT32_MAX));
+    const std::int64_t maxVertices = McMethod::maxVertices(m_info);
     if (vertices > maxVertices)
         return makeError("marching cubes: " + std::to_string(vertices) + " vertices (" +
                          std::to_string((std::int64_t(vertices) * MC_VERTEX_BYTES) >> 20) +
-                         " MiB) are beyond this driver's limit of " + std::to_string(maxVertices) +
-                         " (GL_MAX_SHADER_STORAGE_BLOCK_SIZE / " + std::to_string(MC_VERTEX_BYTES) +
-                         " bytes)");
+                         " MiB) are beyond this driver's limit of " + std::to_string(maxVertices) + " (" +
+                         std::to_string(gl::kEntryBlocks) + " storage blocks of " +
+                         std::to_string(verticesPerBlock(m_info)) +
+                         ", GL_MAX_SHADER_STORAGE_BLOCK_SIZE / " + std::to_string(MC_VERTEX_BYTES) + " bytes)");
     const auto capacity = std::uint32_t(std::min<std::int64_t>(
         std::max<std::int64_t>(vertices, std::int64_t(m_capacity) + m_capacity / 2), maxVertices));
     Result<gl::Buffer> buffer =
@@ -218,7 +228,9 @@ GLuint McMethod::useWordsProgram(const discriminate::KindPrograms& programs) con
 
 void McMethod::bindVertexOutput() const {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_VERTICES, m_vertices.id());
+    // Whole vertices per block: a block of verticesPerBlock vertices is kVertexEntries times as many entries.
+    gl::bindEntryBlocks(MC_BIND_VERTICES, m_vertices.id(), m_capacity * kVertexEntries,
+                        verticesPerBlock(m_info) * kVertexEntries);
 }
 
 void McMethod::countWords(const discriminate::KindPrograms& count, const char* label) const {

@@ -79,9 +79,16 @@ public:
     Result<void> useVolumeTexture(GLuint texture, glm::ivec3 size, volume::ScalarType type, glm::vec3 spacing,
                                   bool binaryField);
 
-    // Grows the vertex buffer to at least `vertices` (1.5x steps). Beyond GL_MAX_SHADER_STORAGE_BLOCK_SIZE /
-    // MC_VERTEX_BYTES or GL_OUT_OF_MEMORY: one clear error, the previous buffer stays.
+    // Grows the vertex buffer to at least `vertices` (1.5x steps). Beyond maxVertices or GL_OUT_OF_MEMORY: one
+    // clear error, the previous buffer stays.
     Result<void> reserve(std::uint32_t vertices);
+    // The vertex buffer is one buffer bound as gl::kEntryBlocks storage blocks of verticesPerBlock vertices
+    // (storage_blocks.h; the shaders' mc_place.glsl), so a surface may be longer than one block allows
+    // (llvmpipe: 4 194 304 vertices a block of 128 MiB, 16 777 216 in all = 5.6 M triangles, 512 MiB).
+    static std::uint32_t verticesPerBlock(const gl::GlInfo& info);
+    static std::uint32_t maxVertices(const gl::GlInfo& info);
+    // A vertex is this many of storage_blocks.h's 16-byte entries (the blocks are bound in entries).
+    static constexpr std::uint32_t kVertexEntries = MC_VERTEX_BYTES / 16;
 
     // count + build + expand (each also callable alone, in that order). Errors: no volume, no vertex buffer.
     // Without cells or a vertex buffer, build writes zero vertices into the header and expand does nothing.

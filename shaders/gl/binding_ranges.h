@@ -46,8 +46,9 @@
 
 // --- shader storage buffer bindings ------------------------------------------------------------------------
 // GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
-// A per-point array of 16-byte entries (the points, the particles' positions and velocities) is one buffer bound
-// as ENTRY_BLOCKS storage blocks, one binding each (storage_blocks.h, entry_blocks.glsl).
+// A per-point array of 16-byte entries (the points, the particles' positions and velocities) and the marching
+// cubes' vertices (two entries each) are one buffer bound as ENTRY_BLOCKS storage blocks, one binding each
+// (storage_blocks.h, entry_blocks.glsl).
 #define ENTRY_BLOCKS 4
 #define HP_BUFFERS_FIRST 0 // HistoPyramid: counters, indirect arguments (peers write them too); 1 was the points
 #define HP_BUFFERS_END 3
@@ -71,9 +72,9 @@
 #define PS_COLOR_BUFFERS_END 29
 #define VOXVOL_BUFFERS_FIRST 29 // voxel wing, volume discriminator: bits, points, colours, arguments
 #define VOXVOL_BUFFERS_END 33
-#define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header, vertices
-#define MC_BUFFERS_END 39
-#define PS_SHATTER_BUFFERS_FIRST 39 // particles, a surface shattered: pieces, control, its vertices, header
+#define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header
+#define MC_BUFFERS_END 38
+#define PS_SHATTER_BUFFERS_FIRST 39 // particles, a surface shattered: pieces, control, header (41 held its vertices)
 #define PS_SHATTER_BUFFERS_END 43
 #define SPARSE_BUFFERS_FIRST 43 // sparse occupancy (occupancy_sparse.h): index, pool; hp_sparse's levels, args
 #define SPARSE_BUFFERS_END 47
@@ -87,6 +88,10 @@
 #define HP_XRAY_BUFFERS_END 64
 #define PS_PICK_BUFFERS_FIRST 64 // particles: a click's pick (point_pick.h)
 #define PS_PICK_BUFFERS_END 65
+#define MC_VERTEX_BUFFERS_FIRST 65 // GPU marching cubes: the triangle list's ENTRY_BLOCKS blocks
+#define MC_VERTEX_BUFFERS_END 69
+#define PS_SHATTER_VERTEX_BUFFERS_FIRST 69 // particles, a surface shattered: its vertices' ENTRY_BLOCKS blocks
+#define PS_SHATTER_VERTEX_BUFFERS_END 73
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -148,7 +153,9 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {HP_POINT_BUFFERS_FIRST, HP_POINT_BUFFERS_END},
                                      {PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END},
                                      {HP_XRAY_BUFFERS_FIRST, HP_XRAY_BUFFERS_END},
-                                     {PS_PICK_BUFFERS_FIRST, PS_PICK_BUFFERS_END}};
+                                     {PS_PICK_BUFFERS_FIRST, PS_PICK_BUFFERS_END},
+                                     {MC_VERTEX_BUFFERS_FIRST, MC_VERTEX_BUFFERS_END},
+                                     {PS_SHATTER_VERTEX_BUFFERS_FIRST, PS_SHATTER_VERTEX_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
@@ -156,7 +163,9 @@ static_assert(allDisjoint(kImageUnits), "two subsystems share an image unit rang
 static_assert(allDisjoint(kStorageBuffers), "two subsystems share a storage buffer binding range");
 static_assert(allDisjoint(kUniformBuffers), "two subsystems share a uniform buffer binding range");
 static_assert(PS_STATE_BUFFERS_END - PS_STATE_BUFFERS_FIRST == 2 * ENTRY_BLOCKS &&
-                  HP_POINT_BUFFERS_END - HP_POINT_BUFFERS_FIRST == ENTRY_BLOCKS,
+                  HP_POINT_BUFFERS_END - HP_POINT_BUFFERS_FIRST == ENTRY_BLOCKS &&
+                  MC_VERTEX_BUFFERS_END - MC_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS &&
+                  PS_SHATTER_VERTEX_BUFFERS_END - PS_SHATTER_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS,
               "a blocked array takes ENTRY_BLOCKS bindings");
 static_assert(VOXVOL_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
 static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");

@@ -80,7 +80,9 @@
 // SHATTER_BIND_STATE (shatter_apply.glsl), next to whatever the surface's own draw binds.
 #define SHATTER_BIND_STATE 39    // SSBO: ShatterPiece (shatter_step.h, std430, 96 bytes) per triangle
 #define SHATTER_BIND_CONTROL 40  // SSBO: SHATTER_CTRL_* uints (the passes' indirect dispatches + counts)
-#define SHATTER_BIND_VERTICES 41 // SSBO: the source's vertices, SHATTER_VERTEX_VEC4S vec4 each (read only)
+// SSBO: the source's vertices, SHATTER_VERTEX_VEC4S vec4 each (read only), ENTRY_BLOCKS blocks from here on
+// (shatter_vertices.glsl)
+#define SHATTER_BIND_VERTICES PS_SHATTER_VERTEX_BUFFERS_FIRST
 #define SHATTER_BIND_HEADER 42   // SSBO: the source's header, its vertex count at word SHATTER_LOC_TOTAL_WORD
 #define SHATTER_BIND_PARAMS 2    // UBO: ShatterParams (shatter_step.h), one per update
 // Finding the pieces (shatter_bricks.comp.glsl, shatter_label.comp.glsl): a counting sort of the triangles by
@@ -132,7 +134,8 @@ static_assert(inside(PS_BIND_SLOT_COLORS, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFF
 static_assert(allInside({PS_UBOS_FIRST, PS_UBOS_END}, PS_BIND_PARAMS, SHATTER_BIND_PARAMS) &&
               PS_BIND_PARAMS != SHATTER_BIND_PARAMS);
 static_assert(allInside({PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}, SHATTER_BIND_STATE,
-                        SHATTER_BIND_CONTROL, SHATTER_BIND_VERTICES, SHATTER_BIND_HEADER));
+                        SHATTER_BIND_CONTROL, SHATTER_BIND_HEADER));
+static_assert(SHATTER_BIND_VERTICES + ENTRY_BLOCKS == PS_SHATTER_VERTEX_BUFFERS_END);
 static_assert(allInside({PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END}, SHATTER_BIND_BRICKS,
                         SHATTER_BIND_TRIANGLES, SHATTER_BIND_ACTIVE));
 static_assert(SHATTER_BRICK_TRIANGLES == 5 * SHATTER_BRICK * SHATTER_BRICK * SHATTER_BRICK &&

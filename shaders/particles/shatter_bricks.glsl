@@ -4,11 +4,11 @@
 #include "shatter_step.h"
 
 layout(std140, binding = SHATTER_BIND_PARAMS) uniform ShParams { ShatterParams u_params; };
-layout(std430, binding = SHATTER_BIND_VERTICES) readonly buffer ShVertices { vec4 u_vertices[]; };
+#include "shatter_vertices.glsl"
 
 uint shatterCellOf(uint t) {
     uint cells = u_params.grid.x * u_params.grid.y * u_params.grid.z;
-    return min(floatBitsToUint(u_vertices[3u * t * SHATTER_VERTEX_VEC4S].w), cells - 1u);
+    return min(floatBitsToUint(shVertexVec4(3u * t * SHATTER_VERTEX_VEC4S).w), cells - 1u);
 }
 
 uvec3 shatterBricks() {

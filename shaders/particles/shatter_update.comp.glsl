@@ -11,12 +11,12 @@
 layout(local_size_x = SHATTER_LOCAL_SIZE) in;
 layout(std140, binding = SHATTER_BIND_PARAMS) uniform ShParams { ShatterParams u_params; };
 layout(std430, binding = SHATTER_BIND_STATE) buffer ShState { ShatterPiece u_pieces[]; };
-layout(std430, binding = SHATTER_BIND_VERTICES) readonly buffer ShVertices { vec4 u_vertices[]; };
+#include "shatter_vertices.glsl"
 layout(std430, binding = SHATTER_BIND_CONTROL) readonly buffer ShControl { uint u_control[]; };
 
 // Vertex k's position in world: the first three floats of its first vec4 (the fourth is the cell index's bits).
 vec3 worldVertex(uint k) {
-    return shToWorld(vec3(u_vertices[k * SHATTER_VERTEX_VEC4S]), u_params);
+    return shToWorld(vec3(shVertexVec4(k * SHATTER_VERTEX_VEC4S)), u_params);
 }
 
 void main() {
@@ -38,7 +38,7 @@ void main() {
     vec3 a = worldVertex(3u * t);
     vec3 b = worldVertex(3u * t + 1u);
     vec3 c = worldVertex(3u * t + 2u);
-    uint cell = floatBitsToUint(u_vertices[3u * t * SHATTER_VERTEX_VEC4S].w);
+    uint cell = floatBitsToUint(shVertexVec4(3u * t * SHATTER_VERTEX_VEC4S).w);
     s = shStep(s, shPiecePivot(s.link.z, cell, u_params), shFaceNormal(a, b, c), u_params, t);
     s.link.y = 0xffffffffu;
     u_pieces[t] = s;

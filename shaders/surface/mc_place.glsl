@@ -4,6 +4,7 @@
 // McGpuVertex k. The methods differ only in how they find (k, cell, case, vertex): the descent, the scan's
 // offset, an atomic slot. Based on: Lorensen, Cline, "Marching cubes" (SIGGRAPH 1987), placement by linear
 // interpolation and normals from central-difference gradients.
+#include "entry_blocks.glsl"
 #include "mc_volume.glsl"
 
 struct McGpuVertex { // std430: 32 bytes, the uints in the vec3s' fourth words (mc_shared.h)
@@ -12,7 +13,9 @@ struct McGpuVertex { // std430: 32 bytes, the uints in the vec3s' fourth words (
     vec3 normal;     // unit, out of the band region
     uint ids;        // case, edge, vertex in the cell, fallback, crossing (mc_shared.h)
 };
-layout(std430, binding = MC_BIND_VERTICES) writeonly buffer McVertices { McGpuVertex b_vertices[]; };
+// The list may be longer than one storage block allows: ENTRY_BLOCKS blocks (entry_blocks.glsl).
+ENTRY_BLOCKS_DECLARE(MC_BIND_VERTICES, writeonly, McGpuVertex, McVertices, b_vertices)
+ENTRY_BLOCKS_STORE(McGpuVertex, mcStoreVertex, b_vertices)
 
 layout(location = MC_LOC_BAND_LO) uniform vec2 u_bandLo; // the band's ends as float pairs (hi part, lo part)
 layout(location = MC_LOC_BAND_HI) uniform vec2 u_bandHi;
@@ -143,10 +146,7 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     }
     uint ids = mcCase | edge << MC_ID_EDGE_SHIFT | vertex << MC_ID_INDEX_SHIFT |
                (fallback ? 1u : 0u) << MC_ID_FALLBACK_SHIFT | crossing << MC_ID_CROSSING_SHIFT;
-    b_vertices[k].position = index * u_spacing;
-    b_vertices[k].cell = mcCellIndex(cell);
-    b_vertices[k].normal = n;
-    b_vertices[k].ids = ids;
+    mcStoreVertex(k, McGpuVertex(index * u_spacing, mcCellIndex(cell), n, ids));
 }
 
 // Writes the `count` vertices of base word `word` (its 4 cells' cases, byte j = cell j) as vertices first ..
