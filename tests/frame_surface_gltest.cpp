@@ -354,8 +354,9 @@ TEST(FrameSurface, WholeSurfaceAcrossStorageBlocks) {
     ASSERT_TRUE(f.expand());
     const std::string& limit = f.surface().limitMessage();
     EXPECT_NE(limit.find(std::to_string(beyondVertices / 3) + " triangles"), std::string::npos) << limit;
-    EXPECT_NE(limit.find(std::to_string(4 * perBlock / 3) + " (4 blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)"),
-              std::string::npos)
+    EXPECT_NE(
+        limit.find(std::to_string(4 * perBlock / 3) + " (4 blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE)"),
+        std::string::npos)
         << limit;
     const surface::McMethod* m = f.surface().drawable();
     ASSERT_TRUE(m);
@@ -386,25 +387,32 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
         mesh.method = frame::defaultMethodFor(output);
         Result<void> applied = f.apply(mesh);
         ASSERT_TRUE(applied) << what << ": " << applied.error();
-        f.voxelize(model::modelRotation(30.f, {0.f, 1.f, 0.f}));
-        ASSERT_TRUE(f.build()) << what;
-        ASSERT_TRUE(f.list()) << what;
-        ASSERT_TRUE(f.expand()) << what;
-        const surface::OccupancyVolume& occ = f.occupancy();
-        ASSERT_EQ(occ.volume(), glm::ivec3(32)) << what;
-        std::vector<std::uint8_t> bytes(std::size_t(occ.size().x) * occ.size().y * occ.size().z);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1); // rows of 34 bytes
-        glGetTextureImage(occ.texture(), 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLsizei(bytes.size()),
-                          bytes.data());
-        glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        std::uint64_t occupied = 0;
-        for (std::uint8_t b : bytes)
-            occupied += b;
-        const hp::VerifyReport points = f.verify();
-        EXPECT_EQ(occupied, points.cpuCount) << what << ": the occupancy is the listed voxels";
-        const volume::ScalarVolume occupancy = test::makeVolume(occ.size(), volume::ScalarType::Uint8, bytes);
-        expectSurfaceExact(f, occupancy, surface::OccupancyVolume::kOccupiedBand, what);
-        EXPECT_GT(*f.surface().vertexCount(), 0u) << what;
+        // The same texture rewritten as the model turns: the count's column ranges must follow it (the second
+        // frame at one angle computes them, the next angle makes them stale).
+        for (const float degrees : {30.f, 30.f, 75.f}) {
+            const std::string what = std::string("teapot, ") + occupancy::voxelOutputName(output) + ", " +
+                                     std::to_string(int(degrees)) + " degrees";
+            f.voxelize(model::modelRotation(degrees, {0.f, 1.f, 0.f}));
+            ASSERT_TRUE(f.build()) << what;
+            ASSERT_TRUE(f.list()) << what;
+            ASSERT_TRUE(f.expand()) << what;
+            const surface::OccupancyVolume& occ = f.occupancy();
+            ASSERT_EQ(occ.volume(), glm::ivec3(32)) << what;
+            std::vector<std::uint8_t> bytes(std::size_t(occ.size().x) * occ.size().y * occ.size().z);
+            glPixelStorei(GL_PACK_ALIGNMENT, 1); // rows of 34 bytes
+            glGetTextureImage(occ.texture(), 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLsizei(bytes.size()),
+                              bytes.data());
+            glPixelStorei(GL_PACK_ALIGNMENT, 4);
+            std::uint64_t occupied = 0;
+            for (std::uint8_t b : bytes)
+                occupied += b;
+            const hp::VerifyReport points = f.verify();
+            EXPECT_EQ(occupied, points.cpuCount) << what << ": the occupancy is the listed voxels";
+            const volume::ScalarVolume occupancy =
+                test::makeVolume(occ.size(), volume::ScalarType::Uint8, bytes);
+            expectSurfaceExact(f, occupancy, surface::OccupancyVolume::kOccupiedBand, what);
+            EXPECT_GT(*f.surface().vertexCount(), 0u) << what;
+        }
     }
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));
     ASSERT_TRUE(f.expand());

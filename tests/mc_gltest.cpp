@@ -381,6 +381,46 @@ TEST_P(McRows, SurfaceAcrossStorageBlocks) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// The count skips the columns of words whose key range (computed once per volume) lies wholly inside or outside
+// the band. A borrowed texture rewritten in place (a mesh's occupancy as a model turns) is a new content version:
+// the next run counts every column (the ranges' placeholder), the run after the same version computes them anew;
+// every run's list is the reference's. Without the version, the ranges of the zeros (every column outside the
+// band) would skip the new contents' surface.
+TEST_P(McRows, ColumnRangesFollowTheContents) {
+    McMethod* e = method();
+    ASSERT_TRUE(e);
+    const glm::ivec3 size(33, 21, 18); // columns cut at every end
+    const volume::ScalarVolume zeros = makeVolume(
+        size, volume::ScalarType::Uint8, std::vector<std::uint8_t>(std::size_t(size.x) * size.y * size.z));
+    const volume::ScalarVolume noise = randomByteVolume(size, 17, 256);
+    const volume::Band band{100, 200};
+    Result<gl::Texture> texture = discriminate::uploadVolumeTexture(zeros, context().info(), "test contents");
+    ASSERT_TRUE(texture) << texture.error();
+    const bool binary = surface::isBinaryField(noise);
+    ASSERT_TRUE(e->useVolumeTexture(texture->id(), size, zeros.type, zeros.spacing, binary));
+    const surface::McSurface noiseRef = surface::marchingCubesReference(noise, band);
+    ASSERT_TRUE(e->reserve(std::uint32_t(noiseRef.vertices.size())));
+    e->setContentVersion(7);
+    ASSERT_TRUE(e->run(band));
+    e->setContentVersion(7); // the same contents again: the ranges are computed at this run
+    ASSERT_TRUE(e->run(band));
+    EXPECT_EQ(e->readTotal(), 0u);
+
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTextureSubImage3D(texture->id(), 0, 0, 0, 0, size.x, size.y, size.z, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
+                        noise.data.data());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    for (int run = 0; run < 3; ++run) { // the placeholder, then the ranges computed, then kept
+        SCOPED_TRACE("run " + std::to_string(run) + " after the rewrite");
+        e->setContentVersion(8);
+        ASSERT_TRUE(e->run(band));
+        ASSERT_EQ(e->readTotal(), noiseRef.vertices.size());
+        const surface::McCheck c = surface::checkAgainstReference(*e, noise, noiseRef);
+        EXPECT_TRUE(c.exact()) << c.firstDifference;
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 TEST_P(McRows, TheDiscriminatorsTextureServesAsWell) {
     McMethod* e = method();
     discriminate::VolumeDiscriminator* d = sharedDiscriminator();

@@ -48,6 +48,7 @@ struct McRow {
     unsigned stages = 0;                                                // surface::kMc*Stage bits
     std::int64_t cells = 0, surfaceCells = 0, triangles = 0, bytes = 0; // surface: cells with a triangle
     gl::Summary count, build, expand, total;
+    gl::Summary ranges; // the count's column ranges, once per volume (in no stage above)
     double floorMs = 0;
     bool ok = false, skipped = false;
 };
@@ -95,7 +96,8 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         rows.push_back(row);
     };
     b.progress.step("mc " + spec + ": upload");
-    Result<gl::Texture> texture = discriminate::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
+    Result<gl::Texture> texture =
+        discriminate::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
 
     // Each row's checked run. A limit of this driver (the volume's texture, a row's storage blocks, the vertex
     // buffer's) is no difference: the row names it and is skipped.
@@ -140,6 +142,7 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         configs.push_back([e] { e->build(); });
         configs.push_back([e] { e->expand(); });
         configs.push_back([e, band] { (void)e->run(band); });
+        configs.push_back([e] { e->computeColumnRanges(); });
     }
     const gl::TimerSource timer = b.report.run.timer;
     const std::vector<gl::Summary> t = gl::measureInterleaved(timer, b.opt.warmup, b.opt.reps, configs);
@@ -147,10 +150,11 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
     const double floorMs = readGBs > 0 ? double(common.bytes) / (readGBs * 1e6) : 0;
     for (std::size_t i = 0; i < timedRows.size(); ++i) {
         McRow& row = rows[timedRows[i]];
-        row.count = t[1 + 4 * i];
-        row.build = t[2 + 4 * i];
-        row.expand = t[3 + 4 * i];
-        row.total = t[4 + 4 * i];
+        row.count = t[1 + 5 * i];
+        row.build = t[2 + 5 * i];
+        row.expand = t[3 + 5 * i];
+        row.total = t[4 + 5 * i];
+        row.ranges = t[5 + 5 * i];
         row.floorMs = floorMs;
 
         Measurement m;
@@ -226,8 +230,8 @@ Result<bool> runMcTable(Bench& b) {
 
     std::printf("## Marching cubes: every row of the table (%s), medians of %d after %d warm-up, interleaved "
                 "(%s)\n\n",
-                gl::joinNames(gl::rowNames(surface::mcMethodTable()), ", ", ", ").c_str(), b.opt.reps, b.opt.warmup,
-                gl::timerSourceName(b.report.run.timer));
+                gl::joinNames(gl::rowNames(surface::mcMethodTable()), ", ", ", ").c_str(), b.opt.reps,
+                b.opt.warmup, gl::timerSourceName(b.report.run.timer));
     std::printf(
         "| volume | size | band | cells | surface | method | count ms | build ms | expand ms | total ms | "
         "triangles | M triangles/s | read floor ms | x read floor | check |\n"
@@ -256,6 +260,15 @@ Result<bool> runMcTable(Bench& b) {
         "read once (the least a count reads) at the read pass's bandwidth over a 64 MiB buffer, "
         "measured in the same rounds; x read floor: total / read floor. surface: the cells with a "
         "triangle.\n");
+    std::string ranges; // rows with a count pass
+    for (const McRow& r : rows)
+        if (!r.skipped && (r.stages & surface::kMcCountStage) != 0)
+            ranges += (ranges.empty() ? "" : ", ") + r.volume + " " + r.method + " " +
+                      stageText(r, surface::kMcCountStage, r.ranges) + " ms";
+    if (!ranges.empty())
+        std::printf("column ranges (the count's key range per column of words, once per volume: in no column "
+                    "above): %s.\n",
+                    ranges.c_str());
     return ok;
 }
 

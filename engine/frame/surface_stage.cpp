@@ -119,7 +119,7 @@ Result<void> SurfaceStage::attach(surface::McMethodId method) {
 
 void SurfaceStage::grow(surface::McMethod& m, std::uint32_t vertices) {
     if (!m_limitMessage.empty()) return; // said once; the next change (resync) tries again
-    ++m_version;                          // the clamped list grows into the larger buffer
+    ++m_version;                         // the clamped list grows into the larger buffer
     const std::uint32_t most = maxVertices();
     const std::uint32_t wanted = withHeadroom(vertices, most);
     Result<void> grown = wanted > m.capacity() ? m.reserve(wanted) : Result<void>{};
@@ -149,6 +149,8 @@ Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band, st
     m_band = band;
     if (Result<void> r = attach(method); !r) return r;
     surface::McMethod& m = *m_methods[std::size_t(method.row)];
+    m.setContentVersion(
+        content); // a texture rewritten in place (a mesh's occupancy): its column ranges go stale
 
     if (!m_needsTotal) {
         // The late total of an earlier run said the buffer was short (growing()): grow before this run

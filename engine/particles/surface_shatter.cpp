@@ -42,8 +42,8 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
     if (!pieces) return makeError(pieces.error());
     SurfaceShatter shatter(shaders, info, std::move(pieces.value()));
     const gl::ProgramDesc step{"shatter step", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}};
-    Result<void> r =
-        shaders.addInto(shatter.m_args, {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
+    Result<void> r = shaders.addInto(shatter.m_args,
+                                     {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
     if (r) r = shaders.addInto(shatter.m_step, step);
     if (r) r = shaders.addInto(shatter.m_lowest, gl::withDefine(step, "SHATTER_LOWEST", "lowest"));
     if (r) r = shaders.addInto(shatter.m_floor, gl::withDefine(step, "SHATTER_FLOOR", "floor"));
@@ -95,14 +95,15 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
                          " is not a uint inside the header buffer (" + std::to_string(headerBytes) +
                          " bytes)");
     if (std::int64_t(source.capacity) * MC_VERTEX_BYTES > vertexBytes ||
-        source.capacity > gl::kEntryBlocks * std::uint64_t(gl::entriesPerBlock(m_info)) / SHATTER_VERTEX_VEC4S)
+        source.capacity >
+            gl::kEntryBlocks * std::uint64_t(gl::entriesPerBlock(m_info)) / SHATTER_VERTEX_VEC4S)
         return makeError("surface shatter: the vertex buffer holds " + std::to_string(vertexBytes) +
                          " bytes, less than its capacity of " + std::to_string(source.capacity) +
                          " vertices, or more vertices than its storage blocks bind");
     const glm::uvec3 c = source.cells;
     if (std::uint64_t(c.x) * c.y * c.z == 0 || std::uint64_t(c.x) * c.y * c.z > UINT32_MAX)
-        return makeError("surface shatter: a grid of " + std::to_string(c.x) + "x" + std::to_string(c.y) + "x" +
-                         std::to_string(c.z) + " cells (1 to 2^32 cells)");
+        return makeError("surface shatter: a grid of " + std::to_string(c.x) + "x" + std::to_string(c.y) +
+                         "x" + std::to_string(c.z) + " cells (1 to 2^32 cells)");
     if (Result<void> r = reserve(source.capacity / 3); !r) return r;
 
     gl::DebugGroup group("shatter update");
@@ -116,8 +117,8 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
         m_piecesOf.reset();
         return {};
     }
-    const ps::ShatterParams params = packShatterParams(tuning, shatter, step.phase, step.launch, step.seed,
-                                                       dt, source);
+    const ps::ShatterParams params =
+        packShatterParams(tuning, shatter, step.phase, step.launch, step.seed, dt, source);
     glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
 
     const GLuint args = m_shaders->get(m_args);

@@ -39,6 +39,11 @@ Result<void> McMethod::initShared(const char* argsLabel) {
             m_shaders->addInto(m_args, {argsLabel, {{GL_COMPUTE_SHADER, "mc_args.comp.glsl"}}, {}});
         !r)
         return r;
+    if (Result<void> r = discriminate::addKindPrograms(
+            *m_shaders, m_rangePrograms,
+            {"mc column ranges", {{GL_COMPUTE_SHADER, "mc_column_range.comp.glsl"}}, {}});
+        !r)
+        return r;
     const McTable& table = mcTable();
     Result<gl::Buffer> packed =
         gl::allocateBuffer(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
@@ -114,7 +119,23 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
             return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
         cases = std::move(allocated.value());
     }
+    // One uvec2 a count column: at most a word's 4 bytes per word, so it fits wherever the cases do.
+    const std::uint64_t columns = countColumns(size);
+    gl::Buffer ranges;
+    if (columns > m_rangeColumns || !m_ranges) {
+        Result<gl::Buffer> allocated = gl::allocateBuffer(GLsizeiptr(std::max<std::uint64_t>(columns, 1) * 8),
+                                                          nullptr, 0, std::string(m_name) + " column ranges");
+        if (!allocated)
+            return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
+        ranges = std::move(allocated.value());
+    }
     if (Result<void> r = shapeBuffers(size, *words); !r) return r;
+    if (ranges) {
+        m_ranges = std::move(ranges);
+        m_rangeColumns = std::uint32_t(columns);
+    }
+    m_rangeState = Ranges::Pending; // a new texture or shape: its ranges at the next count
+    m_placeholderWritten = false;
     if (cases) {
         m_cases = std::move(cases);
         m_caseWords = *words;
@@ -158,7 +179,7 @@ std::uint32_t McMethod::verticesPerBlock(const gl::GlInfo& info) {
 
 std::uint32_t McMethod::maxVertices(const gl::GlInfo& info) {
     return std::uint32_t(std::min<std::int64_t>(std::int64_t(verticesPerBlock(info)) * gl::kEntryBlocks,
-                                                 std::int64_t(UINT32_MAX / kVertexEntries)));
+                                                std::int64_t(UINT32_MAX / kVertexEntries)));
 }
 
 Result<void> McMethod::reserve(std::uint32_t vertices) {
@@ -170,8 +191,8 @@ Result<void> McMethod::reserve(std::uint32_t vertices) {
                          std::to_string((std::int64_t(vertices) * MC_VERTEX_BYTES) >> 20) +
                          " MiB) are beyond this driver's limit of " + std::to_string(maxVertices) + " (" +
                          std::to_string(gl::kEntryBlocks) + " storage blocks of " +
-                         std::to_string(verticesPerBlock(m_info)) +
-                         ", GL_MAX_SHADER_STORAGE_BLOCK_SIZE / " + std::to_string(MC_VERTEX_BYTES) + " bytes)");
+                         std::to_string(verticesPerBlock(m_info)) + ", GL_MAX_SHADER_STORAGE_BLOCK_SIZE / " +
+                         std::to_string(MC_VERTEX_BYTES) + " bytes)");
     const auto capacity = std::uint32_t(std::min<std::int64_t>(
         std::max<std::int64_t>(vertices, std::int64_t(m_capacity) + m_capacity / 2), maxVertices));
     Result<gl::Buffer> buffer =
@@ -233,17 +254,65 @@ void McMethod::bindVertexOutput() const {
                         verticesPerBlock(m_info) * kVertexEntries);
 }
 
-void McMethod::countWords(const discriminate::KindPrograms& count, const char* label) const {
+std::uint64_t McMethod::countColumns(glm::ivec3 size) {
+    if (size.x < 2 || size.y < 2 || size.z < 2) return 0;
+    const glm::u64vec3 cells = glm::u64vec3(size - 1);
+    const std::uint64_t perRow = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN;
+    return perRow * ((cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS) *
+           ((cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES);
+}
+
+std::uint64_t McMethod::columnInvocations(glm::ivec3 size) {
+    if (size.x < 2 || size.y < 2 || size.z < 2) return 0;
+    const glm::u64vec3 cells = glm::u64vec3(size - 1);
+    const std::uint64_t perRow = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN;
+    const std::uint64_t strips = (cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS;
+    const std::uint64_t stacks = (cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES;
+    return 8 * ((perRow + 1) / 2) * ((strips + 1) / 2) *
+           ((stacks + 1) / 2); // octets of 2 x 2 x 2 (mc_volume.glsl)
+}
+
+void McMethod::setContentVersion(std::uint64_t version) {
+    if (version != m_contentVersion) {
+        m_contentVersion = version;
+        m_rangeState = Ranges::Placeholder; // still changing, perhaps every frame: not worth a pass yet
+    } else if (m_rangeState == Ranges::Placeholder) {
+        m_rangeState = Ranges::Pending; // the same contents twice: they may stay
+    }
+}
+
+void McMethod::computeColumnRanges() {
+    m_rangeState = Ranges::Pending;
+    refreshRanges();
+}
+
+void McMethod::refreshRanges() {
+    if (m_rangeState == Ranges::Exact || !hasCells()) return;
+    if (m_rangeState == Ranges::Placeholder) {
+        if (!m_placeholderWritten) {
+            const std::uint32_t everyKey[2] = {0u, 0xffffffffu};
+            glClearNamedBufferData(m_ranges.id(), GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, everyKey);
+            m_placeholderWritten = true;
+        }
+        return;
+    }
+    gl::DebugGroup group("mc column ranges");
+    useWordsProgram(m_rangePrograms);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
+    dispatchItems(columnInvocations(m_size));
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    m_rangeState = Ranges::Exact;
+    m_placeholderWritten = false;
+}
+
+void McMethod::countWords(const discriminate::KindPrograms& count, const char* label) {
+    refreshRanges();
     gl::DebugGroup group(label);
     useWordsProgram(count);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
     // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
     // MC_COUNT_SLICES slices.
-    if (hasCells()) {
-        const glm::u64vec3 cells = glm::u64vec3(m_size - 1);
-        const std::uint64_t perRow = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN;
-        dispatchItems(perRow * ((cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS) *
-                      ((cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES));
-    }
+    dispatchItems(columnInvocations(m_size));
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glUseProgram(0); // never leave a program bound that a shader reload may delete
 }

@@ -90,6 +90,13 @@ public:
     // A vertex is this many of storage_blocks.h's 16-byte entries (the blocks are bound in entries).
     static constexpr std::uint32_t kVertexEntries = MC_VERTEX_BYTES / 16;
 
+    // The volume texture's contents as of this run (a version the caller counts): a borrowed texture may be
+    // rewritten in place (a mesh's occupancy, every frame it turns). The column ranges ("COLUMN RANGES" below) are
+    // computed the second run a version stays the same; a run after a change counts every column.
+    void setContentVersion(std::uint64_t version);
+    // Computes the column ranges now (the bench times it; a count does it when they are due).
+    void computeColumnRanges();
+
     // count + build + expand (each also callable alone, in that order). Errors: no volume, no vertex buffer.
     // Without cells or a vertex buffer, build writes zero vertices into the header and expand does nothing.
     Result<void> run(volume::Band band);
@@ -165,8 +172,13 @@ protected:
     // Binds what the vertices' writers write: the header and the vertex buffer.
     void bindVertexOutput() const;
     // The count pass (mc_count.comp.glsl, debug group `label`): every base word's 4 cases into the cases, its
-    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1.
-    void countWords(const discriminate::KindPrograms& count, const char* label) const;
+    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1. COLUMN RANGES: the pass runs one
+    // invocation per column of MC_COUNT_ROWS x MC_COUNT_SLICES words (mc_shared.h); a column whose key range
+    // (mc_column_range.comp.glsl: min and max over the samples it reads, once per volume) lies wholly inside or
+    // outside the band writes its words (cases 255 or 0, count 0) without reading the volume. Until the ranges
+    // are known (a volume's contents just changed) every column reads as straddling: the placeholder range
+    // [0, 2^32 - 1] (a band never holds every key of a volume that has one outside it).
+    void countWords(const discriminate::KindPrograms& count, const char* label);
     // The arguments pass (mc_args.comp.glsl): the total, `totalEntry` (an entry of the buffer bound at
     // MC_BIND_UPPER, or MC_TOTAL_IN_LEVEL1, or MC_TOTAL_IN_HEADER), into the draw arguments of the header bound
     // at MC_BIND_HEADER. Leaves its program current.
@@ -201,9 +213,20 @@ private:
     McOrder m_order;
     const char* m_baseBuffers;
     gl::ProgramId m_args;
+    void refreshRanges(); // countWords: the ranges for this run (computed, or the placeholder)
+    static std::uint64_t countColumns(glm::ivec3 size); // the count pass's columns over a volume of `size`
+    static std::uint64_t columnInvocations(glm::ivec3 size); // its invocations: octets of 2 x 2 x 2 columns
+
+    discriminate::KindPrograms m_rangePrograms;
+    gl::Buffer m_ranges;              // uvec2 a count column; grown only
+    std::uint32_t m_rangeColumns = 0; // its capacity in columns
+    enum class Ranges { Placeholder, Pending, Exact };
+    Ranges m_rangeState = Ranges::Pending; // Pending: computed at the next count
+    bool m_placeholderWritten = false;
+    std::uint64_t m_contentVersion = 0;
     gl::Buffer m_cases;            // grown only: a smaller base fits the old buffer
     std::uint32_t m_caseWords = 0; // its capacity in words
-    gl::Texture m_ownTexture; // setVolume's upload; empty when a texture is borrowed
+    gl::Texture m_ownTexture;      // setVolume's upload; empty when a texture is borrowed
     GLuint m_texture = 0;
     glm::ivec3 m_size{0};
     glm::vec3 m_spacing{1.0f};

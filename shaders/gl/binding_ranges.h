@@ -72,8 +72,8 @@
 #define PS_COLOR_BUFFERS_END 29
 #define VOXVOL_BUFFERS_FIRST 29 // voxel wing, volume discriminator: bits, points, colours, arguments
 #define VOXVOL_BUFFERS_END 33
-#define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header
-#define MC_BUFFERS_END 38
+#define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header, column ranges
+#define MC_BUFFERS_END 39
 #define PS_SHATTER_BUFFERS_FIRST 39 // particles, a surface shattered: pieces, control, header (41 held its vertices)
 #define PS_SHATTER_BUFFERS_END 43
 #define SPARSE_BUFFERS_FIRST 43 // sparse occupancy (occupancy_sparse.h): index, pool; hp_sparse's levels, args

@@ -15,17 +15,39 @@
 layout(std430, binding = MC_BIND_CASES) writeonly buffer McCases { uint b_cases[]; };
 layout(std430, binding = MC_BIND_LEVEL1) writeonly buffer McLevel1 { uint b_level1[]; };
 
+layout(std430, binding = MC_BIND_RANGES) readonly buffer McRanges { uvec2 b_ranges[]; };
+
+// The column's words, none of whose corners straddles the band: every cell's case 255 (all inside) or 0, count 0.
+void writeUniform(McColumn c, uint perRow, int rowsY, bool inside) {
+    uint sum;
+    uint cases = mcCasesOfCorners(inside ? 0xfffffu : 0u, c.cellsHere, sum); // the fetched words' bits exactly
+    for (int s = 0; s < MC_COUNT_SLICES; ++s) {
+        if (s >= c.slices) break;
+        for (int r = 0; r < MC_COUNT_ROWS; ++r) {
+            if (r >= c.rows) break;
+            uint word = (uint(c.first.z + s) * uint(rowsY) + uint(c.first.y + r)) * perRow + c.q;
+            b_cases[word] = cases;
+            b_level1[word] = 0u;
+        }
+    }
+}
+
 void main() {
-    uint column = mcInvocation();
+    McColumn c;
+    uint column;
+    if (!mcColumn(mcInvocation(), column, c)) return;
     uint perRow = mcWordsPerRow();
-    int rowsY = u_size.y - 1, slicesZ = u_size.z - 1;
-    uint strips = uint(rowsY + MC_COUNT_ROWS - 1) / uint(MC_COUNT_ROWS);
-    uint stacks = uint(slicesZ + MC_COUNT_SLICES - 1) / uint(MC_COUNT_SLICES);
-    if (rowsY <= 0 || slicesZ <= 0 || column >= perRow * strips * stacks) return;
-    uint q = column % perRow, rest = column / perRow;
-    ivec3 first = ivec3(4u * q, (rest % strips) * uint(MC_COUNT_ROWS), (rest / strips) * uint(MC_COUNT_SLICES));
-    int cellsHere = min(4, u_size.x - 1 - first.x);
-    int rows = min(MC_COUNT_ROWS, rowsY - first.y), slices = min(MC_COUNT_SLICES, slicesZ - first.z);
+    int rowsY = u_size.y - 1;
+    uvec2 range = b_ranges[column];
+    bool allIn = range.x >= u_bandKeys.x && range.y <= u_bandKeys.y;
+    bool allOut = range.y < u_bandKeys.x || range.x > u_bandKeys.y;
+    if (allIn || allOut) {
+        writeUniform(c, perRow, rowsY, allIn);
+        return;
+    }
+    ivec3 first = c.first;
+    int cellsHere = c.cellsHere, rows = c.rows, slices = c.slices;
+    uint q = c.q;
     uint below[MC_COUNT_ROWS + 1], above[MC_COUNT_ROWS + 1];
     for (int r = 0; r <= MC_COUNT_ROWS; ++r)
         below[r] = r <= rows ? mcRowBits(first + ivec3(0, r, 0), cellsHere) : 0u;

@@ -12,6 +12,7 @@
 #define MC_BIND_LEVEL1 35
 #define MC_BIND_UPPER 36  // uint[]: levels 2 .. top, one after another (offsets in MC_LOC_OFFSETS)
 #define MC_BIND_HEADER 37 // uint[MC_HEADER_WORDS]: indirect dispatch, total, indirect draw, capacity
+#define MC_BIND_RANGES 38 // uvec2[]: each count column's smallest and largest key (mc_column_range.comp.glsl)
 // McGpuVertex[]: the triangle list, 3 vertices per triangle, one buffer bound as ENTRY_BLOCKS storage blocks from
 // here on (entry_blocks.glsl, McMethod::bindVertexOutput), each a whole number of vertices
 #define MC_BIND_VERTICES MC_VERTEX_BUFFERS_FIRST
@@ -68,7 +69,7 @@
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_TABLE, MC_BIND_CASES, MC_BIND_LEVEL1,
-                        MC_BIND_UPPER, MC_BIND_HEADER));
+                        MC_BIND_UPPER, MC_BIND_HEADER, MC_BIND_RANGES));
 static_assert(MC_BIND_VERTICES + ENTRY_BLOCKS == MC_VERTEX_BUFFERS_END);
 static_assert(MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255,
               "MC_LOC_* avoid discriminate_values.glsl's u_size (0) and u_edges (8 .. 262)");

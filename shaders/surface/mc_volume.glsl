@@ -69,6 +69,38 @@ uint mcRowBits(ivec3 first, int cellsHere) {
     return bits;
 }
 
+// THE COUNT'S COLUMNS (mc_count.comp.glsl, mc_column_range.comp.glsl): column `column` is word place q of its
+// rows, MC_COUNT_ROWS rows from first.y, MC_COUNT_SLICES slices from first.z; those at the volume's end fewer.
+struct McColumn {
+    uint q;      // the word place in its rows
+    ivec3 first; // its first cell
+    int cellsHere, rows, slices;
+};
+// Invocation i's column, `column` its linear index (word place fastest, then strips of rows, then stacks of
+// slices); false past the last column (or without cells). Invocations come in octets (llvmpipe's SIMD width:
+// its 8 lanes run one branch's both sides unless all agree) of 2 x 2 x 2 neighbouring columns, so a column
+// that skips the volume (mc_count.comp.glsl) more often has neighbours in its octet that skip too.
+bool mcColumn(uint i, out uint column, out McColumn c) {
+    uint perRow = mcWordsPerRow();
+    int rowsY = u_size.y - 1, slicesZ = u_size.z - 1;
+    uint strips = uint(rowsY + MC_COUNT_ROWS - 1) / uint(MC_COUNT_ROWS);
+    uint stacks = uint(slicesZ + MC_COUNT_SLICES - 1) / uint(MC_COUNT_SLICES);
+    uint pairsQ = (perRow + 1u) / 2u, pairsS = (strips + 1u) / 2u;
+    uint lane = i & 7u, octet = i >> 3u, rest = octet / pairsQ;
+    uint q = 2u * (octet - rest * pairsQ) + (lane & 1u);
+    uint strip = 2u * (rest % pairsS) + ((lane >> 1u) & 1u), stack = 2u * (rest / pairsS) + (lane >> 2u);
+    column = (stack * strips + strip) * perRow + q;
+    c.q = q;
+    c.first = ivec3(0);
+    c.cellsHere = c.rows = c.slices = 0;
+    if (rowsY <= 0 || slicesZ <= 0 || q >= perRow || strip >= strips || stack >= stacks) return false;
+    c.first = ivec3(4u * q, strip * uint(MC_COUNT_ROWS), stack * uint(MC_COUNT_SLICES));
+    c.cellsHere = min(4, u_size.x - 1 - c.first.x);
+    c.rows = min(MC_COUNT_ROWS, rowsY - c.first.y);
+    c.slices = min(MC_COUNT_SLICES, slicesZ - c.first.z);
+    return true;
+}
+
 // A word's 4 cases (byte j = cell j of the word; cells past the row's end: case 0, count 0) and the sum of their
 // vertex counts (0..60) from the band bits of its 5 x 2 x 2 corners, bit x + 5 (y + 2 z).
 uint mcCasesOfCorners(uint inside, int cellsHere, out uint sum) {
