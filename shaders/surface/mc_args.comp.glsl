@@ -1,7 +1,7 @@
 #version 450
 // Marching cubes, pass 3 (engine/surface/mc_expander.h; every row of mc_method_table.h ends with it): one
 // invocation turns the total vertex count (the pyramid's top, the scan's last entry or the atomic counter; it
-// stays on the GPU) into the expansion's indirect dispatch and the view's indirect draw,
+// stays on the GPU) into the expansion's indirect dispatch (a triangle an invocation) and the view's indirect draw,
 // both clamped to the vertex buffer's capacity (whole triangles); the total itself is kept unclamped for the
 // count ring (a few frames late, to grow the buffer) and the tests.
 #include "mc_common.glsl"
@@ -20,7 +20,8 @@ void main() {
                                                    : b_upper[u_level.x];
     uint capacity = b_header[MC_HEADER_CAPACITY];
     uint n = min(total, capacity - capacity % 3u);
-    uint groups = (n + uint(MC_LOCAL_SIZE) - 1u) / uint(MC_LOCAL_SIZE);
+    // hp_mc's expansion: one invocation a triangle (its 3 vertices lie in one cell: one descent for the three)
+    uint groups = (n / 3u + uint(MC_LOCAL_SIZE) - 1u) / uint(MC_LOCAL_SIZE);
     uint x = min(groups, uint(MC_GROUPS_X));
     b_header[MC_HEADER_DISPATCH] = x;
     b_header[MC_HEADER_DISPATCH + 1] = x == 0u ? 1u : (groups + x - 1u) / x;
