@@ -390,14 +390,13 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
         // The same texture rewritten as the model turns: the count's column ranges must follow it (the second
         // frame at one angle computes them, the next angle makes them stale).
         for (const float degrees : {30.f, 30.f, 75.f}) {
-            const std::string what = std::string("teapot, ") + occupancy::voxelOutputName(output) + ", " +
-                                     std::to_string(int(degrees)) + " degrees";
+            const std::string turned = what + ", " + std::to_string(int(degrees)) + " degrees";
             f.voxelize(model::modelRotation(degrees, {0.f, 1.f, 0.f}));
-            ASSERT_TRUE(f.build()) << what;
-            ASSERT_TRUE(f.list()) << what;
-            ASSERT_TRUE(f.expand()) << what;
+            ASSERT_TRUE(f.build()) << turned;
+            ASSERT_TRUE(f.list()) << turned;
+            ASSERT_TRUE(f.expand()) << turned;
             const surface::OccupancyVolume& occ = f.occupancy();
-            ASSERT_EQ(occ.volume(), glm::ivec3(32)) << what;
+            ASSERT_EQ(occ.volume(), glm::ivec3(32)) << turned;
             std::vector<std::uint8_t> bytes(std::size_t(occ.size().x) * occ.size().y * occ.size().z);
             glPixelStorei(GL_PACK_ALIGNMENT, 1); // rows of 34 bytes
             glGetTextureImage(occ.texture(), 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, GLsizei(bytes.size()),
@@ -407,11 +406,11 @@ TEST(FrameSurface, MeshSurfaceIsItsOccupancy) {
             for (std::uint8_t b : bytes)
                 occupied += b;
             const hp::VerifyReport points = f.verify();
-            EXPECT_EQ(occupied, points.cpuCount) << what << ": the occupancy is the listed voxels";
+            EXPECT_EQ(occupied, points.cpuCount) << turned << ": the occupancy is the listed voxels";
             const volume::ScalarVolume occupancy =
                 test::makeVolume(occ.size(), volume::ScalarType::Uint8, bytes);
-            expectSurfaceExact(f, occupancy, surface::OccupancyVolume::kOccupiedBand, what);
-            EXPECT_GT(*f.surface().vertexCount(), 0u) << what;
+            expectSurfaceExact(f, occupancy, surface::OccupancyVolume::kOccupiedBand, turned);
+            EXPECT_GT(*f.surface().vertexCount(), 0u) << turned;
         }
     }
     ASSERT_TRUE(f.apply(volumeSettings(volume::kMetaballsShellBand)));

@@ -107,6 +107,39 @@ INSTANTIATE_TEST_SUITE_P(
         return name;
     });
 
+// The solid fill into bits runs a word at a time (voxelize_fill_words.comp.glsl: 8 x 4 columns a thread, their
+// markers transposed) where volume.x % 8 == 0 and volume.y % 4 == 0, a column at a time otherwise: both equal the
+// atlas output word for word, with a last 32-slice step cut short (z not a multiple of 32) and slices whose tiles
+// start at y = 4 mod 8 (the word's Morton y2 bit from the tile, not the column).
+TEST(VoxBitsSolidFill, WordAndColumnFillsEqualTheAtlas) {
+    Voxelizer* atlasVox = sharedVoxelizer();
+    Voxelizer* bitsVox = sharedBitsVoxelizer();
+    ASSERT_NE(atlasVox, nullptr);
+    ASSERT_NE(bitsVox, nullptr);
+    const model::PlacedModel& placed = placedTestModel("heart");
+    const glm::mat4 model =
+        glm::rotate(glm::mat4(1.f), 0.7f, glm::normalize(glm::vec3(1, 2, 3))) * placed.placement;
+    for (const glm::ivec3 size : {glm::ivec3(44, 30, 37), glm::ivec3(40, 48, 37), glm::ivec3(64, 36, 70)}) {
+        const std::string what = std::to_string(size.x) + "x" + std::to_string(size.y) + "x" +
+                                 std::to_string(size.z) +
+                                 (size.x % 8 == 0 && size.y % 4 == 0 ? " (words)" : " (columns)");
+        const VolumeLayout layout = layoutOf(size);
+        ASSERT_TRUE(bitsVox->setLayout(layout, VoxelOutput::Bits)) << what;
+        ASSERT_TRUE(bitsVox->setMesh(placed.mesh)) << what;
+        VoxelizeParams params{model, VoxelMode::Solid, VoxMethodId::Projected, VoxRule::SliceAxis};
+        voxelizeInto(*atlasVox, layout, placed.mesh, params);
+        const std::vector<std::uint32_t> expected = atlasToBits(readAtlas(*atlasVox));
+        EXPECT_GT(popcount(expected), 1000) << what;
+        for (VoxMethodId method : voxMethodsWriting(VoxelOutput::Bits)) {
+            params.method = method;
+            bitsVox->voxelize(params);
+            EXPECT_EQ(differingWords(readBits(*bitsVox), expected), 0)
+                << what << ", " << voxMethodName(method);
+        }
+    }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 // 1024^3: an axis-aligned box whose faces lie a quarter voxel past the centres of the voxel layers `last`
 // and 1023 - last, so no voxel centre is within a quarter voxel of a face or an edge and the rule's result
 // follows in closed form: the band of voxels [1023 - last, last] per axis (n = 2 last - 1022 wide); the
@@ -261,16 +294,15 @@ TEST(VoxBitsColors, DenseSlotsCarryTheAtlasColorsExactly) {
                     EXPECT_EQ(d.wrong, 0)
                         << cc.name << " " << voxelModeName(mode) << " " << voxRuleName(rule) << " "
                         << voxMethodName(method) << ": of " << d.coloured << " voxels";
-                    EXPECT_EQ(d.stray, 0) << cc.name << " " << voxelModeName(mode) << " "
-                                          << voxRuleName(rule) << " " << voxMethodName(method);
+                    EXPECT_EQ(d.stray, 0) << cc.name << " " << voxelModeName(mode) << " " << voxRuleName(rule)
+                                          << " " << voxMethodName(method);
                 }
             }
     // A count of half the slots: the upper half stays untouched.
     const std::uint32_t half = voxels / 2;
     glNamedBufferSubData(count.id(), 4, 4, &half);
     glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &kUntouched);
-    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxMethodId::Compute,
-                               VoxRule::DominantAxis};
+    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxMethodId::Compute, VoxRule::DominantAxis};
     ASSERT_TRUE(bitsVox->setMesh(spot.mesh));
     bitsVox->voxelize(solid);
     bitsVox->colorSlots(solid, count.id(), 4);

@@ -220,7 +220,7 @@ private:
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    gl::ProgramId m_setup, m_fill, m_fillBits;
+    gl::ProgramId m_setup, m_fill, m_fillBits, m_fillBitWords;
     std::array<gl::ProgramId, 2> m_crossings; // solid mode: markers + lowest crossing, then its colour
     // One per row of voxMethodTable(); null where the row is not available on this driver.
     std::vector<std::unique_ptr<VoxMethod>> m_methods;
