@@ -149,8 +149,9 @@ Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band, st
     m_band = band;
     if (Result<void> r = attach(method); !r) return r;
     surface::McMethod& m = *m_methods[std::size_t(method.row)];
-    m.setContentVersion(
-        content); // a texture rewritten in place (a mesh's occupancy): its column ranges go stale
+    // A texture rewritten in place is new contents every run (its column ranges never kept); a value field
+    // changes only with setInput (a new texture or shape: the ranges computed again).
+    m.setContentVersion(m_input.rewritten ? ++m_rewrites : 0);
 
     if (!m_needsTotal) {
         // The late total of an earlier run said the buffer was short (growing()): grow before this run

@@ -46,6 +46,9 @@ struct SurfaceInput {
     volume::ScalarType type = volume::ScalarType::Uint8;
     glm::vec3 spacing{1.f}; // physical units per sample step: the vertices' positions are index * spacing
     bool binaryField = false;
+    // The texture is rewritten in place between runs (a mesh's occupancy: every frame it may change, also when a
+    // sparse pool grows with no new voxels version): the count keeps no column ranges (McMethod::setContentVersion).
+    bool rewritten = false;
 };
 
 class SurfaceStage {
@@ -107,13 +110,14 @@ private:
     std::vector<std::uint64_t> m_attached, m_refused;
     std::vector<std::string> m_refusal;
     SurfaceInput m_input;
+    std::uint64_t m_rewrites = 0; // runs over a rewritten input: each its own content version
     std::uint64_t m_generation = 1;
     std::uint64_t m_version = 0, m_versionGeneration = 0; // version(); the input generation it counted
     std::uint64_t m_content = 0;                          // the last run's input content
     bool m_hasInput = false;
-    surface::McMethodId m_row; // the row of the last run (none yet)
-    volume::Band m_band{}; // and its band
-    bool m_ok = false;     // the last run succeeded: its buffers are drawn
+    surface::McMethodId m_row;                    // the row of the last run (none yet)
+    volume::Band m_band{};                        // and its band
+    bool m_ok = false;                            // the last run succeeded: its buffers are drawn
     std::unique_ptr<gl::LateReadback> m_readback; // the total of the vertices
     std::optional<std::uint32_t> m_total;
     bool m_countIsLate = false;

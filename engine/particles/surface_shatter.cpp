@@ -2,6 +2,7 @@
 
 #include "allocation.h"
 #include "gl_debug.h"
+#include "log.h"
 #include "mc_shared.h"
 #include "particles_shared.h"
 #include "storage_blocks.h"
@@ -59,6 +60,12 @@ Result<void> SurfaceShatter::reserve(std::uint32_t triangles) {
     // One storage block holds the state; a larger surface is stepped (and shattered) up to it, the rest ignored.
     const auto most = std::uint32_t(std::min<std::int64_t>(
         m_info.maxStorageBlockBytes / std::int64_t(sizeof(ps::ShatterPiece)), std::int64_t(UINT32_MAX)));
+    if (triangles > most && !m_toldLimit) { // once: the explosion is partial, and why
+        log::warn("surface shatter: a surface of up to %u triangles, beyond the pieces' storage block of %u "
+                  "(GL_MAX_SHADER_STORAGE_BLOCK_SIZE / %zu bytes): the triangles past it stay in place",
+                  triangles, most, sizeof(ps::ShatterPiece));
+        m_toldLimit = true;
+    }
     triangles = std::min(triangles, most);
     if (triangles <= m_capacity) return {};
     // Grow by 1.5x so a slowly growing surface does not reallocate every frame; keep the old entries (those that

@@ -119,7 +119,8 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
             return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
         cases = std::move(allocated.value());
     }
-    // One uvec2 a count column: at most a word's 4 bytes per word, so it fits wherever the cases do.
+    // One uvec2 a count column of up to 16 words: 1/8 of the cases' bytes where the volume has 4 rows and slices
+    // or more (at worst, one row and one slice, twice the cases': far below a storage block for such a volume).
     const std::uint64_t columns = countColumns(size);
     gl::Buffer ranges;
     if (columns > m_rangeColumns || !m_ranges) {
@@ -300,7 +301,8 @@ void McMethod::refreshRanges() {
     useWordsProgram(m_rangePrograms);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
     dispatchItems(columnInvocations(m_size));
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT); // the count reads; a clear may follow
     m_rangeState = Ranges::Exact;
     m_placeholderWritten = false;
 }
