@@ -61,7 +61,8 @@ Result<void> SurfaceShatter::reserve(std::uint32_t triangles) {
     const auto most = std::uint32_t(std::min<std::int64_t>(
         m_info.maxStorageBlockBytes / std::int64_t(sizeof(ps::ShatterPiece)), std::int64_t(UINT32_MAX)));
     if (triangles > most && !m_toldLimit) { // once: the explosion is partial, and why
-        log::warn("surface shatter: a surface of up to %u triangles, beyond the pieces' storage block of %u "
+        log::warn("surface shatter: the surface's vertex buffer holds up to %u triangles, beyond the pieces' "
+                  "storage block of %u "
                   "(GL_MAX_SHADER_STORAGE_BLOCK_SIZE / %zu bytes): the triangles past it stay in place",
                   triangles, most, sizeof(ps::ShatterPiece));
         m_toldLimit = true;
