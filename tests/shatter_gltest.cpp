@@ -71,33 +71,29 @@ struct FakeSurface {
         ++version;
     }
     ShatterSource source() const {
-        ShatterSource s{vertexBuffer.id(), header.id(), surface::McExpander::totalOffset(),
-                        capacity(),        toWorld,     glm::vec3(1.f)};
+        ShatterSource s{vertexBuffer.id(), header.id(), surface::McExpander::totalOffset(), capacity(), toWorld,
+                        glm::vec3(1.f)};
         s.cells = cells;
         s.spacing = glm::vec3(1.f);
         s.version = version;
         return s;
     }
-    glm::vec3 world(std::uint32_t k) const {
-        return glm::vec3(toWorld * glm::vec4(vertices[k].position, 1.f));
-    }
+    glm::vec3 world(std::uint32_t k) const { return glm::vec3(toWorld * glm::vec4(vertices[k].position, 1.f)); }
     std::array<glm::vec3, 3> triangle(std::uint32_t t) const {
         return {world(3 * t), world(3 * t + 1), world(3 * t + 2)};
     }
     // The CPU reference's pieces of the first `n` triangles.
     std::vector<std::uint32_t> pieces(std::uint32_t n) const {
-        Result<std::vector<std::uint32_t>> r =
-            shatterPiecesReference(std::span<const std::uint32_t>(words.data(), std::size_t(n) * 24), cells);
+        Result<std::vector<std::uint32_t>> r = shatterPiecesReference(
+            std::span<const std::uint32_t>(words.data(), std::size_t(n) * 24), cells);
         EXPECT_TRUE(r) << r.error();
         return r ? r.value() : std::vector<std::uint32_t>{};
     }
     // A piece's cells in its brick (link.z): the or of its triangles' cells' bits.
-    std::vector<std::uint32_t> masks(const std::vector<std::uint32_t>& pieces,
-                                     const ps::ShatterParams& prm) const {
+    std::vector<std::uint32_t> masks(const std::vector<std::uint32_t>& pieces, const ps::ShatterParams& prm) const {
         std::vector<std::uint32_t> out(pieces.size(), 0u);
         for (std::uint32_t t = 0; t < pieces.size(); ++t)
-            out[pieces[t]] |=
-                ps::shCellMask(ps::shCellCoords(vertices[3 * t].cell, prm) % glm::uvec3(SHATTER_BRICK));
+            out[pieces[t]] |= ps::shCellMask(ps::shCellCoords(vertices[3 * t].cell, prm) % glm::uvec3(SHATTER_BRICK));
         return out;
     }
 };
@@ -165,8 +161,7 @@ protected:
     }
     // One update on the GPU, and the CPU's frame of the same pieces with the same parameters: every piece's
     // motion, and every triangle's piece, equal.
-    void stepAndCompare(const FakeSurface& surface, const std::vector<std::uint32_t>& pieces, float dt,
-                        int step) {
+    void stepAndCompare(const FakeSurface& surface, const std::vector<std::uint32_t>& pieces, float dt, int step) {
         const bool launch = m_shatter->phase() == ParticlePhase::Exploding && m_pendingLaunch;
         const auto n = std::uint32_t(pieces.size());
         std::vector<ps::ShatterPiece> cpu = readState(*m_shatter, n);
@@ -193,8 +188,8 @@ protected:
     // The pieces the GPU found for the live triangles equal the CPU reference: names, cells, the first-entry flag.
     void expectPieces(const FakeSurface& surface, std::uint32_t n) {
         const std::vector<std::uint32_t> expected = surface.pieces(n);
-        const ps::ShatterParams prm =
-            packShatterParams(m_tuning, {}, ParticlePhase::Exploding, false, 0u, 0.f, surface.source());
+        const ps::ShatterParams prm = packShatterParams(m_tuning, {}, ParticlePhase::Exploding, false, 0u, 0.f,
+                                                        surface.source());
         const std::vector<std::uint32_t> masks = surface.masks(expected, prm);
         const std::vector<ps::ShatterPiece> state = readState(*m_shatter, n);
         int wrong = 0;
@@ -235,9 +230,8 @@ TEST_F(ShatterGl, PiecesEqualTheCpuReference) {
     surfaces.emplace_back("ball", FakeSurface(ball(), kBall));
     surfaces.emplace_back("noise", FakeSurface(test::randomByteVolume({37, 29, 21}, 5u, 4), {2.0, 3.0}));
     for (const std::optional<volume::ScalarVolume>& scan : {test::loadHeadsq(), test::loadHeadMr()})
-        if (scan)
-            surfaces.emplace_back(scan->name,
-                                  FakeSurface(*scan, volume::defaultBand(*scan, *volume::valueRange(*scan))));
+        if (scan) surfaces.emplace_back(scan->name,
+                                        FakeSurface(*scan, volume::defaultBand(*scan, *volume::valueRange(*scan))));
     for (const auto& [name, surface] : surfaces) {
         SCOPED_TRACE(name);
         m_object.reset();
@@ -478,8 +472,7 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     for (std::uint32_t k = 0; k < n; ++k) {
         EXPECT_EQ(out[k].placed, out[k].world) << k;
         EXPECT_NEAR(glm::distance(out[k].world, surface.world(k)), 0.f, kPositionTolerance) << k;
-        EXPECT_NEAR(glm::distance(out[k].normal, glm::normalize(surface.vertices[k].normal)), 0.f,
-                    kPositionTolerance)
+        EXPECT_NEAR(glm::distance(out[k].normal, glm::normalize(surface.vertices[k].normal)), 0.f, kPositionTolerance)
             << k;
     }
 

@@ -294,15 +294,16 @@ TEST(VoxBitsColors, DenseSlotsCarryTheAtlasColorsExactly) {
                     EXPECT_EQ(d.wrong, 0)
                         << cc.name << " " << voxelModeName(mode) << " " << voxRuleName(rule) << " "
                         << voxMethodName(method) << ": of " << d.coloured << " voxels";
-                    EXPECT_EQ(d.stray, 0) << cc.name << " " << voxelModeName(mode) << " " << voxRuleName(rule)
-                                          << " " << voxMethodName(method);
+                    EXPECT_EQ(d.stray, 0) << cc.name << " " << voxelModeName(mode) << " "
+                                          << voxRuleName(rule) << " " << voxMethodName(method);
                 }
             }
     // A count of half the slots: the upper half stays untouched.
     const std::uint32_t half = voxels / 2;
     glNamedBufferSubData(count.id(), 4, 4, &half);
     glClearNamedBufferData(bitsVox->slotColors(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &kUntouched);
-    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxMethodId::Compute, VoxRule::DominantAxis};
+    const VoxelizeParams solid{spot.placement, VoxelMode::Solid, VoxMethodId::Compute,
+                               VoxRule::DominantAxis};
     ASSERT_TRUE(bitsVox->setMesh(spot.mesh));
     bitsVox->voxelize(solid);
     bitsVox->colorSlots(solid, count.id(), 4);

@@ -96,8 +96,7 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         rows.push_back(row);
     };
     b.progress.step("mc " + spec + ": upload");
-    Result<gl::Texture> texture =
-        discriminate::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
+    Result<gl::Texture> texture = discriminate::uploadVolumeTexture(v, b.info, "bench mc volume '" + v.name + "'");
 
     // Each row's checked run. A limit of this driver (the volume's texture, a row's storage blocks, the vertex
     // buffer's) is no difference: the row names it and is skipped.
@@ -230,8 +229,8 @@ Result<bool> runMcTable(Bench& b) {
 
     std::printf("## Marching cubes: every row of the table (%s), medians of %d after %d warm-up, interleaved "
                 "(%s)\n\n",
-                gl::joinNames(gl::rowNames(surface::mcMethodTable()), ", ", ", ").c_str(), b.opt.reps,
-                b.opt.warmup, gl::timerSourceName(b.report.run.timer));
+                gl::joinNames(gl::rowNames(surface::mcMethodTable()), ", ", ", ").c_str(), b.opt.reps, b.opt.warmup,
+                gl::timerSourceName(b.report.run.timer));
     std::printf(
         "| volume | size | band | cells | surface | method | count ms | build ms | expand ms | total ms | "
         "triangles | M triangles/s | read floor ms | x read floor | check |\n"

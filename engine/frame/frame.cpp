@@ -68,11 +68,9 @@ Result<void> Frame::apply(const FrameSettings& s) {
                          m_info.renderer);
     const occupancy::VoxelOutput output = s.testAtlas ? occupancy::VoxelOutput::Atlas : s.voxels;
     if (row->reads != output)
-        return makeError(std::string("method ") + row->name + " reads the " +
-                         occupancy::voxelOutputName(row->reads) + ", not the " +
-                         occupancy::voxelOutputName(output));
-    if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && inputInfo(s.input).reads("mode"))
-        return r;
+        return makeError(std::string("method ") + row->name + " reads the " + occupancy::voxelOutputName(row->reads) +
+                         ", not the " + occupancy::voxelOutputName(output));
+    if (Result<void> r = voxel::checkMode(output, s.voxelMode); !r && inputInfo(s.input).reads("mode")) return r;
     if (!mcMethodAvailable(s.mcMethod)) {
         const surface::McMethodInfo* mc = gl::rowOf(surface::mcMethodTable(), s.mcMethod);
         return makeError(std::string("mc method ") + (mc ? mc->name : "?") + " is not available on " +
@@ -251,11 +249,8 @@ Result<void> Frame::occupancyAsSurfaceInput() {
                          ? occ.fromBits(m_source.bits(), layout)
                          : occ.fromAtlas(m_source.atlas(), layout, listThreshold(m_settings));
     if (!r) return makeError("surface view: " + r.error());
-    const SurfaceInput in{occ.texture(),
-                          occ.size(),
-                          surface::OccupancyVolume::kScalarType,
-                          surface::OccupancyVolume::kSpacing,
-                          surface::OccupancyVolume::kBinaryField,
+    const SurfaceInput in{occ.texture(), occ.size(), surface::OccupancyVolume::kScalarType,
+                          surface::OccupancyVolume::kSpacing, surface::OccupancyVolume::kBinaryField,
                           /*rewritten=*/true};
     // The same texture every frame (it is reallocated only for another size): no resync while a model turns.
     if (m_surfaceFrom != SurfaceFrom::Occupancy || in.texture != m_occupancyInput.texture ||

@@ -119,7 +119,7 @@ Result<void> SurfaceStage::attach(surface::McMethodId method) {
 
 void SurfaceStage::grow(surface::McMethod& m, std::uint32_t vertices) {
     if (!m_limitMessage.empty()) return; // said once; the next change (resync) tries again
-    ++m_version;                         // the clamped list grows into the larger buffer
+    ++m_version;                          // the clamped list grows into the larger buffer
     const std::uint32_t most = maxVertices();
     const std::uint32_t wanted = withHeadroom(vertices, most);
     Result<void> grown = wanted > m.capacity() ? m.reserve(wanted) : Result<void>{};

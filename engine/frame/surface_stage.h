@@ -115,9 +115,9 @@ private:
     std::uint64_t m_version = 0, m_versionGeneration = 0; // version(); the input generation it counted
     std::uint64_t m_content = 0;                          // the last run's input content
     bool m_hasInput = false;
-    surface::McMethodId m_row;                    // the row of the last run (none yet)
-    volume::Band m_band{};                        // and its band
-    bool m_ok = false;                            // the last run succeeded: its buffers are drawn
+    surface::McMethodId m_row; // the row of the last run (none yet)
+    volume::Band m_band{}; // and its band
+    bool m_ok = false;     // the last run succeeded: its buffers are drawn
     std::unique_ptr<gl::LateReadback> m_readback; // the total of the vertices
     std::optional<std::uint32_t> m_total;
     bool m_countIsLate = false;

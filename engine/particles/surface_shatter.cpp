@@ -43,8 +43,8 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
     if (!pieces) return makeError(pieces.error());
     SurfaceShatter shatter(shaders, info, std::move(pieces.value()));
     const gl::ProgramDesc step{"shatter step", {{GL_COMPUTE_SHADER, "shatter_update.comp.glsl"}}, {}};
-    Result<void> r = shaders.addInto(shatter.m_args,
-                                     {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
+    Result<void> r =
+        shaders.addInto(shatter.m_args, {"shatter args", {{GL_COMPUTE_SHADER, "shatter_args.comp.glsl"}}, {}});
     if (r) r = shaders.addInto(shatter.m_step, step);
     if (r) r = shaders.addInto(shatter.m_lowest, gl::withDefine(step, "SHATTER_LOWEST", "lowest"));
     if (r) r = shaders.addInto(shatter.m_floor, gl::withDefine(step, "SHATTER_FLOOR", "floor"));
@@ -110,8 +110,8 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
                          " vertices, or more vertices than its storage blocks bind");
     const glm::uvec3 c = source.cells;
     if (std::uint64_t(c.x) * c.y * c.z == 0 || std::uint64_t(c.x) * c.y * c.z > UINT32_MAX)
-        return makeError("surface shatter: a grid of " + std::to_string(c.x) + "x" + std::to_string(c.y) +
-                         "x" + std::to_string(c.z) + " cells (1 to 2^32 cells)");
+        return makeError("surface shatter: a grid of " + std::to_string(c.x) + "x" + std::to_string(c.y) + "x" +
+                         std::to_string(c.z) + " cells (1 to 2^32 cells)");
     if (Result<void> r = reserve(source.capacity / 3); !r) return r;
 
     gl::DebugGroup group("shatter update");
@@ -125,8 +125,8 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
         m_piecesOf.reset();
         return {};
     }
-    const ps::ShatterParams params =
-        packShatterParams(tuning, shatter, step.phase, step.launch, step.seed, dt, source);
+    const ps::ShatterParams params = packShatterParams(tuning, shatter, step.phase, step.launch, step.seed,
+                                                       dt, source);
     glNamedBufferSubData(m_params.id(), 0, sizeof params, &params);
 
     const GLuint args = m_shaders->get(m_args);

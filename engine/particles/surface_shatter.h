@@ -49,7 +49,7 @@ struct ShatterSource {
 
 // What only the shattered surface has (the flight itself is ParticleTuning's).
 struct ShatterTuning {
-    float tumble = 3.0f;       // spin at launch, rad/s about each axis, random in [-tumble, tumble]
+    float tumble = 3.0f;      // spin at launch, rad/s about each axis, random in [-tumble, tumble]
     float normalShare = 0.25f; // launch speed along the face normal (a piece's first triangle's), a fraction
     bool operator==(const ShatterTuning&) const = default;
 };
@@ -87,7 +87,7 @@ public:
 
     std::uint32_t capacity() const { return m_capacity; } // triangles the state holds
     std::uint32_t seed() const { return m_phase.seed(); }
-    GLuint stateBuffer() const { return m_state.id(); } // ps::ShatterPiece[capacity()], an entry a triangle
+    GLuint stateBuffer() const { return m_state.id(); }     // ps::ShatterPiece[capacity()], an entry a triangle
     GLuint controlBuffer() const { return m_control.id(); } // SHATTER_CTRL_* (particles_shared.h)
 
 private:
@@ -104,8 +104,8 @@ private:
     std::uint32_t m_capacity = 0;
     bool m_toldLimit = false; // the pieces' storage block was said to be short (once)
     HeartBreakerPhase m_phase;
-    bool m_atRest = true;                    // the state is zeroed: the rest pose, no piece found
-    std::optional<std::uint64_t> m_piecesOf; // the source version the pieces were found for
+    bool m_atRest = true;                       // the state is zeroed: the rest pose, no piece found
+    std::optional<std::uint64_t> m_piecesOf;    // the source version the pieces were found for
 };
 
 } // namespace dicer::particles

@@ -255,22 +255,21 @@ void McMethod::bindVertexOutput() const {
                         verticesPerBlock(m_info) * kVertexEntries);
 }
 
-std::uint64_t McMethod::countColumns(glm::ivec3 size) {
-    if (size.x < 2 || size.y < 2 || size.z < 2) return 0;
+glm::u64vec3 McMethod::columnGrid(glm::ivec3 size) {
+    if (size.x < 2 || size.y < 2 || size.z < 2) return glm::u64vec3(0);
     const glm::u64vec3 cells = glm::u64vec3(size - 1);
-    const std::uint64_t perRow = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN;
-    return perRow * ((cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS) *
-           ((cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES);
+    return {(cells.x + MC_FAN_IN - 1) / MC_FAN_IN, (cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS,
+            (cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES};
+}
+
+std::uint64_t McMethod::countColumns(glm::ivec3 size) {
+    const glm::u64vec3 g = columnGrid(size);
+    return g.x * g.y * g.z;
 }
 
 std::uint64_t McMethod::columnInvocations(glm::ivec3 size) {
-    if (size.x < 2 || size.y < 2 || size.z < 2) return 0;
-    const glm::u64vec3 cells = glm::u64vec3(size - 1);
-    const std::uint64_t perRow = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN;
-    const std::uint64_t strips = (cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS;
-    const std::uint64_t stacks = (cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES;
-    return 8 * ((perRow + 1) / 2) * ((strips + 1) / 2) *
-           ((stacks + 1) / 2); // octets of 2 x 2 x 2 (mc_volume.glsl)
+    const glm::u64vec3 octets = (columnGrid(size) + std::uint64_t(1)) / std::uint64_t(2); // 2 x 2 x 2 columns each
+    return 8 * octets.x * octets.y * octets.z;                                           // (mc_volume.glsl)
 }
 
 void McMethod::setContentVersion(std::uint64_t version) {
@@ -301,8 +300,8 @@ void McMethod::refreshRanges() {
     useWordsProgram(m_rangePrograms);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
     dispatchItems(columnInvocations(m_size));
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT); // the count reads; a clear may follow
+    // The count reads the ranges; the placeholder's clear may write over them later.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     m_rangeState = Ranges::Exact;
     m_placeholderWritten = false;
 }

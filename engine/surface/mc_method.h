@@ -214,7 +214,9 @@ private:
     const char* m_baseBuffers;
     gl::ProgramId m_args;
     void refreshRanges(); // countWords: the ranges for this run (computed, or the placeholder)
-    static std::uint64_t countColumns(glm::ivec3 size); // the count pass's columns over a volume of `size`
+    // The count pass's columns over a volume of `size`: word places a row, strips of rows, stacks of slices.
+    static glm::u64vec3 columnGrid(glm::ivec3 size);
+    static std::uint64_t countColumns(glm::ivec3 size); // their number
     static std::uint64_t columnInvocations(glm::ivec3 size); // its invocations: octets of 2 x 2 x 2 columns
 
     discriminate::KindPrograms m_rangePrograms;
@@ -226,7 +228,7 @@ private:
     std::uint64_t m_contentVersion = 0;
     gl::Buffer m_cases;            // grown only: a smaller base fits the old buffer
     std::uint32_t m_caseWords = 0; // its capacity in words
-    gl::Texture m_ownTexture;      // setVolume's upload; empty when a texture is borrowed
+    gl::Texture m_ownTexture; // setVolume's upload; empty when a texture is borrowed
     GLuint m_texture = 0;
     glm::ivec3 m_size{0};
     glm::vec3 m_spacing{1.0f};

@@ -82,9 +82,9 @@ Result<Voxelizer> Voxelizer::create(gl::ShaderLibrary& shaders, const gl::GlInfo
                                {{GL_COMPUTE_SHADER, "voxelize_fill.comp.glsl"}},
                                {{"VOX_FILL_BITS", ""}}});
     if (r)
-        r = add(
-            v.m_fillBitWords,
-            {"voxelize solid fill bit words", {{GL_COMPUTE_SHADER, "voxelize_fill_words.comp.glsl"}}, {}});
+        r = add(v.m_fillBitWords, {"voxelize solid fill bit words",
+                                   {{GL_COMPUTE_SHADER, "voxelize_fill_words.comp.glsl"}},
+                                   {}});
     if (!r) return makeError(r.error());
     // Every available row now (the style of the HistoPyramid variants: build all at start-up, switch an
     // index): the programs compile once, a frame only picks one, and a broken shader fails here, not mid-run.
@@ -116,9 +116,8 @@ Result<void> Voxelizer::setLayout(const occupancy::VolumeLayout& layout, occupan
     const int maxColumns = std::min({m_info.maxViewportDims[0], m_info.maxViewportDims[1],
                                      m_info.maxFramebufferSize[0], m_info.maxFramebufferSize[1]});
     if (columns > maxColumns)
-        return makeError("volume " + occupancy::volumeText(layout.volume) + " needs a " +
-                         std::to_string(columns) + "^2 column viewport, but this driver renders at most " +
-                         std::to_string(maxColumns));
+        return makeError("volume " + occupancy::volumeText(layout.volume) + " needs a " + std::to_string(columns) +
+                         "^2 column viewport, but this driver renders at most " + std::to_string(maxColumns));
     const int parityLayers = (layout.volume.z + 31) / 32 + 2; // markers, lowest crossing, its colour
     if (parityLayers > m_info.maxArrayTextureLayers)
         return makeError("volume " + occupancy::volumeText(layout.volume) +
@@ -126,8 +125,7 @@ Result<void> Voxelizer::setLayout(const occupancy::VolumeLayout& layout, occupan
     if (m_storage.holds(layout, output)) return {};
 
     // Every allocation is checked (allocation.h): the first refusal returns with the previous outputs in place.
-    Result<occupancy::VoxelStorage> storage =
-        occupancy::VoxelStorage::allocate(layout, output, m_info, "voxel");
+    Result<occupancy::VoxelStorage> storage = occupancy::VoxelStorage::allocate(layout, output, m_info, "voxel");
     if (!storage) return makeError(storage.error());
     gl::Framebuffer columnFbo = gl::createFramebuffer("voxel columns (no attachments)");
     glNamedFramebufferParameteri(columnFbo.id(), GL_FRAMEBUFFER_DEFAULT_WIDTH, columns);
@@ -168,13 +166,11 @@ Result<void> Voxelizer::setLayout(const occupancy::VolumeLayout& layout, occupan
     for (const std::unique_ptr<VoxMethod>& method : m_methods)
         if (method && prepared) prepared = method->prepareLayout({layout, output, m_voxelListLimit});
     // The sparse occupancy last: it keeps its previous structure on error, and nothing after it can fail.
-    if (prepared && output == occupancy::VoxelOutput::Sparse)
-        prepared = m_sparse->setLayout(layout.atlasSize);
+    if (prepared && output == occupancy::VoxelOutput::Sparse) prepared = m_sparse->setLayout(layout.atlasSize);
     for (const std::unique_ptr<VoxMethod>& method : m_methods)
         if (method) method->adoptLayout(bool(prepared));
     if (!prepared) return prepared;
-    if (output != occupancy::VoxelOutput::Sparse)
-        m_sparse->release(); // its pool may be large: not kept unused
+    if (output != occupancy::VoxelOutput::Sparse) m_sparse->release(); // its pool may be large: not kept unused
     m_storage = std::move(storage.value());
     m_ownerView = std::move(ownerView);
     m_atlasFbo = std::move(atlasFbo);
@@ -216,14 +212,12 @@ void Voxelizer::uploadParams(const VoxelizeParams& params) {
     const size_t chunks = m_mesh.chunks.size(); // setMesh sized m_params for them
     std::vector<std::uint8_t> blocks(size_t(m_paramsStride) * chunks);
     const int rule = params.rule == VoxRule::SliceAxis ? VOX_RULE_SLICE_AXIS : VOX_RULE_DOMINANT_AXIS;
-    const int columns =
-        std::max({m_storage.layout().volume.x, m_storage.layout().volume.y, m_storage.layout().volume.z});
+    const int columns = std::max({m_storage.layout().volume.x, m_storage.layout().volume.y, m_storage.layout().volume.z});
     for (size_t c = 0; c < chunks; ++c) {
         shared::VoxParams p;
         p.model = params.model;
         p.volume = glm::ivec4(m_storage.layout().volume, m_storage.layout().tiles.x);
-        p.atlas =
-            glm::ivec4(m_storage.layout().atlasSize, int(m_mesh.chunks[c].triangleCount), rule, columns);
+        p.atlas = glm::ivec4(m_storage.layout().atlasSize, int(m_mesh.chunks[c].triangleCount), rule, columns);
         p.chunk = glm::ivec4(int(m_mesh.chunks[c].firstTriangle), 0, 0, 0);
         std::memcpy(blocks.data() + size_t(m_paramsStride) * c, &p, sizeof(p));
     }
