@@ -1,6 +1,7 @@
 #include "method_table.h"
 
 #include "dicer_shared.h"
+#include "hp5.h"
 #include "hp_compute.h"
 #include "hp_mip.h"
 #include "hp_sparse.h"
@@ -39,6 +40,9 @@ bool bitsPyramid(const gl::GlInfo& info) { // the smallest preset's bits in one 
 }
 bool sparsePyramid(const gl::GlInfo& info) { // its build groups; the sparse occupancy's scan groups (256)
     return pointsFit(info) && info.maxComputeInvocations >= std::max(HPS_LOCAL_SIZE, SPARSE_SCAN_LOCAL_SIZE);
+}
+bool hp5Pyramid(const gl::GlInfo& info) { // its 64-invocation passes; the words of the smallest preset's atlas
+    return pointsFit(info) && info.maxComputeInvocations >= HP5_LOCAL_SIZE;
 }
 bool hornScan(const gl::GlInfo& info) { // one uint per atlas texel, bound as one storage block
     return pointsFit(info) && info.maxComputeInvocations >= HORN_SCAN_LOCAL_SIZE &&
@@ -92,6 +96,9 @@ constexpr MethodInfo kMethods[] = {
     {{"hp_sparse", "hp_sparse", "a 1D HistoPyramid over the sparse occupancy's marked 32x32 bricks: build follows the surface, list = hp_bits'",
       sparsePyramid, peer<hp::createSparseHistoPyramid>},
      Family::ComputeHistoPyramid, occupancy::VoxelOutput::Sparse, EntryOrder::KeyIndex, kNoStorage, kNoPath, true},
+    {{"hp5", "hp5", "5:1 HistoPyramid over 32-cell occupancy words: uvec4 nodes, one fetch and four compares a level down",
+      hp5Pyramid, peer<hp::createHp5HistoPyramid>},
+     Family::ComputeHistoPyramid, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, kNoStorage, kNoPath, true},
     {{"horn_scan", "horn_scan", "Horn 2005: work-efficient prefix sum (Blelloch) + binary-search gather",
       hornScan, peer<peers::createHornScan>},
      Family::GpuPeer, occupancy::VoxelOutput::Atlas, EntryOrder::RowMajor, kNoStorage, kNoPath, false},

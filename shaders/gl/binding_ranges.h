@@ -92,6 +92,8 @@
 #define MC_VERTEX_BUFFERS_END 69
 #define PS_SHATTER_VERTEX_BUFFERS_FIRST 69 // particles, a surface shattered: its vertices' ENTRY_BLOCKS blocks
 #define PS_SHATTER_VERTEX_BUFFERS_END 73
+#define HP5_BUFFERS_FIRST 73 // HP5, the 5:1 HistoPyramid (hp5, hp5_mc): its base, nodes, node totals
+#define HP5_BUFFERS_END 76
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -155,7 +157,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {HP_XRAY_BUFFERS_FIRST, HP_XRAY_BUFFERS_END},
                                      {PS_PICK_BUFFERS_FIRST, PS_PICK_BUFFERS_END},
                                      {MC_VERTEX_BUFFERS_FIRST, MC_VERTEX_BUFFERS_END},
-                                     {PS_SHATTER_VERTEX_BUFFERS_FIRST, PS_SHATTER_VERTEX_BUFFERS_END}};
+                                     {PS_SHATTER_VERTEX_BUFFERS_FIRST, PS_SHATTER_VERTEX_BUFFERS_END},
+                                     {HP5_BUFFERS_FIRST, HP5_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");

@@ -1,0 +1,50 @@
+// HP5 over the atlas ("hp5"): stream compaction with a 5:1 HistoPyramid (hp5_pyramid.h), the compute
+// HistoPyramid's peer with a wider fan-in.
+//  - Build: (1) the base: the atlas as occupancy words, 32 texels of a row a uint, rows padded to whole words
+//    (hp5_words.comp.glsl, the discriminator fused in: an invocation 2 rows x 32 texels through 16 gathers);
+//    (2) the 5:1 levels over the words' popcounts, one dispatch a level (log5(words): 9 for a 4096^2 atlas);
+//    (3) the top's total copied into the counters on the GPU.
+//  - List: GPU-resident (indirect dispatch from the count): a uvec4 fetch and four compares a level down to the
+//    word, then its k-th set bit. Entries are row-major (y, then x), the order of the input stream.
+// Memory: a uint per 32 texels (the words) and 20 bytes per 5 words for the first level (25 per 4 in all):
+// 1/32 + 1/25 of a uint per texel, each buffer one storage block.
+#pragma once
+
+#include "compactor.h"
+#include "hp5_pyramid.h"
+
+#include <glm/vec2.hpp>
+
+#include <memory>
+
+namespace dicer::hp {
+
+class Hp5HistoPyramid final : public Compactor {
+public:
+    static Result<std::unique_ptr<Hp5HistoPyramid>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    Result<void> build(const MethodInput& input) override;
+    Result<void> list(const MethodInput& input, ListPath path) override;
+    // Writes the first min(count, capacity) entries; the count never reaches the CPU.
+    Result<void> list(std::uint32_t capacity);
+
+    const Hp5Pyramid& pyramid() const { return m_pyramid; }
+    std::vector<std::uint32_t> readWords() const; // tests: the base (waits for the GPU)
+
+private:
+    Hp5HistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
+        : Compactor(shaders, info, "hp5", EntryOrder::RowMajor) {}
+
+    gl::ProgramId m_words, m_list;
+    gl::Sampler m_sampler;
+    Hp5Pyramid m_pyramid;
+    gl::Buffer m_base;
+    std::uint32_t m_baseCapacity = 0; // in words
+    std::uint32_t m_wordsPerRow = 0;
+    glm::ivec2 m_size{0};
+    AtlasTiling m_tiling;
+    bool m_built = false;
+};
+
+Result<std::unique_ptr<PointMethod>> createHp5HistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+
+} // namespace dicer::hp

@@ -1,0 +1,23 @@
+// HP5 descent (engine/hp/hp5_pyramid.h): output k from the top node down to the base element that holds it. At
+// each level one uvec4 fetch of the node's running sums; the child is the number of sums <= k (the first child
+// whose running sum exceeds k: a child of count 0 is passed over, so the tie rule is the 4:1 pyramids'), and k
+// becomes its index inside that child, minus the largest sum <= k. Compares and selects only: no branch a lane
+// could take alone (llvmpipe runs both sides of a branch under its lane masks).
+#include "hp5_shared.h"
+
+layout(std430, binding = HP5_BIND_NODES) readonly buffer Hp5Nodes { uvec4 b_hp5Nodes[]; };
+layout(location = HP5_LOC_LEVELS) uniform uint u_hp5Levels;
+layout(location = HP5_LOC_OFFSETS) uniform uint u_hp5Offsets[HP5_MAX_LEVELS];
+
+// k must be below the top's total. Returns the base element; k is then the output's index inside it.
+uint hp5Descend(inout uint k) {
+    uint node = 0u;
+    for (int level = int(u_hp5Levels); level >= 1; --level) {
+        uvec4 sums = b_hp5Nodes[u_hp5Offsets[level] + node];
+        uvec4 passed = uvec4(lessThanEqual(sums, uvec4(k))); // monotone: 1s, then 0s
+        uvec4 before = passed * sums;
+        k -= max(max(before.x, before.y), max(before.z, before.w));
+        node = uint(HP5_FAN_IN) * node + passed.x + passed.y + passed.z + passed.w;
+    }
+    return node;
+}

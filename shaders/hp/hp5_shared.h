@@ -1,0 +1,46 @@
+// HP5, the 5:1 HistoPyramid over a 1D stream of counts (engine/hp/hp5_pyramid.h): one structure shared by the
+// point list ("hp5", over 32-cell occupancy words of the atlas) and marching cubes ("hp5_mc", over the count
+// pass's vertex counts). Bindings, uniform locations and work groups, shared by C++ and GLSL. Valid C++ and GLSL.
+#pragma once
+#include "binding_ranges.h"
+
+// --- the pyramid -------------------------------------------------------------------------------------------
+// Level 0 is the base: one count per element, in the caller's buffer (HP5_BIND_BASE). Level l >= 1 has
+// ceil(size(l - 1) / 5) nodes; node j covers elements 5j .. 5j + 4 of the level below and stores, as one uvec4,
+// the running sums of its first four children (c0, c0+c1, c0+c1+c2, c0+c1+c2+c3), so the descent takes one
+// 16-byte fetch and four compares a level, with no branch. The fifth child's count is never needed going down
+// (the key falls in it when it is past the fourth sum); the build keeps every node's total (HP5_BIND_TOTALS)
+// for the level above, and the top node's total is the count.
+#define HP5_FAN_IN 5
+#define HP5_MAX_LEVELS 15 // levels 1 .. 14: 5^14 > 2^32 base elements; index 0 unused
+#define HP5_LOCAL_SIZE 64 // every HP5 pass: 1D groups of 64, rows of HP5_GROUPS_X groups past that
+#define HP5_GROUPS_X 65535
+
+// --- storage buffer bindings -------------------------------------------------------------------------------
+#define HP5_BIND_BASE 73   // uint[]: the base's counts (or 32-cell occupancy words: HP5_BASE_WORDS)
+#define HP5_BIND_NODES 74  // uvec4[]: every level's nodes, level after level (offsets: HP5_LOC_OFFSETS)
+#define HP5_BIND_TOTALS 75 // uint[]: every node's total, at the same offsets as its node
+
+// --- uniform locations (from 300: above every location of the passes HP5 joins, the marching cubes' up to 299) ---
+// uvec4 (build): the written level's offset and size, the level below's offset (HP5_BELOW_IS_BASE: the base)
+// and size
+#define HP5_LOC_LEVEL 301
+#define HP5_BELOW_IS_BASE 0xffffffffu
+#define HP5_LOC_LEVELS 302  // uint (descent): the levels above the base, 1 .. HP5_MAX_LEVELS - 1
+#define HP5_LOC_OFFSETS 303 // uint[HP5_MAX_LEVELS] (descent): level l's offset in the nodes
+
+// --- "hp5", the point list over the atlas (engine/hp/hp5.h) ------------------------------------------------
+// The base: one uint a row segment of 32 texels (bit i = texel 32 w + i of the row; rows padded to whole words),
+// row after row, so the list comes out row-major. The word pass reads 2 rows x 32 texels an invocation
+// (16 textureGathers), 8 x 8 invocations a group.
+#define HP5_WORD_CELLS 32
+#define HP5_WORDS_LOCAL_SIZE 8
+#define HP5_LOC_WORDS_PER_ROW 300 // uint (words, list): base words a row, ceil(atlas width / 32)
+
+#ifdef __cplusplus
+namespace dicer::bindings {
+static_assert(HP5_BUFFERS_FIRST == HP5_BIND_BASE && HP5_BIND_TOTALS + 1 == HP5_BUFFERS_END);
+static_assert(HP5_LOC_WORDS_PER_ROW >= 300 && HP5_LOC_OFFSETS + HP5_MAX_LEVELS < 1024,
+              "above every location the programs HP5 joins use; GL guarantees 1024");
+} // namespace dicer::bindings
+#endif
