@@ -33,22 +33,36 @@ Result<Hp5Pyramid> Hp5Pyramid::create(gl::ShaderLibrary& shaders, Hp5Base base, 
 
 Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, const std::string& who) {
     const Hp5Layout layout = hp5Layout(std::max(base, 1u));
-    const std::int64_t nodeBytes = std::int64_t(layout.nodes) * 16;
-    if (nodeBytes > info.maxStorageBlockBytes)
+    const std::int64_t level1Bytes = std::int64_t(layout.sizes[1]) * 16;
+    const std::int64_t upperBytes = std::int64_t(layout.upperNodes()) * 16;
+    if (std::max(level1Bytes, upperBytes) > info.maxStorageBlockBytes)
         return makeError(who + ": " + std::to_string(base) + " base elements need " +
-                         std::to_string(nodeBytes >> 20) + " MiB of HP5 nodes, beyond this driver's storage block of " +
-                         std::to_string(info.maxStorageBlockBytes >> 20) + " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
-    if (layout.nodes > m_nodeCapacity) {
-        // Both or none: a refusal keeps the buffers of the previous base.
-        Result<gl::Buffer> nodes = gl::allocateBuffer(GLsizeiptr(nodeBytes), nullptr, 0, m_label + " nodes");
-        if (!nodes) return makeError(who + ": " + nodes.error());
-        Result<gl::Buffer> totals =
-            gl::allocateBuffer(GLsizeiptr(layout.nodes) * 4, nullptr, 0, m_label + " node totals");
-        if (!totals) return makeError(who + ": " + totals.error());
-        m_nodes = std::move(nodes.value());
-        m_totals = std::move(totals.value());
-        m_nodeCapacity = layout.nodes;
+                         std::to_string(level1Bytes >> 20) + " MiB of HP5 level-1 nodes, beyond this driver's " +
+                         "storage block of " + std::to_string(info.maxStorageBlockBytes >> 20) +
+                         " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    // All or none: a refusal keeps the buffers of the previous base.
+    struct Grow {
+        gl::Buffer* buffer;
+        std::uint32_t* capacity;
+        std::uint32_t needed;
+        GLsizeiptr bytesEach;
+        const char* what;
+    } grows[] = {{&m_level1, &m_level1Capacity, layout.sizes[1], 16, " level 1"},
+                 {&m_nodes, &m_nodeCapacity, std::max(layout.upperNodes(), 1u), 16, " nodes"},
+                 {&m_totals, &m_totalCapacity, layout.nodes, 4, " node totals"}};
+    gl::Buffer grown[3];
+    for (int i = 0; i < 3; ++i) {
+        if (grows[i].needed <= *grows[i].capacity) continue;
+        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(grows[i].needed) * grows[i].bytesEach, nullptr, 0,
+                                                  m_label + grows[i].what);
+        if (!b) return makeError(who + ": " + b.error());
+        grown[i] = std::move(b.value());
     }
+    for (int i = 0; i < 3; ++i)
+        if (grown[i]) {
+            *grows[i].buffer = std::move(grown[i]);
+            *grows[i].capacity = grows[i].needed;
+        }
     m_layout = layout;
     return {};
 }
@@ -58,10 +72,11 @@ void Hp5Pyramid::build(GLuint baseBuffer) const {
     const GLuint program = m_shaders->get(m_build);
     glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_BASE, baseBuffer);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, m_nodes.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_TOTALS, m_totals.id());
     for (int level = 1; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, level == 1 ? m_level1.id() : m_nodes.id());
+        glProgramUniform1ui(program, HP5_LOC_NODE_SHIFT, m_layout.offsets[l] - m_layout.nodeOffset(level));
         glProgramUniform4ui(program, HP5_LOC_LEVEL, m_layout.offsets[l], m_layout.sizes[l],
                             level == 1 ? HP5_BELOW_IS_BASE : m_layout.offsets[l - 1],
                             level == 1 ? m_layout.base : m_layout.sizes[l - 1]);
@@ -74,15 +89,19 @@ void Hp5Pyramid::build(GLuint baseBuffer) const {
 }
 
 void Hp5Pyramid::bindForDescent(GLuint program) const {
+    std::array<GLuint, HP5_MAX_LEVELS> offsets{};
+    for (int level = 2; level <= m_layout.levels; ++level)
+        offsets[std::size_t(level)] = m_layout.nodeOffset(level);
     glProgramUniform1ui(program, HP5_LOC_LEVELS, GLuint(m_layout.levels));
-    glProgramUniform1uiv(program, HP5_LOC_OFFSETS, HP5_MAX_LEVELS, m_layout.offsets.data());
+    glProgramUniform1uiv(program, HP5_LOC_OFFSETS, HP5_MAX_LEVELS, offsets.data());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, m_nodes.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_LEVEL1, m_level1.id());
 }
 
 std::vector<glm::uvec4> Hp5Pyramid::readNodes(int level) const {
     if (level < 1 || level > m_layout.levels) return {};
     std::vector<glm::uvec4> out(m_layout.sizes[std::size_t(level)]);
-    glGetNamedBufferSubData(m_nodes.id(), GLintptr(m_layout.offsets[std::size_t(level)]) * 16,
+    glGetNamedBufferSubData(level == 1 ? m_level1.id() : m_nodes.id(), GLintptr(m_layout.nodeOffset(level)) * 16,
                             GLsizeiptr(out.size() * 16), out.data());
     return out;
 }

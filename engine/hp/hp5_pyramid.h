@@ -26,12 +26,15 @@
 namespace dicer::hp {
 
 // The levels over `base` elements (CPU-only; unit-tested): level 1 .. levels, the top (levels) has one node;
-// offsets and sizes in nodes, index = level. base 0 gives no levels.
+// sizes in nodes and offsets in the totals (every level, level 1 first), index = level. Level 1's nodes are a
+// buffer of their own, levels 2 .. top's another at nodeOffset(). base 0 gives no levels.
 struct Hp5Layout {
     std::uint32_t base = 0;
     int levels = 0;
     std::array<std::uint32_t, HP5_MAX_LEVELS> offsets{}, sizes{};
     std::uint32_t nodes = 0; // every level's together
+    std::uint32_t upperNodes() const { return nodes - sizes[1]; }
+    std::uint32_t nodeOffset(int level) const { return level <= 1 ? 0u : offsets[std::size_t(level)] - sizes[1]; }
 };
 Hp5Layout hp5Layout(std::uint32_t base);
 
@@ -44,13 +47,13 @@ public:
     static Result<Hp5Pyramid> create(gl::ShaderLibrary& shaders, Hp5Base base, const std::string& label);
     Hp5Pyramid() = default;
 
-    // Buffers for `base` elements (1 ..). Errors: the nodes beyond one storage block, or the driver refused the
-    // memory: one message naming `who` and the limit; the previous buffers and layout stay.
+    // Buffers for `base` elements (1 ..). Errors: level 1's nodes or the others' beyond one storage block, or the
+    // driver refused the memory: one message naming `who` and the limit; the previous buffers and layout stay.
     Result<void> reserve(std::uint32_t base, const gl::GlInfo& info, const std::string& who);
     // The levels over `baseBuffer` (reserve()'s base elements), one dispatch a level. The count ends at
     // totalsBuffer()[topOffset()], on the GPU.
     void build(GLuint baseBuffer) const;
-    // For a descent (hp5_descend.glsl) in `program`: its uniforms, the nodes at HP5_BIND_NODES.
+    // For a descent (hp5_descend.glsl) in `program`: its uniforms, the nodes at HP5_BIND_NODES and _LEVEL1.
     void bindForDescent(GLuint program) const;
 
     const Hp5Layout& layout() const { return m_layout; }
@@ -65,8 +68,8 @@ private:
     gl::ProgramId m_build;
     std::string m_label;
     Hp5Layout m_layout;
-    gl::Buffer m_nodes, m_totals;
-    std::uint32_t m_nodeCapacity = 0;
+    gl::Buffer m_level1, m_nodes, m_totals; // level 1's nodes, levels 2 .. top's, every level's totals
+    std::uint32_t m_level1Capacity = 0, m_nodeCapacity = 0, m_totalCapacity = 0;
 };
 
 } // namespace dicer::hp

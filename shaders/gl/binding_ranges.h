@@ -92,8 +92,8 @@
 #define MC_VERTEX_BUFFERS_END 69
 #define PS_SHATTER_VERTEX_BUFFERS_FIRST 69 // particles, a surface shattered: its vertices' ENTRY_BLOCKS blocks
 #define PS_SHATTER_VERTEX_BUFFERS_END 73
-#define HP5_BUFFERS_FIRST 73 // HP5, the 5:1 HistoPyramid (hp5, hp5_mc): its base, nodes, node totals
-#define HP5_BUFFERS_END 76
+#define HP5_BUFFERS_FIRST 73 // HP5, the 5:1 HistoPyramid (hp5, hp5_mc): its base, nodes, node totals, level 1
+#define HP5_BUFFERS_END 77
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams

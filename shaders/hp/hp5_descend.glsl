@@ -6,18 +6,22 @@
 #include "hp5_shared.h"
 
 layout(std430, binding = HP5_BIND_NODES) readonly buffer Hp5Nodes { uvec4 b_hp5Nodes[]; };
+layout(std430, binding = HP5_BIND_LEVEL1) readonly buffer Hp5Level1 { uvec4 b_hp5Level1[]; };
 layout(location = HP5_LOC_LEVELS) uniform uint u_hp5Levels;
 layout(location = HP5_LOC_OFFSETS) uniform uint u_hp5Offsets[HP5_MAX_LEVELS];
+
+// One level: the child of `node` (whose running sums are `sums`) that holds k; k made relative to that child.
+uint hp5Step(uvec4 sums, uint node, inout uint k) {
+    uvec4 passed = uvec4(lessThanEqual(sums, uvec4(k))); // monotone: 1s, then 0s
+    uvec4 before = passed * sums;
+    k -= max(max(before.x, before.y), max(before.z, before.w));
+    return uint(HP5_FAN_IN) * node + passed.x + passed.y + passed.z + passed.w;
+}
 
 // k must be below the top's total. Returns the base element; k is then the output's index inside it.
 uint hp5Descend(inout uint k) {
     uint node = 0u;
-    for (int level = int(u_hp5Levels); level >= 1; --level) {
-        uvec4 sums = b_hp5Nodes[u_hp5Offsets[level] + node];
-        uvec4 passed = uvec4(lessThanEqual(sums, uvec4(k))); // monotone: 1s, then 0s
-        uvec4 before = passed * sums;
-        k -= max(max(before.x, before.y), max(before.z, before.w));
-        node = uint(HP5_FAN_IN) * node + passed.x + passed.y + passed.z + passed.w;
-    }
-    return node;
+    for (int level = int(u_hp5Levels); level >= 2; --level)
+        node = hp5Step(b_hp5Nodes[u_hp5Offsets[level] + node], node, k);
+    return hp5Step(b_hp5Level1[node], node, k); // every pyramid has level 1
 }

@@ -12,6 +12,7 @@ layout(std430, binding = HP5_BIND_BASE) readonly buffer Hp5Base { uint b_base[];
 layout(std430, binding = HP5_BIND_NODES) writeonly buffer Hp5Nodes { uvec4 b_nodes[]; };
 layout(std430, binding = HP5_BIND_TOTALS) buffer Hp5Totals { uint b_totals[]; };
 layout(location = HP5_LOC_LEVEL) uniform uvec4 u_level;
+layout(location = HP5_LOC_NODE_SHIFT) uniform uint u_nodeShift;
 
 uint hp5Below(uint i) {
     if (i >= u_level.w) return 0u;
@@ -32,6 +33,6 @@ void main() {
     sums.y = sums.x + hp5Below(first + 1u);
     sums.z = sums.y + hp5Below(first + 2u);
     sums.w = sums.z + hp5Below(first + 3u);
-    b_nodes[u_level.x + i] = sums;
+    b_nodes[u_level.x - u_nodeShift + i] = sums;
     b_totals[u_level.x + i] = sums.w + hp5Below(first + 4u);
 }

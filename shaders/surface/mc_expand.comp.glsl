@@ -90,18 +90,13 @@ void main() {
     }
     // The base word `node`: its 4 cells' cases, the same test over their counts.
     uint cases = b_cases[node];
-    uint j = 0u, mcCase = cases & 0xffu;
 #ifdef HP_XRAY
     uint restAt = rest;
     uvec4 counts = uvec4(mcCount(cases & 0xffu), mcCount((cases >> 8u) & 0xffu), mcCount((cases >> 16u) & 0xffu),
                          mcCount(cases >> 24u));
 #endif
-    for (; j < 3u; ++j) {
-        uint count = mcCount(mcCase);
-        if (rest < count) break;
-        rest -= count;
-        mcCase = (cases >> (8u * (j + 1u))) & 0xffu;
-    }
+    uint mcCase;
+    uint j = mcPickCell(cases, rest, mcCase);
 #ifdef HP_XRAY
     uint cell = mcCellIndex(mcWordCell(node) + ivec3(j, 0, 0));
     xrayStep(1u, node, restAt, counts, j, rest, mcCase, cell);

@@ -151,6 +151,22 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     mcStoreVertex(k, McGpuVertex(index * u_spacing, mcCellIndex(cell), n, ids));
 }
 
+// The cell of a base word holding the word's vertex `rest` (its 4 cells' vertices one after another, x order):
+// the first cell whose running count exceeds rest, the same test as every level of a descent; rest becomes the
+// vertex's index within that cell's case. Returns the cell's place in the word (0..3) and its case. Shared by the
+// descents (hp_mc's mc_expand, hp5_mc's mc_hp5_expand).
+uint mcPickCell(uint cases, inout uint rest, out uint mcCase) {
+    uint j = 0u;
+    mcCase = cases & 0xffu;
+    for (; j < 3u; ++j) {
+        uint count = mcCount(mcCase);
+        if (rest < count) break;
+        rest -= count;
+        mcCase = (cases >> (8u * (j + 1u))) & 0xffu;
+    }
+    return j;
+}
+
 // Writes the `count` vertices of base word `word` (its 4 cells' cases, byte j = cell j) as vertices first ..
 // first + count - 1, those at or past `limit` not. The cells in order, the table's order within a cell: the
 // reference's order for the word's slice of the list. ONE loop over the word's vertices, not one per cell: an
