@@ -6,8 +6,8 @@
 //    (3) the top's total copied into the counters on the GPU.
 //  - List: GPU-resident (indirect dispatch from the count): a uvec4 fetch and four compares a level down to the
 //    word, then its k-th set bit. Entries are row-major (y, then x), the order of the input stream.
-// Memory: a uint per 32 texels (the words) and 20 bytes per 5 words for the first level (25 per 4 in all):
-// 1/32 + 1/25 of a uint per texel, each buffer one storage block.
+// Memory: a uint per 32 texels (the words), then 8 bytes per 5 words for level 1 (its packed node and total) and
+// 20 bytes per 25 for the levels above: about 1/32 + 1/64 of a uint per texel, each buffer one storage block.
 #pragma once
 
 #include "compactor.h"

@@ -33,11 +33,11 @@ Result<Hp5Pyramid> Hp5Pyramid::create(gl::ShaderLibrary& shaders, Hp5Base base, 
 
 Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, const std::string& who) {
     const Hp5Layout layout = hp5Layout(std::max(base, 1u));
-    const std::int64_t level1Bytes = std::int64_t(layout.sizes[1]) * 16;
+    const std::int64_t level1Bytes = std::int64_t(layout.sizes[1]) * 4;
     const std::int64_t upperBytes = std::int64_t(layout.upperNodes()) * 16;
     if (std::max(level1Bytes, upperBytes) > info.maxStorageBlockBytes)
         return makeError(who + ": " + std::to_string(base) + " base elements need " +
-                         std::to_string(level1Bytes >> 20) + " MiB of HP5 level-1 nodes, beyond this driver's " +
+                         std::to_string(std::max(level1Bytes, upperBytes) >> 20) + " MiB of HP5 nodes in one block, beyond this driver's " +
                          "storage block of " + std::to_string(info.maxStorageBlockBytes >> 20) +
                          " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     // All or none: a refusal keeps the buffers of the previous base.
@@ -47,7 +47,7 @@ Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, con
         std::uint32_t needed;
         GLsizeiptr bytesEach;
         const char* what;
-    } grows[] = {{&m_level1, &m_level1Capacity, layout.sizes[1], 16, " level 1"},
+    } grows[] = {{&m_level1, &m_level1Capacity, layout.sizes[1], 4, " level 1"},
                  {&m_nodes, &m_nodeCapacity, std::max(layout.upperNodes(), 1u), 16, " nodes"},
                  {&m_totals, &m_totalCapacity, layout.nodes, 4, " node totals"}};
     gl::Buffer grown[3];
@@ -73,9 +73,10 @@ void Hp5Pyramid::build(GLuint baseBuffer) const {
     glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_BASE, baseBuffer);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_TOTALS, m_totals.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_LEVEL1, m_level1.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, m_nodes.id());
     for (int level = 1; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, level == 1 ? m_level1.id() : m_nodes.id());
         glProgramUniform1ui(program, HP5_LOC_NODE_SHIFT, m_layout.offsets[l] - m_layout.nodeOffset(level));
         glProgramUniform4ui(program, HP5_LOC_LEVEL, m_layout.offsets[l], m_layout.sizes[l],
                             level == 1 ? HP5_BELOW_IS_BASE : m_layout.offsets[l - 1],
@@ -101,8 +102,15 @@ void Hp5Pyramid::bindForDescent(GLuint program) const {
 std::vector<glm::uvec4> Hp5Pyramid::readNodes(int level) const {
     if (level < 1 || level > m_layout.levels) return {};
     std::vector<glm::uvec4> out(m_layout.sizes[std::size_t(level)]);
-    glGetNamedBufferSubData(level == 1 ? m_level1.id() : m_nodes.id(), GLintptr(m_layout.nodeOffset(level)) * 16,
-                            GLsizeiptr(out.size() * 16), out.data());
+    if (level > 1) {
+        glGetNamedBufferSubData(m_nodes.id(), GLintptr(m_layout.nodeOffset(level)) * 16, GLsizeiptr(out.size() * 16),
+                                out.data());
+        return out;
+    }
+    std::vector<std::uint32_t> packed(out.size());
+    glGetNamedBufferSubData(m_level1.id(), 0, GLsizeiptr(packed.size() * 4), packed.data());
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = {packed[i] & 0xffu, packed[i] >> 8 & 0xffu, packed[i] >> 16 & 0xffu, packed[i] >> 24};
     return out;
 }
 

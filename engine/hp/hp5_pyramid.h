@@ -38,7 +38,8 @@ struct Hp5Layout {
 };
 Hp5Layout hp5Layout(std::uint32_t base);
 
-// What the base holds: counts (one uint an element) or occupancy words (an element's count is its popcount).
+// What the base holds: counts (one uint an element, at most HP5_MAX_BASE_COUNT: level 1 packs its sums as bytes) or
+// occupancy words (an element's count is its popcount).
 enum class Hp5Base { Counts, Words };
 
 class Hp5Pyramid {
@@ -59,7 +60,7 @@ public:
     const Hp5Layout& layout() const { return m_layout; }
     GLuint totalsBuffer() const { return m_totals.id(); }
     std::uint32_t topOffset() const { return m_layout.offsets[std::size_t(m_layout.levels)]; }
-    // Tests (wait for the GPU): level l's nodes and totals.
+    // Tests (wait for the GPU): level l's nodes (level 1's unpacked) and totals.
     std::vector<glm::uvec4> readNodes(int level) const;
     std::vector<std::uint32_t> readTotals(int level) const;
 
@@ -68,7 +69,7 @@ private:
     gl::ProgramId m_build;
     std::string m_label;
     Hp5Layout m_layout;
-    gl::Buffer m_level1, m_nodes, m_totals; // level 1's nodes, levels 2 .. top's, every level's totals
+    gl::Buffer m_level1, m_nodes, m_totals; // level 1's packed nodes, levels 2 .. top's, every level's totals
     std::uint32_t m_level1Capacity = 0, m_nodeCapacity = 0, m_totalCapacity = 0;
 };
 

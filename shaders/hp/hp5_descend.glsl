@@ -6,7 +6,7 @@
 #include "hp5_shared.h"
 
 layout(std430, binding = HP5_BIND_NODES) readonly buffer Hp5Nodes { uvec4 b_hp5Nodes[]; };
-layout(std430, binding = HP5_BIND_LEVEL1) readonly buffer Hp5Level1 { uvec4 b_hp5Level1[]; };
+layout(std430, binding = HP5_BIND_LEVEL1) readonly buffer Hp5Level1 { uint b_hp5Level1[]; };
 layout(location = HP5_LOC_LEVELS) uniform uint u_hp5Levels;
 layout(location = HP5_LOC_OFFSETS) uniform uint u_hp5Offsets[HP5_MAX_LEVELS];
 
@@ -23,5 +23,6 @@ uint hp5Descend(inout uint k) {
     uint node = 0u;
     for (int level = int(u_hp5Levels); level >= 2; --level)
         node = hp5Step(b_hp5Nodes[u_hp5Offsets[level] + node], node, k);
-    return hp5Step(b_hp5Level1[node], node, k); // every pyramid has level 1
+    uint bytes = b_hp5Level1[node]; // every pyramid has level 1: its sums are bytes
+    return hp5Step(uvec4(bytes & 0xffu, (bytes >> 8) & 0xffu, (bytes >> 16) & 0xffu, bytes >> 24), node, k);
 }

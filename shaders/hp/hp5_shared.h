@@ -10,10 +10,12 @@
 // the running sums of its first four children (c0, c0+c1, c0+c1+c2, c0+c1+c2+c3), so the descent takes one
 // 16-byte fetch and four compares a level, with no branch. The fifth child's count is never needed going down
 // (the key falls in it when it is past the fourth sum); the build keeps every node's total (HP5_BIND_TOTALS)
-// for the level above, and the top node's total is the count. Level 1's nodes (16 bytes a 5 base elements) are a
-// storage block of their own and levels 2 .. top another, so the pyramid holds every base that fits one block of
-// 4 bytes an element (the marching cubes' counts): one block of all the nodes would hold 20 % less.
+// for the level above, and the top node's total is the count. Level 1, the largest, is packed: a base element
+// counts at most HP5_MAX_BASE_COUNT (a word's 32 cells; the marching cubes' 4 cells x 15 vertices), so its four
+// running sums are bytes of one uint (4 bytes a node instead of 16: the build writes 1/4 as much there), a
+// storage block of its own; levels 2 .. top are uvec4s in another.
 #define HP5_FAN_IN 5
+#define HP5_MAX_BASE_COUNT 63 // 4 x 63 = 252: level 1's running sums fit a byte
 #define HP5_MAX_LEVELS 15 // levels 1 .. 14: 5^14 > 2^32 base elements; index 0 unused
 #define HP5_LOCAL_SIZE 64 // every HP5 pass: 1D groups of 64, rows of HP5_GROUPS_X groups past that
 #define HP5_GROUPS_X 65535
@@ -22,13 +24,13 @@
 #define HP5_BIND_BASE 73   // uint[]: the base's counts (or 32-cell occupancy words: HP5_BASE_WORDS)
 #define HP5_BIND_NODES 74  // uvec4[]: the nodes of levels 2 .. top, level after level (offsets: HP5_LOC_OFFSETS)
 #define HP5_BIND_TOTALS 75 // uint[]: every level's node totals, level 1 first (offsets: the nodes' + level 1's size)
-#define HP5_BIND_LEVEL1 76 // uvec4[]: level 1's nodes (the build writes a level's nodes at HP5_BIND_NODES)
+#define HP5_BIND_LEVEL1 76 // uint[]: level 1's nodes, the four running sums as bytes (x lowest)
 
 // --- uniform locations (from 300: above every location of the passes HP5 joins, the marching cubes' up to 299) ---
 // uvec4 (build): the written level's offset in the totals and its size, the level below's offset in the totals
 // (HP5_BELOW_IS_BASE: the base) and size
 #define HP5_LOC_LEVEL 301
-#define HP5_LOC_NODE_SHIFT 318 // uint (build): the written level's node offset = its totals offset - this
+#define HP5_LOC_NODE_SHIFT 318 // uint (build, levels 2 ..): the written level's node offset = its totals offset - this
 #define HP5_BELOW_IS_BASE 0xffffffffu
 #define HP5_LOC_LEVELS 302  // uint (descent): the levels above the base, 1 .. HP5_MAX_LEVELS - 1
 #define HP5_LOC_OFFSETS 303 // uint[HP5_MAX_LEVELS] (descent): level l's offset in the nodes of levels 2 .. top
