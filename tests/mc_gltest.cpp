@@ -1,4 +1,4 @@
-// Every row of the GPU marching-cubes table (mc_method_table.h: hp_mc, scan_mc, atomic_mc)
+// Every row of the GPU marching-cubes table (mc_method_table.h: hp_mc, hp5_mc, scan_mc, atomic_mc)
 // against the CPU reference (mc_reference.h), with its stated tolerance, through the one check
 // (mc_check.h): the cases of every cell, and per vertex the cell, case, edge, index within the cell, crossing
 // and fallback exactly, in the reference's order (rows of McOrder::Unordered: their triangles sorted first);

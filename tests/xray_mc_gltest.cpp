@@ -2,7 +2,7 @@
 // and the CT head's skin (when the scans are there), at k = 0, the last vertex, the top's children's first
 // vertices and the one before each, and random vertices, the path the expansion pass records on the GPU
 // (mc_expand.comp.glsl with HP_XRAY) equals the walk over the CPU reference's per-cell counts step for step, and
-// the cell, case and vertex found are the reference's vertex k's (its cell and edge); rows without a pyramid
+// the cell, case and vertex found are the reference's vertex k's (its cell and edge); rows that record no path
 // say so; a vertex beyond the total is one error.
 #include "builtin_volumes.h"
 #include "gl_test_util.h"
@@ -74,7 +74,7 @@ TEST(XrayMc, PathEqualsTheCpuWalkLevelByLevel) {
         GTEST_SKIP() << test::kScanMissing;
 }
 
-TEST(XrayMc, RowsWithoutAPyramidSaySo) {
+TEST(XrayMc, RowsWithoutATracedPathSaySo) {
     gl::ShaderLibrary shaders;
     for (surface::McMethodId row : gl::rowIds(surface::mcMethodTable())) {
         const surface::McMethodInfo& info = surface::mcMethodInfo(row);

@@ -108,7 +108,7 @@ std::vector<Row> makeRows() {
                                        o.voxMethods = voxel::voxMethods();
                                    })))),
         flag(row<bool>({"peers", "",
-                        "also every peer (hp_compute, hp_bits on the atlas' bits, horn_scan, atomic_append, "
+                        "also every peer (hp_compute, hp_bits on the atlas' bits, hp5, horn_scan, atomic_append, "
                         "cpu_linewise, cpu_threaded) on the same atlases: tables 2-4 of the paper"},
                        onOff, field(&Options::peers))),
         flag(row<bool>(
@@ -137,8 +137,8 @@ std::vector<Row> makeRows() {
                        "2^20)"},
                       onOff, field(&Options::sort))),
         flag(row<bool>({"mc", "",
-                        "only marching cubes, every row (hp_mc: HistoPyramid stream expansion; its peers "
-                        "scan_mc, atomic_mc) over --volume (default: metaballs:64, metaballs:128 and both "
+                        "only marching cubes, every row (hp_mc: HistoPyramid stream expansion; hp5_mc: the "
+                        "same over HP5; their peers scan_mc, atomic_mc) over --volume (default: metaballs:64, metaballs:128 and both "
                         "committed scans; with --quick: metaballs:32, metaballs:64 and the scans, one "
                         "repetition): count, build, expand, total ms, triangles/s, x read floor, every "
                         "triangle list checked against the CPU reference; a plot (--mc-plot)"},

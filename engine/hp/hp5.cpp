@@ -90,6 +90,16 @@ Result<void> Hp5HistoPyramid::list(const MethodInput& input, ListPath path) {
     return listByPass(input, path, [this](std::uint32_t capacity) { return list(capacity); });
 }
 
+std::vector<XrayLevel> Hp5HistoPyramid::xrayLevels() const {
+    if (!m_built) return {};
+    return m_pyramid.xrayLevels("occupancy words (32 texels of a row)");
+}
+
+Result<void> Hp5HistoPyramid::drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) {
+    if (!m_built) return makeError("hp5: the pyramid has not been built");
+    return m_pyramid.drawXray(tiles, canvas, m_base.id());
+}
+
 std::vector<std::uint32_t> Hp5HistoPyramid::readWords() const {
     std::vector<std::uint32_t> out(std::size_t(m_wordsPerRow) * std::size_t(m_size.y));
     if (!out.empty()) glGetNamedBufferSubData(m_base.id(), 0, GLsizeiptr(out.size() * 4), out.data());

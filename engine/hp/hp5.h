@@ -27,6 +27,11 @@ public:
     // Writes the first min(count, capacity) entries; the count never reaches the CPU.
     Result<void> list(std::uint32_t capacity);
 
+    // The X-ray view: the occupancy words, then the 5:1 levels (hp5_pyramid.h). No traced path (trace(): the
+    // base's error): the view draws the levels only.
+    std::vector<XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
+
     const Hp5Pyramid& pyramid() const { return m_pyramid; }
     std::vector<std::uint32_t> readWords() const; // tests: the base (waits for the GPU)
 

@@ -2,6 +2,7 @@
 
 #include "allocation.h"
 #include "gl_debug.h"
+#include "xray_draw.h"
 
 #include <algorithm>
 
@@ -25,6 +26,7 @@ Result<Hp5Pyramid> Hp5Pyramid::create(gl::ShaderLibrary& shaders, Hp5Base base, 
     Hp5Pyramid p;
     p.m_shaders = &shaders;
     p.m_label = label;
+    p.m_base = base;
     gl::ProgramDesc desc{label + " level", {{GL_COMPUTE_SHADER, "hp5_reduce.comp.glsl"}}, {}};
     if (base == Hp5Base::Words) desc.defines.push_back({"HP5_BASE_WORDS", ""});
     if (Result<void> r = shaders.addInto(p.m_build, desc); !r) return makeError(r.error());
@@ -97,6 +99,38 @@ void Hp5Pyramid::bindForDescent(GLuint program) const {
     glProgramUniform1uiv(program, HP5_LOC_OFFSETS, HP5_MAX_LEVELS, offsets.data());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, m_nodes.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_LEVEL1, m_level1.id());
+}
+
+std::vector<XrayLevel> Hp5Pyramid::xrayLevels(const char* baseUnit) const {
+    std::vector<XrayLevel> levels;
+    if (m_layout.levels == 0) return levels;
+    levels.push_back({0, zOrderExtent(m_layout.base), baseUnit, true});
+    for (int l = 1; l <= m_layout.levels; ++l)
+        levels.push_back({l, zOrderExtent(m_layout.sizes[std::size_t(l)]), "node totals (of 5 below)", true});
+    return levels;
+}
+
+Result<void> Hp5Pyramid::drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas, GLuint baseBuffer) {
+    if (m_layout.levels == 0) return makeError(m_label + ": nothing has been built");
+    if (!m_xray.valid()) {
+        gl::ProgramDesc desc{m_label + " x-ray levels", {{GL_COMPUTE_SHADER, "hp5_xray_levels.comp.glsl"}}, {}};
+        if (m_base == Hp5Base::Words) desc.defines.push_back({"HP5_BASE_WORDS", ""});
+        auto program = m_shaders->add(desc);
+        if (!program) return makeError(program.error());
+        m_xray = *program;
+    }
+    gl::DebugGroup group((m_label + " x-ray levels").c_str());
+    const GLuint program = m_shaders->get(m_xray);
+    std::array<std::uint32_t, HP5_MAX_LEVELS> sizes = m_layout.sizes;
+    sizes[0] = m_layout.base;
+    glProgramUniform1uiv(program, HP5_LOC_XRAY_SIZES, HP5_MAX_LEVELS, sizes.data());
+    glProgramUniform1uiv(program, HP5_LOC_XRAY_OFFSETS, HP5_MAX_LEVELS, m_layout.offsets.data());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_BASE, baseBuffer);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_TOTALS, m_totals.id());
+    glUseProgram(program);
+    dispatchXrayTiles(program, tiles, canvas);
+    glUseProgram(0);
+    return {};
 }
 
 std::vector<glm::uvec4> Hp5Pyramid::readNodes(int level) const {

@@ -15,6 +15,7 @@
 #include "hp5_shared.h"
 #include "result.h"
 #include "shader.h"
+#include "xray_levels.h"
 
 #include <glm/vec4.hpp>
 
@@ -60,13 +61,19 @@ public:
     const Hp5Layout& layout() const { return m_layout; }
     GLuint totalsBuffer() const { return m_totals.id(); }
     std::uint32_t topOffset() const { return m_layout.offsets[std::size_t(m_layout.levels)]; }
+    // The X-ray view (xray_levels.h): level 0 the base (its elements are `baseUnit`), then every level's node
+    // totals, each 1D in Z order; and `tiles` of them drawn into `canvas` from the GPU buffers (the base from
+    // `baseBuffer`; the program compiled at the first draw). Errors: nothing reserved, the compile log.
+    std::vector<XrayLevel> xrayLevels(const char* baseUnit) const;
+    Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas, GLuint baseBuffer);
     // Tests (wait for the GPU): level l's nodes (level 1's unpacked) and totals.
     std::vector<glm::uvec4> readNodes(int level) const;
     std::vector<std::uint32_t> readTotals(int level) const;
 
 private:
     gl::ShaderLibrary* m_shaders = nullptr;
-    gl::ProgramId m_build;
+    gl::ProgramId m_build, m_xray;
+    Hp5Base m_base = Hp5Base::Counts;
     std::string m_label;
     Hp5Layout m_layout;
     gl::Buffer m_level1, m_nodes, m_totals; // level 1's packed nodes, levels 2 .. top's, every level's totals

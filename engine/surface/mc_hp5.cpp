@@ -61,4 +61,13 @@ void McHp5::writeVertices() {
     finishVertexWrites();
 }
 
+std::vector<hp::XrayLevel> McHp5::xrayLevels() const {
+    return m_pyramid.xrayLevels("base words (4 cells: their vertex counts)");
+}
+
+Result<void> McHp5::drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) {
+    if (!hasCells()) return makeError(std::string(name()) + ": nothing has been expanded");
+    return m_pyramid.drawXray(tiles, canvas, m_counts.id());
+}
+
 } // namespace dicer::surface

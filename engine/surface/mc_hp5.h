@@ -18,6 +18,10 @@ namespace dicer::surface {
 class McHp5 final : public McMethod {
 public:
     static Result<std::unique_ptr<McMethod>> createMethod(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    // The X-ray view: the base words' vertex counts, then the 5:1 levels (hp5_pyramid.h). No traced path.
+    std::vector<hp::XrayLevel> xrayLevels() const override;
+    Result<void> drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) override;
+
     const hp::Hp5Pyramid& pyramid() const { return m_pyramid; }
 
 private:

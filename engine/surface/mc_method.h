@@ -129,7 +129,7 @@ public:
     // on the GPU, recorded level by level (reads back a few hundred bytes: a tool, never the frame). Errors: no
     // run, k not below the total, a method without a pyramid.
     virtual Result<McXrayPath> trace(std::uint32_t /*k*/) {
-        return makeError(std::string(name()) + ": it has no pyramid to follow a vertex down (hp_mc has)");
+        return makeError(std::string(name()) + ": records no X-ray path to follow a vertex down (hp_mc does)");
     }
     // The X-ray view (hp/xray_levels.h): the levels of the pyramid the last run built, base first (empty: the
     // method builds none), and `tiles` of them drawn into `canvas` from the GPU buffers, summed per pixel, each

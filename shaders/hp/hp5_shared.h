@@ -31,6 +31,8 @@
 // (HP5_BELOW_IS_BASE: the base) and size
 #define HP5_LOC_LEVEL 301
 #define HP5_LOC_NODE_SHIFT 318 // uint (build, levels 2 ..): the written level's node offset = its totals offset - this
+#define HP5_LOC_XRAY_SIZES 320   // uint[HP5_MAX_LEVELS] (X-ray): level l's entries, [0] the base's
+#define HP5_LOC_XRAY_OFFSETS 335 // uint[HP5_MAX_LEVELS] (X-ray): level l's offset in the totals
 #define HP5_BELOW_IS_BASE 0xffffffffu
 #define HP5_LOC_LEVELS 302  // uint (descent): the levels above the base, 1 .. HP5_MAX_LEVELS - 1
 #define HP5_LOC_OFFSETS 303 // uint[HP5_MAX_LEVELS] (descent): level l's offset in the nodes of levels 2 .. top
@@ -46,7 +48,8 @@
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(HP5_BUFFERS_FIRST == HP5_BIND_BASE && HP5_BIND_LEVEL1 + 1 == HP5_BUFFERS_END);
-static_assert(HP5_LOC_NODE_SHIFT >= HP5_LOC_OFFSETS + HP5_MAX_LEVELS);
+static_assert(HP5_LOC_NODE_SHIFT >= HP5_LOC_OFFSETS + HP5_MAX_LEVELS &&
+              HP5_LOC_XRAY_SIZES > HP5_LOC_NODE_SHIFT && HP5_LOC_XRAY_OFFSETS >= HP5_LOC_XRAY_SIZES + HP5_MAX_LEVELS);
 static_assert(HP5_LOC_WORDS_PER_ROW >= 300 && HP5_LOC_OFFSETS + HP5_MAX_LEVELS < 1024,
               "above every location the programs HP5 joins use; GL guarantees 1024");
 } // namespace dicer::bindings

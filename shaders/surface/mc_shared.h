@@ -1,4 +1,4 @@
-// GPU marching cubes (engine/surface/mc_method.h: hp_mc, scan_mc, atomic_mc): their bindings,
+// GPU marching cubes (engine/surface/mc_method.h: hp_mc, hp5_mc, scan_mc, atomic_mc): their bindings,
 // uniform locations, work-group sizes and buffer layouts, shared by C++ and GLSL. The volume is read through
 // discriminate_values.glsl (the discriminator's unit DISC_UNIT_VOLUME, its uniform u_size at location 0 and
 // its colour edges at 8 .. 8 + DISC_EDGES, unused here): so the MC_LOC_* below avoid 0 and 8 .. 262.
