@@ -19,7 +19,7 @@ using dicer::test::roomyGlInfo;
 
 TEST(MethodTable, RowsAreUniqueAndFindable) {
     auto table = methodTable();
-    ASSERT_EQ(table.size(), 11u);
+    ASSERT_EQ(table.size(), 12u);
     for (size_t i = 0; i < table.size(); ++i) {
         EXPECT_EQ(findMethod(table[i].name), MethodId(int(i)));
         EXPECT_EQ(&methodInfo(MethodId(int(i))), &table[i]);
@@ -35,8 +35,8 @@ TEST(MethodTable, ConfigsCoverEveryOfferedOption) {
         labels.push_back(c.label());
         identifiers.push_back(c.identifier());
     }
-    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 7 methods without options.
-    ASSERT_EQ(labels.size(), 21u);
+    // 3 variants x 2 storages x 2 paths, dicer_bil's float32 x 2 paths, and 8 methods without options.
+    ASSERT_EQ(labels.size(), 22u);
     EXPECT_EQ(labels.front(), "dicer_single uint32 compute");
     EXPECT_EQ(identifiers.front(), "dicer_single_uint32_compute");
     EXPECT_NE(std::find(labels.begin(), labels.end(), "dicer_bil float32 fragment"), labels.end());

@@ -55,7 +55,7 @@ void expectTiles(Method& m, const std::vector<std::vector<std::uint64_t>>& level
 } // namespace
 
 TEST(XrayLevels, Hp5TilesEqualTheCpuLevelsForPointsAndSurfaces) {
-    { // hp5: 1500 x 800 texels, 47 words a row (the last with 28 texels of padding)
+    { // hp5: 1500 x 800 texels, 47 words a row (the last 28 texels and 4 of padding)
         SCOPED_TRACE("hp5");
         const int w = 1500, h = 800;
         const std::vector<std::uint8_t> alpha = randomAlpha(w, h, 0.3, 23u);

@@ -1,6 +1,6 @@
 // dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI]: every row of the GPU
-// marching-cubes table (engine/surface/mc_method_table.h: hp_mc, the HistoPyramid's stream expansion, and its
-// peers scan_mc and atomic_mc) over scalar volumes. Default volumes: metaballs:64, metaballs:128 and both
+// marching-cubes table (engine/surface/mc_method_table.h: hp_mc, the HistoPyramid's stream expansion, hp5_mc, the
+// same over HP5, and their peers scan_mc and atomic_mc) over scalar volumes. Default volumes: metaballs:64, metaballs:128 and both
 // committed scans (with --quick: metaballs:32, metaballs:64 and both scans, one repetition, no warm-up: the CI
 // smoke run). --band as for --volume (default: volume::defaultBand).
 //
@@ -254,7 +254,8 @@ Result<bool> runMcTable(Bench& b) {
             r.floorMs > 0 ? r.total.median / r.floorMs : 0.0, r.check.c_str());
     }
     std::printf(
-        "\nbuild: hp_mc the pyramid, scan_mc Horn's scan (each with the draw arguments); atomic_mc has "
+        "\nbuild: hp_mc the pyramid, hp5_mc the 5:1 pyramid, scan_mc Horn's scan (each with the draw arguments); "
+        "atomic_mc has "
         "one pass (expand: cases, counts, atomics, vertices, arguments). read floor: the volume's bytes "
         "read once (the least a count reads) at the read pass's bandwidth over a 64 MiB buffer, "
         "measured in the same rounds; x read floor: total / read floor. surface: the cells with a "

@@ -35,14 +35,15 @@
 namespace dicer::bench {
 namespace {
 
-// The rows an output feeds: by default the compute HistoPyramid of that input (hp_compute / hp_bits), or the
-// --method rows of that input that run on the GPU with a list stage.
+// The rows an output feeds: by default the first compute HistoPyramid of the table that reads it (hp_compute,
+// hp_bits, hp_sparse; hp5, a later row over the atlas, only with --method), or the --method rows of that input
+// that run on the GPU with a list stage.
 std::vector<methods::MethodId> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
     std::vector<methods::MethodId> rows;
     for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
         const methods::MethodInfo& info = methods::methodInfo(id);
         if (!frame::offersMethod(output, id) || !info.listStage) continue;
-        const bool byDefault = info.family == methods::Family::ComputeHistoPyramid;
+        const bool byDefault = info.family == methods::Family::ComputeHistoPyramid && rows.empty();
         if (b.opt.methods.empty() ? byDefault : b.selected(id)) rows.push_back(id);
     }
     return rows;

@@ -36,11 +36,20 @@ Result<void> Hp5HistoPyramid::build(const MethodInput& input) {
                          std::to_string(words * 4 >> 20) + " MiB of occupancy words, beyond this driver's " +
                          std::to_string(m_info.maxStorageBlockBytes >> 20) +
                          " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
-    // Every allocation before the first pass: a refusal leaves the previous build as it was.
+    // Every allocation before the first pass, the words committed after the pyramid's: a refusal leaves the
+    // previous build as it was (the pyramid's reserve is all or none).
     if (Result<void> r = m_points.reserve(input.capacity); !r) return r;
-    if (Result<void> r = gl::growWords(m_base, m_baseCapacity, std::uint32_t(words), "hp5 occupancy words"); !r)
-        return makeError("hp5: " + r.error());
+    gl::Buffer grownWords;
+    if (std::uint32_t(words) > m_baseCapacity) {
+        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(words) * 4, nullptr, 0, "hp5 occupancy words");
+        if (!b) return makeError("hp5: " + b.error());
+        grownWords = std::move(b.value());
+    }
     if (Result<void> r = m_pyramid.reserve(std::uint32_t(words), m_info, "hp5"); !r) return r;
+    if (grownWords) {
+        m_base = std::move(grownWords);
+        m_baseCapacity = std::uint32_t(words);
+    }
     m_size = *size;
     m_wordsPerRow = perRow;
     m_tiling = input.tiling;

@@ -6,8 +6,8 @@
 //    (3) the top's total copied into the counters on the GPU.
 //  - List: GPU-resident (indirect dispatch from the count): a uvec4 fetch and four compares a level down to the
 //    word, then its k-th set bit. Entries are row-major (y, then x), the order of the input stream.
-// Memory: a uint per 32 texels (the words), then 8 bytes per 5 words for level 1 (its packed node and total) and
-// 20 bytes per 25 for the levels above: about 1/32 + 1/64 of a uint per texel, each buffer one storage block.
+// Memory: a uint per 32 texels (the words) and about 2.6 bytes a word for the pyramid (level 1's packed nodes and
+// their totals 0.8 each, the levels above 1.0): about 0.2 bytes a texel, each buffer one storage block.
 #pragma once
 
 #include "compactor.h"

@@ -37,9 +37,11 @@ Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, con
     const Hp5Layout layout = hp5Layout(std::max(base, 1u));
     const std::int64_t level1Bytes = std::int64_t(layout.sizes[1]) * 4;
     const std::int64_t upperBytes = std::int64_t(layout.upperNodes()) * 16;
-    if (std::max(level1Bytes, upperBytes) > info.maxStorageBlockBytes)
+    const std::int64_t totalBytes = std::int64_t(layout.nodes) * 4;
+    const std::int64_t largest = std::max({level1Bytes, upperBytes, totalBytes});
+    if (largest > info.maxStorageBlockBytes)
         return makeError(who + ": " + std::to_string(base) + " base elements need " +
-                         std::to_string(std::max(level1Bytes, upperBytes) >> 20) + " MiB of HP5 nodes in one block, beyond this driver's " +
+                         std::to_string(largest >> 20) + " MiB of HP5 nodes in one block, beyond this driver's " +
                          "storage block of " + std::to_string(info.maxStorageBlockBytes >> 20) +
                          " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
     // All or none: a refusal keeps the buffers of the previous base.
@@ -135,6 +137,7 @@ Result<void> Hp5Pyramid::drawXray(std::span<const XrayTile> tiles, const XrayCan
 
 std::vector<glm::uvec4> Hp5Pyramid::readNodes(int level) const {
     if (level < 1 || level > m_layout.levels) return {};
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the build's shader writes, for the read-back
     std::vector<glm::uvec4> out(m_layout.sizes[std::size_t(level)]);
     if (level > 1) {
         glGetNamedBufferSubData(m_nodes.id(), GLintptr(m_layout.nodeOffset(level)) * 16, GLsizeiptr(out.size() * 16),
@@ -150,6 +153,7 @@ std::vector<glm::uvec4> Hp5Pyramid::readNodes(int level) const {
 
 std::vector<std::uint32_t> Hp5Pyramid::readTotals(int level) const {
     if (level < 1 || level > m_layout.levels) return {};
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     std::vector<std::uint32_t> out(m_layout.sizes[std::size_t(level)]);
     glGetNamedBufferSubData(m_totals.id(), GLintptr(m_layout.offsets[std::size_t(level)]) * 4,
                             GLsizeiptr(out.size() * 4), out.data());

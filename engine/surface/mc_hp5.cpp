@@ -3,6 +3,7 @@
 #include "allocation.h"
 #include "gl_debug.h"
 
+#include <algorithm>
 #include <string>
 
 namespace dicer::surface {
@@ -23,12 +24,20 @@ Result<std::unique_ptr<McMethod>> McHp5::createMethod(gl::ShaderLibrary& shaders
 }
 
 Result<void> McHp5::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
-    // The counts first, then the pyramid: a refusal of either keeps the previous volume's pyramid whole (the
-    // counts only grow, so a kept larger buffer serves the previous volume as well).
-    if (Result<void> r = gl::growWords(m_counts, m_countCapacity, words, "hp5_mc vertex counts"); !r)
-        return makeError("marching cubes: " + r.error() + " (volume " + sizeText(size) + ")");
+    // All or none: the counts allocated first, committed after the pyramid's reserve (itself all or none), so a
+    // refusal of either keeps the previous volume's counts and pyramid.
+    gl::Buffer grownCounts;
+    if (std::max(words, 1u) > m_countCapacity) {
+        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(std::max(words, 1u)) * 4, nullptr, 0, "hp5_mc vertex counts");
+        if (!b) return makeError("marching cubes: " + b.error() + " (volume " + sizeText(size) + ")");
+        grownCounts = std::move(b.value());
+    }
     if (Result<void> r = m_pyramid.reserve(words, m_info, "marching cubes (volume " + sizeText(size) + ")"); !r)
         return r;
+    if (grownCounts) {
+        m_counts = std::move(grownCounts);
+        m_countCapacity = std::max(words, 1u);
+    }
     return {};
 }
 
@@ -62,6 +71,7 @@ void McHp5::writeVertices() {
 }
 
 std::vector<hp::XrayLevel> McHp5::xrayLevels() const {
+    if (!hasCells()) return {}; // its one-element pyramid is a placeholder: no cells, no levels
     return m_pyramid.xrayLevels("base words (4 cells: their vertex counts)");
 }
 

@@ -3,7 +3,7 @@
 // dispatch a level) instead of the 4:1 pyramid of uints, and the expansion's descent a uvec4 fetch and four
 // compares a level (mc_hp5_expand.comp.glsl), one invocation a triangle. Vertex k is the reference's vertex k
 // (McOrder::Cells), as hp_mc's. Memory: the cases and the counts, a uint a word each (one storage block each),
-// and 25 bytes per 20 words for the pyramid.
+// and about 2.6 bytes a word for the pyramid (hp5_pyramid.h).
 // The row `hp5_mc` of mc_method_table.h; the volume, the cases, the header, the arguments and the vertices are the
 // base's (mc_method.h).
 #pragma once
