@@ -121,13 +121,7 @@ void McExpander::writeVertices() {
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
-    bindVertexOutput();
-    GLint previousIndirect = 0;
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_header.id());
-    glDispatchComputeIndirect(MC_HEADER_DISPATCH * 4);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
-    finishVertexWrites();
+    expandPerTriangle();
 }
 
 } // namespace dicer::surface

@@ -61,13 +61,7 @@ void McHp5::writeVertices() {
     const GLuint program = useWordsProgram(m_expand);
     bindPlacement(program);
     m_pyramid.bindForDescent(program);
-    bindVertexOutput();
-    GLint previousIndirect = 0;
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_header.id());
-    glDispatchComputeIndirect(MC_HEADER_DISPATCH * 4);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
-    finishVertexWrites();
+    expandPerTriangle();
 }
 
 std::vector<hp::XrayLevel> McHp5::xrayLevels() const {

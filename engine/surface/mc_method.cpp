@@ -325,6 +325,16 @@ void McMethod::writeDrawArgs(GLuint totalEntry) const {
     glDispatchCompute(1, 1, 1);
 }
 
+void McMethod::expandPerTriangle() const {
+    bindVertexOutput();
+    GLint previousIndirect = 0;
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_header.id());
+    glDispatchComputeIndirect(MC_HEADER_DISPATCH * 4);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
+    finishVertexWrites();
+}
+
 void McMethod::finishVertexWrites() {
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
                     GL_COMMAND_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);

@@ -186,6 +186,10 @@ protected:
     // After the last pass that writes vertices: the view draws them (attributes or storage) with the header's
     // arguments; tests read them back.
     static void finishVertexWrites();
+    // The descents' expansion (hp_mc, hp5_mc): the program in use, its pyramid bound, dispatched from the
+    // header's indirect arguments (a triangle an invocation, mc_args.comp.glsl) into the vertex output; the
+    // indirect binding restored; then finishVertexWrites.
+    void expandPerTriangle() const;
     // Zero vertices in the header (no cells, no vertex buffer): the dispatch 0 x 1 x 1, the draw 0 x 1.
     void writeEmptyHeader();
     // Dispatches 1D groups of MC_LOCAL_SIZE covering `items` invocations, in rows of MC_GROUPS_X groups.
