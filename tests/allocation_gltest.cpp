@@ -2,6 +2,7 @@
 // with gl::InjectedOutOfMemory so every driver takes the path), the owner returns one error naming the object and
 // keeps what it had: the previous buffer, its capacity and contents, the frame's settings and voxels. Nothing is
 // used without storage afterwards (no GL error, nothing counted by the debug output), and the next frames verify.
+#include "allocation.h"
 #include "builtin_models.h"
 #include "builtin_volumes.h"
 #include "fake_point_list.h"
@@ -101,6 +102,47 @@ TEST(AllocationPointBuffer, RefusedGrowthKeepsTheBufferItsCapacityAndEntries) {
     DICER_EXPECT_NO_GL_ERROR();
     ASSERT_TRUE(points.reserve(100000));
     EXPECT_GE(points.capacity(), 100000u);
+}
+
+// (b) Staged growth (an owner whose buffers grow all or none, e.g. hp5's words beside its pyramid): a refused
+// stage changes nothing; a granted one changes nothing until its commit, which installs the grown buffer and its
+// capacity; a stage the buffer already holds allocates nothing and its commit keeps the buffer.
+TEST(AllocationStagedWords, NothingChangesBeforeTheCommit) {
+    gl::Buffer buffer;
+    std::uint32_t capacity = 0;
+    ASSERT_TRUE(gl::growWords(buffer, capacity, 16, "test words"));
+    const GLuint id = buffer.id();
+    ASSERT_EQ(capacity, 16u);
+    {
+        gl::InjectedOutOfMemory guard(256 * kKiB);
+        Result<gl::StagedWords> refused = gl::stageWords(buffer, capacity, 1 << 20, "test words");
+        ASSERT_FALSE(refused);
+        expectNamedRefusal(refused.error(), "test words");
+        EXPECT_EQ(guard.refused(), 1);
+    }
+    EXPECT_EQ(buffer.id(), id);
+    EXPECT_EQ(capacity, 16u);
+
+    Result<gl::StagedWords> held = gl::stageWords(buffer, capacity, 16, "test words");
+    ASSERT_TRUE(held);
+    EXPECT_FALSE(held->grown);
+    held->commit(buffer, capacity);
+    EXPECT_EQ(buffer.id(), id);
+    EXPECT_EQ(capacity, 16u);
+
+    Result<gl::StagedWords> grown = gl::stageWords(buffer, capacity, 1000, "test words");
+    ASSERT_TRUE(grown);
+    ASSERT_TRUE(grown->grown);
+    EXPECT_EQ(buffer.id(), id); // not yet
+    EXPECT_EQ(capacity, 16u);
+    const GLuint grownId = grown->grown.id();
+    grown->commit(buffer, capacity);
+    EXPECT_EQ(buffer.id(), grownId);
+    EXPECT_EQ(capacity, 1000u);
+    GLint64 bytes = 0;
+    glGetNamedBufferParameteri64v(buffer.id(), GL_BUFFER_SIZE, &bytes);
+    EXPECT_EQ(bytes, 4000);
+    DICER_EXPECT_NO_GL_ERROR();
 }
 
 namespace {

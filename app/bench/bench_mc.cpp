@@ -1,8 +1,8 @@
-// dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI]: every row of the GPU
-// marching-cubes table (engine/surface/mc_method_table.h: hp_mc, the HistoPyramid's stream expansion, hp5_mc, the
-// same over HP5, and their peers scan_mc and atomic_mc) over scalar volumes. Default volumes: metaballs:64, metaballs:128 and both
-// committed scans (with --quick: metaballs:32, metaballs:64 and both scans, one repetition, no warm-up: the CI
-// smoke run). --band as for --volume (default: volume::defaultBand).
+// dicer-bench --mc [--volume SPEC[,...]] [--band LO,HI]: every row of the GPU marching-cubes table
+// (engine/surface/mc_method_table.h: hp_mc, the HistoPyramid's stream expansion, hp5_mc, the same over HP5,
+// and their peers scan_mc and atomic_mc) over scalar volumes. Default volumes: metaballs:64, metaballs:128 and
+// both committed scans (with --quick: metaballs:32, metaballs:64 and both scans, one repetition, no warm-up:
+// the CI smoke run). --band as for --volume (default: volume::defaultBand).
 //
 // ONE UPLOAD per volume: a 3D texture every row borrows (McMethod::useVolumeTexture, as the demo hands them
 // the discriminator's), so the rows read the same texels and the volume's memory is held once.

@@ -138,9 +138,9 @@ std::vector<Row> makeRows() {
                       onOff, field(&Options::sort))),
         flag(row<bool>({"mc", "",
                         "only marching cubes, every row (hp_mc: HistoPyramid stream expansion; hp5_mc: the "
-                        "same over HP5; their peers scan_mc, atomic_mc) over --volume (default: metaballs:64, metaballs:128 and both "
-                        "committed scans; with --quick: metaballs:32, metaballs:64 and the scans, one "
-                        "repetition): count, build, expand, total ms, triangles/s, x read floor, every "
+                        "same over HP5; their peers scan_mc, atomic_mc) over --volume (default: metaballs:64, "
+                        "metaballs:128 and both committed scans; with --quick: metaballs:32, metaballs:64 "
+                        "and the scans, one repetition): count, build, expand, total ms, triangles/s, x read floor, every "
                         "triangle list checked against the CPU reference; a plot (--mc-plot)"},
                        onOff, field(&Options::mc))),
         flag(row<bool>({"brick-stats", "",

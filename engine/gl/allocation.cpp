@@ -81,13 +81,25 @@ Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flag
                    [&](GLuint id) { glNamedBufferStorage(id, size, data, flags); });
 }
 
-Result<void> growWords(Buffer& buffer, std::uint32_t& capacity, std::uint32_t words, std::string_view label) {
-    if (words <= capacity && buffer) return {};
+Result<StagedWords> stageWords(const Buffer& buffer, std::uint32_t capacity, std::uint32_t words,
+                               std::string_view label) {
+    if (words <= capacity && buffer) return StagedWords{};
     const std::uint32_t grown = std::max<std::uint32_t>(words, 1);
     Result<Buffer> b = allocateBuffer(GLsizeiptr(grown) * 4, nullptr, 0, label);
     if (!b) return makeError(b.error());
-    buffer = std::move(b.value());
-    capacity = grown;
+    return StagedWords{std::move(b.value()), grown};
+}
+
+void StagedWords::commit(Buffer& buffer, std::uint32_t& bufferCapacity) {
+    if (!grown) return;
+    buffer = std::move(grown);
+    bufferCapacity = capacity;
+}
+
+Result<void> growWords(Buffer& buffer, std::uint32_t& capacity, std::uint32_t words, std::string_view label) {
+    Result<StagedWords> staged = stageWords(buffer, capacity, words, label);
+    if (!staged) return makeError(staged.error());
+    staged->commit(buffer, capacity);
     return {};
 }
 

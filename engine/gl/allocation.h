@@ -22,6 +22,16 @@ Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flag
 // Grows `buffer` (of `capacity` uints) to at least `words` uints, at least one, never shrinking: a pass's
 // scratch whose size follows its input. A refusal keeps the buffer and its capacity.
 Result<void> growWords(Buffer& buffer, std::uint32_t& capacity, std::uint32_t words, std::string_view label);
+// growWords in two steps, for an owner whose allocations are all or none: stageWords allocates what must grow
+// (nothing when `buffer` already holds `words`), the owner's other reserves follow, then commit() installs it.
+// A refusal anywhere before the commit leaves the owner's buffers as they were.
+struct StagedWords {
+    Buffer grown; // empty: the current buffer is kept
+    std::uint32_t capacity = 0;
+    void commit(Buffer& buffer, std::uint32_t& bufferCapacity);
+};
+Result<StagedWords> stageWords(const Buffer& buffer, std::uint32_t capacity, std::uint32_t words,
+                               std::string_view label);
 Result<Texture> allocateTexture2D(GLsizei width, GLsizei height, GLenum internalFormat, GLsizei levels,
                                   std::string_view label);
 // GL_TEXTURE_RECTANGLE and other single-level 2D targets.

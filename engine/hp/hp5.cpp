@@ -39,17 +39,11 @@ Result<void> Hp5HistoPyramid::build(const MethodInput& input) {
     // Every allocation before the first pass, the words committed after the pyramid's: a refusal leaves the
     // previous build as it was (the pyramid's reserve is all or none).
     if (Result<void> r = m_points.reserve(input.capacity); !r) return r;
-    gl::Buffer grownWords;
-    if (std::uint32_t(words) > m_baseCapacity) {
-        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(words) * 4, nullptr, 0, "hp5 occupancy words");
-        if (!b) return makeError("hp5: " + b.error());
-        grownWords = std::move(b.value());
-    }
+    Result<gl::StagedWords> grown =
+        gl::stageWords(m_base, m_baseCapacity, std::uint32_t(words), "hp5 occupancy words");
+    if (!grown) return makeError("hp5: " + grown.error());
     if (Result<void> r = m_pyramid.reserve(std::uint32_t(words), m_info, "hp5"); !r) return r;
-    if (grownWords) {
-        m_base = std::move(grownWords);
-        m_baseCapacity = std::uint32_t(words);
-    }
+    grown->commit(m_base, m_baseCapacity);
     m_size = *size;
     m_wordsPerRow = perRow;
     m_tiling = input.tiling;
@@ -107,12 +101,6 @@ std::vector<XrayLevel> Hp5HistoPyramid::xrayLevels() const {
 Result<void> Hp5HistoPyramid::drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) {
     if (!m_built) return makeError("hp5: the pyramid has not been built");
     return m_pyramid.drawXray(tiles, canvas, m_base.id());
-}
-
-std::vector<std::uint32_t> Hp5HistoPyramid::readWords() const {
-    std::vector<std::uint32_t> out(std::size_t(m_wordsPerRow) * std::size_t(m_size.y));
-    if (!out.empty()) glGetNamedBufferSubData(m_base.id(), 0, GLsizeiptr(out.size() * 4), out.data());
-    return out;
 }
 
 Result<std::unique_ptr<PointMethod>> createHp5HistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {

@@ -32,9 +32,6 @@ public:
     std::vector<XrayLevel> xrayLevels() const override;
     Result<void> drawXray(std::span<const XrayTile> tiles, const XrayCanvas& canvas) override;
 
-    const Hp5Pyramid& pyramid() const { return m_pyramid; }
-    std::vector<std::uint32_t> readWords() const; // tests: the base (waits for the GPU)
-
 private:
     Hp5HistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
         : Compactor(shaders, info, "hp5", EntryOrder::RowMajor) {}

@@ -26,18 +26,11 @@ Result<std::unique_ptr<McMethod>> McHp5::createMethod(gl::ShaderLibrary& shaders
 Result<void> McHp5::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
     // All or none: the counts allocated first, committed after the pyramid's reserve (itself all or none), so a
     // refusal of either keeps the previous volume's counts and pyramid.
-    gl::Buffer grownCounts;
-    if (std::max(words, 1u) > m_countCapacity) {
-        Result<gl::Buffer> b = gl::allocateBuffer(GLsizeiptr(std::max(words, 1u)) * 4, nullptr, 0, "hp5_mc vertex counts");
-        if (!b) return makeError("marching cubes: " + b.error() + " (volume " + sizeText(size) + ")");
-        grownCounts = std::move(b.value());
-    }
+    Result<gl::StagedWords> grown = gl::stageWords(m_counts, m_countCapacity, words, "hp5_mc vertex counts");
+    if (!grown) return makeError("marching cubes: " + grown.error() + " (volume " + sizeText(size) + ")");
     if (Result<void> r = m_pyramid.reserve(words, m_info, "marching cubes (volume " + sizeText(size) + ")"); !r)
         return r;
-    if (grownCounts) {
-        m_counts = std::move(grownCounts);
-        m_countCapacity = std::max(words, 1u);
-    }
+    grown->commit(m_counts, m_countCapacity);
     return {};
 }
 

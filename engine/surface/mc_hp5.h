@@ -22,8 +22,6 @@ public:
     std::vector<hp::XrayLevel> xrayLevels() const override;
     Result<void> drawXray(std::span<const hp::XrayTile> tiles, const hp::XrayCanvas& canvas) override;
 
-    const hp::Hp5Pyramid& pyramid() const { return m_pyramid; }
-
 private:
     McHp5(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
         : McMethod(shaders, info, "hp5_mc", McOrder::Cells, "cases and vertex counts") {}
