@@ -4,6 +4,7 @@
 // output's line in the demo's panel and summary (voxel::describeSparse).
 #include "default_output.h"
 #include "fake_gl_info.h"
+#include "test_util.h"
 #include "sparse_occupancy.h"
 
 #include <gtest/gtest.h>
@@ -18,10 +19,6 @@ using namespace dicer::occupancy;
 namespace {
 
 using test::llvmpipeLike;
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
 
 VoxelOutput outputOf(int side, VoxelMode mode, const gl::GlInfo& info,
                      VoxMethodId method = VoxMethodId::Compute) {
@@ -76,8 +73,8 @@ TEST(DefaultOutput, FastestOutputThatHoldsEachPreset) {
     const Result<void> bits =
         checkHolds(glm::ivec3(2048), VoxelMode::Shell, VoxMethodId::Compute, VoxelOutput::Bits, info);
     ASSERT_FALSE(bits);
-    EXPECT_TRUE(contains(bits.error(), "131072x131072")) << bits.error();
-    EXPECT_TRUE(contains(bits.error(), "occupancy bits' limit")) << bits.error();
+    EXPECT_TRUE(test::containsText(bits.error(), "131072x131072")) << bits.error();
+    EXPECT_TRUE(test::containsText(bits.error(), "occupancy bits' limit")) << bits.error();
 }
 
 TEST(DefaultOutput, SolidModeAt2048IsOneErrorNamingEveryOutput) {
@@ -85,13 +82,13 @@ TEST(DefaultOutput, SolidModeAt2048IsOneErrorNamingEveryOutput) {
         const std::string e = refusalOf(side, VoxelMode::Solid, llvmpipeLike());
         const std::string volume =
             std::to_string(side) + "x" + std::to_string(side) + "x" + std::to_string(side);
-        EXPECT_TRUE(contains(e, "no voxelizer output holds " + volume + " voxels in solid mode")) << e;
+        EXPECT_TRUE(test::containsText(e, "no voxelizer output holds " + volume + " voxels in solid mode")) << e;
         EXPECT_TRUE(
-            contains(e, "bits: needs a " + std::to_string(side * 64) + "^2 atlas, past the 32768 a side"))
+            test::containsText(e, "bits: needs a " + std::to_string(side * 64) + "^2 atlas, past the 32768 a side"))
             << e;
-        EXPECT_TRUE(contains(e, "atlas: needs a")) << e;
-        EXPECT_TRUE(contains(e, "GL_MAX_TEXTURE_SIZE 16384")) << e;
-        EXPECT_TRUE(contains(e, "sparse: it holds surfaces only (shell mode)")) << e;
+        EXPECT_TRUE(test::containsText(e, "atlas: needs a")) << e;
+        EXPECT_TRUE(test::containsText(e, "GL_MAX_TEXTURE_SIZE 16384")) << e;
+        EXPECT_TRUE(test::containsText(e, "sparse: it holds surfaces only (shell mode)")) << e;
     }
 }
 
@@ -101,9 +98,9 @@ TEST(DefaultOutput, OnlyOutputsTheVoxelizationMethodWrites) {
     EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxMethodId::Binned), VoxelOutput::Atlas);
     EXPECT_EQ(outputOf(256, VoxelMode::Shell, info, VoxMethodId::Projected), VoxelOutput::Bits);
     const std::string binned = refusalOf(1024, VoxelMode::Shell, info, VoxMethodId::Binned);
-    EXPECT_TRUE(contains(binned, "sparse: the binned method cannot write it")) << binned;
+    EXPECT_TRUE(test::containsText(binned, "sparse: the binned method cannot write it")) << binned;
     const std::string projected = refusalOf(2048, VoxelMode::Shell, info, VoxMethodId::Projected);
-    EXPECT_TRUE(contains(projected, "sparse: the projected method cannot write it")) << projected;
+    EXPECT_TRUE(test::containsText(projected, "sparse: the projected method cannot write it")) << projected;
 }
 
 // A driver with 16 MiB storage blocks (llvmpipe: 128 MiB, the bits to 32768^2, 1024^3): the bits stop at 256^3 (an 8192^2 virtual atlas), so 512^3 and 1024^3
@@ -118,7 +115,7 @@ TEST(DefaultOutput, SmallerLimitsMoveTheChoice) {
     // Solid mode at 512^3: the bits cannot, the atlas (a 16384^2 texture) can.
     EXPECT_EQ(outputOf(512, VoxelMode::Solid, info), VoxelOutput::Atlas);
     const std::string big = refusalOf(4096, VoxelMode::Shell, info);
-    EXPECT_TRUE(contains(big, "sparse: needs a 262144^2 atlas, past the 131072 a side allowed by")) << big;
+    EXPECT_TRUE(test::containsText(big, "sparse: needs a 262144^2 atlas, past the 131072 a side allowed by")) << big;
 }
 
 // The sparse output's line in the demo's panel and summary (voxel::describeSparse): the pool and its bytes, the

@@ -26,8 +26,6 @@ using namespace dicer::test; // and the surface wing, Band, ScalarType, ScalarVo
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 // The reference's list as the GPU writes it (mc_shared.h): float32, the cell's linear index, packed ids.
 std::vector<McGpuVertex> asGpuList(const McSurface& s) {
     std::vector<McGpuVertex> out;
@@ -49,12 +47,6 @@ std::int64_t distinctGridEdges(const McSurface& s) {
     for (const McVertex& v : s.vertices)
         ids.insert(gridEdgeId(s.cells + 1, v.cell, v.edge));
     return std::int64_t(ids.size());
-}
-
-SurfaceMesh weld(const McSurface& s) {
-    Result<SurfaceMesh> mesh = weldSurface(s);
-    EXPECT_TRUE(mesh) << mesh.error();
-    return mesh ? std::move(*mesh) : SurfaceMesh{};
 }
 
 // What every exported mesh must be: valid, manifold, closed where the volume does not cut it, no zero-area face

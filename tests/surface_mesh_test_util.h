@@ -7,12 +7,15 @@
 #include "ply_reader.h"
 #include "surface_mesh.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <sstream>
@@ -21,6 +24,15 @@
 #include <vector>
 
 namespace dicer::test {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The welded mesh of a reference surface; a weld error fails the test (and gives an empty mesh).
+inline surface::SurfaceMesh weld(const surface::McSurface& s) {
+    Result<surface::SurfaceMesh> mesh = surface::weldSurface(s);
+    EXPECT_TRUE(mesh) << mesh.error();
+    return mesh ? std::move(*mesh) : surface::SurfaceMesh{};
+}
 
 struct Topology {
     std::int64_t badIndices = 0, degenerate = 0, zeroArea = 0, unreferenced = 0;

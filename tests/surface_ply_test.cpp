@@ -20,18 +20,6 @@ using namespace dicer::surface;
 using namespace dicer::test;
 using volume::ScalarVolume;
 
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-SurfaceMesh weld(const McSurface& s) {
-    Result<SurfaceMesh> mesh = weldSurface(s);
-    EXPECT_TRUE(mesh) << mesh.error();
-    return mesh ? std::move(*mesh) : SurfaceMesh{};
-}
-
-} // namespace
-
 TEST(SurfacePly, HeaderAndBodyExactlyAsSpecified) {
     const ScalarVolume volume = randomFloatVolume({10, 9, 8}, 21, 0.05);
     const SurfaceMesh mesh = weld(marchingCubesReference(volume, {0.3, 0.7}));

@@ -2,6 +2,7 @@
 // outputs each writes and checkOutput's message, and availability against a fake GlInfo (a limit too small
 // makes exactly the rows that need it unavailable).
 #include "fake_gl_info.h"
+#include "test_util.h"
 #include "vox_method_table.h"
 #include "voxel_shared.h"
 
@@ -15,14 +16,6 @@ using namespace dicer;
 using namespace dicer::voxel;
 using namespace dicer::occupancy;
 using dicer::test::roomyGlInfo;
-
-namespace {
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-} // namespace
 
 TEST(VoxelMethodTable, RowsAreUniqueFindableAndComplete) {
     const auto table = voxMethodTable();
@@ -86,7 +79,7 @@ TEST(VoxelMethodTable, OutputsAndTheRefusalMessage) {
     }
     Result<void> r = checkOutput(VoxMethodId{99}, VoxelOutput::Atlas);
     ASSERT_FALSE(r);
-    EXPECT_TRUE(contains(r.error(), "99")) << r.error();
+    EXPECT_TRUE(test::containsText(r.error(), "99")) << r.error();
 }
 
 TEST(VoxelMethodTable, EveryRowIsAvailableWithRoomyLimits) {

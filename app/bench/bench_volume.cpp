@@ -73,7 +73,7 @@ struct RowConfig {
 
 // Every row of the method table that reads `output` and runs on the GPU (frame::offersMethod), per storage
 // and build path of the run that the row offers; --method narrows them.
-std::vector<RowConfig> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
+std::vector<RowConfig> rowConfigs(const Bench& b, occupancy::VoxelOutput output) {
     std::vector<RowConfig> rows;
     for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
         const methods::MethodInfo& info = methods::methodInfo(id);
@@ -158,7 +158,7 @@ VolumeBench::Check VolumeBench::checkedFrame(const frame::FrameSettings& s, std:
 
 bool VolumeBench::run(occupancy::VoxelOutput output) {
     const std::string out = occupancy::voxelOutputName(output);
-    std::vector<RowConfig> rows = rowsFor(b, output);
+    std::vector<RowConfig> rows = rowConfigs(b, output);
     if (rows.empty()) return true;
     if (Result<void> set = frame.apply(settingsFor(output, rows.front(), band)); !set) { // e.g. too large
         std::fprintf(stderr, "dicer-bench: volume %s %s skipped: %s\n", info.name.c_str(), out.c_str(),
@@ -337,7 +337,7 @@ Result<bool> runVolume(Bench& b, const std::string& spec, GLuint floorBuffer, st
     std::vector<occupancy::VoxelOutput> outputs = b.opt.voxelOutputsOr({writes.begin(), writes.end()});
     std::vector<methods::MethodId> timed;
     for (occupancy::VoxelOutput output : outputs)
-        for (const RowConfig& row : rowsFor(b, output))
+        for (const RowConfig& row : rowConfigs(b, output))
             timed.push_back(row.row);
     auto created = frame::Frame::create(b.shaders, b.info, [&](methods::MethodId row) {
         return std::find(timed.begin(), timed.end(), row) != timed.end();

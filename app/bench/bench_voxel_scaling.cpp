@@ -38,7 +38,7 @@ namespace {
 // The rows an output feeds: by default the first compute HistoPyramid of the table that reads it (hp_compute,
 // hp_bits, hp_sparse; hp5, a later row over the atlas, only with --method), or the --method rows of that input
 // that run on the GPU with a list stage.
-std::vector<methods::MethodId> rowsFor(const Bench& b, occupancy::VoxelOutput output) {
+std::vector<methods::MethodId> scalingRows(const Bench& b, occupancy::VoxelOutput output) {
     std::vector<methods::MethodId> rows;
     for (methods::MethodId id : gl::rowIds(methods::methodTable())) {
         const methods::MethodInfo& info = methods::methodInfo(id);
@@ -259,7 +259,7 @@ bool runVoxelScaling(Bench& b) {
     }
     std::map<occupancy::VoxelOutput, std::vector<methods::MethodId>> rows;
     for (occupancy::VoxelOutput output : b.opt.voxelOutputs)
-        rows[output] = rowsFor(b, output);
+        rows[output] = scalingRows(b, output);
     auto timedRow = [&](methods::MethodId row) {
         for (const auto& [output, list] : rows)
             if (std::find(list.begin(), list.end(), row) != list.end()) return true;

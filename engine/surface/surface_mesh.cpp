@@ -33,10 +33,6 @@ std::string cellText(glm::ivec3 v) {
     return text;
 }
 
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 Result<void> checkTriangleCount(std::size_t n) {
     if (n % 3 == 0) return {};
     return makeError("surface weld: " + std::to_string(n) + " vertices are not whole triangles (" +

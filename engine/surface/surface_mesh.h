@@ -37,6 +37,7 @@
 #include <glm/glm.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <span>
@@ -44,6 +45,11 @@
 #include <vector>
 
 namespace dicer::surface {
+
+// Every component a finite number: what the weld accepts and the PLY writer writes.
+inline bool finite(glm::vec3 v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 // Where a welded vertex lies on the grid: on the grid edge from `sample` along `axis` (0..2), or on `sample`
 // itself (axis < 0) for a vertex merged at a sample.

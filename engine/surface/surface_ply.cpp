@@ -15,10 +15,6 @@ namespace {
 constexpr std::size_t kPlyVertexBytes = 6 * sizeof(float);          // x y z nx ny nz, packed
 constexpr std::size_t kPlyFaceBytes = 1 + 3 * sizeof(std::int32_t); // uchar 3, three int32
 
-bool finite(glm::vec3 v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 std::string plyHeader(std::size_t vertices, std::size_t faces) {
     std::string h = ply::headerStart("binary_little_endian", "Dicer marching-cubes surface");
     h += "element vertex " + std::to_string(vertices) + "\n";
