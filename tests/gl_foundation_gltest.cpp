@@ -328,7 +328,7 @@ TEST(BindingRanges, FitThisContextsLimits) {
     int highest = 0; // the highest storage range's end
     for (const bindings::Range r : bindings::kStorageBuffers)
         highest = std::max(highest, r.end);
-    EXPECT_GE(highest, HP5_BUFFERS_END);
+    EXPECT_GE(highest, PS_SHATTER_BUFFERS_END);
     EXPECT_GE(limit(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS), highest);
     EXPECT_GE(limit(GL_MAX_UNIFORM_BUFFER_BINDINGS), PS_UBOS_END);
     DICER_EXPECT_NO_GL_ERROR();

@@ -104,9 +104,8 @@ volume::ScalarVolume ball() {
 constexpr volume::Band kBall{-1e9, 0.0};
 
 std::vector<ps::ShatterPiece> readState(const SurfaceShatter& shatter, std::uint32_t n) {
-    std::vector<ps::ShatterPiece> out(n);
-    glGetNamedBufferSubData(shatter.stateBuffer(), 0, GLsizeiptr(n * sizeof(ps::ShatterPiece)), out.data());
-    return out;
+    EXPECT_LE(n, shatter.capacity());
+    return shatter.readState(n);
 }
 
 std::vector<std::uint32_t> readControl(const SurfaceShatter& shatter) {
@@ -246,19 +245,24 @@ TEST_F(ShatterGl, PiecesEqualTheCpuReference) {
 }
 
 // A surface longer than one storage block (the marching cubes' list is bound as four, mc_place.glsl): the source's
-// vertices are read across four blocks too, here of a fake block size that splits the ball's list into four; the
-// pieces and the first steps equal the CPU's as with one block.
+// vertices are read across four blocks too, and the pieces' motion is kept across blocks of its own
+// (shatter_state.glsl), here of a fake block size that splits the ball's list into 3 or 4 and the motion into 3;
+// the pieces and the first steps equal the CPU's as with one block.
 TEST_F(ShatterGl, VerticesAcrossStorageBlocks) {
     FakeSurface surface(ball(), kBall);
     const std::uint32_t vec4s = surface.capacity() * SHATTER_VERTEX_VEC4S;
     gl::GlInfo info = test::context().info();
     info.maxEntryBlockBytes = std::int64_t(std::bit_ceil((vec4s + 3) / 4)) * gl::kEntryBytes; // 3 or 4 blocks
     ASSERT_GT(vec4s, 2 * gl::entriesPerBlock(info));
+    ASSERT_GT(surface.triangles() * SHATTER_MOTION_VEC4S,
+              2 * gl::entriesPerBlock(info)); // the motion: 3 blocks
+    ASSERT_GE(SurfaceShatter::maxTriangles(info), surface.triangles());
     Result<SurfaceShatter> created = SurfaceShatter::create(m_shaders, info);
     ASSERT_TRUE(created) << created.error();
     m_object.emplace(std::move(created.value()));
     const std::vector<std::uint32_t> pieces = surface.pieces(surface.triangles());
     update(surface, 1.f / 30.f); // assembled: the state is sized for the surface
+    ASSERT_GT(m_shatter->capacity() * SHATTER_MOTION_VEC4S, 2 * gl::entriesPerBlock(info));
     explode();
     for (int step = 0; step < 5; ++step)
         stepAndCompare(surface, pieces, 1.f / 30.f, step);
@@ -547,14 +551,20 @@ TEST_F(ShatterGl, BadSourcesAreOneErrorAndTheStateStays) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-TEST(ShatterAvailability, NeedsAVertexStageStorageBlock) {
+// The draw reads the links and the motion's ENTRY_BLOCKS blocks: 5 vertex-stage storage blocks.
+TEST(ShatterAvailability, NeedsTheVertexStageStorageBlocksOfItsState) {
     gl::GlInfo info = test::roomyGlInfo();
+    info.maxVertexStorageBlocks = 1 + ENTRY_BLOCKS;
     EXPECT_TRUE(SurfaceShatter::isAvailable(info));
-    info.maxVertexStorageBlocks = 0;
-    EXPECT_FALSE(SurfaceShatter::isAvailable(info));
-    gl::ShaderLibrary shaders;
-    auto created = SurfaceShatter::create(shaders, info);
-    ASSERT_FALSE(created);
-    EXPECT_NE(created.error().find("GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = 0"), std::string::npos);
-    EXPECT_EQ(shaders.size(), 0u); // refused before anything was compiled
+    for (int blocks : {ENTRY_BLOCKS, 0}) {
+        info.maxVertexStorageBlocks = blocks;
+        EXPECT_FALSE(SurfaceShatter::isAvailable(info));
+        gl::ShaderLibrary shaders;
+        auto created = SurfaceShatter::create(shaders, info);
+        ASSERT_FALSE(created);
+        EXPECT_NE(created.error().find("GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = " + std::to_string(blocks)),
+                  std::string::npos)
+            << created.error();
+        EXPECT_EQ(shaders.size(), 0u); // refused before anything was compiled
+    }
 }

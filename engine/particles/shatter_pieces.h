@@ -36,8 +36,8 @@ public:
     static Result<ShatterPieces> create(gl::ShaderLibrary& shaders);
 
     // Finds the pieces of the live triangles (the control buffer's count, after shatter_args.comp.glsl) into
-    // the state. Bound by the caller: SHATTER_BIND_STATE, _CONTROL, _VERTICES, _PARAMS (ShatterParams with the
-    // grid). `triangles`: the most that can be live (the state's capacity); `cells`: the source's grid.
+    // the state. Bound by the caller: SHATTER_BIND_LINKS, _MOTION, _CONTROL, _VERTICES, _PARAMS (ShatterParams
+    // with the grid). `triangles`: the most that can be live (the state's capacity); `cells`: the source's grid.
     // Errors (nothing runs): a grid of no cells or more than 2^32, scratch the driver cannot allocate.
     Result<void> find(std::uint32_t triangles, glm::uvec3 cells, GLuint control);
 

@@ -31,14 +31,16 @@ ps::ShatterParams packShatterParams(const ParticleTuning& tuning, const ShatterT
 }
 
 bool SurfaceShatter::isAvailable(const gl::GlInfo& info) {
-    return info.maxVertexStorageBlocks >= 1;
+    return info.maxVertexStorageBlocks >= 1 + int(gl::kEntryBlocks); // the links and the motion's blocks
 }
 
 Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info) {
     if (!isAvailable(info))
-        return makeError("surface shatter: the draw reads the pieces in the vertex shader, and this driver "
-                         "offers no vertex-stage storage block (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = " +
-                         std::to_string(info.maxVertexStorageBlocks) + ")");
+        return makeError(
+            "surface shatter: the draw reads the pieces in the vertex shader (" +
+            std::to_string(1 + gl::kEntryBlocks) +
+            " storage blocks), and this driver offers fewer (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS = " +
+            std::to_string(info.maxVertexStorageBlocks) + ")");
     Result<ShatterPieces> pieces = ShatterPieces::create(shaders);
     if (!pieces) return makeError(pieces.error());
     SurfaceShatter shatter(shaders, info, std::move(pieces.value()));
@@ -56,32 +58,71 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
     return shatter;
 }
 
+std::uint32_t SurfaceShatter::maxTriangles(const gl::GlInfo& info) {
+    // The links in one block, the motion in kEntryBlocks blocks of vec4 (shatter_state.glsl).
+    const std::int64_t links = info.maxStorageBlockBytes / 16;
+    const std::int64_t motion =
+        std::int64_t(gl::kEntryBlocks) * gl::entriesPerBlock(info) / SHATTER_MOTION_VEC4S;
+    return std::uint32_t(std::min({links, motion, std::int64_t(UINT32_MAX)}));
+}
+
 Result<void> SurfaceShatter::reserve(std::uint32_t triangles) {
-    // One storage block holds the state; a larger surface is stepped (and shattered) up to it, the rest ignored.
-    const auto most = std::uint32_t(std::min<std::int64_t>(
-        m_info.maxStorageBlockBytes / std::int64_t(sizeof(ps::ShatterPiece)), std::int64_t(UINT32_MAX)));
+    // The state holds what the source's vertex blocks hold (maxTriangles is larger); a larger surface would be
+    // stepped (and shattered) up to it, the rest left in place.
+    const std::uint32_t most = maxTriangles(m_info);
     if (triangles > most && !m_toldLimit) { // once: the explosion is partial, and why
         log::warn("surface shatter: the surface's vertex buffer holds up to %u triangles, beyond the pieces' "
-                  "storage block of %u "
-                  "(GL_MAX_SHADER_STORAGE_BLOCK_SIZE / %zu bytes): the triangles past it stay in place",
-                  triangles, most, sizeof(ps::ShatterPiece));
+                  "state of %u (one storage block of links, %u blocks of motion, "
+                  "GL_MAX_SHADER_STORAGE_BLOCK_SIZE): the triangles past it stay in place",
+                  triangles, most, gl::kEntryBlocks);
         m_toldLimit = true;
     }
     triangles = std::min(triangles, most);
     if (triangles <= m_capacity) return {};
     // Grow by 1.5x so a slowly growing surface does not reallocate every frame; keep the old entries (those that
-    // exist keep flying) and zero the rest, which shatter_apply.glsl draws as the rest pose.
+    // exist keep flying) and zero the rest, which shatter_apply.glsl draws as the rest pose. Both buffers or
+    // neither: a refusal keeps the state as it was.
     const std::uint32_t capacity = std::uint32_t(
         std::min<std::int64_t>(std::max<std::int64_t>(triangles, m_capacity + m_capacity / 2), most));
-    const auto bytes = [](std::uint32_t n) { return GLsizeiptr(n) * GLsizeiptr(sizeof(ps::ShatterPiece)); };
-    Result<gl::Buffer> state = gl::allocateBuffer(bytes(capacity), nullptr, 0, "shatter pieces");
-    if (!state) return makeError("surface shatter: " + state.error());
-    if (m_state) glCopyNamedBufferSubData(m_state.id(), state->id(), 0, 0, bytes(m_capacity));
-    glClearNamedBufferSubData(state->id(), GL_R32UI, bytes(m_capacity), bytes(capacity) - bytes(m_capacity),
-                              GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-    m_state = std::move(state.value());
+    constexpr GLsizeiptr kLinkBytes = 16, kMotionBytes = SHATTER_MOTION_VEC4S * 16;
+    Result<gl::Buffer> links = gl::allocateBuffer(capacity * kLinkBytes, nullptr, 0, "shatter links");
+    if (!links) return makeError("surface shatter: " + links.error());
+    Result<gl::Buffer> motion = gl::allocateBuffer(capacity * kMotionBytes, nullptr, 0, "shatter motion");
+    if (!motion) return makeError("surface shatter: " + motion.error());
+    const auto keep = [&](const gl::Buffer& from, const gl::Buffer& to, GLsizeiptr entryBytes) {
+        if (from) glCopyNamedBufferSubData(from.id(), to.id(), 0, 0, m_capacity * entryBytes);
+        glClearNamedBufferSubData(to.id(), GL_R32UI, m_capacity * entryBytes,
+                                  (capacity - m_capacity) * entryBytes, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                                  nullptr);
+    };
+    keep(m_links, *links, kLinkBytes);
+    keep(m_motion, *motion, kMotionBytes);
+    m_links = std::move(links.value());
+    m_motion = std::move(motion.value());
     m_capacity = capacity;
     return {};
+}
+
+void SurfaceShatter::bindState() const {
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_LINKS, m_links.id());
+    gl::bindEntryBlocks(SHATTER_BIND_MOTION, m_motion.id(), m_capacity * SHATTER_MOTION_VEC4S,
+                        gl::entriesPerBlock(m_info));
+}
+
+std::vector<ps::ShatterPiece> SurfaceShatter::readState(std::uint32_t triangles) const {
+    triangles = std::min(triangles, m_capacity);
+    std::vector<glm::uvec4> links(triangles);
+    std::vector<glm::vec4> motion(std::size_t(triangles) * SHATTER_MOTION_VEC4S);
+    if (triangles > 0) {
+        glGetNamedBufferSubData(m_links.id(), 0, GLsizeiptr(links.size() * 16), links.data());
+        glGetNamedBufferSubData(m_motion.id(), 0, GLsizeiptr(motion.size() * 16), motion.data());
+    }
+    std::vector<ps::ShatterPiece> out(triangles);
+    for (std::uint32_t t = 0; t < triangles; ++t) {
+        const glm::vec4* m = &motion[std::size_t(t) * SHATTER_MOTION_VEC4S];
+        out[t] = {m[0], m[1], m[2], m[3], m[4], links[t]};
+    }
+    return out;
 }
 
 void SurfaceShatter::dispatchOverTriangles(gl::ProgramId program) const {
@@ -119,8 +160,10 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
     const HeartBreakerPhase::Step step = m_phase.step(dt, tuning.returnOmega);
     if (step.phase == ParticlePhase::Assembled) {
         // The surface as it is: a zeroed state draws every triangle in place, whatever it changes into.
-        if (!m_atRest)
-            glClearNamedBufferData(m_state.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+        if (!m_atRest) {
+            glClearNamedBufferData(m_links.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+            glClearNamedBufferData(m_motion.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+        }
         m_atRest = true;
         m_piecesOf.reset();
         return {};
@@ -140,7 +183,7 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, SHATTER_BIND_PARAMS, m_params.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_STATE, m_state.id());
+    bindState();
     // A surface may be longer than one storage block: its vertices as blocks of vec4 (shatter_vertices.glsl).
     gl::bindEntryBlocks(SHATTER_BIND_VERTICES, source.vertexBuffer, source.capacity * SHATTER_VERTEX_VEC4S,
                         gl::entriesPerBlock(m_info));
@@ -161,7 +204,7 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
 }
 
 void SurfaceShatter::bindForDraw() const {
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, SHATTER_BIND_STATE, m_state.id());
+    bindState();
 }
 
 } // namespace dicer::particles

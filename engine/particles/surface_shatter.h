@@ -1,9 +1,10 @@
 // HeartBreaker for surfaces: the marching cubes' triangle list shattered into pieces, which fly off, tumble,
 // fall and bounce like the particles (particles.h) and re-assemble. A piece is a connected set of triangles
 // within one brick of 8^3 cells (shatter_pieces.h), rigid: a pivot offset and velocity, an orientation
-// quaternion and a spin, in an SSBO entry per triangle (a piece's in its first triangle's), stepped by compute
-// passes over the source's live triangles; the triangle count comes from the source's header on the GPU (an
-// indirect dispatch made by a one-invocation pass), so nothing is read back. The surface's own draw places its
+// quaternion and a spin, in a state entry per triangle (a piece's in its first triangle's; links and motion in
+// two arrays, shaders/shatter_state.glsl), stepped by compute passes over the source's live triangles; the
+// triangle count comes from the source's header on the GPU (an indirect dispatch made by a one-invocation
+// pass), so nothing is read back. The surface's own draw places its
 // vertices with shaders/shatter_apply.glsl after bindForDraw(). Based on: Ziegler, Tevs, Theobalt, Seidel, VMV
 // 2006 (HeartBreaker); the per-piece maths is shaders/shatter_step.h, shared with the CPU tests.
 //
@@ -26,6 +27,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace dicer::particles {
 
@@ -81,28 +83,36 @@ public:
     // buffer smaller than `capacity` vertices, a grid of no cells, pieces the driver cannot allocate.
     Result<void> update(const ShatterSource& source, const ParticleTuning& tuning, float dt,
                         const ShatterTuning& shatter = {});
-    // Binds the pieces for a draw whose vertex shader includes shaders/shatter_apply.glsl (the storage binding
-    // SHATTER_BIND_STATE); the pieces are this frame's update's. Draw the triangle list from vertex 0.
+    // Binds the pieces for a draw whose vertex shader includes shaders/shatter_apply.glsl (the storage bindings
+    // SHATTER_BIND_LINKS and SHATTER_BIND_MOTION's blocks); the pieces are this frame's update's. Draw the
+    // triangle list from vertex 0.
     void bindForDraw() const;
 
+    // Triangles the state can hold on this context: the links' one storage block, the motion's kEntryBlocks
+    // (llvmpipe: 6 710 886, past the 5 592 405 the source's vertex blocks hold).
+    static std::uint32_t maxTriangles(const gl::GlInfo& info);
     std::uint32_t capacity() const { return m_capacity; } // triangles the state holds
     std::uint32_t seed() const { return m_phase.seed(); }
-    GLuint stateBuffer() const { return m_state.id(); }     // ps::ShatterPiece[capacity()], an entry a triangle
+    // Tests: the first `triangles` entries (at most capacity()) as ShatterPieces, links and motion joined
+    // (waits for the GPU).
+    std::vector<ps::ShatterPiece> readState(std::uint32_t triangles) const;
     GLuint controlBuffer() const { return m_control.id(); } // SHATTER_CTRL_* (particles_shared.h)
 
 private:
     SurfaceShatter(gl::ShaderLibrary& shaders, const gl::GlInfo& info, ShatterPieces pieces)
         : m_shaders(&shaders), m_info(info), m_pieces(std::move(pieces)) {}
     Result<void> reserve(std::uint32_t triangles);
+    void bindState() const;
     void dispatchOverTriangles(gl::ProgramId program) const;
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
     ShatterPieces m_pieces;
     gl::ProgramId m_args, m_step, m_lowest, m_floor;
-    gl::Buffer m_state, m_control, m_params;
+    // The state (shatter_state.glsl): a uvec4 link and SHATTER_MOTION_VEC4S vec4 of motion per triangle.
+    gl::Buffer m_links, m_motion, m_control, m_params;
     std::uint32_t m_capacity = 0;
-    bool m_toldLimit = false; // the pieces' storage block was said to be short (once)
+    bool m_toldLimit = false; // the state was said to be short (once)
     HeartBreakerPhase m_phase;
     bool m_atRest = true;                       // the state is zeroed: the rest pose, no piece found
     std::optional<std::uint64_t> m_piecesOf;    // the source version the pieces were found for

@@ -74,8 +74,8 @@
 #define VOXVOL_BUFFERS_END 33
 #define MC_BUFFERS_FIRST 33 // surface, GPU marching cubes: table, cases, levels, header, column ranges
 #define MC_BUFFERS_END 39
-#define PS_SHATTER_BUFFERS_FIRST 39 // particles, a surface shattered: pieces, control, header (41 held its vertices)
-#define PS_SHATTER_BUFFERS_END 43
+#define PS_SHATTER_MOTION_BUFFERS_FIRST 39 // particles, a surface shattered: its pieces' motion's blocks
+#define PS_SHATTER_MOTION_BUFFERS_END 43
 #define SPARSE_BUFFERS_FIRST 43 // sparse occupancy (occupancy_sparse.h): index, pool; hp_sparse's levels, args
 #define SPARSE_BUFFERS_END 47
 #define PS_STATE_BUFFERS_FIRST 47 // particles' state, 16 bytes a point: positions, velocities (4 blocks each)
@@ -94,6 +94,8 @@
 #define PS_SHATTER_VERTEX_BUFFERS_END 73
 #define HP5_BUFFERS_FIRST 73 // HP5, the 5:1 HistoPyramid (hp5, hp5_mc): its base, nodes, node totals, level 1
 #define HP5_BUFFERS_END 77
+#define PS_SHATTER_BUFFERS_FIRST 77 // particles, a surface shattered: its pieces' links, control, header
+#define PS_SHATTER_BUFFERS_END 80   // llvmpipe's last: GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS is 80 there
 
 // --- uniform buffer bindings (GL guarantees 72) ------------------------------------------------------------
 #define VOX_UBOS_FIRST 0 // voxelizer: VoxParams
@@ -149,7 +151,7 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END},
                                      {VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END},
                                      {MC_BUFFERS_FIRST, MC_BUFFERS_END},
-                                     {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END},
+                                     {PS_SHATTER_MOTION_BUFFERS_FIRST, PS_SHATTER_MOTION_BUFFERS_END},
                                      {SPARSE_BUFFERS_FIRST, SPARSE_BUFFERS_END},
                                      {PS_STATE_BUFFERS_FIRST, PS_STATE_BUFFERS_END},
                                      {HP_POINT_BUFFERS_FIRST, HP_POINT_BUFFERS_END},
@@ -158,7 +160,8 @@ constexpr Range kStorageBuffers[] = {{HP_BUFFERS_FIRST, HP_BUFFERS_END},
                                      {PS_PICK_BUFFERS_FIRST, PS_PICK_BUFFERS_END},
                                      {MC_VERTEX_BUFFERS_FIRST, MC_VERTEX_BUFFERS_END},
                                      {PS_SHATTER_VERTEX_BUFFERS_FIRST, PS_SHATTER_VERTEX_BUFFERS_END},
-                                     {HP5_BUFFERS_FIRST, HP5_BUFFERS_END}};
+                                     {HP5_BUFFERS_FIRST, HP5_BUFFERS_END},
+                                     {PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}};
 // clang-format on
 constexpr Range kUniformBuffers[] = {{VOX_UBOS_FIRST, VOX_UBOS_END}, {PS_UBOS_FIRST, PS_UBOS_END}};
 static_assert(allDisjoint(kTextureUnits), "two subsystems share a texture unit range");
@@ -168,7 +171,8 @@ static_assert(allDisjoint(kUniformBuffers), "two subsystems share a uniform buff
 static_assert(PS_STATE_BUFFERS_END - PS_STATE_BUFFERS_FIRST == 2 * ENTRY_BLOCKS &&
                   HP_POINT_BUFFERS_END - HP_POINT_BUFFERS_FIRST == ENTRY_BLOCKS &&
                   MC_VERTEX_BUFFERS_END - MC_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS &&
-                  PS_SHATTER_VERTEX_BUFFERS_END - PS_SHATTER_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS,
+                  PS_SHATTER_VERTEX_BUFFERS_END - PS_SHATTER_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS &&
+                  PS_SHATTER_MOTION_BUFFERS_END - PS_SHATTER_MOTION_BUFFERS_FIRST == ENTRY_BLOCKS,
               "a blocked array takes ENTRY_BLOCKS bindings");
 static_assert(VOXVOL_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
 static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");

@@ -75,15 +75,20 @@
 #define PS_COLOR_HEIGHT 3 // the voxel's height through viridis (volume_values.h): the colour-blind-safe false colours
 
 // HeartBreaker for surfaces (surface_shatter.h, shatter_step.h): the marching cubes' triangles broken into
-// pieces. Triangle t is the source's vertices 3t, 3t + 1, 3t + 2; its entry in the state is entry t, which names
-// its piece (the piece's own entry is its first triangle's). A range of its own: the draw binds only
-// SHATTER_BIND_STATE (shatter_apply.glsl), next to whatever the surface's own draw binds.
-#define SHATTER_BIND_STATE 39    // SSBO: ShatterPiece (shatter_step.h, std430, 96 bytes) per triangle
-#define SHATTER_BIND_CONTROL 40  // SSBO: SHATTER_CTRL_* uints (the passes' indirect dispatches + counts)
+// pieces. Triangle t is the source's vertices 3t, 3t + 1, 3t + 2; its entry in the state is entry t of two arrays
+// (shatter_state.glsl): its link, which names its piece, and its motion (the piece's own entries are its first
+// triangle's). The draw binds only SHATTER_BIND_LINKS and the SHATTER_BIND_MOTION blocks (shatter_apply.glsl),
+// next to whatever the surface's own draw binds.
+#define SHATTER_BIND_LINKS 77   // SSBO: uvec4 per triangle (ShatterPiece's link, shatter_step.h), one block
+#define SHATTER_BIND_CONTROL 78 // SSBO: SHATTER_CTRL_* uints (the passes' indirect dispatches + counts)
 // SSBO: the source's vertices, SHATTER_VERTEX_VEC4S vec4 each (read only), ENTRY_BLOCKS blocks from here on
 // (shatter_vertices.glsl)
 #define SHATTER_BIND_VERTICES PS_SHATTER_VERTEX_BUFFERS_FIRST
-#define SHATTER_BIND_HEADER 42   // SSBO: the source's header, its vertex count at word SHATTER_LOC_TOTAL_WORD
+#define SHATTER_BIND_HEADER 79 // SSBO: the source's header, its vertex count at word SHATTER_LOC_TOTAL_WORD
+// SSBO: the pieces' motion, SHATTER_MOTION_VEC4S vec4 per triangle (ShatterPiece's first five fields),
+// ENTRY_BLOCKS blocks from here on: 80 bytes a triangle outgrow one block before the source's vertices do
+#define SHATTER_BIND_MOTION PS_SHATTER_MOTION_BUFFERS_FIRST
+#define SHATTER_MOTION_VEC4S 5
 #define SHATTER_BIND_PARAMS 2    // UBO: ShatterParams (shatter_step.h), one per update
 // Finding the pieces (shatter_bricks.comp.glsl, shatter_label.comp.glsl): a counting sort of the triangles by
 // brick, then one work group per brick that has triangles.
@@ -133,9 +138,10 @@ static_assert(allInside({PS_SORT_BUFFERS_FIRST, PS_SORT_BUFFERS_END}, PS_BIND_DE
 static_assert(inside(PS_BIND_SLOT_COLORS, {PS_COLOR_BUFFERS_FIRST, PS_COLOR_BUFFERS_END}));
 static_assert(allInside({PS_UBOS_FIRST, PS_UBOS_END}, PS_BIND_PARAMS, SHATTER_BIND_PARAMS) &&
               PS_BIND_PARAMS != SHATTER_BIND_PARAMS);
-static_assert(allInside({PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}, SHATTER_BIND_STATE,
+static_assert(allInside({PS_SHATTER_BUFFERS_FIRST, PS_SHATTER_BUFFERS_END}, SHATTER_BIND_LINKS,
                         SHATTER_BIND_CONTROL, SHATTER_BIND_HEADER));
 static_assert(SHATTER_BIND_VERTICES + ENTRY_BLOCKS == PS_SHATTER_VERTEX_BUFFERS_END);
+static_assert(SHATTER_BIND_MOTION + ENTRY_BLOCKS == PS_SHATTER_MOTION_BUFFERS_END);
 static_assert(allInside({PS_SHATTER_PIECE_BUFFERS_FIRST, PS_SHATTER_PIECE_BUFFERS_END}, SHATTER_BIND_BRICKS,
                         SHATTER_BIND_TRIANGLES, SHATTER_BIND_ACTIVE));
 static_assert(SHATTER_BRICK_TRIANGLES == 5 * SHATTER_BRICK * SHATTER_BRICK * SHATTER_BRICK &&

@@ -15,7 +15,8 @@
 #include "shatter_bricks.glsl"
 
 layout(local_size_x = SHATTER_LOCAL_SIZE) in;
-layout(std430, binding = SHATTER_BIND_STATE) coherent buffer ShState { ShatterPiece u_pieces[]; };
+#define SHATTER_LINKS_COHERENT
+#include "shatter_state.glsl"
 layout(std430, binding = SHATTER_BIND_BRICKS) readonly buffer ShBricks { uvec2 u_bricks[]; };
 layout(std430, binding = SHATTER_BIND_TRIANGLES) readonly buffer ShTriangles { uint u_triangles[]; };
 layout(std430, binding = SHATTER_BIND_ACTIVE) readonly buffer ShActive { uint u_active[]; };
@@ -93,18 +94,18 @@ void main() {
         uint t = u_triangles[2u * (first + j) + 1u];
         uint piece = j < n ? s_label[j] : t;
         if (piece == t) {
-            if (u_pieces[t].link.w == 0u) u_pieces[t] = shRest(vec3(0.0f)); // a new piece: at rest
-            u_pieces[t].link = uvec4(t, 0xffffffffu, 0u, 1u);
+            if (u_shLinks[t].w == 0u) shStorePiece(t, shRest(vec3(0.0f))); // a new piece: at rest
+            u_shLinks[t] = uvec4(t, 0xffffffffu, 0u, 1u);
         } else {
-            u_pieces[t].link = uvec4(piece, 0xffffffffu, 0u, 0u);
+            u_shLinks[t] = uvec4(piece, 0xffffffffu, 0u, 0u);
         }
     }
     memoryBarrierBuffer();
     barrier();
     for (uint j = lid; j < count; j += SHATTER_LOCAL_SIZE) {
         uint t = u_triangles[2u * (first + j) + 1u];
-        uint piece = u_pieces[t].link.x;
+        uint piece = u_shLinks[t].x;
         uvec3 c = shCellCoords(shatterCellOf(t), u_params) % uint(SHATTER_BRICK);
-        atomicOr(u_pieces[piece].link.z, shCellMask(c));
+        atomicOr(u_shLinks[piece].z, shCellMask(c));
     }
 }

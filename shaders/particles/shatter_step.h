@@ -31,8 +31,9 @@
 namespace dicer::particles::ps {
 #endif
 
-// One triangle's entry in the state buffer (std430: five vec4 and a uvec4, 96 bytes). The motion fields are
-// the piece's in the entry of its first triangle, unused elsewhere.
+// One triangle's entry in the state (five vec4 and a uvec4, 96 bytes; kept as two arrays, the motion's five vec4
+// and the link, shatter_state.glsl). The motion fields are the piece's in the entry of its first triangle,
+// unused elsewhere.
 struct ShatterPiece {
     vec4 offset;      // xyz: the pivot's displacement from its rest place (world units); w: 0
     vec4 velocity;    // xyz: the pivot's velocity (world units per second); w: 0

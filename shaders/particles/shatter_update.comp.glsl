@@ -10,7 +10,7 @@
 
 layout(local_size_x = SHATTER_LOCAL_SIZE) in;
 layout(std140, binding = SHATTER_BIND_PARAMS) uniform ShParams { ShatterParams u_params; };
-layout(std430, binding = SHATTER_BIND_STATE) buffer ShState { ShatterPiece u_pieces[]; };
+#include "shatter_state.glsl"
 #include "shatter_vertices.glsl"
 layout(std430, binding = SHATTER_BIND_CONTROL) readonly buffer ShControl { uint u_control[]; };
 
@@ -23,24 +23,24 @@ void main() {
     uint t = dispatchIndex(SHATTER_LOCAL_SIZE);
     uint live = u_control[SHATTER_CTRL_LIVE];
     if (t >= live) return; // beyond the surface: not stepped (retired)
-    uint piece = u_pieces[t].link.x;
+    uint piece = u_shLinks[t].x;
 #if defined(SHATTER_LOWEST)
     if (piece >= live) return;
-    float lowest = shLowest(u_pieces[piece], worldVertex(3u * t), worldVertex(3u * t + 1u),
+    float lowest = shLowest(shLoadPose(piece), worldVertex(3u * t), worldVertex(3u * t + 1u),
                             worldVertex(3u * t + 2u));
-    atomicMin(u_pieces[piece].link.y, shOrderedKey(lowest));
+    atomicMin(u_shLinks[piece].y, shOrderedKey(lowest));
 #elif defined(SHATTER_FLOOR)
-    if (piece != t || u_pieces[t].link.y == 0xffffffffu) return;
-    u_pieces[t] = shFloor(u_pieces[t], shFromOrderedKey(u_pieces[t].link.y), u_params);
+    if (piece != t || u_shLinks[t].y == 0xffffffffu) return;
+    shStorePiece(t, shFloor(shLoadPiece(t), shFromOrderedKey(u_shLinks[t].y), u_params));
 #else
     if (piece != t) return; // not a piece's first triangle: its piece is stepped by that one
-    ShatterPiece s = u_pieces[t];
+    ShatterPiece s = shLoadPiece(t);
     vec3 a = worldVertex(3u * t);
     vec3 b = worldVertex(3u * t + 1u);
     vec3 c = worldVertex(3u * t + 2u);
     uint cell = floatBitsToUint(shVertexVec4(3u * t * SHATTER_VERTEX_VEC4S).w);
     s = shStep(s, shPiecePivot(s.link.z, cell, u_params), shFaceNormal(a, b, c), u_params, t);
     s.link.y = 0xffffffffu;
-    u_pieces[t] = s;
+    shStorePiece(t, s);
 #endif
 }
