@@ -4,6 +4,7 @@
 // (shatter_step.h) frame after frame, pieces stay rigid, a changed surface is broken again (new pieces spawn
 // at rest, extra triangles retire), assembled runs nothing and draws the exact surface, a vertex shader that
 // includes shatter_apply.glsl places the vertices as the CPU does, bad sources are one error each.
+#include "allocation.h"
 #include "fake_gl_info.h"
 #include "gl_test_util.h"
 #include "mc_expander.h"
@@ -419,8 +420,12 @@ TEST_F(ShatterGl, GrowingTheStateKeepsThePiecesAndZeroesTheRest) {
             EXPECT_TRUE(atRest(state[t])) << t;
         }
     }
-    for (std::uint32_t t = n; t < capacity; ++t) // zeroed: drawn as the rest pose (shatter_step.h)
+    for (std::uint32_t t = n; t < capacity; ++t) { // zeroed, links and motion: drawn as the rest pose
         ASSERT_EQ(state[t].link, glm::uvec4(0u)) << t;
+        for (const glm::vec4& v :
+             {state[t].offset, state[t].velocity, state[t].orientation, state[t].spin, state[t].pivot})
+            ASSERT_EQ(v, glm::vec4(0.f)) << t;
+    }
     DICER_EXPECT_NO_GL_ERROR();
 }
 
@@ -471,28 +476,83 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
         return out;
     };
 
-    update(surface, 0.02f); // assembled: every vertex exactly where the surface has it
-    std::vector<Captured> out = draw();
-    for (std::uint32_t k = 0; k < n; ++k) {
-        EXPECT_EQ(out[k].placed, out[k].world) << k;
-        EXPECT_NEAR(glm::distance(out[k].world, surface.world(k)), 0.f, kPositionTolerance) << k;
-        EXPECT_NEAR(glm::distance(out[k].normal, glm::normalize(surface.vertices[k].normal)), 0.f, kPositionTolerance)
-            << k;
-    }
+    // As created (one block here), then with the motion over 3 blocks of an injected small block size.
+    for (const bool smallBlocks : {false, true}) {
+        SCOPED_TRACE(smallBlocks ? "the motion over 3 blocks" : "one block");
+        if (smallBlocks) {
+            gl::GlInfo info = test::context().info();
+            info.maxEntryBlockBytes =
+                std::int64_t(std::bit_ceil((n * SHATTER_VERTEX_VEC4S + 3) / 4)) * gl::kEntryBytes;
+            Result<SurfaceShatter> created = SurfaceShatter::create(m_shaders, info);
+            ASSERT_TRUE(created) << created.error();
+            m_object.emplace(std::move(created.value()));
+            update(surface, 0.02f);
+            ASSERT_GT(m_shatter->capacity() * SHATTER_MOTION_VEC4S, 2 * gl::entriesPerBlock(info));
+        }
+        update(surface, 0.02f); // assembled: every vertex exactly where the surface has it
+        std::vector<Captured> out = draw();
+        for (std::uint32_t k = 0; k < n; ++k) {
+            EXPECT_EQ(out[k].placed, out[k].world) << k;
+            EXPECT_NEAR(glm::distance(out[k].world, surface.world(k)), 0.f, kPositionTolerance) << k;
+            EXPECT_NEAR(glm::distance(out[k].normal, glm::normalize(surface.vertices[k].normal)), 0.f,
+                        kPositionTolerance)
+                << k;
+        }
 
-    explode();
-    for (int i = 0; i < 10; ++i)
-        update(surface, 1.f / 30.f);
-    out = draw();
-    const std::vector<ps::ShatterPiece> state = readState(*m_shatter, n / 3);
-    for (std::uint32_t k = 0; k < n; ++k) {
-        const ps::ShatterPiece& piece = state[state[k / 3].link.x];
-        const glm::vec3 placed = ps::shPlacePosition(piece, out[k].world);
-        const glm::vec3 normal = ps::shPlaceNormal(piece, glm::normalize(surface.vertices[k].normal));
-        EXPECT_NEAR(glm::distance(out[k].placed, placed), 0.f, kPositionTolerance) << k;
-        EXPECT_NEAR(glm::distance(out[k].normal, normal), 0.f, kPositionTolerance) << k;
-        EXPECT_GT(glm::distance(out[k].placed, out[k].world), 1e-3f) << k; // it did move
+        explode();
+        for (int i = 0; i < 10; ++i)
+            update(surface, 1.f / 30.f);
+        out = draw();
+        const std::vector<ps::ShatterPiece> state = readState(*m_shatter, n / 3);
+        for (std::uint32_t k = 0; k < n; ++k) {
+            const ps::ShatterPiece& piece = state[state[k / 3].link.x];
+            const glm::vec3 placed = ps::shPlacePosition(piece, out[k].world);
+            const glm::vec3 normal = ps::shPlaceNormal(piece, glm::normalize(surface.vertices[k].normal));
+            EXPECT_NEAR(glm::distance(out[k].placed, placed), 0.f, kPositionTolerance) << k;
+            EXPECT_NEAR(glm::distance(out[k].normal, normal), 0.f, kPositionTolerance) << k;
+            EXPECT_GT(glm::distance(out[k].placed, out[k].world), 1e-3f) << k; // it did move
+        }
     }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// Growth the driver refuses (the motion's buffer; the links' is granted): update() is that one error naming it,
+// the state keeps its capacity and every entry; granted later, it grows.
+TEST_F(ShatterGl, RefusedGrowthKeepsTheState) {
+    FakeSurface surface(test::sphereVolume(40, 15.f), kBall);
+    const std::uint32_t n = surface.triangles(), small = 900;
+    ASSERT_LT(small, m_shatter->capacity());
+    ASSERT_GT(n, m_shatter->capacity());
+    surface.setTotal(3 * small);
+    ShatterSource source = surface.source();
+    source.capacity = 3 * small;
+    explode();
+    for (int i = 0; i < 3; ++i)
+        ASSERT_TRUE(m_shatter->update(source, m_tuning, 1.f / 30.f));
+    const std::uint32_t capacity = m_shatter->capacity();
+    const std::vector<ps::ShatterPiece> before = readState(*m_shatter, capacity);
+    const std::vector<std::uint32_t> control = readControl(*m_shatter);
+    surface.setTotal(3 * n);
+    {
+        // The grown state: 16 bytes a triangle of links (granted), 80 of motion (refused).
+        gl::InjectedOutOfMemory guard(std::int64_t(n) * 40);
+        Result<void> r = m_shatter->update(surface.source(), m_tuning, 1.f / 30.f);
+        ASSERT_FALSE(r);
+        EXPECT_NE(r.error().find("shatter motion"), std::string::npos) << r.error();
+        EXPECT_NE(r.error().find("GL_OUT_OF_MEMORY"), std::string::npos) << r.error();
+        EXPECT_EQ(guard.refused(), 1);
+    }
+    EXPECT_EQ(m_shatter->capacity(), capacity);
+    const std::vector<ps::ShatterPiece> after = readState(*m_shatter, capacity);
+    for (std::uint32_t t = 0; t < capacity; ++t) {
+        ASSERT_EQ(after[t].link, before[t].link) << t;
+        ASSERT_EQ(after[t].offset, before[t].offset) << t;
+        ASSERT_EQ(after[t].orientation, before[t].orientation) << t;
+    }
+    EXPECT_EQ(readControl(*m_shatter), control);
+    DICER_EXPECT_NO_GL_ERROR();
+    ASSERT_TRUE(m_shatter->update(surface.source(), m_tuning, 1.f / 30.f)); // granted
+    EXPECT_GE(m_shatter->capacity(), n);
     DICER_EXPECT_NO_GL_ERROR();
 }
 

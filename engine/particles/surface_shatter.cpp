@@ -61,8 +61,10 @@ Result<SurfaceShatter> SurfaceShatter::create(gl::ShaderLibrary& shaders, const 
 std::uint32_t SurfaceShatter::maxTriangles(const gl::GlInfo& info) {
     // The links in one block, the motion in kEntryBlocks blocks of vec4 (shatter_state.glsl).
     const std::int64_t links = info.maxStorageBlockBytes / 16;
+    // The motion's vec4 index (t * SHATTER_MOTION_VEC4S) is a uint in the shaders and here.
     const std::int64_t motion =
-        std::int64_t(gl::kEntryBlocks) * gl::entriesPerBlock(info) / SHATTER_MOTION_VEC4S;
+        std::min<std::int64_t>(std::int64_t(gl::kEntryBlocks) * gl::entriesPerBlock(info), UINT32_MAX) /
+        SHATTER_MOTION_VEC4S;
     return std::uint32_t(std::min({links, motion, std::int64_t(UINT32_MAX)}));
 }
 
@@ -89,6 +91,7 @@ Result<void> SurfaceShatter::reserve(std::uint32_t triangles) {
     if (!links) return makeError("surface shatter: " + links.error());
     Result<gl::Buffer> motion = gl::allocateBuffer(capacity * kMotionBytes, nullptr, 0, "shatter motion");
     if (!motion) return makeError("surface shatter: " + motion.error());
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the passes' writes, before the copy reads them
     const auto keep = [&](const gl::Buffer& from, const gl::Buffer& to, GLsizeiptr entryBytes) {
         if (from) glCopyNamedBufferSubData(from.id(), to.id(), 0, 0, m_capacity * entryBytes);
         glClearNamedBufferSubData(to.id(), GL_R32UI, m_capacity * entryBytes,
@@ -114,6 +117,7 @@ std::vector<ps::ShatterPiece> SurfaceShatter::readState(std::uint32_t triangles)
     std::vector<glm::uvec4> links(triangles);
     std::vector<glm::vec4> motion(std::size_t(triangles) * SHATTER_MOTION_VEC4S);
     if (triangles > 0) {
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // the passes' writes, before the read-back
         glGetNamedBufferSubData(m_links.id(), 0, GLsizeiptr(links.size() * 16), links.data());
         glGetNamedBufferSubData(m_motion.id(), 0, GLsizeiptr(motion.size() * 16), motion.data());
     }
@@ -161,6 +165,7 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
     if (step.phase == ParticlePhase::Assembled) {
         // The surface as it is: a zeroed state draws every triangle in place, whatever it changes into.
         if (!m_atRest) {
+            glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); // after the passes' writes
             glClearNamedBufferData(m_links.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
             glClearNamedBufferData(m_motion.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
         }

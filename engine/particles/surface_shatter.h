@@ -67,7 +67,8 @@ class SurfaceShatter {
 public:
     static constexpr float kMaxStep = ParticleSystem::kMaxStep; // longer frames are slowed down, not skipped
 
-    // The draw reads the pieces in the vertex shader: one vertex-stage storage block (GL guarantees none).
+    // The draw reads the pieces in the vertex shader: 1 + ENTRY_BLOCKS vertex-stage storage blocks (the links and
+    // the motion's blocks; GL guarantees none).
     static bool isAvailable(const gl::GlInfo& info);
     // Compiles the two passes. Errors: not available (the limit named), the first compile or link log.
     static Result<SurfaceShatter> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
