@@ -322,7 +322,8 @@ TEST(BindingRanges, FitThisContextsLimits) {
         glGetIntegerv(name, &v);
         return v;
     };
-    EXPECT_GE(limit(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), VOXVOL_UNITS_END);
+    EXPECT_GE(limit(GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS), TESTBED_UNITS_END);
+    EXPECT_GE(limit(GL_MAX_COMPUTE_IMAGE_UNIFORMS), VOLUME_READ_IMAGES_END - VOLUME_READ_IMAGES_FIRST);
     EXPECT_GE(limit(GL_MAX_IMAGE_UNITS), VOXVOL_IMAGES_END);
     EXPECT_GE(limit(GL_MAX_IMAGE_UNITS), HPC_IMAGES_END);
     int highest = 0; // the highest storage range's end

@@ -142,9 +142,7 @@ Result<void> VolumeDiscriminator::setLayout(const occupancy::VolumeLayout& layou
 // [SECTION] passes -----------------------------------------------------------------------------------------
 
 void VolumeDiscriminator::bindVolume(GLuint program) const {
-    glBindTextureUnit(DISC_UNIT_VOLUME, m_texture.id());
-    glBindSampler(DISC_UNIT_VOLUME,
-                  0); // a caller's sampler object would override the texture's nearest filter
+    bindVolumeImage(program, m_texture.id(), m_type);
     glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
     glProgramUniform1uiv(program, DISC_LOC_EDGES, DISC_EDGES, m_edgeKeys.data());
 }

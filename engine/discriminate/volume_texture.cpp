@@ -1,6 +1,7 @@
 #include "volume_texture.h"
 
 #include "allocation.h"
+#include "discriminate_shared.h"
 #include "gl_debug.h"
 
 #include <algorithm>
@@ -28,6 +29,15 @@ std::string sizeText(glm::ivec3 s) {
 }
 
 } // namespace
+
+void bindVolumeImage(GLuint program, GLuint texture, volume::ScalarType type) {
+    const int bytes = volume::bytesPerValue(type);
+    const GLuint unit = bytes == 1   ? DISC_IMAGE_VOLUME_8
+                        : bytes == 2 ? DISC_IMAGE_VOLUME_16
+                                     : DISC_IMAGE_VOLUME_32;
+    glBindImageTexture(unit, texture, 0, GL_TRUE, 0, GL_READ_ONLY, textureFormat(type).internal);
+    glProgramUniform1i(program, DISC_LOC_VALUE_BYTES, bytes);
+}
 
 gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind) {
     const ValueKindInfo& k = kValueKinds.at(kind);

@@ -223,8 +223,7 @@ std::vector<McGpuVertex> McMethod::readVertices(std::uint32_t n) const {
 // [SECTION] passes -----------------------------------------------------------------------------------------
 
 void McMethod::bindVolume(GLuint program) const {
-    glBindTextureUnit(DISC_UNIT_VOLUME, m_texture);
-    glBindSampler(DISC_UNIT_VOLUME, 0); // a caller's sampler would override the texture's nearest filter
+    discriminate::bindVolumeImage(program, m_texture, m_type);
     glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
     const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
     glProgramUniform2ui(program, MC_LOC_BAND_KEYS, keys.lo, keys.hi);

@@ -27,8 +27,9 @@ namespace {
 
 static_assert(OCC_BORDER == OccupancyVolume::kBorder, "the shader's border is the class'");
 
-// After the image stores: the marching cubes' texel fetches, and read-backs (glGetTextureImage) in tests.
-constexpr GLbitfield kVolumeWritten = GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT;
+// After the image stores: the marching cubes' image loads (discriminate_values.glsl), and read-backs
+// (glGetTextureImage) in tests.
+constexpr GLbitfield kVolumeWritten = GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT;
 
 std::string errorPrefix(const occupancy::VolumeLayout& layout) {
     return "occupancy volume of " + occupancy::volumeText(layout.volume) + " voxels: ";

@@ -6,8 +6,11 @@
 #pragma once
 #include "binding_ranges.h"
 
-// --- texture and image units, buffer bindings --------------------------------------------------------------
-#define DISC_UNIT_VOLUME 14     // the volume: isampler3D / usampler3D / sampler3D by its type (DISC_VALUES_*)
+// --- image units, buffer bindings --------------------------------------------------------------------------
+// The volume, read-only, at the unit of its texel width: iimage3D / uimage3D / image3D by its type (DISC_VALUES_*)
+#define DISC_IMAGE_VOLUME_8 0
+#define DISC_IMAGE_VOLUME_16 1
+#define DISC_IMAGE_VOLUME_32 2
 #define DISC_IMAGE_ATLAS 6      // rgba8 image2D: the atlas output
 #define DISC_BIND_BITS 29       // uint[]: the occupancy bits output (occupancy_bits.h layout)
 #define DISC_BIND_POINTS 30     // uvec4[]: the point entries to colour (hp_point.h), read
@@ -21,6 +24,8 @@
 #define DISC_LOC_COLOR_LIMIT 3 // uint: the colour pass' most points (its colours and the points buffer's, set in C++)
 #define DISC_LOC_EDGES 8  // uint[DISC_EDGES]: the colour map's bin edges as order keys, ascending
 #define DISC_EDGES 255    // VOL_COLOR_BINS - 1
+#define DISC_LOC_VALUE_BYTES                                                                                 \
+    263 // int: the volume's bytes a value, 1, 2 or 4: which DISC_IMAGE_VOLUME_* is bound
 
 // --- work groups -------------------------------------------------------------------------------------------
 // Bits: an invocation builds one 8x8 block's 64-bit mask (its 64 voxels), so every word is written once and
@@ -32,7 +37,9 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(DISC_UNIT_VOLUME, {VOXVOL_UNITS_FIRST, VOXVOL_UNITS_END}));
+static_assert(allInside({VOLUME_READ_IMAGES_FIRST, VOLUME_READ_IMAGES_END}, DISC_IMAGE_VOLUME_8,
+                        DISC_IMAGE_VOLUME_16, DISC_IMAGE_VOLUME_32));
+static_assert(DISC_LOC_VALUE_BYTES == DISC_LOC_EDGES + DISC_EDGES, "after the edges");
 static_assert(inside(DISC_IMAGE_ATLAS, {VOXVOL_IMAGES_FIRST, VOXVOL_IMAGES_END}));
 static_assert(allInside({VOXVOL_BUFFERS_FIRST, VOXVOL_BUFFERS_END}, DISC_BIND_BITS, DISC_BIND_POINTS,
                         DISC_BIND_COLORS, DISC_BIND_COLOR_ARGS));

@@ -21,8 +21,6 @@
 #define VIEW_UNITS_END 12
 #define TESTBED_UNITS_FIRST 12 // yardsticks: the copy pass' and the read pass' sources
 #define TESTBED_UNITS_END 14
-#define VOXVOL_UNITS_FIRST 14 // voxel wing, scalar-volume discriminator: the volume's 3D texture
-#define VOXVOL_UNITS_END 15
 
 // --- image units (GL guarantees 8, and NVIDIA exposes exactly 8) -------------------------------------------
 // Six owners fit disjointly. The exception is the compute HistoPyramid: one build dispatch writes six levels
@@ -43,6 +41,10 @@
 #define HP_XRAY_IMAGES_END 8
 #define HPC_IMAGES_FIRST 0 // compute HistoPyramid build: six output levels (the documented exception)
 #define HPC_IMAGES_END 6
+// A scalar volume read by imageLoad (discriminate_values.glsl: the discriminator, the marching cubes), one unit
+// per texel width (8, 16, 32 bits): transient in the same way, bound by each pass that reads the volume.
+#define VOLUME_READ_IMAGES_FIRST 0
+#define VOLUME_READ_IMAGES_END 3
 
 // --- shader storage buffer bindings ------------------------------------------------------------------------
 // GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
@@ -131,8 +133,7 @@ constexpr Range kTextureUnits[] = {{HP_UNITS_FIRST, HP_UNITS_END},
                                    {PS_UNITS_FIRST, PS_UNITS_END},
                                    {VOX_UNITS_FIRST, VOX_UNITS_END},
                                    {VIEW_UNITS_FIRST, VIEW_UNITS_END},
-                                   {TESTBED_UNITS_FIRST, TESTBED_UNITS_END},
-                                   {VOXVOL_UNITS_FIRST, VOXVOL_UNITS_END}};
+                                   {TESTBED_UNITS_FIRST, TESTBED_UNITS_END}};
 constexpr Range kImageUnits[] = {{HP_IMAGES_FIRST, HP_IMAGES_END},
                                  {VOX_IMAGES_FIRST, VOX_IMAGES_END},
                                  {PS_IMAGES_FIRST, PS_IMAGES_END},
@@ -174,7 +175,9 @@ static_assert(PS_STATE_BUFFERS_END - PS_STATE_BUFFERS_FIRST == 2 * ENTRY_BLOCKS 
                   PS_SHATTER_VERTEX_BUFFERS_END - PS_SHATTER_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS &&
                   PS_SHATTER_MOTION_BUFFERS_END - PS_SHATTER_MOTION_BUFFERS_FIRST == ENTRY_BLOCKS,
               "a blocked array takes ENTRY_BLOCKS bindings");
-static_assert(VOXVOL_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
-static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8, "image units beyond GL's guaranteed 8");
+static_assert(TESTBED_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
+static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8 &&
+                  VOLUME_READ_IMAGES_END <= 8,
+              "image units beyond GL's guaranteed 8");
 } // namespace dicer::bindings
 #endif

@@ -1,7 +1,8 @@
 // GPU marching cubes (engine/surface/mc_method.h: hp_mc, hp5_mc, scan_mc, atomic_mc): their bindings,
 // uniform locations, work-group sizes and buffer layouts, shared by C++ and GLSL. The volume is read through
-// discriminate_values.glsl (the discriminator's unit DISC_UNIT_VOLUME, its uniform u_size at location 0 and
-// its colour edges at 8 .. 8 + DISC_EDGES, unused here): so the MC_LOC_* below avoid 0 and 8 .. 262.
+// discriminate_values.glsl (the discriminator's images DISC_IMAGE_VOLUME_*, its uniform u_size at location 0, its
+// colour edges at 8 .. 8 + DISC_EDGES, unused here, and u_valueBytes at 263): so the MC_LOC_* below avoid 0 and
+// 8 .. 263.
 #pragma once
 #include "binding_ranges.h"
 
@@ -71,8 +72,9 @@ namespace dicer::bindings {
 static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_TABLE, MC_BIND_CASES, MC_BIND_LEVEL1,
                         MC_BIND_UPPER, MC_BIND_HEADER, MC_BIND_RANGES));
 static_assert(MC_BIND_VERTICES + ENTRY_BLOCKS == MC_VERTEX_BUFFERS_END);
-static_assert(MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255,
-              "MC_LOC_* avoid discriminate_values.glsl's u_size (0) and u_edges (8 .. 262)");
+static_assert(
+    MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255 + 1,
+    "MC_LOC_* avoid discriminate_values.glsl's u_size (0), u_edges (8 .. 262) and u_valueBytes (263)");
 static_assert(MC_LOC_XRAY_KEY >= MC_LOC_OFFSETS + MC_MAX_LEVELS, "the X-ray's locations follow the offsets");
 static_assert(MC_HEADER_DRAW * 4 % 4 == 0 && MC_HEADER_WORDS >= MC_HEADER_CAPACITY + 1);
 } // namespace dicer::bindings

@@ -31,13 +31,13 @@ struct McSample {
 };
 McSample mcSample(ivec3 s) {
 #if defined(DISC_VALUES_INT)
-    int v = texelFetch(u_volume, s, 0).r;
+    int v = discValue(s);
     return McSample(volSignedKey(v), float(v));
 #elif defined(DISC_VALUES_UINT)
-    uint v = texelFetch(u_volume, s, 0).r;
+    uint v = discValue(s);
     return McSample(v, float(v));
 #else
-    uint bits = floatBitsToUint(texelFetch(u_volume, s, 0).r);
+    uint bits = floatBitsToUint(discValue(s));
     // A subnormal value is 0 for placement and normals (mc_reference.h, SUBNORMALS): flushed here on every
     // driver, as some do anyway; its key stays exact.
     float v = (bits & 0x7f800000u) == 0u ? 0.0 : uintBitsToFloat(bits);
