@@ -92,31 +92,28 @@ std::vector<Row> makeRows() {
         return r;
     };
     return {
-        inSection("what runs",
-                  early(flag(row<bool>(
-                      {"quick", "",
-                       "CI smoke run: preset paper-256 (a 256^2 atlas), 3 reps, 1 warm-up, with --peers, "
-                       "--list-path readback,resident and every vox method (with --scaling: presets 16 "
-                       "and 32; with --voxelizer: presets 64, paper-1024)"},
-                      onOff, [](const Options& o) { return o.quick; },
-                      [](Options& o, bool on) {
-                          o.quick = on;
-                          if (!on) return;
-                          o.reps = 3;
-                          o.warmup = 1;
-                          o.peers = true;
-                          o.listPaths = {hp::ListPath::Readback, hp::ListPath::Resident};
-                          o.voxMethods = voxel::voxMethods();
-                      })))),
-        flag(row<bool>(
-            {"peers", "",
-             "also every peer (hp_compute, hp_bits on the atlas' bits, hp5, horn_scan, atomic_append, "
-             "cpu_linewise, cpu_threaded) on the same atlases: tables 2-4 of the paper"},
-            onOff, field(&Options::peers))),
+        inSection("what runs", early(flag(row<bool>(
+                                   {"quick", "",
+                                    "CI smoke run: preset paper-256 (a 256^2 atlas), 3 reps, 1 warm-up, with --peers, "
+                                    "--list-path readback,resident and every vox method (with --scaling: presets 16 "
+                                    "and 32; with --voxelizer: presets 64, paper-1024)"},
+                                   onOff, [](const Options& o) { return o.quick; },
+                                   [](Options& o, bool on) {
+                                       o.quick = on;
+                                       if (!on) return;
+                                       o.reps = 3;
+                                       o.warmup = 1;
+                                       o.peers = true;
+                                       o.listPaths = {hp::ListPath::Readback, hp::ListPath::Resident};
+                                       o.voxMethods = voxel::voxMethods();
+                                   })))),
+        flag(row<bool>({"peers", "",
+                        "also every peer (hp_compute, hp_bits on the atlas' bits, hp5, horn_scan, atomic_append, "
+                        "cpu_linewise, cpu_threaded) on the same atlases: tables 2-4 of the paper"},
+                       onOff, field(&Options::peers))),
         flag(row<bool>(
             {"scaling", "",
-             "only the N^3 volumes (--preset N, default 64 to 1024): time per voxel / per point, a plot "
-             "(--plot); "
+             "only the N^3 volumes (--preset N, default 64 to 1024): time per voxel / per point, a plot (--plot); "
              "with --voxels: the "
              "model voxelized per volume (compute method) into each output, then built and listed by the "
              "demo's frame (atlas: hp_compute, bits: hp_bits, sparse: hp_sparse; --method for others), per "
@@ -139,14 +136,13 @@ std::vector<Row> makeRows() {
                        "a radix sort and the CPU sorts, ns per key (with --quick: n 2^10, 2^14; m 2^4, 2^12, "
                        "2^20)"},
                       onOff, field(&Options::sort))),
-        flag(
-            row<bool>({"mc", "",
-                       "only marching cubes, every row (hp_mc: HistoPyramid stream expansion; hp5_mc: the "
-                       "same over HP5; their peers scan_mc, atomic_mc) over --volume (default: metaballs:64, "
-                       "metaballs:128 and both committed scans; with --quick: metaballs:32, metaballs:64 "
-                       "and the scans, one repetition): count, build, expand, total ms, triangles/s, x read "
-                       "floor, every triangle list checked against the CPU reference; a plot (--mc-plot)"},
-                      onOff, field(&Options::mc))),
+        flag(row<bool>({"mc", "",
+                        "only marching cubes, every row (hp_mc: HistoPyramid stream expansion; hp5_mc: the "
+                        "same over HP5; their peers scan_mc, atomic_mc) over --volume (default: metaballs:64, "
+                        "metaballs:128 and both committed scans; with --quick: metaballs:32, metaballs:64 "
+                        "and the scans, one repetition): count, build, expand, total ms, triangles/s, x read "
+                        "floor, every triangle list checked against the CPU reference; a plot (--mc-plot)"},
+                       onOff, field(&Options::mc))),
         flag(row<bool>({"brick-stats", "",
                         "only the brick statistics of --volume on the CPU, no GL (default: both committed "
                         "scans, metaballs:128, :256, :512 and noise:256; with --quick: the scans and "
@@ -154,37 +150,33 @@ std::vector<Row> makeRows() {
                         "and the marching-cubes surface touch, those a count pass with a min/max per brick "
                         "still reads, and the sparse layouts' bytes vs the dense ones"},
                        onOff, field(&Options::brickStats))),
-        inSection("inputs",
-                  row<std::vector<std::string>>(options::kVolumeText, listCodec(options::volumeCodec()),
-                                                field(&Options::volumes))),
+        inSection("inputs", row<std::vector<std::string>>(options::kVolumeText, listCodec(options::volumeCodec()),
+                                                          field(&Options::volumes))),
         row<std::optional<volume::BandSpec>>(options::kBandText, options::bandCodec(), &Options::band),
         row<std::string>({"source", "",
                           "atlas source: a built-in model voxelized on the GPU (teapot: the "
                           "paper's glutTeapot(0.6)), or sphere (a sphere shell made on the CPU)"},
                          sourceCodec(), field(&Options::source)),
         row<std::string>(options::kModelText, options::modelCodec(), field(&Options::source)),
-        row<std::vector<std::string>>(benchPresetText(), listCodec(options::presetCodec()),
-                                      field(&Options::presets)),
+        row<std::vector<std::string>>(benchPresetText(), listCodec(options::presetCodec()), field(&Options::presets)),
         row<voxel::VoxRule>(options::kRuleText, options::voxRuleCodec(),
-                            field(&Options::voxelize, &VoxelizeSettings::rule)),
+                                field(&Options::voxelize, &VoxelizeSettings::rule)),
         row<voxel::VoxelMode>(options::kModeText, options::voxelModeCodec(),
                               field(&Options::voxelize, &VoxelizeSettings::mode)),
-        row<std::vector<voxel::VoxMethodId>>(options::kVoxMethodText,
-                                             listCodec(options::voxMethodCodec(), "all", voxel::voxMethods()),
-                                             field(&Options::voxMethods)),
+        row<std::vector<voxel::VoxMethodId>>(
+            options::kVoxMethodText, listCodec(options::voxMethodCodec(), "all", voxel::voxMethods()),
+            field(&Options::voxMethods)),
         row<std::vector<occupancy::VoxelOutput>>(options::kVoxelsText, listCodec(options::voxelOutputCodec()),
                                                  field(&Options::voxelOutputs)),
-        row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff,
-                  field(&Options::solid)),
+        row<bool>({"solid", "", "the voxelizer tables' projected-solid column"}, onOff, field(&Options::solid)),
         row<std::vector<int>>({"sort-n", "", "log2 of the key counts for --sort"},
                               listCodec(options::intCodec(0, 24)), field(&Options::sortN)),
         row<std::vector<int>>({"sort-m", "", "log2 of the key ranges for --sort"},
                               listCodec(options::intCodec(0, 20)), field(&Options::sortM)),
         inSection("methods",
                   row<std::vector<methods::MethodId>>(
-                      options::kMethodText, listCodec(options::methodCodec([](const methods::MethodInfo& m) {
-                          return m.listStage;
-                      })),
+                      options::kMethodText,
+                      listCodec(options::methodCodec([](const methods::MethodInfo& m) { return m.listStage; })),
                       field(&Options::methods))),
         row<std::vector<hp::Storage>>(options::kStorageText,
                                       listCodec(options::storageCodec(), "both", all(hp::kStorages)),
@@ -192,8 +184,8 @@ std::vector<Row> makeRows() {
         row<std::vector<hp::BuildPath>>(options::kBuildPathText,
                                         listCodec(options::buildPathCodec(), "both", all(hp::kBuildPaths)),
                                         field(&Options::paths)),
-        row<std::vector<hp::ListPath>>(options::kListPathText,
-                                       listCodec(options::listPathCodec(), "both", all(hp::kListPaths)),
+        row<std::vector<hp::ListPath>>(options::kListPathText, listCodec(options::listPathCodec(), "both",
+                                                                         all(hp::kListPaths)),
                                        field(&Options::listPaths)),
         inSection("measuring", row<int>({"reps", "", "measured repetitions per stage"},
                                         options::intCodec(1, 10000), field(&Options::reps))),
@@ -210,11 +202,10 @@ std::vector<Row> makeRows() {
                                    options::textCodec("FILE", "a file name"), field(&Options::csv))),
         row<std::string>({"json", "", "also every measurement as JSON"},
                          options::textCodec("FILE", "a file name"), field(&Options::json)),
-        row<std::string>(
-            {"plot", "",
-             "the --scaling plot (PNG, drawn by matplotlib: /usr/bin/python3 "
-             "scripts/plot_bench.py; auto: plots/dicer-TABLE.png in the build folder; none: no plot)"},
-            plotFileCodec(), field(&Options::plot)),
+        row<std::string>({"plot", "",
+                          "the --scaling plot (PNG, drawn by matplotlib: /usr/bin/python3 "
+                          "scripts/plot_bench.py; auto: plots/dicer-TABLE.png in the build folder; none: no plot)"},
+                         plotFileCodec(), field(&Options::plot)),
         row<std::string>({"sort-plot", "", "the --sort plots (PNG, vs m in FILE-m.png; as --plot)"},
                          plotFileCodec(), field(&Options::sortPlot)),
         row<std::string>(

@@ -33,8 +33,8 @@ using KindPrograms = std::array<gl::ProgramId, kValueKinds.size()>;
 Result<void> addKindPrograms(gl::ShaderLibrary& shaders, KindPrograms& programs, const gl::ProgramDesc& desc);
 
 // Binds `texture` (a volume's texture in its type's own format, as uploadVolumeTexture makes it) for
-// discriminate_values.glsl's reads in `program`: read-only at the image unit of its texel width, every slice, and
-// the width's uniform. Image bindings are transient (binding_ranges.h): every pass that reads calls this.
+// discriminate_values.glsl's reads in `program`: read-only at the image unit of its texel width, every slice,
+// and the width's uniform. Image bindings are transient (binding_ranges.h): every pass that reads calls this.
 void bindVolumeImage(GLuint program, GLuint texture, volume::ScalarType type);
 
 // checkVolume, then a side beyond GL_MAX_3D_TEXTURE_SIZE is an error naming both; nearest filtering (integer

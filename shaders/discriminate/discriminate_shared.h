@@ -7,7 +7,8 @@
 #include "binding_ranges.h"
 
 // --- image units, buffer bindings --------------------------------------------------------------------------
-// The volume, read-only, at the unit of its texel width: iimage3D / uimage3D / image3D by its type (DISC_VALUES_*)
+// The volume, read-only, at the unit of its texel width: iimage3D / uimage3D / image3D by its type
+// (DISC_VALUES_*)
 #define DISC_IMAGE_VOLUME_8 0
 #define DISC_IMAGE_VOLUME_16 1
 #define DISC_IMAGE_VOLUME_32 2
@@ -24,8 +25,7 @@
 #define DISC_LOC_COLOR_LIMIT 3 // uint: the colour pass' most points (its colours and the points buffer's, set in C++)
 #define DISC_LOC_EDGES 8  // uint[DISC_EDGES]: the colour map's bin edges as order keys, ascending
 #define DISC_EDGES 255    // VOL_COLOR_BINS - 1
-#define DISC_LOC_VALUE_BYTES                                                                                 \
-    263 // int: the volume's bytes a value, 1, 2 or 4: which DISC_IMAGE_VOLUME_* is bound
+#define DISC_LOC_VALUE_BYTES 263 // int: bytes a value (1, 2 or 4): which DISC_IMAGE_VOLUME_* is bound
 
 // --- work groups -------------------------------------------------------------------------------------------
 // Bits: an invocation builds one 8x8 block's 64-bit mask (its 64 voxels), so every word is written once and

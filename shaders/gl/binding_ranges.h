@@ -41,7 +41,7 @@
 #define HP_XRAY_IMAGES_END 8
 #define HPC_IMAGES_FIRST 0 // compute HistoPyramid build: six output levels (the documented exception)
 #define HPC_IMAGES_END 6
-// A scalar volume read by imageLoad (discriminate_values.glsl: the discriminator, the marching cubes), one unit
+// A scalar volume read by imageLoad (discriminate_values.glsl: the discriminator, the marching cubes), a unit
 // per texel width (8, 16, 32 bits): transient in the same way, bound by each pass that reads the volume.
 #define VOLUME_READ_IMAGES_FIRST 0
 #define VOLUME_READ_IMAGES_END 3

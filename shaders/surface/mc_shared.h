@@ -1,8 +1,8 @@
 // GPU marching cubes (engine/surface/mc_method.h: hp_mc, hp5_mc, scan_mc, atomic_mc): their bindings,
 // uniform locations, work-group sizes and buffer layouts, shared by C++ and GLSL. The volume is read through
-// discriminate_values.glsl (the discriminator's images DISC_IMAGE_VOLUME_*, its uniform u_size at location 0, its
-// colour edges at 8 .. 8 + DISC_EDGES, unused here, and u_valueBytes at 263): so the MC_LOC_* below avoid 0 and
-// 8 .. 263.
+// discriminate_values.glsl (the discriminator's images DISC_IMAGE_VOLUME_*, its uniform u_size at location 0,
+// its colour edges at 8 .. 8 + DISC_EDGES, unused here, and u_valueBytes at 263): so the MC_LOC_* below avoid
+// 0 and 8 .. 263.
 #pragma once
 #include "binding_ranges.h"
 
