@@ -258,10 +258,11 @@ void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
         glm::ivec2 groups = (cells + (HPC_GROUP_CELLS - 1)) / HPC_GROUP_CELLS;
         glDispatchCompute(GLuint(groups.x), GLuint(groups.y), 1);
     }
-    // Readers: the traversal (texelFetch), the args pass and the list (SSBO), the indirect dispatch
-    // (command), readCount() and readLevel() (read-backs).
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
+    // Readers: the traversal (image loads), the X-ray's tiles and a foreign rank (texelFetch), the args pass and
+    // the list (SSBO), the indirect dispatch (command), readCount() and readLevel() (read-backs).
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                    GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                    GL_TEXTURE_UPDATE_BARRIER_BIT);
     m_argsCapacity = listCapacity;
 }
 
@@ -287,12 +288,16 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     in.tiling = m_tiling;
     bindPointOutput(program, in, m_inputSize);
     glUseProgram(program);
-    for (int t = 0; t < kTextures; ++t) {
-        glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
-        glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0); // another pass' sampler could make them incomplete
-    }
+    bindLevelImages();
     m_args.dispatch();
     return {};
+}
+
+void ComputeHistoPyramid::bindLevelImages() const {
+    constexpr int kFirstLevel[kTextures] = {HPC_MASK_LEVEL, 4, 5, 9}; // a level each texture holds
+    for (int t = 0; t < kTextures; ++t)
+        glBindImageTexture(GLuint(HPC_IMAGE_LEVELS + t), m_textures[t].id(), 0, GL_FALSE, 0, GL_READ_ONLY,
+                           computeLevelFormat(kFirstLevel[t]));
 }
 
 Result<void> ComputeHistoPyramid::bindForRank(GLuint program) const {

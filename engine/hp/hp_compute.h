@@ -129,6 +129,7 @@ private:
     // The level textures; with `sums` their offsets, with `masks` over bits the masks (the bits and the input
     // size): a program sets only the uniforms it uses (setting an unused one's location is an error).
     void bindLevels(GLuint program, bool sums = true, bool masks = true) const;
+    void bindLevelImages() const; // the level textures as the list pass reads them (HPC_IMAGE_LEVELS)
 };
 
 // The method table's factories: "hp_compute" (over the atlas) and "hp_bits" (over the occupancy bits).

@@ -43,10 +43,11 @@ void ComputeHistoPyramid::bindLevels(GLuint program, bool sums, bool masks) cons
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
     }
-    for (int t = 0; t < kTextures; ++t) {
+    for (int t = 0; t < kTextures; ++t) { // the X-ray's tiles sample them
         glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
         glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0);
     }
+    bindLevelImages(); // the traversal (the list pass with HP_XRAY) loads them as images
 }
 
 std::vector<XrayLevel> ComputeHistoPyramid::xrayLevels() const {

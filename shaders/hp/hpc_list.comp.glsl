@@ -11,11 +11,14 @@
 #include "hp_points.glsl"
 
 layout(local_size_x = HP_LIST_LOCAL_SIZE) in;
-// One texture per storage format, its levels side by side (level l starts at x = u_levelOffset[l]).
+// One texture per storage format, its levels side by side (level l starts at x = u_levelOffset[l]), read as
+// images: llvmpipe's texelFetch takes its general sampling path (the list at hp_bits' 256^3 and hp_compute's
+// 5 M points: measured in docs/PERFORMANCE.md, "Levels read as images").
+#define HPC_LEVEL_IMAGES
 #include "hpc_masks.glsl"
-layout(binding = HPC_UNIT_SUMS8) uniform usampler2D u_sums8;
-layout(binding = HPC_UNIT_SUMS16) uniform usampler2D u_sums16;
-layout(binding = HPC_UNIT_SUMS32) uniform usampler2D u_sums32;
+layout(binding = HPC_IMAGE_LEVELS + 1, rgba8ui) uniform readonly uimage2D u_sums8;
+layout(binding = HPC_IMAGE_LEVELS + 2, rgba16ui) uniform readonly uimage2D u_sums16;
+layout(binding = HPC_IMAGE_LEVELS + 3, rgba32ui) uniform readonly uimage2D u_sums32;
 layout(location = HP_LOC_LEVELS) uniform int u_levels;
 layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVELS + 1];
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
@@ -52,9 +55,9 @@ void main() {
     ivec2 p = ivec2(0);
     // One loop per format (no branch on the level inside a loop): 32-bit sums, 16-bit sums, 8-bit sums.
     int level = u_levels;
-    for (; level >= 9; --level) p = hpStepDown(level, p, texelFetch(u_sums32, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level >= 5; --level) p = hpStepDown(level, p, texelFetch(u_sums16, p + ivec2(u_levelOffset[level], 0), 0), key);
-    for (; level > HPC_MASK_LEVEL; --level) p = hpStepDown(level, p, texelFetch(u_sums8, p + ivec2(u_levelOffset[level], 0), 0), key);
+    for (; level >= 9; --level) p = hpStepDown(level, p, imageLoad(u_sums32, p + ivec2(u_levelOffset[level], 0)), key);
+    for (; level >= 5; --level) p = hpStepDown(level, p, imageLoad(u_sums16, p + ivec2(u_levelOffset[level], 0)), key);
+    for (; level > HPC_MASK_LEVEL; --level) p = hpStepDown(level, p, imageLoad(u_sums8, p + ivec2(u_levelOffset[level], 0)), key);
     // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
     uvec2 mask = hpcMask(p);
     uint m = hpcSelectBit(mask, key);

@@ -10,6 +10,9 @@ uvec2 hpcMask(ivec2 block) {
     uint w = hpBitsWord(block * HP_BITS_BLOCK, hpBitsBlocksX(u_inputSize.x));
     return uvec2(u_bits[w], u_bits[w + 1u]);
 }
+#elif defined(HPC_LEVEL_IMAGES) // the list pass: the levels as images (hpc_shared.h, HPC_IMAGE_LEVELS)
+layout(binding = HPC_IMAGE_LEVELS + 0, rg32ui) uniform readonly uimage2D u_masks;
+uvec2 hpcMask(ivec2 block) { return imageLoad(u_masks, block).xy; }
 #else
 layout(binding = HPC_UNIT_MASKS) uniform usampler2D u_masks;
 uvec2 hpcMask(ivec2 block) { return texelFetch(u_masks, block, 0).xy; }

@@ -24,6 +24,9 @@
 #define HPC_UNIT_SUMS32 5 // RGBA32UI: levels 9 and up
 #define HPC_UNIT_SOURCE 6 // a build dispatch that starts above the atlas reads its source level here
 #define HPC_IMAGE_OUT 0   // images HPC_IMAGE_OUT + 0..5: the six levels one build dispatch writes
+// The list pass reads the level textures as images (imageLoad: llvmpipe's texelFetch takes its general sampling
+// path), texture t (masks, 8-, 16-, 32-bit sums) at HPC_IMAGE_LEVELS + t, read-only
+#define HPC_IMAGE_LEVELS 0
 #define HPC_MAX_LEVELS 16 // inputs up to 65536 texels a side (hp_bits' virtual atlas: HP_BITS_MAX_ATLAS)
 #define HPC_LOC_LEVEL_OFFSETS 16 // int[HPC_MAX_LEVELS + 1]: x offset of level l in its format's texture
 
@@ -48,5 +51,6 @@ static_assert(HPC_UNIT_SUMS8 == HPC_UNIT_MASKS + 1 && HPC_UNIT_SUMS16 == HPC_UNI
                   HPC_UNIT_SUMS32 == HPC_UNIT_MASKS + 3,
               "hp_compute.cpp binds level texture t at HPC_UNIT_MASKS + t");
 static_assert(HPC_IMAGE_OUT >= HPC_IMAGES_FIRST && HPC_IMAGE_OUT + HPC_LEVELS_PER_DISPATCH <= HPC_IMAGES_END);
+static_assert(HPC_IMAGE_LEVELS >= HPC_IMAGES_FIRST && HPC_IMAGE_LEVELS + 4 <= HPC_IMAGES_END);
 } // namespace dicer::bindings
 #endif
