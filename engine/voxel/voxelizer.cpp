@@ -277,9 +277,7 @@ void Voxelizer::fillSolid(const VoxelPasses& passes) {
     // (voxelize_fill_words.comp.glsl), else a column at a time with an atomic per inside voxel.
     const glm::ivec3 volume = m_storage.layout().volume;
     const bool words = bits && volume.x % 8 == 0 && volume.y % 4 == 0;
-    passes.use(words ? m_fillBitWords : bits ? m_fillBits : m_fill);
-    glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
-    glBindSampler(VOX_UNIT_PARITY, 0);
+    passes.use(words ? m_fillBitWords : bits ? m_fillBits : m_fill); // loads the markers' image bound above
     if (bits)
         passes.bindBits();
     else

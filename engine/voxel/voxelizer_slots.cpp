@@ -127,9 +127,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         p.drawChunks(m_crossings[1], 3);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
         glDisable(GL_DEPTH_CLAMP);
-        p.use(m_fillSlots.at(m_slotFile));
-        glBindTextureUnit(VOX_UNIT_PARITY, m_parity.id());
-        glBindSampler(VOX_UNIT_PARITY, 0);
+        p.use(m_fillSlots.at(m_slotFile)); // loads the markers' image bound above
         occupancy::dispatchItems(m_storage.layout().volume.x * m_storage.layout().volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
     }
     glMemoryBarrier(occupancy::kBitsWritten);

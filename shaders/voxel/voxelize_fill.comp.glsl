@@ -13,7 +13,9 @@
 
 layout(local_size_x = VOX_FILL_LOCAL_SIZE) in;
 
-layout(binding = VOX_UNIT_PARITY) uniform usampler2DArray u_parity;
+// The crossing markers as the crossing pass left them bound (VOX_IMAGE_PARITY), loaded as an image: llvmpipe's
+// texelFetch takes its general sampling path.
+layout(binding = VOX_IMAGE_PARITY, r32ui) uniform readonly uimage2DArray u_parity;
 #if defined(VOX_FILL_BITS)
 #include "occupancy_bits.h"
 layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
@@ -31,21 +33,21 @@ void main() {
     uint columns = uint(u_params.volume.x * u_params.volume.y);
     if (id >= columns) return;
     ivec2 column = ivec2(int(id) % u_params.volume.x, int(id) / u_params.volume.x);
-    if (texelFetch(u_parity, ivec3(column, words), 0).x == 0u) return; // no crossing in this column
+    if (imageLoad(u_parity, ivec3(column, words)).x == 0u) return; // no crossing in this column
 #if defined(VOX_FILL_BITS)
     int blocksX = hpBitsBlocksX(u_params.atlas.x);
 #elif defined(VOX_FILL_SLOTS)
-    uint color = texelFetch(u_parity, ivec3(column, words + 1), 0).x;
+    uint color = imageLoad(u_parity, ivec3(column, words + 1)).x;
     uint count = voxSlotCount();
 #else
-    uint color = texelFetch(u_parity, ivec3(column, words + 1), 0).x;
+    uint color = imageLoad(u_parity, ivec3(column, words + 1)).x;
 #endif
     // Up the column word by word, the parity carried along (one thread per column, not per word: a
     // thread per (column, word) recomputed the parity of every word below, O(words^2) fetches per column,
     // half the fill's time at 1024^3 on llvmpipe).
     uint parity = 0u;
     for (int word = 0; word < words; ++word) {
-        uint markers = texelFetch(u_parity, ivec3(column, word), 0).x;
+        uint markers = imageLoad(u_parity, ivec3(column, word)).x;
         if ((parity & 1u) == 0u && markers == 0u) continue; // all 32 voxels outside
         // Tile of the word's first slice, then stepped along the row: no integer division in the loop
         // (llvmpipe has no vector division; it runs eight scalar ones per step otherwise).

@@ -14,7 +14,9 @@
 
 layout(local_size_x = VOX_FILL_LOCAL_SIZE) in;
 
-layout(binding = VOX_UNIT_PARITY) uniform usampler2DArray u_parity;
+// The crossing markers as the crossing pass left them bound (VOX_IMAGE_PARITY), loaded as an image: llvmpipe's
+// texelFetch takes its general sampling path.
+layout(binding = VOX_IMAGE_PARITY, r32ui) uniform readonly uimage2DArray u_parity;
 layout(std430, binding = VOX_BIND_BITS) restrict buffer VoxBits { uint b_bits[]; };
 
 // One stage of the 32 x 32 bit transpose (a[m] bit s <-> a[s] bit m): the off-diagonal blocks of size j swapped,
@@ -40,7 +42,7 @@ void main() {
         uint any = 0u;
         for (int m = 0; m < 32; ++m) { // column m = (x0 | x1 << 1 | x2 << 2, y0 | y1 << 1) from m's bits
             ivec2 column = origin + ivec2((m & 1) | (m >> 1 & 2) | (m >> 2 & 4), (m >> 1 & 1) | (m >> 2 & 2));
-            a[m] = texelFetch(u_parity, ivec3(column, word), 0).x;
+            a[m] = imageLoad(u_parity, ivec3(column, word)).x;
             any |= a[m];
         }
         if (parity == 0u && any == 0u) continue; // all 32 x 32 voxels outside
