@@ -10,6 +10,7 @@
 // words (a second row of groups; scan_mc's scan on three levels), sides of 1; the draw arguments, repeated
 // runs, the capacity clamp, the limits and a borrowed texture (the discriminator's). hp_mc's own: the
 // pyramid's layout. Driver: Mesa llvmpipe (float32; the tolerance holds with or without fused multiply-adds).
+#include "gl_debug.h"
 #include "gl_test_util.h"
 #include "mc_check.h"
 #include "mc_expander.h"
@@ -198,6 +199,19 @@ TEST_P(McRows, EveryDiscriminatorCase) {
     ASSERT_TRUE(e);
     for (const VolumeCase& c : syntheticVolumeCases())
         expectMatchesReference(*e, *c.volume, c.band, c.name);
+}
+
+// Every value type (each kind and texel width of the volume's image) binds only what its programs read, the
+// X-ray's traversal included: setting an inactive uniform's location would be a GL error.
+TEST_P(McRows, EveryValueTypeRunsWithoutAGlError) {
+    McMethod* e = method();
+    ASSERT_TRUE(e);
+    const int before = gl::debugErrorCount();
+    for (const VolumeCase& c : syntheticVolumeCases()) {
+        expectMatchesReference(*e, *c.volume, c.band, c.name);
+        if (e->readTotal() > 0) (void)e->trace(0); // refused by the rows without a pyramid: no GL call
+    }
+    EXPECT_EQ(gl::debugErrorCount(), before);
 }
 
 TEST_P(McRows, Metaballs32) {

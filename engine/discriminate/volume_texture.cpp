@@ -36,7 +36,10 @@ void bindVolumeImage(GLuint program, GLuint texture, volume::ScalarType type) {
                         : bytes == 2 ? DISC_IMAGE_VOLUME_16
                                      : DISC_IMAGE_VOLUME_32;
     glBindImageTexture(unit, texture, 0, GL_TRUE, 0, GL_READ_ONLY, textureFormat(type).internal);
-    glProgramUniform1i(program, DISC_LOC_VALUE_BYTES, bytes);
+    // Only where the program reads it (not the float kind, whose one width needs no choice, nor a pass that reads
+    // no sample): setting an inactive uniform's location is an error.
+    if (glGetUniformLocation(program, "u_valueBytes") == DISC_LOC_VALUE_BYTES)
+        glProgramUniform1i(program, DISC_LOC_VALUE_BYTES, bytes);
 }
 
 gl::ProgramDesc withValueKind(gl::ProgramDesc desc, std::size_t kind) {

@@ -14,7 +14,8 @@
 
 namespace dicer::discriminate {
 
-// How a shader reads the texture's texels (isampler3D, usampler3D, sampler3D): one program variant per kind,
+// How a shader reads the texture's texels (iimage3D, uimage3D, image3D, a unit per texel width: bindVolumeImage):
+// one program variant per kind,
 // compiled with its define (shaders/discriminate_values.glsl) and named by its name ("... (signed values)").
 enum class ValueKind { Signed, Unsigned, Float };
 struct ValueKindInfo {

@@ -7,7 +7,8 @@
 //    a list capacity, the list's indirect arguments).
 //  - Storage: levels 1-2 are not stored; level 3 is one 64-bit Morton-ordered mask per 8x8 base cells
 //    (RG32UI); every higher texel holds its four children's sums in the smallest integer format that fits
-//    (RGBA8UI, RGBA16UI, RGBA32UI). Levels of one format sit side by side in one texture (a fixed sampler per
+//    (RGBA8UI, RGBA16UI, RGBA32UI). Levels of one format sit side by side in one texture (the traversal loads
+//    them as images, one unit per format; the X-ray's tiles and the rank sample them, a fixed sampler per
 //    format: Mesa 22.3 llvmpipe misreads sampler arrays in compute shaders). No power-of-two padding: level l
 //    has ceil(size / 2^l) cells a side; missing children count 0.
 //  - Traversal: GPU-resident (indirect dispatch from the count), one fetch per level (vec4 layout); the

@@ -16,7 +16,7 @@
 // (X+2)(Y+2)(Z+2) bytes instead of XYZ (256^3: +2.4 %) and the offset, which sampleToVolume() takes care of.
 //
 // ONE PASS per call (shaders/occupancy_volume.comp.glsl): one invocation per texel writes it (the border 0), so
-// the whole texture is written every call and never cleared; then a barrier for texel fetches (and read-backs).
+// the whole texture is written every call and never cleared; then a barrier for image loads (and read-backs).
 // No readback, no glFinish. The texture is (re)allocated only when the size changes.
 #pragma once
 

@@ -277,7 +277,9 @@ void Voxelizer::fillSolid(const VoxelPasses& passes) {
     // (voxelize_fill_words.comp.glsl), else a column at a time with an atomic per inside voxel.
     const glm::ivec3 volume = m_storage.layout().volume;
     const bool words = bits && volume.x % 8 == 0 && volume.y % 4 == 0;
-    passes.use(words ? m_fillBitWords : bits ? m_fillBits : m_fill); // loads the markers' image bound above
+    passes.use(words ? m_fillBitWords : bits ? m_fillBits : m_fill);
+    // The markers as an image, bound again: image bindings are transient (binding_ranges.h).
+    glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32UI);
     if (bits)
         passes.bindBits();
     else

@@ -127,7 +127,9 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         p.drawChunks(m_crossings[1], 3);
         glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
         glDisable(GL_DEPTH_CLAMP);
-        p.use(m_fillSlots.at(m_slotFile)); // loads the markers' image bound above
+        p.use(m_fillSlots.at(m_slotFile));
+        // The markers as an image, bound again: image bindings are transient (binding_ranges.h).
+        glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_ONLY, GL_R32UI);
         occupancy::dispatchItems(m_storage.layout().volume.x * m_storage.layout().volume.y, VOX_FILL_LOCAL_SIZE); // one item per column
     }
     glMemoryBarrier(occupancy::kBitsWritten);

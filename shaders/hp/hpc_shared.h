@@ -16,8 +16,9 @@
 #define HPC_GROUP_CELLS 64 // input cells per group side: HPC_LOCAL_SIZE << HPC_REGISTER_LEVELS
 #define HPC_MASK_LEVEL 3 // the first stored level: a 64-bit Morton-ordered mask of 8x8 base cells (RG32UI)
 // Levels are grouped by storage format into four textures, levels of one format side by side (x offsets in
-// HPC_LOC_LEVEL_OFFSETS): a fixed sampler per format, because Mesa 22.3 llvmpipe returns wrong texels for
-// sampler arrays in compute shaders (measured: only the first invocation of a group reads correctly).
+// HPC_LOC_LEVEL_OFFSETS): the list pass loads them as images (HPC_IMAGE_LEVELS); the X-ray's tiles and the rank
+// sample them, a fixed sampler per format, because Mesa 22.3 llvmpipe returns wrong texels for sampler arrays in
+// compute shaders (measured: only the first invocation of a group reads correctly).
 #define HPC_UNIT_MASKS 2  // RG32UI: level 3, the 8x8 base-cell masks
 #define HPC_UNIT_SUMS8 3  // RGBA8UI: level 4 (child sums <= 64)
 #define HPC_UNIT_SUMS16 4 // RGBA16UI: levels 5-8 (child sums <= 16384)

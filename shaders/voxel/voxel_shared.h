@@ -30,9 +30,11 @@
 
 // --- texture and image units -------------------------------------------------------------------------------
 #define VOX_UNIT_TEXTURES 8  // sampler2DArray: the mesh's map_Kd textures, one per layer
-#define VOX_IMAGE_PARITY 1   // r32ui 2D array: solid mode's crossing markers (one bit per voxel), the lowest
-                             // crossing and its colour per column (voxelize_parity.frag.glsl)
-#define VOX_UNIT_PARITY 9    // a unit of the voxel wing's, lent to OCC_UNIT_ATLAS (the fill loads the markers as an image)
+// r32ui 2D array: solid mode's crossing markers (one bit per voxel), the lowest crossing and its colour per
+// column (voxelize_parity.frag.glsl); the fill passes load it read-only (voxelize_fill*.comp.glsl)
+#define VOX_IMAGE_PARITY 1
+// A unit of the voxel wing's, lent to OCC_UNIT_ATLAS (the fill loads the markers as images)
+#define VOX_UNIT_PARITY 9
 #define VOX_IMAGE_ATLAS_U32 2 // r32ui view of the atlas: projected method's owner ids then colours; solid fill
 // Solid fill: 64 (column, 32-slice word) items per group, like the setup pass.
 #define VOX_FILL_LOCAL_SIZE 64
