@@ -101,8 +101,9 @@ def compaction(tag):
 
 def marching_cubes(tag):
     path, t = rows("mc", tag)
-    hp, peers = ours_and_peers(t, "hp_mc", ("scan_mc", "atomic_mc"), input="metaballs:256 [32767.5, 65535]",
-                               stage="total")
+    # metaballs:256 at the band its run used (the built-in volumes' default band is not the same in every run)
+    volume = next((r["input"] for r in t if r["input"].startswith("metaballs:256 [")), "metaballs:256")
+    hp, peers = ours_and_peers(t, "hp_mc", ("scan_mc", "atomic_mc"), input=volume, stage="total")
     text = peers_text(peers, lambda p: ms(p['median_ms']))
     return path, hp, (f"{ms(hp['median_ms'])} ms (`hp_mc`); {count(hp['active_cells'])} triangles",
                       f"{text} ms; read floor {ms(hp['read_ms'])} ms")
