@@ -5,6 +5,7 @@
 #include "gl_debug.h"
 
 #include <algorithm>
+#include <bit>
 #include <iterator>
 
 namespace dicer::discriminate {
@@ -32,9 +33,10 @@ std::string sizeText(glm::ivec3 s) {
 
 void bindVolumeImage(GLuint program, GLuint texture, volume::ScalarType type) {
     const int bytes = volume::bytesPerValue(type);
-    const GLuint unit = bytes == 1   ? DISC_IMAGE_VOLUME_8
-                        : bytes == 2 ? DISC_IMAGE_VOLUME_16
-                                     : DISC_IMAGE_VOLUME_32;
+    static_assert(DISC_IMAGE_VOLUME_16 == DISC_IMAGE_VOLUME_8 + 1 &&
+                  DISC_IMAGE_VOLUME_32 == DISC_IMAGE_VOLUME_8 + 2);
+    const auto unit =
+        GLuint(DISC_IMAGE_VOLUME_8 + std::countr_zero(unsigned(bytes))); // 1, 2, 4 bytes: 8, 16, 32
     glBindImageTexture(unit, texture, 0, GL_TRUE, 0, GL_READ_ONLY, textureFormat(type).internal);
     // Only where the program reads it (not the float kind, whose one width needs no choice, nor a pass that reads
     // no sample): setting an inactive uniform's location is an error.

@@ -269,7 +269,7 @@ void Voxelizer::fillSolid(const VoxelPasses& passes) {
     // Markers and lowest crossing, then that crossing's colour (not for the bits: they need no colour).
     for (int pass = 0; pass < (bits ? 1 : 2); ++pass) {
         passes.drawChunks(m_crossings[size_t(pass)], 3);
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT); // the markers: the next crossing pass, the fill
     }
     glDisable(GL_DEPTH_CLAMP);
 

@@ -125,7 +125,7 @@ void Voxelizer::colorSlots(const VoxelizeParams& params, GLuint countBuffer, GLi
         glEnable(GL_DEPTH_CLAMP);
         glBindImageTexture(VOX_IMAGE_PARITY, m_parity.id(), 0, GL_TRUE, 0, GL_READ_WRITE, GL_R32UI);
         p.drawChunks(m_crossings[1], 3);
-        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
+        glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT); // the markers: the next crossing pass, the fill
         glDisable(GL_DEPTH_CLAMP);
         p.use(m_fillSlots.at(m_slotFile));
         // The markers as an image, bound again: image bindings are transient (binding_ranges.h).
