@@ -67,6 +67,7 @@ GlInfo queryGlInfo() {
     info.softwareRenderer = contains(info.renderer, "llvmpipe") || contains(info.renderer, "softpipe") ||
                             contains(info.renderer, "SwiftShader") || contains(info.renderer, "Software");
     info.hasViewportLayerArray = GLAD_GL_ARB_shader_viewport_layer_array != 0;
+    info.hasShaderBallot = GLAD_GL_ARB_shader_ballot != 0 && GLAD_GL_ARB_gpu_shader_int64 != 0;
     glGetError(); // a driver without GL_CONTEXT_PROFILE_MASK etc. must not leave an error behind
     return info;
 }

@@ -30,6 +30,7 @@ struct GlInfo {
     int timestampBits = 0;                   // GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0 = no usable timer
     bool softwareRenderer = false; // llvmpipe / softpipe / SwiftShader: timer queries are not trustworthy
     bool hasViewportLayerArray = false;
+    bool hasShaderBallot = false; // GL_ARB_shader_ballot and the 64-bit integers its ballots return
     // Tests only (0 = maxStorageBlockBytes): a smaller block for the per-point arrays bound as several blocks
     // (storage_blocks.h), so that a small list spans them all.
     std::int64_t maxEntryBlockBytes = 0;

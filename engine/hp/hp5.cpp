@@ -6,14 +6,55 @@
 #include "hp_shared.h"
 
 #include <algorithm>
+#include <bit>
 #include <string>
+#include <vector>
 
 namespace dicer::hp {
+namespace {
+
+// The subgroup size when every lane of a subgroup is invocation (its subgroup's first + its lane) and subgroups
+// start at multiples of their size, in groups of HP5_BALLOT_LOCAL_SIZE (what the ballot words assume); else 0.
+int probeSubgroups(gl::ShaderLibrary& shaders) {
+    Result<gl::ProgramId> probe =
+        shaders.add({"hp5 subgroup probe", {{GL_COMPUTE_SHADER, "hp5_subgroups.comp.glsl"}}, {}});
+    if (!probe) return 0;
+    constexpr int groups = 4, n = groups * HP5_BALLOT_LOCAL_SIZE;
+    Result<gl::Buffer> lanes = gl::allocateBuffer(GLsizeiptr(n) * 8, nullptr, 0, "hp5 subgroup probe");
+    if (!lanes) return 0;
+    glUseProgram(shaders.get(*probe));
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_BASE, lanes->id());
+    glDispatchCompute(groups, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<std::uint32_t> got(std::size_t(n) * 2);
+    glGetNamedBufferSubData(lanes->id(), 0, GLsizeiptr(got.size() * 4), got.data());
+    const std::uint32_t size = got[0];
+    if (size == 0 || size > 64 || !std::has_single_bit(size)) return 0;
+    for (int i = 0; i < n; ++i)
+        if (got[2 * std::size_t(i)] != size ||
+            got[2 * std::size_t(i) + 1] != std::uint32_t(i % HP5_BALLOT_LOCAL_SIZE) % size)
+            return 0;
+    return int(size);
+}
+
+} // namespace
 
 Result<std::unique_ptr<Hp5HistoPyramid>> Hp5HistoPyramid::create(gl::ShaderLibrary& shaders,
-                                                                   const gl::GlInfo& info) {
+                                                                 const gl::GlInfo& info, int ballotQuads) {
     std::unique_ptr<Hp5HistoPyramid> p(new Hp5HistoPyramid(shaders, info));
     Result<void> r = shaders.addInto(p->m_words, {"hp5 words", {{GL_COMPUTE_SHADER, "hp5_words.comp.glsl"}}, {}});
+    if (const int lanes = info.hasShaderBallot ? probeSubgroups(shaders) : 0; r && lanes > 0) {
+        const int fewest = HP5_QUADS_PER_WORD / std::min(lanes, HP5_QUADS_PER_WORD); // a word in one subgroup
+        if (ballotQuads != 0 && (ballotQuads < fewest || ballotQuads > HP5_QUADS_PER_WORD ||
+                                 !std::has_single_bit(unsigned(ballotQuads))))
+            return makeError("hp5: " + std::to_string(ballotQuads) + " quads a lane: a power of two from " +
+                             std::to_string(fewest) + " (subgroups of " + std::to_string(lanes) +
+                             " lanes) to " + std::to_string(HP5_QUADS_PER_WORD));
+        p->m_ballotQuads = ballotQuads != 0 ? ballotQuads : fewest;
+        r = shaders.addInto(p->m_wordsBallot, {"hp5 words (ballot)",
+                                               {{GL_COMPUTE_SHADER, "hp5_words_ballot.comp.glsl"}},
+                                               {{"HP5_BALLOT_QUADS", std::to_string(p->m_ballotQuads)}}});
+    }
     if (r) r = shaders.addInto(p->m_list, {"hp5 list", {{GL_COMPUTE_SHADER, "hp5_list.comp.glsl"}}, {}});
     if (!r) return makeError(r.error());
     Result<Hp5Pyramid> pyramid = Hp5Pyramid::create(shaders, Hp5Base::Words, "hp5 pyramid");
@@ -50,7 +91,7 @@ Result<void> Hp5HistoPyramid::build(const MethodInput& input) {
 
     gl::DebugGroup group("hp5 build");
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the previous list read the words and nodes rewritten here
-    const GLuint program = m_shaders->get(m_words);
+    const GLuint program = m_shaders->get(ballotWords() ? m_wordsBallot : m_words);
     glProgramUniform2i(program, HP_LOC_INPUT_SIZE, size->x, size->y);
     glProgramUniform1ui(program, HP_LOC_THRESHOLD, thresholdToByte(input.threshold));
     glProgramUniform1ui(program, HP5_LOC_WORDS_PER_ROW, perRow);
@@ -59,8 +100,14 @@ Result<void> Hp5HistoPyramid::build(const MethodInput& input) {
     glBindTextureUnit(HP_UNIT_INPUT, input.atlas);
     glBindSampler(HP_UNIT_INPUT, m_sampler.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_BASE, m_base.id());
-    glDispatchCompute((perRow + HP5_WORDS_LOCAL_SIZE - 1) / HP5_WORDS_LOCAL_SIZE,
-                      GLuint((size->y + 2 * HP5_WORDS_LOCAL_SIZE - 1) / (2 * HP5_WORDS_LOCAL_SIZE)), 1);
+    if (ballotWords()) { // a group: its invocations / (16 / quads a lane) word columns of a row pair
+        const std::uint32_t columns =
+            HP5_BALLOT_LOCAL_SIZE / (HP5_QUADS_PER_WORD / std::uint32_t(m_ballotQuads));
+        glDispatchCompute((perRow + columns - 1) / columns, GLuint((size->y + 1) / 2), 1);
+    } else { // an invocation: a word column of a row pair
+        glDispatchCompute((perRow + HP5_WORDS_LOCAL_SIZE - 1) / HP5_WORDS_LOCAL_SIZE,
+                          GLuint((size->y + 2 * HP5_WORDS_LOCAL_SIZE - 1) / (2 * HP5_WORDS_LOCAL_SIZE)), 1);
+    }
     glBindSampler(HP_UNIT_INPUT, 0);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     m_pyramid.build(m_base.id());
@@ -91,6 +138,14 @@ Result<void> Hp5HistoPyramid::list(std::uint32_t capacity) {
 
 Result<void> Hp5HistoPyramid::list(const MethodInput& input, ListPath path) {
     return listByPass(input, path, [this](std::uint32_t capacity) { return list(capacity); });
+}
+
+std::vector<std::uint32_t> Hp5HistoPyramid::readWords() const {
+    if (!m_built) return {};
+    std::vector<std::uint32_t> words(std::size_t(m_wordsPerRow) * std::size_t(m_size.y));
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glGetNamedBufferSubData(m_base.id(), 0, GLsizeiptr(words.size() * 4), words.data());
+    return words;
 }
 
 std::vector<XrayLevel> Hp5HistoPyramid::xrayLevels() const {

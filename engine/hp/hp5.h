@@ -1,7 +1,9 @@
 // HP5 over the atlas ("hp5"): stream compaction with a 5:1 HistoPyramid (hp5_pyramid.h), the compute
 // HistoPyramid's peer with a wider fan-in.
 //  - Build: (1) the base: the atlas as occupancy words, 32 texels of a row a uint, rows padded to whole words
-//    (hp5_words.comp.glsl, the discriminator fused in: an invocation 2 rows x 32 texels through 16 gathers);
+//    (hp5_words.comp.glsl, the discriminator fused in: an invocation 2 rows x 32 texels through 16 gathers; where
+//    the driver has GL_ARB_shader_ballot, hp5_words_ballot.comp.glsl: an invocation a 2 x 2 quad, a subgroup's
+//    ballots its lanes' bits, the 32:1 base of Dyken's HP5);
 //    (2) the 5:1 levels over the words' popcounts, one dispatch a level (log5(words): 9 for a 4096^2 atlas);
 //    (3) the top's total copied into the counters on the GPU.
 //  - List: GPU-resident (indirect dispatch from the count): a uvec4 fetch and four compares a level down to the
@@ -21,11 +23,20 @@ namespace dicer::hp {
 
 class Hp5HistoPyramid final : public Compactor {
 public:
-    static Result<std::unique_ptr<Hp5HistoPyramid>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info);
+    // Where the driver has subgroup ballot (GlInfo::hasShaderBallot) and its subgroups are consecutive
+    // invocations (probed once here), the words come from ballots, 16 / min(lanes, 16) quads a lane;
+    // `ballotQuads` (tests) asks for more quads a lane than that (a power of two up to 16: fewer lanes a word).
+    static Result<std::unique_ptr<Hp5HistoPyramid>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
+                                                           int ballotQuads = 0);
     Result<void> build(const MethodInput& input) override;
     Result<void> list(const MethodInput& input, ListPath path) override;
     // Writes the first min(count, capacity) entries; the count never reaches the CPU.
     Result<void> list(std::uint32_t capacity);
+    // Whether the words come from subgroup ballots, and the quads a lane classifies there (0: plain words).
+    bool ballotWords() const { return m_wordsBallot.valid(); }
+    int ballotQuads() const { return m_ballotQuads; }
+    // Tests (waits for the GPU): the last build's occupancy words, row after row.
+    std::vector<std::uint32_t> readWords() const;
 
     // The X-ray view: the occupancy words, then the 5:1 levels (hp5_pyramid.h). No traced path (trace(): the
     // base's error): the view draws the levels only.
@@ -36,12 +47,13 @@ private:
     Hp5HistoPyramid(gl::ShaderLibrary& shaders, const gl::GlInfo& info)
         : Compactor(shaders, info, "hp5", EntryOrder::RowMajor) {}
 
-    gl::ProgramId m_words, m_list;
+    gl::ProgramId m_words, m_wordsBallot, m_list;
     gl::Sampler m_sampler;
     Hp5Pyramid m_pyramid;
     gl::Buffer m_base;
     std::uint32_t m_baseCapacity = 0; // in words
     std::uint32_t m_wordsPerRow = 0;
+    int m_ballotQuads = 0;
     glm::ivec2 m_size{0};
     AtlasTiling m_tiling;
     bool m_built = false;

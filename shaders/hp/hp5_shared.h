@@ -44,12 +44,18 @@
 #define HP5_WORD_CELLS 32
 #define HP5_WORDS_LOCAL_SIZE 8
 #define HP5_LOC_WORDS_PER_ROW 300 // uint (words, list): base words a row, ceil(atlas width / 32)
+// The same words by subgroup ballot (hp5_words_ballot.comp.glsl, where the driver has GL_ARB_shader_ballot): a
+// word column of a row pair is HP5_QUADS_PER_WORD 2 x 2 quads, 16 / q neighbouring invocations of q quads each
+// (q = HP5_BALLOT_QUADS, the C++'s define: as few as the subgroup allows), HP5_BALLOT_LOCAL_SIZE invocations a group.
+#define HP5_QUADS_PER_WORD 16
+#define HP5_BALLOT_LOCAL_SIZE 64
 
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(HP5_BUFFERS_FIRST == HP5_BIND_BASE && HP5_BIND_LEVEL1 + 1 == HP5_BUFFERS_END);
 static_assert(HP5_LOC_NODE_SHIFT >= HP5_LOC_OFFSETS + HP5_MAX_LEVELS &&
               HP5_LOC_XRAY_SIZES > HP5_LOC_NODE_SHIFT && HP5_LOC_XRAY_OFFSETS >= HP5_LOC_XRAY_SIZES + HP5_MAX_LEVELS);
+static_assert(HP5_QUADS_PER_WORD * 2 == HP5_WORD_CELLS && HP5_BALLOT_LOCAL_SIZE % HP5_QUADS_PER_WORD == 0);
 static_assert(HP5_LOC_WORDS_PER_ROW >= 300 && HP5_LOC_OFFSETS + HP5_MAX_LEVELS < 1024,
               "above every location the programs HP5 joins use; GL guarantees 1024");
 } // namespace dicer::bindings
