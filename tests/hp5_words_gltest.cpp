@@ -28,9 +28,9 @@ std::vector<std::uint32_t> cpuWords(const std::vector<std::uint8_t>& alpha, int 
     return words;
 }
 
-// The plain words, then the ballot words (where the driver has subgroup ballot) at the quads a lane the driver's
-// subgroups ask for and at every larger count: a lane takes more quads and a subgroup holds several words, so the
-// word's first lane lies inside the subgroup (NVIDIA's 32 lanes hold two words of 16 lanes; llvmpipe's 8 one).
+// The plain words, then the ballot words (where the driver has subgroup ballot) at every count of quads a lane
+// its subgroups allow: with more quads a lane a subgroup holds several words, so a word's first lane lies inside
+// the subgroup (NVIDIA's 32 lanes at one quad a lane hold two words of 16 lanes; llvmpipe's 8 at two quads one).
 std::vector<std::unique_ptr<hp::Hp5HistoPyramid>> makeBases(gl::ShaderLibrary& shaders) {
     gl::GlInfo withoutBallot = context().info();
     withoutBallot.hasShaderBallot = false;
@@ -40,17 +40,11 @@ std::vector<std::unique_ptr<hp::Hp5HistoPyramid>> makeBases(gl::ShaderLibrary& s
     if (!plain) return bases;
     EXPECT_FALSE(plain.value()->ballotWords());
     bases.push_back(std::move(plain.value()));
-    if (!context().info().hasShaderBallot) return bases;
-    auto ballot = hp::Hp5HistoPyramid::create(shaders, context().info());
-    EXPECT_TRUE(ballot) << ballot.error();
-    if (!ballot || !ballot.value()->ballotWords()) return bases; // subgroups not consecutive: the plain words
-    const int fewest = ballot.value()->ballotQuads();
-    bases.push_back(std::move(ballot.value()));
-    for (int quads = 2 * fewest; quads <= 16; quads *= 2) {
-        auto more = hp::Hp5HistoPyramid::create(shaders, context().info(), quads);
-        EXPECT_TRUE(more) << more.error();
-        if (more) bases.push_back(std::move(more.value()));
-    }
+    for (int quads = 1; quads <= 16 && context().info().hasShaderBallot; quads *= 2)
+        if (auto ballot = hp::Hp5HistoPyramid::create(shaders, context().info(), quads)) {
+            EXPECT_EQ(ballot.value()->ballotQuads(), quads);
+            bases.push_back(std::move(ballot.value()));
+        }
     return bases;
 }
 
@@ -107,14 +101,26 @@ TEST(Hp5Words, BallotAndPlainWordsAreTheCpus) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-TEST(Hp5Words, QuadsALaneOutsideTheSubgroupAreOneClearError) {
+// The row's own choice: ballot words at one quad a lane where a subgroup holds a word so, else the plain words;
+// quads a lane the subgroups do not allow: one error naming the range.
+TEST(Hp5Words, BallotWordsWhereASubgroupHoldsAWordElseOneClearError) {
     gl::ShaderLibrary shaders;
-    auto ballot = hp::Hp5HistoPyramid::create(shaders, context().info());
-    ASSERT_TRUE(ballot) << ballot.error();
-    if (!ballot.value()->ballotWords()) GTEST_SKIP() << "no ballot words on this driver";
-    const int fewest = ballot.value()->ballotQuads();
-    for (int quads : {fewest + 1, 32, fewest / 2}) {
-        if (quads == 0) continue; // a subgroup of 16 lanes or more: one quad a lane is the fewest
+    const auto bases = makeBases(shaders);
+    ASSERT_FALSE(bases.empty());
+    auto chosen = hp::Hp5HistoPyramid::create(shaders, context().info());
+    ASSERT_TRUE(chosen) << chosen.error();
+    if (bases.size() == 1) { // no ballot words: the plain ones, and asking for ballot words is an error
+        EXPECT_FALSE(chosen.value()->ballotWords());
+        auto asked = hp::Hp5HistoPyramid::create(shaders, context().info(), 1);
+        ASSERT_FALSE(asked);
+        EXPECT_NE(asked.error().find("no ballot words on this driver"), std::string::npos) << asked.error();
+        return;
+    }
+    const int fewest = bases[1]->ballotQuads();
+    EXPECT_EQ(chosen.value()->ballotWords(), fewest == 1);
+    EXPECT_EQ(chosen.value()->ballotQuads(), fewest == 1 ? 1 : 0);
+    for (int quads : {fewest + 1, 32, fewest / 2, -2}) {
+        if (quads == 0) continue; // subgroups of 16 lanes or more: one quad a lane is the fewest
         auto bad = hp::Hp5HistoPyramid::create(shaders, context().info(), quads);
         ASSERT_FALSE(bad) << quads;
         EXPECT_NE(bad.error().find("quads a lane: a power of two from " + std::to_string(fewest)),
@@ -123,39 +129,38 @@ TEST(Hp5Words, QuadsALaneOutsideTheSubgroupAreOneClearError) {
     }
 }
 
-// A printout, no check (times are never asserted): hp5's build (words and levels) with each base over random
-// 4096^2 atlases, interleaved, the median of 7 after one warm-up, each build fenced by glFinish.
+// A printout, no check (times are never asserted): hp5's build (words and levels) with the plain words and the
+// ballot words at each count of quads a lane, over random 4096^2 atlases, interleaved, the median of 7 after one
+// warm-up, each build fenced by glFinish.
 TEST(Hp5Words, TimeBallotAndPlain) {
     gl::ShaderLibrary shaders;
     const auto bases = makeBases(shaders);
     ASSERT_FALSE(bases.empty());
-    if (bases.size() == 1) {
-        std::printf("TIMING hp5: no ballot words on this driver\n");
-        return;
-    }
     const int side = 4096;
     for (double density : {0.02, 0.5}) {
         gl::Texture atlas = makeAtlas(randomAlpha(side, side, density, 11), side, side);
         const hp::MethodInput in{atlas.id(), float(kTestThreshold) / 255.0f, {}, 1u << 20};
-        std::vector<double> ms[2];
+        std::vector<std::vector<double>> ms(bases.size());
         for (int rep = 0; rep < 8; ++rep)
-            for (int b = 0; b < 2; ++b) {
-                hp::Hp5HistoPyramid& m = *bases[std::size_t(b)];
+            for (std::size_t b = 0; b < bases.size(); ++b) {
                 glFinish();
                 const auto t0 = std::chrono::steady_clock::now();
-                ASSERT_TRUE(m.build(in));
+                ASSERT_TRUE(bases[b]->build(in));
                 glFinish();
                 if (rep > 0)
                     ms[b].push_back(
                         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                             .count());
             }
-        for (auto& v : ms)
-            std::sort(v.begin(), v.end());
-        std::printf(
-            "TIMING hp5 build %dx%d, density %.2f: plain words %.2f ms, ballot words %.2f ms (medians of "
-            "7, glFinish each; %d quads a lane)\n",
-            side, side, density, ms[0][3], ms[1][3], bases[1]->ballotQuads());
+        std::string line;
+        for (std::size_t b = 0; b < bases.size(); ++b) {
+            std::sort(ms[b].begin(), ms[b].end());
+            line +=
+                (b ? ", ballot " + std::to_string(bases[b]->ballotQuads()) + " quads a lane " : "plain ") +
+                std::to_string(ms[b][3]).substr(0, 5) + " ms";
+        }
+        std::printf("TIMING hp5 build %dx%d, density %.2f (medians of 7, glFinish each): %s\n", side, side,
+                    density, line.c_str());
     }
 }
 

@@ -14,11 +14,12 @@
 #     #includes must be a source of some compiled program, so a new shader that no run builds is named here
 #     (add a run below, or a GL test case to the shader_programs test in tests/CMakeLists.txt, that builds it).
 # The runs are small (64^3 volumes, 2 frames, --quick tables). Together they build every program the two
-# executables can build (232 distinct programs with the GL tests' on 2026-11-29, printed below), the same set as
+# executables can build (255 distinct programs with the GL tests' on 2026-11-30, printed below), the same set as
 # 56 runs over every setting (each demo method row x storage x build path, every voxelization method x output x
 # mode, every particle renderer, the soak's schedule, every dicer-bench table), compared once by hand.
-# GL tests are runs too: the shaders only a GL test builds (the rank check, the dense slot function) come from
-# the cheapest case that builds them (gl_test_main.cpp takes --dump-shaders as well).
+# GL tests are runs too: the shaders only a GL test builds (the rank check, the dense slot function, hp5's ballot
+# words where the subgroups are narrower than 16 lanes) come from the cheapest case that builds them
+# (gl_test_main.cpp takes --dump-shaders as well).
 # usage: shader_programs.sh GLSLANG DICER DICER_BENCH SHADER_DIR OUTDIR [GLTEST...]
 #   GLTEST: a GL test executable and its --gtest_filter, joined by '=': /path/hp_bits_gltest=HpBits.Rank*
 # A missing glslangValidator skips with status 77 ("SKIP: missing tool", which scripts/test.sh fails under

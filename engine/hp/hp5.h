@@ -2,8 +2,8 @@
 // HistoPyramid's peer with a wider fan-in.
 //  - Build: (1) the base: the atlas as occupancy words, 32 texels of a row a uint, rows padded to whole words
 //    (hp5_words.comp.glsl, the discriminator fused in: an invocation 2 rows x 32 texels through 16 gathers; where
-//    the driver has GL_ARB_shader_ballot, hp5_words_ballot.comp.glsl: an invocation a 2 x 2 quad, a subgroup's
-//    ballots its lanes' bits, the 32:1 base of Dyken's HP5);
+//    the driver's GL_ARB_shader_ballot subgroups have 16 lanes or more, hp5_words_ballot.comp.glsl: an invocation
+//    a 2 x 2 quad, the subgroup's ballots its lanes' bits, the 32:1 base of Dyken's HP5);
 //    (2) the 5:1 levels over the words' popcounts, one dispatch a level (log5(words): 9 for a 4096^2 atlas);
 //    (3) the top's total copied into the counters on the GPU.
 //  - List: GPU-resident (indirect dispatch from the count): a uvec4 fetch and four compares a level down to the
@@ -24,8 +24,9 @@ namespace dicer::hp {
 class Hp5HistoPyramid final : public Compactor {
 public:
     // Where the driver has subgroup ballot (GlInfo::hasShaderBallot) and its subgroups are consecutive
-    // invocations (probed once here), the words come from ballots, 16 / min(lanes, 16) quads a lane;
-    // `ballotQuads` (tests) asks for more quads a lane than that (a power of two up to 16: fewer lanes a word).
+    // invocations of 16 lanes or more (probed once here), the words come from ballots, one quad a lane.
+    // `ballotQuads` (tests, benchmarks) asks for ballot words of that many quads a lane: a power of two from
+    // 16 / min(lanes, 16) (a word within one subgroup) to 16; an error where there are no ballot words.
     static Result<std::unique_ptr<Hp5HistoPyramid>> create(gl::ShaderLibrary& shaders, const gl::GlInfo& info,
                                                            int ballotQuads = 0);
     Result<void> build(const MethodInput& input) override;

@@ -7,7 +7,7 @@
 // log4 levels; this takes one load a level and log5 levels (10 instead of 11 over 4 M words).
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006); the 5:1 fan-in with uvec4 nodes after
 // Dyken's HP5 in ComputeStuff (2016-2020). Its subgroup-ballot base level is the point list's word pass where the
-// driver has GL_ARB_shader_ballot (hp5.h); the marching cubes' base holds counts, which no ballot makes.
+// driver's subgroups allow it (hp5.h); the marching cubes' base holds counts, which no ballot makes.
 #pragma once
 
 #include "gl_handle.h"

@@ -11,7 +11,7 @@
 // quads of the word's lanes are one ballot's neighbouring bits, spread to the even (left texel) and odd (right
 // texel) bits of the word's j-th 2 x lanes texels. No shared memory, no barrier: the word's first lane writes it.
 // The lanes of a subgroup must be consecutive invocations, aligned to the subgroup size: the C++ probes that
-// once (hp5_subgroups.comp.glsl) and uses the plain words where it does not hold.
+// once (hp5_subgroups.comp.glsl), and chooses this pass at one quad a lane (subgroups of 16 lanes or more).
 #include "hp5_shared.h"
 #include "hp_discriminator.glsl"
 
