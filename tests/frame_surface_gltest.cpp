@@ -317,13 +317,13 @@ TEST(FrameSurface, BeyondTheSurfaceLimitsIsOneErrorAndTheRestWorks) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// A surface longer than one storage block allows (a driver limit of 4 MiB here: 131 072 vertices a block) is drawn
+// A surface longer than one storage block allows (a driver limit of 2 MiB here: 131 072 vertices a block) is drawn
 // and read back whole: the vertex buffer spans the four blocks it is bound as, the list equals the reference, the
 // export's weld takes all of it. One beyond the four blocks is drawn up to them, and one message names the limit;
 // its read-back is refused with the same limit named.
 TEST(FrameSurface, WholeSurfaceAcrossStorageBlocks) {
     gl::GlInfo info = test::context().info();
-    info.maxStorageBlockBytes = 4 << 20;
+    info.maxStorageBlockBytes = 2 << 20;
     const std::uint32_t perBlock = surface::McMethod::verticesPerBlock(info);
     ASSERT_EQ(perBlock, 131072u);
     gl::ShaderLibrary shaders;

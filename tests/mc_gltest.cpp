@@ -336,19 +336,19 @@ TEST_P(McRows, CapacityClampsTheDrawNotTheTotal) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
-// "Each where its buffers fit": a fake 4 KiB storage block (128 vertices a block, 4 blocks; 4096 cells' base
-// words).
+// "Each where its buffers fit": a fake 4 KiB storage block (256 vertices of 16 bytes a block, 4 blocks;
+// 4096 cells' base words).
 TEST_P(McRows, LimitsAreOneClearError) {
     gl::GlInfo info = context().info();
     info.maxStorageBlockBytes = 4096;
     std::unique_ptr<McMethod> e = createMethod(GetParam(), info);
     ASSERT_TRUE(e);
-    ASSERT_EQ(McMethod::maxVertices(info), 4u * 128u);
-    Result<void> r = e->reserve(4 * 128 + 1);
+    ASSERT_EQ(McMethod::maxVertices(info), 4u * 256u);
+    Result<void> r = e->reserve(4 * 256 + 1);
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos) << r.error();
-    EXPECT_NE(r.error().find("4 storage blocks of 128"), std::string::npos) << r.error();
-    EXPECT_TRUE(e->reserve(4 * 128));
+    EXPECT_NE(r.error().find("4 storage blocks of 256"), std::string::npos) << r.error();
+    EXPECT_TRUE(e->reserve(4 * 256));
     const volume::ScalarVolume fits = randomByteVolume({17, 17, 17}, 1, 256); // 4096 cells
     ASSERT_TRUE(e->setVolume(fits));
     r = e->setVolume(randomByteVolume({18, 18, 18}, 1, 256)); // 4913 cells

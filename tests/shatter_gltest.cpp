@@ -38,8 +38,9 @@ constexpr std::uint32_t kNoLowest = 0xffffffffu;
 // A reference surface in the GPU's layout, its physical box mapped into the world's [-1, 1]^3; the header holds
 // the vertex count at MC_HEADER_TOTAL and the draw arguments at MC_HEADER_DRAW, as McExpander's.
 struct FakeSurface {
-    std::vector<std::uint32_t> words; // 8 a vertex (shatter_pieces_util.h)
-    std::vector<McGpuVertex> vertices;
+    std::vector<std::uint32_t> words; // 4 a vertex (shatter_pieces_util.h): what the GPU reads
+    std::vector<McGpuVertex>
+        vertices; // the same decoded (mc_vertex.h), as McMethod::readVertices decodes them
     glm::uvec3 cells{0};
     gl::Buffer vertexBuffer, header;
     glm::mat4 toWorld{1.f};
@@ -48,14 +49,17 @@ struct FakeSurface {
     FakeSurface(const volume::ScalarVolume& volume, volume::Band band) {
         const surface::McSurface surface = surface::marchingCubesReference(volume, band);
         words = test::vertexWords(surface);
-        vertices.resize(words.size() / 8);
-        std::memcpy(vertices.data(), words.data(), words.size() * 4);
         cells = glm::uvec3(surface.cells);
+        for (std::size_t k = 0; k < words.size(); k += 4) { // spacing 1: physical units are index units
+            const glm::uvec4 w(words[k], words[k + 1], words[k + 2], words[k + 3]);
+            vertices.push_back(
+                {surface::mcVertexIndex(w, glm::ivec3(cells)), w.x, surface::mcUnpackNormal(w.w), w.y});
+        }
         const glm::vec3 box = glm::vec3(volume.size - 1) * volume.spacing;
         const float scale = 2.f / std::max({box.x, box.y, box.z});
         toWorld = glm::scale(glm::mat4(1.f), glm::vec3(scale)) * glm::translate(glm::mat4(1.f), -box * 0.5f);
-        vertexBuffer = test::bufferStorage(GLsizeiptr(vertices.size() * sizeof(McGpuVertex)), vertices.data(),
-                                           0, "test shatter vertices");
+        vertexBuffer =
+            test::bufferStorage(GLsizeiptr(words.size() * 4), words.data(), 0, "test shatter vertices");
         header = test::bufferStorage(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "test header");
         setTotal(capacity());
     }
@@ -85,8 +89,8 @@ struct FakeSurface {
     }
     // The CPU reference's pieces of the first `n` triangles.
     std::vector<std::uint32_t> pieces(std::uint32_t n) const {
-        Result<std::vector<std::uint32_t>> r = shatterPiecesReference(
-            std::span<const std::uint32_t>(words.data(), std::size_t(n) * 24), cells);
+        Result<std::vector<std::uint32_t>> r =
+            shatterPiecesReference(std::span<const std::uint32_t>(words.data(), std::size_t(n) * 12), cells);
         EXPECT_TRUE(r) << r.error();
         return r ? r.value() : std::vector<std::uint32_t>{};
     }
@@ -246,17 +250,18 @@ TEST_F(ShatterGl, PiecesEqualTheCpuReference) {
 }
 
 // A surface longer than one storage block (the marching cubes' list is bound as four, mc_place.glsl): the source's
-// vertices are read across four blocks too, and the pieces' motion is kept across blocks of its own
-// (shatter_state.glsl), here of a fake block size that splits the ball's list into 3 or 4 and the motion into 3;
-// the pieces and the first steps equal the CPU's as with one block.
+// vertices are read across blocks too, and the pieces' motion is kept across blocks of its own
+// (shatter_state.glsl), here of a fake block size that splits the motion (80 bytes a triangle) into 3 or 4 and the
+// ball's list (48 bytes a triangle) into 2 or 3; the pieces and the first steps equal the CPU's as with one block.
 TEST_F(ShatterGl, VerticesAcrossStorageBlocks) {
     FakeSurface surface(ball(), kBall);
     const std::uint32_t vec4s = surface.capacity() * SHATTER_VERTEX_VEC4S;
+    const std::uint32_t motion = surface.triangles() * SHATTER_MOTION_VEC4S;
     gl::GlInfo info = test::context().info();
-    info.maxEntryBlockBytes = std::int64_t(std::bit_ceil((vec4s + 3) / 4)) * gl::kEntryBytes; // 3 or 4 blocks
-    ASSERT_GT(vec4s, 2 * gl::entriesPerBlock(info));
-    ASSERT_GT(surface.triangles() * SHATTER_MOTION_VEC4S,
-              2 * gl::entriesPerBlock(info)); // the motion: 3 blocks
+    info.maxEntryBlockBytes =
+        std::int64_t(std::bit_ceil((motion + 3) / 4)) * gl::kEntryBytes; // 3 or 4 blocks
+    ASSERT_GT(vec4s, gl::entriesPerBlock(info));                         // the vertices: 2 or 3 blocks
+    ASSERT_GT(motion, 2 * gl::entriesPerBlock(info));
     ASSERT_GE(SurfaceShatter::maxTriangles(info), surface.triangles());
     Result<SurfaceShatter> created = SurfaceShatter::create(m_shaders, info);
     ASSERT_TRUE(created) << created.error();
@@ -439,11 +444,10 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     const std::uint32_t n = surface.capacity();
     gl::VertexArray vao = gl::createVertexArray("test shatter probe");
     glVertexArrayVertexBuffer(vao.id(), 0, surface.vertexBuffer.id(), 0, MC_VERTEX_BYTES);
-    for (GLuint a : {0u, 1u}) {
-        glEnableVertexArrayAttrib(vao.id(), a);
-        glVertexArrayAttribFormat(vao.id(), a, 3, GL_FLOAT, GL_FALSE, a * 16);
-        glVertexArrayAttribBinding(vao.id(), a, 0);
-    }
+    glEnableVertexArrayAttrib(vao.id(), 0);
+    glVertexArrayAttribIFormat(vao.id(), 0, 4, GL_UNSIGNED_INT,
+                               0); // the surface view's attribute (mc_vertex.h)
+    glVertexArrayAttribBinding(vao.id(), 0, 0);
     struct Captured {
         glm::vec3 world, placed, normal;
     };
@@ -456,6 +460,8 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
     const auto draw = [&] {
         const GLuint program = m_shaders.get(*probe);
         glProgramUniformMatrix4fv(program, SHATTER_LOC_PROBE, 1, GL_FALSE, &surface.toWorld[0][0]);
+        glProgramUniform3i(program, SHATTER_LOC_PROBE + 1, int(surface.cells.x), int(surface.cells.y),
+                           int(surface.cells.z));
         glUseProgram(program);
         m_shatter->bindForDraw();
         glBindVertexArray(vao.id());
@@ -476,13 +482,13 @@ TEST_F(ShatterGl, ProbeVertexShaderPlacesLikeTheCpu) {
         return out;
     };
 
-    // As created (one block here), then with the motion over 3 blocks of an injected small block size.
+    // As created (one block here), then with the motion over 3 or 4 blocks of an injected small block size.
     for (const bool smallBlocks : {false, true}) {
-        SCOPED_TRACE(smallBlocks ? "the motion over 3 blocks" : "one block");
+        SCOPED_TRACE(smallBlocks ? "the motion over 3 or 4 blocks" : "one block");
         if (smallBlocks) {
             gl::GlInfo info = test::context().info();
             info.maxEntryBlockBytes =
-                std::int64_t(std::bit_ceil((n * SHATTER_VERTEX_VEC4S + 3) / 4)) * gl::kEntryBytes;
+                std::int64_t(std::bit_ceil((n / 3 * SHATTER_MOTION_VEC4S + 3) / 4)) * gl::kEntryBytes;
             Result<SurfaceShatter> created = SurfaceShatter::create(m_shaders, info);
             ASSERT_TRUE(created) << created.error();
             m_object.emplace(std::move(created.value()));

@@ -1,10 +1,11 @@
 // What the shatter's pieces tests share (shatter_pieces_test.cpp on the CPU, shatter_pieces_gltest.cpp on the
-// GPU): a marching cubes' reference surface as the 32-byte vertices the GPU writes, and an independent check of
+// GPU): a marching cubes' reference surface as the 16-byte vertices the GPU writes, and an independent check of
 // a piece assignment by breadth-first search (not the union-find of shatterPiecesReference).
 #pragma once
 
 #include "mc_reference.h"
 #include "mc_test_util.h"
+#include "mc_vertex.h"
 #include "particles_shared.h"
 #include "shatter_pieces.h"
 
@@ -21,21 +22,21 @@
 
 namespace dicer::test {
 
-// The reference's triangle list as McGpuVertex words (8 a vertex): position, cell index, normal, ids (the case,
-// the edge, the vertex in the cell), as mc_place.glsl writes them.
+// The reference's triangle list as the marching cubes' vertex words (mc_vertex.h, 4 a vertex): the cell index,
+// ids (the case, the edge, the vertex in the cell, the crossing), t's bits and the packed normal, as
+// mc_place.glsl writes them.
 inline std::vector<std::uint32_t> vertexWords(const surface::McSurface& surface) {
     std::vector<std::uint32_t> words;
-    words.reserve(surface.vertices.size() * 8);
+    words.reserve(surface.vertices.size() * 4);
     std::vector<std::uint8_t> inCell(std::size_t(surface.cellCount()), 0);
     for (const surface::McVertex& v : surface.vertices) {
         const std::uint32_t cell =
             std::uint32_t((v.cell.z * surface.cells.y + v.cell.y) * surface.cells.x + v.cell.x);
-        const glm::vec3 p(v.position), n(v.normal);
-        const std::uint32_t ids =
-            v.mcCase | std::uint32_t(v.edge) << SHATTER_EDGE_SHIFT | std::uint32_t(inCell[cell]++) << 12;
-        for (std::uint32_t w : {std::bit_cast<std::uint32_t>(p.x), std::bit_cast<std::uint32_t>(p.y),
-                                std::bit_cast<std::uint32_t>(p.z), cell, std::bit_cast<std::uint32_t>(n.x),
-                                std::bit_cast<std::uint32_t>(n.y), std::bit_cast<std::uint32_t>(n.z), ids})
+        const std::uint32_t ids = v.mcCase | std::uint32_t(v.edge) << SHATTER_EDGE_SHIFT |
+                                  std::uint32_t(inCell[cell]++) << MC_ID_INDEX_SHIFT |
+                                  std::uint32_t(v.crossing) << MC_ID_CROSSING_SHIFT;
+        for (std::uint32_t w : {cell, ids, std::bit_cast<std::uint32_t>(float(v.t)),
+                                surface::mcPackNormal(glm::vec3(v.normal))})
             words.push_back(w);
     }
     return words;
@@ -65,10 +66,10 @@ inline std::map<std::uint32_t, std::vector<std::uint32_t>> piecesOf(const std::v
 // maximal (no triangle of another piece in its brick shares a grid edge with it). Else the first violation.
 inline std::string checkPieces(const std::vector<std::uint32_t>& words, glm::uvec3 cells,
                                const std::vector<std::uint32_t>& pieces) {
-    const std::size_t triangles = words.size() / 24;
+    const std::size_t triangles = words.size() / 12;
     if (pieces.size() != triangles) return "the assignment has " + std::to_string(pieces.size()) + " entries";
     const auto brickOf = [&](std::uint32_t t) {
-        const std::uint32_t cell = words[t * 24 + 3];
+        const std::uint32_t cell = words[t * 12];
         const glm::uvec3 c{cell % cells.x, cell / cells.x % cells.y, cell / cells.x / cells.y};
         return std::uint64_t(c.z / SHATTER_BRICK) << 42 | std::uint64_t(c.y / SHATTER_BRICK) << 21 |
                (c.x / SHATTER_BRICK);
@@ -76,9 +77,9 @@ inline std::string checkPieces(const std::vector<std::uint32_t>& words, glm::uve
     // The grid edge of vertex k, as surface::gridEdgeId over the samples (cells + 1).
     const glm::ivec3 samples = glm::ivec3(cells) + 1;
     const auto edgeOf = [&](std::uint32_t k) {
-        const std::uint32_t cell = words[k * 8 + 3];
+        const std::uint32_t cell = words[k * 4];
         const glm::ivec3 c(int(cell % cells.x), int(cell / cells.x % cells.y), int(cell / cells.x / cells.y));
-        return surface::gridEdgeId(samples, c, int(words[k * 8 + 7] >> SHATTER_EDGE_SHIFT & 15u));
+        return surface::gridEdgeId(samples, c, int(words[k * 4 + 1] >> SHATTER_EDGE_SHIFT & 15u));
     };
     // Per (brick, grid edge): the triangles with a vertex on it.
     std::map<std::pair<std::uint64_t, std::int64_t>, std::vector<std::uint32_t>> onEdge;

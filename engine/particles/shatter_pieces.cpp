@@ -39,7 +39,7 @@ glm::uvec3 shatterBricks(glm::uvec3 cells) {
 
 Result<std::vector<std::uint32_t>> shatterPiecesReference(std::span<const std::uint32_t> vertexWords,
                                                           glm::uvec3 cells) {
-    constexpr std::size_t kWords = 8; // one 32-byte vertex
+    constexpr std::size_t kWords = MC_VERTEX_BYTES / 4; // one vertex: cell, ids, t, normal (mc_vertex.h)
     const std::size_t triangles = vertexWords.size() / kWords / 3;
     const std::uint64_t cellCount = std::uint64_t(cells.x) * cells.y * cells.z;
     LowestRootSets sets(triangles);
@@ -47,7 +47,7 @@ Result<std::vector<std::uint32_t>> shatterPiecesReference(std::span<const std::u
     std::unordered_map<std::uint64_t, std::uint32_t> firstOnEdge;
     const glm::uvec3 bricks = shatterBricks(cells);
     for (std::uint32_t t = 0; t < triangles; ++t) {
-        const std::uint32_t cell = vertexWords[3 * t * kWords + 3];
+        const std::uint32_t cell = vertexWords[3 * t * kWords];
         if (cell >= cellCount)
             return makeError("shatter pieces: triangle " + std::to_string(t) + "'s cell " + std::to_string(cell) +
                              " is outside the grid of " + text(cells) + " cells");
@@ -55,7 +55,7 @@ Result<std::vector<std::uint32_t>> shatterPiecesReference(std::span<const std::u
         const glm::uvec3 b = c / glm::uvec3(SHATTER_BRICK), local = c % glm::uvec3(SHATTER_BRICK);
         const std::uint64_t brick = (std::uint64_t(b.z) * bricks.y + b.y) * bricks.x + b.x;
         for (std::uint32_t k = 0; k < 3; ++k) {
-            const std::uint32_t edge = vertexWords[(3 * t + k) * kWords + 7] >> SHATTER_EDGE_SHIFT & 15u;
+            const std::uint32_t edge = vertexWords[(3 * t + k) * kWords + 1] >> SHATTER_EDGE_SHIFT & 15u;
             if (edge > 11)
                 return makeError("shatter pieces: vertex " + std::to_string(3 * t + k) + " names edge " +
                                  std::to_string(edge) + " (a cell has 12)");

@@ -22,8 +22,9 @@
 
 namespace dicer::particles {
 
-// Piece of every whole triangle of `vertices` (the marching cubes' 32-byte vertices as uints: 8 a vertex,
-// the cell at word 3, the ids at word 7), `cells` the grid the cell indices count: its lowest triangle index.
+// Piece of every whole triangle of `vertices` (the marching cubes' 16-byte vertices as uints, mc_vertex.h: 4 a
+// vertex, the cell at word 0, the ids at word 1), `cells` the grid the cell indices count: its lowest triangle
+// index.
 // Errors: a cell index outside the grid, an edge number above 11.
 Result<std::vector<std::uint32_t>> shatterPiecesReference(std::span<const std::uint32_t> vertexWords,
                                                           glm::uvec3 cells);

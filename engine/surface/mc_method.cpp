@@ -8,6 +8,7 @@
 #include "discriminate_shared.h"
 #include "gl_debug.h"
 #include "log.h"
+#include "mc_vertex.h"
 #include "storage_blocks.h"
 #include "value_keys.h"
 
@@ -215,8 +216,13 @@ std::uint32_t McMethod::readTotal() const {
 
 std::vector<McGpuVertex> McMethod::readVertices(std::uint32_t n) const {
     n = std::min(n, m_capacity);
+    std::vector<glm::uvec4> written(n);
+    if (n) glGetNamedBufferSubData(m_vertices.id(), 0, GLsizeiptr(n) * MC_VERTEX_BYTES, written.data());
     std::vector<McGpuVertex> out(n);
-    if (n) glGetNamedBufferSubData(m_vertices.id(), 0, GLsizeiptr(n) * MC_VERTEX_BYTES, out.data());
+    for (std::size_t k = 0; k < n; ++k) {
+        const glm::uvec4& w = written[k];
+        out[k] = {mcVertexIndex(w, cells()) * m_spacing, w.x, mcUnpackNormal(w.w), w.y};
+    }
     return out;
 }
 

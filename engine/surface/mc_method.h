@@ -40,7 +40,7 @@
 
 namespace dicer::surface {
 
-// One output vertex as the GPU writes it (mc_shared.h).
+// One output vertex as read back (readVertices): the GPU's 16 bytes (mc_vertex.h) with the position decoded.
 struct McGpuVertex {
     glm::vec3 position; // physical units
     std::uint32_t cell; // linear cell index, x fastest
@@ -53,7 +53,6 @@ struct McGpuVertex {
     bool normalFallback() const { return (ids >> MC_ID_FALLBACK_SHIFT & 1u) != 0; }
     McCrossing crossing() const { return McCrossing(ids >> MC_ID_CROSSING_SHIFT & 3u); }
 };
-static_assert(sizeof(McGpuVertex) == MC_VERTEX_BYTES, "the std430 layout of mc_expand.comp.glsl");
 
 enum class McOrder {
     Cells,     // the reference's order: vertex k is the reference's vertex k
@@ -84,7 +83,7 @@ public:
     Result<void> reserve(std::uint32_t vertices);
     // The vertex buffer is one buffer bound as gl::kEntryBlocks storage blocks of verticesPerBlock vertices
     // (storage_blocks.h; the shaders' mc_place.glsl), so a surface may be longer than one block allows
-    // (llvmpipe: 4 194 304 vertices a block of 128 MiB, 16 777 216 in all = 5.6 M triangles, 512 MiB).
+    // (llvmpipe: 8 388 608 vertices of 16 bytes a block of 128 MiB, 33 554 432 in all = 11.2 M triangles, 512 MiB).
     static std::uint32_t verticesPerBlock(const gl::GlInfo& info);
     static std::uint32_t maxVertices(const gl::GlInfo& info);
     // A vertex is this many of storage_blocks.h's 16-byte entries (the blocks are bound in entries).
@@ -104,7 +103,7 @@ public:
     void build();
     void expand();
 
-    GLuint vertexBuffer() const { return m_vertices.id(); } // McGpuVertex[capacity()]
+    GLuint vertexBuffer() const { return m_vertices.id(); } // uvec4[capacity()] (mc_vertex.h)
     std::uint32_t capacity() const { return m_capacity; }
     // MC_HEADER_WORDS uints: the expansion's dispatch, the total, the draw arguments at
     // drawIndirectOffset() (bind as GL_DRAW_INDIRECT_BUFFER: glDrawArraysIndirect), the capacity.

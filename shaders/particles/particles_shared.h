@@ -81,7 +81,7 @@
 // next to whatever the surface's own draw binds.
 #define SHATTER_BIND_LINKS 77   // SSBO: uvec4 per triangle (ShatterPiece's link, shatter_step.h), one block
 #define SHATTER_BIND_CONTROL 78 // SSBO: SHATTER_CTRL_* uints (the passes' indirect dispatches + counts)
-// SSBO: the source's vertices, SHATTER_VERTEX_VEC4S vec4 each (read only), ENTRY_BLOCKS blocks from here on
+// SSBO: the source's vertices, one uvec4 each (read only), ENTRY_BLOCKS blocks from here on
 // (shatter_vertices.glsl)
 #define SHATTER_BIND_VERTICES PS_SHATTER_VERTEX_BUFFERS_FIRST
 #define SHATTER_BIND_HEADER 79 // SSBO: the source's header, its vertex count at word SHATTER_LOC_TOTAL_WORD
@@ -100,10 +100,9 @@
 #define SHATTER_LOC_CAPACITY 1   // uint (args): triangles the vertex buffer and the state both hold
 #define SHATTER_LOC_PROBE 0      // mat4 (the test's probe vertex shader): physical units -> world
 
-// The source vertex: the marching cubes' 32 bytes (mc_shared.h MC_VERTEX_BYTES): {vec3 position; uint cell;
-// vec3 normal; uint ids}, read as two vec4 (the position's xyz and the cell's bits are the first one's, the
-// ids' bits the second one's w: the edge at bits SHATTER_EDGE_SHIFT .. + 3).
-#define SHATTER_VERTEX_VEC4S 2
+// The source vertex: the marching cubes' 16 bytes (mc_vertex.h, MC_VERTEX_BYTES), one 16-byte entry of the
+// blocks: uvec4 (cell, ids, t, normal), the edge at bits SHATTER_EDGE_SHIFT .. + 3 of the ids.
+#define SHATTER_VERTEX_VEC4S 1
 #define SHATTER_EDGE_SHIFT 8 // mc_shared.h MC_ID_EDGE_SHIFT
 
 // A piece lies within one brick of SHATTER_BRICK^3 cells: at most 5 triangles a cell, and (SHATTER_BRICK + 1)^3

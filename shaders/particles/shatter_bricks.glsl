@@ -8,7 +8,7 @@ layout(std140, binding = SHATTER_BIND_PARAMS) uniform ShParams { ShatterParams u
 
 uint shatterCellOf(uint t) {
     uint cells = u_params.grid.x * u_params.grid.y * u_params.grid.z;
-    return min(floatBitsToUint(shVertexVec4(3u * t * SHATTER_VERTEX_VEC4S).w), cells - 1u);
+    return min(shVertex(3u * t).x, cells - 1u);
 }
 
 uvec3 shatterBricks() {

@@ -58,7 +58,7 @@ void main() {
         uvec3 c = shCellCoords(shatterCellOf(t), u_params) % uint(SHATTER_BRICK);
         uint word = c.x | (c.y << 3u) | (c.z << 6u);
         for (uint k = 0u; k < 3u; ++k) {
-            uint ids = floatBitsToUint(shVertexVec4((3u * t + k) * SHATTER_VERTEX_VEC4S + 1u).w);
+            uint ids = shVertex(3u * t + k).y;
             word |= min((ids >> SHATTER_EDGE_SHIFT) & 15u, 11u) << (9u + 4u * k);
         }
         s_tri[j] = word;

@@ -14,9 +14,10 @@ layout(std140, binding = SHATTER_BIND_PARAMS) uniform ShParams { ShatterParams u
 #include "shatter_vertices.glsl"
 layout(std430, binding = SHATTER_BIND_CONTROL) readonly buffer ShControl { uint u_control[]; };
 
-// Vertex k's position in world: the first three floats of its first vec4 (the fourth is the cell index's bits).
+// Vertex k's position in world: decoded as the surface view decodes it (mc_vertex.h), so that a piece at rest
+// lies where the view draws the surface, bit for bit.
 vec3 worldVertex(uint k) {
-    return shToWorld(vec3(shVertexVec4(k * SHATTER_VERTEX_VEC4S)), u_params);
+    return shToWorld(mcVertexIndex(shVertex(k), ivec3(u_params.grid.xyz)) * u_params.spacing.xyz, u_params);
 }
 
 void main() {
@@ -38,7 +39,7 @@ void main() {
     vec3 a = worldVertex(3u * t);
     vec3 b = worldVertex(3u * t + 1u);
     vec3 c = worldVertex(3u * t + 2u);
-    uint cell = floatBitsToUint(shVertexVec4(3u * t * SHATTER_VERTEX_VEC4S).w);
+    uint cell = shVertex(3u * t).x;
     s = shStep(s, shPiecePivot(s.link.z, cell, u_params), shFaceNormal(a, b, c), u_params, t);
     s.link.y = 0xffffffffu;
     shStorePiece(t, s);

@@ -1,23 +1,19 @@
 // The placement every GPU marching-cubes method shares (hp_mc's mc_expand, scan_mc's mc_scan_expand,
 // atomic_mc's mc_atomic.comp.glsl): vertex `vertex` of a cell's case, its edge from the packed table, its
 // position and normal exactly as mc_reference.h defines them (PLACEMENT, NORMALS), in float32, written as
-// McGpuVertex k. The methods differ only in how they find (k, cell, case, vertex): the descent, the scan's
-// offset, an atomic slot. Based on: Lorensen, Cline, "Marching cubes" (SIGGRAPH 1987), placement by linear
-// interpolation and normals from central-difference gradients.
+// vertex k in the 16-byte form of mc_vertex.h (the place along the edge, t, for the position). The methods
+// differ only in how they find (k, cell, case, vertex): the descent, the scan's offset, an atomic slot.
+// Based on: Lorensen, Cline, "Marching cubes" (SIGGRAPH 1987), placement by linear interpolation and normals from
+// central-difference gradients.
 #include "entry_blocks.glsl"
+#include "mc_vertex.h"
 #include "mc_volume.glsl"
 
-struct McGpuVertex { // std430: 32 bytes, the uints in the vec3s' fourth words (mc_shared.h)
-    vec3 position;   // physical units
-    uint cell;       // the cell's linear index
-    vec3 normal;     // unit, out of the band region
-    uint ids;        // case, edge, vertex in the cell, fallback, crossing (mc_shared.h)
-};
 // The list may be longer than one storage block allows: ENTRY_BLOCKS blocks (entry_blocks.glsl). One build for
 // every length (no ENTRY_ONE_BLOCK variant): the block choice is a few compares beside 12 fetches a vertex, and
 // the expansion took as long with it as without (llvmpipe, metaballs:128, side by side: 18.7 vs 17.7-20.4 ms).
-ENTRY_BLOCKS_DECLARE(MC_BIND_VERTICES, writeonly, McGpuVertex, McVertices, b_vertices)
-ENTRY_BLOCKS_STORE(McGpuVertex, mcStoreVertex, b_vertices)
+ENTRY_BLOCKS_DECLARE(MC_BIND_VERTICES, writeonly, uvec4, McVertices, b_vertices)
+ENTRY_BLOCKS_STORE(uvec4, mcStoreVertex, b_vertices)
 
 layout(location = MC_LOC_BAND_LO) uniform vec2 u_bandLo; // the band's ends as float pairs (hi part, lo part)
 layout(location = MC_LOC_BAND_HI) uniform vec2 u_bandHi;
@@ -125,9 +121,6 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     uint outside = lowerInside ? s1.key : s0.key;
     uint crossing = discIsNan(outside) ? MC_CROSS_NONE : outside < u_bandKeys.x ? MC_CROSS_LO : MC_CROSS_HI;
     float t = mcPlace(crossing, s0.key, s1.key, s0.value, s1.value);
-
-    vec3 index = vec3(lower);
-    index[axis] += t;
     float before, after; // along the axis: below the lower sample, above the upper one
     bool hasBefore = mcNeighbour(lower, axis, -1, before), hasAfter = mcNeighbour(upper, axis, 1, after);
     bool finite0 = mcFiniteKey(s0.key), finite1 = mcFiniteKey(s1.key);
@@ -148,7 +141,7 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     }
     uint ids = mcCase | edge << MC_ID_EDGE_SHIFT | vertex << MC_ID_INDEX_SHIFT |
                (fallback ? 1u : 0u) << MC_ID_FALLBACK_SHIFT | crossing << MC_ID_CROSSING_SHIFT;
-    mcStoreVertex(k, McGpuVertex(index * u_spacing, mcCellIndex(cell), n, ids));
+    mcStoreVertex(k, uvec4(mcCellIndex(cell), ids, floatBitsToUint(t), mcPackNormal(n)));
 }
 
 // The cell of a base word holding the word's vertex `rest` (its 4 cells' vertices one after another, x order):

@@ -56,12 +56,12 @@
 #define MC_HEADER_CAPACITY 8 // uint: vertices the vertex buffer holds (written by the CPU at reserve)
 #define MC_HEADER_WORDS 12   // padded to 48 bytes
 
-// --- one output vertex: 32 bytes ---------------------------------------------------------------------------
-// {vec3 position; uint cell; vec3 normal; uint ids} in std430 (each uint in its vec3's fourth word): position
-// in physical units (index space times the spacing), the cell's linear index (x fastest), the unit normal
-// (out of the band region) and ids = case | edge << 8 | vertex-in-cell << 12 | normal fallback << 16 |
-// crossing (0 lo, 1 hi, 2 none) << 20. A view draws it with attributes at offsets 0 and 16, stride 32.
-#define MC_VERTEX_BYTES 32
+// --- one output vertex: 16 bytes ---------------------------------------------------------------------------
+// uvec4 (cell, ids, t, normal), mc_vertex.h: the cell's linear index (x fastest), ids = case | edge << 8 |
+// vertex-in-cell << 12 | normal fallback << 16 | crossing (0 lo, 1 hi, 2 none) << 20, t along the edge (float
+// bits), the unit normal (out of the band region) as two octahedral snorm16. The position is decoded from the
+// cell, the edge and t (mcVertexIndex, times the spacing).
+#define MC_VERTEX_BYTES 16
 #define MC_ID_EDGE_SHIFT 8
 #define MC_ID_INDEX_SHIFT 12
 #define MC_ID_FALLBACK_SHIFT 16

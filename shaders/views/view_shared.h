@@ -40,12 +40,13 @@
 #define MESH_LOC_SLOT 4      // vec4: the material's texture in the array (u scale, v scale, layer, 0)
 #define MESH_UNIT_TEXTURE 11 // the mesh's map_Kd textures: the voxelizer's 2D array (voxel_mesh.h)
 
-// --- the surface view: the marching cubes' vertex buffer as attributes (mc_shared.h: 32 bytes a vertex) ------
-#define SURF_ATTR_POSITION 0 // vec3 at byte 0: physical units
-#define SURF_ATTR_NORMAL 1   // vec3 at byte 16
-#define SURF_ATTR_IDS 2      // uint at byte 28: case | edge << 8 | ... | crossing << MC_ID_CROSSING_SHIFT
-#define SURF_LOC_COLOR_LO 3  // vec3: vertices where the surface crosses the band's lo (and a binary field's)
-#define SURF_LOC_COLOR_HI 4  // vec3: vertices where it crosses the band's hi
+// --- the surface view: the marching cubes' vertex buffer as an attribute (mc_vertex.h: 16 bytes a vertex) -----
+#define SURF_ATTR_VERTEX 0  // uvec4: cell, ids, t, normal (mc_vertex.h)
+#define SURF_LOC_COLOR_LO 3 // vec3: vertices where the surface crosses the band's lo (and a binary field's)
+#define SURF_LOC_COLOR_HI 4 // vec3: vertices where it crosses the band's hi
+#define SURF_LOC_CELLS                                                                                       \
+    5 // ivec3: the volume's cells per axis (its size - 1): a vertex's cell index counts them
+#define SURF_LOC_SPACING 6 // vec3: physical units per cell step
 
 #ifdef __cplusplus
 namespace dicer::bindings {

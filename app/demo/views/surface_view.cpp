@@ -36,14 +36,10 @@ Result<SurfaceView> SurfaceView::create(gl::ShaderLibrary& shaders, bool shatter
     view.m_program = *program;
     view.m_vao = gl::createVertexArray("surface view");
     const GLuint vao = view.m_vao.id();
-    for (GLuint location : {GLuint(SURF_ATTR_POSITION), GLuint(SURF_ATTR_NORMAL), GLuint(SURF_ATTR_IDS)}) {
-        glEnableVertexArrayAttrib(vao, location);
-        glVertexArrayAttribBinding(vao, location, 0);
-    }
-    // The std430 layout of mc_shared.h: {vec3 position; uint cell; vec3 normal; uint ids}.
-    glVertexArrayAttribFormat(vao, SURF_ATTR_POSITION, 3, GL_FLOAT, GL_FALSE, 0);
-    glVertexArrayAttribFormat(vao, SURF_ATTR_NORMAL, 3, GL_FLOAT, GL_FALSE, 16);
-    glVertexArrayAttribIFormat(vao, SURF_ATTR_IDS, 1, GL_UNSIGNED_INT, 28);
+    // One uvec4 a vertex (mc_vertex.h: cell, ids, t, normal), decoded by the vertex shader.
+    glEnableVertexArrayAttrib(vao, SURF_ATTR_VERTEX);
+    glVertexArrayAttribBinding(vao, SURF_ATTR_VERTEX, 0);
+    glVertexArrayAttribIFormat(vao, SURF_ATTR_VERTEX, 4, GL_UNSIGNED_INT, 0);
     return view;
 }
 
@@ -55,6 +51,10 @@ void SurfaceView::draw(const surface::McMethod& method, const SurfaceDraw& d) co
     glProgramUniform3f(program, LIT_LOC_LIGHT_DIR, d.lightDir.x, d.lightDir.y, d.lightDir.z);
     glProgramUniform3f(program, SURF_LOC_COLOR_LO, d.colorLo.x, d.colorLo.y, d.colorLo.z);
     glProgramUniform3f(program, SURF_LOC_COLOR_HI, d.colorHi.x, d.colorHi.y, d.colorHi.z);
+    const glm::ivec3 cells = method.cells();
+    const glm::vec3 spacing = method.spacing();
+    glProgramUniform3i(program, SURF_LOC_CELLS, cells.x, cells.y, cells.z);
+    glProgramUniform3f(program, SURF_LOC_SPACING, spacing.x, spacing.y, spacing.z);
     glUseProgram(program);
     if (m_shatter) d.shatter->bindForDraw();
     glVertexArrayVertexBuffer(m_vao.id(), 0, method.vertexBuffer(), 0, MC_VERTEX_BYTES);
