@@ -52,8 +52,7 @@ struct FakeSurface {
         cells = glm::uvec3(surface.cells);
         for (std::size_t k = 0; k < words.size(); k += 4) { // spacing 1: physical units are index units
             const glm::uvec4 w(words[k], words[k + 1], words[k + 2], words[k + 3]);
-            vertices.push_back(
-                {surface::mcVertexIndex(w, glm::ivec3(cells)), w.x, surface::mcUnpackNormal(w.w), w.y});
+            vertices.push_back(surface::decodeVertex(w, glm::ivec3(cells), glm::vec3(1.f)));
         }
         const glm::vec3 box = glm::vec3(volume.size - 1) * volume.spacing;
         const float scale = 2.f / std::max({box.x, box.y, box.z});
@@ -255,7 +254,7 @@ TEST_F(ShatterGl, PiecesEqualTheCpuReference) {
 // ball's list (48 bytes a triangle) into 2 or 3; the pieces and the first steps equal the CPU's as with one block.
 TEST_F(ShatterGl, VerticesAcrossStorageBlocks) {
     FakeSurface surface(ball(), kBall);
-    const std::uint32_t vec4s = surface.capacity() * SHATTER_VERTEX_VEC4S;
+    const std::uint32_t vec4s = surface.capacity(); // a vertex is one 16-byte entry
     const std::uint32_t motion = surface.triangles() * SHATTER_MOTION_VEC4S;
     gl::GlInfo info = test::context().info();
     info.maxEntryBlockBytes =

@@ -12,8 +12,9 @@
 
 namespace dicer::particles {
 
-// The update reads a source vertex as SHATTER_VERTEX_VEC4S vec4: the marching cubes' vertex layout.
-static_assert(SHATTER_VERTEX_VEC4S * 16 == MC_VERTEX_BYTES, "shatter_update.comp.glsl reads McGpuVertex");
+// The passes read a source vertex as one entry of the blocks (shatter_vertices.glsl): the marching cubes' uvec4.
+static_assert(MC_VERTEX_BYTES == gl::kEntryBytes,
+              "shatter_vertices.glsl reads a vertex as one 16-byte entry");
 
 ps::ShatterParams packShatterParams(const ParticleTuning& tuning, const ShatterTuning& shatter,
                                     ParticlePhase phase, bool launch, std::uint32_t seed, float dt,
@@ -148,8 +149,7 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
                          " is not a uint inside the header buffer (" + std::to_string(headerBytes) +
                          " bytes)");
     if (std::int64_t(source.capacity) * MC_VERTEX_BYTES > vertexBytes ||
-        source.capacity >
-            gl::kEntryBlocks * std::uint64_t(gl::entriesPerBlock(m_info)) / SHATTER_VERTEX_VEC4S)
+        source.capacity > gl::kEntryBlocks * std::uint64_t(gl::entriesPerBlock(m_info)))
         return makeError("surface shatter: the vertex buffer holds " + std::to_string(vertexBytes) +
                          " bytes, less than its capacity of " + std::to_string(source.capacity) +
                          " vertices, or more vertices than its storage blocks bind");
@@ -189,8 +189,8 @@ Result<void> SurfaceShatter::update(const ShatterSource& source, const ParticleT
 
     glBindBufferBase(GL_UNIFORM_BUFFER, SHATTER_BIND_PARAMS, m_params.id());
     bindState();
-    // A surface may be longer than one storage block: its vertices as blocks of vec4 (shatter_vertices.glsl).
-    gl::bindEntryBlocks(SHATTER_BIND_VERTICES, source.vertexBuffer, source.capacity * SHATTER_VERTEX_VEC4S,
+    // A surface may be longer than one storage block: its vertices as blocks of entries (shatter_vertices.glsl).
+    gl::bindEntryBlocks(SHATTER_BIND_VERTICES, source.vertexBuffer, source.capacity,
                         gl::entriesPerBlock(m_info));
     if (m_atRest || m_piecesOf != source.version) {
         if (Result<void> r = m_pieces.find(m_capacity, source.cells, m_control.id()); !r) return r;

@@ -175,13 +175,15 @@ Result<void> McMethod::useVolumeTexture(GLuint texture, glm::ivec3 size, volume:
 
 // [SECTION] vertices ---------------------------------------------------------------------------------------
 
+static_assert(MC_VERTEX_BYTES == gl::kEntryBytes, "a vertex is one entry of the blocks (mc_vertex.h)");
+
 std::uint32_t McMethod::verticesPerBlock(const gl::GlInfo& info) {
-    return gl::entriesPerBlock(info) / kVertexEntries;
+    return gl::entriesPerBlock(info);
 }
 
 std::uint32_t McMethod::maxVertices(const gl::GlInfo& info) {
     return std::uint32_t(std::min<std::int64_t>(std::int64_t(verticesPerBlock(info)) * gl::kEntryBlocks,
-                                                std::int64_t(UINT32_MAX / kVertexEntries)));
+                                                std::int64_t(UINT32_MAX)));
 }
 
 Result<void> McMethod::reserve(std::uint32_t vertices) {
@@ -214,15 +216,17 @@ std::uint32_t McMethod::readTotal() const {
     return total;
 }
 
+McGpuVertex decodeVertex(const glm::uvec4& written, glm::ivec3 cells, glm::vec3 spacing) {
+    return {mcVertexIndex(written, cells) * spacing, written.x, mcUnpackNormal(written.w), written.y};
+}
+
 std::vector<McGpuVertex> McMethod::readVertices(std::uint32_t n) const {
     n = std::min(n, m_capacity);
     std::vector<glm::uvec4> written(n);
     if (n) glGetNamedBufferSubData(m_vertices.id(), 0, GLsizeiptr(n) * MC_VERTEX_BYTES, written.data());
     std::vector<McGpuVertex> out(n);
-    for (std::size_t k = 0; k < n; ++k) {
-        const glm::uvec4& w = written[k];
-        out[k] = {mcVertexIndex(w, cells()) * m_spacing, w.x, mcUnpackNormal(w.w), w.y};
-    }
+    for (std::size_t k = 0; k < n; ++k)
+        out[k] = decodeVertex(written[k], cells(), m_spacing);
     return out;
 }
 
@@ -255,9 +259,7 @@ GLuint McMethod::useWordsProgram(const discriminate::KindPrograms& programs) con
 
 void McMethod::bindVertexOutput() const {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
-    // Whole vertices per block: a block of verticesPerBlock vertices is kVertexEntries times as many entries.
-    gl::bindEntryBlocks(MC_BIND_VERTICES, m_vertices.id(), m_capacity * kVertexEntries,
-                        verticesPerBlock(m_info) * kVertexEntries);
+    gl::bindEntryBlocks(MC_BIND_VERTICES, m_vertices.id(), m_capacity, verticesPerBlock(m_info));
 }
 
 glm::u64vec3 McMethod::columnGrid(glm::ivec3 size) {

@@ -53,6 +53,8 @@ struct McGpuVertex {
     bool normalFallback() const { return (ids >> MC_ID_FALLBACK_SHIFT & 1u) != 0; }
     McCrossing crossing() const { return McCrossing(ids >> MC_ID_CROSSING_SHIFT & 3u); }
 };
+// The GPU's vertex (mc_vertex.h) decoded: `cells` per axis (the volume's size - 1), `spacing` per cell step.
+McGpuVertex decodeVertex(const glm::uvec4& written, glm::ivec3 cells, glm::vec3 spacing);
 
 enum class McOrder {
     Cells,     // the reference's order: vertex k is the reference's vertex k
@@ -86,8 +88,6 @@ public:
     // (llvmpipe: 8 388 608 vertices of 16 bytes a block of 128 MiB, 33 554 432 in all = 11.2 M triangles, 512 MiB).
     static std::uint32_t verticesPerBlock(const gl::GlInfo& info);
     static std::uint32_t maxVertices(const gl::GlInfo& info);
-    // A vertex is this many of storage_blocks.h's 16-byte entries (the blocks are bound in entries).
-    static constexpr std::uint32_t kVertexEntries = MC_VERTEX_BYTES / 16;
 
     // The volume texture's contents as of this run (a version the caller counts): a borrowed texture may be
     // rewritten in place (a mesh's occupancy, every frame it turns). The column ranges ("COLUMN RANGES" below) are

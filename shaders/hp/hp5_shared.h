@@ -44,7 +44,7 @@
 #define HP5_WORD_CELLS 32
 #define HP5_WORDS_LOCAL_SIZE 8
 #define HP5_LOC_WORDS_PER_ROW 300 // uint (words, list): base words a row, ceil(atlas width / 32)
-// The same words by subgroup ballot (hp5_words_ballot.comp.glsl, where the driver has GL_ARB_shader_ballot): a
+// The same words by subgroup ballot (hp5_words_ballot.comp.glsl, where the driver's subgroups allow it, hp5.h): a
 // word column of a row pair is HP5_QUADS_PER_WORD 2 x 2 quads, 16 / q neighbouring invocations of q quads each
 // (q = HP5_BALLOT_QUADS, the C++'s define: as few as the subgroup allows), HP5_BALLOT_LOCAL_SIZE invocations a group.
 #define HP5_QUADS_PER_WORD 16

@@ -102,7 +102,6 @@
 
 // The source vertex: the marching cubes' 16 bytes (mc_vertex.h, MC_VERTEX_BYTES), one 16-byte entry of the
 // blocks: uvec4 (cell, ids, t, normal), the edge at bits SHATTER_EDGE_SHIFT .. + 3 of the ids.
-#define SHATTER_VERTEX_VEC4S 1
 #define SHATTER_EDGE_SHIFT 8 // mc_shared.h MC_ID_EDGE_SHIFT
 
 // A piece lies within one brick of SHATTER_BRICK^3 cells: at most 5 triangles a cell, and (SHATTER_BRICK + 1)^3

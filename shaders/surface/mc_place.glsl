@@ -110,9 +110,9 @@ float mcPlace(uint crossing, uint key0, uint key1, float v0, float v1) {
 // Writes vertex `vertex` (0 .. count - 1) of cell `cell` (case `mcCase`) as vertex k of the list.
 void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     uint edge = mcEdge(mcCase, vertex);
-    // The edge's lower sample and axis (mc_table.h, NUMBERING: bits 0 and 1 of e % 4 on the other two axes).
-    int axis = int(edge >> 2), b0 = int(edge & 1u), b1 = int((edge >> 1) & 1u);
-    ivec3 lower = cell + (axis == 0 ? ivec3(0, b0, b1) : axis == 1 ? ivec3(b0, 0, b1) : ivec3(b0, b1, 0));
+    // The edge's lower sample and axis (mc_vertex.h: the decode reads the numbering the same way).
+    int axis = int(edge >> 2);
+    ivec3 lower = cell + mcEdgeOffset(edge);
     ivec3 upper = lower;
     upper[axis] += 1;
     // 12 fetches in all: the edge's two samples, the two beyond them along its axis, 4 around each.

@@ -66,18 +66,22 @@ MC_FN vec3 mcUnpackNormal(uint word) {
     return normalize(vec3(x, y, z)); // |(x, y, z)| >= 1 / sqrt(3)
 }
 
-// The lower sample of edge `edge` (mc_table.h, NUMBERING: axis e / 4, bits 0 and 1 of e % 4 on the other two
-// axes) of cell `cell` (linear, x fastest over `cells` per axis).
-MC_FN ivec3 mcEdgeLower(uint cell, uint edge, ivec3 cells) {
-    uint cx = uint(cells.x);
-    uint row = cell / cx;
-    ivec3 lower = ivec3(int(cell - row * cx), int(row % uint(cells.y)), int(row / uint(cells.y)));
+// Edge `edge`'s lower sample from its cell's lowest (mc_table.h, NUMBERING: axis e / 4, bits 0 and 1 of e % 4 on
+// the other two axes): the placement's and the decode's one reading of the numbering.
+MC_FN ivec3 mcEdgeOffset(uint edge) {
     int axis = int(edge >> 2u);
     int b0 = int(edge & 1u);
     int b1 = int((edge >> 1u) & 1u);
-    if (axis == 0) return lower + ivec3(0, b0, b1);
-    if (axis == 1) return lower + ivec3(b0, 0, b1);
-    return lower + ivec3(b0, b1, 0);
+    if (axis == 0) return ivec3(0, b0, b1);
+    if (axis == 1) return ivec3(b0, 0, b1);
+    return ivec3(b0, b1, 0);
+}
+
+// The lower sample of edge `edge` of cell `cell` (linear, x fastest over `cells` per axis).
+MC_FN ivec3 mcEdgeLower(uint cell, uint edge, ivec3 cells) {
+    uint cx = uint(cells.x);
+    uint row = cell / cx;
+    return ivec3(int(cell - row * cx), int(row % uint(cells.y)), int(row / uint(cells.y))) + mcEdgeOffset(edge);
 }
 
 // The vertex's place in index space (times the spacing: physical units).
