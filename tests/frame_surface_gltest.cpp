@@ -12,6 +12,7 @@
 #include "builtin_volumes.h"
 #include "frame.h"
 #include "gl_test_util.h"
+#include "log.h"
 #include "mc_check.h"
 #include "mc_method_table.h"
 #include "mc_test_util.h"
@@ -346,6 +347,19 @@ TEST(FrameSurface, WholeSurfaceAcrossStorageBlocks) {
     Result<surface::SurfaceMesh> mesh = surface::weldSurface(*all, v.size);
     ASSERT_TRUE(mesh) << mesh.error();
     EXPECT_EQ(mesh->stats.inputTriangles, std::int64_t(ref.vertices.size() / 3));
+    // The export's weld: step 1 on the GPU (the list across its blocks is in the cells' order), the same mesh,
+    // and no fallback to the CPU logged.
+    std::string warnings;
+    log::setSink([&](log::Level level, std::string_view text) {
+        if (level == log::Level::Warn) warnings += std::string(text) + "\n";
+    });
+    Result<surface::SurfaceMesh> exported = f.surface().weldSurface();
+    log::setSink(nullptr);
+    ASSERT_TRUE(exported) << exported.error();
+    EXPECT_EQ(warnings, "");
+    EXPECT_EQ(exported->triangles, mesh->triangles);
+    EXPECT_EQ(exported->positions, mesh->positions);
+    EXPECT_EQ(exported->normals, mesh->normals);
 
     const volume::ScalarVolume beyond = test::randomByteVolume({64, 64, 48}, 4, 2);
     const std::size_t beyondVertices = surface::marchingCubesReference(beyond, band).vertices.size();
@@ -366,6 +380,9 @@ TEST(FrameSurface, WholeSurfaceAcrossStorageBlocks) {
     ASSERT_FALSE(refused);
     EXPECT_NE(refused.error().find("4 blocks of GL_MAX_SHADER_STORAGE_BLOCK_SIZE"), std::string::npos)
         << refused.error();
+    Result<surface::SurfaceMesh> notWelded = f.surface().weldSurface();
+    ASSERT_FALSE(notWelded);
+    EXPECT_EQ(notWelded.error(), refused.error());
     DICER_EXPECT_NO_GL_ERROR();
 }
 

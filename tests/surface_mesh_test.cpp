@@ -386,3 +386,40 @@ TEST(SurfaceMesh, BadListsAreOneError) {
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("vertex 5: edge 200"), std::string::npos) << r.error();
 }
+
+// Step 1's mesh as the GPU's weld reads it back (GridEdgeMesh): the same checks on its vertices, and its indices.
+TEST(SurfaceMesh, BadGridEdgeMeshesAreOneError) {
+    GridEdgeMesh good;
+    good.volumeSize = {6, 5, 4};
+    good.spacing = glm::vec3(1.f);
+    const glm::uvec4 vertex(7u, 1u << MC_ID_EDGE_SHIFT, glm::floatBitsToUint(0.5f), 0u); // cell 7, edge 1
+    good.vertices = {vertex, vertex, vertex};
+    good.indices = {0, 1, 2, 2, 1, 0};
+    Result<SurfaceMesh> ok = weldSurface(good, {.gridEdgesOnly = true});
+    ASSERT_TRUE(ok) << ok.error();
+    EXPECT_EQ(ok->triangles.size(), 2u);
+    EXPECT_EQ(ok->positions[0], glm::vec3(2.5f, 2.f, 0.f)); // cell 7 = (2, 1, 0), edge 1 along x at y + 1
+
+    auto expectError = [](const GridEdgeMesh& mesh, const std::string& words) {
+        Result<SurfaceMesh> r = weldSurface(mesh);
+        ASSERT_FALSE(r);
+        EXPECT_NE(r.error().find(words), std::string::npos) << r.error();
+    };
+    GridEdgeMesh bad = good;
+    bad.indices.pop_back();
+    expectError(bad, "5 vertices are not whole triangles");
+    bad = good;
+    bad.indices[4] = 3;
+    expectError(bad, "index 4 is 3, beyond the 3 welded vertices");
+    bad.indices[4] = 0xffffffffu; // what the GPU's pass writes where the list breaks its order
+    expectError(bad, "index 4 is 4294967295");
+    bad = good;
+    bad.vertices[1].y = 12u << MC_ID_EDGE_SHIFT;
+    expectError(bad, "vertex 1: edge 12");
+    bad = good;
+    bad.vertices[2].x = 5 * 4 * 3;
+    expectError(bad, "vertex 2: cell 60 is outside the 5 x 4 x 3 cells");
+    bad = good;
+    bad.vertices[0].z = glm::floatBitsToUint(std::numeric_limits<float>::infinity());
+    expectError(bad, "vertex 0: its position is not finite");
+}

@@ -22,11 +22,17 @@
 // within 1e-3 per component except where the reference's gradient is below 1e-6 of the values' scale. "exact",
 // or the first difference: exit status 3. A row beyond this driver's limits for a volume (its buffers' storage
 // blocks) is a skipped row naming the limit, not a difference.
+//
+// THE INDEXED SURFACE (the export's step 1, one vertex per crossed grid edge): for every row in the reference's
+// order, the grid-edge weld on the GPU (grid_edge_weld.h, its read-back of indices and welded vertices
+// included) in the same rounds as the CPU's (the list read back and welded by grid edge, surface_mesh.h), which
+// is what the export did before; the GPU's indices and vertices are checked against the CPU's, word for word.
 #include "bench_context.h"
 
 #include "band.h"
 #include "builtin_volumes.h"
 #include "bundled_volumes.h"
+#include "grid_edge_weld.h"
 #include "mc_check.h"
 #include "mc_method_table.h"
 #include "mc_reference.h"
@@ -49,6 +55,8 @@ struct McRow {
     std::int64_t cells = 0, surfaceCells = 0, triangles = 0, bytes = 0; // surface: cells with a triangle
     gl::Summary count, build, expand, total;
     gl::Summary ranges; // the count's column ranges, once per volume (in no stage above)
+    gl::Summary weldGpu, weldCpu; // the indexed surface read back: the GPU's weld, the CPU's (ordered rows)
+    bool welded = false;
     double floorMs = 0;
     bool ok = false, skipped = false;
 };
@@ -61,7 +69,24 @@ struct McRowMethod {
 };
 
 // The rows of one volume: each row's checked run and the interleaved timing of every row's stages.
-Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& methods, const std::string& spec,
+// The GPU's step 1 of the weld against the CPU's on the method's last list: "" when they agree word for word.
+std::string checkWeld(surface::GridEdgeWeld& weld, const surface::McMethod& e) {
+    Result<surface::GridEdgeMesh> gpu = weld.run(e);
+    if (!gpu) return "grid-edge weld: " + gpu.error();
+    const std::vector<surface::McGpuVertex> list = e.readVertices(e.readTotal());
+    Result<surface::SurfaceMesh> cpu = surface::weldSurface(list, e.volumeSize(), {.gridEdgesOnly = true});
+    if (!cpu) return "CPU weld: " + cpu.error();
+    if (gpu->vertices.size() != cpu->positions.size() || gpu->indices.size() != 3 * cpu->triangles.size())
+        return "grid-edge weld: " + std::to_string(gpu->vertices.size()) + " vertices, the CPU's " +
+               std::to_string(cpu->positions.size());
+    for (std::size_t k = 0; k < gpu->indices.size(); ++k)
+        if (gpu->indices[k] != cpu->triangles[k / 3][k % 3])
+            return "grid-edge weld: index " + std::to_string(k) + " differs from the CPU's";
+    return "";
+}
+
+Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& methods,
+                                       surface::GridEdgeWeld& weld, const std::string& spec,
                                        GLuint floorBuffer, std::int64_t floorBytes) {
     b.progress.step("mc " + spec + ": load");
     Result<volume::ScalarVolume> loaded =
@@ -129,6 +154,14 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         const surface::McCheck check = surface::checkAgainstReference(e, v, ref);
         row.check = check.exact() ? "exact" : check.firstDifference;
         row.ok = check.exact();
+        if (row.ok && e.order() == surface::McOrder::Cells && common.triangles > 0) {
+            const std::string weldDifference = checkWeld(weld, e);
+            row.welded = weldDifference.empty();
+            if (!row.welded) {
+                row.check = weldDifference;
+                row.ok = false;
+            }
+        }
         timed.push_back(&e);
         timedRows.push_back(rows.size());
         rows.push_back(row);
@@ -143,6 +176,18 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         configs.push_back([e, band] { (void)e->run(band); });
         configs.push_back([e] { e->computeColumnRanges(); });
     }
+    // The indexed surface, for the rows whose list the GPU welds: the GPU's weld and the CPU's, each read back.
+    std::vector<std::size_t> weldRows;
+    for (std::size_t i = 0; i < timed.size(); ++i) {
+        if (!rows[timedRows[i]].welded) continue;
+        surface::McMethod* e = timed[i];
+        weldRows.push_back(i);
+        configs.push_back([e, &weld] { (void)weld.run(*e); }); // reads the row's list, which stays as it is
+        configs.push_back([e] {
+            const std::vector<surface::McGpuVertex> list = e->readVertices(e->readTotal());
+            (void)surface::weldSurface(list, e->volumeSize(), {.gridEdgesOnly = true});
+        });
+    }
     const gl::TimerSource timer = b.report.run.timer;
     const std::vector<gl::Summary> t = gl::measureInterleaved(timer, b.opt.warmup, b.opt.reps, configs);
     const double readGBs = t[0].median > 0 ? double(floorBytes) / (t[0].median * 1e6) : 0;
@@ -155,6 +200,11 @@ Result<std::vector<McRow>> runMcVolume(Bench& b, std::vector<McRowMethod>& metho
         row.total = t[4 + 5 * i];
         row.ranges = t[5 + 5 * i];
         row.floorMs = floorMs;
+        for (std::size_t w = 0; w < weldRows.size(); ++w)
+            if (weldRows[w] == i) {
+                row.weldGpu = t[1 + 5 * timed.size() + 2 * w];
+                row.weldCpu = t[2 + 5 * timed.size() + 2 * w];
+            }
 
         Measurement m;
         m.table = kTableMc;
@@ -200,6 +250,8 @@ std::string surfaceText(const McRow& r) {
 } // namespace
 
 Result<bool> runMcTable(Bench& b) {
+    Result<std::unique_ptr<surface::GridEdgeWeld>> weld = surface::GridEdgeWeld::create(b.shaders, b.info);
+    if (!weld) return makeError("grid-edge weld: " + weld.error());
     std::vector<McRowMethod> methods;
     for (const surface::McMethodInfo& info : surface::mcMethodTable()) {
         McRowMethod m{&info, nullptr, {}};
@@ -218,7 +270,8 @@ Result<bool> runMcTable(Bench& b) {
     std::vector<McRow> rows;
     bool ok = true;
     for (const std::string& spec : b.opt.volumes) {
-        Result<std::vector<McRow>> r = runMcVolume(b, methods, spec, floor->buffer.id(), floor->bytes);
+        Result<std::vector<McRow>> r =
+            runMcVolume(b, methods, **weld, spec, floor->buffer.id(), floor->bytes);
         if (!r) return makeError(r.error());
         for (const McRow& row : *r) {
             ok = ok && row.ok;
@@ -269,6 +322,21 @@ Result<bool> runMcTable(Bench& b) {
         std::printf("column ranges (the count's key range per column of words, once per volume: in no column "
                     "above): %s.\n",
                     ranges.c_str());
+    std::string welds; // rows in the reference's order
+    for (const McRow& r : rows)
+        if (!r.skipped && r.welded) {
+            char text[160];
+            std::snprintf(text, sizeof text, "%s%s %s: GPU %.2f ms, CPU %.2f ms (%.1fx)",
+                          welds.empty() ? "" : "; ", r.volume.c_str(), r.method.c_str(), r.weldGpu.median,
+                          r.weldCpu.median, r.weldGpu.median > 0 ? r.weldCpu.median / r.weldGpu.median : 0.0);
+            welds += text;
+        }
+    if (!welds.empty())
+        std::printf(
+            "indexed surface (one vertex per crossed grid edge, the export's step 1, read back, from the "
+            "row's list): the grid-edge weld on the GPU vs the list read back and "
+            "welded on the CPU, indices equal: %s.\n",
+            welds.c_str());
     return ok;
 }
 

@@ -48,6 +48,9 @@ Result<std::unique_ptr<SurfaceStage>> SurfaceStage::create(gl::ShaderLibrary& sh
         if (!method) return makeError(method.error());
         s->m_methods[i] = std::move(method.value());
     }
+    auto weld = surface::GridEdgeWeld::create(shaders, info);
+    if (!weld) return makeError(weld.error());
+    s->m_weld = std::move(weld.value());
     return s;
 }
 
@@ -179,7 +182,7 @@ Result<void> SurfaceStage::run(surface::McMethodId method, volume::Band band, st
     return {};
 }
 
-Result<std::vector<surface::McGpuVertex>> SurfaceStage::readVertices() {
+Result<surface::McMethod*> SurfaceStage::wholeList() {
     surface::McMethod* m = drawable();
     if (!m) return makeError("no surface to read");
     const std::uint32_t total = m->readTotal();
@@ -190,7 +193,24 @@ Result<std::vector<surface::McGpuVertex>> SurfaceStage::readVertices() {
         if (Result<void> r = m->run(m_band); !r) return makeError(r.error());
     }
     m_total = total;
-    return m->readVertices(total);
+    return m;
+}
+
+Result<std::vector<surface::McGpuVertex>> SurfaceStage::readVertices() {
+    Result<surface::McMethod*> m = wholeList();
+    if (!m) return makeError(m.error());
+    return (*m)->readVertices((*m)->readTotal());
+}
+
+Result<surface::SurfaceMesh> SurfaceStage::weldSurface() {
+    Result<surface::McMethod*> m = wholeList();
+    if (!m) return makeError(m.error());
+    if ((*m)->order() == surface::McOrder::Cells) {
+        Result<surface::GridEdgeMesh> gpu = m_weld->run(**m);
+        if (gpu) return surface::weldSurface(*gpu);
+        log::warn("%s; welding the list on the CPU instead", gpu.error().c_str());
+    }
+    return surface::weldSurface((*m)->readVertices((*m)->readTotal()), (*m)->volumeSize());
 }
 
 } // namespace dicer::frame

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "gl_info.h"
+#include "grid_edge_weld.h"
 #include "late_readback.h"
 #include "mc_method_table.h"
 #include "result.h"
@@ -92,6 +93,11 @@ public:
     // total has outgrown the buffer, it grows first and the run is repeated. Errors: nothing to draw, a surface
     // beyond the vertex buffer's limit (the message names it).
     Result<std::vector<surface::McGpuVertex>> readVertices();
+    // The last run's surface welded (surface_mesh.h: what the export writes), the list made whole first as
+    // readVertices does. Step 1 on the GPU where the row's list is in the reference's order (grid_edge_weld.h:
+    // the indices and the welded vertices read back, not the list); on the CPU from the list otherwise, or where
+    // the GPU's weld is refused (its buffers beyond a storage block: logged). Errors: readVertices', the weld's.
+    Result<surface::SurfaceMesh> weldSurface();
     // Another value whenever the triangle list may differ from the last run's (another input, its content, row or
     // band, a grown buffer): what the shattered surface finds its pieces again for.
     std::uint64_t version() const { return m_version; }
@@ -101,11 +107,13 @@ public:
 private:
     explicit SurfaceStage(const gl::GlInfo& info) : m_info(info) {}
     Result<void> attach(surface::McMethodId method);
+    Result<surface::McMethod*> wholeList(); // the drawable row, its list whole (grown and run again if cut)
     std::uint32_t maxVertices() const; // the vertex buffer's largest size: one storage block
     void grow(surface::McMethod& method, std::uint32_t vertices); // as far as it can; else limitMessage()
 
     gl::GlInfo m_info;
     std::vector<std::unique_ptr<surface::McMethod>> m_methods; // [mcMethodTable() row]; null: unavailable
+    std::unique_ptr<surface::GridEdgeWeld> m_weld;
     // Per row: the input generation it holds, and the one it refused (with the error, not retried).
     std::vector<std::uint64_t> m_attached, m_refused;
     std::vector<std::string> m_refusal;

@@ -118,6 +118,11 @@ public:
     // Every cell's case after count() (tests): (X-1)(Y-1)(Z-1) bytes, x fastest. Empty without cells.
     std::vector<std::uint8_t> readCases() const;
 
+    // Dispatches 1D groups of MC_LOCAL_SIZE covering `items` invocations, in rows of MC_GROUPS_X groups (the
+    // passes' mcInvocation(), mc_common.glsl).
+    static void dispatchItems(std::uint64_t items);
+
+    const gl::GlInfo& glInfo() const { return m_info; } // the limits it was made with (its storage blocks)
     glm::ivec3 volumeSize() const { return m_size; }
     glm::ivec3 cells() const { return glm::max(m_size - 1, glm::ivec3(0)); }
     glm::vec3 spacing() const { return m_spacing; } // physical units per sample step
@@ -191,8 +196,6 @@ protected:
     void expandPerTriangle() const;
     // Zero vertices in the header (no cells, no vertex buffer): the dispatch 0 x 1 x 1, the draw 0 x 1.
     void writeEmptyHeader();
-    // Dispatches 1D groups of MC_LOCAL_SIZE covering `items` invocations, in rows of MC_GROUPS_X groups.
-    static void dispatchItems(std::uint64_t items);
     // The volume's size as "XxYxZ" for messages.
     static std::string sizeText(glm::ivec3 size);
 

@@ -88,11 +88,22 @@ SurfaceMesh compact(const WeldMesh& in, const WeldStats& stats) {
     return mesh;
 }
 
+// Steps 2 and 3 on step 1's mesh, and the compaction.
+SurfaceMesh weldAfterGridEdges(WeldMesh& mesh, const WeldOptions& options) {
+    WeldStats stats;
+    stats.inputTriangles = std::int64_t(mesh.faces.size());
+    stats.gridEdges = std::int64_t(mesh.positions.size());
+    if (!options.gridEdgesOnly) {
+        detail::contractAtSamples(mesh, stats); // step 2
+        detail::splitPinches(mesh, stats);      // step 3
+    }
+    return compact(mesh, stats);
+}
+
 SurfaceMesh weld(std::span<const ListVertex> list, const WeldOptions& options) {
     // Step 1: one vertex per grid edge, in first-use order, with its first use's position and normal (the
     // cells sharing the edge place it bit for bit alike).
     WeldMesh mesh;
-    WeldStats stats;
     std::unordered_map<std::int64_t, std::uint32_t> index;
     index.reserve(list.size() / 3);
     mesh.faces.resize(list.size() / 3);
@@ -105,13 +116,7 @@ SurfaceMesh weld(std::span<const ListVertex> list, const WeldOptions& options) {
         }
         mesh.faces[k / 3][k % 3] = it->second;
     }
-    stats.inputTriangles = std::int64_t(mesh.faces.size());
-    stats.gridEdges = std::int64_t(mesh.positions.size());
-    if (!options.gridEdgesOnly) {
-        detail::contractAtSamples(mesh, stats); // step 2
-        detail::splitPinches(mesh, stats);      // step 3
-    }
-    return compact(mesh, stats);
+    return weldAfterGridEdges(mesh, options);
 }
 
 } // namespace
@@ -154,6 +159,41 @@ Result<SurfaceMesh> weldSurface(std::span<const McVertex> vertices, glm::ivec3 v
         list.push_back(*located);
     }
     return weld(list, options);
+}
+
+Result<SurfaceMesh> weldSurface(const GridEdgeMesh& gpu, const WeldOptions& options) {
+    if (Result<void> whole = checkTriangleCount(gpu.indices.size()); !whole) return makeError(whole.error());
+    const glm::ivec3 cells = glm::max(gpu.volumeSize - 1, glm::ivec3(0));
+    const std::int64_t cellCount = std::int64_t(cells.x) * cells.y * cells.z;
+    WeldMesh mesh;
+    mesh.positions.reserve(gpu.vertices.size());
+    mesh.normals.reserve(gpu.vertices.size());
+    mesh.sites.reserve(gpu.vertices.size());
+    for (std::size_t k = 0; k < gpu.vertices.size(); ++k) {
+        const std::int64_t c = gpu.vertices[k].x;
+        const bool inside = c < cellCount;
+        const glm::ivec3 cell =
+            inside ? glm::ivec3(int(c % cells.x), int(c / cells.x % cells.y), int(c / cells.x / cells.y))
+                   : glm::ivec3(0);
+        const int edge = int(gpu.vertices[k].y >> MC_ID_EDGE_SHIFT & 0xfu);
+        const McGpuVertex v =
+            inside && edge <= 11 ? decodeVertex(gpu.vertices[k], cells, gpu.spacing) : McGpuVertex{};
+        Result<ListVertex> located =
+            locate(gpu.volumeSize, k, cell, inside, std::to_string(c), edge, v.position, v.normal);
+        if (!located) return makeError(located.error());
+        mesh.positions.push_back(located->position);
+        mesh.normals.push_back(located->normal);
+        mesh.sites.push_back(located->site);
+    }
+    mesh.faces.resize(gpu.indices.size() / 3);
+    for (std::size_t k = 0; k < gpu.indices.size(); ++k) {
+        const std::uint32_t index = gpu.indices[k];
+        if (index >= gpu.vertices.size())
+            return makeError("surface weld: index " + std::to_string(k) + " is " + std::to_string(index) +
+                             ", beyond the " + std::to_string(gpu.vertices.size()) + " welded vertices");
+        mesh.faces[k / 3][k % 3] = index;
+    }
+    return weldAfterGridEdges(mesh, options);
 }
 
 Result<SurfaceMesh> weldSurface(const McSurface& surface, const WeldOptions& options) {

@@ -76,6 +76,15 @@ struct SurfaceMesh {
     WeldStats stats;
 };
 
+// Step 1's mesh as the GPU's weld writes it (grid_edge_weld.h): the welded vertices in mc_vertex.h's 16-byte form
+// (each its first use's words), three indices a triangle (the list's order and orientation), and what decodes them.
+struct GridEdgeMesh {
+    std::vector<glm::uvec4> vertices;
+    std::vector<std::uint32_t> indices;
+    glm::ivec3 volumeSize{0};
+    glm::vec3 spacing{1.f};
+};
+
 struct WeldOptions {
     // Step 1 alone, every face kept (the table's tests look at every triangle, degenerate ones included).
     bool gridEdgesOnly = false;
@@ -91,6 +100,10 @@ Result<SurfaceMesh> weldSurface(std::span<const McGpuVertex> vertices, glm::ivec
 Result<SurfaceMesh> weldSurface(std::span<const McVertex> vertices, glm::ivec3 volumeSize,
                                 const WeldOptions& options = {});
 Result<SurfaceMesh> weldSurface(const McSurface& surface, const WeldOptions& options = {});
+// Step 1 done on the GPU (grid_edge_weld.h: the welded vertices and the list's indices into them), steps 2 and 3
+// here: the same mesh as the GPU list's weld. Errors: an index count that is not whole triangles, an index
+// beyond the vertices, a vertex as the list's checks find it (cell, edge, finite).
+Result<SurfaceMesh> weldSurface(const GridEdgeMesh& gpu, const WeldOptions& options = {});
 
 // Binary little-endian PLY 1.0 (the point clouds' conventions, engine/core/ply_encoding.h), the header exactly
 // (LF line endings):

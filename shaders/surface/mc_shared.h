@@ -36,6 +36,19 @@
 #define MC_LOC_XRAY_KEY 282   // uint (expand with HP_XRAY): the vertex the traversal follows
 #define MC_LOC_XRAY_SIZES 283 // uint[MC_MAX_LEVELS] (expand with HP_XRAY): level l's entries
 
+// --- the grid-edge weld (engine/surface/grid_edge_weld.h, mc_weld_*.comp.glsl) ----------------------------
+// It runs after a method's passes and binds its buffers before each of its own, at the count pass's bindings
+// (every marching-cubes pass binds what it reads before it runs, so nothing relies on them in between); its
+// input is the list at MC_BIND_VERTICES, the table at MC_BIND_TABLE.
+#define MC_BIND_WELD_STARTS MC_BIND_CASES    // uint[]: the first list vertex of each group of 2^shift cells
+#define MC_BIND_WELD_SCAN MC_BIND_LEVEL1     // uint[]: the first-use flags, then their inclusive scan
+#define MC_BIND_WELD_INDICES MC_BIND_UPPER   // uint[]: list vertex k's welded vertex
+#define MC_BIND_WELD_VERTICES MC_BIND_RANGES // uvec4[]: the welded vertices (mc_vertex.h)
+// Its programs' own uniforms (they read no volume: no location to avoid).
+#define MC_LOC_WELD_CELLS 1 // ivec3: cells per axis
+#define MC_LOC_WELD_LIST 2  // uint: the list's vertices
+#define MC_LOC_WELD_SHIFT 3 // uint: a start's group is 2^shift cells
+
 // --- work groups -------------------------------------------------------------------------------------------
 #define MC_LOCAL_SIZE 64  // every pass: 1D groups of 64 invocations, rows of groups past 65535 (2D grid)
 #define MC_GROUPS_X 65535 // the smallest GL_MAX_COMPUTE_WORK_GROUP_COUNT: a grid's row of groups

@@ -11,10 +11,7 @@ Result<std::string> writeSurfaceExport(App& app, const std::filesystem::path& fi
     if (!stage.drawable())
         return makeError("no surface" +
                          (app.ui.surfaceError.empty() ? std::string() : " (" + app.ui.surfaceError + ")"));
-    const glm::ivec3 size = stage.drawable()->volumeSize();
-    Result<std::vector<surface::McGpuVertex>> vertices = stage.readVertices();
-    if (!vertices) return makeError("" + vertices.error());
-    Result<surface::SurfaceMesh> mesh = surface::weldSurface(*vertices, size);
+    Result<surface::SurfaceMesh> mesh = stage.weldSurface();
     if (!mesh) return makeError("" + mesh.error());
     // Into the points' export frame, so both files line up: a volume's surface moves by half a voxel (its
     // samples are at i * spacing, the points' voxel centres at (i + 0.5) * spacing); a mesh's occupancy surface
