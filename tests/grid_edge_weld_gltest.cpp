@@ -5,6 +5,7 @@
 // byte fields (binary and multi-level: vertices on samples), the discriminator's cases and the metaballs; starts
 // over larger groups of cells (more steps from a start), the list across storage blocks, and the errors: a row
 // of another order, a list cut at its capacity, indices beyond a storage block. Driver: Mesa llvmpipe.
+#include "allocation.h"
 #include "gl_debug.h"
 #include "gl_test_util.h"
 #include "grid_edge_weld.h"
@@ -215,6 +216,18 @@ TEST(GridEdgeWeld, ListAcrossStorageBlocks) {
         EXPECT_GT(m->readTotal(), 2 * McMethod::verticesPerBlock(info))
             << "the list should reach a third block";
     }
+}
+
+// Its buffers start as garbage (as a driver may leave new storage): the same mesh.
+TEST(GridEdgeWeld, GarbageInNewBuffersChangesNothing) {
+    gl::InjectedGarbage garbage(0xfffffffdu); // -3: a running sum with it wraps to where a triangle starts
+    std::unique_ptr<GridEdgeWeld> weld = createWeld(context().info());
+    ASSERT_TRUE(weld);
+    std::unique_ptr<McMethod> m = weldTestMethod(orderedRows().front(), context().info());
+    ASSERT_TRUE(m);
+    expectWeldMatches(*m, *weld, volume::loadBuiltinVolume("metaballs:32").value(),
+                      volume::kMetaballsShellBand, "metaballs:32");
+    expectWeldMatches(*m, *weld, randomByteVolume({23, 9, 7}, 3, 3), {1, 1}, "bytes");
 }
 
 TEST(GridEdgeWeld, ErrorsAreOneClearMessage) {

@@ -10,6 +10,7 @@
 // words (a second row of groups; scan_mc's scan on three levels), sides of 1; the draw arguments, repeated
 // runs, the capacity clamp, the limits and a borrowed texture (the discriminator's). hp_mc's own: the
 // pyramid's layout. Driver: Mesa llvmpipe (float32; the tolerance holds with or without fused multiply-adds).
+#include "allocation.h"
 #include "gl_debug.h"
 #include "gl_test_util.h"
 #include "mc_check.h"
@@ -142,7 +143,7 @@ TEST(McPyramidLayout, RowAlignedWordsAndLevelsOfFourToOne) {
     EXPECT_EQ(five.words, 2u);
     EXPECT_EQ(five.levels, 2);
     EXPECT_EQ(five.sizes[2], 1u);
-    EXPECT_EQ(five.upperEntries, 1u);
+    EXPECT_EQ(five.upperEntries, 4u);                          // the top, padded to a node's 4 children
     EXPECT_EQ(surface::mcPyramidLayout({1, 7, 3}).words, 21u); // one (padded) word per row
     EXPECT_EQ(surface::mcPyramidLayout({9, 7, 3}).words, 63u);
     const surface::McPyramidLayout big = surface::mcPyramidLayout({511, 511, 511});
@@ -151,7 +152,8 @@ TEST(McPyramidLayout, RowAlignedWordsAndLevelsOfFourToOne) {
     for (int l = 2; l <= big.levels; ++l) {
         EXPECT_EQ(big.sizes[std::size_t(l)], (big.sizes[std::size_t(l - 1)] + 3) / 4);
         EXPECT_EQ(big.offsets[std::size_t(l)], offset);
-        offset += big.sizes[std::size_t(l)];
+        EXPECT_EQ(offset % 4, 0u); // stored padded to whole nodes
+        offset += (big.sizes[std::size_t(l)] + 3) / 4 * 4;
     }
     EXPECT_EQ(big.sizes[std::size_t(big.levels)], 1u);
     EXPECT_EQ(big.upperEntries, offset);
@@ -334,6 +336,24 @@ TEST_P(McRows, CapacityClampsTheDrawNotTheTotal) {
     const surface::McCheck c = surface::checkAgainstReference(*small, v, ref);
     EXPECT_TRUE(c.exact()) << c.firstDifference;
     DICER_EXPECT_NO_GL_ERROR();
+}
+
+// Storage that a driver leaves as it was (Mesa zeroes new buffers, others need not) is never read before it is
+// written: with every new buffer filled with garbage, a fresh method's lists are still the reference's (hp_mc's
+// pyramid levels are stored padded to whole nodes, and its descent reads the padding: zeroed by the method).
+TEST_P(McRows, GarbageInNewBuffersChangesNothing) {
+    gl::InjectedGarbage garbage(0xfffffffdu); // -3: a running sum with it wraps to where a triangle starts
+    std::unique_ptr<McMethod> e = createMethod(GetParam(), context().info());
+    ASSERT_TRUE(e);
+    std::mt19937 rng(3);
+    expectMatchesReference(*e, volume::loadBuiltinVolume("metaballs:32").value(), volume::kMetaballsShellBand,
+                           "metaballs:32");
+    // Words (a row's 4 cells) 2 or 3 past a multiple of 4: the last node's children run into the padding.
+    for (const glm::ivec3 size :
+         {glm::ivec3(17, 9, 13), glm::ivec3(6, 6, 4), glm::ivec3(10, 4, 3), glm::ivec3(7, 8, 4)})
+        for (int b = 0; b < 4; ++b)
+            expectMatchesReference(*e, randomFloatVolume(size, 9 + unsigned(b), 0.0),
+                                   randomBand(rng, 0.2, 0.8), "float " + sizeText(size));
 }
 
 // "Each where its buffers fit": a fake 4 KiB storage block (256 vertices of 16 bytes a block, 4 blocks;

@@ -11,6 +11,7 @@ namespace {
 
 std::atomic<std::int64_t> g_refuseFrom{-1}; // InjectedOutOfMemory: refuse allocations of this size and more
 std::atomic<int> g_refused{0};
+std::atomic<std::int64_t> g_garbage{-1}; // InjectedGarbage: the word new buffers without data are filled with
 
 std::int64_t texelBytes(GLenum format) {
     switch (format) {
@@ -77,8 +78,16 @@ std::string allocationError(std::string_view label, std::int64_t bytes, GLenum e
 }
 
 Result<Buffer> allocateBuffer(GLsizeiptr size, const void* data, GLbitfield flags, std::string_view label) {
-    return checked(createBuffer(label), label, size,
-                   [&](GLuint id) { glNamedBufferStorage(id, size, data, flags); });
+    return checked(createBuffer(label), label, size, [&](GLuint id) {
+        glNamedBufferStorage(id, size, data, flags);
+        if (const std::int64_t garbage = g_garbage.load(); garbage >= 0 && !data && size > 0) {
+            const auto word = std::uint32_t(garbage);
+            if (size % 4 == 0)
+                glClearNamedBufferData(id, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &word);
+            else
+                glClearNamedBufferData(id, GL_R8UI, GL_RED_INTEGER, GL_UNSIGNED_BYTE, &word);
+        }
+    });
 }
 
 Result<StagedWords> stageWords(const Buffer& buffer, std::uint32_t capacity, std::uint32_t words,
@@ -132,6 +141,11 @@ InjectedOutOfMemory::~InjectedOutOfMemory() {
 }
 int InjectedOutOfMemory::refused() const {
     return g_refused.load() - m_refusedBefore;
+}
+
+InjectedGarbage::InjectedGarbage(std::uint32_t word) : m_previous(g_garbage.exchange(word)) {}
+InjectedGarbage::~InjectedGarbage() {
+    g_garbage.store(m_previous);
 }
 
 } // namespace dicer::gl

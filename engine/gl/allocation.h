@@ -5,7 +5,9 @@
 // user sees, and the caller keeps its previous objects.
 //
 // Tests inject a refusal (InjectedOutOfMemory): every allocation of at least the given size then fails as a
-// real one does, so each owner's "keep the previous state" path is tested on any driver.
+// real one does, so each owner's "keep the previous state" path is tested on any driver. And garbage
+// (InjectedGarbage): every buffer allocated without data then starts filled with a 32-bit pattern, as a driver
+// that does not zero new storage may leave it (Mesa zeroes it, so a read of never-written storage passes there).
 #pragma once
 
 #include "gl_handle.h"
@@ -56,6 +58,19 @@ public:
 private:
     std::int64_t m_previous;
     int m_refusedBefore;
+};
+
+// While one lives, every buffer allocateBuffer makes without initial data is filled with `word` first (its
+// bytes, where the size is no whole number of words).
+class InjectedGarbage {
+public:
+    explicit InjectedGarbage(std::uint32_t word);
+    ~InjectedGarbage();
+    InjectedGarbage(const InjectedGarbage&) = delete;
+    InjectedGarbage& operator=(const InjectedGarbage&) = delete;
+
+private:
+    std::int64_t m_previous;
 };
 
 } // namespace dicer::gl

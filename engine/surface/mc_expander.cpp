@@ -35,7 +35,7 @@ McPyramidLayout mcPyramidLayout(glm::ivec3 cells) {
         ++l.levels;
         l.sizes[std::size_t(l.levels)] = (below + MC_FAN_IN - 1) / MC_FAN_IN;
         l.offsets[std::size_t(l.levels)] = l.upperEntries;
-        l.upperEntries += l.sizes[std::size_t(l.levels)];
+        l.upperEntries += mcStoredEntries(l.sizes[std::size_t(l.levels)]);
     }
     return l;
 }
@@ -74,9 +74,14 @@ Result<void> McExpander::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
             " (volume " + sizeText(size) + ", " +
             std::to_string(std::int64_t(words) * 8 + std::int64_t(layout.upperEntries) * 4) +
             " bytes in all with the cases)";
+        const std::uint32_t stored = mcStoredEntries(std::max<std::uint32_t>(layout.words, 1));
         Result<gl::Buffer> level1 =
-            gl::allocateBuffer(std::max<GLsizeiptr>(layout.words, 1) * 4, nullptr, 0, "mc pyramid level 1");
+            gl::allocateBuffer(GLsizeiptr(stored) * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc pyramid level 1");
         if (!level1) return makeError("marching cubes: " + level1.error() + volume);
+        // Its padding is never written by the count (one entry a word): zero it once, as the descent reads it.
+        glClearNamedBufferSubData(level1->id(), GL_R32UI, GLintptr(layout.words) * 4,
+                                  GLsizeiptr(stored - layout.words) * 4, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                                  nullptr);
         Result<gl::Buffer> upper = gl::allocateBuffer(std::max<GLsizeiptr>(layout.upperEntries, 1) * 4,
                                                       nullptr, 0, "mc pyramid levels 2+");
         if (!upper) return makeError("marching cubes: " + upper.error() + volume);
@@ -102,9 +107,11 @@ void McExpander::buildOffsets() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
     for (int level = 2; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
-        glProgramUniform4ui(reduce, MC_LOC_LEVEL, m_layout.offsets[l], m_layout.sizes[l],
+        // The padding too (its children lie past the level below's end: 0).
+        const std::uint32_t stored = mcStoredEntries(m_layout.sizes[l]);
+        glProgramUniform4ui(reduce, MC_LOC_LEVEL, m_layout.offsets[l], stored,
                             level == 2 ? kLevel1 : m_layout.offsets[l - 1], m_layout.sizes[l - 1]);
-        dispatchItems(m_layout.sizes[l]);
+        dispatchItems(stored);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());

@@ -51,7 +51,8 @@ namespace dicer::surface {
 // The pyramid's levels for cells X-1 x Y-1 x Z-1 (CPU-only; unit-tested): the base is row-aligned (a row of
 // cells takes ceil((X-1) / 4) words; shaders/mc_volume.glsl), level 1 has one entry per base word, each level
 // above ceil(below / 4), up to one entry (the top); levels 2.. lie one after another in the upper buffer at
-// `offsets`.
+// `offsets`. Each level is STORED padded to a multiple of 4 entries, the padding 0 (mcStoredEntries), so a
+// descent reads a node's first three children without asking where the level ends (mc_expand.comp.glsl).
 struct McPyramidLayout {
     std::uint64_t cells = 0;
     std::uint32_t words = 0; // base words = level 1's entries
@@ -61,6 +62,10 @@ struct McPyramidLayout {
 };
 // nullopt-like: words = 0 and levels = 0 when there are more than 2^32 - 4 padded cells (the caller errs).
 McPyramidLayout mcPyramidLayout(glm::ivec3 cells);
+// The entries a level of `size` entries is stored in: a whole number of nodes' children.
+constexpr std::uint32_t mcStoredEntries(std::uint32_t size) {
+    return (size + MC_FAN_IN - 1) / MC_FAN_IN * MC_FAN_IN;
+}
 
 class McExpander final : public McMethod {
 public:

@@ -74,7 +74,8 @@ Result<std::uint32_t> McMethod::baseWords(glm::ivec3 size) const {
     if (size.x < 2 || size.y < 2 || size.z < 2) return std::uint32_t(0);
     const auto cells = glm::u64vec3(size - 1);
     const std::uint64_t words = (cells.x + MC_FAN_IN - 1) / MC_FAN_IN * cells.y * cells.z;
-    const std::uint64_t bytes = words * 4;
+    const std::uint64_t bytes =
+        (words + MC_FAN_IN - 1) / MC_FAN_IN * MC_FAN_IN * 4; // hp_mc stores whole nodes
     if (words > 0xffffffffull / MC_FAN_IN || std::int64_t(bytes) > m_info.maxStorageBlockBytes)
         return makeError("marching cubes (" + std::string(name()) + "): volume " + sizeText(size) + " has " +
                          std::to_string(cells.x * cells.y * cells.z) + " cells, whose " + m_baseBuffers +

@@ -1,9 +1,9 @@
 #version 450
 // Marching cubes, pass 4 (engine/surface/mc_expander.h): stream expansion. One invocation per output triangle, its
 // first vertex k (dispatched indirectly from the pyramid's top: no count is read back), descends the 4:1 pyramid from the
-// top: at each level, "is the rest below child c's sum? then go there, else subtract it and try the next
-// child"; children with a sum of 0 are skipped by that test (the tie rule: the first child whose running sum
-// exceeds the rest). At the base word the same test over its 4 cells' counts gives the cell and the rest =
+// top: at each level the first child whose running sum exceeds the rest (the tie rule: children with a sum of
+// 0 are never taken), the rest made relative to it, the three running sums compared at once (mcPickChild, no
+// branch). At the base word the same test over its 4 cells' counts gives the cell and the rest =
 // the vertex's index within the cell's case, whose edge the table gives. So vertex k is the reference's
 // vertex k: cells in order, the table's order within a cell (mc_reference.h). Placement, normals and fallback
 // follow mc_reference.h to the letter, in float32 (mc_place.glsl, shared with the peers). Based on: Ziegler et al., TR MPI-I-2006-4-002 (2006), the
@@ -62,12 +62,7 @@ void main() {
         uint parent = node, restAt = rest;
 #endif
         node *= uint(MC_FAN_IN);
-        for (uint c = 1u; c < uint(MC_FAN_IN); ++c) { // the last child needs no test: the rest falls in it
-            uint sum = b_upper[first + node];
-            if (rest < sum) break;
-            rest -= sum;
-            node += 1u;
-        }
+        node += mcPickChild(b_upper[first + node], b_upper[first + node + 1u], b_upper[first + node + 2u], rest);
 #ifdef HP_XRAY
         xrayStep(uint(level), parent, restAt, xrayChildren(level, parent), node - parent * uint(MC_FAN_IN), rest, 0u,
                  0u);
@@ -78,12 +73,7 @@ void main() {
         uint parent = node, restAt = rest;
 #endif
         node *= uint(MC_FAN_IN);
-        for (uint c = 1u; c < uint(MC_FAN_IN); ++c) {
-            uint sum = b_level1[node];
-            if (rest < sum) break;
-            rest -= sum;
-            node += 1u;
-        }
+        node += mcPickChild(b_level1[node], b_level1[node + 1u], b_level1[node + 2u], rest);
 #ifdef HP_XRAY
         xrayStep(2u, parent, restAt, xrayChildren(2, parent), node - parent * uint(MC_FAN_IN), rest, 0u, 0u);
 #endif
