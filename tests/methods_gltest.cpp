@@ -3,6 +3,7 @@
 // on both list paths (the paper's readback and the GPU-resident one); texels outside the volume never active
 // (threshold 0 at each preset gives exactly the volume's voxels); capacity clamping; bad inputs and
 // limits as clear errors. A new method is tested by adding its row to the table.
+#include "allocation.h"
 #include "dicer_shared.h"
 #include "hp_gl_fixture.h"
 #include "hp_math.h"
@@ -96,6 +97,34 @@ TEST_P(Methods, SameEntriesAsTheReferenceOnRandomAtlases) {
         SCOPED_TRACE("density " + std::to_string(rc.density));
         expectExactEntries(GetParam(), alpha, rc.w, rc.h, float(kTestThreshold) / 255.0f);
     }
+}
+
+// Storage a driver leaves as it was (Mesa zeroes new buffers, others need not) is never read before it is
+// written: a method made while every new buffer is filled with garbage lists the reference's entries.
+TEST_P(Methods, GarbageInNewBuffersChangesNothing) {
+    gl::InjectedGarbage garbage(0xfffffffdu);
+    const methods::MethodConfig& c = GetParam();
+    auto created = methods::createMethod(c.method->name, methodShaders(), context().info(), c.options);
+    ASSERT_TRUE(created) << created.error();
+    hp::PointMethod& m = **created;
+    for (const RandomCase& rc : {RandomCase{37, 23, 0.4}, RandomCase{65, 65, 0.3}, RandomCase{513, 300, 0.2},
+                                 RandomCase{9, 9, 0.5}}) {
+        SCOPED_TRACE(c.label() + " " + std::to_string(rc.w) + "x" + std::to_string(rc.h));
+        const auto alpha = randomAlpha(rc.w, rc.h, rc.density, std::uint32_t(rc.w * 3 + rc.h));
+        gl::Texture atlas = makeAtlas(alpha, rc.w, rc.h);
+        const float threshold = float(kTestThreshold) / 255.0f;
+        const std::vector<glm::uvec4> expected =
+            hp::expectedEntries(alpha, rc.w, rc.h, hp::thresholdToByte(threshold), {}, m.order());
+        const auto n = std::uint32_t(expected.size());
+        const hp::MethodInput in{atlas.id(), threshold, {}, std::max(n, 1u)};
+        for (ListPath path : {ListPath::Readback, ListPath::Resident}) {
+            ASSERT_TRUE(m.run(fed(c, in), path));
+            ASSERT_EQ(m.readCount(), n) << hp::listPathName(path);
+            hp::VerifyReport r = hp::compareEntries(m.points().read(n), m.readCount(), expected, m.order());
+            EXPECT_TRUE(r.ok()) << hp::listPathName(path) << ": " << r.mismatches << " mismatches";
+        }
+    }
+    DICER_EXPECT_NO_GL_ERROR();
 }
 
 TEST_P(Methods, AtlasTilingGivesVoxelCoordinates) {
