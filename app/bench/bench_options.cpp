@@ -141,7 +141,9 @@ std::vector<Row> makeRows() {
                         "same over HP5; their peers scan_mc, atomic_mc) over --volume (default: metaballs:64, "
                         "metaballs:128 and both committed scans; with --quick: metaballs:32, metaballs:64 "
                         "and the scans, one repetition): count, build, expand, total ms, triangles/s, x read "
-                        "floor, every triangle list checked against the CPU reference; a plot (--mc-plot)"},
+                        "floor, every triangle list checked against the CPU reference; the indexed surface "
+                        "(one vertex per crossed grid edge) by the GPU's grid-edge weld beside the CPU's, "
+                        "indices checked equal; a plot (--mc-plot)"},
                        onOff, field(&Options::mc))),
         flag(row<bool>({"brick-stats", "",
                         "only the brick statistics of --volume on the CPU, no GL (default: both committed "
