@@ -99,6 +99,7 @@ Result<GridEdgeMesh> GridEdgeWeld::run(const McMethod& method) {
 
     std::uint32_t welded = 0; // the last inclusive sum: the welded vertices
     glGetNamedBufferSubData(m_scan.buffer(), GLintptr(n - 1) * 4, 4, &welded);
+    glUseProgram(0); // never left bound across a return: a shader reload may delete it
     if (std::int64_t(welded) * 16 > block)
         return makeError(what + std::to_string(welded) + " welded vertices need " +
                          bytesText(std::int64_t(welded) * 16) + ", beyond one storage block (" +
