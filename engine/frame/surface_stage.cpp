@@ -48,9 +48,7 @@ Result<std::unique_ptr<SurfaceStage>> SurfaceStage::create(gl::ShaderLibrary& sh
         if (!method) return makeError(method.error());
         s->m_methods[i] = std::move(method.value());
     }
-    auto weld = surface::GridEdgeWeld::create(shaders, info);
-    if (!weld) return makeError(weld.error());
-    s->m_weld = std::move(weld.value());
+    s->m_shaders = &shaders; // the weld's programs are made on the first weldSurface()
     return s;
 }
 
@@ -202,13 +200,27 @@ Result<std::vector<surface::McGpuVertex>> SurfaceStage::readVertices() {
     return (*m)->readVertices((*m)->readTotal());
 }
 
+Result<void> SurfaceStage::makeWeld() {
+    if (m_weld) return {};
+    // On the first export, not at start-up: most runs never weld, and its four programs compile in the meantime.
+    auto weld = surface::GridEdgeWeld::create(*m_shaders, m_info);
+    if (!weld) return makeError(weld.error());
+    m_weld = std::move(weld.value());
+    return {};
+}
+
 Result<surface::SurfaceMesh> SurfaceStage::weldSurface() {
     Result<surface::McMethod*> m = wholeList();
     if (!m) return makeError(m.error());
     if ((*m)->order() == surface::McOrder::Cells) {
-        Result<surface::GridEdgeMesh> gpu = m_weld->run(**m);
-        if (gpu) return surface::weldSurface(*gpu);
-        log::warn("%s; welding the list on the CPU instead", gpu.error().c_str());
+        Result<void> made = makeWeld();
+        if (!made) {
+            log::warn("%s; welding the list on the CPU instead", made.error().c_str());
+        } else {
+            Result<surface::GridEdgeMesh> gpu = m_weld->run(**m);
+            if (gpu) return surface::weldSurface(*gpu);
+            log::warn("%s; welding the list on the CPU instead", gpu.error().c_str());
+        }
     }
     return surface::weldSurface((*m)->readVertices((*m)->readTotal()), (*m)->volumeSize());
 }

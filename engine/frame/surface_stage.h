@@ -110,9 +110,11 @@ private:
     Result<surface::McMethod*> wholeList(); // the drawable row, its list whole (grown and run again if cut)
     std::uint32_t maxVertices() const; // the vertex buffer's largest size: one storage block
     void grow(surface::McMethod& method, std::uint32_t vertices); // as far as it can; else limitMessage()
+    Result<void> makeWeld();                                      // m_weld, made once (weldSurface)
 
     gl::GlInfo m_info;
     std::vector<std::unique_ptr<surface::McMethod>> m_methods; // [mcMethodTable() row]; null: unavailable
+    gl::ShaderLibrary* m_shaders = nullptr;                    // create()'s: outlives the stage
     std::unique_ptr<surface::GridEdgeWeld> m_weld;
     // Per row: the input generation it holds, and the one it refused (with the error, not retried).
     std::vector<std::uint64_t> m_attached, m_refused;

@@ -3,6 +3,7 @@
 // and the compaction into the mesh.
 #include "surface_mesh.h"
 
+#include "mc_vertex.h"
 #include "surface_weld_steps.h"
 
 #include <cmath>
@@ -100,6 +101,11 @@ SurfaceMesh weldAfterGridEdges(WeldMesh& mesh, const WeldOptions& options) {
     return compact(mesh, stats);
 }
 
+// A cell's (x, y, z) from its linear index (x fastest; `c` below the cell count).
+glm::ivec3 cellOf(std::int64_t c, glm::ivec3 cells) {
+    return {int(c % cells.x), int(c / cells.x % cells.y), int(c / cells.x / cells.y)};
+}
+
 SurfaceMesh weld(std::span<const ListVertex> list, const WeldOptions& options) {
     // Step 1: one vertex per grid edge, in first-use order, with its first use's position and normal (the
     // cells sharing the edge place it bit for bit alike).
@@ -132,9 +138,7 @@ Result<SurfaceMesh> weldSurface(std::span<const McGpuVertex> vertices, glm::ivec
         const McGpuVertex& v = vertices[k];
         const std::int64_t c = v.cell;
         const bool inside = c < cellCount;
-        const glm::ivec3 cell =
-            inside ? glm::ivec3(int(c % cells.x), int(c / cells.x % cells.y), int(c / cells.x / cells.y))
-                   : glm::ivec3(0);
+        const glm::ivec3 cell = inside ? cellOf(c, cells) : glm::ivec3(0);
         Result<ListVertex> located =
             locate(volumeSize, k, cell, inside, std::to_string(c), v.edge(), v.position, v.normal);
         if (!located) return makeError(located.error());
@@ -172,10 +176,8 @@ Result<SurfaceMesh> weldSurface(const GridEdgeMesh& gpu, const WeldOptions& opti
     for (std::size_t k = 0; k < gpu.vertices.size(); ++k) {
         const std::int64_t c = gpu.vertices[k].x;
         const bool inside = c < cellCount;
-        const glm::ivec3 cell =
-            inside ? glm::ivec3(int(c % cells.x), int(c / cells.x % cells.y), int(c / cells.x / cells.y))
-                   : glm::ivec3(0);
-        const int edge = int(gpu.vertices[k].y >> MC_ID_EDGE_SHIFT & 0xfu);
+        const glm::ivec3 cell = inside ? cellOf(c, cells) : glm::ivec3(0);
+        const int edge = int(mcVertexEdge(gpu.vertices[k]));
         const McGpuVertex v =
             inside && edge <= 11 ? decodeVertex(gpu.vertices[k], cells, gpu.spacing) : McGpuVertex{};
         Result<ListVertex> located =

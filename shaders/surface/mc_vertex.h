@@ -84,9 +84,14 @@ MC_FN ivec3 mcEdgeLower(uint cell, uint edge, ivec3 cells) {
     return ivec3(int(cell - row * cx), int(row % uint(cells.y)), int(row / uint(cells.y))) + mcEdgeOffset(edge);
 }
 
+// The vertex's edge within its cell (ids' bits 8..11): the decode's and the weld's one reading of the ids.
+MC_FN uint mcVertexEdge(uvec4 vertex) {
+    return (vertex.y >> uint(MC_ID_EDGE_SHIFT)) & 15u;
+}
+
 // The vertex's place in index space (times the spacing: physical units).
 MC_FN vec3 mcVertexIndex(uvec4 vertex, ivec3 cells) {
-    uint edge = (vertex.y >> uint(MC_ID_EDGE_SHIFT)) & 15u;
+    uint edge = mcVertexEdge(vertex);
     vec3 index = vec3(mcEdgeLower(vertex.x, edge, cells));
     int axis = int(edge >> 2u);
     index[axis] = index[axis] + uintBitsToFloat(vertex.z);

@@ -16,9 +16,6 @@ layout(location = MC_LOC_WELD_SHIFT) uniform uint u_startShift;
 uint mcIdCase(uvec4 v) {
     return v.y & 0xffu;
 }
-uint mcIdEdge(uvec4 v) {
-    return (v.y >> uint(MC_ID_EDGE_SHIFT)) & 15u;
-}
 uint mcIdVertexInCell(uvec4 v) {
     return (v.y >> uint(MC_ID_INDEX_SHIFT)) & 15u;
 }

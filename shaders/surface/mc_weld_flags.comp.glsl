@@ -14,7 +14,7 @@ void main() {
     uvec4 v = mcListVertex(k);
     uint group = v.x >> u_startShift;
     if (k == 0u || (mcListVertex(k - 1u).x >> u_startShift) != group) b_starts[group] = k;
-    uint edge = mcIdEdge(v), ownerEdge;
+    uint edge = mcVertexEdge(v), ownerEdge;
     bool first = mcEdgeOwner(v.x, edge, ownerEdge) == v.x && mcFirstOnEdge(mcIdCase(v), edge) == mcIdVertexInCell(v);
     b_scan[k] = first ? 1u : 0u;
 }

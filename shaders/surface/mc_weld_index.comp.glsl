@@ -17,7 +17,7 @@ void main() {
     if (k >= u_listVertices) return;
     uvec4 v = mcListVertex(k);
     uint ownerEdge;
-    uint owner = mcEdgeOwner(v.x, mcIdEdge(v), ownerEdge);
+    uint owner = mcEdgeOwner(v.x, mcVertexEdge(v), ownerEdge);
     uint p;
     if (owner == v.x) {
         p = k - mcIdVertexInCell(v) + mcFirstOnEdge(mcIdCase(v), ownerEdge);
