@@ -164,6 +164,27 @@ TEST(HpBits, RandomSmallVolumesOfEveryDensityAreExactAndRanked) {
              true);
 }
 
+// The method takes any virtual atlas side, not only a layout's power of two: 200 is 25 blocks a side, so the
+// last column of level-4 cells (2x2 blocks, read from the bits: hpc_shared.h) has one block, and the rank's
+// earlier siblings there include one past the atlas (which must count 0, not the next row's first block).
+TEST(HpBits, OddBlockCountsAreExactAndRanked) {
+    const int side = 200;
+    for (double density : {0.01, 0.5, 1.0}) {
+        SCOPED_TRACE("density " + std::to_string(density));
+        BitVolume v{{}, {{side, side}, 1, 1}, std::vector<std::uint32_t>(hp::bitsWordCount(side), 0)};
+        v.layout.atlasSize = side;
+        std::mt19937 rng(std::uint32_t(density * 1000) + 3u);
+        std::uniform_real_distribution<double> u(0.0, 1.0);
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x)
+                if (u(rng) < density || density >= 1.0) hp::setBit(v.words, side, {x, y});
+        gl::Buffer bits = upload(v.words);
+        std::vector<glm::uvec4> entries = expectExact(v, bits.id());
+        EXPECT_EQ(entries.size(), hp::bitsCount(v.words));
+        expectRanks(std::uint32_t(entries.size()));
+    }
+}
+
 // 256^3: a 4096^2 virtual atlas, 2 MiB of bits, two build dispatches.
 TEST(HpBits, Random256CubedIsExactAndRanked) {
     // (0.5 would be 8.4M entries: beyond llvmpipe's 128 MiB storage block for the point buffer.)

@@ -108,7 +108,8 @@ ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, 
 }
 
 bool ComputeHistoPyramid::storesLevel(int level) const {
-    return computeLevelTexture(level) >= 0 && (m_source == PyramidSource::Atlas || level > HPC_MASK_LEVEL);
+    return computeLevelTexture(level) >= 0 && (m_source == PyramidSource::Atlas ||
+                                               level >= HPB_FIRST_STORED_LEVEL); // bits: 3 and 4 are the bits
 }
 
 namespace {
@@ -306,7 +307,7 @@ Result<void> ComputeHistoPyramid::bindForRank(GLuint program) const {
     glProgramUniform1i(program, HPB_LOC_RANK_SIDE, m_inputSize.x);
     glProgramUniform1i(program, HPB_LOC_RANK_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPB_LOC_RANK_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
-    for (int t = 1; t < kTextures; ++t) { // the sums; the masks are the bits
+    for (int t = 2; t < kTextures; ++t) { // the 16- and 32-bit sums; levels 3 and 4 are the bits
         glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());
         glBindSampler(GLuint(HPC_UNIT_MASKS + t), 0);
     }
@@ -361,6 +362,21 @@ std::vector<std::uint32_t> ComputeHistoPyramid::readLevel(int level) const {
                     bits == 64 ? word : (word >> first) & ((std::uint64_t(1) << bits) - 1);
                 sums[size_t(y) * size_t(s.x) + size_t(x)] = std::uint32_t(std::popcount(window));
             }
+        return sums;
+    }
+    if (!storesLevel(level)) {
+        // hp_bits' level 4 (hpc_shared.h, HPB_FIRST_STORED_LEVEL): the popcounts of the 2x2 masks under a cell.
+        const glm::ivec2 m = computeLevelSize(m_inputSize, HPC_MASK_LEVEL);
+        const std::vector<glm::uvec2> masks = readMasks();
+        for (int y = 0; y < s.y; ++y)
+            for (int x = 0; x < s.x; ++x)
+                for (int c = 0; c < 4; ++c) {
+                    const glm::ivec2 b(2 * x + (c & 1), 2 * y + (c >> 1));
+                    if (b.x >= m.x || b.y >= m.y) continue;
+                    const glm::uvec2 mask = masks[size_t(b.y) * size_t(m.x) + size_t(b.x)];
+                    sums[size_t(y) * size_t(s.x) + size_t(x)] +=
+                        std::uint32_t(std::popcount(mask.x) + std::popcount(mask.y));
+                }
         return sums;
     }
     std::vector<std::uint32_t> raw(sums.size() * 4);

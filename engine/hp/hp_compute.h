@@ -45,9 +45,10 @@ int computeDispatches(glm::ivec2 input);                  // build dispatches: c
 //  - Bits ("hp_bits"): the occupancy bits (occupancy_bits.h: 1 bit per texel of a virtual square atlas of
 //    MethodInput::bitsSide texels, up to HP_BITS_MAX_ATLAS, beyond GL_MAX_TEXTURE_SIZE): they *are* the
 //    level-3 masks, so the first dispatch starts at level 3 (an invocation popcounts 8x8 masks and reduces
-//    levels 4-9, then 10-15, 16); the list and the rank read the masks in place.
-//    Threshold and discriminator do not apply (a set bit is active; padding bits must be 0). Only levels 4 and
-//    up are textures, and those must fit GL_MAX_TEXTURE_SIZE (1/16 of the virtual side at level 4).
+//    levels 4-9, then 10-15, 16); the list and the rank read the masks in place, and level 4 from them too
+//    (a cell's children's sums: the popcounts of its 2x2 masks; hpc_shared.h, HPB_FIRST_STORED_LEVEL).
+//    Threshold and discriminator do not apply (a set bit is active; padding bits must be 0). Only levels 5 and
+//    up are textures, and those must fit GL_MAX_TEXTURE_SIZE (1/32 of the virtual side at level 5).
 enum class PyramidSource { Atlas, Bits };
 
 class ComputeHistoPyramid final : public Compactor {
@@ -102,7 +103,9 @@ private:
     Result<void> checkLevelTextures(glm::ivec2 input) const;
     // The level textures for `input`; on error (the driver refused the memory) the previous ones stay.
     Result<void> allocate(glm::ivec2 input);
-    bool storesLevel(int level) const; // the Bits source does not store the level-3 masks
+    bool storesLevel(int level) const; // the Bits source stores neither level 3 (the masks) nor level 4
+    int
+    xrayTexture(int level) const; // the texture whose X-ray tile program draws a level (0: from the masks)
     // The level the first build dispatch starts from: 0 (the atlas) or 3 (the bits are the level-3 masks, so
     // its invocations read 8x8 masks and reduce levels 4-9).
     int firstStart() const { return m_source == PyramidSource::Bits ? HPC_MASK_LEVEL : 0; }

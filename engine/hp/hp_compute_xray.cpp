@@ -50,14 +50,20 @@ void ComputeHistoPyramid::bindLevels(GLuint program, bool sums, bool masks) cons
     bindLevelImages(); // the traversal (the list pass with HP_XRAY) loads them as images
 }
 
+int ComputeHistoPyramid::xrayTexture(int level) const {
+    // Levels not stored are sums of the masks under their nodes (hpc_xray_levels.comp.glsl, texture 0).
+    return storesLevel(level) ? computeLevelTexture(level) : 0;
+}
+
 std::vector<XrayLevel> ComputeHistoPyramid::xrayLevels() const {
     std::vector<XrayLevel> levels;
     if (m_levelCount == 0) return levels;
     for (int l = 0; l <= m_levelCount; ++l) {
         const char* unit = l == 0 ? (m_source == PyramidSource::Bits ? "bits (texels)" : "texels")
-                         : l < HPC_MASK_LEVEL ? "sums (masks' bits)"
-                         : l == HPC_MASK_LEVEL ? "64-bit masks of 8x8 texels"
-                                               : "sums (texels of 4 children's sums)";
+                           : l < HPC_MASK_LEVEL  ? "sums (masks' bits)"
+                           : l == HPC_MASK_LEVEL ? "64-bit masks of 8x8 texels"
+                           : !storesLevel(l)     ? "sums (2x2 masks' popcounts)"
+                                                 : "sums (texels of 4 children's sums)";
         levels.push_back({l, computeLevelSize(m_inputSize, l), unit});
     }
     return levels;
@@ -80,7 +86,7 @@ Result<void> ComputeHistoPyramid::drawXray(std::span<const XrayTile> tiles, cons
     for (int t = 0; t < kTextures; ++t) { // the tiles of each level texture's program
         std::vector<XrayTile> own;
         for (const XrayTile& tile : tiles)
-            if (std::max(computeLevelTexture(tile.level), 0) == t) own.push_back(tile);
+            if (xrayTexture(tile.level) == t) own.push_back(tile);
         if (own.empty()) continue;
         const GLuint program = m_shaders->get(m_xrayLevels[t]);
         glUseProgram(program);

@@ -5,16 +5,16 @@
 // the pyramid for it after a build:
 //  - uniforms at HPB_LOC_RANK_SIDE, HPB_LOC_RANK_LEVELS, HPB_LOC_RANK_OFFSETS..+HPC_MAX_LEVELS (the
 //    including program must not use these locations);
-//  - the level textures on HPC_UNIT_SUMS8, HPC_UNIT_SUMS16, HPC_UNIT_SUMS32 and the bits at HPB_BIND_BITS
+//  - the level textures on HPC_UNIT_SUMS16, HPC_UNIT_SUMS32 and the bits at HPB_BIND_BITS
 //    (the program must not use these units and binding for anything else).
-// Cost: one texelFetch per level above 3 and one 64-bit mask read: the traversal's cost, run upwards.
+// Cost: one texelFetch per level above 4, up to 3 earlier blocks' masks at level 4 and one 64-bit mask read: the
+// traversal's cost, run upwards.
 // Key-index order is Morton order, so the rank is the sum, at every level from the top down, of the counts of
 // the earlier siblings of the texel's ancestor, plus the set bits of its mask below its own Morton index.
 #pragma once
 #include "hpc_shared.h"
 #include "occupancy_bits.h"
 
-layout(binding = HPC_UNIT_SUMS8) uniform usampler2D u_rankSums8;
 layout(binding = HPC_UNIT_SUMS16) uniform usampler2D u_rankSums16;
 layout(binding = HPC_UNIT_SUMS32) uniform usampler2D u_rankSums32;
 layout(std430, binding = HPB_BIND_BITS) readonly buffer HpbRankBits { uint u_rankBits[]; };
@@ -32,7 +32,7 @@ uint hpbEarlierSiblings(uvec4 sums, ivec2 texel, int level) {
 uint hpbRank(ivec2 texel) {
     uint rank = 0u;
     int level = u_rankLevels;
-    // One loop per format, as the traversal: 32-bit sums (levels 9+), 16-bit (5-8), 8-bit (4).
+    // One loop per format, as the traversal: 32-bit sums (levels 9+), 16-bit (5-8).
     for (; level >= 9; --level) {
         ivec2 cell = (texel >> level) + ivec2(u_rankOffset[level], 0);
         rank += hpbEarlierSiblings(texelFetch(u_rankSums32, cell, 0), texel, level);
@@ -41,11 +41,17 @@ uint hpbRank(ivec2 texel) {
         ivec2 cell = (texel >> level) + ivec2(u_rankOffset[level], 0);
         rank += hpbEarlierSiblings(texelFetch(u_rankSums16, cell, 0), texel, level);
     }
-    for (; level > HPC_MASK_LEVEL; --level) {
-        ivec2 cell = (texel >> level) + ivec2(u_rankOffset[level], 0);
-        rank += hpbEarlierSiblings(texelFetch(u_rankSums8, cell, 0), texel, level);
+    // Level 4 is not stored (hpc_shared.h, HPB_FIRST_STORED_LEVEL): the popcounts of the earlier sibling
+    // blocks among the 2x2 masks under the texel's level-4 cell (a sibling right of the atlas' last block: 0).
+    int blocksX = hpBitsBlocksX(u_rankSide);
+    ivec2 block = texel >> HPC_MASK_LEVEL;
+    int q = (block.x & 1) + 2 * (block.y & 1);
+    for (int c = 0; c < q; ++c) {
+        ivec2 sibling = (block & ~1) + ivec2(c & 1, c >> 1);
+        uint s = 2u * uint(sibling.y * blocksX + sibling.x);
+        if (sibling.x < blocksX) rank += uint(bitCount(u_rankBits[s]) + bitCount(u_rankBits[s + 1u]));
     }
-    uint w = hpBitsWord(texel, hpBitsBlocksX(u_rankSide)) & ~1u; // the block's low word
+    uint w = hpBitsWord(texel, blocksX) & ~1u; // the block's low word
     uint m = hpBitsMorton(texel);
     uint lo = u_rankBits[w], hi = u_rankBits[w + 1u];
     return rank + (m < 32u ? uint(bitCount(lo & ((1u << m) - 1u)))

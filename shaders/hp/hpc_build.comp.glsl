@@ -65,9 +65,13 @@ void hpcImageStore(int j, ivec2 texel, uvec4 value) {
 void hpcStore(int j, ivec2 cell, uvec4 texel, uint total) {
     int level = HPC_START_LEVEL + j;
     if (level > u_levels || any(greaterThanEqual(cell, hpcLevelSize(level)))) return;
+    bool stored = true;
+#ifdef HPC_FROM_BITS
+    stored = level >= HPB_FIRST_STORED_LEVEL; // level 4 is read from the bits (hpc_shared.h); a top still counts
+#endif
     // min(): the last dispatch's j reach past HPC_MAX_LEVELS at compile time, and NVIDIA's compiler refuses a
     // constant index out of bounds even behind the test above (C1068); no level that gets here is clamped.
-    hpcImageStore(j, cell + ivec2(u_levelOffset[min(level, HPC_MAX_LEVELS)], 0), texel);
+    if (stored) hpcImageStore(j, cell + ivec2(u_levelOffset[min(level, HPC_MAX_LEVELS)], 0), texel);
     if (level == u_levels) {
         u_counters[0] = total;
         if (u_capacity > 0u) hpWriteArgs(total, u_capacity);

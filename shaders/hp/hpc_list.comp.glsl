@@ -3,7 +3,8 @@
 // arguments on the GPU. Entry k descends from the top with one fetch per level (texels hold their children's
 // sums) down to level 3, whose 64-bit Morton-ordered mask of 8x8 base cells resolves the last three levels with
 // popcounts: the k-th set bit is the k-th active cell of the block. The atlas is not read again.
-// With HPC_FROM_BITS (hp_bits) the level-3 masks are the occupancy-bits buffer (occupancy_bits.h).
+// With HPC_FROM_BITS (hp_bits) the level-3 masks are the occupancy-bits buffer (occupancy_bits.h), and level 4's
+// sums their popcounts (hpc_shared.h, HPB_FIRST_STORED_LEVEL).
 // With HP_XRAY one invocation follows the key u_xrayKey and records its descent (hp_xray.h) instead of writing
 // a point: the X-ray's path is this traversal's own.
 // Based on: Ziegler, Tevs, Theobalt, Seidel, TR MPI-I-2006-4-002 (2006), "PointList builder".
@@ -24,6 +25,15 @@ layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVEL
 layout(std430, binding = HP_BIND_ARGS) readonly buffer HpArgs { uint u_args[]; };
 
 #include "hp_descend.glsl"
+
+// Level 4's texel (the 8-bit sums): loaded, or over bits made from the masks (hpc_masks.glsl).
+uvec4 hpcSums8(int level, ivec2 p) {
+#ifdef HPC_FROM_BITS
+    return hpcBitsLevel4(p);
+#else
+    return imageLoad(u_sums8, p + ivec2(u_levelOffset[level], 0));
+#endif
+}
 
 // Index (0..63) of the k-th set bit of the mask (lo, hi): halve the window five times by popcount.
 uint hpcSelectBit(uvec2 mask, uint k) {
@@ -57,7 +67,7 @@ void main() {
     int level = u_levels;
     for (; level >= 9; --level) p = hpStepDown(level, p, imageLoad(u_sums32, p + ivec2(u_levelOffset[level], 0)), key);
     for (; level >= 5; --level) p = hpStepDown(level, p, imageLoad(u_sums16, p + ivec2(u_levelOffset[level], 0)), key);
-    for (; level > HPC_MASK_LEVEL; --level) p = hpStepDown(level, p, imageLoad(u_sums8, p + ivec2(u_levelOffset[level], 0)), key);
+    for (; level > HPC_MASK_LEVEL; --level) p = hpStepDown(level, p, hpcSums8(level, p), key); // level 4
     // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
     uvec2 mask = hpcMask(p);
     uint m = hpcSelectBit(mask, key);

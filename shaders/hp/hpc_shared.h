@@ -20,7 +20,7 @@
 // sample them, a fixed sampler per format, because Mesa 22.3 llvmpipe returns wrong texels for sampler arrays in
 // compute shaders (measured: only the first invocation of a group reads correctly).
 #define HPC_UNIT_MASKS 2  // RG32UI: level 3, the 8x8 base-cell masks
-#define HPC_UNIT_SUMS8 3  // RGBA8UI: level 4 (child sums <= 64)
+#define HPC_UNIT_SUMS8 3  // RGBA8UI: level 4 (child sums <= 64; hp_compute's: hp_bits reads it from the bits)
 #define HPC_UNIT_SUMS16 4 // RGBA16UI: levels 5-8 (child sums <= 16384)
 #define HPC_UNIT_SUMS32 5 // RGBA32UI: levels 9 and up
 #define HPC_UNIT_SOURCE 6 // a build dispatch that starts above the atlas reads its source level here
@@ -33,7 +33,11 @@
 
 // --- HistoPyramid over bits (hp_bits, hp_compute.h) ---------------------------------------------------------
 // Level 3 is the occupancy-bits buffer itself (occupancy_bits.h): the build reads it instead of the atlas and
-// stores levels 4 and up as hp_compute does; the list and the rank read the masks from it.
+// stores levels 5 and up as hp_compute does; the list, the rank and the X-ray read the masks from it, and level 4
+// too (a cell's four children's sums: the popcounts of the 2x2 masks under it, four adjacent words in two rows
+// of blocks). Level 4 was most of the bits' build on llvmpipe, its texels 4/5 of those stored, and image stores
+// its slow path there (256^3 to 1024^3: the build 40 % shorter without it); the list reads it once a point.
+#define HPB_FIRST_STORED_LEVEL 5
 #define HPB_BIND_BITS 25 // readonly uint[]: the occupancy bits (two uints per 8x8 block)
 #define HPB_LOC_SIDE 15  // int: the virtual atlas side (bits_from_atlas.comp.glsl)
 #define HPB_LOCAL_SIZE 8 // bits_from_atlas: 8x8 invocations, one 8x8 block (two words) each

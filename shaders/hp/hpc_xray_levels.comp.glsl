@@ -3,7 +3,8 @@
 // sums read from what the build stored. Levels 4 and up: a texel holds its four children's sums, so a node is
 // their sum. Level 3: a mask's popcount. Levels 0-2 (never stored as sums): popcounts of the mask bits under
 // the node; an aligned square of side s < 8 base cells is one run of s*s bits in Morton order.
-// With HPC_FROM_BITS (hp_bits) the masks are the occupancy-bits buffer.
+// With HPC_FROM_BITS (hp_bits) the masks are the occupancy-bits buffer, and level 4, which hp_bits does not store,
+// is drawn by the masks' program (hp_compute_xray.cpp, xrayTexture): a node's sum is its masks' popcounts.
 #include "hpc_shared.h"
 #include "hpc_masks.glsl"
 
@@ -15,14 +16,23 @@ layout(location = HPC_LOC_LEVEL_OFFSETS) uniform int u_levelOffset[HPC_MAX_LEVEL
 // a texture, not a branch on the level: llvmpipe read only the first invocation's texel right when one shader
 // chose among the three samplers by the level.
 #if HPC_XRAY_TEXTURE == 0
+// The masks' extent in blocks (the level-3 grid): a node of level 4 or up may reach past it, where a bits word
+// would be the next row's.
+#ifdef HPC_FROM_BITS
+ivec2 xrayMaskBlocks() { return ivec2(hpBitsBlocksX(u_inputSize.x)); }
+#else
+ivec2 xrayMaskBlocks() { return textureSize(u_masks, 0); }
+#endif
+
 uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
     // In base cells: the block spans `side` of them each way, aligned to it.
     ivec2 baseLo = lo << level, baseHi = hi << level;
     int side = g_xrayBlock << level;
     uint sum = 0u;
     if (side >= 8) { // whole masks
-        for (int y = baseLo.y >> 3; y < (baseHi.y + 7) >> 3; ++y)
-            for (int x = baseLo.x >> 3; x < (baseHi.x + 7) >> 3; ++x) {
+        ivec2 end = min((baseHi + 7) >> 3, xrayMaskBlocks());
+        for (int y = baseLo.y >> 3; y < end.y; ++y)
+            for (int x = baseLo.x >> 3; x < end.x; ++x) {
                 uvec2 mask = hpcMask(ivec2(x, y));
                 sum += uint(bitCount(mask.x) + bitCount(mask.y));
             }
