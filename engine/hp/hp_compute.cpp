@@ -95,6 +95,14 @@ ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, 
                                     defines});
         if (!program) return makeError(program.error());
         p->m_build[i] = *program;
+        if (i == 0 && bits) { // the same first dispatch reading two blocks a load, for an even block count
+            defines.push_back({"HPC_BITS_PAIRS", ""});
+            auto pairs = shaders.add({name + "/build-from-" + std::to_string(start) + "-pairs",
+                                      {{GL_COMPUTE_SHADER, "hpc_build.comp.glsl"}},
+                                      defines});
+            if (!pairs) return makeError(pairs.error());
+            p->m_buildPairs = *pairs;
+        }
     }
     Defines listDefines;
     if (bits) listDefines.push_back({"HPC_FROM_BITS", ""});
@@ -231,7 +239,10 @@ void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
     for (int start = firstStart(); start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
-        GLuint program = m_shaders->get(m_build[(start - firstStart()) / HPC_LEVELS_PER_DISPATCH]);
+        const int i = (start - firstStart()) / HPC_LEVELS_PER_DISPATCH;
+        // Over bits with an even count of blocks a side every block row starts 16 bytes aligned: pairs of blocks.
+        const bool pairs = i == 0 && m_source == PyramidSource::Bits && hpBitsBlocksX(m_inputSize.x) % 2 == 0;
+        GLuint program = m_shaders->get(pairs ? m_buildPairs : m_build[i]);
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
         glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
