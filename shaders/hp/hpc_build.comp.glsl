@@ -133,8 +133,19 @@ HPC_REDUCE_STEP(hpcReduce2, hpcReduce1, 2)
 // With HPC_BITS_PAIRS (blocks a side even, so every block row's words start 16 bytes aligned; hp_compute.cpp
 // picks this program then): the invocation's 8x8 blocks as 32 loads of two blocks each instead of 128 4-byte
 // loads, which llvmpipe gathers lane by lane (they were half the build); levels 4-6 then from the 64 totals.
-// 1024^3 bits, side by side: the build 85-88 -> 60-68 ms.
+// 1024^3 bits, side by side: the build 95-98 -> 66-82 ms (docs/PERFORMANCE.md).
 layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBitPairs { uvec4 u_pairs[]; };
+
+// One register level: the n x n totals `below` (row-major) to the (n/2) x (n/2) `above`, each storing its four
+// children's sums as level HPC_START_LEVEL + j (the invocation's cells of that level start at (n/2) cell).
+#define HPC_PAIR_LEVEL(below, above, n, j, cell)                                                        \
+    for (int y = 0; y < (n) / 2; ++y)                                                                      \
+        for (int x = 0; x < (n) / 2; ++x) {                                                                \
+            int i = 2 * (n) * y + 2 * x;                                                                   \
+            uvec4 sums = uvec4(below[i], below[i + 1], below[i + (n)], below[i + (n) + 1]);                \
+            above[(n) / 2 * y + x] = sums.x + sums.y + sums.z + sums.w;                                    \
+            hpcStore(j, (n) / 2 * (cell) + ivec2(x, y), sums, above[(n) / 2 * y + x]);                    \
+        }
 
 uint hpcReduceInRegisters(ivec2 cell) {
     int blocksX = hpBitsBlocksX(u_inputSize.x);
@@ -148,25 +159,11 @@ uint hpcReduceInRegisters(ivec2 cell) {
             t3[8 * y + 2 * q] = uint(bitCount(pair.x) + bitCount(pair.y));
             t3[8 * y + 2 * q + 1] = uint(bitCount(pair.z) + bitCount(pair.w));
         }
-    uint t4[16];
-    for (int y = 0; y < 4; ++y)
-        for (int x = 0; x < 4; ++x) {
-            int i = 16 * y + 2 * x;
-            uvec4 sums = uvec4(t3[i], t3[i + 1], t3[i + 8], t3[i + 9]);
-            t4[4 * y + x] = sums.x + sums.y + sums.z + sums.w;
-            hpcStore(1, 4 * cell + ivec2(x, y), sums, t4[4 * y + x]);
-        }
-    uint t5[4];
-    for (int y = 0; y < 2; ++y)
-        for (int x = 0; x < 2; ++x) {
-            int i = 8 * y + 2 * x;
-            uvec4 sums = uvec4(t4[i], t4[i + 1], t4[i + 4], t4[i + 5]);
-            t5[2 * y + x] = sums.x + sums.y + sums.z + sums.w;
-            hpcStore(2, 2 * cell + ivec2(x, y), sums, t5[2 * y + x]);
-        }
-    uvec4 sums = uvec4(t5[0], t5[1], t5[2], t5[3]);
-    uint total = sums.x + sums.y + sums.z + sums.w;
-    hpcStore(3, cell, sums, total);
+    uint t4[16], t5[4], t6[1];
+    HPC_PAIR_LEVEL(t3, t4, 8, 1, cell);
+    HPC_PAIR_LEVEL(t4, t5, 4, 2, cell);
+    HPC_PAIR_LEVEL(t5, t6, 2, 3, cell);
+    uint total = t6[0];
     return total;
 }
 #else
