@@ -104,8 +104,7 @@ private:
     // The level textures for `input`; on error (the driver refused the memory) the previous ones stay.
     Result<void> allocate(glm::ivec2 input);
     bool storesLevel(int level) const; // the Bits source stores neither level 3 (the masks) nor level 4
-    int
-    xrayTexture(int level) const; // the texture whose X-ray tile program draws a level (0: from the masks)
+    int xrayTexture(int level) const;  // the texture of a level's X-ray tile program (0: from the masks)
     // The level the first build dispatch starts from: 0 (the atlas) or 3 (the bits are the level-3 masks, so
     // its invocations read 8x8 masks and reduce levels 4-9).
     int firstStart() const { return m_source == PyramidSource::Bits ? HPC_MASK_LEVEL : 0; }

@@ -138,13 +138,13 @@ layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBitPairs { uvec4 u_pai
 
 // One register level: the n x n totals `below` (row-major) to the (n/2) x (n/2) `above`, each storing its four
 // children's sums as level HPC_START_LEVEL + j (the invocation's cells of that level start at (n/2) cell).
-#define HPC_PAIR_LEVEL(below, above, n, j, cell)                                                        \
-    for (int y = 0; y < (n) / 2; ++y)                                                                      \
-        for (int x = 0; x < (n) / 2; ++x) {                                                                \
-            int i = 2 * (n) * y + 2 * x;                                                                   \
-            uvec4 sums = uvec4(below[i], below[i + 1], below[i + (n)], below[i + (n) + 1]);                \
-            above[(n) / 2 * y + x] = sums.x + sums.y + sums.z + sums.w;                                    \
-            hpcStore(j, (n) / 2 * (cell) + ivec2(x, y), sums, above[(n) / 2 * y + x]);                    \
+#define HPC_PAIR_LEVEL(below, above, n, j, cell)                                            \
+    for (int y = 0; y < (n) / 2; ++y)                                                       \
+        for (int x = 0; x < (n) / 2; ++x) {                                                 \
+            int i = 2 * (n) * y + 2 * x;                                                    \
+            uvec4 sums = uvec4(below[i], below[i + 1], below[i + (n)], below[i + (n) + 1]); \
+            above[(n) / 2 * y + x] = sums.x + sums.y + sums.z + sums.w;                     \
+            hpcStore(j, (n) / 2 * (cell) + ivec2(x, y), sums, above[(n) / 2 * y + x]);      \
         }
 
 uint hpcReduceInRegisters(ivec2 cell) {
@@ -163,8 +163,7 @@ uint hpcReduceInRegisters(ivec2 cell) {
     HPC_PAIR_LEVEL(t3, t4, 8, 1, cell);
     HPC_PAIR_LEVEL(t4, t5, 4, 2, cell);
     HPC_PAIR_LEVEL(t5, t6, 2, 3, cell);
-    uint total = t6[0];
-    return total;
+    return t6[0];
 }
 #else
 HPC_REDUCE_STEP(hpcReduceInRegisters, hpcReduce2, 3)
