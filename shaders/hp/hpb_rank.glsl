@@ -48,7 +48,7 @@ uint hpbRank(ivec2 texel) {
     int q = (block.x & 1) + 2 * (block.y & 1);
     for (int c = 0; c < q; ++c) {
         ivec2 sibling = (block & ~1) + ivec2(c & 1, c >> 1);
-        uint s = 2u * uint(sibling.y * blocksX + sibling.x);
+        uint s = hpBitsWord(sibling * HP_BITS_BLOCK, blocksX); // the sibling's low word
         if (sibling.x < blocksX) rank += uint(bitCount(u_rankBits[s]) + bitCount(u_rankBits[s + 1u]));
     }
     uint w = hpBitsWord(texel, blocksX) & ~1u; // the block's low word

@@ -2,6 +2,12 @@
 // read by the list pass and the X-ray's tiles. hp_compute stores it in an RG32UI texture; with HPC_FROM_BITS
 // (hp_bits) it is the occupancy-bits buffer itself (occupancy_bits.h), and so is level 4 (hpcBitsLevel4).
 // Morton index m within the block: x is bits 0, 2, 4 and y bits 1, 3, 5.
+
+// The set bits of a 64-bit mask: a block's active cells (level 3's sum).
+uint hpcMaskCount(uvec2 mask) {
+    return uint(bitCount(mask.x) + bitCount(mask.y));
+}
+
 #ifdef HPC_FROM_BITS
 #include "occupancy_bits.h"
 // A block's two words as one 8-byte load (occupancy_bits.h: block (bx, by) is the pair at 2 (by blocksX + bx)):
@@ -14,15 +20,13 @@ uvec2 hpcMask(ivec2 block) {
 // Level-4 cell p's four children's sums (child order (0,0), (1,0), (0,1), (1,1)): hp_bits stores no level 4
 // (hpc_shared.h, HPB_FIRST_STORED_LEVEL), so the popcounts of the 2x2 masks under it; past the atlas 0.
 uvec4 hpcBitsLevel4(ivec2 p) {
-    int blocksX = hpBitsBlocksX(u_inputSize.x);
-    int first = 2 * p.y * blocksX + 2 * p.x; // blocks (2p.x, 2p.y) and (2p.x + 1, 2p.y); the next row below
-    bool right = 2 * p.x + 1 < blocksX, up = 2 * p.y + 1 < blocksX;
-    uvec2 m00 = u_blocks[first], m10 = uvec2(0u), m01 = uvec2(0u), m11 = uvec2(0u);
-    if (right) m10 = u_blocks[first + 1];
-    if (up) m01 = u_blocks[first + blocksX];
-    if (right && up) m11 = u_blocks[first + blocksX + 1];
-    return uvec4(bitCount(m00.x) + bitCount(m00.y), bitCount(m10.x) + bitCount(m10.y),
-                 bitCount(m01.x) + bitCount(m01.y), bitCount(m11.x) + bitCount(m11.y));
+    ivec2 blocks = ivec2(hpBitsBlocksX(u_inputSize.x));
+    uvec4 sums = uvec4(0u);
+    for (int c = 0; c < 4; ++c) {
+        ivec2 block = 2 * p + ivec2(c & 1, c >> 1);
+        if (all(lessThan(block, blocks))) sums[c] = hpcMaskCount(hpcMask(block));
+    }
+    return sums;
 }
 #elif defined(HPC_LEVEL_IMAGES) // the list pass: the levels as images (hpc_shared.h, HPC_IMAGE_LEVELS)
 layout(binding = HPC_IMAGE_LEVELS + 0, rg32ui) uniform readonly uimage2D u_masks;

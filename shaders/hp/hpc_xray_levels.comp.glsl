@@ -33,8 +33,7 @@ uint xrayBlockSum(int level, ivec2 lo, ivec2 hi) {
         ivec2 end = min((baseHi + 7) >> 3, xrayMaskBlocks());
         for (int y = baseLo.y >> 3; y < end.y; ++y)
             for (int x = baseLo.x >> 3; x < end.x; ++x) {
-                uvec2 mask = hpcMask(ivec2(x, y));
-                sum += uint(bitCount(mask.x) + bitCount(mask.y));
+                sum += hpcMaskCount(hpcMask(ivec2(x, y)));
             }
         return sum;
     }
