@@ -107,13 +107,16 @@ void McExpander::buildOffsets() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
     for (int level = 2; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
+        // The level below at MC_BIND_LEVEL1: level 1's own buffer, then the upper buffer (mc_reduce.comp.glsl).
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, level == 2 ? m_level1.id() : m_upper.id());
         // The padding too (its children lie past the level below's end: 0).
         const std::uint32_t stored = mcStoredEntries(m_layout.sizes[l]);
         glProgramUniform4ui(reduce, MC_LOC_LEVEL, m_layout.offsets[l], stored,
-                            level == 2 ? kLevel1 : m_layout.offsets[l - 1], m_layout.sizes[l - 1]);
-        dispatchItems(stored);
+                            level == 2 ? 0 : m_layout.offsets[l - 1], mcStoredEntries(m_layout.sizes[l - 1]));
+        dispatchItems(stored / MC_FAN_IN);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
     writeDrawArgs(m_layout.levels == 1 ? kLevel1 : m_layout.offsets[std::size_t(m_layout.levels)]); // the top
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);

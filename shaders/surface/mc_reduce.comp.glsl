@@ -1,23 +1,25 @@
 #version 450
 // Marching cubes, pass 2 (engine/surface/mc_expander.h): one level of the 4:1 pyramid, entry i = the sum of
-// entries 4i .. 4i + 3 of the level below (those past its size count 0), over the level's stored entries (its
-// padding to a multiple of 4 so: 0). Level 1 is its own buffer (the largest level, a storage block of its own),
-// levels 2 .. top follow one another in the upper buffer.
+// entries 4i .. 4i + 3 of the level below, over the level's stored entries (its padding to a multiple of 4 so: 0).
+// Level 1 is its own buffer (the largest level, a storage block of its own), levels 2 .. top follow one another in
+// the upper buffer; the level below is bound at MC_BIND_LEVEL1 either way (level 1, or the upper buffer again).
+// An invocation writes 4 entries from 16 below, each 4 one uvec4: llvmpipe loads a lane's uvec4 at about the
+// cost of one uint, and a level's stored entries and offsets are multiples of 4, so every uvec4 lies in one level.
 #include "mc_common.glsl"
 
-layout(std430, binding = MC_BIND_LEVEL1) readonly buffer McLevel1 { uint b_level1[]; };
-layout(std430, binding = MC_BIND_UPPER) buffer McUpper { uint b_upper[]; };
-// (offset of the level written, its stored entries, offset of the level below or 0xffffffff for level 1, its size)
+layout(std430, binding = MC_BIND_LEVEL1) readonly buffer McBelow { uvec4 b_below[]; };
+layout(std430, binding = MC_BIND_UPPER) writeonly buffer McUpper { uvec4 b_upper[]; };
+// (offset of the level written, its stored entries, offset of the level below in its buffer, its stored entries)
 layout(location = MC_LOC_LEVEL) uniform uvec4 u_level;
-
-uint mcBelow(uint i) {
-    if (i >= u_level.w) return 0u;
-    return u_level.z == 0xffffffffu ? b_level1[i] : b_upper[u_level.z + i];
-}
 
 void main() {
     uint i = mcInvocation();
-    if (i >= u_level.y) return;
-    uint first = uint(MC_FAN_IN) * i;
-    b_upper[u_level.x + i] = mcBelow(first) + mcBelow(first + 1u) + mcBelow(first + 2u) + mcBelow(first + 3u);
+    if (4u * i >= u_level.y) return;
+    uint first = u_level.z / 4u + 4u * i, last = (u_level.z + u_level.w) / 4u - 1u;
+    uvec4 sums;
+    for (uint j = 0u; j < 4u; ++j) {
+        uvec4 v = b_below[min(first + j, last)]; // past the level below's end: read in bounds, counted 0
+        sums[j] = first + j <= last ? v.x + v.y + v.z + v.w : 0u;
+    }
+    b_upper[u_level.x / 4u + i] = sums;
 }
