@@ -164,8 +164,9 @@ TEST(McPyramidLayout, RowAlignedWordsAndLevelsOfFourToOne) {
 TEST_P(McRows, RandomFloatFieldsWithAndWithoutNan) {
     McMethod* e = method();
     ASSERT_TRUE(e);
-    const glm::ivec3 sizes[] = {{2, 2, 2},    {3, 2, 2},    {5, 7, 3}, {17, 9, 13},
-                                {16, 16, 16}, {33, 20, 17}, {64, 3, 5}};
+    // {300, 11, 13}: rows wider than one work group of the count's columns (mcColumn), two pairs of strips and stacks.
+    const glm::ivec3 sizes[] = {{2, 2, 2},    {3, 2, 2},    {5, 7, 3},  {17, 9, 13},
+                                {16, 16, 16}, {33, 20, 17}, {64, 3, 5}, {300, 11, 13}};
     std::mt19937 rng(19);
     unsigned seed = 100;
     for (const glm::ivec3 size : sizes)

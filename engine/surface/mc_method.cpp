@@ -275,9 +275,12 @@ std::uint64_t McMethod::countColumns(glm::ivec3 size) {
     return g.x * g.y * g.z;
 }
 
-std::uint64_t McMethod::columnInvocations(glm::ivec3 size) {
+void McMethod::dispatchColumns(glm::ivec3 size) {
     const glm::u64vec3 octets = (columnGrid(size) + std::uint64_t(1)) / std::uint64_t(2); // 2 x 2 x 2 columns each
-    return 8 * octets.x * octets.y * octets.z;                                           // (mc_volume.glsl)
+    constexpr std::uint64_t kOctetsPerGroup = MC_LOCAL_SIZE / 8; // along the rows (mc_volume.glsl, mcColumn)
+    const glm::u64vec3 groups((octets.x + kOctetsPerGroup - 1) / kOctetsPerGroup, octets.y, octets.z);
+    if (groups.x * groups.y * groups.z == 0) return;
+    glDispatchCompute(GLuint(groups.x), GLuint(groups.y), GLuint(groups.z));
 }
 
 void McMethod::setContentVersion(std::uint64_t version) {
@@ -307,7 +310,7 @@ void McMethod::refreshRanges() {
     gl::DebugGroup group("mc column ranges");
     useWordsProgram(m_rangePrograms);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
-    dispatchItems(columnInvocations(m_size));
+    dispatchColumns(m_size);
     // The count reads the ranges; the placeholder's clear may write over them later.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
     m_rangeState = Ranges::Exact;
@@ -321,7 +324,7 @@ void McMethod::countWords(const discriminate::KindPrograms& count, const char* l
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
     // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
     // MC_COUNT_SLICES slices.
-    dispatchItems(columnInvocations(m_size));
+    dispatchColumns(m_size);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glUseProgram(0); // never leave a program bound that a shader reload may delete
 }

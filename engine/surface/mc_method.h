@@ -223,7 +223,8 @@ private:
     // The count pass's columns over a volume of `size`: word places a row, strips of rows, stacks of slices.
     static glm::u64vec3 columnGrid(glm::ivec3 size);
     static std::uint64_t countColumns(glm::ivec3 size); // their number
-    static std::uint64_t columnInvocations(glm::ivec3 size); // its invocations: octets of 2 x 2 x 2 columns
+    // One invocation a column, in octets of 2 x 2 x 2 columns, 8 octets a group along the rows (mc_volume.glsl).
+    static void dispatchColumns(glm::ivec3 size);
 
     discriminate::KindPrograms m_rangePrograms;
     gl::Buffer m_ranges;              // uvec2 a count column; grown only

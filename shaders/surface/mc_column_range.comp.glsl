@@ -12,7 +12,7 @@ layout(std430, binding = MC_BIND_RANGES) writeonly buffer McRanges { uvec2 b_ran
 void main() {
     McColumn c;
     uint column;
-    if (!mcColumn(mcInvocation(), column, c)) return;
+    if (!mcColumn(column, c)) return;
     uint lo = 0xffffffffu, hi = 0u;
     for (int s = 0; s <= MC_COUNT_SLICES; ++s) {
         if (s > c.slices) break;

@@ -35,7 +35,7 @@ void writeUniform(McColumn c, uint perRow, int rowsY, bool inside) {
 void main() {
     McColumn c;
     uint column;
-    if (!mcColumn(mcInvocation(), column, c)) return;
+    if (!mcColumn(column, c)) return;
     uint perRow = mcWordsPerRow();
     int rowsY = u_size.y - 1;
     uvec2 range = b_ranges[column];
