@@ -317,10 +317,19 @@ void McMethod::refreshRanges() {
     m_placeholderWritten = false;
 }
 
-void McMethod::countWords(const discriminate::KindPrograms& count, const char* label) {
+void McMethod::countWords(const discriminate::KindPrograms& count, const char* label, GLuint counts) {
     refreshRanges();
     gl::DebugGroup group(label);
-    useWordsProgram(count);
+    // With the ranges known, columns wholly outside the band (most of a large volume) need not write their words:
+    // a clear writes them all faster than the pass's per-lane stores (llvmpipe). Until then every column reads.
+    const bool cleared = m_rangeState == Ranges::Exact;
+    if (cleared) {
+        const GLsizeiptr bytes = GLsizeiptr(m_words) * 4;
+        glClearNamedBufferSubData(m_cases.id(), GL_R32UI, 0, bytes, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+        glClearNamedBufferSubData(counts, GL_R32UI, 0, bytes, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    }
+    const GLuint program = useWordsProgram(count);
+    glProgramUniform1i(program, MC_LOC_CLEARED, cleared ? 1 : 0);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
     // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
     // MC_COUNT_SLICES slices.

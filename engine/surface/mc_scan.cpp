@@ -33,7 +33,7 @@ void McScan::bindScannedCounts() const {
 
 void McScan::countCells() {
     bindScannedCounts();
-    countWords(m_count, "scan_mc count");
+    countWords(m_count, "scan_mc count", m_scan.buffer());
 }
 
 void McScan::buildOffsets() {
