@@ -8,6 +8,14 @@
 
 namespace dicer::hp {
 
+namespace {
+
+std::uint32_t wholeQuads(std::uint32_t entries) {
+    return (entries + 3u) / 4u * 4u;
+}
+
+} // namespace
+
 Hp5Layout hp5Layout(std::uint32_t base) {
     Hp5Layout l;
     l.base = base;
@@ -30,6 +38,9 @@ Result<Hp5Pyramid> Hp5Pyramid::create(gl::ShaderLibrary& shaders, Hp5Base base, 
     gl::ProgramDesc desc{label + " level", {{GL_COMPUTE_SHADER, "hp5_reduce.comp.glsl"}}, {}};
     if (base == Hp5Base::Words) desc.defines.push_back({"HP5_BASE_WORDS", ""});
     if (Result<void> r = shaders.addInto(p.m_build, desc); !r) return makeError(r.error());
+    desc.name = label + " level 1";
+    desc.defines.push_back({"HP5_LEVEL1_QUADS", ""});
+    if (Result<void> r = shaders.addInto(p.m_buildLevel1, desc); !r) return makeError(r.error());
     return p;
 }
 
@@ -51,9 +62,11 @@ Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, con
         std::uint32_t needed;
         GLsizeiptr bytesEach;
         const char* what;
-    } grows[] = {{&m_level1, &m_level1Capacity, layout.sizes[1], 4, " level 1"},
+    } grows[] = {// level 1's build writes whole quads of nodes (hp5_reduce.comp.glsl, HP5_LEVEL1_QUADS)
+                 {&m_level1, &m_level1Capacity, wholeQuads(layout.sizes[1]), 4, " level 1"},
                  {&m_nodes, &m_nodeCapacity, std::max(layout.upperNodes(), 1u), 16, " nodes"},
-                 {&m_totals, &m_totalCapacity, layout.nodes, 4, " node totals"}};
+                 {&m_totals, &m_totalCapacity, std::max(layout.nodes, wholeQuads(layout.sizes[1])), 4,
+                  " node totals"}};
     gl::Buffer grown[3];
     for (int i = 0; i < 3; ++i) {
         if (grows[i].needed <= *grows[i].capacity) continue;
@@ -73,19 +86,24 @@ Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, con
 
 void Hp5Pyramid::build(GLuint baseBuffer) const {
     gl::DebugGroup group(m_label.c_str());
-    const GLuint program = m_shaders->get(m_build);
-    glUseProgram(program);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_BASE, baseBuffer);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_TOTALS, m_totals.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, m_nodes.id());
     for (int level = 1; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
-        glProgramUniform1ui(program, HP5_LOC_NODE_SHIFT, m_layout.offsets[l] - m_layout.nodeOffset(level));
+        // Level 1 (the largest) four nodes an invocation, the others one (their totals' offsets are not quads).
+        const GLuint program = m_shaders->get(level == 1 ? m_buildLevel1 : m_build);
+        glUseProgram(program);
+        if (level >=
+            2) // level 1's program writes its nodes at 0 (an unread location is no location on some drivers)
+            glProgramUniform1ui(program, HP5_LOC_NODE_SHIFT,
+                                m_layout.offsets[l] - m_layout.nodeOffset(level));
         glProgramUniform4ui(program, HP5_LOC_LEVEL, m_layout.offsets[l], m_layout.sizes[l],
                             level == 1 ? HP5_BELOW_IS_BASE : m_layout.offsets[l - 1],
                             level == 1 ? m_layout.base : m_layout.sizes[l - 1]);
-        const std::uint32_t groups = (m_layout.sizes[l] + HP5_LOCAL_SIZE - 1) / HP5_LOCAL_SIZE;
+        const std::uint32_t invocations = level == 1 ? (m_layout.sizes[l] + 3) / 4 : m_layout.sizes[l];
+        const std::uint32_t groups = (invocations + HP5_LOCAL_SIZE - 1) / HP5_LOCAL_SIZE;
         const std::uint32_t x = std::min<std::uint32_t>(groups, HP5_GROUPS_X);
         glDispatchCompute(x, (groups + x - 1) / x, 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the next level reads these totals; the descent the nodes

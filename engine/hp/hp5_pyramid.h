@@ -73,6 +73,7 @@ public:
 private:
     gl::ShaderLibrary* m_shaders = nullptr;
     gl::ProgramId m_build, m_xray;
+    gl::ProgramId m_buildLevel1; // level 1 from the base, four nodes an invocation (HP5_LEVEL1_QUADS)
     Hp5Base m_base = Hp5Base::Counts;
     std::string m_label;
     Hp5Layout m_layout;

@@ -25,6 +25,47 @@ uint hp5Below(uint i) {
 #endif
 }
 
+#ifdef HP5_LEVEL1_QUADS
+// Level 1 four nodes an invocation: base elements 20i .. 20i + 19 read as 5 uvec4s (llvmpipe loads a lane's uvec4
+// at about the cost of one uint), nodes 4i .. 4i + 3 written as one uvec4 of packed sums and one of totals (level
+// 1's totals lie at offset 0; both buffers hold whole quads: Hp5Pyramid::reserve).
+layout(std430, binding = HP5_BIND_BASE) readonly buffer Hp5BaseQuads { uvec4 b_baseQuads[]; };
+layout(std430, binding = HP5_BIND_TOTALS) writeonly buffer Hp5TotalsQuads { uvec4 b_totalsQuads[]; };
+layout(std430, binding = HP5_BIND_LEVEL1) writeonly buffer Hp5Level1Quads { uvec4 b_level1Quads[]; };
+
+// Base elements 4q .. 4q + 3 (0 past the base): whole quads as one load, the base's last partial quad by element
+// (the caller's buffer holds the base, not necessarily a whole last quad).
+uvec4 hp5BaseQuad(uint q) {
+    uint first = 4u * q;
+    uvec4 v;
+    if (first + 4u <= u_level.w) {
+        v = b_baseQuads[q];
+#ifdef HP5_BASE_WORDS
+        v = uvec4(bitCount(v));
+#endif
+    } else {
+        v = uvec4(hp5Below(first), hp5Below(first + 1u), hp5Below(first + 2u), hp5Below(first + 3u));
+    }
+    return v;
+}
+
+// One node's packed level-1 word (its four running sums as bytes) and its total, from its five elements.
+uvec2 hp5Level1Node(uint e0, uint e1, uint e2, uint e3, uint e4) {
+    uint s1 = e0 + e1, s2 = s1 + e2, s3 = s2 + e3;
+    return uvec2(e0 | s1 << 8 | s2 << 16 | s3 << 24, s3 + e4);
+}
+
+void main() {
+    uint i = hp5Invocation();
+    if (4u * i >= u_level.y) return;
+    uvec4 a = hp5BaseQuad(5u * i), b = hp5BaseQuad(5u * i + 1u), c = hp5BaseQuad(5u * i + 2u),
+          d = hp5BaseQuad(5u * i + 3u), e = hp5BaseQuad(5u * i + 4u);
+    uvec2 n0 = hp5Level1Node(a.x, a.y, a.z, a.w, b.x), n1 = hp5Level1Node(b.y, b.z, b.w, c.x, c.y),
+          n2 = hp5Level1Node(c.z, c.w, d.x, d.y, d.z), n3 = hp5Level1Node(d.w, e.x, e.y, e.z, e.w);
+    b_level1Quads[i] = uvec4(n0.x, n1.x, n2.x, n3.x);
+    b_totalsQuads[i] = uvec4(n0.y, n1.y, n2.y, n3.y);
+}
+#else
 void main() {
     uint i = hp5Invocation();
     if (i >= u_level.y) return;
@@ -40,3 +81,4 @@ void main() {
         b_nodes[u_level.x - u_nodeShift + i] = sums;
     b_totals[u_level.x + i] = sums.w + hp5Below(first + 4u);
 }
+#endif

@@ -37,8 +37,9 @@
 #define MC_LOC_XRAY_KEY 282   // uint (expand with HP_XRAY): the vertex the traversal follows
 #define MC_LOC_XRAY_SIZES 283 // uint[MC_MAX_LEVELS] (expand with HP_XRAY): level l's entries
 // int (count): 1 = the cases and the counts were cleared to 0 before this count (McMethod::countWords), so a
-// column wholly outside the band writes nothing and one wholly inside only its cases
-#define MC_LOC_CLEARED 300
+// column wholly outside the band writes nothing and one wholly inside only its cases. Past HP5's locations
+// (300 .. 349, hp5_shared.h), which hp5_mc's programs declare beside these.
+#define MC_LOC_CLEARED 350
 
 // --- the grid-edge weld (engine/surface/grid_edge_weld.h, mc_weld_*.comp.glsl) ----------------------------
 // It runs after a method's passes and binds its buffers before each of its own, at the count pass's bindings
