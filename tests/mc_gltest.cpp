@@ -283,6 +283,32 @@ TEST_P(McRows, RepeatedRunsGiveTheSameList) {
     }
 }
 
+// Band after band over one volume whose count columns are mostly uniform (a ramp): a column wholly inside or
+// outside under both the band before and this one keeps its words, one that flips (inside to outside, or back)
+// is written. Each band's list exact, no setVolume between.
+TEST_P(McRows, KeptWordsFollowTheBand) {
+    McMethod* e = method();
+    ASSERT_TRUE(e);
+    const glm::ivec3 size(70, 20, 18);
+    std::vector<std::uint8_t> values(std::size_t(size.x) * size.y * size.z);
+    for (int z = 0; z < size.z; ++z)
+        for (int y = 0; y < size.y; ++y)
+            for (int x = 0; x < size.x; ++x)
+                values[(std::size_t(z) * size.y + std::size_t(y)) * size.x + std::size_t(x)] =
+                    std::uint8_t(std::min(255, 3 * x + y / 4 + z / 8));
+    const volume::ScalarVolume v = makeVolume(size, volume::ScalarType::Uint8, values);
+    expectMatchesReference(*e, v, {0, 255}, "ramp 70x20x18"); // every column inside
+    for (volume::Band band : {volume::Band{100, 255}, volume::Band{0, 99}, volume::Band{150, 160},
+                              volume::Band{100, 255}, volume::Band{100, 255}, volume::Band{0, 255}}) {
+        SCOPED_TRACE(volume::bandText(band));
+        const surface::McSurface ref = surface::marchingCubesReference(v, band);
+        ASSERT_TRUE(e->reserve(std::uint32_t(ref.vertices.size())));
+        ASSERT_TRUE(e->run(band));
+        const surface::McCheck c = surface::checkAgainstReference(*e, v, ref);
+        EXPECT_TRUE(c.exact()) << c.firstDifference;
+    }
+}
+
 TEST_P(McRows, SidesOfOneHaveNoCells) {
     McMethod* e = method();
     ASSERT_TRUE(e);

@@ -96,7 +96,7 @@ Result<void> McExpander::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
 
 void McExpander::countCells() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
-    countWords(m_count, "mc count", m_level1.id());
+    countWords(m_count, "mc count", CountsAfterBuild::Kept);
 }
 
 void McExpander::buildOffsets() {

@@ -36,7 +36,7 @@ Result<void> McHp5::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
 
 void McHp5::countCells() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_counts.id());
-    countWords(m_count, "hp5_mc count", m_counts.id());
+    countWords(m_count, "hp5_mc count", CountsAfterBuild::Kept);
 }
 
 void McHp5::buildOffsets() {

@@ -111,6 +111,7 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
                                 bool binaryField) {
     Result<std::uint32_t> words = baseWords(size);
     if (!words) return makeError(words.error());
+    m_keptBand.reset(); // the words may be reshaped, the contents new
     // The cases first, kept aside until the method's own buffers exist: a refusal of either keeps the previous
     // volume's.
     gl::Buffer cases;
@@ -286,6 +287,7 @@ void McMethod::dispatchColumns(glm::ivec3 size) {
 void McMethod::setContentVersion(std::uint64_t version) {
     if (version != m_contentVersion) {
         m_contentVersion = version;
+        m_keptBand.reset();
         m_rangeState = Ranges::Placeholder; // still changing, perhaps every frame: not worth a pass yet
     } else if (m_rangeState == Ranges::Placeholder) {
         m_rangeState = Ranges::Pending; // the same contents twice: they may stay
@@ -293,7 +295,7 @@ void McMethod::setContentVersion(std::uint64_t version) {
 }
 
 void McMethod::computeColumnRanges() {
-    m_rangeState = Ranges::Pending;
+    m_rangeState = Ranges::Pending; // the same contents (a change comes by setContentVersion): the words stay
     refreshRanges();
 }
 
@@ -317,25 +319,27 @@ void McMethod::refreshRanges() {
     m_placeholderWritten = false;
 }
 
-void McMethod::countWords(const discriminate::KindPrograms& count, const char* label, GLuint counts) {
+void McMethod::countWords(const discriminate::KindPrograms& count, const char* label,
+                          CountsAfterBuild after) {
     refreshRanges();
     gl::DebugGroup group(label);
-    // With the ranges known, columns wholly outside the band (most of a large volume) need not write their words:
-    // a clear writes them all faster than the pass's per-lane stores (llvmpipe). Until then every column reads.
-    const bool cleared = m_rangeState == Ranges::Exact;
-    if (cleared) {
-        const GLsizeiptr bytes = GLsizeiptr(m_words) * 4;
-        glClearNamedBufferSubData(m_cases.id(), GL_R32UI, 0, bytes, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-        glClearNamedBufferSubData(counts, GL_R32UI, 0, bytes, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
-    }
     const GLuint program = useWordsProgram(count);
-    glProgramUniform1i(program, MC_LOC_CLEARED, cleared ? 1 : 0);
+    // The words of the band counted last are still in the buffers (same contents, same buffers, a build that
+    // left them): with exact ranges, a column uniform under both bands the same way is not written again.
+    const bool kept = m_keptBand && m_rangeState == Ranges::Exact;
+    glProgramUniform3ui(program, MC_LOC_KEPT_BAND, kept ? m_keptBand->x : 0u, kept ? m_keptBand->y : 0u,
+                        kept ? 1u : 0u);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
     // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
     // MC_COUNT_SLICES slices.
     dispatchColumns(m_size);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glUseProgram(0); // never leave a program bound that a shader reload may delete
+    m_keptBand.reset();
+    if (after == CountsAfterBuild::Kept) {
+        const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
+        m_keptBand = glm::uvec2(keys.lo, keys.hi);
+    }
 }
 
 void McMethod::writeDrawArgs(GLuint totalEntry) const {

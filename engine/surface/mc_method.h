@@ -34,6 +34,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -176,14 +177,16 @@ protected:
     // Binds what the vertices' writers write: the header and the vertex buffer.
     void bindVertexOutput() const;
     // The count pass (mc_count.comp.glsl, debug group `label`): every base word's 4 cases into the cases, its
-    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1 (`counts`, its words from offset 0). COLUMN RANGES: the pass runs one
+    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1. COLUMN RANGES: the pass runs one
     // invocation per column of MC_COUNT_ROWS x MC_COUNT_SLICES words (mc_shared.h); a column whose key range
     // (mc_column_range.comp.glsl: min and max over the samples it reads, once per volume) lies wholly inside or
     // outside the band writes its words (cases 255 or 0, count 0) without reading the volume. Until the ranges
     // are known (a volume's contents just changed) every column reads as straddling: the placeholder range
     // [0, 2^32 - 1] (a band never holds every key of a volume that has one outside it).
-    // With the ranges known, the cases and `counts` are cleared first and a column wholly outside writes nothing.
-    void countWords(const discriminate::KindPrograms& count, const char* label, GLuint counts);
+    // KEPT WORDS: after a count whose build leaves the counts as they are (`after`), the next count with exact
+    // ranges does not write the columns uniform the same way under both bands (MC_LOC_KEPT_BAND).
+    enum class CountsAfterBuild { Kept, Overwritten };
+    void countWords(const discriminate::KindPrograms& count, const char* label, CountsAfterBuild after);
     // The arguments pass (mc_args.comp.glsl): the total, `totalEntry` (an entry of the buffer bound at
     // MC_BIND_UPPER, or MC_TOTAL_IN_LEVEL1, or MC_TOTAL_IN_HEADER), into the draw arguments of the header bound
     // at MC_BIND_HEADER. Leaves its program current.
@@ -232,6 +235,8 @@ private:
     std::uint32_t m_rangeColumns = 0; // its capacity in columns
     enum class Ranges { Placeholder, Pending, Exact };
     Ranges m_rangeState = Ranges::Pending; // Pending: computed at the next count
+    // The band keys whose words the cases and counts hold (countWords); none after a new shape or contents.
+    std::optional<glm::uvec2> m_keptBand;
     bool m_placeholderWritten = false;
     std::uint64_t m_contentVersion = 0;
     gl::Buffer m_cases;            // grown only: a smaller base fits the old buffer

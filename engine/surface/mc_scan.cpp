@@ -33,7 +33,7 @@ void McScan::bindScannedCounts() const {
 
 void McScan::countCells() {
     bindScannedCounts();
-    countWords(m_count, "scan_mc count", m_scan.buffer());
+    countWords(m_count, "scan_mc count", CountsAfterBuild::Overwritten); // scanned in place
 }
 
 void McScan::buildOffsets() {

@@ -16,10 +16,9 @@ layout(std430, binding = MC_BIND_CASES) writeonly buffer McCases { uint b_cases[
 layout(std430, binding = MC_BIND_LEVEL1) writeonly buffer McLevel1 { uint b_level1[]; };
 
 layout(std430, binding = MC_BIND_RANGES) readonly buffer McRanges { uvec2 b_ranges[]; };
-layout(location = MC_LOC_CLEARED) uniform int u_cleared;
+layout(location = MC_LOC_KEPT_BAND) uniform uvec3 u_keptBand;
 
-// The column's words, none of whose corners straddles the band: every cell's case 255 (all inside) or 0, count 0
-// (the counts left as cleared where they were: u_cleared).
+// The column's words, none of whose corners straddles the band: every cell's case 255 (all inside) or 0, count 0.
 void writeUniform(McColumn c, uint perRow, int rowsY, bool inside) {
     uint sum;
     uint cases = mcCasesOfCorners(inside ? 0xfffffu : 0u, c.cellsHere, sum); // the fetched words' bits exactly
@@ -29,7 +28,7 @@ void writeUniform(McColumn c, uint perRow, int rowsY, bool inside) {
             if (r >= c.rows) break;
             uint word = (uint(c.first.z + s) * uint(rowsY) + uint(c.first.y + r)) * perRow + c.q;
             b_cases[word] = cases;
-            if (u_cleared == 0) b_level1[word] = 0u;
+            b_level1[word] = 0u;
         }
     }
 }
@@ -44,9 +43,11 @@ void main() {
     bool allIn = range.x >= u_bandKeys.x && range.y <= u_bandKeys.y;
     bool allOut = range.y < u_bandKeys.x || range.x > u_bandKeys.y;
     if (allIn || allOut) {
-        // Cleared, the cases and counts of a column wholly outside are already its words: at 512^3 most columns
-        // and half the count's time were such writes.
-        if (allIn || u_cleared == 0) writeUniform(c, perRow, rowsY, allIn);
+        // Uniform the same way under the band whose words the buffers hold: its words are already these. At
+        // 512^3 most columns lie outside every band and their per-lane stores were half the count's time.
+        bool keptIn = range.x >= u_keptBand.x && range.y <= u_keptBand.y;
+        bool keptOut = range.y < u_keptBand.x || range.x > u_keptBand.y;
+        if (u_keptBand.z == 0u || (allIn ? !keptIn : !keptOut)) writeUniform(c, perRow, rowsY, allIn);
         return;
     }
     ivec3 first = c.first;

@@ -36,10 +36,10 @@
 #define MC_MAX_LEVELS 17   // levels 1 .. 16 at most (2^32 cells = 2^30 words, / 4 a level); index 0 unused
 #define MC_LOC_XRAY_KEY 282   // uint (expand with HP_XRAY): the vertex the traversal follows
 #define MC_LOC_XRAY_SIZES 283 // uint[MC_MAX_LEVELS] (expand with HP_XRAY): level l's entries
-// int (count): 1 = the cases and the counts were cleared to 0 before this count (McMethod::countWords), so a
-// column wholly outside the band writes nothing and one wholly inside only its cases. Past HP5's locations
+// uvec3 (count): (lo, hi, 1) = the cases and counts hold the words of the band with these keys (McMethod::countWords),
+// so a column uniform under both bands (the same way) keeps its words; (.., 0) = not known. Past HP5's locations
 // (300 .. 349, hp5_shared.h), which hp5_mc's programs declare beside these.
-#define MC_LOC_CLEARED 350
+#define MC_LOC_KEPT_BAND 350
 
 // --- the grid-edge weld (engine/surface/grid_edge_weld.h, mc_weld_*.comp.glsl) ----------------------------
 // It runs after a method's passes and binds its buffers before each of its own, at the count pass's bindings
@@ -94,7 +94,7 @@ static_assert(
     MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255 + 1,
     "MC_LOC_* avoid discriminate_values.glsl's u_size (0), u_edges (8 .. 262) and u_valueBytes (263)");
 static_assert(MC_LOC_XRAY_KEY >= MC_LOC_OFFSETS + MC_MAX_LEVELS, "the X-ray's locations follow the offsets");
-static_assert(MC_LOC_CLEARED >= MC_LOC_XRAY_SIZES + MC_MAX_LEVELS,
+static_assert(MC_LOC_KEPT_BAND >= MC_LOC_XRAY_SIZES + MC_MAX_LEVELS,
               "the count's flag follows the X-ray's sizes");
 static_assert(MC_HEADER_DRAW * 4 % 4 == 0 && MC_HEADER_WORDS >= MC_HEADER_CAPACITY + 1);
 } // namespace dicer::bindings
