@@ -44,7 +44,7 @@ void main() {
     bool allOut = range.y < u_bandKeys.x || range.x > u_bandKeys.y;
     if (allIn || allOut) {
         // Uniform the same way under the band whose words the buffers hold: its words are already these. At
-        // 512^3 most columns lie outside every band and their per-lane stores were half the count's time.
+        // 512^3 most columns lie outside every band, and their per-lane stores were about a third of the count.
         bool keptIn = range.x >= u_keptBand.x && range.y <= u_keptBand.y;
         bool keptOut = range.y < u_keptBand.x || range.x > u_keptBand.y;
         if (u_keptBand.z == 0u || (allIn ? !keptIn : !keptOut)) writeUniform(c, perRow, rowsY, allIn);
