@@ -95,14 +95,14 @@ void Hp5Pyramid::build(GLuint baseBuffer) const {
         // Level 1 (the largest) four nodes an invocation, the others one (their totals' offsets are not quads).
         const GLuint program = m_shaders->get(level == 1 ? m_buildLevel1 : m_build);
         glUseProgram(program);
-        if (level >=
-            2) // level 1's program writes its nodes at 0 (an unread location is no location on some drivers)
+        // Level 1's program writes its nodes at 0 (an unread location is no location on some drivers).
+        if (level >= 2)
             glProgramUniform1ui(program, HP5_LOC_NODE_SHIFT,
                                 m_layout.offsets[l] - m_layout.nodeOffset(level));
         glProgramUniform4ui(program, HP5_LOC_LEVEL, m_layout.offsets[l], m_layout.sizes[l],
                             level == 1 ? HP5_BELOW_IS_BASE : m_layout.offsets[l - 1],
                             level == 1 ? m_layout.base : m_layout.sizes[l - 1]);
-        const std::uint32_t invocations = level == 1 ? (m_layout.sizes[l] + 3) / 4 : m_layout.sizes[l];
+        const std::uint32_t invocations = level == 1 ? wholeQuads(m_layout.sizes[l]) / 4 : m_layout.sizes[l];
         const std::uint32_t groups = (invocations + HP5_LOCAL_SIZE - 1) / HP5_LOCAL_SIZE;
         const std::uint32_t x = std::min<std::uint32_t>(groups, HP5_GROUPS_X);
         glDispatchCompute(x, (groups + x - 1) / x, 1);

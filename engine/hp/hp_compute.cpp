@@ -109,6 +109,13 @@ ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, 
     auto list = shaders.add({name + "/list", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, listDefines});
     if (!list) return makeError(list.error());
     p->m_list = *list;
+    if (bits) { // the list reading a level-4 cell's four masks two blocks a load, for an even block count
+        listDefines.push_back({"HPC_BITS_PAIRS", ""});
+        auto pairs =
+            shaders.add({name + "/list-pairs", {{GL_COMPUTE_SHADER, "hpc_list.comp.glsl"}}, listDefines});
+        if (!pairs) return makeError(pairs.error());
+        p->m_listPairs = *pairs;
+    }
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
     if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
     p->m_atlasSampler = createAtlasSampler(name + " atlas");
@@ -289,7 +296,8 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
         m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
     }
 
-    GLuint program = m_shaders->get(m_list);
+    const bool pairs = m_source == PyramidSource::Bits && hpBitsBlocksX(m_inputSize.x) % 2 == 0;
+    GLuint program = m_shaders->get(pairs ? m_listPairs : m_list);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
     if (m_source == PyramidSource::Bits) {

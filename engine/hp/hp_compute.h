@@ -116,6 +116,7 @@ private:
     // One build program per start level (atlas: 0, 6, 12; bits: 3, 9, 15): each has its own image formats.
     static constexpr int kPrograms = (HPC_MAX_LEVELS + HPC_LEVELS_PER_DISPATCH - 1) / HPC_LEVELS_PER_DISPATCH;
     gl::ProgramId m_build[kPrograms], m_list;
+    gl::ProgramId m_listPairs;  // over bits with an even block count: level 4 and 3 from two 16-byte loads
     gl::ProgramId m_buildPairs; // Bits: the first dispatch, 16-byte loads of two blocks (an even block count)
     gl::Texture m_textures[kTextures];      // by format: masks, 8-, 16-, 32-bit child sums
     int m_offsets[HPC_MAX_LEVELS + 1] = {}; // x of level l in its texture

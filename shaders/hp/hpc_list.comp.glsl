@@ -67,9 +67,20 @@ void main() {
     int level = u_levels;
     for (; level >= 9; --level) p = hpStepDown(level, p, imageLoad(u_sums32, p + ivec2(u_levelOffset[level], 0)), key);
     for (; level >= 5; --level) p = hpStepDown(level, p, imageLoad(u_sums16, p + ivec2(u_levelOffset[level], 0)), key);
+#ifdef HPC_BITS_PAIRS
+    uvec2 mask = uvec2(0u);
+    if (level > HPC_MASK_LEVEL) { // level 4 and the mask below it from the same two loads
+        HpcQuadMasks quad = hpcQuadMasks(p);
+        p = hpStepDown(level, p, hpcQuadSums(quad), key);
+        mask = hpcQuadMask(quad, uint(p.x & 1) | uint(p.y & 1) << 1u);
+    } else {
+        mask = hpcMask(p);
+    }
+#else
     for (; level > HPC_MASK_LEVEL; --level) p = hpStepDown(level, p, hpcSums8(level, p), key); // level 4
-    // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
     uvec2 mask = hpcMask(p);
+#endif
+    // Morton index m within the 8x8 block: x is bits 0, 2, 4 and y bits 1, 3, 5 (child order puts x first).
     uint m = hpcSelectBit(mask, key);
     ivec2 offset = ivec2((m & 1u) | ((m >> 1) & 2u) | ((m >> 2) & 4u), ((m >> 1) & 1u) | ((m >> 2) & 2u) | ((m >> 3) & 4u));
 #ifdef HP_XRAY

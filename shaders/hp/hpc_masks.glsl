@@ -28,6 +28,29 @@ uvec4 hpcBitsLevel4(ivec2 p) {
     }
     return sums;
 }
+#ifdef HPC_BITS_PAIRS
+// With an even count of blocks a side (hp_compute.cpp picks the program; every block row's words start 16 bytes
+// aligned, and a level-4 cell's 2x2 blocks lie inside the atlas): the four masks under level-4 cell p as two
+// 16-byte loads, one a block row. llvmpipe gathers each lane's load whatever its width, so the list's level 4 and
+// level 3 take 2 loads a point instead of 4 + 1.
+layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBlockPairs { uvec4 u_blockPairs[]; };
+struct HpcQuadMasks {
+    uvec4 low, high; // blocks (0,0) and (1,0) under p, then (0,1) and (1,1)
+};
+HpcQuadMasks hpcQuadMasks(ivec2 p) {
+    uint perRow = uint(hpBitsBlocksX(u_inputSize.x)) >> 1u; // pairs a block row
+    uint first = uint(2 * p.y) * perRow + uint(p.x);
+    return HpcQuadMasks(u_blockPairs[first], u_blockPairs[first + perRow]);
+}
+uvec4 hpcQuadSums(HpcQuadMasks q) {
+    return uvec4(hpcMaskCount(q.low.xy), hpcMaskCount(q.low.zw), hpcMaskCount(q.high.xy), hpcMaskCount(q.high.zw));
+}
+// Child c's mask (child order (0,0), (1,0), (0,1), (1,1)) without a dynamic index: selects.
+uvec2 hpcQuadMask(HpcQuadMasks q, uint c) {
+    uvec4 row = (c & 2u) != 0u ? q.high : q.low;
+    return (c & 1u) != 0u ? row.zw : row.xy;
+}
+#endif
 #elif defined(HPC_LEVEL_IMAGES) // the list pass: the levels as images (hpc_shared.h, HPC_IMAGE_LEVELS)
 layout(binding = HPC_IMAGE_LEVELS + 0, rg32ui) uniform readonly uimage2D u_masks;
 uvec2 hpcMask(ivec2 block) { return imageLoad(u_masks, block).xy; }
