@@ -185,6 +185,26 @@ TEST(HpBits, OddBlockCountsAreExactAndRanked) {
     }
 }
 
+// The build's first dispatch covers only the tile grid's rows (a 512^3 volume fills half its square atlas), and
+// the rows an earlier build wrote: a build over fewer tile rows on the same atlas leaves none of the earlier sums.
+TEST(HpBits, FewerTileRowsThanTheLastBuildLeaveNoSums) {
+    const int side = 2048, tile = 128, tilesX = side / tile; // first-dispatch groups cover 512 texel rows
+    std::mt19937 rng(11u);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    for (int slices : {tilesX * tilesX, tilesX, tilesX * 5 + 3, tilesX * tilesX}) {
+        SCOPED_TRACE(std::to_string(slices) + " slices");
+        BitVolume v{{}, {{tile, tile}, tilesX, slices}, std::vector<std::uint32_t>(hp::bitsWordCount(side), 0)};
+        v.layout.atlasSize = side;
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x)
+                if ((y / tile) * tilesX + x / tile < slices && u(rng) < 0.01) hp::setBit(v.words, side, {x, y});
+        gl::Buffer bits = upload(v.words);
+        std::vector<glm::uvec4> entries = expectExact(v, bits.id());
+        EXPECT_EQ(entries.size(), hp::bitsCount(v.words));
+        expectRanks(std::uint32_t(entries.size()));
+    }
+}
+
 // 256^3: a 4096^2 virtual atlas, 2 MiB of bits, two build dispatches.
 TEST(HpBits, Random256CubedIsExactAndRanked) {
     // (0.5 would be 8.4M entries: beyond llvmpipe's 128 MiB storage block for the point buffer.)

@@ -179,8 +179,17 @@ Result<void> ComputeHistoPyramid::allocate(glm::ivec2 input) {
         glTextureParameteri(textures[t].id(), GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTextureParameteri(textures[t].id(), GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     }
-    for (int t = 0; t < kTextures; ++t)
+    for (int t = 0; t < kTextures; ++t) {
         m_textures[t] = std::move(textures[t]);
+        // 0 where no build writes: the rows above the tile grid (dispatchBuild) read as empty.
+        if (m_textures[t].id() != 0)
+            glClearTexImage(m_textures[t].id(), 0, t == 0 ? GL_RG_INTEGER : GL_RGBA_INTEGER,
+                            t == 1   ? GL_UNSIGNED_BYTE
+                            : t == 2 ? GL_UNSIGNED_SHORT
+                                     : GL_UNSIGNED_INT,
+                            nullptr);
+    }
+    m_writtenGroupRows = 0;
     std::copy(std::begin(offsets), std::end(offsets), m_offsets);
     m_levelCount = levelsFor(input);
     m_inputSize = input;
@@ -212,7 +221,7 @@ Result<void> ComputeHistoPyramid::build(GLuint atlas, float threshold, std::uint
     GLuint first = m_shaders->get(m_build[0]);
     glProgramUniform1ui(first, HP_LOC_THRESHOLD, thresholdToByte(threshold));
     setTilingUniforms(first, tiling, m_inputSize);
-    dispatchBuild(listCapacity);
+    dispatchBuild(listCapacity, tiling);
     m_tiling = tiling;
     return {};
 }
@@ -236,13 +245,23 @@ Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint
     gl::DebugGroup group("hp_bits build");
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, bits);
-    dispatchBuild(listCapacity);
+    dispatchBuild(listCapacity, tiling);
     m_bits = bits;
     m_tiling = tiling;
     return {};
 }
 
-void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
+int ComputeHistoPyramid::usedGroupRows(const AtlasTiling& tiling) const {
+    const int groupTexels = HPC_GROUP_CELLS << firstStart(); // a first-dispatch group's side in input texels
+    int rows = m_inputSize.y;
+    if (tiling.slices > 0) {
+        const int tileRows = (tiling.slices + tiling.tilesX - 1) / std::max(tiling.tilesX, 1);
+        rows = int(std::min<std::int64_t>(std::int64_t(tileRows) * tileSizeFor(tiling, m_inputSize).y, rows));
+    }
+    return (rows + groupTexels - 1) / groupTexels;
+}
+
+void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity, const AtlasTiling& tiling) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_COUNTERS, counterBuffer());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
     for (int start = firstStart(); start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
@@ -275,6 +294,11 @@ void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity) {
         }
         glm::ivec2 cells = computeLevelSize(m_inputSize, start);
         glm::ivec2 groups = (cells + (HPC_GROUP_CELLS - 1)) / HPC_GROUP_CELLS;
+        if (i == 0) { // only the rows of the tile grid (a 512^3 volume fills half its square atlas)
+            const int used = usedGroupRows(tiling);
+            groups.y = std::min(groups.y, std::max(used, m_writtenGroupRows));
+            m_writtenGroupRows = used;
+        }
         glDispatchCompute(GLuint(groups.x), GLuint(groups.y), 1);
     }
     // Readers: the traversal (image loads), the X-ray's tiles and a foreign rank (texelFetch), the args pass and

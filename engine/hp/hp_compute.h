@@ -110,7 +110,10 @@ private:
     int firstStart() const { return m_source == PyramidSource::Bits ? HPC_MASK_LEVEL : 0; }
     int levelsFor(glm::ivec2 input) const; // computeLevels(), at least 4 over bits
     // The dispatches of one build; the source is bound (atlas + discriminator uniforms, or the bits).
-    void dispatchBuild(std::uint32_t listCapacity);
+    void dispatchBuild(std::uint32_t listCapacity, const AtlasTiling& tiling);
+    // The first dispatch's rows of work groups that hold the tile grid's rows of `tiling` (above them no texel is
+    // a voxel: an atlas' test says so, the bits there are 0).
+    int usedGroupRows(const AtlasTiling& tiling) const;
     std::vector<glm::uvec2> readMasks() const; // level 3, row-major (waits for the GPU)
 
     // One build program per start level (atlas: 0, 6, 12; bits: 3, 9, 15): each has its own image formats.
@@ -127,6 +130,9 @@ private:
     AtlasTiling m_tiling;
     int m_levelCount = 0;
     std::uint32_t m_argsCapacity = 0; // the capacity the build wrote list arguments for (0: none)
+    // Rows of the first dispatch's work groups whose levels may hold sums: the rows above are 0 (cleared when the
+    // textures are made), so a build over fewer rows dispatches these too, once, and they read 0.
+    int m_writtenGroupRows = 0;
     gl::ProgramId m_xray;             // the list with HP_XRAY: compiled at the first trace
     XrayRecord m_xrayRecord;
     // The X-ray's tiles (hpc_xray_levels.comp.glsl), one program per level texture: compiled at the first draw.

@@ -99,7 +99,8 @@ void main() {
     xrayClose(uvec2(cell, rest));
 #else
     ivec3 cell = mcWordCell(node) + ivec3(j, 0, 0);
+    uvec2 entry = mcEntry(mcCase); // the three edges from one load
     for (uint v = 0u; v < 3u; ++v) // rest is a multiple of 3: the triangle's first vertex in the cell
-        mcWriteVertex(k + v, cell, mcCase, rest + v);
+        mcWriteVertexOf(k + v, cell, mcCase, entry, rest + v);
 #endif
 }

@@ -107,9 +107,10 @@ float mcPlace(uint crossing, uint key0, uint key1, float v0, float v1) {
     return t != t ? 0.5 : clamp(t, 0.0, 1.0);
 }
 
-// Writes vertex `vertex` (0 .. count - 1) of cell `cell` (case `mcCase`) as vertex k of the list.
-void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
-    uint edge = mcEdge(mcCase, vertex);
+// Writes vertex `vertex` (0 .. count - 1) of cell `cell` (case `mcCase`, its table entry `entry`) as vertex k of
+// the list.
+void mcWriteVertexOf(uint k, ivec3 cell, uint mcCase, uvec2 entry, uint vertex) {
+    uint edge = mcEntryEdge(entry, vertex);
     // The edge's lower sample and axis (mc_vertex.h: the decode reads the numbering the same way).
     int axis = int(edge >> 2);
     ivec3 lower = cell + mcEdgeOffset(edge);
@@ -142,6 +143,9 @@ void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
     uint ids = mcCase | edge << MC_ID_EDGE_SHIFT | vertex << MC_ID_INDEX_SHIFT |
                (fallback ? 1u : 0u) << MC_ID_FALLBACK_SHIFT | crossing << MC_ID_CROSSING_SHIFT;
     mcStoreVertex(k, uvec4(mcCellIndex(cell), ids, floatBitsToUint(t), mcPackNormal(n)));
+}
+void mcWriteVertex(uint k, ivec3 cell, uint mcCase, uint vertex) {
+    mcWriteVertexOf(k, cell, mcCase, mcEntry(mcCase), vertex);
 }
 
 // The child of a node whose first three children's sums are s0, s1, s2 (the fourth needs none: the rest falls in
