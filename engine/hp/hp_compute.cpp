@@ -166,6 +166,10 @@ Result<void> ComputeHistoPyramid::allocate(glm::ivec2 input) {
     int offsets[HPC_MAX_LEVELS + 1] = {};
     layoutLevels(input, extent, offsets);
     static const GLenum kFormats[kTextures] = {GL_RG32UI, GL_RGBA8UI, GL_RGBA16UI, GL_RGBA32UI};
+    static const GLenum kClearFormats[kTextures] = {GL_RG_INTEGER, GL_RGBA_INTEGER, GL_RGBA_INTEGER,
+                                                    GL_RGBA_INTEGER};
+    static const GLenum kClearTypes[kTextures] = {GL_UNSIGNED_INT, GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT,
+                                                  GL_UNSIGNED_INT};
     // All four or none: a refused one leaves the pyramid of the previous input whole.
     gl::Texture textures[kTextures];
     for (int t = 0; t < kTextures; ++t) {
@@ -182,11 +186,7 @@ Result<void> ComputeHistoPyramid::allocate(glm::ivec2 input) {
         m_textures[t] = std::move(textures[t]);
         // 0 where no build writes: the rows above the tile grid (dispatchBuild) read as empty.
         if (m_textures[t].id() != 0)
-            glClearTexImage(m_textures[t].id(), 0, t == 0 ? GL_RG_INTEGER : GL_RGBA_INTEGER,
-                            t == 1   ? GL_UNSIGNED_BYTE
-                            : t == 2 ? GL_UNSIGNED_SHORT
-                                     : GL_UNSIGNED_INT,
-                            nullptr);
+            glClearTexImage(m_textures[t].id(), 0, kClearFormats[t], kClearTypes[t], nullptr);
     }
     m_writtenGroupRows = 0;
     std::copy(std::begin(offsets), std::end(offsets), m_offsets);
