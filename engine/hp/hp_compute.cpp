@@ -250,6 +250,10 @@ Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint
     return {};
 }
 
+bool ComputeHistoPyramid::readsBlockPairs() const {
+    return m_source == PyramidSource::Bits && hpBitsBlocksX(m_inputSize.x) % 2 == 0;
+}
+
 int ComputeHistoPyramid::usedGroupRows(const AtlasTiling& tiling) const {
     const int groupTexels = HPC_GROUP_CELLS << firstStart(); // a first-dispatch group's side in input texels
     int rows = m_inputSize.y;
@@ -265,8 +269,7 @@ void ComputeHistoPyramid::dispatchBuild(std::uint32_t listCapacity, const AtlasT
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP_BIND_ARGS, argsBuffer());
     for (int start = firstStart(); start < m_levelCount; start += HPC_LEVELS_PER_DISPATCH) {
         const int i = (start - firstStart()) / HPC_LEVELS_PER_DISPATCH;
-        // Over bits with an even count of blocks a side every block row starts 16 bytes aligned: pairs of blocks.
-        const bool pairs = i == 0 && m_source == PyramidSource::Bits && hpBitsBlocksX(m_inputSize.x) % 2 == 0;
+        const bool pairs = i == 0 && readsBlockPairs();
         GLuint program = m_shaders->get(pairs ? m_buildPairs : m_build[i]);
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
@@ -319,8 +322,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
         m_argsCapacity = capacity; // the arguments now hold this capacity (for the same count)
     }
 
-    const bool pairs = m_source == PyramidSource::Bits && hpBitsBlocksX(m_inputSize.x) % 2 == 0;
-    GLuint program = m_shaders->get(pairs ? m_listPairs : m_list);
+    GLuint program = m_shaders->get(readsBlockPairs() ? m_listPairs : m_list);
     glProgramUniform1i(program, HP_LOC_LEVELS, m_levelCount);
     glProgramUniform1iv(program, HPC_LOC_LEVEL_OFFSETS, HPC_MAX_LEVELS + 1, m_offsets);
     if (m_source == PyramidSource::Bits) {

@@ -109,6 +109,9 @@ private:
     // its invocations read 8x8 masks and reduce levels 4-9).
     int firstStart() const { return m_source == PyramidSource::Bits ? HPC_MASK_LEVEL : 0; }
     int levelsFor(glm::ivec2 input) const; // computeLevels(), at least 4 over bits
+    // Over bits with an even count of blocks a side every block row starts 16 bytes aligned: the build's first
+    // dispatch and the list read the masks two blocks a load (m_buildPairs, m_listPairs).
+    bool readsBlockPairs() const;
     // The dispatches of one build; the source is bound (atlas + discriminator uniforms, or the bits).
     void dispatchBuild(std::uint32_t listCapacity, const AtlasTiling& tiling);
     // The first dispatch's rows of work groups that hold the tile grid's rows of `tiling` (above them no texel is
