@@ -417,6 +417,31 @@ TEST_P(McRows, LimitsAreOneClearError) {
     DICER_EXPECT_NO_GL_ERROR();
 }
 
+// hp_mc's descent reads its pyramid and cases through buffer views (gl/buffer_view.h): a driver whose buffer
+// textures hold fewer texels than a volume's words need refuses that volume with one error naming the limit,
+// and the previous volume stays and runs exactly.
+TEST(HpMc, PyramidBeyondTheBufferTextureIsOneClearError) {
+    const std::optional<surface::McMethodId> hpMc = surface::findMcMethod("hp_mc");
+    ASSERT_TRUE(hpMc);
+    gl::GlInfo info = context().info();
+    info.maxBufferViewTexels = 256; // 1024 words: 17^3 samples (16 x 16 x 16 cells, 4 a word) fit exactly
+    std::unique_ptr<McMethod> e = createMethod(hpMc->row, info);
+    ASSERT_TRUE(e);
+    const volume::ScalarVolume fits = randomByteVolume({17, 17, 17}, 4, 256);
+    ASSERT_TRUE(e->setVolume(fits));
+    Result<void> r = e->setVolume(randomByteVolume({18, 17, 17}, 5, 256)); // 5 words a row: 1280
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("GL_MAX_TEXTURE_BUFFER_SIZE"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("320 texels"), std::string::npos) << r.error();
+    EXPECT_EQ(e->volumeSize(), glm::ivec3(17));
+    ASSERT_TRUE(e->reserve(1u << 16));
+    ASSERT_TRUE(e->run({60, 200}));
+    const surface::McCheck c =
+        surface::checkAgainstReference(*e, fits, surface::marchingCubesReference(fits, {60, 200}));
+    EXPECT_TRUE(c.exact()) << c.firstDifference;
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
 // A surface longer than one storage block allows: the vertex buffer is bound as four blocks (mc_place.glsl),
 // here of a fake storage-block size chosen so that the metaballs' list needs three or four of them, and the list
 // is still the reference's, vertex for vertex, across the blocks' seams.

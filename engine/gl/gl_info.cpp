@@ -48,6 +48,9 @@ GlInfo queryGlInfo() {
     GLint64 block = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &block);
     info.maxStorageBlockBytes = std::int64_t(block);
+    GLint64 texels = 0;
+    glGetInteger64v(GL_MAX_TEXTURE_BUFFER_SIZE, &texels);
+    info.maxBufferViewTexels = std::int64_t(texels);
     info.storageBufferOffsetAlignment = std::max(getInt(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT), 16);
     info.uniformBufferOffsetAlignment = std::max(getInt(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT), 1);
     info.maxVertexStorageBlocks = getInt(GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS);

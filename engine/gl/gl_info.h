@@ -20,6 +20,7 @@ struct GlInfo {
     int maxComputeInvocations = 0;
     int maxComputeGroupCount[3] = {0, 0, 0}; // GL_MAX_COMPUTE_WORK_GROUP_COUNT per axis
     std::int64_t maxStorageBlockBytes = 0;   // GL_MAX_SHADER_STORAGE_BLOCK_SIZE: the largest bound SSBO
+    std::int64_t maxBufferViewTexels = 0;    // GL_MAX_TEXTURE_BUFFER_SIZE: the texels a BufferView shows
     int storageBufferOffsetAlignment = 256;  // GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
     int uniformBufferOffsetAlignment = 256;  // GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
     int maxVertexStorageBlocks = 0;          // GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS

@@ -41,6 +41,8 @@ Result<Hp5Pyramid> Hp5Pyramid::create(gl::ShaderLibrary& shaders, Hp5Base base, 
     desc.name = label + " level 1";
     desc.defines.push_back({"HP5_LEVEL1_QUADS", ""});
     if (Result<void> r = shaders.addInto(p.m_buildLevel1, desc); !r) return makeError(r.error());
+    p.m_nodesView = gl::BufferView::create(GL_RGBA32UI, 16, label + " nodes view");
+    p.m_level1View = gl::BufferView::create(GL_RGBA32UI, 16, label + " level 1 view");
     return p;
 }
 
@@ -55,6 +57,10 @@ Result<void> Hp5Pyramid::reserve(std::uint32_t base, const gl::GlInfo& info, con
                          std::to_string(largest >> 20) + " MiB of HP5 nodes in one block, beyond this driver's " +
                          "storage block of " + std::to_string(info.maxStorageBlockBytes >> 20) +
                          " MiB (GL_MAX_SHADER_STORAGE_BLOCK_SIZE)");
+    // The descent reads the nodes through views (hp5_descend.glsl).
+    for (Result<void> fits : {m_nodesView.fits(GLsizeiptr(upperBytes), info, "HP5 nodes"),
+                              m_level1View.fits(GLsizeiptr(level1Bytes), info, "HP5 level 1")})
+        if (!fits) return makeError(who + ": " + fits.error());
     // All or none: a refusal keeps the buffers of the previous base.
     struct Grow {
         gl::Buffer* buffer;
@@ -106,7 +112,8 @@ void Hp5Pyramid::build(GLuint baseBuffer) const {
         const std::uint32_t groups = (invocations + HP5_LOCAL_SIZE - 1) / HP5_LOCAL_SIZE;
         const std::uint32_t x = std::min<std::uint32_t>(groups, HP5_GROUPS_X);
         glDispatchCompute(x, (groups + x - 1) / x, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT); // the next level reads these totals; the descent the nodes
+        // The next level reads these totals; the descent the nodes, through views (image loads).
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     }
     glUseProgram(0);
 }
@@ -117,8 +124,8 @@ void Hp5Pyramid::bindForDescent(GLuint program) const {
         offsets[std::size_t(level)] = m_layout.nodeOffset(level);
     glProgramUniform1ui(program, HP5_LOC_LEVELS, GLuint(m_layout.levels));
     glProgramUniform1uiv(program, HP5_LOC_OFFSETS, HP5_MAX_LEVELS, offsets.data());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_NODES, m_nodes.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HP5_BIND_LEVEL1, m_level1.id());
+    m_nodesView.bind(HP5_IMAGE_NODES, m_nodes.id(), GLsizeiptr(m_layout.upperNodes()) * 16);
+    m_level1View.bind(HP5_IMAGE_LEVEL1, m_level1.id(), GLsizeiptr(wholeQuads(m_layout.sizes[1])) * 4);
 }
 
 std::vector<XrayLevel> Hp5Pyramid::xrayLevels(const char* baseUnit) const {

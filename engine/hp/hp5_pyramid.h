@@ -10,6 +10,7 @@
 // driver's subgroups allow it (hp5.h); the marching cubes' base holds counts, which no ballot makes.
 #pragma once
 
+#include "buffer_view.h"
 #include "gl_handle.h"
 #include "gl_info.h"
 #include "hp5_shared.h"
@@ -78,6 +79,7 @@ private:
     std::string m_label;
     Hp5Layout m_layout;
     gl::Buffer m_level1, m_nodes, m_totals; // level 1's packed nodes, levels 2 .. top's, every level's totals
+    gl::BufferView m_nodesView, m_level1View; // what the descent reads (hp5_descend.glsl)
     std::uint32_t m_level1Capacity = 0, m_nodeCapacity = 0, m_totalCapacity = 0;
 };
 

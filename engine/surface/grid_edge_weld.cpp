@@ -28,11 +28,9 @@ Result<std::unique_ptr<GridEdgeWeld>> GridEdgeWeld::create(gl::ShaderLibrary& sh
                             {"grid-edge weld indices", {{GL_COMPUTE_SHADER, "mc_weld_index.comp.glsl"}}, {}});
     if (r) r = w->m_scan.init(shaders, "grid-edge weld", info.storageBufferOffsetAlignment);
     if (!r) return makeError(r.error());
-    const McTable& table = mcTable();
-    Result<gl::Buffer> packed =
-        gl::allocateBuffer(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "grid-edge weld table");
-    if (!packed) return makeError(packed.error());
-    w->m_table = std::move(packed.value());
+    Result<McTableGpu> table = McTableGpu::create("grid-edge weld table");
+    if (!table) return makeError(table.error());
+    w->m_table = std::move(table.value());
     return w;
 }
 
@@ -84,7 +82,7 @@ Result<GridEdgeMesh> GridEdgeWeld::run(const McMethod& method) {
         glProgramUniform3i(program, MC_LOC_WELD_CELLS, cells.x, cells.y, cells.z);
         glProgramUniform1ui(program, MC_LOC_WELD_LIST, n);
         glProgramUniform1ui(program, MC_LOC_WELD_SHIFT, shift);
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
+        m_table.bind();
         gl::bindEntryBlocks(MC_BIND_VERTICES, method.vertexBuffer(), method.capacity(),
                             McMethod::verticesPerBlock(method.glInfo()));
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_WELD_STARTS, m_starts.id());

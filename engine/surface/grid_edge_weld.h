@@ -60,7 +60,8 @@ private:
     gl::GlInfo m_info;
     gl::ProgramId m_flags, m_indices;
     sort::BufferScan m_scan;
-    gl::Buffer m_table, m_starts, m_indexBuffer, m_welded;
+    McTableGpu m_table;
+    gl::Buffer m_starts, m_indexBuffer, m_welded;
     std::uint32_t m_startWords = 0, m_indexWords = 0, m_weldedWords = 0; // capacities in uints
     std::uint32_t m_forcedShift = 0;
 };

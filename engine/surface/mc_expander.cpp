@@ -54,6 +54,9 @@ Result<McExpander> McExpander::create(gl::ShaderLibrary& shaders, const gl::GlIn
                             {"mc pyramid level", {{GL_COMPUTE_SHADER, "mc_reduce.comp.glsl"}}, {}});
     if (r) r = e.initShared("mc arguments");
     if (!r) return makeError(r.error());
+    e.m_upperView = gl::BufferView::create(GL_RGBA32UI, 16, "mc pyramid levels 2+ view");
+    e.m_level1View = gl::BufferView::create(GL_RGBA32UI, 16, "mc pyramid level 1 view");
+    e.m_casesView = gl::BufferView::create(GL_RGBA32UI, 16, "mc cases view");
     return e;
 }
 
@@ -75,6 +78,11 @@ Result<void> McExpander::shapeBuffers(glm::ivec3 size, std::uint32_t words) {
             std::to_string(std::int64_t(words) * 8 + std::int64_t(layout.upperEntries) * 4) +
             " bytes in all with the cases)";
         const std::uint32_t stored = mcStoredEntries(std::max<std::uint32_t>(layout.words, 1));
+        // The descent reads them through views: a driver whose buffer textures hold fewer texels refuses here.
+        for (Result<void> fits :
+             {m_level1View.fits(GLsizeiptr(stored) * 4, glInfo(), "level 1 and the cases"),
+              m_upperView.fits(GLsizeiptr(layout.upperEntries) * 4, glInfo(), "levels 2+")})
+            if (!fits) return makeError("marching cubes: " + fits.error() + volume);
         Result<gl::Buffer> level1 =
             gl::allocateBuffer(GLsizeiptr(stored) * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc pyramid level 1");
         if (!level1) return makeError("marching cubes: " + level1.error() + volume);
@@ -119,7 +127,9 @@ void McExpander::buildOffsets() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
     writeDrawArgs(m_layout.levels == 1 ? kLevel1 : m_layout.offsets[std::size_t(m_layout.levels)]); // the top
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+    // The descent reads the levels through views (image loads), the X-ray's tiles as storage blocks.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                    GL_COMMAND_BARRIER_BIT);
     glUseProgram(0);
 }
 
@@ -130,8 +140,14 @@ void McExpander::writeVertices() {
     glProgramUniform1ui(program, MC_LOC_LEVELS, GLuint(m_layout.levels));
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
+    bindPyramidViews();
     expandPerTriangle();
+}
+
+void McExpander::bindPyramidViews() const {
+    m_upperView.bind(MC_IMAGE_UPPER, m_upper.id(), GLsizeiptr(m_layout.upperEntries) * 4);
+    m_level1View.bind(MC_IMAGE_LEVEL1, m_level1.id(), GLsizeiptr(mcStoredEntries(m_layout.words)) * 4);
+    m_casesView.bind(MC_IMAGE_CASES, casesBuffer(), GLsizeiptr(mcStoredEntries(m_layout.words)) * 4);
 }
 
 } // namespace dicer::surface

@@ -39,6 +39,7 @@
 // of mc_method_table.h.
 #pragma once
 
+#include "buffer_view.h"
 #include "mc_method.h"
 #include "xray_draw.h"
 
@@ -93,6 +94,9 @@ private:
     gl::ProgramId m_reduce;
     McPyramidLayout m_layout;
     gl::Buffer m_level1, m_upper; // the base (the cases) is the base class's
+    // The descent's reads (mc_expand.comp.glsl): the levels 2+, level 1 and the cases, a node (4 entries) a texel.
+    gl::BufferView m_upperView, m_level1View, m_casesView;
+    void bindPyramidViews() const;
     discriminate::KindPrograms m_xray; // the expansion with HP_XRAY: compiled at the first trace
     hp::XrayRecord m_xrayRecord;
     gl::ProgramId m_xrayLevels; // the X-ray's tiles (mc_xray_levels.comp.glsl): compiled at the first draw

@@ -32,6 +32,7 @@ Result<McXrayPath> McExpander::trace(std::uint32_t k) {
     glProgramUniform1ui(program, MC_LOC_XRAY_KEY, k);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
+    bindPyramidViews();
     bindVertexOutput();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     glDispatchCompute(1, 1, 1);
@@ -62,7 +63,7 @@ Result<void> McExpander::drawXray(std::span<const hp::XrayTile> tiles, const hp:
     sizes[0] = m_layout.words * 4u;
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
     glProgramUniform1uiv(program, MC_LOC_XRAY_SIZES, MC_MAX_LEVELS, sizes.data());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
+    m_table.bind();
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_CASES, casesBuffer());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());

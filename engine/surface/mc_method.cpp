@@ -45,14 +45,12 @@ Result<void> McMethod::initShared(const char* argsLabel) {
             {"mc column ranges", {{GL_COMPUTE_SHADER, "mc_column_range.comp.glsl"}}, {}});
         !r)
         return r;
-    const McTable& table = mcTable();
-    Result<gl::Buffer> packed =
-        gl::allocateBuffer(GLsizeiptr(sizeof table.packed), table.packed.data(), 0, "mc packed table");
-    if (!packed) return makeError(packed.error());
+    Result<McTableGpu> table = McTableGpu::create("mc packed table");
+    if (!table) return makeError(table.error());
     Result<gl::Buffer> header =
         gl::allocateBuffer(MC_HEADER_WORDS * 4, nullptr, GL_DYNAMIC_STORAGE_BIT, "mc header");
     if (!header) return makeError(header.error());
-    m_table = std::move(packed.value());
+    m_table = std::move(table.value());
     m_header = std::move(header.value());
     writeEmptyHeader();
     return {};
@@ -116,8 +114,10 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
     // volume's.
     gl::Buffer cases;
     if (*words > m_caseWords || !m_cases) {
-        Result<gl::Buffer> allocated = gl::allocateBuffer(std::max<GLsizeiptr>(*words, 1) * 4, nullptr, 0,
-                                                          std::string(m_name) + " cases");
+        // Whole nodes of 4 words: hp_mc's descent reads them 4 a texel (mc_expander.h).
+        const GLsizeiptr bytes =
+            (std::max<GLsizeiptr>(*words, 1) + MC_FAN_IN - 1) / MC_FAN_IN * MC_FAN_IN * 4;
+        Result<gl::Buffer> allocated = gl::allocateBuffer(bytes, nullptr, 0, std::string(m_name) + " cases");
         if (!allocated)
             return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
         cases = std::move(allocated.value());
@@ -239,7 +239,7 @@ void McMethod::bindVolume(GLuint program) const {
     glProgramUniform3i(program, DISC_LOC_VOLUME, m_size.x, m_size.y, m_size.z);
     const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
     glProgramUniform2ui(program, MC_LOC_BAND_KEYS, keys.lo, keys.hi);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_TABLE, m_table.id());
+    m_table.bind();
 }
 
 void McMethod::bindPlacement(GLuint program) const {
@@ -333,7 +333,8 @@ void McMethod::countWords(const discriminate::KindPrograms& count, const char* l
     // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
     // MC_COUNT_SLICES slices.
     dispatchColumns(m_size);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    // The cases and counts are read as storage blocks and, by hp_mc's descent, through views (image loads).
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
     glUseProgram(0); // never leave a program bound that a shader reload may delete
     m_keptBand.reset();
     if (after == CountsAfterBuild::Kept) {

@@ -29,6 +29,7 @@
 #include "volume_texture.h"
 
 #include "mc_shared.h"
+#include "mc_table_gpu.h"
 #include "mc_xray.h"
 #include "xray_levels.h"
 
@@ -205,7 +206,8 @@ protected:
 
     gl::ShaderLibrary* m_shaders;
     gl::GlInfo m_info;
-    gl::Buffer m_table, m_header;
+    McTableGpu m_table;
+    gl::Buffer m_header;
     gl::Buffer m_vertices;
     std::uint32_t m_capacity = 0;
     std::uint32_t m_words = 0; // base words: (Y-1)(Z-1) rows of ceil((X-1) / 4); 0 without cells

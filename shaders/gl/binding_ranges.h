@@ -45,6 +45,14 @@
 // per texel width (8, 16, 32 bits): transient in the same way, bound by each pass that reads the volume.
 #define VOLUME_READ_IMAGES_FIRST 0
 #define VOLUME_READ_IMAGES_END 3
+// The marching cubes' reads through buffer views (engine/gl/buffer_view.h: the case table, hp_mc's pyramid):
+// transient in the same way, bound by each pass that reads them, beside the volume's units.
+#define MC_VIEW_IMAGES_FIRST 3
+#define MC_VIEW_IMAGES_END 7
+// HP5's descent through views of its nodes (hp5_descend.glsl: the hp5 point list, hp5_mc), transient the same way;
+// beside the volume's units and the marching cubes' table (hp5_mc reads all three), over hp_mc's pyramid views.
+#define HP5_VIEW_IMAGES_FIRST 4
+#define HP5_VIEW_IMAGES_END 6
 
 // --- shader storage buffer bindings ------------------------------------------------------------------------
 // GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
@@ -175,9 +183,17 @@ static_assert(PS_STATE_BUFFERS_END - PS_STATE_BUFFERS_FIRST == 2 * ENTRY_BLOCKS 
                   PS_SHATTER_VERTEX_BUFFERS_END - PS_SHATTER_VERTEX_BUFFERS_FIRST == ENTRY_BLOCKS &&
                   PS_SHATTER_MOTION_BUFFERS_END - PS_SHATTER_MOTION_BUFFERS_FIRST == ENTRY_BLOCKS,
               "a blocked array takes ENTRY_BLOCKS bindings");
+// hp5_mc reads the volume, the case table (the marching cubes' first view unit) and HP5's views in one program.
+static_assert(disjoint({HP5_VIEW_IMAGES_FIRST, HP5_VIEW_IMAGES_END},
+                       {VOLUME_READ_IMAGES_FIRST, VOLUME_READ_IMAGES_END}) &&
+                  disjoint({HP5_VIEW_IMAGES_FIRST, HP5_VIEW_IMAGES_END},
+                           {MC_VIEW_IMAGES_FIRST, MC_VIEW_IMAGES_FIRST + 1}),
+              "hp5_mc's images overlap");
 static_assert(TESTBED_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
 static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8 &&
-                  VOLUME_READ_IMAGES_END <= 8,
+                  VOLUME_READ_IMAGES_END <= 8 && MC_VIEW_IMAGES_END <= 8 && HP5_VIEW_IMAGES_END <= 8 &&
+                  disjoint({VOLUME_READ_IMAGES_FIRST, VOLUME_READ_IMAGES_END},
+                           {MC_VIEW_IMAGES_FIRST, MC_VIEW_IMAGES_END}),
               "image units beyond GL's guaranteed 8");
 } // namespace dicer::bindings
 #endif

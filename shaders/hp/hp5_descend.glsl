@@ -5,8 +5,10 @@
 // could take alone (llvmpipe runs both sides of a branch under its lane masks).
 #include "hp5_shared.h"
 
-layout(std430, binding = HP5_BIND_NODES) readonly buffer Hp5Nodes { uvec4 b_hp5Nodes[]; };
-layout(std430, binding = HP5_BIND_LEVEL1) readonly buffer Hp5Level1 { uint b_hp5Level1[]; };
+// Through views (image loads): llvmpipe gathers an image load's 8 lanes at once where a storage-buffer load loops
+// over them (gl/buffer_view.h).
+layout(binding = HP5_IMAGE_NODES, rgba32ui) uniform readonly uimageBuffer u_hp5Nodes;
+layout(binding = HP5_IMAGE_LEVEL1, rgba32ui) uniform readonly uimageBuffer u_hp5Level1;
 layout(location = HP5_LOC_LEVELS) uniform uint u_hp5Levels;
 layout(location = HP5_LOC_OFFSETS) uniform uint u_hp5Offsets[HP5_MAX_LEVELS];
 
@@ -22,7 +24,7 @@ uint hp5Step(uvec4 sums, uint node, inout uint k) {
 uint hp5Descend(inout uint k) {
     uint node = 0u;
     for (int level = int(u_hp5Levels); level >= 2; --level)
-        node = hp5Step(b_hp5Nodes[u_hp5Offsets[level] + node], node, k);
-    uint bytes = b_hp5Level1[node]; // every pyramid has level 1: its sums are bytes
+        node = hp5Step(imageLoad(u_hp5Nodes, int(u_hp5Offsets[level] + node)), node, k);
+    uint bytes = imageLoad(u_hp5Level1, int(node / 4u))[node & 3u]; // every pyramid has level 1: sums as bytes
     return hp5Step(uvec4(bytes & 0xffu, (bytes >> 8) & 0xffu, (bytes >> 16) & 0xffu, bytes >> 24), node, k);
 }

@@ -25,6 +25,9 @@
 #define HP5_BIND_NODES 74  // uvec4[]: the nodes of levels 2 .. top, level after level (offsets: HP5_LOC_OFFSETS)
 #define HP5_BIND_TOTALS 75 // uint[]: every level's node totals, level 1 first (offsets: the nodes' + level 1's size)
 #define HP5_BIND_LEVEL1 76 // uint[]: level 1's nodes, the four running sums as bytes (x lowest)
+// The descent's reads, through views of the two above (gl/buffer_view.h, Hp5Pyramid::bindForDescent)
+#define HP5_IMAGE_NODES 4  // rgba32ui: a node of levels 2 .. top a texel
+#define HP5_IMAGE_LEVEL1 5 // rgba32ui: 4 of level 1's packed nodes a texel
 
 // --- uniform locations (from 300: above every location of the passes HP5 joins, the marching cubes' up to 299) ---
 // uvec4 (build): the written level's offset in the totals and its size, the level below's offset in the totals
@@ -53,6 +56,7 @@
 #ifdef __cplusplus
 namespace dicer::bindings {
 static_assert(HP5_BUFFERS_FIRST == HP5_BIND_BASE && HP5_BIND_LEVEL1 + 1 == HP5_BUFFERS_END);
+static_assert(allInside({HP5_VIEW_IMAGES_FIRST, HP5_VIEW_IMAGES_END}, HP5_IMAGE_NODES, HP5_IMAGE_LEVEL1));
 static_assert(HP5_LOC_NODE_SHIFT >= HP5_LOC_OFFSETS + HP5_MAX_LEVELS &&
               HP5_LOC_XRAY_SIZES > HP5_LOC_NODE_SHIFT && HP5_LOC_XRAY_OFFSETS >= HP5_LOC_XRAY_SIZES + HP5_MAX_LEVELS);
 static_assert(HP5_QUADS_PER_WORD * 2 == HP5_WORD_CELLS && HP5_BALLOT_LOCAL_SIZE % HP5_QUADS_PER_WORD == 0);

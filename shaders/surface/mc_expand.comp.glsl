@@ -14,13 +14,13 @@
 // is this traversal's own.
 #include "mc_place.glsl"
 
-layout(std430, binding = MC_BIND_CASES) readonly buffer McCases { uint b_cases[]; };
-layout(std430, binding = MC_BIND_LEVEL1) readonly buffer McLevel1 { uint b_level1[]; };
-layout(std430, binding = MC_BIND_UPPER) readonly buffer McUpper { uint b_upper[]; };
-// The same levels a node's 4 children at a time (levels and offsets are whole nodes, mcStoredEntries): one uvec4
-// load costs llvmpipe about what one uint does (the expansion at metaballs:256 46-50 -> 44-47 ms side by side).
-layout(std430, binding = MC_BIND_LEVEL1) readonly buffer McLevel1Nodes { uvec4 b_level1Nodes[]; };
-layout(std430, binding = MC_BIND_UPPER) readonly buffer McUpperNodes { uvec4 b_upperNodes[]; };
+// The levels a node's 4 children a texel (levels and offsets are whole nodes, mcStoredEntries), and the cases 4
+// words a texel, read through views (McExpander::bindPyramidViews): llvmpipe gathers an image load's 8 lanes at
+// once where a storage-buffer load loops over them (gl/buffer_view.h; the expansion at metaballs:256 43.7-45.2 ->
+// 40.3-40.9 ms side by side), and a node's 4 children cost one load either way.
+layout(binding = MC_IMAGE_UPPER, rgba32ui) uniform readonly uimageBuffer u_upperNodes;
+layout(binding = MC_IMAGE_LEVEL1, rgba32ui) uniform readonly uimageBuffer u_level1Nodes;
+layout(binding = MC_IMAGE_CASES, rgba32ui) uniform readonly uimageBuffer u_caseNodes;
 layout(std430, binding = MC_BIND_HEADER) readonly buffer McHeader { uint b_header[]; };
 layout(location = MC_LOC_LEVELS) uniform uint u_levels; // levels above the base: 1 .. MC_MAX_LEVELS - 1
 layout(location = MC_LOC_OFFSETS) uniform uint u_offsets[MC_MAX_LEVELS];
@@ -40,7 +40,9 @@ uvec4 xrayChildren(int level, uint node) {
     for (uint c = 0u; c < 4u; ++c) {
         uint child = node * uint(MC_FAN_IN) + c;
         if (child >= u_sizes[level - 1]) continue;
-        sums[c] = level - 1 >= 2 ? b_upper[u_offsets[level - 1] + child] : b_level1[child];
+        uint at = level - 1 >= 2 ? u_offsets[level - 1] + child : child;
+        uvec4 node4 = level - 1 >= 2 ? imageLoad(u_upperNodes, int(at / 4u)) : imageLoad(u_level1Nodes, int(at / 4u));
+        sums[c] = node4[at & 3u];
     }
     return sums;
 }
@@ -66,7 +68,7 @@ void main() {
         uint parent = node, restAt = rest;
 #endif
         node *= uint(MC_FAN_IN);
-        uvec4 children = b_upperNodes[(first + node) / 4u];
+        uvec4 children = imageLoad(u_upperNodes, int((first + node) / 4u));
         node += mcPickChild(children.x, children.y, children.z, rest);
 #ifdef HP_XRAY
         xrayStep(uint(level), parent, restAt, xrayChildren(level, parent), node - parent * uint(MC_FAN_IN), rest, 0u,
@@ -78,14 +80,14 @@ void main() {
         uint parent = node, restAt = rest;
 #endif
         node *= uint(MC_FAN_IN);
-        uvec4 children = b_level1Nodes[node / 4u];
+        uvec4 children = imageLoad(u_level1Nodes, int(node / 4u));
         node += mcPickChild(children.x, children.y, children.z, rest);
 #ifdef HP_XRAY
         xrayStep(2u, parent, restAt, xrayChildren(2, parent), node - parent * uint(MC_FAN_IN), rest, 0u, 0u);
 #endif
     }
     // The base word `node`: its 4 cells' cases, the same test over their counts.
-    uint cases = b_cases[node];
+    uint cases = imageLoad(u_caseNodes, int(node / 4u))[node & 3u];
 #ifdef HP_XRAY
     uint restAt = rest;
     uvec4 counts = uvec4(mcCount(cases & 0xffu), mcCount((cases >> 8u) & 0xffu), mcCount((cases >> 16u) & 0xffu),

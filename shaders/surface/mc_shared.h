@@ -7,7 +7,7 @@
 #include "binding_ranges.h"
 
 // --- storage buffer bindings -------------------------------------------------------------------------------
-#define MC_BIND_TABLE 33  // uvec2[256]: the packed case table (mc_table.h, McTable::packed)
+// 33: the packed case table until it was read through its view only (MC_IMAGE_TABLE)
 #define MC_BIND_CASES 34  // uint[]: the base level, 4 cells' cases a word, row-aligned (mc_volume.glsl)
 // uint[]: level 1, the vertex count of the 4 cells of each base word (0..60); scan_mc: its inclusive scan
 #define MC_BIND_LEVEL1 35
@@ -17,6 +17,13 @@
 // McGpuVertex[]: the triangle list, 3 vertices per triangle, one buffer bound as ENTRY_BLOCKS storage blocks from
 // here on (entry_blocks.glsl, McMethod::bindVertexOutput), each a whole number of vertices
 #define MC_BIND_VERTICES MC_VERTEX_BUFFERS_FIRST
+
+// --- image units: read-only views of the buffers above (engine/gl/buffer_view.h), read where each invocation
+// computes the place (a descent, a table lookup), bound by the pass that reads them ----------------------------
+#define MC_IMAGE_TABLE 3  // rg32ui: the packed case table (mc_table.h, McTable::packed), a case a texel
+#define MC_IMAGE_UPPER 4  // rgba32ui (hp_mc's descent): MC_BIND_UPPER, a node (4 entries) a texel
+#define MC_IMAGE_LEVEL1 5 // rgba32ui (hp_mc's descent): level 1, a node a texel
+#define MC_IMAGE_CASES 6  // rgba32ui (hp_mc's descent): MC_BIND_CASES, 4 words a texel
 
 // --- uniforms (locations; glProgramUniform before each pass) -----------------------------------------------
 #define MC_LOC_BAND_KEYS 1 // uvec2: the band as order keys of the type, inclusive (volume_values.h)
@@ -44,7 +51,7 @@
 // --- the grid-edge weld (engine/surface/grid_edge_weld.h, mc_weld_*.comp.glsl) ----------------------------
 // It runs after a method's passes and binds its buffers before each of its own, at the count pass's bindings
 // (every marching-cubes pass binds what it reads before it runs, so nothing relies on them in between); its
-// input is the list at MC_BIND_VERTICES, the table at MC_BIND_TABLE.
+// input is the list at MC_BIND_VERTICES, the table at MC_IMAGE_TABLE.
 #define MC_BIND_WELD_STARTS MC_BIND_CASES    // uint[]: the first list vertex of each group of 2^shift cells
 #define MC_BIND_WELD_SCAN MC_BIND_LEVEL1     // uint[]: the first-use flags, then their inclusive scan
 #define MC_BIND_WELD_INDICES MC_BIND_UPPER   // uint[]: list vertex k's welded vertex
@@ -87,9 +94,13 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_TABLE, MC_BIND_CASES, MC_BIND_LEVEL1,
-                        MC_BIND_UPPER, MC_BIND_HEADER, MC_BIND_RANGES));
+static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_CASES, MC_BIND_LEVEL1, MC_BIND_UPPER,
+                        MC_BIND_HEADER, MC_BIND_RANGES));
 static_assert(MC_BIND_VERTICES + ENTRY_BLOCKS == MC_VERTEX_BUFFERS_END);
+static_assert(MC_IMAGE_TABLE ==
+              MC_VIEW_IMAGES_FIRST); // below HP5's views (binding_ranges.h: hp5_mc reads both)
+static_assert(allInside({MC_VIEW_IMAGES_FIRST, MC_VIEW_IMAGES_END}, MC_IMAGE_TABLE, MC_IMAGE_UPPER,
+                        MC_IMAGE_LEVEL1, MC_IMAGE_CASES));
 static_assert(
     MC_LOC_BAND_KEYS > 0 && MC_LOC_LEVEL < 8 && MC_LOC_LEVELS >= 8 + 255 + 1,
     "MC_LOC_* avoid discriminate_values.glsl's u_size (0), u_edges (8 .. 262) and u_valueBytes (263)");

@@ -25,7 +25,7 @@ uint mcIdVertexInCell(uvec4 v) {
 // zero nibble (a borrow only runs upward from one), which is all that is asked. Unused nibbles are 0xF, above
 // every edge; w1's top nibble (the count) is masked out.
 uint mcFirstOnEdge(uint mcCase, uint edge) {
-    uvec2 w = b_table[mcCase];
+    uvec2 w = mcEntry(mcCase);
     uint repeated = edge * 0x11111111u;
     uint x0 = w.x ^ repeated;
     uint z0 = (x0 - 0x11111111u) & ~x0 & 0x88888888u;
