@@ -118,6 +118,10 @@ ComputeHistoPyramid::create(gl::ShaderLibrary& shaders, const gl::GlInfo& info, 
     if (Result<void> r = p->initDispatchArgs(shaders); !r) return makeError(r.error());
     if (Result<void> r = p->initCounters(); !r) return makeError(r.error());
     p->m_atlasSampler = createAtlasSampler(name + " atlas");
+    if (bits) {
+        p->m_blocksView = gl::BufferView::create(GL_RG32UI, 8, name + " bits view");
+        p->m_pairsView = gl::BufferView::create(GL_RGBA32UI, 16, name + " bit pairs view");
+    }
     return p;
 }
 
@@ -235,6 +239,9 @@ Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint
     in.tiling = tiling;
     in.capacity = std::max(listCapacity, 1u);
     if (auto r = checkBitsInput(name(), in, m_info); !r) return makeError(r.error());
+    if (auto r = m_blocksView.fits(GLsizeiptr(hpBitsBytes(side)), m_info, std::string(name()) + ": the bits");
+        !r)
+        return r;
     if (Result<void> r = checkLevelTextures(glm::ivec2(side)); !r) return r; // all checks before any change
     if (listCapacity > 0)
         if (Result<void> r = m_points.reserve(listCapacity); !r) return r;
@@ -244,10 +251,15 @@ Result<void> ComputeHistoPyramid::buildFromBits(GLuint bits, int side, std::uint
     gl::DebugGroup group("hp_bits build");
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, bits);
+    bindBitsView(bits, readsBlockPairs());
     dispatchBuild(listCapacity, tiling);
     m_bits = bits;
     m_tiling = tiling;
     return {};
+}
+
+void ComputeHistoPyramid::bindBitsView(GLuint bits, bool pairs) const {
+    (pairs ? m_pairsView : m_blocksView).bind(HPB_IMAGE_BITS, bits, GLsizeiptr(hpBitsBytes(m_inputSize.x)));
 }
 
 bool ComputeHistoPyramid::readsBlockPairs() const {
@@ -328,6 +340,7 @@ Result<void> ComputeHistoPyramid::list(std::uint32_t capacity) {
     if (m_source == PyramidSource::Bits) {
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
+        bindBitsView(m_bits, readsBlockPairs());
     }
     MethodInput in;
     in.tiling = m_tiling;

@@ -18,6 +18,7 @@
 // "High-speed Marching Cubes using HistoPyramids", Computer Graphics Forum 27(8) (2008).
 #pragma once
 
+#include "buffer_view.h"
 #include "compactor.h"
 #include "hpc_shared.h"
 #include "xray_draw.h"
@@ -129,6 +130,10 @@ private:
     gl::Sampler m_atlasSampler;
     PyramidSource m_source;
     GLuint m_bits = 0; // Bits source: the buffer of the last build (not owned)
+    // Bits source: the views the build, the list and the X-ray read the bits through (hpc_masks.glsl): a block a
+    // texel, or two (the programs that read block pairs).
+    gl::BufferView m_blocksView, m_pairsView;
+    void bindBitsView(GLuint bits, bool pairs) const; // at HPB_IMAGE_BITS, the virtual atlas' bytes of `bits`
     glm::ivec2 m_inputSize{0};
     AtlasTiling m_tiling;
     int m_levelCount = 0;

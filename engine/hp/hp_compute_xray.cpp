@@ -42,6 +42,7 @@ void ComputeHistoPyramid::bindLevels(GLuint program, bool sums, bool masks) cons
     if (m_source == PyramidSource::Bits && masks) {
         glProgramUniform2i(program, HP_LOC_INPUT_SIZE, m_inputSize.x, m_inputSize.y);
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, HPB_BIND_BITS, m_bits);
+        bindBitsView(m_bits, false); // the X-ray's programs read a block a load
     }
     for (int t = 0; t < kTextures; ++t) { // the X-ray's tiles sample them
         glBindTextureUnit(GLuint(HPC_UNIT_MASKS + t), m_textures[t].id());

@@ -53,6 +53,10 @@
 // beside the volume's units and the marching cubes' table (hp5_mc reads all three), over hp_mc's pyramid views.
 #define HP5_VIEW_IMAGES_FIRST 4
 #define HP5_VIEW_IMAGES_END 6
+// hp_bits' build, list and X-ray read the occupancy bits through a view (hpc_masks.glsl), transient the same way;
+// above the six levels one build dispatch writes (HPC_IMAGES_*).
+#define HPB_VIEW_IMAGES_FIRST 6
+#define HPB_VIEW_IMAGES_END 7
 
 // --- shader storage buffer bindings ------------------------------------------------------------------------
 // GL guarantees only 8; Mesa offers 80, NVIDIA 96. tests/gl_foundation_gltest.cpp checks the context's limit.
@@ -192,6 +196,9 @@ static_assert(disjoint({HP5_VIEW_IMAGES_FIRST, HP5_VIEW_IMAGES_END},
 static_assert(TESTBED_UNITS_END <= 16, "texture units beyond GL's 16 per stage");
 static_assert(HP_XRAY_IMAGES_END <= 8 && VOXVOL_IMAGES_END <= 8 && HPC_IMAGES_END <= 8 &&
                   VOLUME_READ_IMAGES_END <= 8 && MC_VIEW_IMAGES_END <= 8 && HP5_VIEW_IMAGES_END <= 8 &&
+                  HPB_VIEW_IMAGES_END <= 8 &&
+                  disjoint({HPB_VIEW_IMAGES_FIRST, HPB_VIEW_IMAGES_END},
+                           {HPC_IMAGES_FIRST, HPC_IMAGES_END}) &&
                   disjoint({VOLUME_READ_IMAGES_FIRST, VOLUME_READ_IMAGES_END},
                            {MC_VIEW_IMAGES_FIRST, MC_VIEW_IMAGES_END}),
               "image units beyond GL's guaranteed 8");

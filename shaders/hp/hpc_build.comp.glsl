@@ -21,7 +21,20 @@
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize;
 #if defined(HPC_FROM_BITS)
 #include "occupancy_bits.h"
-layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBits { uint u_bits[]; };
+// Through the bits' view (a block a texel; with HPC_BITS_PAIRS two): image loads, which llvmpipe gathers for 8
+// lanes at once, where it loops over the lanes for a storage-buffer load (gl/buffer_view.h).
+#ifdef HPC_BITS_PAIRS
+layout(binding = HPB_IMAGE_BITS, rgba32ui) uniform readonly uimageBuffer u_pairs;
+uvec2 hpcBlock(int index) {
+    uvec4 pair = imageLoad(u_pairs, index >> 1);
+    return (index & 1) != 0 ? pair.zw : pair.xy;
+}
+#else
+layout(binding = HPB_IMAGE_BITS, rg32ui) uniform readonly uimageBuffer u_blocks;
+uvec2 hpcBlock(int index) {
+    return imageLoad(u_blocks, index).xy;
+}
+#endif
 #else
 layout(binding = HPC_UNIT_SOURCE) uniform usampler2D u_source; // holds level HPC_START_LEVEL (child sums)
 #endif
@@ -105,8 +118,8 @@ uint hpcReduceInRegisters(ivec2 cell3) {
 uint hpcSourceTotal(ivec2 cell) {
     int blocksX = hpBitsBlocksX(u_inputSize.x);
     if (any(greaterThanEqual(cell, ivec2(blocksX)))) return 0u;
-    uint w = hpBitsWord(cell * HP_BITS_BLOCK, blocksX);
-    return uint(bitCount(u_bits[w]) + bitCount(u_bits[w + 1u]));
+    uvec2 mask = hpcBlock(cell.y * blocksX + cell.x);
+    return uint(bitCount(mask.x) + bitCount(mask.y));
 }
 #else
 uint hpcSourceTotal(ivec2 cell) {
@@ -134,7 +147,6 @@ HPC_REDUCE_STEP(hpcReduce2, hpcReduce1, 2)
 // picks this program then): the invocation's 8x8 blocks as 32 loads of two blocks each instead of 128 4-byte
 // loads, which llvmpipe gathers lane by lane (they were half the build); levels 4-6 then from the 64 totals.
 // 1024^3 bits, side by side: the build 95-98 -> 66-82 ms (docs/PERFORMANCE.md).
-layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBitPairs { uvec4 u_pairs[]; };
 
 // One register level: the n x n totals `below` (row-major) to the (n/2) x (n/2) `above`, each storing its four
 // children's sums as level HPC_START_LEVEL + j (the invocation's cells of that level start at (n/2) cell).
@@ -155,7 +167,7 @@ uint hpcReduceInRegisters(ivec2 cell) {
         for (int q = 0; q < 4; ++q) {
             ivec2 b = first + ivec2(2 * q, y); // and b + (1, 0): both in the atlas or both past it (blocksX even)
             uvec4 pair = uvec4(0u);
-            if (all(lessThan(b, ivec2(blocksX)))) pair = u_pairs[uint(b.y * blocksX + b.x) >> 1u];
+            if (all(lessThan(b, ivec2(blocksX)))) pair = imageLoad(u_pairs, (b.y * blocksX + b.x) >> 1);
             t3[8 * y + 2 * q] = uint(bitCount(pair.x) + bitCount(pair.y));
             t3[8 * y + 2 * q + 1] = uint(bitCount(pair.z) + bitCount(pair.w));
         }

@@ -10,13 +10,23 @@ uint hpcMaskCount(uvec2 mask) {
 
 #ifdef HPC_FROM_BITS
 #include "occupancy_bits.h"
-// A block's two words as one 8-byte load (occupancy_bits.h: block (bx, by) is the pair at 2 (by blocksX + bx)):
-// llvmpipe gathers each lane's load, so a pair is half the loads of two words.
-layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBits { uvec2 u_blocks[]; };
+// A block's two words as one load (occupancy_bits.h: block (bx, by) is the pair at 2 (by blocksX + bx)), through
+// the bits' view (HPB_IMAGE_BITS): llvmpipe gathers an image load's 8 lanes at once where a storage-buffer load
+// loops over them (gl/buffer_view.h).
 layout(location = HP_LOC_INPUT_SIZE) uniform ivec2 u_inputSize; // the virtual atlas
+#ifdef HPC_BITS_PAIRS
+layout(binding = HPB_IMAGE_BITS, rgba32ui) uniform readonly uimageBuffer u_blockPairs; // two blocks a texel
 uvec2 hpcMask(ivec2 block) {
-    return u_blocks[block.y * hpBitsBlocksX(u_inputSize.x) + block.x];
+    int index = block.y * hpBitsBlocksX(u_inputSize.x) + block.x;
+    uvec4 pair = imageLoad(u_blockPairs, index >> 1);
+    return (index & 1) != 0 ? pair.zw : pair.xy;
 }
+#else
+layout(binding = HPB_IMAGE_BITS, rg32ui) uniform readonly uimageBuffer u_blocks; // a block a texel
+uvec2 hpcMask(ivec2 block) {
+    return imageLoad(u_blocks, block.y * hpBitsBlocksX(u_inputSize.x) + block.x).xy;
+}
+#endif
 // Level-4 cell p's four children's sums (child order (0,0), (1,0), (0,1), (1,1)): hp_bits stores no level 4
 // (hpc_shared.h, HPB_FIRST_STORED_LEVEL), so the popcounts of the 2x2 masks under it; past the atlas 0.
 uvec4 hpcBitsLevel4(ivec2 p) {
@@ -33,14 +43,13 @@ uvec4 hpcBitsLevel4(ivec2 p) {
 // aligned, and a level-4 cell's 2x2 blocks lie inside the atlas): the four masks under level-4 cell p as two
 // 16-byte loads, one a block row. llvmpipe gathers each lane's load whatever its width, so the list's level 4 and
 // level 3 take 2 loads a point instead of 4 + 1.
-layout(std430, binding = HPB_BIND_BITS) readonly buffer HpBlockPairs { uvec4 u_blockPairs[]; };
 struct HpcQuadMasks {
     uvec4 low, high; // blocks (0,0) and (1,0) under p, then (0,1) and (1,1)
 };
 HpcQuadMasks hpcQuadMasks(ivec2 p) {
     uint perRow = uint(hpBitsBlocksX(u_inputSize.x)) >> 1u; // pairs a block row
     uint first = uint(2 * p.y) * perRow + uint(p.x);
-    return HpcQuadMasks(u_blockPairs[first], u_blockPairs[first + perRow]);
+    return HpcQuadMasks(imageLoad(u_blockPairs, int(first)), imageLoad(u_blockPairs, int(first + perRow)));
 }
 uvec4 hpcQuadSums(HpcQuadMasks q) {
     return uvec4(hpcMaskCount(q.low.xy), hpcMaskCount(q.low.zw), hpcMaskCount(q.high.xy), hpcMaskCount(q.high.zw));

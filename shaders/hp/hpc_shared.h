@@ -39,6 +39,9 @@
 // its slow path there (256^3 to 1024^3: the build 40 % shorter without it); the list reads it once a point.
 #define HPB_FIRST_STORED_LEVEL 5
 #define HPB_BIND_BITS 25 // readonly uint[]: the occupancy bits (two uints per 8x8 block)
+// The same bits through a view (gl/buffer_view.h), as the build, the list and the X-ray read them: rg32ui, a
+// block a texel; with HPC_BITS_PAIRS rgba32ui, two blocks of a row a texel
+#define HPB_IMAGE_BITS 6
 #define HPB_LOC_SIDE 15  // int: the virtual atlas side (bits_from_atlas.comp.glsl)
 #define HPB_LOCAL_SIZE 8 // bits_from_atlas: 8x8 invocations, one 8x8 block (two words) each
 // The rank (hpb_rank.glsl) in a foreign shader: its own locations, so it can join a program whose other
@@ -49,7 +52,8 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(inside(HPB_BIND_BITS, {BITS_BUFFERS_FIRST, BITS_BUFFERS_END}));
+static_assert(inside(HPB_BIND_BITS, {BITS_BUFFERS_FIRST, BITS_BUFFERS_END}) &&
+              inside(HPB_IMAGE_BITS, {HPB_VIEW_IMAGES_FIRST, HPB_VIEW_IMAGES_END}));
 static_assert(HPB_LOC_RANK_OFFSETS > HPC_LOC_LEVEL_OFFSETS + HPC_MAX_LEVELS, "rank locations overlap the list's");
 static_assert(allInside({HPC_UNITS_FIRST, HPC_UNITS_END}, HPC_UNIT_MASKS, HPC_UNIT_SUMS32, HPC_UNIT_SOURCE));
 static_assert(HPC_UNIT_SUMS8 == HPC_UNIT_MASKS + 1 && HPC_UNIT_SUMS16 == HPC_UNIT_MASKS + 2 &&
