@@ -115,14 +115,18 @@ void McExpander::buildOffsets() {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
     for (int level = 2; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
-        // The level below at MC_BIND_LEVEL1: level 1's own buffer, then the upper buffer (mc_reduce.comp.glsl).
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, level == 2 ? m_level1.id() : m_upper.id());
+        // The level below through a view: level 1's own buffer, then the upper buffer (mc_reduce.comp.glsl).
+        if (level == 2)
+            m_level1View.bind(MC_IMAGE_UPPER, m_level1.id(), GLsizeiptr(mcStoredEntries(m_layout.words)) * 4);
+        else
+            m_upperView.bind(MC_IMAGE_UPPER, m_upper.id(), GLsizeiptr(m_layout.upperEntries) * 4);
         // The padding too (its children lie past the level below's end: 0).
         const std::uint32_t stored = mcStoredEntries(m_layout.sizes[l]);
         glProgramUniform4ui(reduce, MC_LOC_LEVEL, m_layout.offsets[l], stored,
                             level == 2 ? 0 : m_layout.offsets[l - 1], mcStoredEntries(m_layout.sizes[l - 1]));
         dispatchItems(stored / MC_FAN_IN);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT |
+                        GL_SHADER_IMAGE_ACCESS_BARRIER_BIT); // the next reads a view
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
