@@ -1,8 +1,6 @@
 // Buffer views (buffer_view.h): a buffer texture attached to a range of a buffer and bound as a read-only image.
 #include "buffer_view.h"
 
-#include <algorithm>
-
 namespace dicer::gl {
 
 BufferView BufferView::create(GLenum format, GLsizeiptr texelBytes, std::string_view label) {

@@ -28,12 +28,9 @@ public:
     Result<void> fits(GLsizeiptr bytes, const GlInfo& info, std::string_view what) const;
 
     // Shows the first `bytes` of `buffer` (whole texels; none: every load reads 0) at image unit `unit`,
-    // read-only. A binding, no
-    // allocation: each pass attaches before it reads, so a buffer replaced since is never read through a stale
-    // view.
+    // read-only. A binding, no allocation: each pass attaches before it reads, so a buffer replaced since is
+    // never read through a stale view.
     void bind(GLuint unit, GLuint buffer, GLsizeiptr bytes) const;
-
-    explicit operator bool() const { return bool(m_texture); }
 
 private:
     Texture m_texture;

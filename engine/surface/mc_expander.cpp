@@ -111,15 +111,14 @@ void McExpander::buildOffsets() {
     gl::DebugGroup group("mc build");
     const GLuint reduce = m_shaders->get(m_reduce);
     glUseProgram(reduce);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
     for (int level = 2; level <= m_layout.levels; ++level) {
         const auto l = std::size_t(level);
         // The level below through a view: level 1's own buffer, then the upper buffer (mc_reduce.comp.glsl).
         if (level == 2)
-            m_level1View.bind(MC_IMAGE_UPPER, m_level1.id(), GLsizeiptr(mcStoredEntries(m_layout.words)) * 4);
+            m_level1View.bind(MC_IMAGE_UPPER, m_level1.id(), level1Bytes());
         else
-            m_upperView.bind(MC_IMAGE_UPPER, m_upper.id(), GLsizeiptr(m_layout.upperEntries) * 4);
+            m_upperView.bind(MC_IMAGE_UPPER, m_upper.id(), upperBytes());
         // The padding too (its children lie past the level below's end: 0).
         const std::uint32_t stored = mcStoredEntries(m_layout.sizes[l]);
         glProgramUniform4ui(reduce, MC_LOC_LEVEL, m_layout.offsets[l], stored,
@@ -128,7 +127,7 @@ void McExpander::buildOffsets() {
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT |
                         GL_SHADER_IMAGE_ACCESS_BARRIER_BIT); // the next reads a view
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id()); // the arguments read the top
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
     writeDrawArgs(m_layout.levels == 1 ? kLevel1 : m_layout.offsets[std::size_t(m_layout.levels)]); // the top
     // The descent reads the levels through views (image loads), the X-ray's tiles as storage blocks.
@@ -143,15 +142,21 @@ void McExpander::writeVertices() {
     bindPlacement(program);
     glProgramUniform1ui(program, MC_LOC_LEVELS, GLuint(m_layout.levels));
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
     bindPyramidViews();
     expandPerTriangle();
 }
 
+GLsizeiptr McExpander::level1Bytes() const {
+    return GLsizeiptr(mcStoredEntries(m_layout.words)) * 4;
+}
+GLsizeiptr McExpander::upperBytes() const {
+    return GLsizeiptr(m_layout.upperEntries) * 4;
+}
+
 void McExpander::bindPyramidViews() const {
-    m_upperView.bind(MC_IMAGE_UPPER, m_upper.id(), GLsizeiptr(m_layout.upperEntries) * 4);
-    m_level1View.bind(MC_IMAGE_LEVEL1, m_level1.id(), GLsizeiptr(mcStoredEntries(m_layout.words)) * 4);
-    m_casesView.bind(MC_IMAGE_CASES, casesBuffer(), GLsizeiptr(mcStoredEntries(m_layout.words)) * 4);
+    m_upperView.bind(MC_IMAGE_UPPER, m_upper.id(), upperBytes());
+    m_level1View.bind(MC_IMAGE_LEVEL1, m_level1.id(), level1Bytes());
+    m_casesView.bind(MC_IMAGE_CASES, casesBuffer(), level1Bytes()); // a word of cases per level-1 entry
 }
 
 } // namespace dicer::surface

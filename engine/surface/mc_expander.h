@@ -97,6 +97,8 @@ private:
     // The descent's reads (mc_expand.comp.glsl): the levels 2+, level 1 and the cases, a node (4 entries) a texel.
     gl::BufferView m_upperView, m_level1View, m_casesView;
     void bindPyramidViews() const;
+    GLsizeiptr level1Bytes() const; // level 1 as stored (whole nodes); the cases take as many words
+    GLsizeiptr upperBytes() const;
     discriminate::KindPrograms m_xray; // the expansion with HP_XRAY: compiled at the first trace
     hp::XrayRecord m_xrayRecord;
     gl::ProgramId m_xrayLevels; // the X-ray's tiles (mc_xray_levels.comp.glsl): compiled at the first draw

@@ -30,8 +30,6 @@ Result<McXrayPath> McExpander::trace(std::uint32_t k) {
     glProgramUniform1uiv(program, MC_LOC_OFFSETS, MC_MAX_LEVELS, m_layout.offsets.data());
     glProgramUniform1uiv(program, MC_LOC_XRAY_SIZES, MC_MAX_LEVELS, m_layout.sizes.data());
     glProgramUniform1ui(program, MC_LOC_XRAY_KEY, k);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_LEVEL1, m_level1.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_UPPER, m_upper.id());
     bindPyramidViews();
     bindVertexOutput();
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);

@@ -2,8 +2,7 @@
 // Marching cubes, pass 2 (engine/surface/mc_expander.h): one level of the 4:1 pyramid, entry i = the sum of
 // entries 4i .. 4i + 3 of the level below, over the level's stored entries (its padding to a multiple of 4 so: 0).
 // Level 1 is its own buffer (the largest level, a storage block of its own), levels 2 .. top follow one another in
-// the upper buffer; the level below is bound at MC_BIND_LEVEL1 either way (level 1, or the upper buffer again).
-// An invocation writes 4 entries from 16 below, each 4 one texel of the level below's view (McExpander's level-1
+// the upper buffer, written through MC_BIND_UPPER. An invocation writes 4 entries from 16 below, each 4 one texel of the level below's view (McExpander's level-1
 // or upper view at MC_IMAGE_UPPER): a level's stored entries and offsets are multiples of 4, so every texel lies in
 // one level, and llvmpipe gathers an image load's lanes at once where it loops over them for a storage-buffer load
 // (gl/buffer_view.h).

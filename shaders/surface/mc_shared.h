@@ -32,8 +32,8 @@
 #define MC_LOC_SPACING 4   // vec3: physical units per sample step along x, y, z
 #define MC_LOC_BINARY 5    // int: 1 = the field is binary (every vertex at its edge's midpoint), from the CPU
 #define MC_LOC_WORDS 6     // uint: the base's words, (Y-1)(Z-1) rows of ceil((X-1) / 4) (mc_volume.glsl)
-// uvec4 (reduce): the written level's offset and stored entries, the level below's offset in the buffer bound at
-// MC_BIND_LEVEL1 (level 1's own, or the upper one) and its stored entries; (args): the total's index in the
+// uvec4 (reduce): the written level's offset and stored entries, the level below's offset in the buffer viewed at
+// MC_IMAGE_UPPER (level 1's own, or the upper one) and its stored entries; (args): the total's index in the
 // upper buffer, or one of the two below
 #define MC_LOC_LEVEL 7
 #define MC_TOTAL_IN_LEVEL1 0xffffffffu // (args) the total is level 1's entry 0 (level 1 is the top)
