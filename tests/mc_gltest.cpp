@@ -469,7 +469,7 @@ TEST_P(McRows, SurfaceAcrossStorageBlocks) {
 
 // The count skips the columns of words whose key range (computed once per volume) lies wholly inside or outside
 // the band. A borrowed texture rewritten in place (a mesh's occupancy as a model turns) is a new content version:
-// the next run counts every column (the ranges' placeholder), the run after the same version computes them anew;
+// the next run counts every column (no ranges: no classification), the run after the same version computes them anew;
 // every run's list is the reference's. Without the version, the ranges of the zeros (every column outside the
 // band) would skip the new contents' surface.
 TEST_P(McRows, ColumnRangesFollowTheContents) {
@@ -496,7 +496,7 @@ TEST_P(McRows, ColumnRangesFollowTheContents) {
     glTextureSubImage3D(texture->id(), 0, 0, 0, 0, size.x, size.y, size.z, GL_RED_INTEGER, GL_UNSIGNED_BYTE,
                         noise.data.data());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    for (int run = 0; run < 3; ++run) { // the placeholder, then the ranges computed, then kept
+    for (int run = 0; run < 3; ++run) { // every column counted, then the ranges computed, then kept
         SCOPED_TRACE("run " + std::to_string(run) + " after the rewrite");
         e->setContentVersion(8);
         ASSERT_TRUE(e->run(band));
@@ -504,6 +504,20 @@ TEST_P(McRows, ColumnRangesFollowTheContents) {
         const surface::McCheck c = surface::checkAgainstReference(*e, noise, noiseRef);
         EXPECT_TRUE(c.exact()) << c.firstDifference;
     }
+    DICER_EXPECT_NO_GL_ERROR();
+}
+
+// The count runs over the columns its classification lists, dispatched indirectly as rows of groups (mcInvocation)
+// as wide as the driver allows: here a fake limit of 2 groups a row, so the metaballs' listed columns take several
+// rows, and the list is still the reference's.
+TEST_P(McRows, ListedColumnsSpanRowsOfGroups) {
+    gl::GlInfo info = context().info();
+    info.maxComputeGroupCount[0] = 2;
+    std::unique_ptr<McMethod> e = createMethod(GetParam(), info);
+    ASSERT_TRUE(e);
+    const volume::ScalarVolume v = volume::loadBuiltinVolume("metaballs:32").value();
+    const surface::McCheck c = expectMatchesReference(*e, v, volume::kMetaballsShellBand, "metaballs:32");
+    EXPECT_GT(c.vertices, 0);
     DICER_EXPECT_NO_GL_ERROR();
 }
 

@@ -45,6 +45,12 @@ Result<void> McMethod::initShared(const char* argsLabel) {
             {"mc column ranges", {{GL_COMPUTE_SHADER, "mc_column_range.comp.glsl"}}, {}});
         !r)
         return r;
+    if (Result<void> r = discriminate::addKindPrograms(*m_shaders, m_classifyPrograms,
+                                                       {"mc classify columns",
+                                                        {{GL_COMPUTE_SHADER, "mc_count.comp.glsl"}},
+                                                        {{"MC_COUNT_CLASSIFY", ""}}});
+        !r)
+        return r;
     Result<McTableGpu> table = McTableGpu::create("mc packed table");
     if (!table) return makeError(table.error());
     Result<gl::Buffer> header =
@@ -122,24 +128,17 @@ Result<void> McMethod::setShape(glm::ivec3 size, volume::ScalarType type, glm::v
             return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
         cases = std::move(allocated.value());
     }
-    // One uvec2 a count column of up to 16 words: 1/8 of the cases' bytes where the volume has 4 rows and slices
-    // or more (at worst, one row and one slice, twice the cases': far below a storage block for such a volume).
+    // The count's columns (mc_method_count.cpp): their key ranges and their list.
     const std::uint64_t columns = countColumns(size);
-    gl::Buffer ranges;
-    if (columns > m_rangeColumns || !m_ranges) {
-        Result<gl::Buffer> allocated = gl::allocateBuffer(GLsizeiptr(std::max<std::uint64_t>(columns, 1) * 8),
-                                                          nullptr, 0, std::string(m_name) + " column ranges");
-        if (!allocated)
-            return makeError("marching cubes: " + allocated.error() + " (volume " + sizeText(size) + ")");
-        ranges = std::move(allocated.value());
-    }
+    Result<ColumnBuffers> columnBuffers = allocateColumnBuffers(columns, size);
+    if (!columnBuffers) return makeError(columnBuffers.error());
     if (Result<void> r = shapeBuffers(size, *words); !r) return r;
-    if (ranges) {
-        m_ranges = std::move(ranges);
+    if (columnBuffers->ranges) {
+        m_ranges = std::move(columnBuffers->ranges);
+        m_columns = std::move(columnBuffers->list);
         m_rangeColumns = std::uint32_t(columns);
     }
     m_rangeState = Ranges::Pending; // a new texture or shape: its ranges at the next count
-    m_placeholderWritten = false;
     if (cases) {
         m_cases = std::move(cases);
         m_caseWords = *words;
@@ -262,85 +261,6 @@ GLuint McMethod::useWordsProgram(const discriminate::KindPrograms& programs) con
 void McMethod::bindVertexOutput() const {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_HEADER, m_header.id());
     gl::bindEntryBlocks(MC_BIND_VERTICES, m_vertices.id(), m_capacity, verticesPerBlock(m_info));
-}
-
-glm::u64vec3 McMethod::columnGrid(glm::ivec3 size) {
-    if (size.x < 2 || size.y < 2 || size.z < 2) return glm::u64vec3(0);
-    const glm::u64vec3 cells = glm::u64vec3(size - 1);
-    return {(cells.x + MC_FAN_IN - 1) / MC_FAN_IN, (cells.y + MC_COUNT_ROWS - 1) / MC_COUNT_ROWS,
-            (cells.z + MC_COUNT_SLICES - 1) / MC_COUNT_SLICES};
-}
-
-std::uint64_t McMethod::countColumns(glm::ivec3 size) {
-    const glm::u64vec3 g = columnGrid(size);
-    return g.x * g.y * g.z;
-}
-
-void McMethod::dispatchColumns(glm::ivec3 size) {
-    const glm::u64vec3 octets = (columnGrid(size) + std::uint64_t(1)) / std::uint64_t(2); // 2 x 2 x 2 columns each
-    constexpr std::uint64_t kOctetsPerGroup = MC_LOCAL_SIZE / 8; // along the rows (mc_volume.glsl, mcColumn)
-    const glm::u64vec3 groups((octets.x + kOctetsPerGroup - 1) / kOctetsPerGroup, octets.y, octets.z);
-    if (groups.x * groups.y * groups.z == 0) return;
-    glDispatchCompute(GLuint(groups.x), GLuint(groups.y), GLuint(groups.z));
-}
-
-void McMethod::setContentVersion(std::uint64_t version) {
-    if (version != m_contentVersion) {
-        m_contentVersion = version;
-        m_keptBand.reset();
-        m_rangeState = Ranges::Placeholder; // still changing, perhaps every frame: not worth a pass yet
-    } else if (m_rangeState == Ranges::Placeholder) {
-        m_rangeState = Ranges::Pending; // the same contents twice: they may stay
-    }
-}
-
-void McMethod::computeColumnRanges() {
-    m_rangeState = Ranges::Pending; // the same contents (a change comes by setContentVersion): the words stay
-    refreshRanges();
-}
-
-void McMethod::refreshRanges() {
-    if (m_rangeState == Ranges::Exact || !hasCells()) return;
-    if (m_rangeState == Ranges::Placeholder) {
-        if (!m_placeholderWritten) {
-            const std::uint32_t everyKey[2] = {0u, 0xffffffffu};
-            glClearNamedBufferData(m_ranges.id(), GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, everyKey);
-            m_placeholderWritten = true;
-        }
-        return;
-    }
-    gl::DebugGroup group("mc column ranges");
-    useWordsProgram(m_rangePrograms);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
-    dispatchColumns(m_size);
-    // The count reads the ranges; the placeholder's clear may write over them later.
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-    m_rangeState = Ranges::Exact;
-    m_placeholderWritten = false;
-}
-
-void McMethod::countWords(const discriminate::KindPrograms& count, const char* label,
-                          CountsAfterBuild after) {
-    refreshRanges();
-    gl::DebugGroup group(label);
-    const GLuint program = useWordsProgram(count);
-    // The words of the band counted last are still in the buffers (same contents, same buffers, a build that
-    // left them): with exact ranges, a column uniform under both bands the same way is not written again.
-    const bool kept = m_keptBand && m_rangeState == Ranges::Exact;
-    glProgramUniform3ui(program, MC_LOC_KEPT_BAND, kept ? m_keptBand->x : 0u, kept ? m_keptBand->y : 0u,
-                        kept ? 1u : 0u);
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_RANGES, m_ranges.id());
-    // One invocation a column of words (mc_count.comp.glsl): a word place of a row, MC_COUNT_ROWS rows by
-    // MC_COUNT_SLICES slices.
-    dispatchColumns(m_size);
-    // The cases and counts are read as storage blocks and, by hp_mc's descent, through views (image loads).
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
-    glUseProgram(0); // never leave a program bound that a shader reload may delete
-    m_keptBand.reset();
-    if (after == CountsAfterBuild::Kept) {
-        const volume::KeyBand keys = volume::bandKeys(m_type, m_band);
-        m_keptBand = glm::uvec2(keys.lo, keys.hi);
-    }
 }
 
 void McMethod::writeDrawArgs(GLuint totalEntry) const {

@@ -92,8 +92,8 @@ public:
     static std::uint32_t maxVertices(const gl::GlInfo& info);
 
     // The volume texture's contents as of this run (a version the caller counts): a borrowed texture may be
-    // rewritten in place (a mesh's occupancy, every frame it turns). The column ranges ("COLUMN RANGES" below) are
-    // computed the second run a version stays the same; a run after a change counts every column.
+    // rewritten in place (a mesh's occupancy, every frame it turns). The column ranges ("THE COUNT'S COLUMNS"
+    // below) are computed the second run a version stays the same; a run after a change counts every column.
     void setContentVersion(std::uint64_t version);
     // Computes the column ranges now (the bench times it; a count does it when they are due).
     void computeColumnRanges();
@@ -178,14 +178,14 @@ protected:
     // Binds what the vertices' writers write: the header and the vertex buffer.
     void bindVertexOutput() const;
     // The count pass (mc_count.comp.glsl, debug group `label`): every base word's 4 cases into the cases, its
-    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1. COLUMN RANGES: the pass runs one
-    // invocation per column of MC_COUNT_ROWS x MC_COUNT_SLICES words (mc_shared.h); a column whose key range
-    // (mc_column_range.comp.glsl: min and max over the samples it reads, once per volume) lies wholly inside or
-    // outside the band writes its words (cases 255 or 0, count 0) without reading the volume. Until the ranges
-    // are known (a volume's contents just changed) every column reads as straddling: the placeholder range
-    // [0, 2^32 - 1] (a band never holds every key of a volume that has one outside it).
-    // KEPT WORDS: after a count whose build leaves the counts as they are (`after`), the next count with exact
-    // ranges does not write the columns uniform the same way under both bands (MC_LOC_KEPT_BAND).
+    // vertex count into the buffer the caller bound at MC_BIND_LEVEL1. THE COUNT'S COLUMNS: one invocation per
+    // column of MC_COUNT_ROWS x MC_COUNT_SLICES words (mc_shared.h). With the columns' key ranges known
+    // (mc_column_range.comp.glsl: min and max over the samples a column reads, once per volume), a
+    // classification first writes the columns wholly inside or outside the band (cases 255 or 0, count 0)
+    // without reading the volume and lists the others, and the count runs over the listed ones only, dispatched
+    // indirectly; until the ranges are known (a volume's contents just changed) it runs over every column.
+    // KEPT WORDS: after a count whose build leaves the counts as they are (`after`), the next classification does
+    // not write the columns uniform the same way under both bands (MC_LOC_KEPT_BAND).
     enum class CountsAfterBuild { Kept, Overwritten };
     void countWords(const discriminate::KindPrograms& count, const char* label, CountsAfterBuild after);
     // The arguments pass (mc_args.comp.glsl): the total, `totalEntry` (an entry of the buffer bound at
@@ -225,21 +225,26 @@ private:
     McOrder m_order;
     const char* m_baseBuffers;
     gl::ProgramId m_args;
-    void refreshRanges(); // countWords: the ranges for this run (computed, or the placeholder)
+    void refreshRanges(); // countWords: the ranges computed where they are due
     // The count pass's columns over a volume of `size`: word places a row, strips of rows, stacks of slices.
     static glm::u64vec3 columnGrid(glm::ivec3 size);
     static std::uint64_t countColumns(glm::ivec3 size); // their number
     // One invocation a column, in octets of 2 x 2 x 2 columns, 8 octets a group along the rows (mc_volume.glsl).
     static void dispatchColumns(glm::ivec3 size);
+    struct ColumnBuffers {
+        gl::Buffer ranges, list; // none: the present ones are big enough
+    };
+    Result<ColumnBuffers> allocateColumnBuffers(std::uint64_t columns, glm::ivec3 size) const;
+    void classifyColumns(); // countWords with exact ranges: the uniform columns written, the others listed
 
-    discriminate::KindPrograms m_rangePrograms;
+    discriminate::KindPrograms m_rangePrograms, m_classifyPrograms;
     gl::Buffer m_ranges;              // uvec2 a count column; grown only
-    std::uint32_t m_rangeColumns = 0; // its capacity in columns
-    enum class Ranges { Placeholder, Pending, Exact };
-    Ranges m_rangeState = Ranges::Pending; // Pending: computed at the next count
+    gl::Buffer m_columns;             // the listed columns (MC_COLUMNS_*), as many as the ranges
+    std::uint32_t m_rangeColumns = 0; // their capacity in columns
+    enum class Ranges { Unknown, Pending, Exact }; // Unknown: the contents just changed, every column counted
+    Ranges m_rangeState = Ranges::Pending;         // Pending: computed at the next count
     // The band keys whose words the cases and counts hold (countWords); none after a new shape or contents.
     std::optional<glm::uvec2> m_keptBand;
-    bool m_placeholderWritten = false;
     std::uint64_t m_contentVersion = 0;
     gl::Buffer m_cases;            // grown only: a smaller base fits the old buffer
     std::uint32_t m_caseWords = 0; // its capacity in words

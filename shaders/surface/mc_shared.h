@@ -7,7 +7,9 @@
 #include "binding_ranges.h"
 
 // --- storage buffer bindings -------------------------------------------------------------------------------
-// 33: the packed case table until it was read through its view only (MC_IMAGE_TABLE)
+// uint[]: the count's listed columns (mc_count.comp.glsl): the count pass's indirect dispatch (MC_COLUMNS_DISPATCH),
+// how many are listed (MC_COLUMNS_COUNT), then the list, a column index each (MC_COLUMNS_LIST on)
+#define MC_BIND_COLUMNS 33
 #define MC_BIND_CASES 34  // uint[]: the base level, 4 cells' cases a word, row-aligned (mc_volume.glsl)
 // uint[]: level 1, the vertex count of the 4 cells of each base word (0..60); scan_mc: its inclusive scan
 #define MC_BIND_LEVEL1 35
@@ -47,6 +49,9 @@
 // so a column uniform under both bands (the same way) keeps its words; (.., 0) = not known. Past HP5's locations
 // (300 .. 349, hp5_shared.h), which hp5_mc's programs declare beside these.
 #define MC_LOC_KEPT_BAND 350
+#define MC_LOC_LISTED 351 // uint (count): 1 = count the listed columns, 0 = every column (no exact ranges)
+// uint (classification): the count's groups a row of its grid: MC_GROUPS_X, fewer where GlInfo says so (tests)
+#define MC_LOC_ROW_GROUPS 352
 
 // --- the grid-edge weld (engine/surface/grid_edge_weld.h, mc_weld_*.comp.glsl) ----------------------------
 // It runs after a method's passes and binds its buffers before each of its own, at the count pass's bindings
@@ -73,6 +78,11 @@
 // at 256^3 for a GPU.
 #define MC_COUNT_ROWS 4
 #define MC_COUNT_SLICES 4
+// The listed columns' buffer (MC_BIND_COLUMNS), in uints: the indirect dispatch's 3, the count of listed columns,
+// the list. MC_LOCAL_SIZE a power of two: the classification counts whole groups by a mask.
+#define MC_COLUMNS_DISPATCH 0
+#define MC_COLUMNS_COUNT 3
+#define MC_COLUMNS_LIST 4
 
 // --- the header: one buffer, written on the GPU by the arguments pass --------------------------------------
 #define MC_HEADER_DISPATCH 0 // uint[3]: the expansion's indirect dispatch (glDispatchComputeIndirect)
@@ -94,8 +104,9 @@
 
 #ifdef __cplusplus
 namespace dicer::bindings {
-static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_CASES, MC_BIND_LEVEL1, MC_BIND_UPPER,
-                        MC_BIND_HEADER, MC_BIND_RANGES));
+static_assert(allInside({MC_BUFFERS_FIRST, MC_BUFFERS_END}, MC_BIND_COLUMNS, MC_BIND_CASES, MC_BIND_LEVEL1,
+                        MC_BIND_UPPER, MC_BIND_HEADER, MC_BIND_RANGES));
+static_assert((MC_LOCAL_SIZE & (MC_LOCAL_SIZE - 1)) == 0);
 static_assert(MC_BIND_VERTICES + ENTRY_BLOCKS == MC_VERTEX_BUFFERS_END);
 static_assert(MC_IMAGE_TABLE ==
               MC_VIEW_IMAGES_FIRST); // below HP5's views (binding_ranges.h: hp5_mc reads both)

@@ -76,26 +76,15 @@ struct McColumn {
     ivec3 first; // its first cell
     int cellsHere, rows, slices;
 };
-// This invocation's column, `column` its linear index (word place fastest, then strips of rows, then stacks of
-// slices); false past the last column (or without cells). Invocations come in octets (llvmpipe's SIMD width:
-// its 8 lanes run one branch's both sides unless all agree) of 2 x 2 x 2 neighbouring columns, so a column
-// that skips the volume (mc_count.comp.glsl) more often has neighbours in its octet that skip too. The grid is
-// 3D (McMethod::dispatchColumns): a group is 8 octets along the rows, group y a pair of strips, group z a pair
-// of stacks, so no invocation divides (llvmpipe divides lane by lane; the count at metaballs:256 20.6-23.4 ->
-// 19.5-20.4 ms side by side).
-bool mcColumn(out uint column, out McColumn c) {
-    uint perRow = mcWordsPerRow();
+// The column at word place q of strip `strip` and stack `stack`; false past the volume's columns (or without cells).
+bool mcColumnFill(uint q, uint strip, uint stack, out McColumn c) {
     int rowsY = u_size.y - 1, slicesZ = u_size.z - 1;
     uint strips = uint(rowsY + MC_COUNT_ROWS - 1) / uint(MC_COUNT_ROWS);
     uint stacks = uint(slicesZ + MC_COUNT_SLICES - 1) / uint(MC_COUNT_SLICES);
-    uint lane = gl_LocalInvocationID.x & 7u;
-    uint q = 2u * (gl_WorkGroupID.x * uint(MC_LOCAL_SIZE / 8) + (gl_LocalInvocationID.x >> 3u)) + (lane & 1u);
-    uint strip = 2u * gl_WorkGroupID.y + ((lane >> 1u) & 1u), stack = 2u * gl_WorkGroupID.z + (lane >> 2u);
-    column = (stack * strips + strip) * perRow + q;
     c.q = q;
     c.first = ivec3(0);
     c.cellsHere = c.rows = c.slices = 0;
-    if (rowsY <= 0 || slicesZ <= 0 || q >= perRow || strip >= strips || stack >= stacks) return false;
+    if (rowsY <= 0 || slicesZ <= 0 || q >= mcWordsPerRow() || strip >= strips || stack >= stacks) return false;
     c.first = ivec3(4u * q, strip * uint(MC_COUNT_ROWS), stack * uint(MC_COUNT_SLICES));
     c.cellsHere = min(4, u_size.x - 1 - c.first.x);
     c.rows = min(MC_COUNT_ROWS, rowsY - c.first.y);
@@ -103,6 +92,29 @@ bool mcColumn(out uint column, out McColumn c) {
     return true;
 }
 
+// This invocation's column, `column` its linear index (word place fastest, then strips of rows, then stacks of
+// slices); false past the last column (or without cells). Invocations come in octets (llvmpipe's SIMD width:
+// its 8 lanes run one branch's both sides) of 2 x 2 x 2 neighbouring columns, so a column whose corners all lie on
+// one side of the band (mc_count.comp.glsl's classification) more often has neighbours in its octet that do too,
+// and the listed ones stay near each other. The grid is 3D (McMethod::dispatchColumns): a group is 8 octets along
+// the rows, group y a pair of strips, group z a pair of stacks, so no invocation divides (llvmpipe divides lane by
+// lane; the count at metaballs:256 20.6-23.4 -> 19.5-20.4 ms side by side).
+bool mcColumn(out uint column, out McColumn c) {
+    uint perRow = mcWordsPerRow();
+    uint strips = uint(u_size.y - 1 + MC_COUNT_ROWS - 1) / uint(MC_COUNT_ROWS);
+    uint lane = gl_LocalInvocationID.x & 7u;
+    uint q = 2u * (gl_WorkGroupID.x * uint(MC_LOCAL_SIZE / 8) + (gl_LocalInvocationID.x >> 3u)) + (lane & 1u);
+    uint strip = 2u * gl_WorkGroupID.y + ((lane >> 1u) & 1u), stack = 2u * gl_WorkGroupID.z + (lane >> 2u);
+    column = (stack * strips + strip) * perRow + q;
+    return mcColumnFill(q, strip, stack, c);
+}
+// Column `column` by its linear index (a listed one, mc_count.comp.glsl): the same column mcColumn numbers so.
+bool mcColumnAt(uint column, out McColumn c) {
+    uint perRow = max(mcWordsPerRow(), 1u);
+    uint strips = max(uint(u_size.y - 1 + MC_COUNT_ROWS - 1) / uint(MC_COUNT_ROWS), 1u);
+    uint row = column / perRow, stack = row / strips;
+    return mcColumnFill(column - row * perRow, row - stack * strips, stack, c);
+}
 // A word's 4 cases (byte j = cell j of the word; cells past the row's end: case 0, count 0) and the sum of their
 // vertex counts (0..60) from the band bits of its 5 x 2 x 2 corners, bit x + 5 (y + 2 z).
 uint mcCasesOfCorners(uint inside, int cellsHere, out uint sum) {
