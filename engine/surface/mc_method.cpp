@@ -270,13 +270,17 @@ void McMethod::writeDrawArgs(GLuint totalEntry) const {
     glDispatchCompute(1, 1, 1);
 }
 
+void McMethod::dispatchIndirect(GLuint buffer, GLintptr offset) {
+    GLint previous = 0;
+    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previous);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffer);
+    glDispatchComputeIndirect(offset);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previous));
+}
+
 void McMethod::expandPerTriangle() const {
     bindVertexOutput();
-    GLint previousIndirect = 0;
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_header.id());
-    glDispatchComputeIndirect(MC_HEADER_DISPATCH * 4);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
+    dispatchIndirect(m_header.id(), MC_HEADER_DISPATCH * 4);
     finishVertexWrites();
 }
 

@@ -109,11 +109,7 @@ void McMethod::countWords(const discriminate::KindPrograms& count, const char* l
     glProgramUniform1ui(program, MC_LOC_LISTED, listed ? 1u : 0u);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_COLUMNS, m_columns.id());
     if (listed) {
-        GLint previousIndirect = 0;
-        glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_columns.id());
-        glDispatchComputeIndirect(MC_COLUMNS_DISPATCH * 4);
-        glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
+        dispatchIndirect(m_columns.id(), MC_COLUMNS_DISPATCH * 4);
     } else {
         dispatchItems(countColumns(m_size)); // every column, one an invocation (mc_volume.glsl, mcColumnAt)
     }
