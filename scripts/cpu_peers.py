@@ -311,7 +311,9 @@ def main():
     vol_dir = os.path.join(ROOT, "assets/volumes")
     volumes = [("MR head", os.path.join(vol_dir, "head_mr/HeadMRVolume.mhd"), read_mhd, (42, 255)),
                ("CT head", os.path.join(vol_dir, "headsq/quarter.nhdr"), read_nrrd, (1151, 3926))]
-    if not a.quick:  # the size of the scan, which is not here: the CT head resampled onto its grid
+    # A scan-sized 8-bit volume (none is committed or shared): the band (72, 255) is the surface at 71.5, 1144 in
+    # the CT's units, beside its bone level 1150.5.
+    if not a.quick:
         data = scan_stand_in(read_nrrd(volumes[1][1]))
         volumes.append(("CT head resampled to 500×470×136 (a stand-in scan)", write_nrrd(work, "scan", data),
                         lambda p, d=data: d, (72, 255)))
