@@ -6,6 +6,7 @@
 #include "volume_discriminator.h"
 
 #include "allocation.h"
+#include "dispatch.h"
 #include "storage_blocks.h"
 #include "volume_texture.h"
 
@@ -191,8 +192,6 @@ Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer,
         m_colorCapacity = capacity;
     }
     gl::DebugGroup group("discriminate point colours");
-    GLint previousIndirect = 0;
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previousIndirect);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_COLOR_ARGS, m_colorArgs.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, DISC_BIND_POINTS, points);
     // The range the caller asked for, so the pass clamps the count to `capacity` even in a larger buffer.
@@ -211,10 +210,9 @@ Result<void> VolumeDiscriminator::colorPoints(GLuint points, GLuint countBuffer,
     const GLuint program = m_shaders->get(m_programs[size_t(m_kind)].colors);
     glUseProgram(program);
     bindVolume(program);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, m_colorArgs.id());
-    glDispatchComputeIndirect(0);
-    glMemoryBarrier(occupancy::kBitsWritten); // the particles read the colours as storage; tests read them back
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previousIndirect));
+    gl::dispatchIndirect(m_colorArgs.id(), 0);
+    glMemoryBarrier(
+        occupancy::kBitsWritten); // the particles read the colours as storage; tests read them back
     glUseProgram(0);
     return {};
 }

@@ -6,6 +6,7 @@
 
 #include "allocation.h"
 #include "discriminate_shared.h"
+#include "dispatch.h"
 #include "gl_debug.h"
 #include "log.h"
 #include "mc_vertex.h"
@@ -270,17 +271,9 @@ void McMethod::writeDrawArgs(GLuint totalEntry) const {
     glDispatchCompute(1, 1, 1);
 }
 
-void McMethod::dispatchIndirect(GLuint buffer, GLintptr offset) {
-    GLint previous = 0;
-    glGetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &previous);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buffer);
-    glDispatchComputeIndirect(offset);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, GLuint(previous));
-}
-
 void McMethod::expandPerTriangle() const {
     bindVertexOutput();
-    dispatchIndirect(m_header.id(), MC_HEADER_DISPATCH * 4);
+    gl::dispatchIndirect(m_header.id(), MC_HEADER_DISPATCH * 4);
     finishVertexWrites();
 }
 

@@ -199,8 +199,6 @@ protected:
     // header's indirect arguments (a triangle an invocation, mc_args.comp.glsl) into the vertex output; the
     // indirect binding restored; then finishVertexWrites.
     void expandPerTriangle() const;
-    // glDispatchComputeIndirect from `offset` of `buffer`, the indirect binding restored after.
-    static void dispatchIndirect(GLuint buffer, GLintptr offset);
     // Zero vertices in the header (no cells, no vertex buffer): the dispatch 0 x 1 x 1, the draw 0 x 1.
     void writeEmptyHeader();
     // The volume's size as "XxYxZ" for messages.

@@ -4,6 +4,7 @@
 #include "mc_method.h"
 
 #include "allocation.h"
+#include "dispatch.h"
 #include "gl_debug.h"
 #include "value_keys.h"
 
@@ -109,7 +110,7 @@ void McMethod::countWords(const discriminate::KindPrograms& count, const char* l
     glProgramUniform1ui(program, MC_LOC_LISTED, listed ? 1u : 0u);
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, MC_BIND_COLUMNS, m_columns.id());
     if (listed) {
-        dispatchIndirect(m_columns.id(), MC_COLUMNS_DISPATCH * 4);
+        gl::dispatchIndirect(m_columns.id(), MC_COLUMNS_DISPATCH * 4);
     } else {
         dispatchItems(countColumns(m_size)); // every column, one an invocation (mc_volume.glsl, mcColumnAt)
     }
